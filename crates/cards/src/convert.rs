@@ -1,0 +1,1058 @@
+//! From the raw TOML tables to the engine's card definitions, checking every
+//! value and reporting problems with file, line and field.
+
+use std::ops::Range;
+
+use b5_engine::{
+    Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardSel,
+    CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force, Keywords, MarkKind, Op,
+    Passive, Race, Row, Side, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition,
+    Who,
+};
+use toml::Spanned;
+
+use crate::error::{LoadError, Source};
+use crate::raw::*;
+
+/// Where a value sits, for messages.
+struct At<'a> {
+    src: &'a Source<'a>,
+    field: String,
+    span: Range<usize>,
+}
+
+impl<'a> At<'a> {
+    fn err(&self, msg: impl Into<String>) -> LoadError {
+        self.src.error(self.span.clone(), self.field.clone(), msg)
+    }
+    fn sub(&self, name: &str) -> At<'a> {
+        At {
+            src: self.src,
+            field: format!("{}.{}", self.field, name),
+            span: self.span.clone(),
+        }
+    }
+    fn at<T>(&self, name: &str, s: &Spanned<T>) -> At<'a> {
+        At {
+            src: self.src,
+            field: format!("{}.{}", self.field, name),
+            span: s.span(),
+        }
+    }
+}
+
+fn one_of<T: Copy>(
+    at: &At,
+    what: &str,
+    v: &str,
+    parse: impl Fn(&str) -> Option<T>,
+    allowed: &str,
+) -> Result<T, LoadError> {
+    parse(v).ok_or_else(|| {
+        at.err(format!(
+            "unknown {what} \"{v}\" (expected one of: {allowed})"
+        ))
+    })
+}
+
+const TYPES: &str = "character, group, fleet, location, enhancement, agenda, event, conflict, aftermath, contingency";
+const RACES: &str = "centauri, human, minbari, narn, non-aligned, shadow, vorlon, drakh, neutral";
+const ABILITIES: &str = "diplomacy, intrigue, psi, leadership, military";
+const MARKS: &str = "destiny, doom, strife, conspiracy, shadow, vorlon";
+const WHOS: &str = "self, target, each, others, leader";
+const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, opposers";
+const TARGETS: &str = "none, player, race, card, conflict";
+const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
+const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed";
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence";
+
+fn race(at: &At, s: &str) -> Result<Race, LoadError> {
+    one_of(at, "race", s, Race::parse, RACES)
+}
+
+fn ability(at: &At, s: &str) -> Result<Ability, LoadError> {
+    one_of(at, "ability", s, Ability::parse, ABILITIES)
+}
+
+fn who(at: &At, s: Option<&String>) -> Result<Who, LoadError> {
+    match s {
+        None => Ok(Who::Me),
+        Some(s) => one_of(&at.sub("who"), "player", s, Who::parse, WHOS),
+    }
+}
+
+fn small(at: &At, v: i64, lo: i64, hi: i64) -> Result<i64, LoadError> {
+    if v < lo || v > hi {
+        Err(at.err(format!("{v} is out of range ({lo} to {hi})")))
+    } else {
+        Ok(v)
+    }
+}
+
+fn bonus(b: &RawBonus) -> AbilityBonus {
+    AbilityBonus {
+        values: [
+            b.diplomacy.unwrap_or(0),
+            b.intrigue.unwrap_or(0),
+            b.psi.unwrap_or(0),
+            b.leadership.unwrap_or(0),
+            b.military.unwrap_or(0),
+        ],
+        all: b.all.unwrap_or(0),
+    }
+}
+
+fn marks(m: &RawMarks) -> [u8; 6] {
+    [
+        m.destiny.unwrap_or(0),
+        m.doom.unwrap_or(0),
+        m.strife.unwrap_or(0),
+        m.conspiracy.unwrap_or(0),
+        m.shadow.unwrap_or(0),
+        m.vorlon.unwrap_or(0),
+    ]
+}
+
+fn types_bits(at: &At, t: &OneOrMany) -> Result<u16, LoadError> {
+    let mut bits = 0u16;
+    for s in t.items() {
+        bits |= one_of(&at.sub("type"), "card type", s, CardType::parse, TYPES)?.bit();
+    }
+    Ok(bits)
+}
+
+fn row(at: &At, s: &str) -> Result<Row, LoadError> {
+    match s {
+        "any" => Ok(Row::Any),
+        "inner-circle" | "inner circle" | "inner_circle" => Ok(Row::InnerCircle),
+        "supporting" => Ok(Row::Supporting),
+        _ => Err(at.sub("row").err(format!(
+            "unknown row \"{s}\" (expected any, inner-circle, supporting)"
+        ))),
+    }
+}
+
+fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
+    Ok(CardFilter {
+        types: match &f.types {
+            Some(t) => types_bits(at, t)?,
+            None => 0,
+        },
+        race: f
+            .race
+            .as_deref()
+            .map(|r| race(&at.sub("race"), r))
+            .transpose()?,
+        side: match f.side.as_deref() {
+            None | Some("any") => Side::Any,
+            Some("own") => Side::Own,
+            Some("other") => Side::Other,
+            Some(s) => {
+                return Err(at
+                    .sub("side")
+                    .err(format!("unknown side \"{s}\" (expected any, own, other)")))
+            }
+        },
+        row: match f.row.as_deref() {
+            None => Row::Any,
+            Some(s) => row(at, s)?,
+        },
+        not_ambassador: f.not_ambassador.unwrap_or(false),
+        participant: f.participant.unwrap_or(false),
+        damaged: f.damaged.unwrap_or(false),
+        rotated: f.rotated.unwrap_or(false),
+        ready: f.ready.unwrap_or(false),
+        neutralized: f.neutralized,
+        keyword: f.keyword.clone(),
+    })
+}
+
+fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
+    let mut found: Vec<Condition> = Vec::new();
+    if let Some(m) = &c.marks {
+        let ms = marks(m);
+        let kinds: Vec<(MarkKind, u8)> = MarkKind::ALL
+            .iter()
+            .map(|&k| (k, ms[k.idx()]))
+            .filter(|x| x.1 > 0)
+            .collect();
+        if kinds.len() != 1 {
+            return Err(at
+                .sub("marks")
+                .err("name exactly one kind of mark, e.g. { marks = { shadow = 2 } }"));
+        }
+        found.push(Condition::Marks {
+            kind: kinds[0].0,
+            cmp: Cmp::AtLeast(kinds[0].1 as i32),
+        });
+    }
+    let num = [
+        (
+            c.influence_at_least,
+            Condition::Influence as fn(Cmp) -> Condition,
+            true,
+        ),
+        (c.influence_at_most, Condition::Influence, false),
+        (c.power_at_least, Condition::Power, true),
+        (c.unrest_at_least, Condition::Unrest, true),
+        (c.unrest_at_most, Condition::Unrest, false),
+        (c.tension_at_least, Condition::TensionTowardTarget, true),
+        (c.tension_at_most, Condition::TensionTowardTarget, false),
+        (c.margin_at_least, Condition::Margin, true),
+    ];
+    for (v, mk, least) in num {
+        if let Some(v) = v {
+            found.push(mk(if least {
+                Cmp::AtLeast(v)
+            } else {
+                Cmp::AtMost(v)
+            }));
+        }
+    }
+    if c.at_war == Some(true) {
+        found.push(Condition::AtWar);
+    }
+    if c.at_war_with_target == Some(true) {
+        found.push(Condition::AtWarWithTarget);
+    }
+    if let Some(ctl) = &c.controls {
+        let f = RawFilter {
+            types: ctl.types.clone(),
+            race: ctl.race.clone(),
+            row: ctl.row.clone(),
+            keyword: ctl.keyword.clone(),
+            ..RawFilter::default()
+        };
+        found.push(Condition::Controls {
+            filter: filter(&at.sub("controls"), &f)?,
+            cmp: Cmp::AtLeast(ctl.count),
+        });
+    }
+    for (v, force) in [
+        (c.babylon5_at_least, Force::Babylon5),
+        (c.shadows_at_least, Force::Shadows),
+        (c.vorlons_at_least, Force::Vorlons),
+    ] {
+        if let Some(v) = v {
+            found.push(Condition::NonPlayer {
+                force,
+                cmp: Cmp::AtLeast(v),
+            });
+        }
+    }
+    if let Some(b) = c.shadow_war {
+        found.push(Condition::ShadowWar(b));
+    }
+    if let Some(r) = &c.race {
+        found.push(Condition::Race(race(&at.sub("race"), r)?));
+    }
+    match found.len() {
+        1 => Ok(found.pop().unwrap()),
+        0 => Err(at.err(
+            "a condition needs exactly one key (e.g. marks, influence_at_least, at_war, controls)",
+        )),
+        _ => Err(at.err("a condition has exactly one key; write several conditions as a list")),
+    }
+}
+
+/// What an effect list may refer to.
+#[derive(Clone, Copy)]
+struct Refs {
+    card_target: bool,
+    player_target: bool,
+}
+
+const ANY_REFS: Refs = Refs {
+    card_target: true,
+    player_target: true,
+};
+
+fn refs_for(t: TargetKind) -> Refs {
+    Refs {
+        card_target: t == TargetKind::Card,
+        player_target: t != TargetKind::None,
+    }
+}
+
+fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadError> {
+    let at = At {
+        src: at.src,
+        field: at.field.clone(),
+        span: se.span(),
+    };
+    let e = se.get_ref();
+    let mut verbs: Vec<&'static str> = Vec::new();
+    macro_rules! has {
+        ($($f:ident),*) => { $( if e.$f.is_some() { verbs.push(stringify!($f)); } )* };
+    }
+    has!(
+        gain_influence,
+        lose_influence,
+        transfer_influence,
+        restore,
+        extra_influence,
+        gain_power,
+        lose_power,
+        tension,
+        unrest,
+        babylon5,
+        shadows,
+        vorlons,
+        draw,
+        discard_random,
+        damage,
+        mark,
+        war,
+        peace,
+        bonus,
+        double,
+        rotate,
+        ready,
+        heal,
+        full_heal,
+        remove_damage,
+        neutralize,
+        discard,
+        return_to_hand,
+        support,
+        opposition,
+        cancel_conflict,
+        cancel_attack
+    );
+    if verbs.len() != 1 {
+        return Err(at.err(if verbs.is_empty() {
+            "an effect needs exactly one verb (e.g. gain_influence, damage, bonus)".to_string()
+        } else {
+            format!(
+                "an effect has exactly one verb, this one has {}",
+                verbs.join(", ")
+            )
+        }));
+    }
+    let verb = verbs[0];
+    let at = at.sub(verb);
+    // Modifiers each verb accepts.
+    let allowed: &[&str] = match verb {
+        "gain_influence" | "lose_influence" | "restore" | "extra_influence" | "gain_power"
+        | "lose_power" | "unrest" | "draw" | "discard_random" => &["who"],
+        "transfer_influence" => &["who", "to"],
+        "tension" => &["who", "toward", "toward_race", "mutual"],
+        "war" | "peace" => &["who", "with"],
+        "mark" => &["card", "count", "who"],
+        "bonus" | "double" => &["card", "duration", "who"],
+        "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
+        | "discard" | "return_to_hand" => &["card", "who"],
+        _ => &[],
+    };
+    let present: [(&str, bool); 9] = [
+        ("who", e.who.is_some()),
+        ("to", e.to.is_some()),
+        ("toward", e.toward.is_some()),
+        ("toward_race", e.toward_race.is_some()),
+        ("mutual", e.mutual.is_some()),
+        ("with", e.with.is_some()),
+        ("card", e.card.is_some()),
+        ("count", e.count.is_some()),
+        ("duration", e.duration.is_some()),
+    ];
+    for (m, p) in present {
+        if p && !allowed.contains(&m) {
+            return Err(at.err(format!("`{m}` does not apply to `{verb}`")));
+        }
+    }
+    let w = who(&at, e.who.as_ref())?;
+    let whom = |s: Option<&String>, name: &str, default: Who| -> Result<Who, LoadError> {
+        match s {
+            None => Ok(default),
+            Some(s) => one_of(&at.sub(name), "player", s, Who::parse, WHOS),
+        }
+    };
+    let sel = || -> Result<CardSel, LoadError> {
+        match &e.card {
+            None => Ok(CardSel::Target),
+            Some(s) => one_of(&at.sub("card"), "card", s, |x| CardSel::parse(x, w), CARDS),
+        }
+    };
+    let dur = || -> Result<Duration, LoadError> {
+        match &e.duration {
+            None => Ok(Duration::Turn),
+            Some(s) => one_of(
+                &at.sub("duration"),
+                "duration",
+                s,
+                Duration::parse,
+                DURATIONS,
+            ),
+        }
+    };
+    let flag = |v: Option<bool>| -> Result<(), LoadError> {
+        if v == Some(false) {
+            Err(at.err(format!("write `{verb} = true` (or leave the effect out)")))
+        } else {
+            Ok(())
+        }
+    };
+    let op = match verb {
+        "gain_influence" => Op::GainInfluence {
+            n: e.gain_influence.unwrap(),
+            who: w,
+        },
+        "lose_influence" => Op::LoseInfluence {
+            n: e.lose_influence.unwrap(),
+            who: w,
+        },
+        "transfer_influence" => Op::TransferInfluence {
+            n: e.transfer_influence.unwrap(),
+            who: w,
+            to: whom(e.to.as_ref(), "to", Who::Me)?,
+        },
+        "restore" => Op::Restore {
+            n: e.restore.unwrap(),
+            who: w,
+        },
+        "extra_influence" => Op::ExtraInfluence {
+            n: e.extra_influence.unwrap(),
+            who: w,
+        },
+        "gain_power" => Op::GainPower {
+            n: e.gain_power.unwrap(),
+            who: w,
+        },
+        "lose_power" => Op::LosePower {
+            n: e.lose_power.unwrap(),
+            who: w,
+        },
+        "tension" => {
+            let mutual = e.mutual.unwrap_or(false);
+            if let Some(r) = &e.toward_race {
+                if e.toward.is_some() {
+                    return Err(at.err("give `toward` or `toward_race`, not both"));
+                }
+                Op::TensionRace {
+                    n: e.tension.unwrap(),
+                    who: w,
+                    race: race(&at.sub("toward_race"), r)?,
+                    mutual,
+                }
+            } else {
+                Op::Tension {
+                    n: e.tension.unwrap(),
+                    who: w,
+                    toward: whom(e.toward.as_ref(), "toward", Who::Target)?,
+                    mutual,
+                }
+            }
+        }
+        "unrest" => Op::Unrest {
+            n: e.unrest.unwrap(),
+            who: w,
+        },
+        "babylon5" => Op::NonPlayer {
+            force: Force::Babylon5,
+            n: e.babylon5.unwrap(),
+        },
+        "shadows" => Op::NonPlayer {
+            force: Force::Shadows,
+            n: e.shadows.unwrap(),
+        },
+        "vorlons" => Op::NonPlayer {
+            force: Force::Vorlons,
+            n: e.vorlons.unwrap(),
+        },
+        "draw" => Op::Draw {
+            n: e.draw.unwrap(),
+            who: w,
+        },
+        "discard_random" => Op::DiscardRandom {
+            n: e.discard_random.unwrap(),
+            who: w,
+        },
+        "damage" => Op::Damage {
+            n: e.damage.unwrap(),
+            card: sel()?,
+        },
+        "mark" => Op::Mark {
+            kind: one_of(
+                &at,
+                "mark",
+                e.mark.as_ref().unwrap(),
+                MarkKind::parse,
+                MARKS,
+            )?,
+            card: sel()?,
+            count: e.count.unwrap_or(1),
+        },
+        "war" => {
+            flag(e.war)?;
+            Op::War {
+                who: w,
+                with: whom(e.with.as_ref(), "with", Who::Target)?,
+            }
+        }
+        "peace" => {
+            flag(e.peace)?;
+            Op::Peace {
+                who: w,
+                with: whom(e.with.as_ref(), "with", Who::Target)?,
+            }
+        }
+        "bonus" => Op::Bonus {
+            bonus: bonus(e.bonus.as_ref().unwrap()),
+            card: sel()?,
+            duration: dur()?,
+        },
+        "double" => Op::Double {
+            ability: ability(&at, e.double.as_ref().unwrap())?,
+            card: sel()?,
+            duration: dur()?,
+        },
+        "rotate" => {
+            flag(e.rotate)?;
+            Op::Rotate { card: sel()? }
+        }
+        "ready" => {
+            flag(e.ready)?;
+            Op::Ready { card: sel()? }
+        }
+        "heal" => {
+            flag(e.heal)?;
+            Op::Heal { card: sel()? }
+        }
+        "full_heal" => {
+            flag(e.full_heal)?;
+            Op::FullHeal { card: sel()? }
+        }
+        "remove_damage" => Op::RemoveDamage {
+            n: e.remove_damage.unwrap(),
+            card: sel()?,
+        },
+        "neutralize" => {
+            flag(e.neutralize)?;
+            Op::Neutralize { card: sel()? }
+        }
+        "discard" => {
+            flag(e.discard)?;
+            Op::Discard { card: sel()? }
+        }
+        "return_to_hand" => {
+            flag(e.return_to_hand)?;
+            Op::ReturnToHand { card: sel()? }
+        }
+        "support" => Op::Support {
+            n: e.support.unwrap(),
+        },
+        "opposition" => Op::Opposition {
+            n: e.opposition.unwrap(),
+        },
+        "cancel_conflict" => {
+            flag(e.cancel_conflict)?;
+            Op::CancelConflict
+        }
+        "cancel_attack" => {
+            flag(e.cancel_attack)?;
+            Op::CancelAttack
+        }
+        _ => unreachable!("every verb is listed above"),
+    };
+    let out = Effect {
+        op,
+        then: e.then.unwrap_or(false),
+        condition: e
+            .condition
+            .as_ref()
+            .map(|c| condition(&at.sub("if"), c))
+            .transpose()?,
+    };
+    if out.uses_card_target() && !refs.card_target {
+        return Err(at.err(
+            "refers to card = \"target\" but the card has no card target (set target = \"card\")",
+        ));
+    }
+    if out.uses_player_target() && !refs.player_target {
+        return Err(at.err("refers to who = \"target\" but the card has no target (set target)"));
+    }
+    Ok(out)
+}
+
+fn effects(at: &At, list: &RawEffects, refs: Refs) -> Result<Vec<Effect>, LoadError> {
+    list.iter().map(|e| effect(at, e, refs)).collect()
+}
+
+/// Parses one keyword with rules meaning into `kw`; other keywords are kept
+/// with no built-in effect.
+fn keyword(at: &At, k: &str, kw: &mut Keywords) -> Result<(), LoadError> {
+    let k = k.trim().to_lowercase();
+    match k.as_str() {
+        "ambassador" => kw.species_ambassador = true,
+        "ambassador's assistant" | "ambassadors assistant" => kw.assistant = true,
+        "mercenary" => kw.mercenary = true,
+        "homeworld" => kw.homeworld = true,
+        "applies damage first" => kw.damage_first = true,
+        "corporate" => kw.corporate = true,
+        "corporate only" => kw.corporate_only = true,
+        "psi corps" => kw.psi_corps = true,
+        "ranger" => kw.ranger = true,
+        s => {
+            if let Some(n) = s.strip_prefix("damage resistance ") {
+                kw.damage_resistance = n.trim().parse().map_err(|_| {
+                    at.err(format!(
+                        "\"{k}\": damage resistance needs a number, e.g. \"damage resistance 2\""
+                    ))
+                })?;
+            } else if let Some(rest) = s.strip_prefix("starting ") {
+                let rest = rest
+                    .strip_suffix(" ambassador")
+                    .ok_or_else(|| at.err(format!("\"{k}\": expected \"starting <race> [babylon project|home faction|psi corps] ambassador\"")))?;
+                let (r, f) = if let Some(r) = rest.strip_suffix(" babylon project") {
+                    (r, Some(Faction::BabylonProject))
+                } else if let Some(r) = rest.strip_suffix(" home faction") {
+                    (r, Some(Faction::Home))
+                } else if let Some(r) = rest.strip_suffix(" psi corps") {
+                    (r, Some(Faction::PsiCorps))
+                } else {
+                    (rest, None)
+                };
+                let r = race(at, r)?;
+                if !r.is_playable() {
+                    return Err(at.err(format!("\"{k}\": {r} is not a race a player can choose")));
+                }
+                kw.starting = Some((r, f));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn ability_value(at: &At, name: &str, v: &Option<Spanned<i64>>) -> Result<u8, LoadError> {
+    match v {
+        None => Ok(0),
+        Some(s) => Ok(small(&at.at(name, s), *s.get_ref(), 0, 255)? as u8),
+    }
+}
+
+/// Converts one card table.
+pub fn card(
+    src: &Source,
+    name: &str,
+    name_span: Range<usize>,
+    raw: &RawCard,
+) -> Result<CardDef, LoadError> {
+    let at = At {
+        src,
+        field: format!("cards.\"{name}\""),
+        span: name_span,
+    };
+    if name.trim().is_empty() {
+        return Err(at.err("a card needs a name"));
+    }
+    if name.contains('.') {
+        return Err(at.err("card names may not contain dots (scenario paths use dots)"));
+    }
+    if let Some(u) = raw.unknown.first() {
+        return Err(at.at(u.get_ref(), u).err(format!(
+            "unknown field `{}` (expected one of: {})",
+            u.get_ref(),
+            CARD_FIELDS.join(", ")
+        )));
+    }
+    let ty = match &raw.card_type {
+        None => {
+            return Err(at
+                .sub("type")
+                .err(format!("every card needs a type ({TYPES})")))
+        }
+        Some(t) => one_of(
+            &at.at("type", t),
+            "card type",
+            t.get_ref(),
+            CardType::parse,
+            TYPES,
+        )?,
+    };
+    let mut d = CardDef::new(name, ty);
+    d.number = raw.number.clone();
+    d.caption = raw.caption.clone();
+    if let Some(r) = &raw.race {
+        d.race = race(&at.at("race", r), r.get_ref())?;
+    }
+    if let Some(c) = &raw.cost {
+        d.cost = Some(small(&at.at("cost", c), *c.get_ref(), 0, 255)? as u8);
+    }
+    d.abilities = [
+        ability_value(&at, "diplomacy", &raw.diplomacy)?,
+        ability_value(&at, "intrigue", &raw.intrigue)?,
+        ability_value(&at, "psi", &raw.psi)?,
+        ability_value(&at, "leadership", &raw.leadership)?,
+        ability_value(&at, "military", &raw.military)?,
+    ];
+    if let Some(m) = &raw.marks {
+        d.marks = marks(m);
+    }
+    for k in &raw.keywords {
+        keyword(&at.at("keywords", k), k.get_ref(), &mut d.kw)?;
+        d.keywords.push(k.get_ref().trim().to_string());
+    }
+    if let Some(u) = &raw.uniqueness {
+        let a = at.at("uniqueness", u);
+        d.uniqueness = match u.get_ref().as_str() {
+            "multiple" => Uniqueness::Multiple,
+            "limited" => Uniqueness::Limited,
+            "unique" => Uniqueness::Unique,
+            s => {
+                return Err(a.err(format!(
+                    "unknown uniqueness \"{s}\" (expected multiple, limited, unique)"
+                )))
+            }
+        };
+    }
+    if let Some(p) = &raw.power_bonus {
+        d.power_bonus = small(&at.at("power_bonus", p), *p.get_ref(), -100, 100)? as i8;
+    }
+    let only = |field: &str, ok: bool, what: &str| -> Result<(), LoadError> {
+        if ok {
+            Ok(())
+        } else {
+            Err(at.sub(field).err(format!("only {what} have `{field}`")))
+        }
+    };
+    if let Some(m) = raw.major {
+        only("major", ty == CardType::Agenda, "agendas")?;
+        d.major = m;
+    }
+    // Targets.
+    if let Some(t) = &raw.target {
+        only(
+            "target",
+            matches!(
+                ty,
+                CardType::Conflict | CardType::Event | CardType::Aftermath
+            ),
+            "conflicts, events and aftermaths",
+        )?;
+        d.target = one_of(
+            &at.at("target", t),
+            "target",
+            t.get_ref(),
+            TargetKind::parse,
+            TARGETS,
+        )?;
+        if ty == CardType::Conflict && d.target == TargetKind::Conflict {
+            return Err(at
+                .at("target", t)
+                .err("a conflict cannot target a conflict"));
+        }
+    }
+    if let Some(f) = &raw.target_filter {
+        d.filter = filter(&at.at("target_filter", f), f.get_ref())?;
+    }
+    // Conflicts.
+    let is_conflict = ty == CardType::Conflict;
+    if let Some(c) = &raw.conflict {
+        only("conflict", is_conflict, "conflicts")?;
+        d.conflict = Some(ability(&at.at("conflict", c), c.get_ref())?);
+    } else if is_conflict {
+        return Err(at.sub("conflict").err(format!(
+            "a conflict needs its type: conflict = one of {ABILITIES}"
+        )));
+    }
+    if let Some(u) = raw.unopposable {
+        only("unopposable", is_conflict, "conflicts")?;
+        d.unopposable = u;
+    }
+    let crefs = refs_for(d.target);
+    for (field, list, dest) in [
+        ("initiated", &raw.initiated, &mut d.initiated),
+        ("resolution", &raw.resolution, &mut d.resolution),
+        ("won", &raw.won, &mut d.won),
+        ("lost", &raw.lost, &mut d.lost),
+    ] {
+        if !list.is_empty() {
+            only(field, is_conflict, "conflicts")?;
+            *dest = effects(&at.sub(field), list, crefs)?;
+        }
+    }
+    for (prefix, list, dest) in [
+        ("won_by_", &raw.won_by, &mut d.won_by),
+        ("lost_by_", &raw.lost_by, &mut d.lost_by),
+    ] {
+        for (k, effs) in list {
+            let a = at.at(k.get_ref(), k);
+            if !is_conflict {
+                return Err(a.err("only conflicts have won_by_N and lost_by_N"));
+            }
+            let n: u8 = k.get_ref()[prefix.len()..].parse().map_err(|_| {
+                a.err(format!(
+                    "`{}`: N must be a whole number from 0 to 255, as in {prefix}5",
+                    k.get_ref()
+                ))
+            })?;
+            dest.push((n, effects(&a, effs, crefs)?));
+        }
+        dest.sort_by_key(|x| x.0);
+    }
+    if let Some(c) = &raw.initiate_cost {
+        only("initiate_cost", is_conflict, "conflicts")?;
+        d.initiate_cost = small(&at.at("initiate_cost", c), *c.get_ref(), 0, 255)? as u8;
+    }
+    // What it attaches to.
+    if let Some(a) = &raw.attach {
+        only(
+            "attach",
+            matches!(
+                ty,
+                CardType::Enhancement | CardType::Contingency | CardType::Aftermath
+            ),
+            "enhancements, contingencies and aftermaths",
+        )?;
+        d.attach = one_of(
+            &at.at("attach", a),
+            "attachment",
+            a.get_ref(),
+            AttachKind::parse,
+            ATTACH,
+        )?;
+    }
+    if let Some(b) = &raw.bonus {
+        only(
+            "bonus",
+            matches!(ty, CardType::Enhancement | CardType::Aftermath),
+            "enhancements and aftermaths",
+        )?;
+        d.bonus = bonus(b);
+    }
+    // Play effects.
+    let in_play_type = matches!(
+        ty,
+        CardType::Character
+            | CardType::Group
+            | CardType::Fleet
+            | CardType::Location
+            | CardType::Enhancement
+            | CardType::Agenda
+    );
+    if !raw.effects.is_empty() {
+        only(
+            "effects",
+            !is_conflict,
+            "events, aftermaths, contingencies and cards with effects when they enter play (not conflicts, which use won/lost)",
+        )?;
+        let refs = match ty {
+            CardType::Event | CardType::Aftermath => crefs,
+            CardType::Contingency => ANY_REFS,
+            CardType::Enhancement => Refs {
+                card_target: d.attach.card_type().is_some(),
+                player_target: d.attach != AttachKind::Global,
+            },
+            _ => Refs {
+                card_target: false,
+                player_target: false,
+            },
+        };
+        d.effects = effects(&at.sub("effects"), &raw.effects, refs)?;
+    }
+    if let Some(b) = raw.both {
+        d.both = b;
+    }
+    for r in &raw.requires {
+        d.requires
+            .push(condition(&at.at("requires", r), r.get_ref())?);
+    }
+    for (i, a) in raw.actions.iter().enumerate() {
+        let aat = at.at(&format!("actions[{i}]"), a);
+        only(
+            "actions",
+            in_play_type,
+            "characters, groups, fleets, locations, enhancements and agendas",
+        )?;
+        let ra = a.get_ref();
+        let target = match &ra.target {
+            None => TargetKind::None,
+            Some(t) => one_of(&aat.sub("target"), "target", t, TargetKind::parse, TARGETS)?,
+        };
+        let cost = ra.cost.clone().unwrap_or_default();
+        let purge = match &cost.purge {
+            None => None,
+            Some(m) => {
+                let ms = marks(m);
+                let kinds: Vec<(MarkKind, u8)> = MarkKind::ALL
+                    .iter()
+                    .map(|&k| (k, ms[k.idx()]))
+                    .filter(|x| x.1 > 0)
+                    .collect();
+                if kinds.len() != 1 {
+                    return Err(aat
+                        .sub("cost.purge")
+                        .err("purge names exactly one kind of mark, e.g. { doom = 1 }"));
+                }
+                Some(kinds[0])
+            }
+        };
+        d.actions.push(CardAction {
+            cost: Cost {
+                rotate: cost.rotate.unwrap_or(true),
+                influence: cost.influence.unwrap_or(0),
+                purge,
+                discard: cost.discard.unwrap_or(false),
+            },
+            target,
+            filter: match &ra.target_filter {
+                Some(f) => filter(&aat.sub("target_filter"), f)?,
+                None => CardFilter::default(),
+            },
+            effects: effects(&aat.sub("effects"), &ra.effects, refs_for(target))?,
+            condition: ra
+                .condition
+                .as_ref()
+                .map(|c| condition(&aat.sub("if"), c))
+                .transpose()?,
+        });
+        if d.actions.last().unwrap().effects.is_empty() {
+            return Err(aat
+                .sub("effects")
+                .err("an action needs at least one effect"));
+        }
+    }
+    for (i, p) in raw.passive.iter().enumerate() {
+        let pat = at.at(&format!("passive[{i}]"), p);
+        only(
+            "passive",
+            in_play_type,
+            "characters, groups, fleets, locations, enhancements and agendas",
+        )?;
+        let rp = p.get_ref();
+        let f = match &rp.to {
+            Some(f) => filter(&pat.sub("to"), f)?,
+            None => CardFilter::default(),
+        };
+        let mut kinds: Vec<Passive> = Vec::new();
+        if let Some(b) = &rp.bonus {
+            kinds.push(Passive::Bonus {
+                filter: f.clone(),
+                bonus: bonus(b),
+            });
+        }
+        if let Some(n) = rp.discount {
+            kinds.push(Passive::Discount {
+                filter: f.clone(),
+                amount: n,
+            });
+        }
+        if let Some(n) = rp.extra_draw {
+            kinds.push(Passive::ExtraDraw(n));
+        }
+        if let Some(n) = rp.extra_influence {
+            kinds.push(Passive::ExtraInfluence(n));
+        }
+        if let Some(n) = rp.attack_damage {
+            kinds.push(Passive::AttackDamage {
+                filter: f.clone(),
+                amount: n,
+            });
+        }
+        if let Some(n) = rp.damage_resistance {
+            kinds.push(Passive::DamageResistance {
+                filter: f.clone(),
+                amount: n,
+            });
+        }
+        if kinds.len() != 1 {
+            return Err(pat.err(
+                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance",
+            ));
+        }
+        d.passives.push(kinds.pop().unwrap());
+    }
+    for (i, t) in raw.triggers.iter().enumerate() {
+        let tat = at.at(&format!("triggers[{i}]"), t);
+        only(
+            "triggers",
+            in_play_type,
+            "characters, groups, fleets, locations, enhancements and agendas",
+        )?;
+        let rt = t.get_ref();
+        d.triggers.push(TriggeredEffect {
+            trigger: one_of(&tat.sub("on"), "trigger", &rt.on, Trigger::parse, TRIGGERS)?,
+            rotate: rt.rotate.unwrap_or(false),
+            effects: effects(&tat.sub("effects"), &rt.effects, ANY_REFS)?,
+        });
+    }
+    if let Some(t) = &raw.trigger {
+        only("trigger", ty == CardType::Contingency, "contingencies")?;
+        let tr = one_of(
+            &at.at("trigger", t),
+            "trigger",
+            t.get_ref(),
+            Trigger::parse,
+            TRIGGERS,
+        )?;
+        d.triggers.push(TriggeredEffect {
+            trigger: tr,
+            rotate: false,
+            effects: std::mem::take(&mut d.effects),
+        });
+    } else if ty == CardType::Contingency {
+        return Err(at.sub("trigger").err(format!(
+            "a contingency needs its trigger: trigger = one of {TRIGGERS}"
+        )));
+    }
+    if ty == CardType::Aftermath {
+        let ra = raw
+            .aftermath
+            .as_ref()
+            .map(|a| a.get_ref().clone())
+            .unwrap_or_default();
+        let aat = match &raw.aftermath {
+            Some(a) => at.at("aftermath", a),
+            None => at.sub("aftermath"),
+        };
+        let won = match ra.outcome.as_deref() {
+            None | Some("any") => None,
+            Some("won") => Some(true),
+            Some("lost") => Some(false),
+            Some(s) => {
+                return Err(aat
+                    .sub("outcome")
+                    .err(format!("unknown outcome \"{s}\" (expected won, lost, any)")))
+            }
+        };
+        let mut conflict = Vec::new();
+        if let Some(c) = &ra.conflict {
+            for s in c.items() {
+                conflict.push(ability(&aat.sub("conflict"), s)?);
+            }
+        }
+        let lasting = !d.bonus.is_zero()
+            || !d.passives.is_empty()
+            || !d.actions.is_empty()
+            || !d.triggers.is_empty();
+        d.aftermath = Some(AftermathPlay {
+            won,
+            conflict,
+            participant: ra.participant.unwrap_or(false),
+            discard_after: ra.discard.unwrap_or(!lasting),
+        });
+    } else if raw.aftermath.is_some() {
+        only("aftermath", false, "aftermaths")?;
+    }
+    if let Some(v) = &raw.victory {
+        only(
+            "victory",
+            ty == CardType::Agenda && d.major,
+            "Major Agendas",
+        )?;
+        d.victory = Some(VictoryCondition {
+            condition: condition(&at.at("victory", v), v.get_ref())?,
+        });
+    }
+    if ty == CardType::Enhancement && raw.attach.is_none() {
+        d.attach = AttachKind::Character;
+    }
+    if ty == CardType::Aftermath && raw.attach.is_none() {
+        d.attach = match d.target {
+            TargetKind::Player => AttachKind::Faction,
+            TargetKind::None => AttachKind::Global,
+            _ => AttachKind::Character,
+        };
+    }
+    Ok(d)
+}

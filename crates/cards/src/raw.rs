@@ -1,0 +1,370 @@
+//! The card file format as written: TOML tables mirroring the rules'
+//! vocabulary. These raw types keep source spans so that every problem can
+//! be reported with its file, line and field; `convert` turns them into the
+//! engine's [`CardDef`](b5_engine::CardDef).
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use toml::Spanned;
+
+/// An effect list.
+pub type RawEffects = Vec<Spanned<RawEffect>>;
+
+/// Ability changes, e.g. `{ diplomacy = 2 }` or `{ all = 1 }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBonus {
+    pub diplomacy: Option<i8>,
+    pub intrigue: Option<i8>,
+    pub psi: Option<i8>,
+    pub leadership: Option<i8>,
+    pub military: Option<i8>,
+    pub all: Option<i8>,
+}
+
+/// Printed or gained marks by kind.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMarks {
+    pub destiny: Option<u8>,
+    pub doom: Option<u8>,
+    pub strife: Option<u8>,
+    pub conspiracy: Option<u8>,
+    pub shadow: Option<u8>,
+    pub vorlon: Option<u8>,
+}
+
+/// Restrictions on a card target or a lasting effect's cards.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFilter {
+    /// One type or a list of types.
+    #[serde(rename = "type")]
+    pub types: Option<OneOrMany>,
+    pub race: Option<String>,
+    /// any, own, other.
+    pub side: Option<String>,
+    /// any, inner-circle, supporting.
+    pub row: Option<String>,
+    pub not_ambassador: Option<bool>,
+    pub participant: Option<bool>,
+    pub damaged: Option<bool>,
+    pub rotated: Option<bool>,
+    pub ready: Option<bool>,
+    pub neutralized: Option<bool>,
+    pub keyword: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    pub fn items(&self) -> Vec<&str> {
+        match self {
+            OneOrMany::One(s) => vec![s.as_str()],
+            OneOrMany::Many(v) => v.iter().map(|s| s.as_str()).collect(),
+        }
+    }
+}
+
+/// A requirement or condition: exactly one key.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCondition {
+    /// At least this many marks of each kind named.
+    pub marks: Option<RawMarks>,
+    pub influence_at_least: Option<i32>,
+    pub influence_at_most: Option<i32>,
+    pub power_at_least: Option<i32>,
+    pub unrest_at_least: Option<i32>,
+    pub unrest_at_most: Option<i32>,
+    pub tension_at_least: Option<i32>,
+    pub tension_at_most: Option<i32>,
+    pub at_war: Option<bool>,
+    pub at_war_with_target: Option<bool>,
+    /// Control at least `count` cards matching the filter.
+    pub controls: Option<RawControls>,
+    pub babylon5_at_least: Option<i32>,
+    pub shadows_at_least: Option<i32>,
+    pub vorlons_at_least: Option<i32>,
+    pub shadow_war: Option<bool>,
+    pub race: Option<String>,
+    pub margin_at_least: Option<i32>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawControls {
+    pub count: i32,
+    #[serde(rename = "type")]
+    pub types: Option<OneOrMany>,
+    pub race: Option<String>,
+    pub row: Option<String>,
+    pub keyword: Option<String>,
+}
+
+/// One effect: exactly one verb plus its modifiers.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEffect {
+    // Verbs.
+    pub gain_influence: Option<u8>,
+    pub lose_influence: Option<u8>,
+    pub transfer_influence: Option<u8>,
+    pub restore: Option<u8>,
+    pub extra_influence: Option<u8>,
+    pub gain_power: Option<u8>,
+    pub lose_power: Option<u8>,
+    pub tension: Option<i8>,
+    pub unrest: Option<i8>,
+    pub babylon5: Option<i8>,
+    pub shadows: Option<i8>,
+    pub vorlons: Option<i8>,
+    pub draw: Option<u8>,
+    pub discard_random: Option<u8>,
+    pub damage: Option<u8>,
+    pub mark: Option<String>,
+    pub war: Option<bool>,
+    pub peace: Option<bool>,
+    pub bonus: Option<RawBonus>,
+    pub double: Option<String>,
+    pub rotate: Option<bool>,
+    pub ready: Option<bool>,
+    pub heal: Option<bool>,
+    pub full_heal: Option<bool>,
+    pub remove_damage: Option<u8>,
+    pub neutralize: Option<bool>,
+    pub discard: Option<bool>,
+    pub return_to_hand: Option<bool>,
+    pub support: Option<u8>,
+    pub opposition: Option<u8>,
+    pub cancel_conflict: Option<bool>,
+    pub cancel_attack: Option<bool>,
+    // Modifiers.
+    pub who: Option<String>,
+    pub to: Option<String>,
+    pub toward: Option<String>,
+    pub toward_race: Option<String>,
+    pub mutual: Option<bool>,
+    pub with: Option<String>,
+    pub card: Option<String>,
+    pub count: Option<i8>,
+    pub duration: Option<String>,
+    pub then: Option<bool>,
+    #[serde(rename = "if")]
+    pub condition: Option<RawCondition>,
+}
+
+/// What a card's action costs.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCost {
+    pub rotate: Option<bool>,
+    pub influence: Option<u8>,
+    pub purge: Option<RawMarks>,
+    pub discard: Option<bool>,
+}
+
+/// A card's own action.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAction {
+    pub cost: Option<RawCost>,
+    pub target: Option<String>,
+    pub target_filter: Option<RawFilter>,
+    #[serde(default)]
+    pub effects: RawEffects,
+    #[serde(rename = "if")]
+    pub condition: Option<RawCondition>,
+}
+
+/// A lasting effect while the card is in play: exactly one kind.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPassive {
+    pub bonus: Option<RawBonus>,
+    pub discount: Option<u8>,
+    pub extra_draw: Option<u8>,
+    pub extra_influence: Option<u8>,
+    pub attack_damage: Option<u8>,
+    pub damage_resistance: Option<u8>,
+    /// The cards it applies to (relative to the card's controller).
+    pub to: Option<RawFilter>,
+}
+
+/// A triggered effect of a card in play.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTrigger {
+    pub on: String,
+    pub rotate: Option<bool>,
+    #[serde(default)]
+    pub effects: RawEffects,
+}
+
+/// An aftermath's play conditions.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAftermath {
+    /// won, lost, or any.
+    pub outcome: Option<String>,
+    pub conflict: Option<OneOrMany>,
+    pub participant: Option<bool>,
+    /// Discarded after play (at the end of the conflict's resolution).
+    pub discard: Option<bool>,
+}
+
+/// One card table, with every key's span kept for messages.
+#[derive(Debug, Clone, Default)]
+pub struct RawCard {
+    pub card_type: Option<Spanned<String>>,
+    pub number: Option<String>,
+    pub race: Option<Spanned<String>>,
+    pub cost: Option<Spanned<i64>>,
+    pub diplomacy: Option<Spanned<i64>>,
+    pub intrigue: Option<Spanned<i64>>,
+    pub psi: Option<Spanned<i64>>,
+    pub leadership: Option<Spanned<i64>>,
+    pub military: Option<Spanned<i64>>,
+    pub marks: Option<RawMarks>,
+    pub keywords: Vec<Spanned<String>>,
+    pub uniqueness: Option<Spanned<String>>,
+    pub power_bonus: Option<Spanned<i64>>,
+    pub major: Option<bool>,
+    pub conflict: Option<Spanned<String>>,
+    pub target: Option<Spanned<String>>,
+    pub target_filter: Option<Spanned<RawFilter>>,
+    pub unopposable: Option<bool>,
+    pub initiated: RawEffects,
+    pub resolution: RawEffects,
+    pub won: RawEffects,
+    pub lost: RawEffects,
+    pub won_by: Vec<(Spanned<String>, RawEffects)>,
+    pub lost_by: Vec<(Spanned<String>, RawEffects)>,
+    pub effects: RawEffects,
+    pub both: Option<bool>,
+    pub attach: Option<Spanned<String>>,
+    pub bonus: Option<RawBonus>,
+    pub requires: Vec<Spanned<RawCondition>>,
+    pub initiate_cost: Option<Spanned<i64>>,
+    pub actions: Vec<Spanned<RawAction>>,
+    pub passive: Vec<Spanned<RawPassive>>,
+    pub triggers: Vec<Spanned<RawTrigger>>,
+    /// A contingency's trigger (its `effects` happen when revealed).
+    pub trigger: Option<Spanned<String>>,
+    pub aftermath: Option<Spanned<RawAftermath>>,
+    pub victory: Option<Spanned<RawCondition>>,
+    pub caption: Option<String>,
+    /// Keys not in the format, reported with their position.
+    pub unknown: Vec<Spanned<String>>,
+}
+
+/// Every key a card table may hold (for messages); `won_by_N` and
+/// `lost_by_N` take any integer N.
+pub const CARD_FIELDS: &[&str] = &[
+    "type",
+    "number",
+    "race",
+    "cost",
+    "diplomacy",
+    "intrigue",
+    "psi",
+    "leadership",
+    "military",
+    "marks",
+    "keywords",
+    "uniqueness",
+    "power_bonus",
+    "major",
+    "conflict",
+    "target",
+    "target_filter",
+    "unopposable",
+    "initiated",
+    "resolution",
+    "won",
+    "lost",
+    "won_by_N",
+    "lost_by_N",
+    "effects",
+    "both",
+    "attach",
+    "bonus",
+    "requires",
+    "initiate_cost",
+    "actions",
+    "passive",
+    "triggers",
+    "trigger",
+    "aftermath",
+    "victory",
+    "caption",
+];
+
+impl<'de> Deserialize<'de> for RawCard {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawCard;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a card table")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RawCard, A::Error> {
+                let mut c = RawCard::default();
+                while let Some(k) = m.next_key::<Spanned<String>>()? {
+                    match k.get_ref().as_str() {
+                        "type" => c.card_type = Some(m.next_value()?),
+                        "number" => c.number = Some(m.next_value()?),
+                        "race" => c.race = Some(m.next_value()?),
+                        "cost" => c.cost = Some(m.next_value()?),
+                        "diplomacy" => c.diplomacy = Some(m.next_value()?),
+                        "intrigue" => c.intrigue = Some(m.next_value()?),
+                        "psi" => c.psi = Some(m.next_value()?),
+                        "leadership" => c.leadership = Some(m.next_value()?),
+                        "military" => c.military = Some(m.next_value()?),
+                        "marks" => c.marks = Some(m.next_value()?),
+                        "keywords" => c.keywords = m.next_value()?,
+                        "uniqueness" => c.uniqueness = Some(m.next_value()?),
+                        "power_bonus" => c.power_bonus = Some(m.next_value()?),
+                        "major" => c.major = Some(m.next_value()?),
+                        "conflict" => c.conflict = Some(m.next_value()?),
+                        "target" => c.target = Some(m.next_value()?),
+                        "target_filter" => c.target_filter = Some(m.next_value()?),
+                        "unopposable" => c.unopposable = Some(m.next_value()?),
+                        "initiated" => c.initiated = m.next_value()?,
+                        "resolution" => c.resolution = m.next_value()?,
+                        "won" => c.won = m.next_value()?,
+                        "lost" => c.lost = m.next_value()?,
+                        "effects" => c.effects = m.next_value()?,
+                        "both" => c.both = Some(m.next_value()?),
+                        "attach" => c.attach = Some(m.next_value()?),
+                        "bonus" => c.bonus = Some(m.next_value()?),
+                        "requires" => c.requires = m.next_value()?,
+                        "initiate_cost" => c.initiate_cost = Some(m.next_value()?),
+                        "actions" => c.actions = m.next_value()?,
+                        "passive" => c.passive = m.next_value()?,
+                        "triggers" => c.triggers = m.next_value()?,
+                        "trigger" => c.trigger = Some(m.next_value()?),
+                        "aftermath" => c.aftermath = Some(m.next_value()?),
+                        "victory" => c.victory = Some(m.next_value()?),
+                        "caption" => c.caption = Some(m.next_value()?),
+                        s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
+                        s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
+                        _ => {
+                            m.next_value::<de::IgnoredAny>()?;
+                            c.unknown.push(k);
+                        }
+                    }
+                }
+                Ok(c)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}

@@ -1,0 +1,249 @@
+//! The paths a check may read (SPEC.md, Paths), evaluated on a game.
+
+use std::fmt;
+
+use b5_engine::{Ability, CardId, ConflictId, Game, MarkKind, Outcome, PlayerId, Zone};
+
+use crate::steps::{cards_named, find_conflict, split_qualified};
+
+/// A value read from the game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    List(Vec<String>),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Str(s) => write!(f, "\"{s}\""),
+            Value::List(v) => {
+                let q: Vec<String> = v.iter().map(|s| format!("\"{s}\"")).collect();
+                write!(f, "[{}]", q.join(", "))
+            }
+        }
+    }
+}
+
+/// The expected value as written, in the same terms; `None` if the TOML
+/// value is of a kind no path has.
+pub fn expected(v: &toml::Value) -> Option<Value> {
+    Some(match v {
+        toml::Value::Integer(i) => Value::Int(*i),
+        toml::Value::Boolean(b) => Value::Bool(*b),
+        toml::Value::String(s) => Value::Str(s.clone()),
+        toml::Value::Array(a) => Value::List(
+            a.iter()
+                .map(|x| x.as_str().map(|s| s.to_string()))
+                .collect::<Option<Vec<_>>>()?,
+        ),
+        _ => return None,
+    })
+}
+
+/// Why a path could not be read: it does not exist (a load error), or it
+/// names something not in the game now (a failed check).
+pub enum PathError {
+    Unknown(String),
+    Missing(String),
+}
+
+fn player(g: &Game, name: &str) -> Result<PlayerId, PathError> {
+    g.player_by_name(name)
+        .ok_or_else(|| PathError::Unknown(format!("unknown player \"{name}\"")))
+}
+
+fn name_or_none(g: &Game, p: PlayerId) -> Value {
+    if (p as usize) < g.num_players() {
+        Value::Str(g.player_name(p).to_string())
+    } else {
+        Value::Str("none".into())
+    }
+}
+
+fn zone_name(z: Zone) -> &'static str {
+    z.name()
+}
+
+/// The card a `card.X` path names: with `@P` the one owned by P; otherwise
+/// the one on the table if exactly one is, else the first.
+fn card(g: &Game, q: &str) -> Result<CardId, PathError> {
+    let all = cards_named(g, q);
+    if all.is_empty() {
+        let (name, owner) = split_qualified(q);
+        return Err(match owner {
+            Some(o) if g.player_by_name(o).is_none() => {
+                PathError::Unknown(format!("unknown player \"{o}\""))
+            }
+            _ => PathError::Missing(format!("no card named \"{name}\" in the game")),
+        });
+    }
+    let on_table: Vec<CardId> = all
+        .iter()
+        .copied()
+        .filter(|&c| g.card(c).zone.in_play())
+        .collect();
+    Ok(if on_table.len() == 1 {
+        on_table[0]
+    } else {
+        all[0]
+    })
+}
+
+fn conflict(g: &Game, name: &str) -> Result<ConflictId, PathError> {
+    find_conflict(g, name)
+        .ok_or_else(|| PathError::Missing(format!("no conflict named \"{name}\" this turn")))
+}
+
+/// Reads a path.
+pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
+    let unknown = || PathError::Unknown(format!("unknown path \"{path}\""));
+    match path {
+        "round" => return Ok(Value::Str(g.round_name().into())),
+        "turn" => return Ok(Value::Int(g.turn() as i64)),
+        "babylon5" => return Ok(Value::Int(g.babylon5() as i64)),
+        "shadows" => return Ok(Value::Int(g.shadows() as i64)),
+        "vorlons" => return Ok(Value::Int(g.vorlons() as i64)),
+        "shadow_war" => return Ok(Value::Bool(g.shadow_war())),
+        "initiative" => {
+            return Ok(Value::List(
+                g.initiative()
+                    .iter()
+                    .map(|&p| g.player_name(p).to_string())
+                    .collect(),
+            ))
+        }
+        "winner" => {
+            let mut w: Vec<String> = g
+                .winners()
+                .iter()
+                .map(|&p| g.player_name(p).to_string())
+                .collect();
+            w.sort();
+            return Ok(Value::List(w));
+        }
+        _ => {}
+    }
+    if let Some(rest) = path.strip_prefix("card.") {
+        let (name, attr) = if let Some(i) = rest.rfind(".marks.") {
+            (&rest[..i], &rest[i + 1..])
+        } else {
+            rest.rsplit_once('.').ok_or_else(unknown)?
+        };
+        if !matches!(
+            attr,
+            "zone" | "controller" | "faction" | "rotated" | "neutralized" | "damage" | "severe"
+        ) && Ability::parse(attr).is_none()
+            && !attr
+                .strip_prefix("marks.")
+                .is_some_and(|k| MarkKind::parse(k).is_some())
+        {
+            return Err(unknown());
+        }
+        let c = card(g, name)?;
+        let ci = g.card(c);
+        return Ok(match attr {
+            "zone" => Value::Str(zone_name(ci.zone).into()),
+            "controller" => name_or_none(g, ci.controller),
+            "faction" => name_or_none(g, ci.faction),
+            "rotated" => Value::Bool(ci.rotated()),
+            "neutralized" => Value::Bool(ci.neutralized()),
+            "damage" => Value::Int(ci.damage as i64),
+            "severe" => Value::Int(ci.severe as i64),
+            a => {
+                if let Some(ab) = Ability::parse(a) {
+                    Value::Int(g.ability(c, ab) as i64)
+                } else {
+                    let k = MarkKind::parse(a.strip_prefix("marks.").unwrap_or(""))
+                        .ok_or_else(unknown)?;
+                    Value::Int(g.card_marks(c, k) as i64)
+                }
+            }
+        });
+    }
+    if let Some(rest) = path.strip_prefix("conflict.") {
+        let (name, attr) = rest.rsplit_once('.').ok_or_else(unknown)?;
+        if !matches!(attr, "support" | "opposition" | "outcome") {
+            return Err(unknown());
+        }
+        let k = conflict(g, name)?;
+        let kc = &g.conflicts()[k.0 as usize];
+        return Ok(match attr {
+            "support" => {
+                if kc.unopposable {
+                    Value::Int(g.side_totals(k)[kc.initiator as usize] as i64)
+                } else {
+                    Value::Int(g.conflict_totals(k).0 as i64)
+                }
+            }
+            "opposition" => Value::Int(if kc.unopposable {
+                0
+            } else {
+                g.conflict_totals(k).1 as i64
+            }),
+            _ => Value::Str(
+                match kc.outcome {
+                    Outcome::Pending => "pending",
+                    Outcome::Won => "won",
+                    Outcome::Lost => "lost",
+                    Outcome::Canceled => "canceled",
+                }
+                .into(),
+            ),
+        });
+    }
+    // Player paths: P.attr...
+    let (pname, attr) = path.split_once('.').ok_or_else(unknown)?;
+    let parts: Vec<&str> = attr.split('.').collect();
+    let known = matches!(
+        parts.as_slice(),
+        ["victory"
+            | "eliminated"
+            | "influence"
+            | "unspent"
+            | "spent"
+            | "power"
+            | "raw_power"
+            | "unrest"
+            | "hand"
+            | "deck"
+            | "discard"
+            | "agenda"]
+            | ["tension" | "at_war", _]
+            | ["marks", _]
+    );
+    if !known {
+        return Err(unknown());
+    }
+    let p = player(g, pname)?;
+    let pl = g.player(p);
+    Ok(match parts.as_slice() {
+        ["victory"] => Value::Str(pl.victory.name().into()),
+        ["eliminated"] => Value::Bool(pl.eliminated),
+        ["influence"] => Value::Int(pl.influence as i64),
+        ["unspent"] => Value::Int(pl.unspent() as i64),
+        ["spent"] => Value::Int(pl.spent as i64),
+        ["power"] => Value::Int(g.power(p) as i64),
+        ["raw_power"] => Value::Int(pl.raw_power as i64),
+        ["unrest"] => Value::Int(pl.unrest as i64),
+        ["hand"] => Value::Int(pl.hand.len() as i64),
+        ["deck"] => Value::Int(pl.deck.len() as i64),
+        ["discard"] => Value::Int(pl.discard.len() as i64),
+        ["agenda"] => Value::Str(match pl.agenda.some() {
+            None => "none".into(),
+            Some(a) if g.card(a).face_down() => "hidden".into(),
+            Some(a) => g.card_name(a).to_string(),
+        }),
+        ["tension", q] => Value::Int(g.tension(p, player(g, q)?) as i64),
+        ["at_war", q] => Value::Bool(g.at_war(p, player(g, q)?)),
+        ["marks", k] => {
+            let k = MarkKind::parse(k).ok_or_else(unknown)?;
+            Value::Int(g.faction_marks(p, k) as i64)
+        }
+        _ => return Err(unknown()),
+    })
+}

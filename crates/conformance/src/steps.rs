@@ -1,0 +1,383 @@
+//! Turning a scenario step's `do` and fields into engine actions, looking up
+//! cards by name the way SPEC.md says: first among the acting player's own
+//! cards, then by the zone the verb acts on.
+
+use b5_engine::{Action, CardId, CardType, ConflictId, Game, PlayerId, Race, Target, Zone};
+use toml::Spanned;
+
+use crate::scenario::StepTable;
+
+/// Every verb a step may use.
+pub const VERBS: &[&str] = &[
+    "sustain",
+    "declare",
+    "sponsor",
+    "promote",
+    "build",
+    "lead",
+    "assist",
+    "support",
+    "oppose",
+    "attack",
+    "heal",
+    "repair",
+    "play",
+    "use",
+    "hide_agenda",
+    "sponsor_agenda",
+    "replace_agenda",
+    "reveal_agenda",
+    "discard_agenda",
+    "hire",
+    "pass",
+    "discard",
+    "choose",
+    "reveal",
+    "buy",
+    "keep",
+    "mulligan",
+];
+
+/// A problem building a step's action: a missing field (a load error, with
+/// the field), or a name that matches nothing in the game now.
+pub enum StepError {
+    Field {
+        field: &'static str,
+        message: String,
+    },
+    Name(String),
+}
+
+/// Splits "Name@Player".
+pub fn split_qualified(s: &str) -> (&str, Option<&str>) {
+    match s.rsplit_once('@') {
+        Some((n, p)) if !p.is_empty() => (n, Some(p)),
+        _ => (s, None),
+    }
+}
+
+/// Every card with this name (and owner, if qualified).
+pub fn cards_named(g: &Game, qualified: &str) -> Vec<CardId> {
+    let (name, owner) = split_qualified(qualified);
+    let owner = owner.and_then(|o| g.player_by_name(o));
+    if split_qualified(qualified).1.is_some() && owner.is_none() {
+        return Vec::new();
+    }
+    (0..g.card_count() as u16)
+        .map(CardId)
+        .filter(|&c| {
+            g.card_name(c).eq_ignore_ascii_case(name) && owner.is_none_or(|o| g.card(c).owner == o)
+        })
+        .collect()
+}
+
+/// Which zone a verb's card is usually in.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Prefer {
+    Hand,
+    Table,
+}
+
+fn in_zone(g: &Game, c: CardId, prefer: Prefer) -> bool {
+    let z = g.card(c).zone;
+    match prefer {
+        Prefer::Hand => z == Zone::Hand,
+        Prefer::Table => z.in_play(),
+    }
+}
+
+/// Looks a card up for an acting player.
+pub fn find_card(g: &Game, p: PlayerId, name: &str, prefer: Prefer) -> Option<CardId> {
+    let all = cards_named(g, name);
+    let own: Vec<CardId> = all
+        .iter()
+        .copied()
+        .filter(|&c| g.card(c).owner == p)
+        .collect();
+    let pool = if own.is_empty() { all } else { own };
+    pool.iter()
+        .copied()
+        .find(|&c| in_zone(g, c, prefer))
+        .or_else(|| pool.first().copied())
+}
+
+/// A target named by a player, race, conflict or card name.
+pub fn find_target(g: &Game, p: PlayerId, name: &str) -> Option<Target> {
+    if let Some(q) = g.player_by_name(name) {
+        return Some(Target::Player(q));
+    }
+    if let Some(r) = Race::parse(name) {
+        return Some(Target::Race(r));
+    }
+    if let Some(c) = find_card(g, p, name, Prefer::Table) {
+        return Some(Target::Card(c));
+    }
+    find_conflict(g, name).map(Target::Conflict)
+}
+
+/// A conflict by its card's name, or `war:P` for P's war conflict.
+pub fn find_conflict(g: &Game, name: &str) -> Option<ConflictId> {
+    if let Some(p) = name.strip_prefix("war:") {
+        let p = g.player_by_name(p)?;
+        return g
+            .conflicts()
+            .iter()
+            .position(|c| c.war && c.initiator == p)
+            .map(|i| ConflictId(i as u8));
+    }
+    let ids = cards_named(g, name);
+    g.conflicts()
+        .iter()
+        .position(|c| ids.contains(&c.card))
+        .map(|i| ConflictId(i as u8))
+}
+
+fn need<'a>(
+    v: &'a Option<Spanned<String>>,
+    field: &'static str,
+    verb: &str,
+) -> Result<&'a str, StepError> {
+    v.as_ref()
+        .map(|s| s.get_ref().as_str())
+        .ok_or_else(|| StepError::Field {
+            field,
+            message: format!("`do = \"{verb}\"` needs `{field}`"),
+        })
+}
+
+/// The engine actions for a step (several for `discard` with a list).
+pub fn actions(
+    g: &Game,
+    p: PlayerId,
+    st: &StepTable,
+    verb: &str,
+) -> Result<Vec<Action>, StepError> {
+    let card = |prefer: Prefer| -> Result<CardId, StepError> {
+        let n = need(&st.card, "card", verb)?;
+        find_card(g, p, n, prefer)
+            .ok_or_else(|| StepError::Name(format!("no card named \"{n}\" in the game")))
+    };
+    let named = |field: &'static str,
+                 v: &Option<Spanned<String>>,
+                 prefer: Prefer|
+     -> Result<CardId, StepError> {
+        let n = need(v, field, verb)?;
+        find_card(g, p, n, prefer)
+            .ok_or_else(|| StepError::Name(format!("no card named \"{n}\" in the game")))
+    };
+    let target = || -> Result<Target, StepError> {
+        match &st.target {
+            None => Ok(Target::None),
+            Some(t) => find_target(g, p, t.get_ref()).ok_or_else(|| {
+                StepError::Name(format!(
+                    "no player, race, card or conflict named \"{}\"",
+                    t.get_ref()
+                ))
+            }),
+        }
+    };
+    let conflict = || -> Result<ConflictId, StepError> {
+        let n = need(&st.conflict, "conflict", verb)?;
+        find_conflict(g, n)
+            .ok_or_else(|| StepError::Name(format!("no conflict named \"{n}\" this turn")))
+    };
+    let player_named = |s: &Spanned<String>| -> Result<PlayerId, StepError> {
+        g.player_by_name(s.get_ref())
+            .ok_or_else(|| StepError::Name(format!("no player named \"{}\"", s.get_ref())))
+    };
+    let one = |a: Action| Ok(vec![a]);
+    match verb {
+        "pass" => one(Action::Pass),
+        "sustain" => one(Action::Sustain {
+            card: card(Prefer::Table)?,
+        }),
+        "declare" => {
+            if st.war == Some(true) {
+                if let Some(c) = &st.conflict {
+                    if !c.get_ref().eq_ignore_ascii_case("military") {
+                        return Err(StepError::Field {
+                            field: "conflict",
+                            message: "a war conflict is a military conflict".into(),
+                        });
+                    }
+                }
+                one(Action::DeclareWar { target: target()? })
+            } else {
+                one(Action::Declare {
+                    card: card(Prefer::Hand)?,
+                    target: target()?,
+                })
+            }
+        }
+        "sponsor" => one(Action::Sponsor {
+            card: card(Prefer::Hand)?,
+            by: named("by", &st.by, Prefer::Table)?,
+            target: target()?,
+        }),
+        "promote" => one(Action::Promote {
+            card: card(Prefer::Table)?,
+            by: named("by", &st.by, Prefer::Table)?,
+        }),
+        "build" => one(Action::Build {
+            by: named("by", &st.by, Prefer::Table)?,
+        }),
+        "lead" => one(Action::Lead {
+            card: card(Prefer::Table)?,
+            fleet: named("fleet", &st.fleet, Prefer::Table)?,
+        }),
+        "assist" => {
+            let c = card(Prefer::Table)?;
+            let amb = match &st.target {
+                Some(_) => match target()? {
+                    Target::Card(a) => a,
+                    _ => {
+                        return Err(StepError::Name(
+                            "the assisted ambassador must be a card".into(),
+                        ))
+                    }
+                },
+                None => g.player(p).ambassador,
+            };
+            one(Action::Assist {
+                card: c,
+                ambassador: amb,
+                discount: st.count == Some(1),
+            })
+        }
+        "support" => {
+            let k = conflict()?;
+            let kc = &g.conflicts()[k.0 as usize];
+            let side = match &st.side {
+                Some(s) => player_named(s)?,
+                None if kc.unopposable => p,
+                None => kc.initiator,
+            };
+            one(Action::Support {
+                card: card(Prefer::Table)?,
+                conflict: k,
+                side,
+            })
+        }
+        "oppose" => one(Action::Oppose {
+            card: card(Prefer::Table)?,
+            conflict: conflict()?,
+        }),
+        "attack" => {
+            let attacker = card(Prefer::Table)?;
+            let t = named("target", &st.target, Prefer::Table)?;
+            let k = match &st.conflict {
+                Some(_) => conflict()?,
+                None => g
+                    .conflicts()
+                    .iter()
+                    .position(|c| c.is_participant(t) && !c.resolved)
+                    .or_else(|| g.conflicts().iter().position(|c| !c.resolved))
+                    .map(|i| ConflictId(i as u8))
+                    .ok_or_else(|| StepError::Name("there is no conflict to attack in".into()))?,
+            };
+            one(Action::Attack {
+                card: attacker,
+                target: t,
+                conflict: k,
+            })
+        }
+        "heal" => one(Action::Heal {
+            card: card(Prefer::Table)?,
+            ambassadorial: st.ambassadorial.unwrap_or(false),
+        }),
+        "repair" => one(Action::Repair {
+            card: card(Prefer::Table)?,
+            amount: st.amount.ok_or_else(|| StepError::Field {
+                field: "amount",
+                message: "`do = \"repair\"` needs `amount`".into(),
+            })?,
+        }),
+        "play" => {
+            let c = card(Prefer::Hand)?;
+            match g.db().get(g.card(c).def).card_type {
+                CardType::Contingency => one(Action::PlayContingency {
+                    card: c,
+                    host: named("target", &st.target, Prefer::Table)?,
+                }),
+                CardType::Aftermath => one(Action::PlayAftermath {
+                    card: c,
+                    target: target()?,
+                }),
+                _ => one(Action::Play {
+                    card: c,
+                    target: target()?,
+                }),
+            }
+        }
+        "use" => one(Action::UseCard {
+            card: card(Prefer::Table)?,
+            index: st.count.unwrap_or(1).saturating_sub(1),
+            target: target()?,
+        }),
+        "hide_agenda" => one(Action::HideAgenda {
+            card: card(Prefer::Hand)?,
+            by: named("by", &st.by, Prefer::Table)?,
+        }),
+        "sponsor_agenda" => one(Action::SponsorAgenda {
+            card: card(Prefer::Hand)?,
+            by: named("by", &st.by, Prefer::Table)?,
+        }),
+        "replace_agenda" => one(Action::ReplaceAgenda {
+            card: card(Prefer::Hand)?,
+            by: named("by", &st.by, Prefer::Table)?,
+        }),
+        "reveal_agenda" => one(Action::RevealAgenda),
+        "discard_agenda" => one(Action::DiscardAgenda),
+        "hire" => one(Action::Hire {
+            card: card(Prefer::Table)?,
+        }),
+        "discard" => {
+            let list = st.cards.as_ref().ok_or_else(|| StepError::Field {
+                field: "cards",
+                message: "`do = \"discard\"` needs `cards` (a list, possibly empty)".into(),
+            })?;
+            let mut v = Vec::new();
+            let mut taken: Vec<CardId> = Vec::new();
+            for n in list {
+                // Two copies of one name discard two different cards.
+                let c = cards_named(g, n.get_ref())
+                    .into_iter()
+                    .filter(|&c| {
+                        g.card(c).owner == p && g.card(c).zone == Zone::Hand && !taken.contains(&c)
+                    })
+                    .min()
+                    .or_else(|| find_card(g, p, n.get_ref(), Prefer::Hand))
+                    .ok_or_else(|| {
+                        StepError::Name(format!("no card named \"{}\" in the game", n.get_ref()))
+                    })?;
+                taken.push(c);
+                v.push(Action::Discard { card: c });
+            }
+            v.push(Action::Pass);
+            Ok(v)
+        }
+        "choose" => one(Action::Choose {
+            card: card(Prefer::Table)?,
+        }),
+        "reveal" => one(Action::Reveal {
+            card: card(Prefer::Table)?,
+        }),
+        "buy" => one(Action::Buy {
+            count: st.count.ok_or_else(|| StepError::Field {
+                field: "count",
+                message: "`do = \"buy\"` needs `count`".into(),
+            })?,
+        }),
+        "keep" => one(Action::Keep {
+            card: card(Prefer::Hand)?,
+        }),
+        "mulligan" => one(Action::Mulligan),
+        _ => Err(StepError::Field {
+            field: "do",
+            message: format!(
+                "unknown verb \"{verb}\" (expected one of: {})",
+                VERBS.join(", ")
+            ),
+        }),
+    }
+}

@@ -1,0 +1,209 @@
+//! Discard, Replace, Sponsor, Hide or Reveal an Agenda (Action Details;
+//! Agenda Cards; Major Agendas). Agendas have no cost bubble: they rotate an
+//! Inner Circle character and apply no influence unless the card has a cost.
+
+use crate::card::def::{CardDef, CardType, Faction, Race};
+use crate::effects::Ctx;
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{flag, Game, Target, Zone};
+
+impl Game {
+    /// An agenda loyal to a race is only for players of that race; a
+    /// Corporate faction cannot control its own race's agendas; Drakh agendas
+    /// only for Drakh factions.
+    fn agenda_loyalty_ok(&self, p: PlayerId, def: &CardDef) -> bool {
+        let pl = &self.players[p as usize];
+        if def.race == Race::Drakh {
+            return false;
+        }
+        if def.race != Race::Neutral && def.race != pl.race {
+            return false;
+        }
+        !(pl.faction == Faction::Corporate && def.race == pl.race)
+    }
+
+    /// Whether `p` could sponsor this agenda (ignoring the one-agenda rule).
+    fn check_agenda_card(&self, p: PlayerId, card: CardId, by: CardId) -> Result<(), Violation> {
+        self.check_in_hand(p, card)?;
+        let def = self.db.get(self.c(card).def);
+        if def.card_type != CardType::Agenda {
+            return Err(Violation::WrongType {
+                card,
+                expected: "agenda",
+            });
+        }
+        self.check_ic_rotator(p, by)?;
+        if !self.agenda_loyalty_ok(p, def) {
+            return Err(Violation::Disloyal {
+                card,
+                race: def.race,
+            });
+        }
+        if self.unique_used.contains(&self.c(card).def) {
+            return Err(Violation::UniqueUsed(card));
+        }
+        if self.limited_removed.contains(&self.c(card).def) {
+            return Err(Violation::LimitedRemoved(card));
+        }
+        if self.allergic_to_def(p, def) {
+            return Err(Violation::Allergic(card));
+        }
+        if !self.requirements_met(p, card, def) {
+            return Err(Violation::RequirementUnmet(card));
+        }
+        let need = def.cost.unwrap_or(0) as i16;
+        let have = self.players[p as usize].available();
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_sponsor_agenda(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+        _hide: bool,
+    ) -> Result<(), Violation> {
+        // One agenda in play at a time, hidden or not.
+        if self.players[p as usize].agenda.some().is_some() {
+            return Err(Violation::AlreadyHaveAgenda);
+        }
+        self.check_agenda_card(p, card, by)
+    }
+
+    pub(crate) fn do_sponsor_agenda(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+        hide: bool,
+        ev: &mut Events,
+    ) {
+        let cost = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
+        self.apply_influence(p, cost);
+        self.rotate(by);
+        self.move_card(card, Zone::Agenda, p, ev);
+        if hide {
+            // A hidden agenda is not in play and has no effect.
+            self.cm(card).flags |= flag::FACE_DOWN;
+            let def = self.c(card).def;
+            self.passive_sources_changed(def);
+            ev.push(Event::AgendaHidden { player: p, card });
+        } else {
+            self.agenda_enters(p, card, ev);
+            ev.push(Event::AgendaSponsored { player: p, card });
+        }
+    }
+
+    /// An agenda coming into play face up: uniqueness, "when sponsored"
+    /// effects, taint.
+    fn agenda_enters(&mut self, p: PlayerId, card: CardId, ev: &mut Events) {
+        self.note_entered_play(card);
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
+        if !def.effects.is_empty() {
+            let ctx = Ctx::new(p, card, Target::None);
+            self.run_effects(&def.effects, def.both, &ctx, ev);
+        }
+        self.shadow_war_taint_changed(p, ev);
+    }
+
+    pub(crate) fn check_replace_agenda(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+    ) -> Result<(), Violation> {
+        let old = self.players[p as usize]
+            .agenda
+            .some()
+            .ok_or(Violation::NoAgenda)?;
+        if self.c(old).face_down() {
+            return Err(Violation::AgendaHidden);
+        }
+        self.check_agenda_card(p, card, by)?;
+        // A Major Agenda can only be replaced by a Major Agenda.
+        if self.db.get(self.c(old).def).major && !self.db.get(self.c(card).def).major {
+            return Err(Violation::MajorAgenda);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_replace_agenda(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+        ev: &mut Events,
+    ) {
+        let old = self.players[p as usize].agenda;
+        let cost = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
+        self.apply_influence(p, cost);
+        self.rotate(by);
+        self.remove_from_game(old, ev);
+        self.move_card(card, Zone::Agenda, p, ev);
+        ev.push(Event::AgendaReplaced {
+            player: p,
+            old,
+            card,
+        });
+        self.agenda_enters(p, card, ev);
+    }
+
+    pub(crate) fn check_reveal_agenda(&self, p: PlayerId) -> Result<(), Violation> {
+        let a = self.players[p as usize]
+            .agenda
+            .some()
+            .ok_or(Violation::NoAgenda)?;
+        if !self.c(a).face_down() {
+            return Err(Violation::AgendaNotHidden);
+        }
+        // A hidden Major Agenda whose requirements are unmet cannot be revealed.
+        let def = self.db.get(self.c(a).def);
+        if def.major && (!self.requirements_met(p, a, def) || self.allergic_to_def(p, def)) {
+            return Err(Violation::RequirementUnmet(a));
+        }
+        Ok(())
+    }
+
+    /// Reveals the hidden agenda: it acts as though just sponsored; one whose
+    /// requirements are no longer met is discarded instead.
+    pub(crate) fn do_reveal_agenda(&mut self, p: PlayerId, ev: &mut Events) {
+        let a = self.players[p as usize].agenda;
+        let db = self.db.clone();
+        let def = db.get(self.c(a).def);
+        self.cm(a).flags &= !flag::FACE_DOWN;
+        if !self.requirements_met(p, a, def) || self.allergic_to_def(p, def) {
+            ev.push(Event::AgendaDiscarded { player: p, card: a });
+            self.discard_from_play(a, ev);
+            return;
+        }
+        let d = self.c(a).def;
+        self.passive_sources_changed(d);
+        ev.push(Event::AgendaRevealed { player: p, card: a });
+        self.agenda_enters(p, a, ev);
+    }
+
+    pub(crate) fn check_discard_agenda(&self, p: PlayerId) -> Result<(), Violation> {
+        let a = self.players[p as usize]
+            .agenda
+            .some()
+            .ok_or(Violation::NoAgenda)?;
+        // Major agendas cannot leave play this way, hidden or not.
+        if self.db.get(self.c(a).def).major {
+            return Err(Violation::MajorAgenda);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_discard_agenda(&mut self, p: PlayerId, ev: &mut Events) {
+        let a = self.players[p as usize].agenda;
+        self.cm(a).flags &= !flag::FACE_DOWN;
+        ev.push(Event::AgendaDiscarded { player: p, card: a });
+        self.discard_from_play(a, ev);
+    }
+}

@@ -1,0 +1,97 @@
+//! The card database: every definition a game may use, indexed by
+//! [`DefId`]. Names are looked up case-insensitively.
+
+use std::collections::HashMap;
+
+use super::def::CardDef;
+use crate::ids::DefId;
+
+/// Errors building a database.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DbError {
+    #[error("two cards are named \"{0}\"; card names must be unique")]
+    DuplicateName(String),
+    #[error("too many cards: at most {max} definitions")]
+    TooMany { max: usize },
+}
+
+/// An immutable set of card definitions.
+#[derive(Debug, Clone, Default)]
+pub struct CardDb {
+    defs: Vec<CardDef>,
+    by_name: HashMap<String, DefId>,
+}
+
+impl CardDb {
+    pub fn new() -> CardDb {
+        CardDb::default()
+    }
+
+    /// Builds a database; names must be unique.
+    pub fn from_defs(defs: impl IntoIterator<Item = CardDef>) -> Result<CardDb, DbError> {
+        let mut db = CardDb::new();
+        for d in defs {
+            db.insert(d)?;
+        }
+        Ok(db)
+    }
+
+    /// Adds a definition; fails on a duplicate name.
+    pub fn insert(&mut self, def: CardDef) -> Result<DefId, DbError> {
+        let key = def.name.to_lowercase();
+        if self.by_name.contains_key(&key) {
+            return Err(DbError::DuplicateName(def.name));
+        }
+        if self.defs.len() >= u16::MAX as usize - 1 {
+            return Err(DbError::TooMany {
+                max: u16::MAX as usize - 1,
+            });
+        }
+        let id = DefId(self.defs.len() as u16);
+        self.defs.push(def);
+        self.by_name.insert(key, id);
+        Ok(id)
+    }
+
+    /// Adds or replaces a definition of that name (a scenario's own
+    /// definition wins over the database's).
+    pub fn upsert(&mut self, def: CardDef) -> DefId {
+        let key = def.name.to_lowercase();
+        if let Some(&id) = self.by_name.get(&key) {
+            self.defs[id.0 as usize] = def;
+            id
+        } else {
+            let id = DefId(self.defs.len() as u16);
+            self.defs.push(def);
+            self.by_name.insert(key, id);
+            id
+        }
+    }
+
+    pub fn get(&self, id: DefId) -> &CardDef {
+        &self.defs[id.0 as usize]
+    }
+
+    pub fn try_get(&self, id: DefId) -> Option<&CardDef> {
+        self.defs.get(id.0 as usize)
+    }
+
+    pub fn find(&self, name: &str) -> Option<DefId> {
+        self.by_name.get(&name.to_lowercase()).copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (DefId, &CardDef)> {
+        self.defs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (DefId(i as u16), d))
+    }
+}

@@ -1,0 +1,744 @@
+//! A card definition: what is printed on a card, in the rules' own words
+//! ("Advanced Details about playing cards": costs, requirements, targets,
+//! effects). Definitions live in the [`CardDb`](crate::CardDb); the game state
+//! refers to them by [`DefId`](crate::DefId) only.
+
+use serde::{Deserialize, Serialize};
+
+use super::effect::{Condition, Effect, Trigger};
+
+/// The ten card types (Engine Rules v1.2: Game Elements, Cards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardType {
+    Character,
+    Group,
+    Fleet,
+    Location,
+    Enhancement,
+    Agenda,
+    Event,
+    Conflict,
+    Aftermath,
+    Contingency,
+}
+
+impl CardType {
+    pub const ALL: [CardType; 10] = [
+        CardType::Character,
+        CardType::Group,
+        CardType::Fleet,
+        CardType::Location,
+        CardType::Enhancement,
+        CardType::Agenda,
+        CardType::Event,
+        CardType::Conflict,
+        CardType::Aftermath,
+        CardType::Contingency,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Character => "character",
+            CardType::Group => "group",
+            CardType::Fleet => "fleet",
+            CardType::Location => "location",
+            CardType::Enhancement => "enhancement",
+            CardType::Agenda => "agenda",
+            CardType::Event => "event",
+            CardType::Conflict => "conflict",
+            CardType::Aftermath => "aftermath",
+            CardType::Contingency => "contingency",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<CardType> {
+        CardType::ALL.into_iter().find(|t| t.name() == s)
+    }
+
+    /// Supporting cards enter play by being sponsored into the supporting row
+    /// (Action Details: Sponsor a Supporting Card).
+    pub fn is_supporting(self) -> bool {
+        matches!(
+            self,
+            CardType::Character | CardType::Group | CardType::Fleet | CardType::Location
+        )
+    }
+
+    pub fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+/// Races and racial loyalties (Races and Factions). `Neutral` is not a race:
+/// a neutral card is loyal to no race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Race {
+    Centauri,
+    Human,
+    Minbari,
+    Narn,
+    NonAligned,
+    Shadow,
+    Vorlon,
+    Drakh,
+    Neutral,
+}
+
+impl std::fmt::Display for Race {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.display())
+    }
+}
+
+impl Race {
+    pub const ALL: [Race; 9] = [
+        Race::Centauri,
+        Race::Human,
+        Race::Minbari,
+        Race::Narn,
+        Race::NonAligned,
+        Race::Shadow,
+        Race::Vorlon,
+        Race::Drakh,
+        Race::Neutral,
+    ];
+    /// The five races a player may choose.
+    pub const PLAYABLE: [Race; 5] = [
+        Race::Centauri,
+        Race::Human,
+        Race::Minbari,
+        Race::Narn,
+        Race::NonAligned,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Race::Centauri => "centauri",
+            Race::Human => "human",
+            Race::Minbari => "minbari",
+            Race::Narn => "narn",
+            Race::NonAligned => "non-aligned",
+            Race::Shadow => "shadow",
+            Race::Vorlon => "vorlon",
+            Race::Drakh => "drakh",
+            Race::Neutral => "neutral",
+        }
+    }
+
+    pub fn display(self) -> &'static str {
+        match self {
+            Race::Centauri => "Centauri",
+            Race::Human => "Human",
+            Race::Minbari => "Minbari",
+            Race::Narn => "Narn",
+            Race::NonAligned => "Non-Aligned",
+            Race::Shadow => "Shadow",
+            Race::Vorlon => "Vorlon",
+            Race::Drakh => "Drakh",
+            Race::Neutral => "Neutral",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Race> {
+        let s = s.to_ascii_lowercase();
+        Race::ALL
+            .into_iter()
+            .find(|r| r.name() == s || (s == "nonaligned" && *r == Race::NonAligned))
+    }
+
+    pub fn is_playable(self) -> bool {
+        Race::PLAYABLE.contains(&self)
+    }
+
+    /// Index into the starting-tension table (playable races only).
+    pub fn table_index(self) -> Option<usize> {
+        Race::PLAYABLE.iter().position(|r| *r == self)
+    }
+}
+
+/// The five abilities; index order is the printed order, which is also the
+/// initiative tie-break order after Diplomacy (Initiative: Diplomacy, then
+/// Intrigue, Psi and Leadership).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ability {
+    Diplomacy = 0,
+    Intrigue = 1,
+    Psi = 2,
+    Leadership = 3,
+    Military = 4,
+}
+
+impl Ability {
+    pub const ALL: [Ability; 5] = [
+        Ability::Diplomacy,
+        Ability::Intrigue,
+        Ability::Psi,
+        Ability::Leadership,
+        Ability::Military,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ability::Diplomacy => "diplomacy",
+            Ability::Intrigue => "intrigue",
+            Ability::Psi => "psi",
+            Ability::Leadership => "leadership",
+            Ability::Military => "military",
+        }
+    }
+
+    pub fn display(self) -> &'static str {
+        match self {
+            Ability::Diplomacy => "Diplomacy",
+            Ability::Intrigue => "Intrigue",
+            Ability::Psi => "Psi",
+            Ability::Leadership => "Leadership",
+            Ability::Military => "Military",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Ability> {
+        Ability::ALL.into_iter().find(|a| a.name() == s)
+    }
+
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+}
+
+/// The six kinds of marks (Card Anatomy: Marks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MarkKind {
+    Destiny = 0,
+    Doom = 1,
+    Strife = 2,
+    Conspiracy = 3,
+    Shadow = 4,
+    Vorlon = 5,
+}
+
+impl MarkKind {
+    pub const ALL: [MarkKind; 6] = [
+        MarkKind::Destiny,
+        MarkKind::Doom,
+        MarkKind::Strife,
+        MarkKind::Conspiracy,
+        MarkKind::Shadow,
+        MarkKind::Vorlon,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkKind::Destiny => "destiny",
+            MarkKind::Doom => "doom",
+            MarkKind::Strife => "strife",
+            MarkKind::Conspiracy => "conspiracy",
+            MarkKind::Shadow => "shadow",
+            MarkKind::Vorlon => "vorlon",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<MarkKind> {
+        MarkKind::ALL.into_iter().find(|m| m.name() == s)
+    }
+
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+
+    /// Shadow and Vorlon marks are mutually allergic (Allergic Cards and Marks).
+    pub fn allergic_to(self) -> Option<MarkKind> {
+        match self {
+            MarkKind::Shadow => Some(MarkKind::Vorlon),
+            MarkKind::Vorlon => Some(MarkKind::Shadow),
+            _ => None,
+        }
+    }
+}
+
+/// Multiple, limited or unique (Playing Cards and Card Details).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Uniqueness {
+    Multiple,
+    Limited,
+    Unique,
+}
+
+impl Uniqueness {
+    /// Characters, groups and locations are limited unless specified
+    /// otherwise; fleets are limited within a race; all other cards are
+    /// multiple (Playing Cards and Card Details).
+    pub fn default_for(t: CardType) -> Uniqueness {
+        match t {
+            CardType::Character | CardType::Group | CardType::Location | CardType::Fleet => {
+                Uniqueness::Limited
+            }
+            _ => Uniqueness::Multiple,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Uniqueness::Multiple => "multiple",
+            Uniqueness::Limited => "limited",
+            Uniqueness::Unique => "unique",
+        }
+    }
+}
+
+/// Faction designations a player may start as (Races and Factions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Faction {
+    BabylonProject,
+    Home,
+    Corporate,
+    PsiCorps,
+}
+
+impl Faction {
+    pub const ALL: [Faction; 4] = [
+        Faction::BabylonProject,
+        Faction::Home,
+        Faction::Corporate,
+        Faction::PsiCorps,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Faction::BabylonProject => "babylon project",
+            Faction::Home => "home",
+            Faction::Corporate => "corporate",
+            Faction::PsiCorps => "psi corps",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Faction> {
+        let s = s.to_ascii_lowercase().replace(['-', '_'], " ");
+        match s.as_str() {
+            "babylon project" => Some(Faction::BabylonProject),
+            "home" | "home faction" => Some(Faction::Home),
+            "corporate" => Some(Faction::Corporate),
+            "psi corps" => Some(Faction::PsiCorps),
+            _ => None,
+        }
+    }
+}
+
+/// The five conflict types (Conflict Cards): each is resolved with one ability.
+pub type ConflictKind = Ability;
+
+/// What an enhancement (or a contingency or aftermath) is played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AttachKind {
+    Character,
+    Fleet,
+    Location,
+    Group,
+    Agenda,
+    Faction,
+    Global,
+}
+
+impl AttachKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AttachKind::Character => "character",
+            AttachKind::Fleet => "fleet",
+            AttachKind::Location => "location",
+            AttachKind::Group => "group",
+            AttachKind::Agenda => "agenda",
+            AttachKind::Faction => "faction",
+            AttachKind::Global => "global",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<AttachKind> {
+        [
+            AttachKind::Character,
+            AttachKind::Fleet,
+            AttachKind::Location,
+            AttachKind::Group,
+            AttachKind::Agenda,
+            AttachKind::Faction,
+            AttachKind::Global,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
+    }
+
+    /// The card type this kind attaches to, if it attaches to a card.
+    pub fn card_type(self) -> Option<CardType> {
+        match self {
+            AttachKind::Character => Some(CardType::Character),
+            AttachKind::Fleet => Some(CardType::Fleet),
+            AttachKind::Location => Some(CardType::Location),
+            AttachKind::Group => Some(CardType::Group),
+            AttachKind::Agenda => Some(CardType::Agenda),
+            AttachKind::Faction | AttachKind::Global => None,
+        }
+    }
+}
+
+/// What a conflict, event or aftermath targets (Legal Targets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetKind {
+    None,
+    Player,
+    Race,
+    Card,
+    /// A conflict initiated this turn (card actions and events).
+    Conflict,
+}
+
+impl TargetKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TargetKind::None => "none",
+            TargetKind::Player => "player",
+            TargetKind::Race => "race",
+            TargetKind::Card => "card",
+            TargetKind::Conflict => "conflict",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TargetKind> {
+        [
+            TargetKind::None,
+            TargetKind::Player,
+            TargetKind::Race,
+            TargetKind::Card,
+            TargetKind::Conflict,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
+    }
+}
+
+/// Which side of the table a card target may be on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    #[default]
+    Any,
+    /// In the acting player's own faction.
+    Own,
+    /// In another player's faction.
+    Other,
+}
+
+/// Which row a card target must be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Row {
+    #[default]
+    Any,
+    InnerCircle,
+    Supporting,
+}
+
+/// Restrictions on a card target ("target Narn character in another faction").
+/// The default accepts any card in play.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CardFilter {
+    /// Bit set of [`CardType::bit`]; 0 means any type.
+    pub types: u16,
+    pub race: Option<Race>,
+    pub side: Side,
+    pub row: Row,
+    /// Must not be a faction's ambassador.
+    pub not_ambassador: bool,
+    /// Must be a participant in a conflict this turn.
+    pub participant: bool,
+    /// Must be damaged (normal or severe damage).
+    pub damaged: bool,
+    /// Must be rotated.
+    pub rotated: bool,
+    /// Must be ready (unrotated and unneutralized).
+    pub ready: bool,
+    /// Must be (or must not be) neutralized.
+    pub neutralized: Option<bool>,
+    /// Must carry this keyword.
+    pub keyword: Option<String>,
+}
+
+impl CardFilter {
+    pub fn of_type(t: CardType) -> CardFilter {
+        CardFilter {
+            types: t.bit(),
+            ..CardFilter::default()
+        }
+    }
+
+    pub fn allows_type(&self, t: CardType) -> bool {
+        self.types == 0 || self.types & t.bit() != 0
+    }
+}
+
+/// An ability change: explicit per-ability values plus an "all abilities"
+/// amount, which never raises Psi from a base of 0 (Character ability ratings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AbilityBonus {
+    pub values: [i8; 5],
+    pub all: i8,
+}
+
+impl AbilityBonus {
+    pub fn is_zero(&self) -> bool {
+        self.all == 0 && self.values.iter().all(|v| *v == 0)
+    }
+}
+
+/// Keywords with rules meaning, parsed from the card's keyword list. All
+/// keywords are kept verbatim in [`CardDef::keywords`] as well.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Keywords {
+    /// `ambassador`: a Non-Aligned species ambassador.
+    pub species_ambassador: bool,
+    /// `ambassador's assistant`.
+    pub assistant: bool,
+    pub mercenary: bool,
+    pub homeworld: bool,
+    /// `applies damage first`.
+    pub damage_first: bool,
+    /// `damage resistance N`.
+    pub damage_resistance: u8,
+    pub corporate: bool,
+    pub corporate_only: bool,
+    pub psi_corps: bool,
+    pub ranger: bool,
+    /// `starting <race> [babylon project|home faction|psi corps] ambassador`.
+    pub starting: Option<(Race, Option<Faction>)>,
+}
+
+/// A cost a card's action or a conflict's initiation requires.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Cost {
+    /// Rotate the card itself.
+    pub rotate: bool,
+    /// Apply this much influence.
+    pub influence: u8,
+    /// Purge marks of this kind from the faction.
+    pub purge: Option<(MarkKind, u8)>,
+    /// Discard the card itself.
+    pub discard: bool,
+}
+
+/// A card's own action ("Action: ..."; Action Details: Use a card's action).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardAction {
+    pub cost: Cost,
+    pub target: TargetKind,
+    pub filter: CardFilter,
+    pub effects: Vec<Effect>,
+    /// Only while a conflict is in play / only during the action round of a
+    /// turn where its controller initiated a conflict, etc.
+    pub condition: Option<Condition>,
+}
+
+/// A lasting effect of a card while it is in play (Bonuses and Blanking:
+/// "while" effects expire with the card).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Passive {
+    /// Cards matching the filter (relative to this card's controller) get the bonus.
+    Bonus {
+        filter: CardFilter,
+        bonus: AbilityBonus,
+    },
+    /// Sponsoring cards matching the filter costs this much less (never below 0).
+    Discount { filter: CardFilter, amount: u8 },
+    /// Its controller draws this many more free cards in the Draw Round.
+    ExtraDraw(u8),
+    /// Its controller may apply this much additional influence each turn.
+    ExtraInfluence(u8),
+    /// Cards matching the filter deal this much more damage in attacks.
+    AttackDamage { filter: CardFilter, amount: u8 },
+    /// Cards matching the filter have damage resistance this much higher.
+    DamageResistance { filter: CardFilter, amount: u8 },
+}
+
+/// A triggered effect of a card in play or a contingency's trigger
+/// (Triggered Effects; Contingency Cards).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggeredEffect {
+    pub trigger: Trigger,
+    /// For in-play cards: rotate this card as part of the effect; the effect
+    /// happens only if it is ready.
+    pub rotate: bool,
+    pub effects: Vec<Effect>,
+}
+
+/// When an aftermath may be played (Aftermath play conditions).
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AftermathPlay {
+    /// `Some(true)` = "Won", `Some(false)` = "Lost", `None` = either.
+    pub won: Option<bool>,
+    /// Conflict types it may follow; empty = any.
+    pub conflict: Vec<Ability>,
+    /// "Participant": may target any participant's card; otherwise only the
+    /// initiating faction's cards.
+    pub participant: bool,
+    /// Discarded after play (at Step 4 of the Resolution Round) instead of
+    /// staying attached to its target.
+    pub discard_after: bool,
+}
+
+/// A Major Agenda's alternative victory requirement ("Fulfill other
+/// requirements on a Major Agenda card").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryCondition {
+    pub condition: Condition,
+}
+
+/// Everything printed on one card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardDef {
+    pub name: String,
+    /// The set's collector number ("OS-012"), where the card has one.
+    pub number: Option<String>,
+    pub card_type: CardType,
+    pub race: Race,
+    /// `None` is an undefined cost (no cost bubble), which is not zero.
+    pub cost: Option<u8>,
+    pub abilities: [u8; 5],
+    pub marks: [u8; 6],
+    pub keywords: Vec<String>,
+    pub kw: Keywords,
+    pub uniqueness: Uniqueness,
+    pub power_bonus: i8,
+    pub major: bool,
+    /// Conflict type, for conflict cards.
+    pub conflict: Option<ConflictKind>,
+    pub target: TargetKind,
+    pub filter: CardFilter,
+    pub unopposable: bool,
+    pub initiated: Vec<Effect>,
+    pub resolution: Vec<Effect>,
+    pub won: Vec<Effect>,
+    pub lost: Vec<Effect>,
+    /// Sorted by margin.
+    pub won_by: Vec<(u8, Vec<Effect>)>,
+    pub lost_by: Vec<(u8, Vec<Effect>)>,
+    /// Effects applied when an event is played, an aftermath is played, a
+    /// contingency is revealed, or a card is sponsored ("when sponsored").
+    pub effects: Vec<Effect>,
+    /// THEN and BOTH dependencies for `effects` (Advanced Details).
+    pub both: bool,
+    pub attach: AttachKind,
+    /// Ability change for the card an enhancement or aftermath is attached to.
+    pub bonus: AbilityBonus,
+    /// Requirements to play or sponsor (passive requirements; Requirements).
+    pub requires: Vec<Condition>,
+    /// Additional influence to initiate a conflict card.
+    pub initiate_cost: u8,
+    pub actions: Vec<CardAction>,
+    pub passives: Vec<Passive>,
+    pub triggers: Vec<TriggeredEffect>,
+    pub aftermath: Option<AftermathPlay>,
+    pub victory: Option<VictoryCondition>,
+    /// Flavour, shown but with no effect (Card Anatomy: Caption).
+    pub caption: Option<String>,
+}
+
+impl CardDef {
+    /// A bare definition with the rules' defaults for its type.
+    pub fn new(name: impl Into<String>, card_type: CardType) -> CardDef {
+        CardDef {
+            name: name.into(),
+            number: None,
+            card_type,
+            race: Race::Neutral,
+            cost: None,
+            abilities: [0; 5],
+            marks: [0; 6],
+            keywords: Vec::new(),
+            kw: Keywords::default(),
+            uniqueness: Uniqueness::default_for(card_type),
+            power_bonus: 0,
+            major: false,
+            conflict: None,
+            target: TargetKind::None,
+            filter: CardFilter::default(),
+            unopposable: false,
+            initiated: Vec::new(),
+            resolution: Vec::new(),
+            won: Vec::new(),
+            lost: Vec::new(),
+            won_by: Vec::new(),
+            lost_by: Vec::new(),
+            effects: Vec::new(),
+            both: false,
+            attach: AttachKind::Character,
+            bonus: AbilityBonus::default(),
+            requires: Vec::new(),
+            initiate_cost: 0,
+            actions: Vec::new(),
+            passives: Vec::new(),
+            triggers: Vec::new(),
+            aftermath: None,
+            victory: None,
+            caption: None,
+        }
+    }
+
+    pub fn ability(&self, a: Ability) -> u8 {
+        self.abilities[a.idx()]
+    }
+
+    pub fn is_loyal(&self) -> bool {
+        self.race != Race::Neutral
+    }
+
+    /// Corporate Rule 3: a card with the keyword "corporate" or the word
+    /// corporate in its name is a corporate card.
+    pub fn is_corporate(&self) -> bool {
+        self.kw.corporate
+            || self.kw.corporate_only
+            || self.name.to_lowercase().contains("corporate")
+    }
+
+    pub fn has_keyword(&self, k: &str) -> bool {
+        self.keywords.iter().any(|x| x.eq_ignore_ascii_case(k))
+    }
+
+    /// Tainted Cards and Marks: loyal to the Shadows or Drakh, or printing,
+    /// providing or requiring a Shadow mark.
+    pub fn shadow_tainted(&self) -> bool {
+        matches!(self.race, Race::Shadow | Race::Drakh)
+            || self.marks[MarkKind::Shadow.idx()] > 0
+            || self.mentions_mark(MarkKind::Shadow)
+    }
+
+    /// Loyal to the Vorlons, a ranger, or printing, providing or requiring a
+    /// Vorlon mark.
+    pub fn vorlon_tainted(&self) -> bool {
+        self.race == Race::Vorlon
+            || self.kw.ranger
+            || self.marks[MarkKind::Vorlon.idx()] > 0
+            || self.mentions_mark(MarkKind::Vorlon)
+    }
+
+    fn mentions_mark(&self, kind: MarkKind) -> bool {
+        if self.card_type == CardType::Character {
+            // A character is tainted by the marks it has, not the ones it gives.
+            return false;
+        }
+        let gives = |effects: &[Effect]| effects.iter().any(|e| e.gives_mark(kind));
+        gives(&self.effects)
+            || gives(&self.won)
+            || gives(&self.resolution)
+            || self.requires.iter().any(|c| c.requires_mark(kind))
+    }
+
+    /// The printed value of the highest ability.
+    pub fn highest_printed(&self) -> u8 {
+        self.abilities.iter().copied().max().unwrap_or(0)
+    }
+}

@@ -1,0 +1,483 @@
+//! The effect vocabulary: what cards do, in the rules' own terms (Advanced
+//! Details about playing cards: effects, THEN and BOTH; Lasting and
+//! Sustainable Effects). Card files write each effect as one verb with its
+//! modifiers; the engine interprets them in `crate::effects`.
+
+use serde::{Deserialize, Serialize};
+
+use super::def::{Ability, AbilityBonus, CardFilter, MarkKind, Race};
+
+/// Which player an effect acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Who {
+    /// The card's controller; for a conflict, its initiator.
+    #[default]
+    #[serde(rename = "self")]
+    Me,
+    /// The player the card targets, or the controller of the targeted card.
+    Target,
+    /// Every player in the game.
+    Each,
+    /// Every player other than the card's controller.
+    Others,
+    /// In a conflict with several sides: the side with strictly the most
+    /// support (nobody when tied).
+    Leader,
+}
+
+impl Who {
+    pub fn name(self) -> &'static str {
+        match self {
+            Who::Me => "self",
+            Who::Target => "target",
+            Who::Each => "each",
+            Who::Others => "others",
+            Who::Leader => "leader",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Who> {
+        [Who::Me, Who::Target, Who::Each, Who::Others, Who::Leader]
+            .into_iter()
+            .find(|w| w.name() == s)
+    }
+}
+
+/// Which card an effect acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardSel {
+    /// The card the playing card targets.
+    #[default]
+    Target,
+    /// The ambassador of the player named (by `who` in card files).
+    Ambassador(Who),
+    /// The card itself (a card in play using its own action or trigger).
+    This,
+    /// The card this enhancement, aftermath or contingency is attached to.
+    Attached,
+    /// In an attack trigger: the other card of the attack (the attacker of
+    /// an attacked card, the target of an attacking one).
+    Attacker,
+    /// Every card supporting the conflict (for a conflict's own effects).
+    Supporters,
+    /// Every card opposing the conflict.
+    Opposers,
+}
+
+impl CardSel {
+    pub fn name(self) -> &'static str {
+        match self {
+            CardSel::Target => "target",
+            CardSel::Ambassador(_) => "ambassador",
+            CardSel::This => "this",
+            CardSel::Attached => "attached",
+            CardSel::Attacker => "attacker",
+            CardSel::Supporters => "supporters",
+            CardSel::Opposers => "opposers",
+        }
+    }
+
+    /// Parses a selector; `ambassador` means the ambassador of `who`.
+    pub fn parse(s: &str, who: Who) -> Option<CardSel> {
+        [
+            CardSel::Target,
+            CardSel::Ambassador(who),
+            CardSel::This,
+            CardSel::Attached,
+            CardSel::Attacker,
+            CardSel::Supporters,
+            CardSel::Opposers,
+        ]
+        .into_iter()
+        .find(|c| c.name() == s)
+    }
+}
+
+/// How long an ability change lasts (Lasting and Sustainable Effects).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    /// Until the end of the turn (after the victory check): the default for
+    /// events and contingencies.
+    #[default]
+    Turn,
+    /// While the card that generated it remains rotated: a sustainable effect.
+    WhileRotated,
+    /// Until the conflict it was generated in finishes resolving.
+    Conflict,
+    /// For the rest of the game.
+    Permanent,
+    /// A permanent change to the printed value, applied before multipliers
+    /// (Modifying abilities).
+    Printed,
+}
+
+impl Duration {
+    pub fn name(self) -> &'static str {
+        match self {
+            Duration::Turn => "turn",
+            Duration::WhileRotated => "while-rotated",
+            Duration::Conflict => "conflict",
+            Duration::Permanent => "permanent",
+            Duration::Printed => "printed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Duration> {
+        [
+            Duration::Turn,
+            Duration::WhileRotated,
+            Duration::Conflict,
+            Duration::Permanent,
+            Duration::Printed,
+        ]
+        .into_iter()
+        .find(|d| d.name() == s || d.name().replace('-', "_") == s)
+    }
+}
+
+/// The non-player forces (Non-Player Influence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Force {
+    Babylon5,
+    Shadows,
+    Vorlons,
+}
+
+impl Force {
+    pub fn name(self) -> &'static str {
+        match self {
+            Force::Babylon5 => "babylon5",
+            Force::Shadows => "shadows",
+            Force::Vorlons => "vorlons",
+        }
+    }
+
+    pub fn display(self) -> &'static str {
+        match self {
+            Force::Babylon5 => "Babylon 5",
+            Force::Shadows => "the Shadows",
+            Force::Vorlons => "the Vorlons",
+        }
+    }
+}
+
+/// One effect verb with its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Op {
+    /// Gain N influence: new tokens go to the unspent pool.
+    GainInfluence {
+        n: u8,
+        who: Who,
+    },
+    /// Lose N influence, from the spent pool first; never below 3.
+    LoseInfluence {
+        n: u8,
+        who: Who,
+    },
+    /// Transfer N influence from `who` to `to` (not a gain or a loss).
+    TransferInfluence {
+        n: u8,
+        who: Who,
+        to: Who,
+    },
+    /// Restore up to N applied influence from the spent to the unspent pool.
+    Restore {
+        n: u8,
+        who: Who,
+    },
+    /// Additional influence this turn: applied like influence, not counted as
+    /// power, not restored.
+    ExtraInfluence {
+        n: u8,
+        who: Who,
+    },
+    GainPower {
+        n: u8,
+        who: Who,
+    },
+    LosePower {
+        n: u8,
+        who: Who,
+    },
+    Tension {
+        n: i8,
+        who: Who,
+        toward: Who,
+        mutual: bool,
+    },
+    /// Tension toward a race named on the card (toward every player of it).
+    TensionRace {
+        n: i8,
+        who: Who,
+        race: Race,
+        mutual: bool,
+    },
+    Unrest {
+        n: i8,
+        who: Who,
+    },
+    NonPlayer {
+        force: Force,
+        n: i8,
+    },
+    Draw {
+        n: u8,
+        who: Who,
+    },
+    /// Discard N cards at random from the hand.
+    DiscardRandom {
+        n: u8,
+        who: Who,
+    },
+    /// Put N damage on a card (not an attack: no damage resistance).
+    Damage {
+        n: u8,
+        card: CardSel,
+    },
+    /// Gain (count > 0) or purge (count < 0) marks.
+    Mark {
+        kind: MarkKind,
+        card: CardSel,
+        count: i8,
+    },
+    War {
+        who: Who,
+        with: Who,
+    },
+    Peace {
+        who: Who,
+        with: Who,
+    },
+    Bonus {
+        bonus: AbilityBonus,
+        card: CardSel,
+        duration: Duration,
+    },
+    Double {
+        ability: Ability,
+        card: CardSel,
+        duration: Duration,
+    },
+    Rotate {
+        card: CardSel,
+    },
+    Ready {
+        card: CardSel,
+    },
+    /// Heal the card as the heal action would (without rotating it).
+    Heal {
+        card: CardSel,
+    },
+    /// Remove all damage and severe damage and unneutralize.
+    FullHeal {
+        card: CardSel,
+    },
+    /// Remove up to N normal damage from a fleet or location.
+    RemoveDamage {
+        n: u8,
+        card: CardSel,
+    },
+    Neutralize {
+        card: CardSel,
+    },
+    /// Discard the card from play (never an ambassador).
+    Discard {
+        card: CardSel,
+    },
+    /// Return the card from play to its owner's hand (never an ambassador).
+    ReturnToHand {
+        card: CardSel,
+    },
+    /// Add N to the current conflict's support (or to a side in a conflict
+    /// with several sides: the acting player's side).
+    Support {
+        n: u8,
+    },
+    /// Add N to the current conflict's opposition.
+    Opposition {
+        n: u8,
+    },
+    /// Cancel the targeted conflict: it does not resolve.
+    CancelConflict,
+    /// Cancel the attack that triggered this contingency.
+    CancelAttack,
+}
+
+/// An effect: a verb, whether it depends on the previous one ("THEN"), and an
+/// optional condition it checks when it would happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    pub op: Op,
+    /// THEN rule: happens only if the previous effect of the list happened.
+    pub then: bool,
+    pub condition: Option<Condition>,
+}
+
+impl Effect {
+    pub fn new(op: Op) -> Effect {
+        Effect {
+            op,
+            then: false,
+            condition: None,
+        }
+    }
+
+    pub fn gives_mark(&self, kind: MarkKind) -> bool {
+        matches!(self.op, Op::Mark { kind: k, count, .. } if k == kind && count > 0)
+    }
+
+    /// Whether the effect needs a card target.
+    pub fn uses_card_target(&self) -> bool {
+        self.card_sel() == Some(CardSel::Target)
+    }
+
+    /// Whether the effect names a player by `who = "target"`.
+    pub fn uses_player_target(&self) -> bool {
+        let t = |w: &Who| *w == Who::Target;
+        match &self.op {
+            Op::GainInfluence { who, .. }
+            | Op::LoseInfluence { who, .. }
+            | Op::Restore { who, .. }
+            | Op::ExtraInfluence { who, .. }
+            | Op::GainPower { who, .. }
+            | Op::LosePower { who, .. }
+            | Op::Unrest { who, .. }
+            | Op::Draw { who, .. }
+            | Op::DiscardRandom { who, .. }
+            | Op::TensionRace { who, .. } => t(who),
+            Op::TransferInfluence { who, to, .. } => t(who) || t(to),
+            Op::Tension { who, toward, .. } => t(who) || t(toward),
+            Op::War { who, with } | Op::Peace { who, with } => t(who) || t(with),
+            _ => false,
+        }
+    }
+
+    pub fn card_sel(&self) -> Option<CardSel> {
+        match &self.op {
+            Op::Damage { card, .. }
+            | Op::Mark { card, .. }
+            | Op::Bonus { card, .. }
+            | Op::Double { card, .. }
+            | Op::Rotate { card }
+            | Op::Ready { card }
+            | Op::Heal { card }
+            | Op::FullHeal { card }
+            | Op::RemoveDamage { card, .. }
+            | Op::Neutralize { card }
+            | Op::Discard { card }
+            | Op::ReturnToHand { card } => Some(*card),
+            _ => None,
+        }
+    }
+}
+
+/// A comparison: at least / at most a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cmp {
+    AtLeast(i32),
+    AtMost(i32),
+}
+
+impl Cmp {
+    pub fn holds(self, v: i32) -> bool {
+        match self {
+            Cmp::AtLeast(n) => v >= n,
+            Cmp::AtMost(n) => v <= n,
+        }
+    }
+}
+
+/// A passive requirement or a condition on an effect (Requirements).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    /// The faction has this many marks of a kind.
+    Marks {
+        kind: MarkKind,
+        cmp: Cmp,
+    },
+    Influence(Cmp),
+    Power(Cmp),
+    Unrest(Cmp),
+    /// The acting player's tension toward the target player.
+    TensionTowardTarget(Cmp),
+    /// The acting player is at war (with anyone).
+    AtWar,
+    /// The acting player is at war with the target player.
+    AtWarWithTarget,
+    /// The acting player controls this many cards matching a filter.
+    Controls {
+        filter: CardFilter,
+        cmp: Cmp,
+    },
+    NonPlayer {
+        force: Force,
+        cmp: Cmp,
+    },
+    ShadowWar(bool),
+    /// The acting player's race is this race.
+    Race(Race),
+    /// In a conflict's own effects: the margin it was won or lost by.
+    Margin(Cmp),
+}
+
+impl Condition {
+    pub fn requires_mark(&self, kind: MarkKind) -> bool {
+        matches!(self, Condition::Marks { kind: k, cmp: Cmp::AtLeast(n) } if *k == kind && *n > 0)
+    }
+}
+
+/// What triggers a triggered effect or a contingency (Triggered Effects;
+/// Contingency Cards: "each contingency has a trigger").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// The card (the contingency's card, or this card) is attacked; the
+    /// effect happens before damage is dealt.
+    Attacked,
+    /// The card attacks; before damage.
+    Attacks,
+    /// The card neutralized the card it attacked.
+    NeutralizedTarget,
+    /// A conflict targeting its controller (or any card of theirs) is initiated.
+    Targeted,
+    /// A conflict its controller initiated was won.
+    ConflictWon,
+    /// A conflict its controller initiated was lost.
+    ConflictLost,
+    /// Its controller gained influence from a conflict.
+    GainedInfluenceFromConflict,
+}
+
+impl Trigger {
+    pub const ALL: [Trigger; 7] = [
+        Trigger::Attacked,
+        Trigger::Attacks,
+        Trigger::NeutralizedTarget,
+        Trigger::Targeted,
+        Trigger::ConflictWon,
+        Trigger::ConflictLost,
+        Trigger::GainedInfluenceFromConflict,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Trigger::Attacked => "attacked",
+            Trigger::Attacks => "attacks",
+            Trigger::NeutralizedTarget => "neutralized-target",
+            Trigger::Targeted => "targeted",
+            Trigger::ConflictWon => "conflict-won",
+            Trigger::ConflictLost => "conflict-lost",
+            Trigger::GainedInfluenceFromConflict => "gained-influence",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Trigger> {
+        Trigger::ALL
+            .into_iter()
+            .find(|t| t.name() == s || t.name().replace('-', "_") == s)
+    }
+}

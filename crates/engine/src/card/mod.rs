@@ -1,0 +1,8 @@
+//! The card model: definitions in the rules' vocabulary, and the database
+//! that holds them.
+
+mod db;
+pub mod def;
+pub mod effect;
+
+pub use db::{CardDb, DbError};

@@ -1,0 +1,116 @@
+//! Use a card's action ("Action: ..."; Action Details). Its cost (rotate,
+//! apply influence, purge marks, discard) is paid before its effects.
+
+use crate::effects::Ctx;
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{flag, Game, Rotation, Target};
+
+impl Game {
+    /// A face-up card in play that `p` controls and whose text is not blanked.
+    fn check_action_source(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
+        let c = self
+            .cards
+            .get(card.idx())
+            .ok_or(Violation::NoSuchCard(card))?;
+        if !c.zone.in_play() || c.face_down() {
+            return Err(Violation::NotInPlay(card));
+        }
+        if c.controller != p {
+            return Err(Violation::NotYours(card));
+        }
+        if c.has(flag::BLANK) {
+            return Err(Violation::NoAction(card));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_use_card(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        target: Target,
+    ) -> Result<(), Violation> {
+        self.check_action_source(p, card)?;
+        let def = self.db.get(self.c(card).def);
+        let act = def
+            .actions
+            .get(index as usize)
+            .ok_or(Violation::NoAction(card))?;
+        let c = self.c(card);
+        if c.has(flag::NEUTRALIZED_THIS_TURN) {
+            return Err(Violation::NeutralizedThisTurn(card));
+        }
+        // A neutralized card takes no action but to heal itself.
+        if c.neutralized() || (act.cost.rotate && c.rotated()) {
+            return Err(Violation::NotReady(card));
+        }
+        if act.cost.discard && self.is_ambassador(card) {
+            return Err(Violation::Ambassador(card));
+        }
+        let have = self.players[p as usize].available();
+        if act.cost.influence as i16 > have {
+            return Err(Violation::Unaffordable {
+                need: act.cost.influence as i16,
+                have,
+            });
+        }
+        if let Some((kind, n)) = act.cost.purge {
+            if self.faction_marks(p, kind) < n as u32 {
+                return Err(Violation::RequirementUnmet(card));
+            }
+        }
+        if let Some(cond) = &act.condition {
+            if !self.condition_holds(cond, &Ctx::new(p, card, target)) {
+                return Err(Violation::RequirementUnmet(card));
+            }
+        }
+        if !self.valid_target(act.target, &act.filter, p, target, false) {
+            return Err(Violation::BadTarget);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_use_card(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
+        let act = &def.actions[index as usize];
+        self.apply_influence(p, act.cost.influence as i16);
+        if act.cost.rotate {
+            self.rotate(card);
+            self.cm(card).rotation = Rotation::Action(index);
+        }
+        if let Some((kind, n)) = act.cost.purge {
+            let mut left = n;
+            let cards: Vec<CardId> = self.table_cards(p).collect();
+            for c in cards {
+                while left > 0 && self.card_marks(c, kind) > 0 {
+                    self.change_marks(c, kind, -1, ev);
+                    left -= 1;
+                }
+            }
+        }
+        ev.push(Event::UsedCard {
+            player: p,
+            card,
+            index,
+        });
+        let mut ctx = Ctx::new(p, card, target);
+        if let Target::Conflict(k) = target {
+            ctx = ctx.in_conflict(k);
+        }
+        if act.cost.discard {
+            self.discard_from_play(card, ev);
+        }
+        self.run_effects(&act.effects, false, &ctx, ev);
+    }
+}

@@ -1,0 +1,91 @@
+//! The Effects of Damage and Neutralization (Action Details).
+
+use crate::card::def::CardType;
+use crate::event::{Event, Events};
+use crate::ids::CardId;
+use crate::state::{flag, Game, Rotation, Until};
+
+impl Game {
+    /// Puts damage on a card in play. Damage on an already neutralized card
+    /// has no effect (Neutralization).
+    pub(crate) fn deal_damage(&mut self, id: CardId, n: u8, ev: &mut Events) {
+        let inst = self.c(id);
+        if n == 0 || !inst.zone.on_table() || inst.neutralized() {
+            return;
+        }
+        let c = self.cm(id);
+        c.damage = c.damage.saturating_add(n);
+        ev.push(Event::Damaged {
+            card: id,
+            amount: n,
+        });
+        self.check_neutralized(id, ev);
+    }
+
+    /// A card whose highest ability is 0 with at least one damage token is
+    /// neutralized at once (Neutralization).
+    pub(crate) fn check_neutralized(&mut self, id: CardId, ev: &mut Events) -> bool {
+        let inst = self.c(id);
+        if inst.neutralized() || inst.damage == 0 || !inst.zone.on_table() {
+            return false;
+        }
+        if self.highest_ability(id) > 0 {
+            return false;
+        }
+        // Remove as many damage tokens as the highest undamaged ability; the
+        // rest become severe damage.
+        let h = self.highest_undamaged(id);
+        let inst = self.c(id);
+        let severe = inst.damage.saturating_sub(h);
+        self.set_neutralized(id, severe, ev);
+        true
+    }
+
+    /// Neutralizes a card by an effect: normal damage is discarded, no severe
+    /// damage is added (rulings 4.9).
+    pub(crate) fn neutralize_by_effect(&mut self, id: CardId, ev: &mut Events) {
+        let inst = self.c(id);
+        if inst.neutralized() || !inst.zone.on_table() {
+            return;
+        }
+        self.set_neutralized(id, 0, ev);
+    }
+
+    fn set_neutralized(&mut self, id: CardId, add_severe: u8, ev: &mut Events) {
+        let c = self.cm(id);
+        c.damage = 0;
+        c.severe = c.severe.saturating_add(add_severe);
+        c.flags |= flag::NEUTRALIZED | flag::NEUTRALIZED_THIS_TURN;
+        let severe = c.severe;
+        // "While rotated" effects end when their card is neutralized.
+        self.mods.retain(|m| m.until != Until::WhileRotated(id));
+        ev.push(Event::Neutralized { card: id, severe });
+        // A fleet's leader is neutralized with it, without severe damage.
+        let inst = self.c(id);
+        if self.db.get(inst.def).card_type == CardType::Fleet {
+            if let Some(l) = inst.led_by.some() {
+                let li = self.c(l);
+                if li.rotation == Rotation::Lead && li.leading == id {
+                    self.neutralize_by_effect(l, ev);
+                }
+            }
+        }
+    }
+
+    /// After modifiers expire or leaders stop leading, any damaged card
+    /// whose abilities have fallen to 0 is neutralized.
+    pub(crate) fn sweep_neutralization(&mut self, ev: &mut Events) {
+        loop {
+            let mut changed = false;
+            for i in 0..self.cards.len() {
+                let inst = &self.cards[i];
+                if inst.damage > 0 && !inst.neutralized() && inst.zone.on_table() {
+                    changed |= self.check_neutralized(CardId(i as u16), ev);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+}

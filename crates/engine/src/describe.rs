@@ -1,0 +1,639 @@
+//! Words for the game: card and player names, the log as sentences
+//! ("Narn: Lesser Attaché supports Border Dispute with Intrigue 3"), and the
+//! messages of rule errors.
+
+use crate::action::Action;
+use crate::error::Violation;
+use crate::event::Event;
+use crate::ids::{CardId, ConflictId, PlayerId};
+use crate::state::{Game, Outcome, Target};
+
+impl Game {
+    pub fn player_name(&self, p: PlayerId) -> &str {
+        self.meta
+            .names
+            .get(p as usize)
+            .map(|s| s.as_str())
+            .unwrap_or("nobody")
+    }
+
+    /// A card's name ("a hidden card" for `CardId::NONE`).
+    pub fn card_name(&self, c: CardId) -> &str {
+        match self.cards.get(c.idx()) {
+            Some(ci) => &self.db.get(ci.def).name,
+            None => "a hidden card",
+        }
+    }
+
+    /// A conflict's name: its card's, or "P's war conflict".
+    pub fn conflict_name(&self, k: ConflictId) -> String {
+        match self.conflicts.get(k.0 as usize) {
+            Some(c) if c.card.is_none() => {
+                format!("{}'s war conflict", self.player_name(c.initiator))
+            }
+            Some(c) => self.card_name(c.card).to_string(),
+            None => "a conflict".to_string(),
+        }
+    }
+
+    pub fn target_name(&self, t: Target) -> String {
+        match t {
+            Target::None => String::new(),
+            Target::Player(p) => self.player_name(p).to_string(),
+            Target::Race(r) => r.display().to_string(),
+            Target::Card(c) => self.card_name(c).to_string(),
+            Target::Conflict(k) => self.conflict_name(k),
+        }
+    }
+
+    fn on(&self, t: Target) -> String {
+        match t {
+            Target::None => String::new(),
+            t => format!(" on {}", self.target_name(t)),
+        }
+    }
+
+    /// An action as a phrase ("sponsors Narn Agent with Earth Envoy").
+    pub fn describe_action(&self, a: &Action) -> String {
+        let n = |c: CardId| self.card_name(c).to_string();
+        match *a {
+            Action::Pass => "pass".into(),
+            Action::Sustain { card } => format!("sustain {}", n(card)),
+            Action::Declare { card, target } => format!("declare {}{}", n(card), self.on(target)),
+            Action::DeclareWar { target } => format!(
+                "declare a war conflict against {}",
+                self.target_name(target)
+            ),
+            Action::Sponsor { card, by, target } => {
+                let cost = self.db.get(self.c(card).def).cost.unwrap_or(0);
+                format!(
+                    "sponsor {}{} (rotating {}, cost {})",
+                    n(card),
+                    self.on(target),
+                    n(by),
+                    cost
+                )
+            }
+            Action::Promote { card, by } => format!("promote {} (rotating {})", n(card), n(by)),
+            Action::Build { by } => format!("build influence (rotating {})", n(by)),
+            Action::UseCard {
+                card,
+                index,
+                target,
+            } => {
+                format!("use {}'s action {}{}", n(card), index + 1, self.on(target))
+            }
+            Action::Lead { card, fleet } => format!("{} leads {}", n(card), n(fleet)),
+            Action::Assist {
+                card,
+                ambassador,
+                discount,
+            } => {
+                if discount {
+                    format!(
+                        "{} assists {} (1 influence off the next sponsoring)",
+                        n(card),
+                        n(ambassador)
+                    )
+                } else {
+                    format!(
+                        "{} assists {} (+1 Diplomacy, Intrigue, Leadership)",
+                        n(card),
+                        n(ambassador)
+                    )
+                }
+            }
+            Action::Support {
+                card,
+                conflict,
+                side,
+            } => {
+                let k = &self.conflicts[conflict.0 as usize];
+                let ab = self.ability(card, k.kind);
+                if k.unopposable {
+                    format!(
+                        "{} supports {} for {} with {} {}",
+                        n(card),
+                        self.conflict_name(conflict),
+                        self.player_name(side),
+                        k.kind.display(),
+                        ab
+                    )
+                } else {
+                    format!(
+                        "{} supports {} with {} {}",
+                        n(card),
+                        self.conflict_name(conflict),
+                        k.kind.display(),
+                        ab
+                    )
+                }
+            }
+            Action::Oppose { card, conflict } => {
+                let k = &self.conflicts[conflict.0 as usize];
+                format!(
+                    "{} opposes {} with {} {}",
+                    n(card),
+                    self.conflict_name(conflict),
+                    k.kind.display(),
+                    self.ability(card, k.kind)
+                )
+            }
+            Action::Attack {
+                card,
+                target,
+                conflict,
+            } => {
+                format!(
+                    "{} attacks {} in {}",
+                    n(card),
+                    n(target),
+                    self.conflict_name(conflict)
+                )
+            }
+            Action::Play { card, target } => format!("play {}{}", n(card), self.on(target)),
+            Action::PlayContingency { card, host } => {
+                format!("play {} face down under {}", n(card), n(host))
+            }
+            Action::SponsorAgenda { card, by } => {
+                format!("sponsor agenda {} (rotating {})", n(card), n(by))
+            }
+            Action::HideAgenda { card, by } => {
+                format!("hide agenda {} (rotating {})", n(card), n(by))
+            }
+            Action::ReplaceAgenda { card, by } => {
+                format!("replace the agenda with {} (rotating {})", n(card), n(by))
+            }
+            Action::RevealAgenda => "reveal the hidden agenda".into(),
+            Action::DiscardAgenda => "discard the agenda".into(),
+            Action::Heal {
+                card,
+                ambassadorial,
+            } => {
+                if ambassadorial {
+                    format!(
+                        "{} rotates to heal the ambassador (ambassadorial healing)",
+                        n(card)
+                    )
+                } else {
+                    format!("heal {}", n(card))
+                }
+            }
+            Action::Repair { card, amount } => format!("repair {} damage on {}", amount, n(card)),
+            Action::Hire { card } => {
+                let cost = self.db.get(self.c(card).def).cost.unwrap_or(0);
+                format!("hire the mercenary {} (bid {})", n(card), cost)
+            }
+            Action::PlayAftermath { card, target } => {
+                format!("play aftermath {}{}", n(card), self.on(target))
+            }
+            Action::Reveal { card } => format!("reveal contingency {}", n(card)),
+            Action::Discard { card } => format!("discard {} from hand", n(card)),
+            Action::Choose { card } => format!("discard {} from the Inner Circle", n(card)),
+            Action::Buy { count } => {
+                format!("buy {} card{}", count, if count == 1 { "" } else { "s" })
+            }
+            Action::Keep { card } => format!("keep {}", n(card)),
+            Action::Mulligan => "mulligan".into(),
+        }
+    }
+
+    /// An event as a sentence, or `None` for bookkeeping events not worth a
+    /// line in a log.
+    pub fn describe(&self, e: &Event) -> Option<String> {
+        let n = |c: CardId| self.card_name(c).to_string();
+        let pn = |p: PlayerId| self.player_name(p).to_string();
+        let fac = |c: CardId| {
+            let f = self
+                .cards
+                .get(c.idx())
+                .map(|x| x.controller)
+                .unwrap_or(u8::MAX);
+            if (f as usize) < self.players.len() {
+                format!("{}: ", self.player_name(f))
+            } else {
+                String::new()
+            }
+        };
+        Some(match *e {
+            Event::TurnBegan { turn } => format!("Turn {turn} begins."),
+            Event::RoundBegan { round } => format!("The {} Round begins.", capital(round.name())),
+            Event::InfluenceRestored => "Influence is restored.".into(),
+            Event::InitiativeDetermined => {
+                let order: Vec<&str> = self
+                    .initiative
+                    .iter()
+                    .map(|&p| self.player_name(p))
+                    .collect();
+                format!("Initiative order: {}.", order.join(", "))
+            }
+            Event::Sustained { card } => format!("{}{} sustains its action.", fac(card), n(card)),
+            Event::Passed { player } => format!("{}: passes.", pn(player)),
+            Event::Declared { player } => format!("{}: declares a conflict face down.", pn(player)),
+            Event::Initiated {
+                conflict,
+                player,
+                target,
+                ..
+            } => {
+                let t = match target {
+                    Target::None => String::new(),
+                    t => format!(" targeting {}", self.target_name(t)),
+                };
+                format!(
+                    "{}: initiates {}{}.",
+                    pn(player),
+                    self.conflict_name(conflict),
+                    t
+                )
+            }
+            Event::ConflictDiscarded { player, card } => {
+                format!("{}: {} is discarded when revealed.", pn(player), n(card))
+            }
+            Event::Sponsored {
+                player,
+                card,
+                by,
+                cost,
+            } => {
+                format!(
+                    "{}: {} sponsors {} for {} influence.",
+                    pn(player),
+                    n(by),
+                    n(card),
+                    cost
+                )
+            }
+            Event::Promoted {
+                player, card, cost, ..
+            } => {
+                format!(
+                    "{}: {} is promoted to the Inner Circle for {} influence.",
+                    pn(player),
+                    n(card),
+                    cost
+                )
+            }
+            Event::Built { player, by } => format!("{}: {} builds influence.", pn(player), n(by)),
+            Event::UsedCard { player, card, .. } => format!("{}: uses {}.", pn(player), n(card)),
+            Event::Led { card, fleet } => format!("{}{} leads {}.", fac(card), n(card), n(fleet)),
+            Event::Assisted {
+                card, ambassador, ..
+            } => format!("{}{} assists {}.", fac(card), n(card), n(ambassador)),
+            Event::Supported {
+                card,
+                conflict,
+                ability,
+                value,
+                ..
+            } => format!(
+                "{}{} supports {} with {} {}.",
+                fac(card),
+                n(card),
+                self.conflict_name(conflict),
+                ability.display(),
+                value
+            ),
+            Event::Opposed {
+                card,
+                conflict,
+                ability,
+                value,
+            } => format!(
+                "{}{} opposes {} with {} {}.",
+                fac(card),
+                n(card),
+                self.conflict_name(conflict),
+                ability.display(),
+                value
+            ),
+            Event::Attacked {
+                attacker,
+                target,
+                ability,
+            } => {
+                format!(
+                    "{}{} attacks {} with {}.",
+                    fac(attacker),
+                    n(attacker),
+                    n(target),
+                    ability.display()
+                )
+            }
+            Event::AttackCanceled { attacker } => {
+                format!("The attack by {} is canceled.", n(attacker))
+            }
+            Event::Damaged { card, amount } => format!("{} takes {} damage.", n(card), amount),
+            Event::Neutralized { card, severe } => {
+                format!("{} is neutralized ({} severe damage).", n(card), severe)
+            }
+            Event::Healed { card } => format!("{} is healed.", n(card)),
+            Event::AmbassadorHealed { card } => {
+                format!("{} is fully healed (ambassadorial healing).", n(card))
+            }
+            Event::Repaired { card, amount } => format!("{} repairs {} damage.", n(card), amount),
+            Event::EventPlayed {
+                player,
+                card,
+                target,
+            } => {
+                format!("{}: plays {}{}.", pn(player), n(card), self.on(target))
+            }
+            Event::ContingencyPlayed { player, host } => {
+                format!(
+                    "{}: plays a contingency face down under {}.",
+                    pn(player),
+                    n(host)
+                )
+            }
+            Event::ContingencyRevealed { player, card } => {
+                format!("{}: reveals {}.", pn(player), n(card))
+            }
+            Event::AgendaSponsored { player, card } => {
+                format!("{}: sponsors the agenda {}.", pn(player), n(card))
+            }
+            Event::AgendaHidden { player, .. } => format!("{}: hides an agenda.", pn(player)),
+            Event::AgendaRevealed { player, card } => {
+                format!("{}: reveals the agenda {}.", pn(player), n(card))
+            }
+            Event::AgendaReplaced { player, old, card } => {
+                format!(
+                    "{}: replaces {} with the agenda {}.",
+                    pn(player),
+                    n(old),
+                    n(card)
+                )
+            }
+            Event::AgendaDiscarded { player, card } => {
+                format!("{}: discards the agenda {}.", pn(player), n(card))
+            }
+            Event::Hired { player, card } => format!("{}: hires {}.", pn(player), n(card)),
+            Event::ConflictResolved {
+                conflict,
+                outcome,
+                support,
+                opposition,
+            } => match outcome {
+                Outcome::Canceled => format!("{} is canceled.", self.conflict_name(conflict)),
+                o => format!(
+                    "{} is {} ({} to {}).",
+                    self.conflict_name(conflict),
+                    o.name(),
+                    support,
+                    opposition
+                ),
+            },
+            Event::AftermathPlayed {
+                player,
+                card,
+                target,
+            } => {
+                format!("{}: plays {}{}.", pn(player), n(card), self.on(target))
+            }
+            Event::Influence { player, delta } => {
+                if delta >= 0 {
+                    format!("{} gains {} influence.", pn(player), delta)
+                } else {
+                    format!("{} loses {} influence.", pn(player), -delta)
+                }
+            }
+            Event::Power { player, delta } => {
+                if delta >= 0 {
+                    format!("{} gains {} power.", pn(player), delta)
+                } else {
+                    format!("{} loses {} power.", pn(player), -delta)
+                }
+            }
+            Event::Tension {
+                player,
+                toward,
+                value,
+            } => {
+                format!(
+                    "{}'s tension toward {} is now {}.",
+                    pn(player),
+                    pn(toward),
+                    value
+                )
+            }
+            Event::Unrest { player, value } => format!("{}'s unrest is now {}.", pn(player), value),
+            Event::NonPlayer { force, value } => {
+                format!("{} now has {} influence.", capital(force.display()), value)
+            }
+            Event::War { a, b, at_war } => {
+                if at_war {
+                    format!("{} and {} are at war.", pn(a), pn(b))
+                } else {
+                    format!("The war between {} and {} ends.", pn(a), pn(b))
+                }
+            }
+            Event::ShadowWarBegan => "The Shadow War begins.".into(),
+            Event::Mark { card, kind, delta } => {
+                if delta > 0 {
+                    format!(
+                        "{} gains {} {} mark{}.",
+                        n(card),
+                        delta,
+                        kind.name(),
+                        if delta == 1 { "" } else { "s" }
+                    )
+                } else {
+                    format!(
+                        "{} purges {} {} mark{}.",
+                        n(card),
+                        -delta,
+                        kind.name(),
+                        if delta == -1 { "" } else { "s" }
+                    )
+                }
+            }
+            Event::Rotated { card } => format!("{} is rotated.", n(card)),
+            Event::Readied { card } => format!("{} is readied.", n(card)),
+            Event::Drew { player, card } => {
+                if card.is_none() {
+                    format!("{} draws a card.", pn(player))
+                } else {
+                    format!("{} draws {}.", pn(player), n(card))
+                }
+            }
+            Event::Bought { player, count } => format!(
+                "{} buys {} card{}.",
+                pn(player),
+                count,
+                if count == 1 { "" } else { "s" }
+            ),
+            Event::DiscardedFromHand { player, card } => {
+                format!("{} discards {}.", pn(player), n(card))
+            }
+            Event::DiscardedFromPlay { card } => format!("{} is discarded.", n(card)),
+            Event::ReturnedToHand { card } => format!("{} returns to its owner's hand.", n(card)),
+            Event::Eliminated { player } => format!("{} is eliminated from the game.", pn(player)),
+            Event::Victory { player, kind } => {
+                format!("{} scores a {} Victory!", pn(player), capital(kind.name()))
+            }
+            Event::GameOver => "The game is over.".into(),
+        })
+    }
+
+    /// The message of a rule error, naming cards and players.
+    pub(crate) fn violation_message(&self, v: Violation, p: PlayerId, a: &Action) -> String {
+        let n = |c: CardId| {
+            if c.idx() < self.cards.len() {
+                self.card_name(c).to_string()
+            } else {
+                format!("card {}", c.0)
+            }
+        };
+        let pn = self.player_name(p);
+        match v {
+            Violation::GameOver => "the game is over".into(),
+            Violation::NotPending => {
+                let waiting: Vec<&str> = self
+                    .pending()
+                    .iter()
+                    .map(|&q| self.player_name(q))
+                    .collect();
+                if waiting.is_empty() {
+                    format!("{pn} cannot act now: no player has a choice to make")
+                } else {
+                    format!("{pn} cannot act now: waiting for {}", waiting.join(", "))
+                }
+            }
+            Violation::WrongTime { verb, when } => {
+                format!("\"{verb}\" is not possible now: the game is in {when}")
+            }
+            Violation::NoSuchCard(c) => format!("there is no card {}", c.0),
+            Violation::NoSuchConflict => "there is no such conflict open to participation".into(),
+            Violation::NoSuchPlayer => "there is no such player".into(),
+            Violation::NotInHand(c) => format!("{} is not in {pn}'s hand", n(c)),
+            Violation::NotYours(c) => format!("{pn} does not control {}", n(c)),
+            Violation::NotInPlay(c) => format!("{} is not in play", n(c)),
+            Violation::WrongType { card, expected } => format!("{} is not a {expected}", n(card)),
+            Violation::NotReady(c) => {
+                format!("{} is not ready (it is rotated or neutralized)", n(c))
+            }
+            Violation::NeutralizedThisTurn(c) => {
+                format!("{} was neutralized this turn and cannot act", n(c))
+            }
+            Violation::NotInnerCircle(c) => {
+                format!("{} is not a ready Inner Circle character of {pn}", n(c))
+            }
+            Violation::NotSupportingRow(c) => {
+                format!("{} is not a supporting character of {pn}", n(c))
+            }
+            Violation::Unaffordable { need, have } => {
+                format!("{pn} must apply {need} influence but has only {have} unspent")
+            }
+            Violation::UndefinedCost(c) => format!("{} has no printed cost", n(c)),
+            Violation::Disloyal { card, race } => {
+                format!(
+                    "{} is loyal to the {} and {pn} cannot play it",
+                    n(card),
+                    race.display()
+                )
+            }
+            Violation::LimitedInPlay(c) => {
+                format!("{} is limited and a copy is already in play", n(c))
+            }
+            Violation::UniqueUsed(c) => {
+                format!("{} is unique and has already been played this game", n(c))
+            }
+            Violation::LimitedRemoved(c) => {
+                format!("{} is limited and a copy was removed from the game", n(c))
+            }
+            Violation::HomeworldInPlay(c) => {
+                format!("a homeworld of {}'s race is already in play", n(c))
+            }
+            Violation::LimitedThisTurn(c) => format!(
+                "{} is limited and a copy was already played this turn",
+                n(c)
+            ),
+            Violation::StartingAmbassador(c) => {
+                format!("{} is a starting ambassador and cannot be sponsored", n(c))
+            }
+            Violation::RequirementUnmet(c) => {
+                format!("{pn} does not meet the requirements of {}", n(c))
+            }
+            Violation::Allergic(c) => format!(
+                "{} is allergic to {pn}'s faction (Shadow and Vorlon taint)",
+                n(c)
+            ),
+            Violation::BadTarget => format!(
+                "that is not a legal target for {}",
+                a.card().map(n).unwrap_or_else(|| "this action".into())
+            ),
+            Violation::TargetSelf => "a conflict cannot target its own initiator".into(),
+            Violation::InfluenceTooHigh => format!("{pn}'s Influence Rating is above 9"),
+            Violation::NoAbility { card, ability } => {
+                format!("{} has no {}", n(card), ability.display())
+            }
+            Violation::AlreadyLed(f) => format!("{} is already led by another character", n(f)),
+            Violation::OwnFaction(c) => format!("{} is in {pn}'s own faction", n(c)),
+            Violation::NotParticipant(c) => format!(
+                "{} is not supporting, opposing or attacking in that conflict",
+                n(c)
+            ),
+            Violation::LeaderNotAttackable(c) => format!(
+                "{} only leads a participating fleet and cannot be attacked",
+                n(c)
+            ),
+            Violation::WrongRole(c) => {
+                format!("{} already takes the other side of that conflict", n(c))
+            }
+            Violation::NeutralizedTarget(c) => {
+                format!("{} is neutralized and cannot be attacked", n(c))
+            }
+            Violation::NotDamaged(c) => format!("{} is not damaged", n(c)),
+            Violation::NoAmbassadorToHeal => format!("{pn}'s ambassador has nothing to heal"),
+            Violation::RepairAmount => {
+                "the repair amount must be between 1 and the damage on the card".into()
+            }
+            Violation::AlreadyHaveAgenda => format!("{pn} already has an agenda (hidden or not)"),
+            Violation::NoAgenda => format!("{pn} has no agenda"),
+            Violation::AgendaHidden => format!("{pn}'s agenda is hidden"),
+            Violation::AgendaNotHidden => format!("{pn}'s agenda is not hidden"),
+            Violation::MajorAgenda => {
+                "a Major Agenda cannot leave play this way (only a Major Agenda may replace it)"
+                    .into()
+            }
+            Violation::NotMercenary(c) => format!("{} is not a mercenary", n(c)),
+            Violation::AlreadyControl(c) => format!("{pn} already controls {}", n(c)),
+            Violation::NotSustainable(c) => format!(
+                "{} is not rotated for an action that can be sustained",
+                n(c)
+            ),
+            Violation::AlreadySustained(c) => format!("{} is already sustaining", n(c)),
+            Violation::NoMoreConflicts => format!("{pn} may declare no more conflicts this turn"),
+            Violation::NotAtWar => format!("{pn} is not at war with that player"),
+            Violation::UnopposableCannotOppose => {
+                "that conflict is unopposable: each faction may only support a side".into()
+            }
+            Violation::BadSide => "that is not a side of the conflict".into(),
+            Violation::AftermathCondition(c) => {
+                format!("the play conditions of {} are not met", n(c))
+            }
+            Violation::AlreadyAffected(c) => {
+                format!("a copy of that card already affects {}", n(c))
+            }
+            Violation::NoTrigger(c) => format!("{}'s trigger has not happened", n(c)),
+            Violation::BuyTooMany { max } => format!("{pn} can buy at most {max} card(s) now"),
+            Violation::NotAssistant(c) => {
+                format!("{pn} cannot use {} as an ambassador's assistant", n(c))
+            }
+            Violation::Ambassador(c) => format!("{} is an ambassador", n(c)),
+            Violation::NoAction(c) => format!("{} has no such action", n(c)),
+            Violation::CannotKeep => {
+                "that card cannot be kept (three kept already, or mulligan after keeping)".into()
+            }
+            Violation::Eliminated => format!("{pn} has been eliminated"),
+        }
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

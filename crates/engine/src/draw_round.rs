@@ -1,0 +1,251 @@
+//! The Draw Round: Step 1 discard neutralized supporting cards; Step 2
+//! discard from hand (simultaneous); Step 3 draw the free card (an empty
+//! deck costs an Inner Circle character, or the game); Step 4 buy cards at 3
+//! influence each (simultaneous); Step 5 the victory check (`victory`).
+//! Also Elimination from the game, and the end of the turn.
+
+use crate::card::def::{CardType, Passive};
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{flag, Game, Outcome, Step, Until, Zone, NOBODY};
+
+/// Influence per card bought.
+pub const BUY_PRICE: i16 = 3;
+
+/// What drawing the free card did.
+enum FreeDraw {
+    Drew,
+    /// The deck was empty and the player must choose which Inner Circle
+    /// character to discard.
+    MustChoose,
+    Eliminated,
+}
+
+impl Game {
+    /// Step 1, in initiative order; Inner Circle cards stay.
+    pub(crate) fn begin_draw_round(&mut self, ev: &mut Events) {
+        let order = self.initiative.clone();
+        for p in order {
+            let fallen: Vec<CardId> = self.players[p as usize]
+                .supporting
+                .iter()
+                .copied()
+                .filter(|&c| self.c(c).neutralized())
+                .collect();
+            for c in fallen {
+                self.discard_from_play(c, ev);
+            }
+        }
+        self.step = Step::DrawDiscard { answered: 0 };
+    }
+
+    pub(crate) fn check_discard(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
+        self.check_in_hand(p, card)
+    }
+
+    pub(crate) fn do_discard(&mut self, p: PlayerId, card: CardId, ev: &mut Events) {
+        self.move_card(card, Zone::Discard, p, ev);
+        ev.push(Event::DiscardedFromHand { player: p, card });
+    }
+
+    /// Free cards a player draws: one, plus lasting extra draws.
+    fn free_cards(&self, p: PlayerId) -> u8 {
+        let mut n = 1u8;
+        for &src in self.passive_sources.iter() {
+            let si = self.c(src);
+            if si.controller != p {
+                continue;
+            }
+            for pa in self.db.get(si.def).passives.iter() {
+                if let Passive::ExtraDraw(k) = pa {
+                    n = n.saturating_add(*k);
+                }
+            }
+        }
+        n
+    }
+
+    fn draw_free(&mut self, p: PlayerId, ev: &mut Events) -> FreeDraw {
+        for _ in 0..self.free_cards(p) {
+            if !self.draw_card(p, ev) {
+                // Out of new options: no reshuffle; discard an Inner Circle
+                // character instead (never the ambassador), or be eliminated.
+                let ic: Vec<CardId> = self.players[p as usize]
+                    .inner_circle
+                    .iter()
+                    .copied()
+                    .skip(1)
+                    .filter(|&c| self.db.get(self.c(c).def).card_type == CardType::Character)
+                    .collect();
+                return match ic.len() {
+                    0 => {
+                        self.eliminate(p, ev);
+                        FreeDraw::Eliminated
+                    }
+                    1 => {
+                        self.discard_from_play(ic[0], ev);
+                        FreeDraw::Drew
+                    }
+                    _ => FreeDraw::MustChoose,
+                };
+            }
+        }
+        FreeDraw::Drew
+    }
+
+    /// Step 3 from initiative position `pos` on, then Step 4.
+    pub(crate) fn draw_free_cards_from(&mut self, pos: u8, ev: &mut Events) {
+        let mut i = pos as usize;
+        while i < self.initiative.len() {
+            let p = self.initiative[i];
+            match self.draw_free(p, ev) {
+                FreeDraw::Drew => i += 1,
+                FreeDraw::MustChoose => {
+                    self.step = Step::EmptyDeck {
+                        player: p,
+                        pos: i as u8,
+                    };
+                    return;
+                }
+                // The player left the initiative order: same index, next player.
+                FreeDraw::Eliminated => {}
+            }
+        }
+        self.step = Step::Buy { answered: 0 };
+    }
+
+    pub(crate) fn check_empty_deck_choice(
+        &self,
+        p: PlayerId,
+        card: CardId,
+    ) -> Result<(), Violation> {
+        let c = self
+            .cards
+            .get(card.idx())
+            .ok_or(Violation::NoSuchCard(card))?;
+        if c.zone != Zone::InnerCircle || c.faction != p {
+            return Err(Violation::NotInnerCircle(card));
+        }
+        if self.players[p as usize].ambassador == card {
+            return Err(Violation::Ambassador(card));
+        }
+        Ok(())
+    }
+
+    /// The most cards `p` can buy: 3 influence each, no more than the deck holds.
+    pub(crate) fn max_buy(&self, p: PlayerId) -> u8 {
+        let pl = &self.players[p as usize];
+        if pl.eliminated {
+            return 0;
+        }
+        let by_influence = (pl.available().max(0) / BUY_PRICE) as usize;
+        by_influence.min(pl.deck.len()).min(u8::MAX as usize) as u8
+    }
+
+    pub(crate) fn check_buy(&self, p: PlayerId, count: u8) -> Result<(), Violation> {
+        let max = self.max_buy(p);
+        if count > max {
+            return Err(Violation::BuyTooMany { max });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_buy(&mut self, p: PlayerId, count: u8, ev: &mut Events) {
+        if count == 0 {
+            return;
+        }
+        self.apply_influence(p, BUY_PRICE * count as i16);
+        for _ in 0..count {
+            self.draw_card(p, ev);
+        }
+        ev.push(Event::Bought { player: p, count });
+    }
+
+    /// Elimination from the game: the player's cards leave the table (cards
+    /// of others in the faction go to their owners' discard piles), the
+    /// conflicts the player initiated are canceled.
+    pub(crate) fn eliminate(&mut self, p: PlayerId, ev: &mut Events) {
+        if self.players[p as usize].eliminated {
+            return;
+        }
+        self.players[p as usize].eliminated = true;
+        ev.push(Event::Eliminated { player: p });
+        for i in 0..self.cards.len() {
+            let id = CardId(i as u16);
+            let c = self.c(id);
+            let mine = c.owner == p;
+            let in_faction = c.faction == p;
+            if c.zone.in_play() && (mine || in_faction) {
+                if mine {
+                    self.move_card(id, Zone::OutOfGame, NOBODY, ev);
+                } else {
+                    self.discard_from_play(id, ev);
+                }
+            }
+        }
+        for k in 0..self.conflicts.len() {
+            if self.conflicts[k].initiator == p && self.conflicts[k].outcome == Outcome::Pending {
+                self.cancel_conflict(crate::ids::ConflictId(k as u8), ev);
+            }
+        }
+        if let Some(i) = self.initiative.iter().position(|&x| x == p) {
+            self.initiative.remove(i);
+            // Keep the current step pointing at the same next player.
+            let fix = |pos: &mut u8| {
+                if (*pos as usize) > i {
+                    *pos -= 1;
+                }
+            };
+            match &mut self.step {
+                Step::Act { pos, .. } | Step::Aftermath { pos, .. } | Step::Declare { pos } => {
+                    fix(pos)
+                }
+                _ => {}
+            }
+        }
+        for q in 0..self.players.len() {
+            self.players[q].at_war &= !(1 << p);
+        }
+        // Cards the eliminated player controlled (hired mercenaries) go back.
+        for c in self.cards.iter_mut() {
+            if c.controller == p && c.zone.on_table() {
+                c.controller = c.faction;
+            }
+        }
+    }
+
+    /// The end of the turn, after the victory check: effects "until the end
+    /// of the turn" expire, mercenaries revert, unresolved conflicts are
+    /// canceled.
+    pub(crate) fn cleanup_turn(&mut self, ev: &mut Events) {
+        for k in 0..self.conflicts.len() {
+            if self.conflicts[k].outcome == Outcome::Pending {
+                self.cancel_conflict(crate::ids::ConflictId(k as u8), ev);
+            }
+        }
+        for k in 0..self.conflicts.len() {
+            if let Some(c) = self.conflicts[k].card.some() {
+                if self.c(c).zone == Zone::Conflict {
+                    let ini = self.conflicts[k].initiator;
+                    self.cm(c).flags &= !flag::FACE_DOWN;
+                    self.move_card(c, Zone::Discard, ini, ev);
+                }
+            }
+        }
+        self.conflicts.clear();
+        self.mods
+            .retain(|m| !matches!(m.until, Until::EndOfTurn | Until::Conflict(_)));
+        self.revert_mercenaries();
+        self.limited_this_turn.clear();
+        for pl in self.players.iter_mut() {
+            pl.extra = 0;
+            pl.assist_discount = 0;
+            pl.conflicts_declared = 0;
+        }
+        for c in self.cards.iter_mut() {
+            c.flags &= !(flag::NEUTRALIZED_THIS_TURN | flag::HEALED);
+        }
+        self.sweep_neutralization(ev);
+    }
+}

@@ -1,0 +1,681 @@
+//! The effect interpreter (Advanced Details about playing cards: effects are
+//! independent unless THEN or BOTH makes them dependent; Lasting and
+//! Sustainable Effects: durations).
+
+use rand::Rng;
+use smallvec::SmallVec;
+
+use crate::card::def::{CardDef, CardType};
+use crate::card::effect::{CardSel, Condition, Duration, Effect, Op, Who};
+use crate::event::{Event, Events};
+use crate::ids::{CardId, ConflictId, PlayerId};
+use crate::state::{flag, Game, ModKind, Modifier, Outcome, Role, Target, Until, Zone, NOBODY};
+
+/// Where an effect comes from and what it refers to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx {
+    /// The card's controller; for a conflict, its initiator.
+    pub controller: PlayerId,
+    /// The card generating the effect.
+    pub source: CardId,
+    pub target: Target,
+    pub conflict: Option<ConflictId>,
+    /// In an attack trigger: the other card of the attack.
+    pub attacker: CardId,
+    /// The margin a conflict was won or lost by.
+    pub margin: i16,
+    /// The effect is a conflict's own outcome (for "gains influence from a
+    /// conflict" triggers).
+    pub from_conflict: bool,
+}
+
+impl Ctx {
+    pub fn new(controller: PlayerId, source: CardId, target: Target) -> Ctx {
+        Ctx {
+            controller,
+            source,
+            target,
+            conflict: None,
+            attacker: CardId::NONE,
+            margin: 0,
+            from_conflict: false,
+        }
+    }
+
+    pub fn in_conflict(mut self, id: ConflictId) -> Ctx {
+        self.conflict = Some(id);
+        self
+    }
+}
+
+type Players = SmallVec<[PlayerId; 6]>;
+type Cards = SmallVec<[CardId; 8]>;
+
+impl Game {
+    /// Runs an effect list. With `both`, nothing happens unless every effect
+    /// can happen (the BOTH rule); an effect marked THEN happens only if the
+    /// one before it did (the THEN rule); otherwise effects are independent.
+    pub(crate) fn run_effects(
+        &mut self,
+        effects: &[Effect],
+        both: bool,
+        ctx: &Ctx,
+        ev: &mut Events,
+    ) {
+        if both && !effects.iter().all(|e| self.effect_possible(e, ctx)) {
+            return;
+        }
+        let mut prev = true;
+        for e in effects {
+            if e.then && !prev {
+                prev = false;
+                continue;
+            }
+            if let Some(c) = &e.condition {
+                if !self.condition_holds(c, ctx) {
+                    prev = false;
+                    continue;
+                }
+            }
+            prev = self.run_op(&e.op, ctx, ev);
+        }
+    }
+
+    pub(crate) fn who_players(&self, w: Who, ctx: &Ctx) -> Players {
+        let mut v = Players::new();
+        let live = |p: usize| !self.players[p].eliminated;
+        match w {
+            Who::Me => {
+                if (ctx.controller as usize) < self.players.len() {
+                    v.push(ctx.controller)
+                }
+            }
+            Who::Target => v = self.target_players(ctx.target),
+            Who::Each => v.extend(
+                (0..self.players.len())
+                    .filter(|&p| live(p))
+                    .map(|p| p as PlayerId),
+            ),
+            Who::Others => v.extend(
+                (0..self.players.len())
+                    .filter(|&p| live(p) && p != ctx.controller as usize)
+                    .map(|p| p as PlayerId),
+            ),
+            Who::Leader => {
+                if let Some(c) = ctx.conflict {
+                    if let Some(l) = self.side_leader(c) {
+                        v.push(l);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    pub(crate) fn sel_cards(&self, sel: CardSel, ctx: &Ctx) -> Cards {
+        let mut v = Cards::new();
+        let on_table = |c: CardId| c.some().is_some_and(|c| self.c(c).zone.on_table());
+        match sel {
+            CardSel::Target => {
+                if let Target::Card(c) = ctx.target {
+                    if on_table(c) {
+                        v.push(c);
+                    }
+                }
+            }
+            CardSel::Ambassador(w) => {
+                for p in self.who_players(w, ctx) {
+                    v.push(self.players[p as usize].ambassador);
+                }
+            }
+            CardSel::This => {
+                if ctx.source.some().is_some_and(|s| self.c(s).zone.in_play()) {
+                    v.push(ctx.source);
+                }
+            }
+            CardSel::Attached => {
+                if let Some(s) = ctx.source.some() {
+                    let h = self.c(s).host;
+                    if on_table(h) {
+                        v.push(h);
+                    }
+                }
+            }
+            CardSel::Attacker => {
+                if on_table(ctx.attacker) {
+                    v.push(ctx.attacker);
+                }
+            }
+            CardSel::Supporters | CardSel::Opposers => {
+                if let Some(k) = ctx.conflict.and_then(|c| self.conflicts.get(c.0 as usize)) {
+                    for p in k.participants.iter() {
+                        let want = match p.role {
+                            Role::Support(_) => sel == CardSel::Supporters,
+                            Role::Oppose => sel == CardSel::Opposers,
+                            Role::Attack => false,
+                        };
+                        if want && on_table(p.card) && !v.contains(&p.card) {
+                            v.push(p.card);
+                        }
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether an effect could happen now (for the BOTH rule).
+    fn effect_possible(&self, e: &Effect, ctx: &Ctx) -> bool {
+        if let Some(c) = &e.condition {
+            if !self.condition_holds(c, ctx) {
+                return false;
+            }
+        }
+        if let Some(sel) = e.card_sel() {
+            let cards = self.sel_cards(sel, ctx);
+            if cards.is_empty() {
+                return false;
+            }
+            return cards.iter().all(|&c| {
+                let ci = self.c(c);
+                match e.op {
+                    Op::Rotate { .. } => !ci.rotated() && !ci.neutralized(),
+                    Op::Ready { .. } => ci.rotated(),
+                    Op::Heal { .. } | Op::FullHeal { .. } => {
+                        ci.damage > 0 || ci.severe > 0 || ci.neutralized()
+                    }
+                    Op::RemoveDamage { .. } => ci.damage > 0,
+                    Op::Neutralize { .. } => !ci.neutralized(),
+                    Op::Discard { .. } | Op::ReturnToHand { .. } => !self.is_ambassador(c),
+                    Op::Damage { .. } => !ci.neutralized(),
+                    _ => true,
+                }
+            });
+        }
+        match e.op {
+            Op::LoseInfluence { who, .. } | Op::TransferInfluence { who, .. } => self
+                .who_players(who, ctx)
+                .iter()
+                .any(|&p| self.players[p as usize].influence > crate::influence::INFLUENCE_FLOOR),
+            Op::Support { .. } | Op::Opposition { .. } | Op::CancelConflict => {
+                ctx.conflict.is_some()
+            }
+            Op::CancelAttack => self.window.is_some(),
+            _ => true,
+        }
+    }
+
+    pub(crate) fn condition_holds(&self, c: &Condition, ctx: &Ctx) -> bool {
+        let p = ctx.controller;
+        if (p as usize) >= self.players.len() {
+            return false;
+        }
+        let pl = &self.players[p as usize];
+        match c {
+            Condition::Marks { kind, cmp } => cmp.holds(self.faction_marks(p, *kind) as i32),
+            Condition::Influence(cmp) => cmp.holds(pl.influence as i32),
+            Condition::Power(cmp) => cmp.holds(self.power(p)),
+            Condition::Unrest(cmp) => cmp.holds(pl.unrest as i32),
+            Condition::TensionTowardTarget(cmp) => self
+                .target_players(ctx.target)
+                .first()
+                .is_some_and(|&q| cmp.holds(self.tension(p, q) as i32)),
+            Condition::AtWar => pl.at_war != 0,
+            Condition::AtWarWithTarget => self
+                .target_players(ctx.target)
+                .first()
+                .is_some_and(|&q| pl.at_war_with(q)),
+            Condition::Controls { filter, cmp } => {
+                let n = self
+                    .table_cards(p)
+                    .filter(|&c| self.filter_matches(filter, c, p))
+                    .count();
+                cmp.holds(n as i32)
+            }
+            Condition::NonPlayer { force, cmp } => cmp.holds(match force {
+                crate::card::effect::Force::Babylon5 => self.babylon5,
+                crate::card::effect::Force::Shadows => self.shadows,
+                crate::card::effect::Force::Vorlons => self.vorlons,
+            } as i32),
+            Condition::ShadowWar(b) => self.shadow_war == *b,
+            Condition::Race(r) => pl.race == *r,
+            Condition::Margin(cmp) => cmp.holds(ctx.margin as i32),
+        }
+    }
+
+    /// A card's passive requirements (Requirements), for `p` playing it.
+    pub(crate) fn requirements_met(&self, p: PlayerId, card: CardId, def: &CardDef) -> bool {
+        let ctx = Ctx::new(p, card, Target::None);
+        def.requires.iter().all(|c| self.condition_holds(c, &ctx))
+    }
+
+    fn push_mod(&mut self, card: CardId, kind: ModKind, duration: Duration, ctx: &Ctx) {
+        let until = match duration {
+            Duration::Turn => Until::EndOfTurn,
+            Duration::WhileRotated => {
+                if ctx.source.some().is_some_and(|s| self.c(s).rotated()) {
+                    Until::WhileRotated(ctx.source)
+                } else {
+                    Until::EndOfTurn
+                }
+            }
+            Duration::Conflict => match ctx.conflict {
+                Some(c) => Until::Conflict(c),
+                None => Until::EndOfTurn,
+            },
+            Duration::Permanent | Duration::Printed => Until::Permanent,
+        };
+        let kind = match (kind, duration) {
+            (ModKind::Add(b), Duration::Printed) => ModKind::Printed(b),
+            (k, _) => k,
+        };
+        self.mods.push(Modifier { card, kind, until });
+    }
+
+    /// Carries out one effect verb; returns whether it happened.
+    fn run_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+        match *op {
+            Op::GainInfluence { n, who } => {
+                let ps = self.who_players(who, ctx);
+                for &p in &ps {
+                    self.gain_influence(p, n as i16, ev);
+                    if ctx.from_conflict {
+                        let k = ctx.conflict.unwrap_or(ConflictId(0));
+                        self.fire_trigger(
+                            crate::card::effect::Trigger::GainedInfluenceFromConflict,
+                            CardId::NONE,
+                            p,
+                            k,
+                            ev,
+                        );
+                    }
+                }
+                !ps.is_empty() && n > 0
+            }
+            Op::LoseInfluence { n, who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    any |= self.lose_influence(p, n as i16, ev) > 0;
+                }
+                any
+            }
+            Op::TransferInfluence { n, who, to } => {
+                let Some(&dst) = self.who_players(to, ctx).first() else {
+                    return false;
+                };
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    if p != dst {
+                        any |= self.transfer_influence(p, dst, n as i16, ev) > 0;
+                    }
+                }
+                any
+            }
+            Op::Restore { n, who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    any |= self.restore_influence(p, n as i16) > 0;
+                }
+                any
+            }
+            Op::ExtraInfluence { n, who } => {
+                let ps = self.who_players(who, ctx);
+                for &p in &ps {
+                    self.players[p as usize].extra += n as i16;
+                }
+                !ps.is_empty()
+            }
+            Op::GainPower { n, who } => {
+                let ps = self.who_players(who, ctx);
+                for &p in &ps {
+                    self.change_power(p, n as i16, ev);
+                }
+                !ps.is_empty()
+            }
+            Op::LosePower { n, who } => {
+                let ps = self.who_players(who, ctx);
+                for &p in &ps {
+                    self.change_power(p, -(n as i16), ev);
+                }
+                !ps.is_empty()
+            }
+            Op::Tension {
+                n,
+                who,
+                toward,
+                mutual,
+            } => {
+                let a = self.who_players(who, ctx);
+                let b = self.who_players(toward, ctx);
+                let mut any = false;
+                for &x in &a {
+                    for &y in &b {
+                        if x != y {
+                            any = true;
+                            self.change_tension(x, y, n as i16, ev);
+                            if mutual {
+                                self.change_tension(y, x, n as i16, ev);
+                            }
+                        }
+                    }
+                }
+                any
+            }
+            Op::TensionRace {
+                n,
+                who,
+                race,
+                mutual,
+            } => {
+                let a = self.who_players(who, ctx);
+                let b: Players = (0..self.players.len() as PlayerId)
+                    .filter(|&q| {
+                        self.players[q as usize].race == race
+                            && !self.players[q as usize].eliminated
+                    })
+                    .collect();
+                let mut any = false;
+                for &x in &a {
+                    for &y in &b {
+                        if x != y {
+                            any = true;
+                            self.change_tension(x, y, n as i16, ev);
+                            if mutual {
+                                self.change_tension(y, x, n as i16, ev);
+                            }
+                        }
+                    }
+                }
+                any
+            }
+            Op::Unrest { n, who } => {
+                let ps = self.who_players(who, ctx);
+                for &p in &ps {
+                    self.change_unrest(p, n as i16, ev);
+                }
+                !ps.is_empty()
+            }
+            Op::NonPlayer { force, n } => {
+                self.change_non_player(force, n as i16, ev);
+                true
+            }
+            Op::Draw { n, who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    for _ in 0..n {
+                        any |= self.draw_card(p, ev);
+                    }
+                }
+                any
+            }
+            Op::DiscardRandom { n, who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    for _ in 0..n {
+                        let len = self.players[p as usize].hand.len();
+                        if len == 0 {
+                            break;
+                        }
+                        let i = self.rng.random_range(0..len);
+                        let c = self.players[p as usize].hand[i];
+                        self.move_card(c, Zone::Discard, p, ev);
+                        ev.push(Event::DiscardedFromHand { player: p, card: c });
+                        any = true;
+                    }
+                }
+                any
+            }
+            Op::Damage { n, card } => {
+                let cs = self.sel_cards(card, ctx);
+                for &c in &cs {
+                    self.deal_damage(c, n, ev);
+                }
+                !cs.is_empty()
+            }
+            Op::Mark { kind, card, count } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    any |= self.change_marks(c, kind, count, ev);
+                }
+                any
+            }
+            Op::War { who, with } => {
+                let a = self.who_players(who, ctx);
+                let b = self.who_players(with, ctx);
+                let mut any = false;
+                for &x in &a {
+                    for &y in &b {
+                        if x != y {
+                            any |= self.declare_war(x, y, false, ev);
+                        }
+                    }
+                }
+                any
+            }
+            Op::Peace { who, with } => {
+                let a = self.who_players(who, ctx);
+                let b = self.who_players(with, ctx);
+                let mut any = false;
+                for &x in &a {
+                    for &y in &b {
+                        any |= self.end_war(x, y, ev);
+                    }
+                }
+                any
+            }
+            Op::Bonus {
+                bonus,
+                card,
+                duration,
+            } => {
+                let cs = self.sel_cards(card, ctx);
+                for &c in &cs {
+                    self.push_mod(c, ModKind::Add(bonus), duration, ctx);
+                }
+                !cs.is_empty()
+            }
+            Op::Double {
+                ability,
+                card,
+                duration,
+            } => {
+                let cs = self.sel_cards(card, ctx);
+                for &c in &cs {
+                    self.push_mod(c, ModKind::Double(ability), duration, ctx);
+                }
+                !cs.is_empty()
+            }
+            Op::Rotate { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    let ci = self.c(c);
+                    if !ci.rotated() && !ci.neutralized() {
+                        self.rotate(c);
+                        ev.push(Event::Rotated { card: c });
+                        any = true;
+                    }
+                }
+                any
+            }
+            Op::Ready { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    if self.c(c).rotated() {
+                        self.ready_card(c);
+                        ev.push(Event::Readied { card: c });
+                        any = true;
+                    }
+                }
+                any
+            }
+            Op::Heal { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    any |= self.heal_effect(c, ev);
+                }
+                any
+            }
+            Op::FullHeal { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    any |= self.full_heal(c, ev);
+                }
+                any
+            }
+            Op::RemoveDamage { n, card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    let ci = self.cm(c);
+                    let r = n.min(ci.damage);
+                    if r > 0 && !ci.neutralized() {
+                        ci.damage -= r;
+                        ev.push(Event::Repaired { card: c, amount: r });
+                        any = true;
+                    }
+                }
+                any
+            }
+            Op::Neutralize { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    if !self.c(c).neutralized() {
+                        self.neutralize_by_effect(c, ev);
+                        any = true;
+                    }
+                }
+                any
+            }
+            Op::Discard { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    // An ambassador never leaves play (Ambassadorial Immunity).
+                    if !self.is_ambassador(c) {
+                        self.discard_from_play(c, ev);
+                        any = true;
+                    }
+                }
+                any
+            }
+            Op::ReturnToHand { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    if !self.is_ambassador(c) {
+                        let owner = self.c(c).owner;
+                        self.move_card(c, Zone::Hand, owner, ev);
+                        ev.push(Event::ReturnedToHand { card: c });
+                        any = true;
+                    }
+                }
+                any
+            }
+            Op::Support { n } => match ctx.conflict {
+                Some(k) if (k.0 as usize) < self.conflicts.len() => {
+                    let kc = &mut self.conflicts[k.0 as usize];
+                    let side = if kc.unopposable {
+                        ctx.controller
+                    } else {
+                        kc.initiator
+                    };
+                    if (side as usize) < crate::state::MAX_PLAYERS {
+                        kc.extra_support[side as usize] =
+                            kc.extra_support[side as usize].saturating_add(n as i8);
+                    }
+                    true
+                }
+                _ => false,
+            },
+            Op::Opposition { n } => match ctx.conflict {
+                Some(k)
+                    if (k.0 as usize) < self.conflicts.len()
+                        && !self.conflicts[k.0 as usize].unopposable =>
+                {
+                    let kc = &mut self.conflicts[k.0 as usize];
+                    kc.extra_opposition = kc.extra_opposition.saturating_add(n as i8);
+                    true
+                }
+                _ => false,
+            },
+            Op::CancelConflict => match ctx.conflict {
+                Some(k) if (k.0 as usize) < self.conflicts.len() => {
+                    self.cancel_conflict(k, ev);
+                    true
+                }
+                _ => false,
+            },
+            Op::CancelAttack => match &mut self.window {
+                Some(w) => {
+                    w.canceled = true;
+                    true
+                }
+                None => false,
+            },
+        }
+    }
+
+    /// Cancels a conflict: it does not resolve, and its card is discarded
+    /// (Glossary: Canceled).
+    pub(crate) fn cancel_conflict(&mut self, k: ConflictId, ev: &mut Events) {
+        let kc = &mut self.conflicts[k.0 as usize];
+        if kc.outcome == Outcome::Canceled {
+            return;
+        }
+        kc.outcome = Outcome::Canceled;
+        kc.resolved = true;
+        let card = kc.card;
+        let ini = kc.initiator;
+        if let Some(c) = card.some() {
+            if self.c(c).zone == Zone::Conflict {
+                self.cm(c).flags &= !flag::FACE_DOWN;
+                self.move_card(c, Zone::Discard, ini, ev);
+            }
+        }
+        ev.push(Event::ConflictResolved {
+            conflict: k,
+            outcome: Outcome::Canceled,
+            support: 0,
+            opposition: 0,
+        });
+    }
+
+    /// The effect of healing by a card effect: works whether the character
+    /// is ready, rotated or neutralized, even neutralized this turn, but not
+    /// on an undamaged character (Heal a Character).
+    pub(crate) fn heal_effect(&mut self, c: CardId, ev: &mut Events) -> bool {
+        let ci = self.c(c);
+        if self.db.get(ci.def).card_type != CardType::Character {
+            return false;
+        }
+        let ci = self.cm(c);
+        if !ci.neutralized() {
+            if ci.damage == 0 {
+                return false;
+            }
+            ci.damage = 0;
+        } else if ci.severe > 0 {
+            ci.severe -= 1;
+        } else {
+            ci.flags &= !flag::NEUTRALIZED;
+            ci.damage = 0;
+        }
+        ev.push(Event::Healed { card: c });
+        true
+    }
+
+    /// Fully heal: no damage, no severe damage, face up.
+    pub(crate) fn full_heal(&mut self, c: CardId, ev: &mut Events) -> bool {
+        let ci = self.cm(c);
+        if ci.damage == 0 && ci.severe == 0 && !ci.neutralized() {
+            return false;
+        }
+        ci.damage = 0;
+        ci.severe = 0;
+        ci.flags &= !flag::NEUTRALIZED;
+        ev.push(Event::Healed { card: c });
+        true
+    }
+
+    #[allow(dead_code)]
+    pub(crate) fn nobody() -> PlayerId {
+        NOBODY
+    }
+}

@@ -1,0 +1,228 @@
+//! Errors: an illegal action is a [`RuleError`] naming the rule it breaks;
+//! an illegal set-up is a [`SetupError`].
+
+use crate::card::def::{Ability, Race};
+use crate::ids::CardId;
+
+/// Why an action is illegal. Cheap to build (no allocation): the legality
+/// checks produce these for every candidate action they reject.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Violation {
+    GameOver,
+    /// The player has no choice to make now.
+    NotPending,
+    /// The action belongs to another round or step.
+    WrongTime {
+        verb: &'static str,
+        when: &'static str,
+    },
+    NoSuchCard(CardId),
+    NoSuchConflict,
+    NoSuchPlayer,
+    NotInHand(CardId),
+    NotYours(CardId),
+    NotInPlay(CardId),
+    WrongType {
+        card: CardId,
+        expected: &'static str,
+    },
+    /// Rotated or neutralized, so it cannot act or be rotated.
+    NotReady(CardId),
+    NeutralizedThisTurn(CardId),
+    NotInnerCircle(CardId),
+    NotSupportingRow(CardId),
+    /// Apply `need` influence with only `have` available.
+    Unaffordable {
+        need: i16,
+        have: i16,
+    },
+    UndefinedCost(CardId),
+    /// Fleets, groups, locations, events, conflicts, agendas and enhancements
+    /// loyal to another race.
+    Disloyal {
+        card: CardId,
+        race: Race,
+    },
+    LimitedInPlay(CardId),
+    UniqueUsed(CardId),
+    LimitedRemoved(CardId),
+    HomeworldInPlay(CardId),
+    LimitedThisTurn(CardId),
+    StartingAmbassador(CardId),
+    RequirementUnmet(CardId),
+    Allergic(CardId),
+    BadTarget,
+    TargetSelf,
+    InfluenceTooHigh,
+    NoAbility {
+        card: CardId,
+        ability: Ability,
+    },
+    AlreadyLed(CardId),
+    OwnFaction(CardId),
+    NotParticipant(CardId),
+    LeaderNotAttackable(CardId),
+    WrongRole(CardId),
+    NeutralizedTarget(CardId),
+    NotDamaged(CardId),
+    NoAmbassadorToHeal,
+    RepairAmount,
+    AlreadyHaveAgenda,
+    NoAgenda,
+    AgendaHidden,
+    AgendaNotHidden,
+    MajorAgenda,
+    NotMercenary(CardId),
+    AlreadyControl(CardId),
+    NotSustainable(CardId),
+    AlreadySustained(CardId),
+    NoMoreConflicts,
+    NotAtWar,
+    UnopposableCannotOppose,
+    BadSide,
+    AftermathCondition(CardId),
+    AlreadyAffected(CardId),
+    NoTrigger(CardId),
+    BuyTooMany {
+        max: u8,
+    },
+    NotAssistant(CardId),
+    Ambassador(CardId),
+    NoAction(CardId),
+    CannotKeep,
+    Eliminated,
+}
+
+impl Violation {
+    /// The rule this violation breaks, as a citation of the Engine Rules.
+    pub fn rule(&self) -> &'static str {
+        use Violation::*;
+        match self {
+            GameOver => "Engine Rules v1.2: Victory",
+            NotPending | WrongTime { .. } => {
+                "Engine Rules v1.2: Game Sequence (initiative order; one action at a time)"
+            }
+            NoSuchCard(_) | NoSuchConflict | NoSuchPlayer | BadTarget | TargetSelf => {
+                "Engine Rules v1.2: Legal Targets"
+            }
+            NotInHand(_) | NotYours(_) | NotInPlay(_) | WrongType { .. } => {
+                "Engine Rules v1.2: Action Details"
+            }
+            NotReady(_) => "Engine Rules v1.2: Action Details (a card that rotates must be ready and unneutralized)",
+            NeutralizedThisTurn(_) => "Engine Rules v1.2: Neutralization (no actions on the turn it was neutralized)",
+            NotInnerCircle(_) => "Engine Rules v1.2: Sponsor a Supporting Card (rotate an Inner Circle character)",
+            NotSupportingRow(_) => "Engine Rules v1.2: Promote a Character to the Inner Circle",
+            Unaffordable { .. } => "Engine Rules v1.2: Influence and Influence Rating (apply influence only from the unspent pool)",
+            UndefinedCost(_) => "Engine Rules v1.2: Cards With No Printed Cost",
+            Disloyal { .. } => "Engine Rules v1.2: disloyalty penalty (Character, Fleet, Group, Location, Event and Conflict Cards)",
+            LimitedInPlay(_) | LimitedRemoved(_) | UniqueUsed(_) => {
+                "Engine Rules v1.2: Playing Cards and Card Details (multiple, limited, unique)"
+            }
+            HomeworldInPlay(_) => "Engine Rules v1.2: Homeworlds (one per race in play)",
+            LimitedThisTurn(_) => "Engine Rules v1.2: Event and Contingency Cards (limited: one copy each turn)",
+            StartingAmbassador(_) => "Engine Rules v1.2: Ambassadors and Ambassadorial Immunity (a starting ambassador cannot be sponsored)",
+            RequirementUnmet(_) => "Engine Rules v1.2: Advanced Details about playing cards (Requirements)",
+            Allergic(_) => "Engine Rules v1.2: Allergic Cards and Marks",
+            InfluenceTooHigh => "Engine Rules v1.2: Rotate to Build Influence (only at 9 or less)",
+            NoAbility { .. } => "Engine Rules v1.2: Support or Oppose a Conflict; Attack a Conflict Participant (non-zero ability of the type)",
+            AlreadyLed(_) => "Engine Rules v1.2: Lead a Fleet (one leader at a time)",
+            OwnFaction(_) => "Engine Rules v1.2: Attack a Conflict Participant (not a card in your own faction)",
+            NotParticipant(_) => "Engine Rules v1.2: Attack a Conflict Participant (only supporters, opposers and attackers)",
+            LeaderNotAttackable(_) => "Engine Rules v1.2: Glossary: Participant (a leader cannot be attacked); rulings 4.10",
+            WrongRole(_) => "Engine Rules v1.2: Participating in conflicts (a supporter cannot later oppose, nor the reverse)",
+            NeutralizedTarget(_) => "Engine Rules v1.2: Attack a Conflict Participant (neutralized cards cannot be attacked)",
+            NotDamaged(_) | NoAmbassadorToHeal => "Engine Rules v1.2: Heal a Character; rulings 4.9",
+            RepairAmount => "Engine Rules v1.2: Repair a Fleet or Location",
+            AlreadyHaveAgenda | NoAgenda | AgendaHidden | AgendaNotHidden | MajorAgenda => {
+                "Engine Rules v1.2: Discard, Replace, Sponsor, Hide or Reveal an Agenda"
+            }
+            NotMercenary(_) | AlreadyControl(_) => "Engine Rules Summary 2006: Mercenaries",
+            NotSustainable(_) | AlreadySustained(_) => "Engine Rules v1.2: The Ready Round (Sustained Actions)",
+            NoMoreConflicts => "Engine Rules v1.2: Conflict Cards (one conflict per player per turn)",
+            NotAtWar => "Engine Rules v1.2: War Conflicts",
+            UnopposableCannotOppose | BadSide => "Engine Rules v1.2: Conflicts with multiple sides",
+            AftermathCondition(_) => "Engine Rules v1.2: Aftermath play conditions",
+            AlreadyAffected(_) => "Engine Rules v1.2: Enhancement and Aftermath Cards (one copy per target)",
+            NoTrigger(_) => "Engine Rules v1.2: Contingency Cards (revealed when its trigger is met)",
+            BuyTooMany { .. } => "Engine Rules v1.2: The Draw Round, Step 4 (one card per 3 influence)",
+            NotAssistant(_) => "Engine Rules v1.2: Ambassador's Assistant and Assistance",
+            Ambassador(_) => "Engine Rules v1.2: Ambassadors and Ambassadorial Immunity",
+            NoAction(_) => "Engine Rules v1.2: Use a card's action",
+            CannotKeep => "Engine Rules v1.2: Appendix One: Two Player games",
+            Eliminated => "Engine Rules v1.2: Elimination from the game",
+        }
+    }
+}
+
+/// An illegal action, rejected with the state unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message} ({rule})")]
+pub struct RuleError {
+    pub violation: Violation,
+    /// What was wrong, with card and player names.
+    pub message: String,
+    /// The rule broken.
+    pub rule: &'static str,
+}
+
+/// An illegal set-up or position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a game needs 2 to 6 players, not {0}")]
+    PlayerCount(usize),
+    #[error("two players are named \"{0}\"")]
+    DuplicateName(String),
+    #[error("player {player}: {race:?} is not a race a player can choose (Races and Factions)")]
+    NotPlayable { player: String, race: Race },
+    #[error("player {player}: the {faction} faction is not available to {race} (Races and Factions: Factions Available)")]
+    FactionUnavailable {
+        player: String,
+        race: Race,
+        faction: &'static str,
+    },
+    #[error("players {first} and {second} both play the {race} {faction} faction; only one is allowed per {scope} (Races and Factions)")]
+    FactionTaken {
+        first: String,
+        second: String,
+        race: Race,
+        faction: &'static str,
+        scope: &'static str,
+    },
+    #[error("player {player}: {card} cannot be the starting ambassador of a {race} {faction} faction: {why} (Reveal your ambassador)")]
+    BadAmbassador {
+        player: String,
+        card: String,
+        race: Race,
+        faction: &'static str,
+        why: &'static str,
+    },
+    #[error("players {first} and {second} both reveal {card} as ambassador (Ambassador Clashes)")]
+    AmbassadorClash {
+        first: String,
+        second: String,
+        card: String,
+    },
+    #[error("player {player}: the starting hand holds two {card_type} cards ({first}, {second}); starting-hand cards must be of different types (Select Your Starting Hand)")]
+    HandTypes {
+        player: String,
+        card_type: &'static str,
+        first: String,
+        second: String,
+    },
+    #[error("player {player}: the starting hand holds {count} cards; it is three cards of different types (plus a second species ambassador for the Non-Aligned) (Select Your Starting Hand)")]
+    HandSize { player: String, count: usize },
+    #[error(
+        "player {player}: {card} cannot be in a starting hand: {why} (Select Your Starting Hand)"
+    )]
+    HandCard {
+        player: String,
+        card: String,
+        why: &'static str,
+    },
+    #[error("unknown card definition id {0}")]
+    UnknownDef(u16),
+    #[error("a game may hold at most 65,000 cards")]
+    TooManyCards,
+    #[error("{0}")]
+    Position(String),
+}

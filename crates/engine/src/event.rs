@@ -1,0 +1,252 @@
+//! What happened: `apply` returns the events of the action and of everything
+//! the game did on its own afterwards. Events can carry hidden cards (a card
+//! drawn, a hidden agenda); [`Event::for_viewer`] removes what a player may
+//! not see, and [`crate::Game::describe`] turns an event into a sentence.
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::card::def::{Ability, MarkKind};
+use crate::card::effect::Force;
+use crate::ids::{CardId, ConflictId, PlayerId};
+use crate::state::{Outcome, Round, Target, VictoryKind};
+
+/// The events of one `apply` call. Inline storage: no allocation for the
+/// common case.
+pub type Events = SmallVec<[Event; 8]>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    TurnBegan {
+        turn: u32,
+    },
+    RoundBegan {
+        round: Round,
+    },
+    InfluenceRestored,
+    InitiativeDetermined,
+    Sustained {
+        card: CardId,
+    },
+    Passed {
+        player: PlayerId,
+    },
+    /// A conflict declared face down (its card is hidden until revealed).
+    Declared {
+        player: PlayerId,
+    },
+    Initiated {
+        conflict: ConflictId,
+        player: PlayerId,
+        card: CardId,
+        target: Target,
+    },
+    /// A declared conflict that could not be initiated (a limited or unique
+    /// copy already initiated, or its requirements unmet).
+    ConflictDiscarded {
+        player: PlayerId,
+        card: CardId,
+    },
+    Sponsored {
+        player: PlayerId,
+        card: CardId,
+        by: CardId,
+        cost: i16,
+    },
+    Promoted {
+        player: PlayerId,
+        card: CardId,
+        by: CardId,
+        cost: i16,
+    },
+    Built {
+        player: PlayerId,
+        by: CardId,
+    },
+    UsedCard {
+        player: PlayerId,
+        card: CardId,
+        index: u8,
+    },
+    Led {
+        card: CardId,
+        fleet: CardId,
+    },
+    Assisted {
+        card: CardId,
+        ambassador: CardId,
+        discount: bool,
+    },
+    Supported {
+        card: CardId,
+        conflict: ConflictId,
+        side: PlayerId,
+        ability: Ability,
+        value: u8,
+    },
+    Opposed {
+        card: CardId,
+        conflict: ConflictId,
+        ability: Ability,
+        value: u8,
+    },
+    Attacked {
+        attacker: CardId,
+        target: CardId,
+        ability: Ability,
+    },
+    AttackCanceled {
+        attacker: CardId,
+    },
+    Damaged {
+        card: CardId,
+        amount: u8,
+    },
+    Neutralized {
+        card: CardId,
+        severe: u8,
+    },
+    Healed {
+        card: CardId,
+    },
+    AmbassadorHealed {
+        card: CardId,
+    },
+    Repaired {
+        card: CardId,
+        amount: u8,
+    },
+    EventPlayed {
+        player: PlayerId,
+        card: CardId,
+        target: Target,
+    },
+    ContingencyPlayed {
+        player: PlayerId,
+        host: CardId,
+    },
+    ContingencyRevealed {
+        player: PlayerId,
+        card: CardId,
+    },
+    AgendaSponsored {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// A hidden agenda: its card is known only to its player.
+    AgendaHidden {
+        player: PlayerId,
+        card: CardId,
+    },
+    AgendaRevealed {
+        player: PlayerId,
+        card: CardId,
+    },
+    AgendaReplaced {
+        player: PlayerId,
+        old: CardId,
+        card: CardId,
+    },
+    AgendaDiscarded {
+        player: PlayerId,
+        card: CardId,
+    },
+    Hired {
+        player: PlayerId,
+        card: CardId,
+    },
+    ConflictResolved {
+        conflict: ConflictId,
+        outcome: Outcome,
+        support: i16,
+        opposition: i16,
+    },
+    AftermathPlayed {
+        player: PlayerId,
+        card: CardId,
+        target: Target,
+    },
+    Influence {
+        player: PlayerId,
+        delta: i16,
+    },
+    Power {
+        player: PlayerId,
+        delta: i16,
+    },
+    Tension {
+        player: PlayerId,
+        toward: PlayerId,
+        value: u8,
+    },
+    Unrest {
+        player: PlayerId,
+        value: u8,
+    },
+    NonPlayer {
+        force: Force,
+        value: i16,
+    },
+    War {
+        a: PlayerId,
+        b: PlayerId,
+        at_war: bool,
+    },
+    ShadowWarBegan,
+    Mark {
+        card: CardId,
+        kind: MarkKind,
+        delta: i8,
+    },
+    Rotated {
+        card: CardId,
+    },
+    Readied {
+        card: CardId,
+    },
+    /// A card drawn: hidden from everyone but its player.
+    Drew {
+        player: PlayerId,
+        card: CardId,
+    },
+    Bought {
+        player: PlayerId,
+        count: u8,
+    },
+    DiscardedFromHand {
+        player: PlayerId,
+        card: CardId,
+    },
+    DiscardedFromPlay {
+        card: CardId,
+    },
+    ReturnedToHand {
+        card: CardId,
+    },
+    Eliminated {
+        player: PlayerId,
+    },
+    Victory {
+        player: PlayerId,
+        kind: VictoryKind,
+    },
+    GameOver,
+}
+
+impl Event {
+    /// The event as `viewer` may see it: hidden card identities are removed.
+    pub fn for_viewer(&self, viewer: PlayerId) -> Event {
+        match *self {
+            Event::Drew { player, .. } if player != viewer => Event::Drew {
+                player,
+                card: CardId::NONE,
+            },
+            Event::AgendaHidden { player, .. } if player != viewer => Event::AgendaHidden {
+                player,
+                card: CardId::NONE,
+            },
+            e => e,
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! # b5-engine
+//!
+//! The rules of the Babylon 5 Collectible Card Game by the *B5:CCG Engine
+//! Rules v1.2* (with the 2006 summary and the rulings), as a pure,
+//! deterministic library: no I/O, no threads, no global state.
+//!
+//! The whole game is one plain value, [`Game`]: cards live in a flat arena
+//! indexed by [`CardId`]; piles are small lists of ids; the seeded random
+//! generator is inside. The API follows the OpenSpiel shape:
+//!
+//! - [`Game::new`] sets a game up (or [`Game::from_position`] builds any
+//!   position exactly);
+//! - [`Game::pending`] tells which players have a choice to make;
+//! - [`Game::legal_actions`] lists exactly the legal [`Action`]s;
+//! - [`Game::apply`] rejects an illegal action with a [`RuleError`] naming
+//!   the rule (state untouched) or carries it out and runs the game forward
+//!   until someone has a choice;
+//! - [`Game::view`] is what one player may see.
+//!
+//! Modules are named after the rules they implement: `ready`,
+//! `conflict_round`, `action_round`, `resolution`, `draw_round`, `victory`,
+//! `sponsor`, `lead`, `participate` (support, oppose, attack), `damage`,
+//! `heal`, `agenda`, `play` (events, contingencies), `mercenary`,
+//! `influence`, `tension`, `marks`, `war`, `initiative`, `setup`.
+
+mod ability;
+mod action;
+mod action_round;
+mod agenda;
+pub mod card;
+mod card_action;
+mod conflict_round;
+mod damage;
+mod describe;
+mod draw_round;
+mod duel;
+mod effects;
+mod error;
+mod event;
+mod flow;
+mod heal;
+mod ids;
+mod influence;
+mod initiative;
+mod lead;
+mod marks;
+mod mercenary;
+mod participate;
+mod play;
+mod position;
+mod query;
+mod ready;
+mod resolution;
+mod setup;
+mod sponsor;
+mod state;
+mod table_actions;
+mod targets;
+mod tension;
+mod triggers;
+mod victory;
+mod view;
+mod war;
+mod zones;
+
+pub use action::Action;
+pub use card::def::{
+    Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
+    ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Row, Side, TargetKind,
+    TriggeredEffect, Uniqueness, VictoryCondition,
+};
+pub use card::effect::{CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who};
+pub use card::{CardDb, DbError};
+pub use draw_round::BUY_PRICE;
+pub use error::{RuleError, SetupError, Violation};
+pub use event::{Event, Events};
+pub use flow::Pending;
+pub use ids::{CardId, ConflictId, DefId, PlayerId};
+pub use influence::INFLUENCE_FLOOR;
+pub use position::{
+    CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
+};
+pub use setup::{
+    ambassador_problem, faction_available, validate_setup, Seat, Setup, DUEL_DRAW, DUEL_KEEP,
+};
+pub use sponsor::{BUILD_COST, BUILD_LIMIT};
+pub use state::{
+    flag, CardInst, Conflict, Game, ModKind, Modifier, Options, Outcome, Participant, Player, Role,
+    Rotation, Round, Step, Target, Until, VictoryKind, Zone, MAX_PLAYERS, NOBODY,
+};
+pub use tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
+pub use victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
+pub use view::{AgendaView, CardView, ConflictView, ParticipantView, PlayerPublic, PlayerView};

@@ -1,0 +1,118 @@
+//! Marks, taint and the Elder Races allergy (Additional Rules: Tainted Cards
+//! and Marks; Allergic Cards and Marks; Marks).
+
+use crate::card::def::{CardType, MarkKind, Race};
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{total_marks, Game};
+
+impl Game {
+    /// The marks a card has: printed plus gained, less purged.
+    pub fn card_marks(&self, id: CardId, kind: MarkKind) -> u8 {
+        let inst = self.c(id);
+        total_marks(&self.db.get(inst.def).marks, &inst.marks, kind)
+    }
+
+    /// A faction's marks: all marks on all cards in the faction, neutralized
+    /// ones included (Marks).
+    pub fn faction_marks(&self, p: PlayerId, kind: MarkKind) -> u32 {
+        let mut n = 0u32;
+        for id in self.table_cards(p) {
+            n += self.card_marks(id, kind) as u32;
+        }
+        n
+    }
+
+    /// Shadow Tainted: a Shadow-tainted card or a Shadow mark in the faction.
+    pub fn shadow_tainted(&self, p: PlayerId) -> bool {
+        self.faction_tainted(p, MarkKind::Shadow)
+    }
+
+    pub fn vorlon_tainted(&self, p: PlayerId) -> bool {
+        self.faction_tainted(p, MarkKind::Vorlon)
+    }
+
+    fn faction_tainted(&self, p: PlayerId, kind: MarkKind) -> bool {
+        let pl = &self.players[p as usize];
+        let tainted = |g: &Game, id: CardId| {
+            let inst = g.c(id);
+            if inst.face_down() {
+                return false;
+            }
+            let def = g.db.get(inst.def);
+            // A character is tainted by the marks it has now (printed marks can
+            // be purged) and by its loyalty or the ranger keyword; other cards
+            // also by the marks they print, provide or require.
+            let by_race = match kind {
+                MarkKind::Shadow => matches!(def.race, Race::Shadow | Race::Drakh),
+                _ => def.race == Race::Vorlon || def.kw.ranger,
+            };
+            let printed_taint = match kind {
+                MarkKind::Shadow => def.shadow_tainted(),
+                _ => def.vorlon_tainted(),
+            };
+            g.card_marks(id, kind) > 0
+                || by_race
+                || (def.card_type != CardType::Character && printed_taint)
+        };
+        pl.inner_circle
+            .iter()
+            .chain(pl.supporting.iter())
+            .copied()
+            .chain(pl.agenda.some())
+            .any(|id| tainted(self, id))
+            || self
+                .attachments
+                .iter()
+                .any(|&id| self.c(id).faction == p && tainted(self, id))
+    }
+
+    /// Allergy: a faction with one Elder Race's taint cannot gain the other's
+    /// marks or cards.
+    pub(crate) fn allergic_to_mark(&self, p: PlayerId, kind: MarkKind) -> bool {
+        match kind {
+            MarkKind::Shadow => self.vorlon_tainted(p),
+            MarkKind::Vorlon => self.shadow_tainted(p),
+            _ => false,
+        }
+    }
+
+    /// Whether a card of this definition may join or be played by `p`'s faction.
+    pub(crate) fn allergic_to_def(&self, p: PlayerId, def: &crate::card::def::CardDef) -> bool {
+        (def.shadow_tainted() && self.vorlon_tainted(p))
+            || (def.vorlon_tainted() && self.shadow_tainted(p))
+    }
+
+    /// Gains (positive) or purges (negative) marks on a card. A gain allergic
+    /// to the card's faction is ignored (Marks). Returns whether anything changed.
+    pub(crate) fn change_marks(
+        &mut self,
+        id: CardId,
+        kind: MarkKind,
+        count: i8,
+        ev: &mut Events,
+    ) -> bool {
+        if count == 0 {
+            return false;
+        }
+        let fac = self.c(id).faction;
+        if count > 0 && fac != crate::state::NOBODY && self.allergic_to_mark(fac, kind) {
+            return false;
+        }
+        let have = self.card_marks(id, kind) as i8;
+        let delta = if count < 0 { count.max(-have) } else { count };
+        if delta == 0 {
+            return false;
+        }
+        self.cm(id).marks[kind.idx()] += delta;
+        ev.push(Event::Mark {
+            card: id,
+            kind,
+            delta,
+        });
+        if count > 0 && fac != crate::state::NOBODY {
+            self.shadow_war_taint_changed(fac, ev);
+        }
+        true
+    }
+}

@@ -1,0 +1,51 @@
+//! Mercenaries (Engine Rules Summary 2006: any player may pay a mercenary's
+//! bid price, its printed cost, to control it until the end of the turn;
+//! control does not move it from its faction).
+
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::Game;
+
+impl Game {
+    pub(crate) fn check_hire(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
+        let c = self
+            .cards
+            .get(card.idx())
+            .ok_or(Violation::NoSuchCard(card))?;
+        if !c.zone.on_table() {
+            return Err(Violation::NotInPlay(card));
+        }
+        let def = self.db.get(c.def);
+        if !def.kw.mercenary {
+            return Err(Violation::NotMercenary(card));
+        }
+        if c.controller == p {
+            return Err(Violation::AlreadyControl(card));
+        }
+        // The bid price is the printed cost; it is not changed by race.
+        let need = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        let have = self.players[p as usize].available();
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_hire(&mut self, p: PlayerId, card: CardId, ev: &mut Events) {
+        let need = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
+        self.apply_influence(p, need);
+        self.cm(card).controller = p;
+        ev.push(Event::Hired { player: p, card });
+    }
+
+    /// At the end of the turn, each mercenary reverts to its faction's control.
+    pub(crate) fn revert_mercenaries(&mut self) {
+        for i in 0..self.cards.len() {
+            let c = &self.cards[i];
+            if c.zone.on_table() && c.controller != c.faction && self.db.get(c.def).kw.mercenary {
+                self.cards[i].controller = self.cards[i].faction;
+            }
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! Support or Oppose a Conflict; Attack a Conflict Participant; Resolving
+//! Attacks (Action Details), with "Sides" in conflicts and Participating in
+//! conflicts.
+
+use crate::card::def::{Ability, CardType, MarkKind, Passive};
+use crate::card::effect::Trigger;
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, ConflictId, PlayerId};
+use crate::state::{Continuation, Game, Participant, Role, Target, Window};
+
+impl Game {
+    /// A conflict that can still be participated in: revealed, not resolved.
+    fn open_conflict(&self, conflict: ConflictId) -> Result<&crate::state::Conflict, Violation> {
+        match self.conflicts.get(conflict.0 as usize) {
+            Some(c) if c.revealed && !c.resolved => Ok(c),
+            _ => Err(Violation::NoSuchConflict),
+        }
+    }
+
+    /// Characters and fleets participate; a location only opposes a conflict
+    /// that targets it (Location Cards).
+    fn check_participant_type(
+        &self,
+        card: CardId,
+        k: &crate::state::Conflict,
+        opposing: bool,
+    ) -> Result<(), Violation> {
+        match self.db.get(self.c(card).def).card_type {
+            CardType::Character | CardType::Fleet => Ok(()),
+            CardType::Location if opposing && k.target == Target::Card(card) => Ok(()),
+            _ => Err(Violation::WrongType {
+                card,
+                expected: "character or fleet",
+            }),
+        }
+    }
+
+    pub(crate) fn check_support(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        conflict: ConflictId,
+        side: PlayerId,
+    ) -> Result<(), Violation> {
+        let k = self.open_conflict(conflict)?;
+        self.check_ready_actor(p, card)?;
+        self.check_participant_type(card, k, false)?;
+        if self.ability(card, k.kind) == 0 {
+            return Err(Violation::NoAbility {
+                card,
+                ability: k.kind,
+            });
+        }
+        if k.unopposable {
+            if (side as usize) >= self.players.len() || self.players[side as usize].eliminated {
+                return Err(Violation::BadSide);
+            }
+        } else if side != k.initiator {
+            return Err(Violation::BadSide);
+        }
+        match k.role_of(card) {
+            Some(Role::Support(s)) if s != side => Err(Violation::WrongRole(card)),
+            Some(Role::Oppose) => Err(Violation::WrongRole(card)),
+            _ => Ok(()),
+        }
+    }
+
+    pub(crate) fn check_oppose(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        conflict: ConflictId,
+    ) -> Result<(), Violation> {
+        let k = self.open_conflict(conflict)?;
+        if k.unopposable {
+            return Err(Violation::UnopposableCannotOppose);
+        }
+        self.check_ready_actor(p, card)?;
+        self.check_participant_type(card, k, true)?;
+        if self.ability(card, k.kind) == 0 {
+            return Err(Violation::NoAbility {
+                card,
+                ability: k.kind,
+            });
+        }
+        match k.role_of(card) {
+            Some(Role::Support(_)) => Err(Violation::WrongRole(card)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Rotates a card to support; supporting the same conflict again applies
+    /// nothing more (Participating in conflicts).
+    pub(crate) fn do_support(
+        &mut self,
+        card: CardId,
+        conflict: ConflictId,
+        side: PlayerId,
+        ev: &mut Events,
+    ) {
+        self.rotate(card);
+        let k = &mut self.conflicts[conflict.0 as usize];
+        let kind = k.kind;
+        if k.role_of(card).is_none() {
+            k.participants.push(Participant {
+                card,
+                role: Role::Support(side),
+                ability: kind,
+            });
+        }
+        let value = self.ability(card, kind);
+        ev.push(Event::Supported {
+            card,
+            conflict,
+            side,
+            ability: kind,
+            value,
+        });
+    }
+
+    pub(crate) fn do_oppose(&mut self, card: CardId, conflict: ConflictId, ev: &mut Events) {
+        self.rotate(card);
+        let k = &mut self.conflicts[conflict.0 as usize];
+        let kind = k.kind;
+        if k.role_of(card).is_none() {
+            k.participants.push(Participant {
+                card,
+                role: Role::Oppose,
+                ability: kind,
+            });
+        }
+        let value = self.ability(card, kind);
+        ev.push(Event::Opposed {
+            card,
+            conflict,
+            ability: kind,
+            value,
+        });
+    }
+
+    /// The ability a participant applied in a conflict (the one an attacker
+    /// must use against it), if it may be attacked there: supporters,
+    /// opposers and attackers, not leaders (rulings 4.10).
+    fn applied_ability(&self, k: &crate::state::Conflict, target: CardId) -> Option<Ability> {
+        k.participants
+            .iter()
+            .find(|pt| pt.card == target)
+            .map(|pt| pt.ability)
+    }
+
+    pub(crate) fn check_attack(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        target: CardId,
+        conflict: ConflictId,
+    ) -> Result<(), Violation> {
+        let k = self.open_conflict(conflict)?;
+        self.check_ready_actor(p, card)?;
+        if !matches!(
+            self.db.get(self.c(card).def).card_type,
+            CardType::Character | CardType::Fleet
+        ) {
+            return Err(Violation::WrongType {
+                card,
+                expected: "character or fleet",
+            });
+        }
+        let t = self
+            .cards
+            .get(target.idx())
+            .ok_or(Violation::NoSuchCard(target))?;
+        if !t.zone.on_table() {
+            return Err(Violation::NotInPlay(target));
+        }
+        let Some(ability) = self.applied_ability(k, target) else {
+            // A leader of a participant fleet participates but cannot be attacked.
+            if self.leader_participates(k, target) {
+                return Err(Violation::LeaderNotAttackable(target));
+            }
+            return Err(Violation::NotParticipant(target));
+        };
+        if t.neutralized() {
+            return Err(Violation::NeutralizedTarget(target));
+        }
+        if t.faction == p {
+            return Err(Violation::OwnFaction(target));
+        }
+        // Attack with the same ability the target applied; not with zero.
+        if self.ability(card, ability) == 0 {
+            return Err(Violation::NoAbility { card, ability });
+        }
+        Ok(())
+    }
+
+    /// Whether a card participates only by leading a participant fleet.
+    pub(crate) fn leader_participates(&self, k: &crate::state::Conflict, card: CardId) -> bool {
+        let c = self.c(card);
+        c.rotation == crate::state::Rotation::Lead
+            && c.leading.some().is_some_and(|f| k.is_participant(f))
+    }
+
+    pub(crate) fn do_attack(
+        &mut self,
+        card: CardId,
+        target: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        self.rotate(card);
+        let k = &self.conflicts[conflict.0 as usize];
+        let ability = self.applied_ability(k, target).unwrap_or(k.kind);
+        self.conflicts[conflict.0 as usize]
+            .participants
+            .push(Participant {
+                card,
+                role: Role::Attack,
+                ability,
+            });
+        ev.push(Event::Attacked {
+            attacker: card,
+            target,
+            ability,
+        });
+        // Triggers before damage: the attacked card's and the attacker's.
+        let then = Continuation::Attack {
+            attacker: card,
+            target,
+            conflict,
+        };
+        self.run_card_triggers(Trigger::Attacked, target, card, conflict, ev);
+        self.run_card_triggers(Trigger::Attacks, card, target, conflict, ev);
+        let w = Window {
+            trigger: Trigger::Attacked,
+            card: target,
+            other: card,
+            player: self.c(target).faction,
+            conflict,
+            pos: 0,
+            passes: 0,
+            askers: 0,
+            then,
+            canceled: false,
+        };
+        if !self.open_window(w) {
+            self.resolve_attack(card, target, conflict, ev);
+        }
+    }
+
+    /// Damage a card deals in an attack: its current ability, plus 2 per
+    /// Strife Mark, plus lasting bonuses; a neutralized card deals none.
+    fn attack_damage(&self, card: CardId, ability: Ability) -> u8 {
+        if self.c(card).neutralized() {
+            return 0;
+        }
+        let mut d =
+            self.ability(card, ability) as u16 + 2 * self.card_marks(card, MarkKind::Strife) as u16;
+        for &src in self.passive_sources.iter() {
+            let si = self.c(src);
+            for pa in self.db.get(si.def).passives.iter() {
+                if let Passive::AttackDamage { filter, amount } = pa {
+                    if self.filter_matches(filter, card, si.controller) {
+                        d += *amount as u16;
+                    }
+                }
+            }
+        }
+        d.min(255) as u8
+    }
+
+    /// Damage resistance deducts from the damage suffered in each attack.
+    fn damage_resistance(&self, card: CardId) -> u8 {
+        let mut r = self.db.get(self.c(card).def).kw.damage_resistance as u16;
+        for &src in self.passive_sources.iter() {
+            let si = self.c(src);
+            for pa in self.db.get(si.def).passives.iter() {
+                if let Passive::DamageResistance { filter, amount } = pa {
+                    if self.filter_matches(filter, card, si.controller) {
+                        r += *amount as u16;
+                    }
+                }
+            }
+        }
+        r.min(255) as u8
+    }
+
+    /// Resolving Attacks: both cards apply damage to each other at once,
+    /// unless exactly one of them applies its damage first.
+    pub(crate) fn resolve_attack(
+        &mut self,
+        attacker: CardId,
+        target: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        if !self.c(attacker).zone.on_table() || !self.c(target).zone.on_table() {
+            return;
+        }
+        let ability = self
+            .conflicts
+            .get(conflict.0 as usize)
+            .and_then(|k| self.applied_ability(k, target))
+            .unwrap_or(Ability::Military);
+        let first = |g: &Game, c: CardId| g.db.get(g.c(c).def).kw.damage_first;
+        let (af, tf) = (first(self, attacker), first(self, target));
+        let hit = |g: &mut Game, from: CardId, to: CardId, ev: &mut Events| {
+            let d = g
+                .attack_damage(from, ability)
+                .saturating_sub(g.damage_resistance(to));
+            g.deal_damage(to, d, ev);
+        };
+        let was_neutralized = self.c(target).neutralized();
+        if af && !tf {
+            hit(self, attacker, target, ev);
+            hit(self, target, attacker, ev);
+        } else if tf && !af {
+            hit(self, target, attacker, ev);
+            hit(self, attacker, target, ev);
+        } else {
+            let a = self
+                .attack_damage(attacker, ability)
+                .saturating_sub(self.damage_resistance(target));
+            let t = self
+                .attack_damage(target, ability)
+                .saturating_sub(self.damage_resistance(attacker));
+            self.deal_damage(target, a, ev);
+            self.deal_damage(attacker, t, ev);
+        }
+        if !was_neutralized && self.c(target).neutralized() {
+            self.fire_trigger(
+                Trigger::NeutralizedTarget,
+                attacker,
+                self.c(attacker).controller,
+                conflict,
+                ev,
+            );
+        }
+    }
+}

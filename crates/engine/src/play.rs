@@ -1,0 +1,149 @@
+//! Play an Event or Contingency (Action Details; Event Cards; Contingency
+//! Cards). Events go to the discard pile as soon as they are played (Engine
+//! Rules v1.2, Changes since last Published rules).
+
+use crate::card::def::{AttachKind, CardType, Race, Uniqueness};
+use crate::effects::Ctx;
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{flag, Game, Target, Zone};
+
+impl Game {
+    /// Checks shared by events, contingencies and aftermaths played from hand.
+    pub(crate) fn check_playable(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        ty: CardType,
+        expected: &'static str,
+    ) -> Result<i16, Violation> {
+        self.check_in_hand(p, card)?;
+        let def = self.db.get(self.c(card).def);
+        if def.card_type != ty {
+            return Err(Violation::WrongType { card, expected });
+        }
+        // A loyal event, contingency or aftermath is played only by its race.
+        if def.race != Race::Neutral && def.race != self.players[p as usize].race {
+            return Err(Violation::Disloyal {
+                card,
+                race: def.race,
+            });
+        }
+        let def_id = self.c(card).def;
+        if def.uniqueness == Uniqueness::Unique && self.unique_used.contains(&def_id) {
+            return Err(Violation::UniqueUsed(card));
+        }
+        if self.allergic_to_def(p, def) {
+            return Err(Violation::Allergic(card));
+        }
+        if !self.requirements_met(p, card, def) {
+            return Err(Violation::RequirementUnmet(card));
+        }
+        let need = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        let have = self.players[p as usize].available();
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
+        }
+        Ok(need)
+    }
+
+    pub(crate) fn check_play_event(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+    ) -> Result<(), Violation> {
+        self.check_playable(p, card, CardType::Event, "event")?;
+        let def = self.db.get(self.c(card).def);
+        // A limited event: one copy each turn.
+        if def.uniqueness == Uniqueness::Limited
+            && self.limited_this_turn.contains(&self.c(card).def)
+        {
+            return Err(Violation::LimitedThisTurn(card));
+        }
+        if !self.valid_target(def.target, &def.filter, p, target, false) {
+            return Err(Violation::BadTarget);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_play_event(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        let db = self.db.clone();
+        let def_id = self.c(card).def;
+        let def = db.get(def_id);
+        self.apply_influence(p, def.cost.unwrap_or(0) as i16);
+        self.move_card(card, Zone::Discard, p, ev);
+        match def.uniqueness {
+            Uniqueness::Limited => self.limited_this_turn.push(def_id),
+            Uniqueness::Unique => self.unique_used.push(def_id),
+            Uniqueness::Multiple => {}
+        }
+        ev.push(Event::EventPlayed {
+            player: p,
+            card,
+            target,
+        });
+        let mut ctx = Ctx::new(p, card, target);
+        if let Target::Conflict(k) = target {
+            ctx = ctx.in_conflict(k);
+        }
+        self.run_effects(&def.effects, def.both, &ctx, ev);
+    }
+
+    pub(crate) fn check_play_contingency(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        host: CardId,
+    ) -> Result<(), Violation> {
+        self.check_playable(p, card, CardType::Contingency, "contingency")?;
+        let def = self.db.get(self.c(card).def);
+        let h = self
+            .cards
+            .get(host.idx())
+            .ok_or(Violation::NoSuchCard(host))?;
+        // Played face down under a card you control, of the listed type (and
+        // race, for a loyal contingency).
+        if !h.zone.on_table() || h.controller != p {
+            return Err(Violation::BadTarget);
+        }
+        let hd = self.db.get(h.def);
+        let type_ok = match def.attach {
+            AttachKind::Faction | AttachKind::Global => true,
+            k => k.card_type() == Some(hd.card_type),
+        };
+        if !type_ok
+            || (def.race != Race::Neutral && hd.race != def.race)
+            || !self.filter_matches(&def.filter, host, p)
+        {
+            return Err(Violation::BadTarget);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_play_contingency(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        host: CardId,
+        ev: &mut Events,
+    ) {
+        let cost = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
+        self.apply_influence(p, cost);
+        let fac = self.c(host).faction;
+        self.move_card(card, Zone::Attached, fac, ev);
+        let c = self.cm(card);
+        c.flags |= flag::FACE_DOWN;
+        c.host = host;
+        c.faction = fac;
+        c.controller = p;
+        ev.push(Event::ContingencyPlayed { player: p, host });
+    }
+}

@@ -1,0 +1,201 @@
+//! Read-only access to the whole state, for trusted code: the scenario
+//! runner, tests, the table server. Anything shown to a player goes through
+//! [`Game::view`] instead.
+
+use std::sync::Arc;
+
+use crate::card::CardDb;
+use crate::ids::{CardId, PlayerId};
+use crate::state::{CardInst, Conflict, Game, Options, Player, Round, Step, VictoryKind};
+
+impl Game {
+    pub fn db(&self) -> &Arc<CardDb> {
+        &self.db
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.meta.options
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p as usize]
+    }
+
+    pub fn player_by_name(&self, name: &str) -> Option<PlayerId> {
+        self.meta
+            .names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as PlayerId)
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.step == Step::Over
+    }
+
+    /// The current round; `None` once the game is over.
+    pub fn round(&self) -> Option<Round> {
+        Some(match self.step {
+            Step::Over => return None,
+            Step::Keep { .. } => Round::Conflict,
+            Step::Entry(r) => r,
+            Step::Sustain { .. } => Round::Ready,
+            Step::Declare { .. } | Step::Reveal { .. } => Round::Conflict,
+            Step::Act { .. } => Round::Action,
+            Step::Resolve { .. } | Step::Aftermath { .. } => Round::Resolution,
+            Step::DrawDiscard { .. } | Step::EmptyDeck { .. } | Step::Buy { .. } => Round::Draw,
+        })
+    }
+
+    /// The round's name, or "over".
+    pub fn round_name(&self) -> &'static str {
+        self.round().map(|r| r.name()).unwrap_or("over")
+    }
+
+    pub fn victory(&self, p: PlayerId) -> VictoryKind {
+        self.players[p as usize].victory
+    }
+
+    pub fn babylon5(&self) -> i16 {
+        self.babylon5
+    }
+
+    pub fn shadows(&self) -> i16 {
+        self.shadows
+    }
+
+    pub fn vorlons(&self) -> i16 {
+        self.vorlons
+    }
+
+    /// Number of cards in the game (ids are `0..card_count()`).
+    pub fn card_count(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn card(&self, id: CardId) -> &CardInst {
+        &self.cards[id.idx()]
+    }
+
+    pub fn conflicts(&self) -> &[Conflict] {
+        &self.conflicts
+    }
+
+    /// The cards a player can see identities of: everything face up in play,
+    /// every discard and removed pile, and the player's own hand and
+    /// face-down cards. (The complement is what `view` must hide.)
+    pub fn visible_to(&self, id: CardId, viewer: PlayerId) -> bool {
+        use crate::state::Zone;
+        let c = self.c(id);
+        match c.zone {
+            Zone::Deck => false,
+            Zone::Hand => c.owner == viewer,
+            Zone::Discard | Zone::Removed | Zone::OutOfGame => true,
+            Zone::Conflict => !c.face_down() || c.owner == viewer,
+            _ => !c.face_down() || c.controller == viewer || c.owner == viewer,
+        }
+    }
+
+    /// Verifies the state's internal consistency (every card in exactly one
+    /// pile, matching its zone); for tests. Returns a description of the
+    /// first problem found.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        use crate::state::Zone;
+        let mut count = vec![0u32; self.cards.len()];
+        for (i, pl) in self.players.iter().enumerate() {
+            let lists: [(&[CardId], Zone, bool); 6] = [
+                (&pl.deck, Zone::Deck, true),
+                (&pl.hand, Zone::Hand, true),
+                (&pl.discard, Zone::Discard, true),
+                (&pl.removed, Zone::Removed, true),
+                (&pl.inner_circle, Zone::InnerCircle, false),
+                (&pl.supporting, Zone::Supporting, false),
+            ];
+            for (list, zone, owned) in lists {
+                for &c in list {
+                    count[c.idx()] += 1;
+                    let ci = self.c(c);
+                    if ci.zone != zone {
+                        return Err(format!(
+                            "card {} listed in {:?} but in zone {:?}",
+                            c.0, zone, ci.zone
+                        ));
+                    }
+                    if owned && ci.owner as usize != i {
+                        return Err(format!(
+                            "card {} in player {}'s {:?} but owned by {}",
+                            c.0, i, zone, ci.owner
+                        ));
+                    }
+                    if !owned && ci.faction as usize != i {
+                        return Err(format!(
+                            "card {} in player {}'s {:?} but in faction {}",
+                            c.0, i, zone, ci.faction
+                        ));
+                    }
+                }
+            }
+            if let Some(a) = pl.agenda.some() {
+                count[a.idx()] += 1;
+                if self.c(a).zone != Zone::Agenda {
+                    return Err(format!("agenda {} not in the agenda zone", a.0));
+                }
+            }
+            if pl.influence < 3 && !pl.eliminated && pl.influence < 4 {
+                // Positions may start below 3; rules never push it below.
+            }
+            for q in 0..self.players.len() {
+                if q != i && !(1..=5).contains(&pl.tension[q]) {
+                    return Err(format!(
+                        "tension {} of player {} toward {} out of 1-5",
+                        pl.tension[q], i, q
+                    ));
+                }
+            }
+            if !(1..=5).contains(&pl.unrest) {
+                return Err(format!("unrest {} of player {} out of 1-5", pl.unrest, i));
+            }
+        }
+        for &a in self.attachments.iter() {
+            count[a.idx()] += 1;
+            let z = self.c(a).zone;
+            if !matches!(
+                z,
+                Zone::Attached | Zone::OnFaction | Zone::Global | Zone::Resolving
+            ) {
+                return Err(format!("attachment {} in zone {:?}", a.0, z));
+            }
+        }
+        for (i, c) in self.cards.iter().enumerate() {
+            let unlisted = matches!(c.zone, Zone::Conflict | Zone::OutOfGame);
+            if unlisted {
+                count[i] += 1;
+            }
+            if count[i] != 1 {
+                return Err(format!(
+                    "card {} ({}) is in {} piles (zone {:?})",
+                    i,
+                    self.db.get(c.def).name,
+                    count[i],
+                    c.zone
+                ));
+            }
+        }
+        if self.babylon5 < 0 || self.shadows < 0 || self.vorlons < 0 {
+            return Err("a non-player influence is below 0".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,522 @@
+//! Sponsor a Supporting Card, Promote a Character to the Inner Circle,
+//! Rotate to Build Influence (Action Details), with the disloyalty penalty
+//! and the faction rules that change costs (Corporate Rules 3-5; Psi Corps).
+
+use crate::action::Action;
+use crate::card::def::{AttachKind, CardDef, CardType, Faction, Passive, Race, Uniqueness};
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{Game, Target, Zone};
+use crate::targets::Targets;
+
+/// Building influence applies 3 and works only at 9 or less.
+pub const BUILD_COST: i16 = 3;
+pub const BUILD_LIMIT: i16 = 9;
+
+impl Game {
+    /// Whether a copy of this card may enter play now: limited (fleets
+    /// within their race, homeworlds one per race), unique, or removed
+    /// (Playing Cards and Card Details; Homeworlds).
+    pub(crate) fn check_may_enter_play(&self, card: CardId) -> Result<(), Violation> {
+        let def_id = self.c(card).def;
+        let def = self.db.get(def_id);
+        if self.unique_used.contains(&def_id) {
+            return Err(Violation::UniqueUsed(card));
+        }
+        if self.limited_removed.contains(&def_id) {
+            return Err(Violation::LimitedRemoved(card));
+        }
+        if def.uniqueness == Uniqueness::Limited
+            && self
+                .all_table_cards()
+                .chain(self.attachments.iter().copied())
+                .any(|c| self.c(c).def == def_id)
+        {
+            return Err(Violation::LimitedInPlay(card));
+        }
+        if def.kw.homeworld
+            && def.race != Race::Neutral
+            && self.all_table_cards().any(|c| {
+                let d = self.db.get(self.c(c).def);
+                d.kw.homeworld && d.race == def.race
+            })
+        {
+            return Err(Violation::HomeworldInPlay(card));
+        }
+        Ok(())
+    }
+
+    /// The influence `p` must apply to sponsor (or, with `promote`, to
+    /// promote) a card: its cost, doubled for a character loyal to another
+    /// race (disloyalty penalty; rulings 7.3: discounts after doubling);
+    /// Corporate factions pay corporate cards at normal cost and 3 more for
+    /// non-corporate cards loyal to their race.
+    pub(crate) fn play_cost(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+        promote: bool,
+    ) -> Result<i16, Violation> {
+        let base = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        let pl = &self.players[p as usize];
+        let corporate = pl.faction == Faction::Corporate;
+        let mut cost = base;
+        if def.card_type == CardType::Character
+            && def.race != Race::Neutral
+            && def.race != pl.race
+            && !(corporate && def.is_corporate())
+        {
+            cost *= 2;
+        }
+        if corporate && def.race == pl.race && !def.is_corporate() {
+            cost += 3;
+        }
+        if !promote {
+            for &src in self.passive_sources.iter() {
+                let si = self.c(src);
+                if si.controller != p {
+                    continue;
+                }
+                for pa in self.db.get(si.def).passives.iter() {
+                    if let Passive::Discount { filter, amount } = pa {
+                        if filter.allows_type(def.card_type)
+                            && filter.race.is_none_or(|r| r == def.race)
+                        {
+                            cost -= *amount as i16;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(cost.max(0))
+    }
+
+    /// Loyalty restrictions on sponsoring (disloyalty penalty; rulings 7.8,
+    /// 4.4; Psi Corps; Drakh Rule 5).
+    fn check_loyalty(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+        by: CardId,
+        target: Target,
+    ) -> Result<(), Violation> {
+        let pl = &self.players[p as usize];
+        let corporate_ok = pl.faction == Faction::Corporate && def.is_corporate();
+        if def.kw.corporate_only && pl.faction != Faction::Corporate {
+            return Err(Violation::Disloyal {
+                card,
+                race: def.race,
+            });
+        }
+        if def.race == Race::Drakh {
+            return Err(Violation::Disloyal {
+                card,
+                race: def.race,
+            });
+        }
+        match def.card_type {
+            CardType::Fleet | CardType::Group | CardType::Location => {
+                if def.race != Race::Neutral && def.race != pl.race && !corporate_ok {
+                    return Err(Violation::Disloyal {
+                        card,
+                        race: def.race,
+                    });
+                }
+            }
+            CardType::Enhancement => {
+                // A loyal enhancement is sponsored by a character of its race
+                // and must enhance a target of its race.
+                if def.race != Race::Neutral {
+                    let by_race = self.db.get(self.c(by).def).race;
+                    let target_race = match target {
+                        Target::Card(c) => Some(self.db.get(self.c(c).def).race),
+                        Target::Player(q) => Some(self.players[q as usize].race),
+                        _ => None,
+                    };
+                    if by_race != def.race || target_race.is_some_and(|r| r != def.race) {
+                        return Err(Violation::Disloyal {
+                            card,
+                            race: def.race,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        // Psi Corps: sponsoring across the telepath divide needs Conspiracy
+        // Marks (Psi Corps Faction).
+        let conspiracy = self.faction_marks(p, crate::card::def::MarkKind::Conspiracy) as usize;
+        if pl.faction == Faction::PsiCorps {
+            if def.race != Race::Neutral && !def.kw.psi_corps {
+                let controlled = self
+                    .table_cards(p)
+                    .filter(|&c| {
+                        let d = self.db.get(self.c(c).def);
+                        d.race != Race::Neutral && !d.kw.psi_corps && !self.is_ambassador(c)
+                    })
+                    .count();
+                if controlled >= conspiracy {
+                    return Err(Violation::RequirementUnmet(card));
+                }
+            }
+        } else if def.kw.psi_corps {
+            let controlled = self
+                .table_cards(p)
+                .filter(|&c| self.db.get(self.c(c).def).kw.psi_corps)
+                .count();
+            if conspiracy <= controlled {
+                return Err(Violation::RequirementUnmet(card));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `t` is a legal target for an enhancement (Enhancement Cards).
+    pub(crate) fn enhancement_target_ok(
+        &self,
+        p: PlayerId,
+        def_card: CardId,
+        def: &CardDef,
+        t: Target,
+    ) -> bool {
+        let def_id = self.c(def_card).def;
+        match def.attach {
+            AttachKind::Global => {
+                t == Target::None && !self.attachments.iter().any(|&a| self.c(a).def == def_id)
+            }
+            AttachKind::Faction => match t {
+                Target::Player(q) => {
+                    (q as usize) < self.players.len()
+                        && !self.players[q as usize].eliminated
+                        && !self.attachments.iter().any(|&a| {
+                            let ai = self.c(a);
+                            ai.def == def_id && ai.zone == Zone::OnFaction && ai.faction == q
+                        })
+                }
+                _ => false,
+            },
+            AttachKind::Agenda => match t {
+                Target::Card(c) => {
+                    let ci = self.c(c);
+                    ci.zone == Zone::Agenda
+                        && !ci.face_down()
+                        && !self
+                            .attachments
+                            .iter()
+                            .any(|&a| self.c(a).def == def_id && self.c(a).host == c)
+                }
+                _ => false,
+            },
+            kind => match t {
+                Target::Card(c) => {
+                    let want = kind.card_type();
+                    let ci = self.c(c);
+                    ci.zone.on_table()
+                        && want == Some(self.db.get(ci.def).card_type)
+                        && self.filter_matches(&def.filter, c, p)
+                        && !self
+                            .attachments
+                            .iter()
+                            .any(|&a| self.c(a).def == def_id && self.c(a).host == c)
+                }
+                _ => false,
+            },
+        }
+    }
+
+    pub(crate) fn check_sponsor(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+        target: Target,
+    ) -> Result<(), Violation> {
+        self.check_in_hand(p, card)?;
+        let def = self.db.get(self.c(card).def);
+        if !def.card_type.is_supporting() && def.card_type != CardType::Enhancement {
+            return Err(Violation::WrongType {
+                card,
+                expected: "character, group, fleet, location or enhancement",
+            });
+        }
+        self.check_ic_rotator(p, by)?;
+        if def.kw.starting.is_some() {
+            return Err(Violation::StartingAmbassador(card));
+        }
+        self.check_loyalty(p, card, def, by, target)?;
+        if def.card_type == CardType::Enhancement {
+            if !self.enhancement_target_ok(p, card, def, target) {
+                return Err(Violation::BadTarget);
+            }
+        } else if target != Target::None {
+            return Err(Violation::BadTarget);
+        }
+        self.check_may_enter_play(card)?;
+        if self.allergic_to_def(p, def) {
+            return Err(Violation::Allergic(card));
+        }
+        if !self.requirements_met(p, card, def) {
+            return Err(Violation::RequirementUnmet(card));
+        }
+        let need = self.sponsor_cost(p, card, by)?;
+        let have = self.players[p as usize].available();
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
+        }
+        Ok(())
+    }
+
+    /// Cost to sponsor, with an assistant's discount when the ambassador sponsors.
+    fn sponsor_cost(&self, p: PlayerId, card: CardId, by: CardId) -> Result<i16, Violation> {
+        let def = self.db.get(self.c(card).def);
+        let mut need = self.play_cost(p, card, def, false)?;
+        if by == self.players[p as usize].ambassador {
+            need = (need - self.players[p as usize].assist_discount as i16).max(0);
+        }
+        Ok(need)
+    }
+
+    pub(crate) fn do_sponsor(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        let need = self.sponsor_cost(p, card, by).unwrap_or(0);
+        if by == self.players[p as usize].ambassador {
+            self.players[p as usize].assist_discount = 0;
+        }
+        self.apply_influence(p, need);
+        self.rotate(by);
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
+        if def.card_type == CardType::Enhancement {
+            self.attach(card, p, def.attach, target, ev);
+        } else {
+            // It enters play ready in the supporting row.
+            self.move_card(card, Zone::Supporting, p, ev);
+        }
+        self.note_entered_play(card);
+        ev.push(Event::Sponsored {
+            player: p,
+            card,
+            by,
+            cost: need,
+        });
+        if !def.effects.is_empty() {
+            let ctx = crate::effects::Ctx::new(p, card, target);
+            self.run_effects(&def.effects, def.both, &ctx, ev);
+        }
+        self.shadow_war_taint_changed(p, ev);
+    }
+
+    /// Puts an enhancement (or lasting aftermath) in play on its target; it
+    /// is controlled by the player who played it.
+    pub(crate) fn attach(
+        &mut self,
+        card: CardId,
+        p: PlayerId,
+        kind: AttachKind,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        match (kind, target) {
+            (AttachKind::Global, _) | (_, Target::None) => {
+                self.move_card(card, Zone::Global, p, ev);
+                let c = self.cm(card);
+                c.faction = crate::state::NOBODY;
+                c.controller = p;
+            }
+            (_, Target::Player(q)) => {
+                self.move_card(card, Zone::OnFaction, q, ev);
+                let c = self.cm(card);
+                c.faction = q;
+                c.controller = p;
+            }
+            (_, Target::Card(h)) => {
+                let fac = self.c(h).faction;
+                self.move_card(card, Zone::Attached, fac, ev);
+                let c = self.cm(card);
+                c.host = h;
+                c.faction = fac;
+                c.controller = p;
+            }
+            _ => {
+                self.move_card(card, Zone::Global, p, ev);
+                self.cm(card).controller = p;
+            }
+        }
+        let def = self.c(card).def;
+        self.passive_sources_changed(def);
+    }
+
+    pub(crate) fn check_promote(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+    ) -> Result<(), Violation> {
+        let c = self
+            .cards
+            .get(card.idx())
+            .ok_or(Violation::NoSuchCard(card))?;
+        let def = self.db.get(c.def);
+        if c.zone != Zone::Supporting || c.faction != p {
+            return Err(Violation::NotSupportingRow(card));
+        }
+        // Characters are the only supporting cards that can be promoted.
+        if def.card_type != CardType::Character {
+            return Err(Violation::WrongType {
+                card,
+                expected: "character",
+            });
+        }
+        // A neutralized card cannot be promoted (rulings 4.5).
+        if c.neutralized() {
+            return Err(Violation::NotReady(card));
+        }
+        self.check_ic_rotator(p, by)?;
+        let need = self.promote_cost(p, card)?;
+        let have = self.players[p as usize].available();
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
+        }
+        Ok(())
+    }
+
+    /// The cost plus one per character already in the Inner Circle.
+    fn promote_cost(&self, p: PlayerId, card: CardId) -> Result<i16, Violation> {
+        let def = self.db.get(self.c(card).def);
+        let members = self.players[p as usize]
+            .inner_circle
+            .iter()
+            .filter(|&&c| self.db.get(self.c(c).def).card_type == CardType::Character)
+            .count() as i16;
+        Ok(self.play_cost(p, card, def, true)? + members)
+    }
+
+    pub(crate) fn do_promote(&mut self, p: PlayerId, card: CardId, by: CardId, ev: &mut Events) {
+        let need = self.promote_cost(p, card).unwrap_or(0);
+        self.apply_influence(p, need);
+        self.rotate(by);
+        self.move_card(card, Zone::InnerCircle, p, ev);
+        ev.push(Event::Promoted {
+            player: p,
+            card,
+            by,
+            cost: need,
+        });
+    }
+
+    pub(crate) fn check_build(&self, p: PlayerId, by: CardId) -> Result<(), Violation> {
+        self.check_ic_rotator(p, by)?;
+        let pl = &self.players[p as usize];
+        if pl.influence > BUILD_LIMIT {
+            return Err(Violation::InfluenceTooHigh);
+        }
+        if pl.available() < BUILD_COST {
+            return Err(Violation::Unaffordable {
+                need: BUILD_COST,
+                have: pl.available(),
+            });
+        }
+        Ok(())
+    }
+
+    /// A protected action, not an influence gain: the rating rises by one.
+    pub(crate) fn do_build(&mut self, p: PlayerId, by: CardId, ev: &mut Events) {
+        self.apply_influence(p, BUILD_COST);
+        self.rotate(by);
+        self.players[p as usize].influence += 1;
+        ev.push(Event::Built { player: p, by });
+    }
+
+    /// Actions with cards in `p`'s hand.
+    pub(crate) fn hand_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let pl = &self.players[p as usize];
+        let rotators: smallvec::SmallVec<[CardId; 8]> = pl
+            .inner_circle
+            .iter()
+            .copied()
+            .filter(|&c| self.check_ic_rotator(p, c).is_ok())
+            .collect();
+        let mut ts = Targets::new();
+        for &card in pl.hand.iter() {
+            let def = self.db.get(self.c(card).def);
+            match def.card_type {
+                CardType::Character | CardType::Group | CardType::Fleet | CardType::Location => {
+                    for &by in &rotators {
+                        out.push(Action::Sponsor {
+                            card,
+                            by,
+                            target: Target::None,
+                        });
+                    }
+                }
+                CardType::Enhancement => {
+                    ts.clear();
+                    self.enhancement_targets(p, card, def, &mut ts);
+                    for &by in &rotators {
+                        for &t in ts.iter() {
+                            out.push(Action::Sponsor {
+                                card,
+                                by,
+                                target: t,
+                            });
+                        }
+                    }
+                }
+                CardType::Agenda => {
+                    for &by in &rotators {
+                        out.push(Action::SponsorAgenda { card, by });
+                        out.push(Action::HideAgenda { card, by });
+                        out.push(Action::ReplaceAgenda { card, by });
+                    }
+                }
+                CardType::Event => {
+                    ts.clear();
+                    self.target_candidates(def.target, &def.filter, p, false, &mut ts);
+                    for &t in ts.iter() {
+                        out.push(Action::Play { card, target: t });
+                    }
+                }
+                CardType::Contingency => {
+                    for host in self.table_cards_controlled(p) {
+                        out.push(Action::PlayContingency { card, host });
+                    }
+                }
+                CardType::Conflict | CardType::Aftermath => {}
+            }
+        }
+    }
+
+    fn enhancement_targets(&self, p: PlayerId, card: CardId, def: &CardDef, out: &mut Targets) {
+        match def.attach {
+            AttachKind::Global => out.push(Target::None),
+            AttachKind::Faction => {
+                for q in 0..self.players.len() as PlayerId {
+                    out.push(Target::Player(q));
+                }
+            }
+            AttachKind::Agenda => {
+                for pl in self.players.iter() {
+                    if let Some(a) = pl.agenda.some() {
+                        out.push(Target::Card(a));
+                    }
+                }
+            }
+            _ => {
+                for c in self.all_table_cards() {
+                    if self.enhancement_target_ok(p, card, def, Target::Card(c)) {
+                        out.push(Target::Card(c));
+                    }
+                }
+            }
+        }
+    }
+}

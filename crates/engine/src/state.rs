@@ -1,0 +1,640 @@
+//! The whole game as one plain value: a flat arena of card instances, the
+//! players' piles as small lists of ids, counters, and where the turn stands.
+//! Cloning a `Game` copies a few kilobytes and makes at most a handful of
+//! allocations; nothing here holds a `String` per card.
+
+use std::sync::Arc;
+
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::card::def::{Ability, AbilityBonus, Faction, MarkKind, Race};
+use crate::card::CardDb;
+use crate::ids::{CardId, ConflictId, DefId, PlayerId};
+
+/// At most six players sit at a table.
+pub const MAX_PLAYERS: usize = 6;
+/// "No player" in a one-byte player field.
+pub const NOBODY: PlayerId = u8::MAX;
+
+/// Where a card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    Deck,
+    Hand,
+    Discard,
+    /// Removed from the game (replaced agendas, removed cards).
+    Removed,
+    InnerCircle,
+    Supporting,
+    /// Attached to a card: enhancements, lasting aftermaths, face-down
+    /// contingencies (`CardInst::host`).
+    Attached,
+    /// Played on a whole faction (faction enhancements and aftermaths).
+    OnFaction,
+    /// A global or Babylon 5 enhancement, in no faction.
+    Global,
+    /// The faction's agenda (face up or hidden).
+    Agenda,
+    /// A conflict card declared or initiated this turn.
+    Conflict,
+    /// An aftermath being played, until the conflict's cards are discarded.
+    Resolving,
+    /// Taken off the table with an eliminated player.
+    OutOfGame,
+}
+
+impl Zone {
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Deck => "deck",
+            Zone::Hand => "hand",
+            Zone::Discard => "discard",
+            Zone::Removed => "removed",
+            Zone::InnerCircle => "inner circle",
+            Zone::Supporting => "supporting",
+            Zone::Attached => "attached",
+            Zone::OnFaction => "attached",
+            Zone::Global => "attached",
+            Zone::Agenda => "agenda",
+            Zone::Conflict => "conflict",
+            Zone::Resolving => "attached",
+            Zone::OutOfGame => "removed",
+        }
+    }
+
+    /// In a faction's rows (Inner Circle or supporting).
+    pub fn on_table(self) -> bool {
+        matches!(self, Zone::InnerCircle | Zone::Supporting)
+    }
+
+    /// In play: on the table, attached, or an agenda (face up or not; callers
+    /// check hidden agendas separately).
+    pub fn in_play(self) -> bool {
+        matches!(
+            self,
+            Zone::InnerCircle
+                | Zone::Supporting
+                | Zone::Attached
+                | Zone::OnFaction
+                | Zone::Global
+                | Zone::Agenda
+        )
+    }
+}
+
+/// What a rotated card's rotation is doing, for sustaining it (The Ready
+/// Round: Sustained Actions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Rotation {
+    /// Not rotated, or rotated for an action that cannot be sustained.
+    #[default]
+    Plain,
+    /// Leading the fleet in `CardInst::leading`.
+    Lead,
+    /// An ambassador's assistant giving +1 to an ambassador (`CardInst::leading`
+    /// holds the ambassador).
+    Assist,
+    /// Its own action number N, whose effects last while it stays rotated.
+    Action(u8),
+}
+
+pub mod flag {
+    pub const ROTATED: u8 = 1;
+    pub const NEUTRALIZED: u8 = 2;
+    pub const FACE_DOWN: u8 = 4;
+    pub const NEUTRALIZED_THIS_TURN: u8 = 8;
+    /// Rotated to heal this turn (for ambassadorial healing).
+    pub const HEALED: u8 = 16;
+    /// Chosen to sustain in this Ready Round.
+    pub const SUSTAIN: u8 = 32;
+    /// Effect text blanked (a conquered location not loyal to its conqueror).
+    pub const BLANK: u8 = 64;
+    /// Two-player draw: a drawn card the player keeps.
+    pub const KEPT: u8 = 128;
+}
+
+/// One physical card in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardInst {
+    pub def: DefId,
+    /// The player from whose deck it began the game (Glossary: Owner).
+    pub owner: PlayerId,
+    /// The faction it is in, for cards in play; `NOBODY` otherwise.
+    pub faction: PlayerId,
+    /// Who controls it (usually its faction; the player who played an
+    /// enhancement, aftermath or contingency; a mercenary's bidder).
+    pub controller: PlayerId,
+    pub zone: Zone,
+    pub flags: u8,
+    pub damage: u8,
+    pub severe: u8,
+    /// Marks gained (or, negative, purged) on top of the printed ones.
+    pub marks: [i8; 6],
+    /// What it is attached to (enhancements, aftermaths, contingencies).
+    pub host: CardId,
+    /// The fleet a character leads, or the ambassador an assistant assists.
+    pub leading: CardId,
+    /// For a fleet: the character leading it.
+    pub led_by: CardId,
+    pub rotation: Rotation,
+}
+
+impl CardInst {
+    pub fn new(def: DefId, owner: PlayerId, zone: Zone) -> CardInst {
+        CardInst {
+            def,
+            owner,
+            faction: NOBODY,
+            controller: NOBODY,
+            zone,
+            flags: 0,
+            damage: 0,
+            severe: 0,
+            marks: [0; 6],
+            host: CardId::NONE,
+            leading: CardId::NONE,
+            led_by: CardId::NONE,
+            rotation: Rotation::Plain,
+        }
+    }
+
+    #[inline]
+    pub fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+    #[inline]
+    pub fn set(&mut self, f: u8, on: bool) {
+        if on {
+            self.flags |= f;
+        } else {
+            self.flags &= !f;
+        }
+    }
+    #[inline]
+    pub fn rotated(&self) -> bool {
+        self.has(flag::ROTATED)
+    }
+    #[inline]
+    pub fn neutralized(&self) -> bool {
+        self.has(flag::NEUTRALIZED)
+    }
+    #[inline]
+    pub fn face_down(&self) -> bool {
+        self.has(flag::FACE_DOWN)
+    }
+}
+
+/// Standard or Major Victory (Victory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VictoryKind {
+    #[default]
+    None,
+    Standard,
+    Major,
+}
+
+impl VictoryKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            VictoryKind::None => "none",
+            VictoryKind::Standard => "standard",
+            VictoryKind::Major => "major",
+        }
+    }
+}
+
+pub type Pile = SmallVec<[CardId; 64]>;
+pub type Row = SmallVec<[CardId; 12]>;
+
+/// One player's faction and piles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub race: Race,
+    pub faction: Faction,
+    pub ambassador: CardId,
+    /// Influence Rating: spent plus unspent tokens.
+    pub influence: i16,
+    /// Influence applied this turn.
+    pub spent: i16,
+    /// Additional or temporary influence still available this turn (not
+    /// counted as power, never restored).
+    pub extra: i16,
+    pub raw_power: i16,
+    pub unrest: u8,
+    /// Tension toward each seat (the own seat is unused).
+    pub tension: [u8; MAX_PLAYERS],
+    /// Bit set of seats this faction is at war with.
+    pub at_war: u8,
+    /// Bit set of those wars that the Shadow War started.
+    pub shadow_wars: u8,
+    pub eliminated: bool,
+    pub victory: VictoryKind,
+    /// Top of the deck is the last element.
+    pub deck: Pile,
+    pub hand: Row,
+    pub discard: Pile,
+    pub removed: Row,
+    /// The ambassador first, then other Inner Circle cards in promotion order.
+    pub inner_circle: Row,
+    pub supporting: Row,
+    pub agenda: CardId,
+    /// An ambassador's assistant's cost reduction for the ambassador's next
+    /// sponsoring this turn.
+    pub assist_discount: u8,
+    /// Conflicts the player has declared this turn.
+    pub conflicts_declared: u8,
+    /// Two-player draw: cards chosen for the hand before drawing (the
+    /// Non-Aligned second ambassador), kept without counting.
+    pub chosen: u8,
+}
+
+impl Player {
+    pub fn unspent(&self) -> i16 {
+        self.influence - self.spent
+    }
+    /// Influence that may still be applied this turn.
+    pub fn available(&self) -> i16 {
+        self.unspent() + self.extra
+    }
+    pub fn at_war_with(&self, q: PlayerId) -> bool {
+        self.at_war & (1 << q) != 0
+    }
+}
+
+/// A target named by a card or an action (Legal Targets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Target {
+    #[default]
+    None,
+    Player(PlayerId),
+    Race(Race),
+    Card(CardId),
+    /// A conflict initiated this turn.
+    Conflict(ConflictId),
+}
+
+impl Target {
+    pub fn card(self) -> Option<CardId> {
+        match self {
+            Target::Card(c) => Some(c),
+            _ => None,
+        }
+    }
+    pub fn player(self) -> Option<PlayerId> {
+        match self {
+            Target::Player(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// How a card takes part in a conflict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    /// Supporting; in a conflict with several sides, the side (player) it supports.
+    Support(PlayerId),
+    Oppose,
+    Attack,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Participant {
+    pub card: CardId,
+    pub role: Role,
+    /// The ability it applies (Support or Oppose a Conflict: "must designate
+    /// the ability he is using").
+    pub ability: Ability,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    #[default]
+    Pending,
+    Won,
+    Lost,
+    Canceled,
+}
+
+impl Outcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Pending => "pending",
+            Outcome::Won => "won",
+            Outcome::Lost => "lost",
+            Outcome::Canceled => "canceled",
+        }
+    }
+}
+
+/// A conflict declared or initiated this turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conflict {
+    /// The conflict card; `NONE` for a war conflict.
+    pub card: CardId,
+    pub kind: Ability,
+    pub initiator: PlayerId,
+    pub target: Target,
+    pub unopposable: bool,
+    pub war: bool,
+    /// Revealed and initiated (face-down until the Reveal step).
+    pub revealed: bool,
+    pub participants: SmallVec<[Participant; 6]>,
+    /// Support or opposition added by effects; per side for a conflict with
+    /// several sides (index = player).
+    pub extra_support: [i8; MAX_PLAYERS],
+    pub extra_opposition: i8,
+    pub outcome: Outcome,
+    pub margin: i16,
+    pub resolved: bool,
+}
+
+impl Conflict {
+    pub fn new(card: CardId, kind: Ability, initiator: PlayerId, target: Target) -> Conflict {
+        Conflict {
+            card,
+            kind,
+            initiator,
+            target,
+            unopposable: false,
+            war: false,
+            revealed: false,
+            participants: SmallVec::new(),
+            extra_support: [0; MAX_PLAYERS],
+            extra_opposition: 0,
+            outcome: Outcome::Pending,
+            margin: 0,
+            resolved: false,
+        }
+    }
+
+    pub fn role_of(&self, card: CardId) -> Option<Role> {
+        self.participants
+            .iter()
+            .find(|p| p.card == card && p.role != Role::Attack)
+            .map(|p| p.role)
+    }
+
+    pub fn is_participant(&self, card: CardId) -> bool {
+        self.participants.iter().any(|p| p.card == card)
+    }
+}
+
+/// How an ability modifier changes a value (Modifying abilities).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModKind {
+    /// Added after multipliers.
+    Add(AbilityBonus),
+    /// Doubles one ability, before additions.
+    Double(Ability),
+    /// Changes the printed value, before everything else.
+    Printed(AbilityBonus),
+}
+
+/// How long a modifier lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Until {
+    EndOfTurn,
+    /// While this card stays rotated.
+    WhileRotated(CardId),
+    /// Until this conflict finishes resolving.
+    Conflict(ConflictId),
+    Permanent,
+}
+
+/// A lasting ability change on one card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub card: CardId,
+    pub kind: ModKind,
+    pub until: Until,
+}
+
+/// The five rounds of a turn (Turn Sequence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Round {
+    Ready,
+    Conflict,
+    Action,
+    Resolution,
+    Draw,
+}
+
+impl Round {
+    pub fn name(self) -> &'static str {
+        match self {
+            Round::Ready => "ready",
+            Round::Conflict => "conflict",
+            Round::Action => "action",
+            Round::Resolution => "resolution",
+            Round::Draw => "draw",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Round> {
+        [
+            Round::Ready,
+            Round::Conflict,
+            Round::Action,
+            Round::Resolution,
+            Round::Draw,
+        ]
+        .into_iter()
+        .find(|r| r.name() == s)
+    }
+
+    pub fn next(self) -> Round {
+        match self {
+            Round::Ready => Round::Conflict,
+            Round::Conflict => Round::Action,
+            Round::Action => Round::Resolution,
+            Round::Resolution => Round::Draw,
+            Round::Draw => Round::Ready,
+        }
+    }
+}
+
+/// Where the turn stands: a round's entry, a step waiting for choices, or
+/// the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// The two-player appendix set-up: players keep cards from 8 drawn.
+    Keep {
+        answered: u8,
+    },
+    /// Standing on entering a round, before any of its own steps.
+    Entry(Round),
+    /// Ready Round step 1: players with sustainable cards choose (simultaneous).
+    Sustain {
+        answered: u8,
+    },
+    /// Conflict Round step 1: the player at this initiative position declares.
+    Declare {
+        pos: u8,
+    },
+    /// Conflict Round step 2: revealing and initiating the declared conflicts,
+    /// in declaration order; `next` is the next to reveal.
+    Reveal {
+        next: u8,
+    },
+    /// Action Round: the player at `pos` acts; `passes` consecutive passes so far.
+    Act {
+        pos: u8,
+        passes: u8,
+    },
+    /// Resolution Round step 1: conflict `conflict` resolves next.
+    Resolve {
+        conflict: u8,
+    },
+    /// Resolution Round step 3 for conflict `conflict`: aftermaths.
+    Aftermath {
+        conflict: u8,
+        pos: u8,
+        passes: u8,
+    },
+    /// Draw Round step 2: discarding from hand (simultaneous).
+    DrawDiscard {
+        answered: u8,
+    },
+    /// Draw Round step 3: `player` must discard an Inner Circle character
+    /// (empty deck); `pos` is where the drawing stands in initiative order.
+    EmptyDeck {
+        player: PlayerId,
+        pos: u8,
+    },
+    /// Draw Round step 4: buying cards (simultaneous).
+    Buy {
+        answered: u8,
+    },
+    Over,
+}
+
+/// A window in which contingencies may be revealed (Contingency Cards), or
+/// that suspends an action until its triggers are answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    pub trigger: crate::card::effect::Trigger,
+    /// The card whose trigger it is (the attacked or attacking card), or
+    /// `NONE` for player triggers.
+    pub card: CardId,
+    /// The other card of an attack.
+    pub other: CardId,
+    /// The player concerned (the target of a conflict, the initiator).
+    pub player: PlayerId,
+    pub conflict: ConflictId,
+    /// Position in initiative order of the player being asked.
+    pub pos: u8,
+    pub passes: u8,
+    /// Bit set of players who may answer (they have face-down contingencies).
+    pub askers: u8,
+    /// What happens when the window closes.
+    pub then: Continuation,
+    /// The attack was canceled by a revealed contingency.
+    pub canceled: bool,
+}
+
+/// The rest of an action suspended by a trigger window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Continuation {
+    /// Finish an attack: deal damage both ways.
+    Attack {
+        attacker: CardId,
+        target: CardId,
+        conflict: ConflictId,
+    },
+    /// Nothing more: the flow goes on from `Game::step`.
+    Resume,
+}
+
+/// Game options chosen at set-up.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Options {
+    /// Appendix One: two-player games draw 8 and keep some (with mulligans)
+    /// instead of choosing a starting hand.
+    pub duel_draw: bool,
+    /// End the game with no winner after this many turns (a table's time
+    /// limit; the rules themselves have none).
+    pub turn_limit: Option<u32>,
+}
+
+/// Facts fixed at set-up, shared by every clone.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Meta {
+    pub names: Vec<String>,
+    pub options: Options,
+}
+
+/// The whole game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) db: Arc<CardDb>,
+    pub(crate) meta: Arc<Meta>,
+    pub(crate) rng: Pcg64Mcg,
+    pub(crate) cards: Vec<CardInst>,
+    pub(crate) players: SmallVec<[Player; MAX_PLAYERS]>,
+    pub(crate) conflicts: SmallVec<[Conflict; 4]>,
+    pub(crate) mods: SmallVec<[Modifier; 8]>,
+    /// Cards in play attached to something or in no faction (enhancements,
+    /// aftermaths, contingencies, globals), in the order they were played.
+    pub(crate) attachments: SmallVec<[CardId; 12]>,
+    /// Face-up cards in play whose definitions have lasting effects.
+    pub(crate) passive_sources: SmallVec<[CardId; 8]>,
+    /// Acting order this turn, first acts first; eliminated players left out.
+    pub(crate) initiative: SmallVec<[PlayerId; MAX_PLAYERS]>,
+    pub(crate) turn: u32,
+    pub(crate) step: Step,
+    pub(crate) window: Option<Window>,
+    pub(crate) babylon5: i16,
+    pub(crate) shadows: i16,
+    pub(crate) vorlons: i16,
+    pub(crate) shadow_war: bool,
+    pub(crate) shadow_war_started: bool,
+    /// Unique cards that have entered play (or been played) this game.
+    pub(crate) unique_used: SmallVec<[DefId; 8]>,
+    /// Limited cards removed from the game: no copy may enter play again.
+    pub(crate) limited_removed: SmallVec<[DefId; 8]>,
+    /// Limited events played and limited contingencies revealed this turn.
+    pub(crate) limited_this_turn: SmallVec<[DefId; 4]>,
+    /// Contingencies revealed in the open trigger window (one copy each).
+    pub(crate) window_revealed: SmallVec<[DefId; 4]>,
+    /// Stop the forward run on entering each round (scenario stepping).
+    pub(crate) pause_at_rounds: bool,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, o: &Game) -> bool {
+        Arc::ptr_eq(&self.db, &o.db)
+            && self.meta == o.meta
+            && self.rng == o.rng
+            && self.cards == o.cards
+            && self.players == o.players
+            && self.conflicts == o.conflicts
+            && self.mods == o.mods
+            && self.attachments == o.attachments
+            && self.passive_sources == o.passive_sources
+            && self.initiative == o.initiative
+            && self.turn == o.turn
+            && self.step == o.step
+            && self.window == o.window
+            && self.babylon5 == o.babylon5
+            && self.shadows == o.shadows
+            && self.vorlons == o.vorlons
+            && self.shadow_war == o.shadow_war
+            && self.shadow_war_started == o.shadow_war_started
+            && self.unique_used == o.unique_used
+            && self.limited_removed == o.limited_removed
+            && self.limited_this_turn == o.limited_this_turn
+            && self.window_revealed == o.window_revealed
+            && self.pause_at_rounds == o.pause_at_rounds
+    }
+}
+
+/// Marks a card has in all: printed plus gained, never below zero.
+pub fn total_marks(def_marks: &[u8; 6], gained: &[i8; 6], kind: MarkKind) -> u8 {
+    let v = def_marks[kind.idx()] as i16 + gained[kind.idx()] as i16;
+    v.max(0) as u8
+}

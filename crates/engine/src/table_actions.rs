@@ -1,0 +1,132 @@
+//! The candidate actions of cards on the table, for `legal_actions`: each
+//! is then checked by its rule's own check.
+
+use crate::action::Action;
+use crate::card::def::{Ability, CardType};
+use crate::ids::{CardId, ConflictId, PlayerId};
+use crate::state::{Game, Role};
+use crate::targets::Targets;
+
+impl Game {
+    pub(crate) fn table_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let mut ts = Targets::new();
+        let mine: smallvec::SmallVec<[CardId; 24]> = self.table_cards_controlled(p).collect();
+        for &card in &mine {
+            let c = self.c(card);
+            let def = self.db.get(c.def);
+            // Healing is open to neutralized cards too.
+            if def.card_type == CardType::Character {
+                out.push(Action::Heal {
+                    card,
+                    ambassadorial: false,
+                });
+                out.push(Action::Heal {
+                    card,
+                    ambassadorial: true,
+                });
+            }
+            if c.rotated() || c.neutralized() {
+                continue;
+            }
+            if matches!(def.card_type, CardType::Fleet | CardType::Location) && c.damage > 0 {
+                for amount in 1..=c.damage {
+                    out.push(Action::Repair { card, amount });
+                }
+            }
+            if def.card_type == CardType::Character && self.ability(card, Ability::Leadership) > 0 {
+                for f in self.table_cards(p) {
+                    if self.db.get(self.c(f).def).card_type == CardType::Fleet {
+                        out.push(Action::Lead { card, fleet: f });
+                    }
+                }
+            }
+            for i in 0..def.actions.len() {
+                ts.clear();
+                let a = &def.actions[i];
+                self.target_candidates(a.target, &a.filter, p, false, &mut ts);
+                for &t in ts.iter() {
+                    out.push(Action::UseCard {
+                        card,
+                        index: i as u8,
+                        target: t,
+                    });
+                }
+            }
+            for k in 0..self.conflicts.len() {
+                let kc = &self.conflicts[k];
+                if !kc.revealed || kc.resolved {
+                    continue;
+                }
+                let conflict = ConflictId(k as u8);
+                if kc.unopposable {
+                    for side in 0..self.players.len() as PlayerId {
+                        out.push(Action::Support {
+                            card,
+                            conflict,
+                            side,
+                        });
+                    }
+                } else {
+                    out.push(Action::Support {
+                        card,
+                        conflict,
+                        side: kc.initiator,
+                    });
+                    out.push(Action::Oppose { card, conflict });
+                }
+                for pt in kc.participants.iter() {
+                    if matches!(pt.role, Role::Support(_) | Role::Oppose | Role::Attack) {
+                        out.push(Action::Attack {
+                            card,
+                            target: pt.card,
+                            conflict,
+                        });
+                    }
+                }
+            }
+        }
+        // Assistants may be used by a player who does not control them.
+        for card in self.all_table_cards() {
+            if !self.db.get(self.c(card).def).kw.assistant {
+                continue;
+            }
+            for (q, amb) in self.assist_options(card) {
+                if q == p {
+                    out.push(Action::Assist {
+                        card,
+                        ambassador: amb,
+                        discount: false,
+                    });
+                    out.push(Action::Assist {
+                        card,
+                        ambassador: amb,
+                        discount: true,
+                    });
+                }
+            }
+        }
+        // Cards in play that are not on the table: agendas and attachments.
+        let pl = &self.players[p as usize];
+        let others = pl.agenda.some().into_iter().chain(
+            self.attachments
+                .iter()
+                .copied()
+                .filter(|&a| self.c(a).controller == p),
+        );
+        for card in others {
+            let def = self.db.get(self.c(card).def);
+            for i in 0..def.actions.len() {
+                ts.clear();
+                let a = &def.actions[i];
+                self.target_candidates(a.target, &a.filter, p, false, &mut ts);
+                for &t in ts.iter() {
+                    out.push(Action::UseCard {
+                        card,
+                        index: i as u8,
+                        target: t,
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! Legal Targets (Additional Rules): a card that targets can only be played
+//! on a target in play that matches what it names; a conflict never targets
+//! its own initiator (rulings 3.1).
+
+use smallvec::SmallVec;
+
+use crate::card::def::{CardFilter, Race, Row, Side, TargetKind};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{Game, Target, Zone};
+
+pub(crate) type Targets = SmallVec<[Target; 16]>;
+
+impl Game {
+    /// Whether a card on the table matches a filter, seen from `actor`.
+    pub(crate) fn filter_matches(&self, f: &CardFilter, id: CardId, actor: PlayerId) -> bool {
+        let c = self.c(id);
+        if !c.zone.on_table() {
+            return false;
+        }
+        let def = self.db.get(c.def);
+        if !f.allows_type(def.card_type) {
+            return false;
+        }
+        if let Some(r) = f.race {
+            if def.race != r {
+                return false;
+            }
+        }
+        match f.side {
+            Side::Any => {}
+            Side::Own => {
+                if c.faction != actor {
+                    return false;
+                }
+            }
+            Side::Other => {
+                if c.faction == actor {
+                    return false;
+                }
+            }
+        }
+        match f.row {
+            Row::Any => {}
+            Row::InnerCircle => {
+                if c.zone != Zone::InnerCircle {
+                    return false;
+                }
+            }
+            Row::Supporting => {
+                if c.zone != Zone::Supporting {
+                    return false;
+                }
+            }
+        }
+        if f.not_ambassador && self.is_ambassador(id) {
+            return false;
+        }
+        if f.participant && !self.conflicts.iter().any(|k| k.is_participant(id)) {
+            return false;
+        }
+        if f.damaged && c.damage == 0 && c.severe == 0 {
+            return false;
+        }
+        if f.rotated && !c.rotated() {
+            return false;
+        }
+        if f.ready && (c.rotated() || c.neutralized()) {
+            return false;
+        }
+        if let Some(n) = f.neutralized {
+            if c.neutralized() != n {
+                return false;
+            }
+        }
+        if let Some(k) = &f.keyword {
+            if !def.has_keyword(k) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether some player still in the game plays this race.
+    pub(crate) fn race_in_play(&self, r: Race, besides: Option<PlayerId>) -> bool {
+        self.players
+            .iter()
+            .enumerate()
+            .any(|(i, pl)| !pl.eliminated && pl.race == r && Some(i as PlayerId) != besides)
+    }
+
+    /// Whether `t` is a legal target of the given kind for `actor`. A
+    /// conflict may not target its initiator, the initiator's race alone, or
+    /// a card in the initiator's faction.
+    pub(crate) fn valid_target(
+        &self,
+        kind: TargetKind,
+        filter: &CardFilter,
+        actor: PlayerId,
+        t: Target,
+        conflict: bool,
+    ) -> bool {
+        match (kind, t) {
+            (TargetKind::None, Target::None) => true,
+            (TargetKind::Player, Target::Player(q)) => {
+                (q as usize) < self.players.len()
+                    && !self.players[q as usize].eliminated
+                    && !(conflict && q == actor)
+            }
+            (TargetKind::Race, Target::Race(r)) => {
+                r.is_playable() && self.race_in_play(r, if conflict { Some(actor) } else { None })
+            }
+            (TargetKind::Card, Target::Card(c)) => {
+                c.idx() < self.cards.len()
+                    && self.filter_matches(filter, c, actor)
+                    && !(conflict && self.c(c).faction == actor)
+            }
+            (TargetKind::Conflict, Target::Conflict(k)) => self
+                .conflicts
+                .get(k.0 as usize)
+                .is_some_and(|c| c.revealed && !c.resolved),
+            _ => false,
+        }
+    }
+
+    /// Every legal target of the given kind for `actor`.
+    pub(crate) fn target_candidates(
+        &self,
+        kind: TargetKind,
+        filter: &CardFilter,
+        actor: PlayerId,
+        conflict: bool,
+        out: &mut Targets,
+    ) {
+        match kind {
+            TargetKind::None => out.push(Target::None),
+            TargetKind::Player => {
+                for q in 0..self.players.len() as PlayerId {
+                    let t = Target::Player(q);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+            }
+            TargetKind::Race => {
+                for r in Race::PLAYABLE {
+                    let t = Target::Race(r);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+            }
+            TargetKind::Card => {
+                for c in self.all_table_cards() {
+                    let t = Target::Card(c);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+            }
+            TargetKind::Conflict => {
+                for i in 0..self.conflicts.len() {
+                    let t = Target::Conflict(crate::ids::ConflictId(i as u8));
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The players a target concerns: the targeted player, the faction of
+    /// the targeted card, or every player of the targeted race.
+    pub(crate) fn target_players(&self, t: Target) -> SmallVec<[PlayerId; 6]> {
+        let mut v = SmallVec::new();
+        match t {
+            Target::None => {}
+            Target::Player(p) => v.push(p),
+            Target::Card(c) => {
+                let f = self.c(c).faction;
+                if (f as usize) < self.players.len() {
+                    v.push(f);
+                }
+            }
+            Target::Race(r) => {
+                for (i, pl) in self.players.iter().enumerate() {
+                    if pl.race == r && !pl.eliminated {
+                        v.push(i as PlayerId);
+                    }
+                }
+            }
+            Target::Conflict(k) => {
+                if let Some(c) = self.conflicts.get(k.0 as usize) {
+                    v = self.target_players(c.target);
+                }
+            }
+        }
+        v
+    }
+}

@@ -1,0 +1,328 @@
+//! Triggered Effects and contingency windows. When a trigger happens,
+//! the triggered effects of cards in play resolve at once (in initiative
+//! order of their controllers); then every player controlling a face-down
+//! contingency — a public fact — is asked in initiative order whether to
+//! reveal one whose trigger matches, until all pass in a row. Asking every
+//! such player, match or not, keeps hidden contingencies hidden.
+
+use crate::action::Action;
+use crate::card::def::Uniqueness;
+use crate::card::effect::Trigger;
+use crate::effects::Ctx;
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, ConflictId, PlayerId};
+use crate::state::{flag, Continuation, Game, Target, Window, Zone};
+
+impl Game {
+    /// Triggered effects of a card itself and of the cards attached to it.
+    pub(crate) fn run_card_triggers(
+        &mut self,
+        t: Trigger,
+        card: CardId,
+        other: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        let mut sources: smallvec::SmallVec<[CardId; 4]> = smallvec::SmallVec::new();
+        if self.c(card).zone.on_table() {
+            sources.push(card);
+        }
+        for &a in self.attachments.iter() {
+            let ai = self.c(a);
+            if ai.host == card && ai.zone == Zone::Attached && !ai.face_down() {
+                sources.push(a);
+            }
+        }
+        for s in sources {
+            self.run_triggers_of(s, t, Target::Card(card), other, conflict, ev);
+        }
+    }
+
+    /// Triggered effects of the cards a player controls (table, agenda,
+    /// attached cards).
+    pub(crate) fn run_player_triggers(
+        &mut self,
+        t: Trigger,
+        p: PlayerId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        if (p as usize) >= self.players.len() {
+            return;
+        }
+        let mut sources: smallvec::SmallVec<[CardId; 16]> = self
+            .table_cards(p)
+            .chain(self.players[p as usize].agenda.some())
+            .collect();
+        sources.extend(self.attachments.iter().copied().filter(|&a| {
+            let ai = self.c(a);
+            ai.controller == p && !ai.face_down() && ai.zone != Zone::Resolving
+        }));
+        for s in sources {
+            self.run_triggers_of(s, t, Target::None, CardId::NONE, conflict, ev);
+        }
+    }
+
+    fn run_triggers_of(
+        &mut self,
+        src: CardId,
+        t: Trigger,
+        target: Target,
+        other: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        let si = self.c(src);
+        if si.face_down() || si.has(flag::BLANK) || !si.zone.in_play() {
+            return;
+        }
+        let db = self.db.clone();
+        let def = db.get(si.def);
+        for te in def.triggers.iter().filter(|te| te.trigger == t) {
+            let si = self.c(src);
+            if te.rotate {
+                // Only a ready card can rotate for its triggered effect.
+                if si.rotated() || si.neutralized() {
+                    continue;
+                }
+                self.rotate(src);
+            }
+            let mut ctx = Ctx::new(self.c(src).controller, src, target);
+            ctx.attacker = other;
+            if (conflict.0 as usize) < self.conflicts.len() {
+                ctx = ctx.in_conflict(conflict);
+            }
+            self.run_effects(&te.effects, false, &ctx, ev);
+        }
+    }
+
+    /// A trigger happens: triggered effects of cards in play, then a window
+    /// for contingencies.
+    pub(crate) fn fire_trigger(
+        &mut self,
+        t: Trigger,
+        card: CardId,
+        player: PlayerId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        match t {
+            Trigger::Attacked | Trigger::Attacks | Trigger::NeutralizedTarget => {
+                self.run_card_triggers(t, card, CardId::NONE, conflict, ev)
+            }
+            _ => self.run_player_triggers(t, player, conflict, ev),
+        }
+        let w = Window {
+            trigger: t,
+            card,
+            other: CardId::NONE,
+            player,
+            conflict,
+            pos: 0,
+            passes: 0,
+            askers: 0,
+            then: Continuation::Resume,
+            canceled: false,
+        };
+        self.open_window(w);
+    }
+
+    /// Opens a contingency window if anyone could answer; false if not (or
+    /// if a window is already open).
+    pub(crate) fn open_window(&mut self, mut w: Window) -> bool {
+        if self.window.is_some() {
+            return false;
+        }
+        let mut askers = 0u8;
+        for &a in self.attachments.iter() {
+            let ai = self.c(a);
+            if ai.face_down()
+                && ai.zone == Zone::Attached
+                && (ai.controller as usize) < self.players.len()
+                && !self.players[ai.controller as usize].eliminated
+            {
+                askers |= 1 << ai.controller;
+            }
+        }
+        if askers == 0 {
+            return false;
+        }
+        w.askers = askers;
+        w.pos = 0;
+        w.passes = 0;
+        self.normalize_window(&mut w);
+        self.window_revealed.clear();
+        self.window = Some(w);
+        true
+    }
+
+    /// Skips players who cannot answer (they count as passing).
+    fn normalize_window(&self, w: &mut Window) {
+        let n = self.initiative.len();
+        while (w.passes as usize) < n && w.askers & (1 << self.initiative[w.pos as usize]) == 0 {
+            w.pos = ((w.pos as usize + 1) % n) as u8;
+            w.passes += 1;
+        }
+    }
+
+    pub(crate) fn window_asker(&self, w: &Window) -> Option<PlayerId> {
+        if (w.passes as usize) < self.initiative.len() {
+            self.initiative.get(w.pos as usize).copied()
+        } else {
+            None
+        }
+    }
+
+    /// Whether a contingency answers the open trigger: same trigger, on the
+    /// card concerned (or, for player triggers, on a card of that player).
+    fn contingency_matches(&self, w: &Window, card: CardId) -> bool {
+        let ci = self.c(card);
+        let def = self.db.get(ci.def);
+        def.triggers.iter().any(|te| match (w.trigger, te.trigger) {
+            (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
+            (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
+            (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
+            (a, b)
+                if a == b
+                    && !matches!(
+                        a,
+                        Trigger::Attacked | Trigger::Attacks | Trigger::NeutralizedTarget
+                    ) =>
+            {
+                ci.host
+                    .some()
+                    .is_some_and(|h| self.c(h).faction == w.player)
+            }
+            _ => false,
+        })
+    }
+
+    pub(crate) fn check_reveal(
+        &self,
+        p: PlayerId,
+        w: &Window,
+        card: CardId,
+    ) -> Result<(), Violation> {
+        let c = self
+            .cards
+            .get(card.idx())
+            .ok_or(Violation::NoSuchCard(card))?;
+        if c.zone != Zone::Attached || !c.face_down() || c.controller != p {
+            return Err(Violation::NotYours(card));
+        }
+        if !self.contingency_matches(w, card) {
+            return Err(Violation::NoTrigger(card));
+        }
+        let def = self.db.get(c.def);
+        // One copy per trigger; a limited one once a turn; a unique one once a game.
+        if self.window_revealed.contains(&c.def) {
+            return Err(Violation::NoTrigger(card));
+        }
+        match def.uniqueness {
+            Uniqueness::Limited if self.limited_this_turn.contains(&c.def) => {
+                Err(Violation::LimitedThisTurn(card))
+            }
+            Uniqueness::Unique if self.unique_used.contains(&c.def) => {
+                Err(Violation::UniqueUsed(card))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub(crate) fn reveal_candidates(&self, p: PlayerId, _w: &Window, out: &mut Vec<Action>) {
+        for &a in self.attachments.iter() {
+            let ai = self.c(a);
+            if ai.face_down() && ai.controller == p {
+                out.push(Action::Reveal { card: a });
+            }
+        }
+    }
+
+    /// A player answers the window: reveal (and the asking goes round again)
+    /// or pass.
+    pub(crate) fn window_answer(&mut self, p: PlayerId, a: Action, ev: &mut Events) {
+        let Some(mut w) = self.window else { return };
+        let n = self.initiative.len().max(1);
+        match a {
+            Action::Reveal { card } => {
+                w.passes = 0;
+                self.window = Some(w);
+                self.reveal_contingency(p, &w, card, ev);
+                if let Some(cur) = self.window {
+                    w.canceled = cur.canceled;
+                }
+            }
+            _ => {
+                ev.push(Event::Passed { player: p });
+                w.passes += 1;
+            }
+        }
+        w.pos = ((w.pos as usize + 1) % n) as u8;
+        // Players whose contingencies are all revealed no longer answer.
+        let mut askers = 0u8;
+        for &c in self.attachments.iter() {
+            let ci = self.c(c);
+            if ci.face_down()
+                && ci.zone == Zone::Attached
+                && (ci.controller as usize) < self.players.len()
+            {
+                askers |= 1 << ci.controller;
+            }
+        }
+        w.askers = askers;
+        self.normalize_window(&mut w);
+        self.window = Some(w);
+    }
+
+    fn reveal_contingency(&mut self, p: PlayerId, w: &Window, card: CardId, ev: &mut Events) {
+        let db = self.db.clone();
+        let def_id = self.c(card).def;
+        let def = db.get(def_id);
+        let host = self.c(card).host;
+        self.cm(card).flags &= !flag::FACE_DOWN;
+        self.window_revealed.push(def_id);
+        match def.uniqueness {
+            Uniqueness::Limited => self.limited_this_turn.push(def_id),
+            Uniqueness::Unique => self.unique_used.push(def_id),
+            Uniqueness::Multiple => {}
+        }
+        ev.push(Event::ContingencyRevealed { player: p, card });
+        let mut ctx = Ctx::new(p, card, Target::Card(host));
+        ctx.attacker = if host == w.card { w.other } else { w.card };
+        if (w.conflict.0 as usize) < self.conflicts.len() {
+            ctx = ctx.in_conflict(w.conflict);
+        }
+        for te in def.triggers.iter() {
+            if te.trigger == w.trigger
+                || (w.trigger == Trigger::Attacked && te.trigger == Trigger::Attacks)
+            {
+                self.run_effects(&te.effects, def.both, &ctx, ev);
+                break;
+            }
+        }
+        // Once carried out, a contingency goes to the discard pile.
+        if self.c(card).zone == Zone::Attached {
+            self.move_card(card, Zone::Discard, p, ev);
+        }
+    }
+
+    /// Everyone has passed: the suspended action goes on.
+    pub(crate) fn close_window(&mut self, ev: &mut Events) {
+        let Some(w) = self.window.take() else { return };
+        self.window_revealed.clear();
+        if let Continuation::Attack {
+            attacker,
+            target,
+            conflict,
+        } = w.then
+        {
+            if w.canceled {
+                ev.push(Event::AttackCanceled { attacker });
+            } else {
+                self.resolve_attack(attacker, target, conflict, ev);
+            }
+        }
+        self.sweep_neutralization(ev);
+    }
+}

@@ -1,0 +1,93 @@
+//! Victory (Game Overview), checked at Draw Round Step 5: Standard Victory
+//! (20 power and more than any other player; or Babylon 5 at 20 or more with
+//! no Shadow War and an eligible player leading in power), Major Victory (20
+//! power and 10 more than each other player; a Major Agenda's own
+//! requirement; the only player left). Only the single leader in power can
+//! win by power (rulings 6.4); several players can win on one turn.
+
+use crate::card::def::CardType;
+use crate::effects::Ctx;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{Game, Target, VictoryKind};
+
+pub const VICTORY_POWER: i32 = 20;
+pub const MAJOR_MARGIN: i32 = 10;
+pub const BABYLON5_VICTORY: i16 = 20;
+
+impl Game {
+    /// A player with a Major Agenda in play cannot score a Standard Victory.
+    pub fn eligible_for_standard(&self, p: PlayerId) -> bool {
+        match self.players[p as usize].agenda.some() {
+            Some(a) => {
+                let c = self.c(a);
+                c.face_down() || !self.db.get(c.def).major
+            }
+            None => true,
+        }
+    }
+
+    /// Runs the victory check; returns whether anyone won (or nobody is left).
+    pub(crate) fn check_victory(&mut self, ev: &mut Events) -> bool {
+        let alive: Vec<PlayerId> = (0..self.players.len() as PlayerId)
+            .filter(|&p| !self.players[p as usize].eliminated)
+            .collect();
+        if alive.is_empty() {
+            return true;
+        }
+        let mut wins: Vec<(PlayerId, VictoryKind)> = Vec::new();
+        if alive.len() == 1 {
+            wins.push((alive[0], VictoryKind::Major));
+        } else {
+            // A Major Agenda's own victory requirement.
+            for &p in &alive {
+                if let Some(a) = self.players[p as usize].agenda.some() {
+                    let c = self.c(a);
+                    let def = self.db.get(c.def);
+                    if !c.face_down() && def.card_type == CardType::Agenda && def.major {
+                        if let Some(v) = &def.victory {
+                            if self.condition_holds(&v.condition, &Ctx::new(p, a, Target::None)) {
+                                wins.push((p, VictoryKind::Major));
+                            }
+                        }
+                    }
+                }
+            }
+            let power: Vec<(PlayerId, i32)> = alive.iter().map(|&p| (p, self.power(p))).collect();
+            let top = power.iter().map(|x| x.1).max().unwrap_or(0);
+            let leaders: Vec<PlayerId> = power.iter().filter(|x| x.1 == top).map(|x| x.0).collect();
+            if leaders.len() == 1 && !wins.iter().any(|w| w.0 == leaders[0]) {
+                let l = leaders[0];
+                let second = power
+                    .iter()
+                    .filter(|x| x.0 != l)
+                    .map(|x| x.1)
+                    .max()
+                    .unwrap_or(0);
+                if top >= VICTORY_POWER && top - second >= MAJOR_MARGIN {
+                    wins.push((l, VictoryKind::Major));
+                } else if self.eligible_for_standard(l)
+                    && (top >= VICTORY_POWER
+                        || (self.babylon5 >= BABYLON5_VICTORY && !self.shadow_war))
+                {
+                    wins.push((l, VictoryKind::Standard));
+                }
+            }
+        }
+        for &(p, kind) in &wins {
+            self.players[p as usize].victory = kind;
+            ev.push(Event::Victory { player: p, kind });
+        }
+        !wins.is_empty()
+    }
+
+    /// The players who have won, in seating order (empty while nobody has).
+    pub fn winners(&self) -> Vec<PlayerId> {
+        (0..self.players.len() as PlayerId)
+            .filter(|&p| self.players[p as usize].victory != VictoryKind::None)
+            .collect()
+    }
+
+    #[allow(dead_code)]
+    fn _unused(_c: CardId) {}
+}

@@ -1,0 +1,369 @@
+//! What one player may see. [`Game::view`] is the only way state leaves the
+//! engine for a player: other players' hands and decks are counts, face-down
+//! conflicts show only who declared them, hidden agendas and contingencies
+//! show only that they exist. All the filtering is here, in one place.
+
+use serde::Serialize;
+
+use crate::card::def::{Ability, CardType, Faction, MarkKind, Race};
+use crate::ids::{CardId, ConflictId, DefId, PlayerId};
+use crate::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
+
+/// A face-up card as anyone may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    pub id: CardId,
+    pub def: DefId,
+    pub name: String,
+    pub card_type: CardType,
+    pub race: Race,
+    pub cost: Option<u8>,
+    pub rotated: bool,
+    pub neutralized: bool,
+    pub damage: u8,
+    pub severe: u8,
+    /// Current abilities, in the order Diplomacy, Intrigue, Psi, Leadership, Military.
+    pub abilities: [u8; 5],
+    pub marks: [u8; 6],
+    pub controller: Option<PlayerId>,
+    /// Enhancements and aftermaths on it.
+    pub attached: Vec<CardView>,
+    /// Face-down contingencies under it: the viewer's own are shown,
+    /// others only counted.
+    pub own_contingencies: Vec<CardView>,
+    pub hidden_contingencies: usize,
+    /// The fleet it leads, or the ambassador it assists.
+    pub leading: Option<CardId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum AgendaView {
+    None,
+    /// Face down: the card is shown to its own player only.
+    Hidden(Option<CardView>),
+    Revealed(CardView),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerPublic {
+    pub seat: PlayerId,
+    pub name: String,
+    pub race: Race,
+    pub faction: Faction,
+    pub influence: i16,
+    pub spent: i16,
+    pub unspent: i16,
+    pub extra: i16,
+    pub power: i32,
+    pub raw_power: i16,
+    pub unrest: u8,
+    /// Tension toward each seat (own seat: 0).
+    pub tension: Vec<u8>,
+    pub at_war: Vec<PlayerId>,
+    pub eliminated: bool,
+    pub victory: VictoryKind,
+    pub hand_size: usize,
+    pub deck_size: usize,
+    pub discard: Vec<CardView>,
+    pub removed: Vec<CardView>,
+    pub inner_circle: Vec<CardView>,
+    pub supporting: Vec<CardView>,
+    pub agenda: AgendaView,
+    /// Enhancements and aftermaths played on the faction as a whole.
+    pub faction_cards: Vec<CardView>,
+    pub marks: [u32; 6],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ParticipantView {
+    pub card: CardId,
+    pub name: String,
+    /// "support", "oppose" or "attack".
+    pub role: &'static str,
+    pub side: Option<PlayerId>,
+    pub ability: Ability,
+    pub value: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConflictView {
+    pub id: ConflictId,
+    pub initiator: PlayerId,
+    /// Declared face down and not yet revealed (and not the viewer's own).
+    pub face_down: bool,
+    pub war: bool,
+    /// Its name and card (none while face down to the viewer).
+    pub name: Option<String>,
+    pub card: Option<CardView>,
+    pub kind: Option<Ability>,
+    pub target: Option<String>,
+    pub unopposable: bool,
+    pub support: i32,
+    pub opposition: i32,
+    /// Per-side totals of a conflict with several sides.
+    pub sides: Vec<i32>,
+    pub participants: Vec<ParticipantView>,
+    pub outcome: Outcome,
+}
+
+/// Everything one player may know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub viewer: PlayerId,
+    pub turn: u32,
+    /// ready, conflict, action, resolution, draw or over.
+    pub round: &'static str,
+    /// What the game is waiting for.
+    pub waiting_for: String,
+    pub pending: Vec<PlayerId>,
+    pub babylon5: i16,
+    pub shadows: i16,
+    pub vorlons: i16,
+    pub shadow_war: bool,
+    pub initiative: Vec<PlayerId>,
+    pub players: Vec<PlayerPublic>,
+    /// The viewer's hand.
+    pub hand: Vec<CardView>,
+    pub conflicts: Vec<ConflictView>,
+    /// Global enhancements and aftermaths.
+    pub globals: Vec<CardView>,
+    pub winners: Vec<PlayerId>,
+}
+
+impl Game {
+    /// The game as `viewer` may see it.
+    pub fn view(&self, viewer: PlayerId) -> PlayerView {
+        let n = self.players.len();
+        let players = (0..n as PlayerId)
+            .map(|p| self.player_public(p, viewer))
+            .collect();
+        let hand = if (viewer as usize) < n {
+            self.players[viewer as usize]
+                .hand
+                .iter()
+                .map(|&c| self.card_view(c, viewer))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let conflicts = (0..self.conflicts.len())
+            .map(|i| self.conflict_view(ConflictId(i as u8), viewer))
+            .collect();
+        let globals = self
+            .attachments
+            .iter()
+            .filter(|&&a| self.c(a).zone == Zone::Global)
+            .map(|&a| self.card_view(a, viewer))
+            .collect();
+        PlayerView {
+            viewer,
+            turn: self.turn,
+            round: self.round_name(),
+            waiting_for: self.waiting_for(),
+            pending: self.pending().to_vec(),
+            babylon5: self.babylon5,
+            shadows: self.shadows,
+            vorlons: self.vorlons,
+            shadow_war: self.shadow_war,
+            initiative: self.initiative.to_vec(),
+            players,
+            hand,
+            conflicts,
+            globals,
+            winners: self.winners(),
+        }
+    }
+
+    fn card_view(&self, id: CardId, viewer: PlayerId) -> CardView {
+        let c = self.c(id);
+        let def = self.db.get(c.def);
+        let mut attached = Vec::new();
+        let mut own = Vec::new();
+        let mut hidden = 0;
+        for &a in self.attachments.iter() {
+            let ai = self.c(a);
+            if ai.host != id || ai.zone != Zone::Attached {
+                continue;
+            }
+            if ai.face_down() {
+                if ai.controller == viewer {
+                    own.push(self.card_view(a, viewer));
+                } else {
+                    hidden += 1;
+                }
+            } else {
+                attached.push(self.card_view(a, viewer));
+            }
+        }
+        let on_table = c.zone.on_table();
+        CardView {
+            id,
+            def: c.def,
+            name: def.name.clone(),
+            card_type: def.card_type,
+            race: def.race,
+            cost: def.cost,
+            rotated: c.rotated(),
+            neutralized: c.neutralized(),
+            damage: c.damage,
+            severe: c.severe,
+            abilities: if on_table {
+                Ability::ALL.map(|a| self.ability(id, a))
+            } else {
+                def.abilities
+            },
+            marks: MarkKind::ALL.map(|k| self.card_marks(id, k)),
+            controller: Some(c.controller).filter(|&x| (x as usize) < self.players.len()),
+            attached,
+            own_contingencies: own,
+            hidden_contingencies: hidden,
+            leading: c.leading.some(),
+        }
+    }
+
+    fn player_public(&self, p: PlayerId, viewer: PlayerId) -> PlayerPublic {
+        let pl = &self.players[p as usize];
+        let cv = |c: &CardId| self.card_view(*c, viewer);
+        let agenda = match pl.agenda.some() {
+            None => AgendaView::None,
+            Some(a) if self.c(a).face_down() => AgendaView::Hidden(if p == viewer {
+                Some(self.card_view(a, viewer))
+            } else {
+                None
+            }),
+            Some(a) => AgendaView::Revealed(self.card_view(a, viewer)),
+        };
+        let faction_cards = self
+            .attachments
+            .iter()
+            .filter(|&&a| self.c(a).zone == Zone::OnFaction && self.c(a).faction == p)
+            .map(cv)
+            .collect();
+        PlayerPublic {
+            seat: p,
+            name: self.player_name(p).to_string(),
+            race: pl.race,
+            faction: pl.faction,
+            influence: pl.influence,
+            spent: pl.spent,
+            unspent: pl.unspent(),
+            extra: pl.extra,
+            power: self.power(p),
+            raw_power: pl.raw_power,
+            unrest: pl.unrest,
+            tension: (0..self.players.len())
+                .map(|q| if q == p as usize { 0 } else { pl.tension[q] })
+                .collect(),
+            at_war: (0..self.players.len() as PlayerId)
+                .filter(|&q| pl.at_war_with(q))
+                .collect(),
+            eliminated: pl.eliminated,
+            victory: pl.victory,
+            hand_size: pl.hand.len(),
+            deck_size: pl.deck.len(),
+            discard: pl.discard.iter().map(cv).collect(),
+            removed: pl.removed.iter().map(cv).collect(),
+            inner_circle: pl.inner_circle.iter().map(cv).collect(),
+            supporting: pl.supporting.iter().map(cv).collect(),
+            agenda,
+            faction_cards,
+            marks: MarkKind::ALL.map(|k| self.faction_marks(p, k)),
+        }
+    }
+
+    fn conflict_view(&self, k: ConflictId, viewer: PlayerId) -> ConflictView {
+        let c = &self.conflicts[k.0 as usize];
+        let hidden = !c.revealed && c.initiator != viewer;
+        if hidden {
+            return ConflictView {
+                id: k,
+                initiator: c.initiator,
+                face_down: true,
+                war: false,
+                name: None,
+                card: None,
+                kind: None,
+                target: None,
+                unopposable: false,
+                support: 0,
+                opposition: 0,
+                sides: Vec::new(),
+                participants: Vec::new(),
+                outcome: c.outcome,
+            };
+        }
+        let (support, opposition) = self.conflict_totals(k);
+        let sides = if c.unopposable {
+            self.side_totals(k)[..self.players.len()].to_vec()
+        } else {
+            Vec::new()
+        };
+        ConflictView {
+            id: k,
+            initiator: c.initiator,
+            face_down: !c.revealed,
+            war: c.war,
+            name: Some(self.conflict_name(k)),
+            card: c
+                .card
+                .some()
+                .filter(|&x| self.c(x).zone == Zone::Conflict)
+                .map(|x| self.card_view(x, viewer)),
+            kind: Some(c.kind),
+            target: match c.target {
+                Target::None => None,
+                t => Some(self.target_name(t)),
+            },
+            unopposable: c.unopposable,
+            support,
+            opposition,
+            sides,
+            participants: c
+                .participants
+                .iter()
+                .map(|pt| ParticipantView {
+                    card: pt.card,
+                    name: self.card_name(pt.card).to_string(),
+                    role: match pt.role {
+                        Role::Support(_) => "support",
+                        Role::Oppose => "oppose",
+                        Role::Attack => "attack",
+                    },
+                    side: match pt.role {
+                        Role::Support(s) => Some(s),
+                        _ => None,
+                    },
+                    ability: pt.ability,
+                    value: self.ability(pt.card, pt.ability),
+                })
+                .collect(),
+            outcome: c.outcome,
+        }
+    }
+
+    /// A short description of what the game is waiting for.
+    pub fn waiting_for(&self) -> String {
+        if self.window.is_some() {
+            return "contingencies may be revealed".into();
+        }
+        match self.step {
+            Step::Keep { .. } => "players keep cards from their draw (Appendix One)".into(),
+            Step::Entry(r) => format!("the {} round begins", r.name()),
+            Step::Sustain { .. } => "players choose actions to sustain".into(),
+            Step::Declare { .. } => "conflicts are declared in initiative order".into(),
+            Step::Reveal { .. } => "conflicts are revealed".into(),
+            Step::Act { .. } => "actions in initiative order".into(),
+            Step::Resolve { .. } => "a conflict resolves".into(),
+            Step::Aftermath { .. } => "aftermaths may be played".into(),
+            Step::DrawDiscard { .. } => "players discard from hand".into(),
+            Step::EmptyDeck { player, .. } => {
+                format!(
+                    "{} chooses an Inner Circle character to discard (empty deck)",
+                    self.player_name(player)
+                )
+            }
+            Step::Buy { .. } => "players buy cards".into(),
+            Step::Over => "nothing: the game is over".into(),
+        }
+    }
+}
