@@ -279,7 +279,15 @@ fn check_step_names(
         ("target", &st.target),
         ("by", &st.by),
         ("fleet", &st.fleet),
-        ("conflict", &st.conflict),
+        // In a war declaration `conflict` is the conflict type.
+        (
+            "conflict",
+            if st.war == Some(true) {
+                &None
+            } else {
+                &st.conflict
+            },
+        ),
     ];
     let mut all: Vec<(&str, &Spanned<String>)> = fields
         .iter()
