@@ -108,6 +108,17 @@ impl Game {
         }
     }
 
+    /// Test hook: exchanges the identities (definitions) of two cards, to
+    /// check that what a player sees does not depend on cards hidden from
+    /// them. Not for play.
+    #[doc(hidden)]
+    pub fn swap_card_defs_for_test(&mut self, a: CardId, b: CardId) {
+        let (da, db) = (self.cards[a.idx()].def, self.cards[b.idx()].def);
+        self.cards[a.idx()].def = db;
+        self.cards[b.idx()].def = da;
+        self.refresh_passive_sources();
+    }
+
     /// Verifies the state's internal consistency (every card in exactly one
     /// pile, matching its zone); for tests. Returns a description of the
     /// first problem found.
