@@ -957,7 +957,7 @@ pub fn card(
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor",
             ));
         }
         d.passives.push(kinds.pop().unwrap());
@@ -1043,6 +1043,31 @@ pub fn card(
         d.victory = Some(VictoryCondition {
             condition: condition(&at.at("victory", v), v.get_ref())?,
         });
+    }
+    if let Some(f) = &raw.participants {
+        only("participants", is_conflict, "conflicts")?;
+        d.participants = Some(filter(&at.at("participants", f), f.get_ref())?);
+    }
+    if let Some(r) = &raw.replaces {
+        only(
+            "replaces",
+            matches!(
+                ty,
+                CardType::Character | CardType::Group | CardType::Fleet | CardType::Location
+            ),
+            "characters, groups, fleets and locations",
+        )?;
+        if r.get_ref().trim().is_empty() {
+            return Err(at.at("replaces", r).err("name the card it replaces"));
+        }
+        d.replaces = Some(b5_engine::Replaces {
+            name: r.get_ref().trim().to_string(),
+            only: raw.replace_only.unwrap_or(false),
+        });
+    } else if raw.replace_only.is_some() {
+        return Err(at
+            .sub("replace_only")
+            .err("`replace_only` goes with `replaces`"));
     }
     if ty == CardType::Enhancement && raw.attach.is_none() {
         d.attach = AttachKind::Character;

@@ -127,6 +127,7 @@ pub struct RawEffect {
     pub shadows: Option<i8>,
     pub vorlons: Option<i8>,
     pub draw: Option<u8>,
+    pub crusade_draw: Option<u8>,
     pub discard_random: Option<u8>,
     pub damage: Option<u8>,
     pub mark: Option<String>,
@@ -194,6 +195,11 @@ pub struct RawPassive {
     pub extra_influence: Option<u8>,
     pub attack_damage: Option<u8>,
     pub damage_resistance: Option<u8>,
+    pub extra_conflict: Option<u8>,
+    /// May rotate to sponsor the cards `to` names, as if an Inner Circle character.
+    pub sponsor: Option<bool>,
+    /// With `sponsor`: without applying their cost.
+    pub free: Option<bool>,
     /// The cards it applies to (relative to the card's controller).
     pub to: Option<RawFilter>,
 }
@@ -260,6 +266,9 @@ pub struct RawCard {
     pub trigger: Option<Spanned<String>>,
     pub aftermath: Option<Spanned<RawAftermath>>,
     pub victory: Option<Spanned<RawCondition>>,
+    pub participants: Option<Spanned<RawFilter>>,
+    pub replaces: Option<Spanned<String>>,
+    pub replace_only: Option<bool>,
     pub caption: Option<String>,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
@@ -304,6 +313,9 @@ pub const CARD_FIELDS: &[&str] = &[
     "trigger",
     "aftermath",
     "victory",
+    "participants",
+    "replaces",
+    "replace_only",
     "caption",
 ];
 
@@ -353,6 +365,9 @@ impl<'de> Deserialize<'de> for RawCard {
                         "trigger" => c.trigger = Some(m.next_value()?),
                         "aftermath" => c.aftermath = Some(m.next_value()?),
                         "victory" => c.victory = Some(m.next_value()?),
+                        "participants" => c.participants = Some(m.next_value()?),
+                        "replaces" => c.replaces = Some(m.next_value()?),
+                        "replace_only" => c.replace_only = Some(m.next_value()?),
                         "caption" => c.caption = Some(m.next_value()?),
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),

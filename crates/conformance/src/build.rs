@@ -220,6 +220,7 @@ fn build_setup(
                 .map(|h| n.def(h, &format!("{field}.hand")))
                 .collect::<Result<_, _>>()?,
             deck: n.pile(&p.deck, &format!("{field}.deck"))?,
+            crusade: Vec::new(),
         });
     }
     let setup = Setup {

@@ -39,6 +39,11 @@ pub enum Action {
         card: CardId,
         by: CardId,
     },
+    /// Replace a card in play with a card from the hand that names it.
+    Replace {
+        card: CardId,
+        old: CardId,
+    },
     Build {
         by: CardId,
     },
@@ -152,6 +157,7 @@ impl Action {
             Action::Declare { .. } | Action::DeclareWar { .. } => "declare",
             Action::Sponsor { .. } => "sponsor",
             Action::Promote { .. } => "promote",
+            Action::Replace { .. } => "replace",
             Action::Build { .. } => "build",
             Action::UseCard { .. } => "use",
             Action::Lead { .. } => "lead",
@@ -186,6 +192,7 @@ impl Action {
             | Action::Declare { card, .. }
             | Action::Sponsor { card, .. }
             | Action::Promote { card, .. }
+            | Action::Replace { card, .. }
             | Action::UseCard { card, .. }
             | Action::Lead { card, .. }
             | Action::Assist { card, .. }

@@ -63,6 +63,7 @@ impl Game {
             Action::Pass => Ok(()),
             Action::Sponsor { card, by, target } => self.check_sponsor(p, card, by, target),
             Action::Promote { card, by } => self.check_promote(p, card, by),
+            Action::Replace { card, old } => self.check_replace(p, card, old),
             Action::Build { by } => self.check_build(p, by),
             Action::UseCard {
                 card,
@@ -111,6 +112,7 @@ impl Game {
         match a {
             Action::Sponsor { card, by, target } => self.do_sponsor(p, card, by, target, ev),
             Action::Promote { card, by } => self.do_promote(p, card, by, ev),
+            Action::Replace { card, old } => self.do_replace(p, card, old, ev),
             Action::Build { by } => self.do_build(p, by, ev),
             Action::UseCard {
                 card,

@@ -16,8 +16,19 @@ use crate::targets::Targets;
 impl Game {
     /// How many conflicts `p` may declare this turn: one, plus any a card
     /// in play generates (Conflict Cards: additional conflicts).
-    pub(crate) fn conflicts_allowed(&self, _p: PlayerId) -> u8 {
-        1
+    pub(crate) fn conflicts_allowed(&self, p: PlayerId) -> u8 {
+        let mut n = 1u8;
+        for &src in self.passive_sources.iter() {
+            if self.c(src).controller != p {
+                continue;
+            }
+            for pa in self.db.get(self.c(src).def).passives.iter() {
+                if let crate::card::def::Passive::ExtraConflict(k) = pa {
+                    n = n.saturating_add(*k);
+                }
+            }
+        }
+        n
     }
 
     pub(crate) fn may_declare_more(&self, p: PlayerId) -> bool {

@@ -75,6 +75,7 @@ impl Game {
                 )
             }
             Action::Promote { card, by } => format!("promote {} (rotating {})", n(card), n(by)),
+            Action::Replace { card, old } => format!("replace {} with {}", n(old), n(card)),
             Action::Build { by } => format!("build influence (rotating {})", n(by)),
             Action::UseCard {
                 card,
@@ -275,6 +276,9 @@ impl Game {
                 )
             }
             Event::Built { player, by } => format!("{}: {} builds influence.", pn(player), n(by)),
+            Event::Replaced { player, old, card } => {
+                format!("{}: {} replaces {}.", pn(player), n(card), n(old))
+            }
             Event::UsedCard { player, card, .. } => format!("{}: uses {}.", pn(player), n(card)),
             Event::Led { card, fleet } => format!("{}{} leads {}.", fac(card), n(card), n(fleet)),
             Event::Assisted {
@@ -626,6 +630,14 @@ impl Game {
                 "that card cannot be kept (three kept already, or mulligan after keeping)".into()
             }
             Violation::Eliminated => format!("{pn} has been eliminated"),
+            Violation::Restricted(c) => format!(
+                "{} may not take part in that conflict (participation restrictions)",
+                n(c)
+            ),
+            Violation::MustReplace(c) => {
+                format!("{} can only enter play by replacing a card", n(c))
+            }
+            Violation::CannotReplace(c) => format!("{} does not replace that card", n(c)),
         }
     }
 }

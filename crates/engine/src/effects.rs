@@ -408,6 +408,22 @@ impl Game {
                 }
                 any
             }
+            Op::CrusadeDraw { n, who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    for _ in 0..n {
+                        if let Some(top) = self.players[p as usize].crusade.last().copied() {
+                            self.move_card(top, Zone::Hand, p, ev);
+                            ev.push(Event::Drew {
+                                player: p,
+                                card: top,
+                            });
+                            any = true;
+                        }
+                    }
+                }
+                any
+            }
             Op::DiscardRandom { n, who } => {
                 let mut any = false;
                 for p in self.who_players(who, ctx) {

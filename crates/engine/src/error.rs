@@ -91,6 +91,12 @@ pub enum Violation {
     NoAction(CardId),
     CannotKeep,
     Eliminated,
+    /// The conflict's participation restrictions exclude the card.
+    Restricted(CardId),
+    /// A card that must replace cannot be sponsored.
+    MustReplace(CardId),
+    /// The card does not replace that card.
+    CannotReplace(CardId),
 }
 
 impl Violation {
@@ -150,6 +156,8 @@ impl Violation {
             NoAction(_) => "Engine Rules v1.2: Use a card's action",
             CannotKeep => "Engine Rules v1.2: Appendix One: Two Player games",
             Eliminated => "Engine Rules v1.2: Elimination from the game",
+            Restricted(_) => "Engine Rules v1.2: Attack a Conflict Participant (the attacker must be eligible to become a participant); rulings 4.7 (participation restrictions)",
+            MustReplace(_) | CannotReplace(_) => "Engine Rules v1.2: Replace a Card",
         }
     }
 }

@@ -64,6 +64,11 @@ pub enum Event {
         player: PlayerId,
         by: CardId,
     },
+    Replaced {
+        player: PlayerId,
+        old: CardId,
+        card: CardId,
+    },
     UsedCard {
         player: PlayerId,
         card: CardId,

@@ -50,6 +50,7 @@ mod play;
 mod position;
 mod query;
 mod ready;
+mod replace;
 mod resolution;
 mod setup;
 mod sponsor;
@@ -66,8 +67,8 @@ mod zones;
 pub use action::Action;
 pub use card::def::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
-    ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Row, Side, TargetKind,
-    TriggeredEffect, Uniqueness, VictoryCondition,
+    ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
+    TargetKind, TriggeredEffect, Uniqueness, VictoryCondition,
 };
 pub use card::effect::{CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who};
 pub use card::{CardDb, DbError};

@@ -36,6 +36,23 @@ impl Game {
         }
     }
 
+    /// Participation restrictions printed on the conflict (side "own" is
+    /// the initiator's faction).
+    fn check_participation(
+        &self,
+        card: CardId,
+        k: &crate::state::Conflict,
+    ) -> Result<(), Violation> {
+        if let Some(c) = k.card.some() {
+            if let Some(f) = &self.db.get(self.c(c).def).participants {
+                if !self.filter_matches(f, card, k.initiator) {
+                    return Err(Violation::Restricted(card));
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn check_support(
         &self,
         p: PlayerId,
@@ -46,6 +63,7 @@ impl Game {
         let k = self.open_conflict(conflict)?;
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, false)?;
+        self.check_participation(card, k)?;
         if self.ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
@@ -78,6 +96,7 @@ impl Game {
         }
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, true)?;
+        self.check_participation(card, k)?;
         if self.ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
@@ -187,6 +206,7 @@ impl Game {
         if t.faction == p {
             return Err(Violation::OwnFaction(target));
         }
+        self.check_participation(card, k)?;
         // Attack with the same ability the target applied; not with zero.
         if self.ability(card, ability) == 0 {
             return Err(Violation::NoAbility { card, ability });

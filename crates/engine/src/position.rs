@@ -69,6 +69,9 @@ pub struct PlayerPosition {
     /// Top card first.
     pub deck: Vec<DefId>,
     pub discard: Vec<DefId>,
+    /// The Crusade Pile, top first.
+    #[serde(default)]
+    pub crusade: Vec<DefId>,
     /// The agenda and whether it is hidden.
     pub agenda: Option<(DefId, bool)>,
     pub at_war: Vec<PlayerId>,
@@ -91,6 +94,7 @@ impl PlayerPosition {
             hand: Vec::new(),
             deck: Vec::new(),
             discard: Vec::new(),
+            crusade: Vec::new(),
             agenda: None,
             at_war: Vec::new(),
         }
@@ -219,6 +223,10 @@ impl Game {
             for &d in &pp.discard {
                 let c = g.new_card(d, p)?;
                 g.place(c, Zone::Discard, p);
+            }
+            for &d in pp.crusade.iter().rev() {
+                let c = g.new_card(d, p)?;
+                g.place(c, Zone::Crusade, p);
             }
             let pl = &mut g.players[i];
             pl.influence = pp.influence.max(0);

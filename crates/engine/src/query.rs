@@ -100,7 +100,7 @@ impl Game {
         use crate::state::Zone;
         let c = self.c(id);
         match c.zone {
-            Zone::Deck => false,
+            Zone::Deck | Zone::Crusade => false,
             Zone::Hand => c.owner == viewer,
             Zone::Discard | Zone::Removed | Zone::OutOfGame => true,
             Zone::Conflict => !c.face_down() || c.owner == viewer,
@@ -126,7 +126,8 @@ impl Game {
         use crate::state::Zone;
         let mut count = vec![0u32; self.cards.len()];
         for (i, pl) in self.players.iter().enumerate() {
-            let lists: [(&[CardId], Zone, bool); 6] = [
+            let lists: [(&[CardId], Zone, bool); 7] = [
+                (&pl.crusade, Zone::Crusade, true),
                 (&pl.deck, Zone::Deck, true),
                 (&pl.hand, Zone::Hand, true),
                 (&pl.discard, Zone::Discard, true),

@@ -31,6 +31,9 @@ pub struct Seat {
     pub hand: Vec<DefId>,
     /// The deck, in list order; it is shuffled at set-up.
     pub deck: Vec<DefId>,
+    /// The optional Crusade Pile, shuffled at set-up.
+    #[serde(default)]
+    pub crusade: Vec<DefId>,
 }
 
 /// A whole table's set-up.
@@ -160,6 +163,10 @@ impl Game {
                 let c = g.new_card(d, p)?;
                 g.place(c, Zone::Deck, p);
             }
+            for &d in &seat.crusade {
+                let c = g.new_card(d, p)?;
+                g.place(c, Zone::Crusade, p);
+            }
         }
         for i in 0..n {
             g.shuffle_deck(i as PlayerId);
@@ -247,6 +254,8 @@ impl Game {
         use rand::seq::SliceRandom;
         let deck = &mut self.players[p as usize].deck;
         deck.shuffle(&mut self.rng);
+        let crusade = &mut self.players[p as usize].crusade;
+        crusade.shuffle(&mut self.rng);
     }
 
     /// Records that a unique card has entered play (it can never again).
@@ -277,6 +286,7 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         hand: Row::new(),
         discard: Pile::new(),
         removed: Row::new(),
+        crusade: Row::new(),
         inner_circle: Row::new(),
         supporting: Row::new(),
         agenda: CardId::NONE,

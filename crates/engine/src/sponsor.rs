@@ -242,9 +242,12 @@ impl Game {
                 expected: "character, group, fleet, location or enhancement",
             });
         }
-        self.check_ic_rotator(p, by)?;
+        self.sponsor_rotator(p, by, def)?;
         if def.kw.starting.is_some() {
             return Err(Violation::StartingAmbassador(card));
+        }
+        if def.replaces.as_ref().is_some_and(|r| r.only) {
+            return Err(Violation::MustReplace(card));
         }
         self.check_loyalty(p, card, def, by, target)?;
         if def.card_type == CardType::Enhancement {
@@ -270,8 +273,41 @@ impl Game {
     }
 
     /// Cost to sponsor, with an assistant's discount when the ambassador sponsors.
+    /// The card that rotates to sponsor: a ready Inner Circle character, or
+    /// a card whose lasting effect lets it sponsor such cards "as if it were
+    /// an Inner Circle character". Returns whether the sponsoring is free.
+    pub(crate) fn sponsor_rotator(
+        &self,
+        p: PlayerId,
+        by: CardId,
+        def: &CardDef,
+    ) -> Result<bool, Violation> {
+        let ic = self.check_ic_rotator(p, by);
+        if ic.is_ok() {
+            return Ok(false);
+        }
+        let Some(bi) = self.cards.get(by.idx()) else {
+            return Err(Violation::NoSuchCard(by));
+        };
+        if bi.has(crate::state::flag::BLANK) {
+            return ic.map(|_| false);
+        }
+        for pa in self.db.get(bi.def).passives.iter() {
+            if let Passive::Sponsors { filter, free } = pa {
+                if filter.allows_type(def.card_type) && filter.race.is_none_or(|r| r == def.race) {
+                    self.check_ready_actor(p, by)?;
+                    return Ok(*free);
+                }
+            }
+        }
+        ic.map(|_| false)
+    }
+
     fn sponsor_cost(&self, p: PlayerId, card: CardId, by: CardId) -> Result<i16, Violation> {
         let def = self.db.get(self.c(card).def);
+        if self.sponsor_rotator(p, by, def)? {
+            return Ok(0);
+        }
         let mut need = self.play_cost(p, card, def, false)?;
         if by == self.players[p as usize].ambassador {
             need = (need - self.players[p as usize].assist_discount as i16).max(0);
@@ -439,15 +475,33 @@ impl Game {
     /// Actions with cards in `p`'s hand.
     pub(crate) fn hand_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = &self.players[p as usize];
-        let rotators: smallvec::SmallVec<[CardId; 8]> = pl
+        let mut rotators: smallvec::SmallVec<[CardId; 8]> = pl
             .inner_circle
             .iter()
             .copied()
             .filter(|&c| self.check_ic_rotator(p, c).is_ok())
             .collect();
+        let agendas = rotators.clone();
+        for c in self.table_cards_controlled(p) {
+            let d = self.db.get(self.c(c).def);
+            if d.passives
+                .iter()
+                .any(|x| matches!(x, Passive::Sponsors { .. }))
+                && !rotators.contains(&c)
+            {
+                rotators.push(c);
+            }
+        }
         let mut ts = Targets::new();
         for &card in pl.hand.iter() {
             let def = self.db.get(self.c(card).def);
+            if let Some(r) = &def.replaces {
+                for old in self.all_table_cards() {
+                    if self.db.get(self.c(old).def).name == r.name {
+                        out.push(Action::Replace { card, old });
+                    }
+                }
+            }
             match def.card_type {
                 CardType::Character | CardType::Group | CardType::Fleet | CardType::Location => {
                     for &by in &rotators {
@@ -472,7 +526,7 @@ impl Game {
                     }
                 }
                 CardType::Agenda => {
-                    for &by in &rotators {
+                    for &by in &agendas {
                         out.push(Action::SponsorAgenda { card, by });
                         out.push(Action::HideAgenda { card, by });
                         out.push(Action::ReplaceAgenda { card, by });

@@ -43,6 +43,8 @@ pub enum Zone {
     Resolving,
     /// Taken off the table with an eliminated player.
     OutOfGame,
+    /// The optional Crusade Pile (face down, not a deck).
+    Crusade,
 }
 
 impl Zone {
@@ -61,6 +63,7 @@ impl Zone {
             Zone::Conflict => "conflict",
             Zone::Resolving => "attached",
             Zone::OutOfGame => "removed",
+            Zone::Crusade => "crusade",
         }
     }
 
@@ -237,6 +240,8 @@ pub struct Player {
     pub hand: Row,
     pub discard: Pile,
     pub removed: Row,
+    /// The Crusade Pile, top last.
+    pub crusade: Row,
     /// The ambassador first, then other Inner Circle cards in promotion order.
     pub inner_circle: Row,
     pub supporting: Row,

@@ -44,6 +44,7 @@ impl Game {
             }
             Zone::Hand => remove(&mut self.players[owner].hand),
             Zone::Removed => remove(&mut self.players[owner].removed),
+            Zone::Crusade => remove(&mut self.players[owner].crusade),
             Zone::InnerCircle => remove(&mut self.players[fac].inner_circle),
             Zone::Supporting => remove(&mut self.players[fac].supporting),
             Zone::Agenda => {
@@ -78,6 +79,7 @@ impl Game {
             Zone::Hand => self.players[owner].hand.push(id),
             Zone::Discard => self.players[owner].discard.push(id),
             Zone::Removed => self.players[owner].removed.push(id),
+            Zone::Crusade => self.players[owner].crusade.push(id),
             Zone::InnerCircle => self.players[faction as usize].inner_circle.push(id),
             Zone::Supporting => self.players[faction as usize].supporting.push(id),
             Zone::Agenda => self.players[faction as usize].agenda = id,

@@ -562,6 +562,22 @@ pub enum Passive {
     AttackDamage { filter: CardFilter, amount: u8 },
     /// Cards matching the filter have damage resistance this much higher.
     DamageResistance { filter: CardFilter, amount: u8 },
+    /// Its controller may declare this many more conflicts each turn
+    /// (Conflict Cards: additional conflicts).
+    ExtraConflict(u8),
+    /// This card may rotate, as if it were an Inner Circle character, to
+    /// sponsor cards matching the filter; with `free`, without applying
+    /// their cost (Sponsor effects; "Sponsor for free").
+    Sponsors { filter: CardFilter, free: bool },
+}
+
+/// What a card replaces (Replace a Card).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replaces {
+    /// The name of the card it replaces.
+    pub name: String,
+    /// "Must replace": it cannot be sponsored, only enter play by replacing.
+    pub only: bool,
 }
 
 /// A triggered effect of a card in play or a contingency's trigger
@@ -643,6 +659,10 @@ pub struct CardDef {
     pub triggers: Vec<TriggeredEffect>,
     pub aftermath: Option<AftermathPlay>,
     pub victory: Option<VictoryCondition>,
+    /// Conflicts: which cards may participate (participation restrictions;
+    /// side "own" is the initiator's faction).
+    pub participants: Option<CardFilter>,
+    pub replaces: Option<Replaces>,
     /// Flavour, shown but with no effect (Card Anatomy: Caption).
     pub caption: Option<String>,
 }
@@ -684,6 +704,8 @@ impl CardDef {
             triggers: Vec::new(),
             aftermath: None,
             victory: None,
+            participants: None,
+            replaces: None,
             caption: None,
         }
     }

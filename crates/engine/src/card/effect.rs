@@ -228,6 +228,11 @@ pub enum Op {
         n: u8,
         who: Who,
     },
+    /// Put the top N cards of the Crusade Pile into the hand.
+    CrusadeDraw {
+        n: u8,
+        who: Who,
+    },
     /// Discard N cards at random from the hand.
     DiscardRandom {
         n: u8,
@@ -347,6 +352,7 @@ impl Effect {
             | Op::LosePower { who, .. }
             | Op::Unrest { who, .. }
             | Op::Draw { who, .. }
+            | Op::CrusadeDraw { who, .. }
             | Op::DiscardRandom { who, .. }
             | Op::TensionRace { who, .. } => t(who),
             Op::TransferInfluence { who, to, .. } => t(who) || t(to),

@@ -1,0 +1,77 @@
+//! Replace a Card (Action Details; Glossary: Replace; rulings 4.6): a card
+//! that names another replaces it as an action, without rotating an Inner
+//! Circle character and without cost. The replaced card is removed from the
+//! game (a limited one can never return); the new card enters ready and
+//! undamaged in its place and faction, without the old card's marks,
+//! attached cards or contingencies; a replaced ambassador's successor
+//! becomes the ambassador.
+
+use crate::error::Violation;
+use crate::event::{Event, Events};
+use crate::ids::{CardId, PlayerId};
+use crate::state::{Game, Zone};
+
+impl Game {
+    pub(crate) fn check_replace(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        old: CardId,
+    ) -> Result<(), Violation> {
+        self.check_in_hand(p, card)?;
+        let def = self.db.get(self.c(card).def);
+        let o = self
+            .cards
+            .get(old.idx())
+            .ok_or(Violation::NoSuchCard(old))?;
+        if !o.zone.on_table() {
+            return Err(Violation::NotInPlay(old));
+        }
+        match &def.replaces {
+            Some(r) if self.db.get(o.def).name == r.name => {}
+            _ => return Err(Violation::CannotReplace(card)),
+        }
+        if self.unique_used.contains(&self.c(card).def) {
+            return Err(Violation::UniqueUsed(card));
+        }
+        if self.limited_removed.contains(&self.c(card).def) {
+            return Err(Violation::LimitedRemoved(card));
+        }
+        if self.allergic_to_def(o.faction, def) {
+            return Err(Violation::Allergic(card));
+        }
+        if !self.requirements_met(p, card, def) {
+            return Err(Violation::RequirementUnmet(card));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_replace(&mut self, p: PlayerId, card: CardId, old: CardId, ev: &mut Events) {
+        let o = *self.c(old);
+        let fac = o.faction;
+        let was_ambassador = self.is_ambassador(old);
+        // The replaced card leaves play (attached cards are discarded with it)
+        // and is removed from the game.
+        self.remove_from_game(old, ev);
+        let zone = if o.zone == Zone::InnerCircle {
+            Zone::InnerCircle
+        } else {
+            Zone::Supporting
+        };
+        self.move_card(card, zone, fac, ev);
+        if was_ambassador {
+            let pl = &mut self.players[fac as usize];
+            if let Some(i) = pl.inner_circle.iter().position(|&c| c == card) {
+                pl.inner_circle.remove(i);
+                pl.inner_circle.insert(0, card);
+            }
+            pl.ambassador = card;
+        }
+        self.note_entered_play(card);
+        ev.push(Event::Replaced {
+            player: p,
+            old,
+            card,
+        });
+    }
+}
