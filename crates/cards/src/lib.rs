@@ -19,7 +19,9 @@
 //! See `docs/card-format.md` for every field and effect.
 
 pub mod convert;
+pub mod deck;
 pub mod error;
+pub mod open_set;
 pub mod raw;
 
 use std::collections::BTreeMap;
@@ -29,6 +31,7 @@ use b5_engine::{CardDb, CardDef};
 use serde::Deserialize;
 use toml::Spanned;
 
+pub use deck::DeckList;
 pub use error::{LoadError, Source};
 pub use raw::RawCard;
 

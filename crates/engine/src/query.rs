@@ -108,6 +108,42 @@ impl Game {
         }
     }
 
+    /// A 64-bit fingerprint of the whole state (FNV-1a over every field),
+    /// stable across runs and platforms: replays compare it to detect a
+    /// divergence.
+    pub fn digest(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        self.cards.hash(&mut h);
+        self.players.hash(&mut h);
+        self.conflicts.hash(&mut h);
+        self.mods.hash(&mut h);
+        self.attachments.hash(&mut h);
+        self.initiative.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.step.hash(&mut h);
+        self.window.hash(&mut h);
+        (
+            self.babylon5,
+            self.shadows,
+            self.vorlons,
+            self.shadow_war,
+            self.shadow_war_started,
+        )
+            .hash(&mut h);
+        self.unique_used.hash(&mut h);
+        self.limited_removed.hash(&mut h);
+        self.limited_this_turn.hash(&mut h);
+        // The generator's state, through its next outputs.
+        let mut r = self.rng.clone();
+        (
+            rand::RngCore::next_u64(&mut r),
+            rand::RngCore::next_u64(&mut r),
+        )
+            .hash(&mut h);
+        h.finish()
+    }
+
     /// Test hook: exchanges the identities (definitions) of two cards, to
     /// check that what a player sees does not depend on cards hidden from
     /// them. Not for play.
@@ -209,5 +245,20 @@ impl Game {
             return Err("a non-player influence is below 0".into());
         }
         Ok(())
+    }
+}
+
+/// FNV-1a, 64-bit: a fixed, portable hash for [`Game::digest`].
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= *b as u64;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
     }
 }

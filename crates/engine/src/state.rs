@@ -119,7 +119,7 @@ pub mod flag {
 }
 
 /// One physical card in the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct CardInst {
     pub def: DefId,
     /// The player from whose deck it began the game (Glossary: Owner).
@@ -213,7 +213,7 @@ pub type Pile = SmallVec<[CardId; 64]>;
 pub type Row = SmallVec<[CardId; 12]>;
 
 /// One player's faction and piles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Player {
     pub race: Race,
     pub faction: Faction,
@@ -336,7 +336,7 @@ impl Outcome {
 }
 
 /// A conflict declared or initiated this turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Conflict {
     /// The conflict card; `NONE` for a war conflict.
     pub card: CardId,
@@ -389,7 +389,7 @@ impl Conflict {
 }
 
 /// How an ability modifier changes a value (Modifying abilities).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub enum ModKind {
     /// Added after multipliers.
     Add(AbilityBonus),
@@ -400,7 +400,7 @@ pub enum ModKind {
 }
 
 /// How long a modifier lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub enum Until {
     EndOfTurn,
     /// While this card stays rotated.
@@ -411,7 +411,7 @@ pub enum Until {
 }
 
 /// A lasting ability change on one card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Modifier {
     pub card: CardId,
     pub kind: ModKind,
@@ -465,7 +465,7 @@ impl Round {
 
 /// Where the turn stands: a round's entry, a step waiting for choices, or
 /// the end of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub enum Step {
     /// The two-player appendix set-up: players keep cards from 8 drawn.
     Keep {
@@ -520,7 +520,7 @@ pub enum Step {
 
 /// A window in which contingencies may be revealed (Contingency Cards), or
 /// that suspends an action until its triggers are answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Window {
     pub trigger: crate::card::effect::Trigger,
     /// The card whose trigger it is (the attacked or attacking card), or
@@ -543,7 +543,7 @@ pub struct Window {
 }
 
 /// The rest of an action suspended by a trigger window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub enum Continuation {
     /// Finish an attack: deal damage both ways.
     Attack {

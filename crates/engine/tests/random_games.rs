@@ -1,7 +1,7 @@
 mod common;
 
-use common::*;
 use b5_engine::*;
+use common::*;
 
 #[test]
 fn speed_probe() {
@@ -21,7 +21,8 @@ fn speed_probe() {
             assert!(!pend.is_empty(), "nobody pending at {:?}", g.step());
             let p = pend[rng.below(pend.len())];
             let a = random_action(&g, p, &mut rng, &mut buf);
-            g.apply(p, a).unwrap_or_else(|e| panic!("legal action {a:?} rejected: {e:?}"));
+            g.apply(p, a)
+                .unwrap_or_else(|e| panic!("legal action {a:?} rejected: {e:?}"));
             actions += 1;
         }
         if g.winners().is_empty() {

@@ -484,7 +484,7 @@ impl CardFilter {
 
 /// An ability change: explicit per-ability values plus an "all abilities"
 /// amount, which never raises Psi from a base of 0 (Character ability ratings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, Hash)]
 pub struct AbilityBonus {
     pub values: [i8; 5],
     pub all: i8,

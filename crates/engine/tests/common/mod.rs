@@ -71,7 +71,9 @@ fn set_keyword(d: &mut CardDef, k: &str) {
             if let Some(n) = k.strip_prefix("damage resistance ") {
                 d.kw.damage_resistance = n.parse().expect("damage resistance N");
             } else if let Some(rest) = k.strip_prefix("starting ") {
-                let rest = rest.strip_suffix(" ambassador").expect("starting ... ambassador");
+                let rest = rest
+                    .strip_suffix(" ambassador")
+                    .expect("starting ... ambassador");
                 let (r, f) = if let Some(r) = rest.strip_suffix(" home faction") {
                     (r, Some(Faction::Home))
                 } else if let Some(r) = rest.strip_suffix(" psi corps") {
@@ -239,7 +241,11 @@ pub fn pool() -> Pool {
         Faction::Corporate,
         "Broker Quill of Hask Corporate".into(),
     ));
-    templates.push((Race::Centauri, Faction::Corporate, "Merchant-Factor Odrenne".into()));
+    templates.push((
+        Race::Centauri,
+        Faction::Corporate,
+        "Merchant-Factor Odrenne".into(),
+    ));
 
     // Non-Aligned species ambassadors (keyword "ambassador").
     let species = [
@@ -250,7 +256,13 @@ pub fn pool() -> Pool {
     ];
     let mut species_names = Vec::new();
     for (name, ab) in species {
-        defs.push(character(name, Race::NonAligned, Some(3), ab, &["ambassador"]));
+        defs.push(character(
+            name,
+            Race::NonAligned,
+            Some(3),
+            ab,
+            &["ambassador"],
+        ));
         species_names.push(name.to_string());
     }
     templates.push((
@@ -296,7 +308,13 @@ pub fn pool() -> Pool {
             &[],
         ));
         // A character whose action draws a card (rotate).
-        let mut scholar = character(&format!("{p} Archivist"), race, Some(2), [2, 2, 0, 1, 0], &[]);
+        let mut scholar = character(
+            &format!("{p} Archivist"),
+            race,
+            Some(2),
+            [2, 2, 0, 1, 0],
+            &[],
+        );
         scholar.actions.push(CardAction {
             cost: Cost {
                 rotate: true,
@@ -368,7 +386,10 @@ pub fn pool() -> Pool {
         defs.push(ag);
         // A loyal event and a loyal enhancement.
         let mut rally = card(&format!("{p} Rally"), CardType::Event, race, 1);
-        rally.effects = vec![eff(Op::Unrest { n: -1, who: Who::Me })];
+        rally.effects = vec![eff(Op::Unrest {
+            n: -1,
+            who: Who::Me,
+        })];
         defs.push(rally);
         let mut badge = card(&format!("{p} Insignia"), CardType::Enhancement, race, 1);
         badge.attach = AttachKind::Character;
@@ -442,7 +463,13 @@ pub fn pool() -> Pool {
     let mut raiders = military("Free Raider Flotilla", CardType::Fleet, Race::Neutral, 3, 4);
     raiders.uniqueness = Uniqueness::Multiple;
     defs.push(raiders);
-    let mut outpost = military("Relay Outpost Kappa", CardType::Location, Race::Neutral, 2, 2);
+    let mut outpost = military(
+        "Relay Outpost Kappa",
+        CardType::Location,
+        Race::Neutral,
+        2,
+        2,
+    );
     outpost.passives.push(Passive::Discount {
         filter: CardFilter::of_type(CardType::Fleet),
         amount: 1,
@@ -479,7 +506,12 @@ pub fn pool() -> Pool {
     let mut a = card("Quiet Consolidation", CardType::Agenda, Race::Neutral, 2);
     a.power_bonus = 1;
     defs.push(a);
-    let mut a = card("Grand Design of the Ages", CardType::Agenda, Race::Neutral, 5);
+    let mut a = card(
+        "Grand Design of the Ages",
+        CardType::Agenda,
+        Race::Neutral,
+        5,
+    );
     a.major = true;
     a.uniqueness = Uniqueness::Unique;
     a.power_bonus = 4;
@@ -524,7 +556,10 @@ pub fn pool() -> Pool {
             force: Force::Babylon5,
             n: 1,
         }),
-        eff(Op::Unrest { n: 1, who: Who::Others }),
+        eff(Op::Unrest {
+            n: 1,
+            who: Who::Others,
+        }),
     ];
     defs.push(ev);
     let mut ev = card("Intercepted Dispatch", CardType::Event, Race::Neutral, 1);
@@ -560,7 +595,12 @@ pub fn pool() -> Pool {
     defs.push(ev);
 
     // Conflicts of all five types, one unopposable.
-    let mut c = conflict("Treaty Arbitration", Ability::Diplomacy, TargetKind::Player, 0);
+    let mut c = conflict(
+        "Treaty Arbitration",
+        Ability::Diplomacy,
+        TargetKind::Player,
+        0,
+    );
     c.won = vec![eff(Op::GainInfluence { n: 1, who: Who::Me })];
     c.won_by = vec![(5, vec![eff(Op::GainPower { n: 1, who: Who::Me })])];
     c.lost = vec![eff(Op::LoseInfluence { n: 1, who: Who::Me })];
@@ -590,7 +630,12 @@ pub fn pool() -> Pool {
     })];
     c.lost = vec![eff(Op::Unrest { n: 1, who: Who::Me })];
     defs.push(c);
-    let mut c = conflict("Rally the Colonies", Ability::Leadership, TargetKind::None, 0);
+    let mut c = conflict(
+        "Rally the Colonies",
+        Ability::Leadership,
+        TargetKind::None,
+        0,
+    );
     c.won = vec![eff(Op::GainPower { n: 1, who: Who::Me })];
     c.won_by = vec![(4, vec![eff(Op::GainInfluence { n: 1, who: Who::Me })])];
     defs.push(c);
@@ -604,7 +649,12 @@ pub fn pool() -> Pool {
     c.won = vec![eff(Op::GainPower { n: 2, who: Who::Me })];
     c.lost_by = vec![(3, vec![eff(Op::LosePower { n: 1, who: Who::Me })])];
     defs.push(c);
-    let mut c = conflict("Council Succession", Ability::Diplomacy, TargetKind::None, 1);
+    let mut c = conflict(
+        "Council Succession",
+        Ability::Diplomacy,
+        TargetKind::None,
+        1,
+    );
     c.unopposable = true;
     c.initiate_cost = 1;
     c.won = vec![
@@ -623,14 +673,22 @@ pub fn pool() -> Pool {
         toward: Who::Target,
         mutual: true,
     })];
-    c.won_by = vec![(6, vec![eff(Op::War {
-        who: Who::Me,
-        with: Who::Target,
-    })])];
+    c.won_by = vec![(
+        6,
+        vec![eff(Op::War {
+            who: Who::Me,
+            with: Who::Target,
+        })],
+    )];
     defs.push(c);
 
     // Aftermaths.
-    let mut am = card("Spoils of Negotiation", CardType::Aftermath, Race::Neutral, 1);
+    let mut am = card(
+        "Spoils of Negotiation",
+        CardType::Aftermath,
+        Race::Neutral,
+        1,
+    );
     am.target = TargetKind::None;
     am.attach = AttachKind::Global;
     am.effects = vec![eff(Op::GainInfluence { n: 1, who: Who::Me })];
@@ -773,11 +831,7 @@ pub fn random_deck(db: &CardDb, race: Race, size: usize, rng: &mut Rng) -> Vec<D
             }
             r -= w;
         }
-        let of_type: Vec<DefId> = cands
-            .iter()
-            .filter(|c| c.1 == ty)
-            .map(|c| c.0)
-            .collect();
+        let of_type: Vec<DefId> = cands.iter().filter(|c| c.1 == ty).map(|c| c.0).collect();
         if of_type.is_empty() {
             continue;
         }
@@ -820,6 +874,27 @@ fn random_hand(pool: &Pool, t: &SeatTemplate, rng: &mut Rng) -> Vec<DefId> {
     hand
 }
 
+/// A seat, built through serde so that fields added later with defaults
+/// (optional piles and the like) keep their defaults.
+pub fn seat(
+    name: String,
+    race: Race,
+    faction: Faction,
+    ambassador: DefId,
+    hand: Vec<DefId>,
+    deck: Vec<DefId>,
+) -> Seat {
+    let v = serde_json::json!({
+        "name": name,
+        "race": race,
+        "faction": faction,
+        "ambassador": ambassador,
+        "hand": hand,
+        "deck": deck,
+    });
+    serde_json::from_value(v).expect("a seat")
+}
+
 /// A random legal table of `n` players (2 to 6).
 pub fn random_setup(pool: &Pool, n: usize, options: Options, rng: &mut Rng) -> Setup {
     let mut idx: Vec<usize> = (0..pool.templates.len()).collect();
@@ -835,14 +910,14 @@ pub fn random_setup(pool: &Pool, n: usize, options: Options, rng: &mut Rng) -> S
                 hand.retain(|&d| pool.db.get(d).kw.species_ambassador);
             }
             let size = 60 + rng.below(11);
-            Seat {
-                name: format!("P{i}"),
-                race: t.race,
-                faction: t.faction,
-                ambassador: t.ambassador,
+            seat(
+                format!("P{i}"),
+                t.race,
+                t.faction,
+                t.ambassador,
                 hand,
-                deck: random_deck(&pool.db, t.race, size, rng),
-            }
+                random_deck(&pool.db, t.race, size, rng),
+            )
         })
         .collect();
     Setup { players, options }
@@ -985,7 +1060,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
 /// A legal action with one field changed (often, but not always, illegal).
 pub fn mutate_action(a: Action, game: &Game, rng: &mut Rng) -> Action {
     let n = game.card_count().max(1);
-    let mut c = |rng: &mut Rng| match rng.below(4) {
+    let c = |rng: &mut Rng| match rng.below(4) {
         0 => CardId::NONE,
         1 => CardId((n + rng.below(10)) as u16),
         _ => CardId(rng.below(n) as u16),
@@ -1086,10 +1161,13 @@ pub fn mutate_action(a: Action, game: &Game, rng: &mut Rng) -> Action {
     }
 }
 
-/// The standard options of the property tests.
+/// The standard options of the property tests (other options, if the
+/// engine grows some, keep their defaults).
+#[allow(clippy::needless_update)]
 pub fn options(turn_limit: u32, duel_draw: bool) -> Options {
     Options {
         duel_draw,
         turn_limit: Some(turn_limit),
+        ..Options::default()
     }
 }

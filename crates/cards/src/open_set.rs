@@ -1,0 +1,40 @@
+//! The Open Set: the project's own original cards and its ready-to-play
+//! decks, built into the program. Every name, number and text here was
+//! written for this project; none comes from the printed cards.
+
+use b5_engine::CardDb;
+
+use crate::deck::DeckList;
+use crate::error::LoadError;
+
+/// The card files of the Open Set, as (path, text).
+pub const CARD_FILES: &[(&str, &str)] = &[
+    // Files are added here as the set grows (crates/cards/data/open-set/).
+];
+
+/// The shipped decks, as (path, text).
+pub const DECK_FILES: &[(&str, &str)] = &[
+    // crates/cards/data/decks/*.deck
+];
+
+/// Loads every card of the Open Set.
+pub fn cards() -> Result<Vec<b5_engine::CardDef>, LoadError> {
+    let mut all = Vec::new();
+    for (path, text) in CARD_FILES {
+        all.extend(crate::parse_card_file(text, path)?);
+    }
+    Ok(all)
+}
+
+/// The Open Set as a database.
+pub fn database() -> Result<CardDb, LoadError> {
+    crate::database(cards()?)
+}
+
+/// The shipped decks, parsed.
+pub fn decks() -> Result<Vec<DeckList>, LoadError> {
+    DECK_FILES
+        .iter()
+        .map(|(path, text)| DeckList::parse(text, path))
+        .collect()
+}
