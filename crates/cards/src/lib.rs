@@ -23,6 +23,7 @@ pub mod deck;
 pub mod error;
 pub mod open_set;
 pub mod raw;
+pub mod text;
 
 use std::collections::BTreeMap;
 use std::path::Path;

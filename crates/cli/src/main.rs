@@ -27,7 +27,13 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let db = b5_engine::CardDb::new();
+            let db = match b5_cards::open_set::database() {
+                Ok(db) => db,
+                Err(e) => {
+                    eprintln!("b5 conformance: the built-in card set does not load: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let mut out = std::io::stdout().lock();
             match b5_conformance::run_files(&files, &db, &mut out) {
                 Ok((_, 0)) => ExitCode::SUCCESS,

@@ -1,0 +1,751 @@
+//! Rules text for players, generated from a card's data so that what a
+//! player reads and what the engine enforces cannot drift apart.
+
+use b5_engine::{
+    Ability, AbilityBonus, AttachKind, CardAction, CardDef, CardFilter, CardSel, CardType, Cmp,
+    Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race, Row, Side, TargetKind,
+    Trigger, Uniqueness, Who,
+};
+
+fn plural(n: i64, one: &str, many: &str) -> String {
+    if n.abs() == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn who_subject(w: Who) -> &'static str {
+    match w {
+        Who::Me => "you",
+        Who::Target => "the target player",
+        Who::Each => "each player",
+        Who::Others => "each other player",
+        Who::Leader => "the side with the most support",
+    }
+}
+
+fn who_object(w: Who) -> &'static str {
+    match w {
+        Who::Me => "you",
+        Who::Target => "the target player",
+        Who::Each => "every player",
+        Who::Others => "every other player",
+        Who::Leader => "the side with the most support",
+    }
+}
+
+/// Third-person verb agreement: "you gain", "each player gains".
+fn verb(w: Who, base: &str) -> String {
+    match w {
+        Who::Me => base.to_string(),
+        _ => {
+            if base.ends_with('s') || base.ends_with("sh") {
+                format!("{base}es")
+            } else {
+                format!("{base}s")
+            }
+        }
+    }
+}
+
+fn possessive(w: Who) -> &'static str {
+    match w {
+        Who::Me => "your",
+        Who::Target => "the target player's",
+        Who::Each => "each player's",
+        Who::Others => "each other player's",
+        Who::Leader => "the leading side's",
+    }
+}
+
+fn card_name(c: CardSel) -> String {
+    match c {
+        CardSel::Target => "the target card".into(),
+        CardSel::Ambassador(w) => format!("{} ambassador", possessive(w)),
+        CardSel::This => "this card".into(),
+        CardSel::Attached => "the card it is on".into(),
+        CardSel::Attacker => "the other card in the attack".into(),
+        CardSel::Supporters => "every supporting card".into(),
+        CardSel::Opposers => "every opposing card".into(),
+    }
+}
+
+fn bonus_text(b: &AbilityBonus) -> String {
+    let mut parts = Vec::new();
+    if b.all != 0 {
+        parts.push(format!("{:+} to all abilities", b.all));
+    }
+    for a in Ability::ALL {
+        let v = b.values[a.idx()];
+        if v != 0 {
+            parts.push(format!("{:+} {}", v, a.display()));
+        }
+    }
+    parts.join(", ")
+}
+
+fn duration_text(d: Duration) -> &'static str {
+    match d {
+        Duration::Turn => " until the end of the turn",
+        Duration::WhileRotated => " while this card remains rotated",
+        Duration::Conflict => " until the conflict resolves",
+        Duration::Permanent => " for the rest of the game",
+        Duration::Printed => " to its printed value",
+    }
+}
+
+fn force_name(f: Force) -> &'static str {
+    match f {
+        Force::Babylon5 => "Babylon 5",
+        Force::Shadows => "the Shadows",
+        Force::Vorlons => "the Vorlons",
+    }
+}
+
+fn op_text(op: &Op) -> String {
+    match *op {
+        Op::GainInfluence { n, who } => format!(
+            "{} {} {}",
+            who_subject(who),
+            verb(who, "gain"),
+            plural(n as i64, "influence", "influence")
+        ),
+        Op::LoseInfluence { n, who } => format!(
+            "{} {} {}",
+            who_subject(who),
+            verb(who, "lose"),
+            plural(n as i64, "influence", "influence")
+        ),
+        Op::TransferInfluence { n, who, to } => format!(
+            "{} {} {} to {}",
+            who_subject(who),
+            verb(who, "transfer"),
+            plural(n as i64, "influence", "influence"),
+            who_object(to)
+        ),
+        Op::Restore { n, who } => format!(
+            "{} {} up to {} applied influence",
+            who_subject(who),
+            verb(who, "restore"),
+            n
+        ),
+        Op::ExtraInfluence { n, who } => format!(
+            "{} may apply {} additional influence this turn",
+            who_subject(who),
+            n
+        ),
+        Op::GainPower { n, who } => format!(
+            "{} {} {}",
+            who_subject(who),
+            verb(who, "gain"),
+            plural(n as i64, "power", "power")
+        ),
+        Op::LosePower { n, who } => format!(
+            "{} {} {}",
+            who_subject(who),
+            verb(who, "lose"),
+            plural(n as i64, "power", "power")
+        ),
+        Op::Tension {
+            n,
+            who,
+            toward,
+            mutual,
+        } => {
+            let dir = if n >= 0 { "rises" } else { "falls" };
+            if mutual {
+                format!(
+                    "tension between {} and {} {} by {}",
+                    who_object(who),
+                    who_object(toward),
+                    if n >= 0 { "rises" } else { "falls" },
+                    n.abs()
+                )
+            } else {
+                format!(
+                    "{} tension toward {} {} by {}",
+                    possessive(who),
+                    who_object(toward),
+                    dir,
+                    n.abs()
+                )
+            }
+        }
+        Op::TensionRace {
+            n,
+            who,
+            race,
+            mutual,
+        } => {
+            let dir = if n >= 0 { "rises" } else { "falls" };
+            if mutual {
+                format!(
+                    "tension between {} and the {} {} by {}",
+                    who_object(who),
+                    race.display(),
+                    dir,
+                    n.abs()
+                )
+            } else {
+                format!(
+                    "{} tension toward the {} {} by {}",
+                    possessive(who),
+                    race.display(),
+                    dir,
+                    n.abs()
+                )
+            }
+        }
+        Op::Unrest { n, who } => format!(
+            "{} unrest {} by {}",
+            possessive(who),
+            if n >= 0 { "rises" } else { "falls" },
+            n.abs()
+        ),
+        Op::NonPlayer { force, n } => {
+            if n >= 0 {
+                format!(
+                    "{} {} {}",
+                    force_name(force),
+                    if force == Force::Babylon5 {
+                        "gains"
+                    } else {
+                        "gain"
+                    },
+                    plural(n as i64, "influence", "influence")
+                )
+            } else {
+                format!(
+                    "{} {} {}",
+                    force_name(force),
+                    if force == Force::Babylon5 {
+                        "loses"
+                    } else {
+                        "lose"
+                    },
+                    plural(-(n as i64), "influence", "influence")
+                )
+            }
+        }
+        Op::Draw { n, who } => format!(
+            "{} {} {}",
+            who_subject(who),
+            verb(who, "draw"),
+            plural(n as i64, "card", "cards")
+        ),
+        Op::CrusadeDraw { n, who } => format!(
+            "{} {} the top {} of {} Crusade Pile in hand",
+            who_subject(who),
+            verb(who, "put"),
+            plural(n as i64, "card", "cards"),
+            possessive(who)
+        ),
+        Op::DiscardRandom { n, who } => format!(
+            "{} {} {} at random",
+            who_subject(who),
+            verb(who, "discard"),
+            plural(n as i64, "card", "cards")
+        ),
+        Op::Damage { n, card } => format!("{} takes {} damage", card_name(card), n),
+        Op::Mark { kind, card, count } => {
+            if count >= 0 {
+                format!(
+                    "{} gains {}",
+                    card_name(card),
+                    plural(
+                        count as i64,
+                        &format!("{} mark", mark(kind)),
+                        &format!("{} marks", mark(kind))
+                    )
+                )
+            } else {
+                format!(
+                    "{} purges {}",
+                    card_name(card),
+                    plural(
+                        -(count as i64),
+                        &format!("{} mark", mark(kind)),
+                        &format!("{} marks", mark(kind))
+                    )
+                )
+            }
+        }
+        Op::War { who, with } => format!(
+            "{} and {} enter a state of war",
+            who_object(who),
+            who_object(with)
+        ),
+        Op::Peace { who, with } => format!(
+            "the war between {} and {} ends",
+            who_object(who),
+            who_object(with)
+        ),
+        Op::Bonus {
+            bonus,
+            card,
+            duration,
+        } => format!(
+            "{} gets {}{}",
+            card_name(card),
+            bonus_text(&bonus),
+            duration_text(duration)
+        ),
+        Op::Double {
+            ability,
+            card,
+            duration,
+        } => format!(
+            "{}'s {} is doubled{}",
+            card_name(card),
+            ability.display(),
+            duration_text(duration)
+        ),
+        Op::Rotate { card } => format!("rotate {}", card_name(card)),
+        Op::Ready { card } => format!("ready {}", card_name(card)),
+        Op::Heal { card } => format!("heal {}", card_name(card)),
+        Op::FullHeal { card } => format!("fully heal {}", card_name(card)),
+        Op::RemoveDamage { n, card } => {
+            format!("remove up to {} damage from {}", n, card_name(card))
+        }
+        Op::Neutralize { card } => format!("neutralize {}", card_name(card)),
+        Op::Discard { card } => format!("discard {}", card_name(card)),
+        Op::ReturnToHand { card } => format!("return {} to its owner's hand", card_name(card)),
+        Op::Support { n } => format!("the conflict gets +{n} support"),
+        Op::Opposition { n } => format!("the conflict gets +{n} opposition"),
+        Op::CancelConflict => "cancel the conflict".into(),
+        Op::CancelAttack => "cancel the attack".into(),
+    }
+}
+
+fn mark(k: MarkKind) -> &'static str {
+    match k {
+        MarkKind::Destiny => "Destiny",
+        MarkKind::Doom => "Doom",
+        MarkKind::Strife => "Strife",
+        MarkKind::Conspiracy => "Conspiracy",
+        MarkKind::Shadow => "Shadow",
+        MarkKind::Vorlon => "Vorlon",
+    }
+}
+
+fn cmp_text(c: Cmp) -> String {
+    match c {
+        Cmp::AtLeast(n) => format!("at least {n}"),
+        Cmp::AtMost(n) => format!("at most {n}"),
+    }
+}
+
+fn condition_text(c: &Condition) -> String {
+    match c {
+        Condition::Marks { kind, cmp } => {
+            format!("you have {} {} marks", cmp_text(*cmp), mark(*kind))
+        }
+        Condition::Influence(cmp) => format!("your Influence Rating is {}", cmp_text(*cmp)),
+        Condition::Power(cmp) => format!("your power is {}", cmp_text(*cmp)),
+        Condition::Unrest(cmp) => format!("your unrest is {}", cmp_text(*cmp)),
+        Condition::TensionTowardTarget(cmp) => {
+            format!("your tension toward the target is {}", cmp_text(*cmp))
+        }
+        Condition::AtWar => "you are at war".into(),
+        Condition::AtWarWithTarget => "you are at war with the target".into(),
+        Condition::Controls { filter, cmp } => format!(
+            "you control {} {}",
+            cmp_text(*cmp),
+            filter_text(filter, "cards")
+        ),
+        Condition::NonPlayer { force, cmp } => {
+            format!("{} has {} influence", force_name(*force), cmp_text(*cmp))
+        }
+        Condition::ShadowWar(true) => "the Shadow War is in effect".into(),
+        Condition::ShadowWar(false) => "the Shadow War is not in effect".into(),
+        Condition::Race(r) => format!("you play the {}", r.display()),
+        Condition::Margin(cmp) => format!("the margin is {}", cmp_text(*cmp)),
+    }
+}
+
+/// "ready Narn characters in your faction".
+fn filter_text(f: &CardFilter, default_noun: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    if f.ready {
+        words.push("ready".into());
+    }
+    if f.rotated {
+        words.push("rotated".into());
+    }
+    if f.damaged {
+        words.push("damaged".into());
+    }
+    match f.neutralized {
+        Some(true) => words.push("neutralized".into()),
+        Some(false) => words.push("unneutralized".into()),
+        None => {}
+    }
+    if f.participant {
+        words.push("participating".into());
+    }
+    if let Some(r) = f.race {
+        words.push(r.display().into());
+    }
+    let types: Vec<&str> = CardType::ALL
+        .iter()
+        .filter(|t| f.types != 0 && f.allows_type(**t))
+        .map(|t| t.name())
+        .collect();
+    let noun = if types.is_empty() {
+        default_noun.to_string()
+    } else {
+        format!("{}s", types.join("s or "))
+    };
+    let mut s = words.join(" ");
+    if !s.is_empty() {
+        s.push(' ');
+    }
+    s.push_str(match f.row {
+        Row::InnerCircle => "Inner Circle ",
+        Row::Supporting => "supporting ",
+        Row::Any => "",
+    });
+    s.push_str(&noun);
+    if let Some(k) = &f.keyword {
+        s.push_str(&format!(" with the keyword {k}"));
+    }
+    if f.not_ambassador {
+        s.push_str(" (not an ambassador)");
+    }
+    match f.side {
+        Side::Own => s.push_str(" in your faction"),
+        Side::Other => s.push_str(" in another faction"),
+        Side::Any => {}
+    }
+    s
+}
+
+fn target_text(kind: TargetKind, f: &CardFilter) -> String {
+    match kind {
+        TargetKind::None => String::new(),
+        TargetKind::Player => "target a player".into(),
+        TargetKind::Race => "target a race".into(),
+        TargetKind::Conflict => "target a conflict".into(),
+        TargetKind::Card => {
+            let t = filter_text(f, "cards");
+            format!("target one of the {t}")
+        }
+    }
+}
+
+/// An effect list as a sentence fragment.
+pub fn effects_text(effects: &[Effect], both: bool) -> String {
+    let mut out = String::new();
+    for (i, e) in effects.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if e.then { ", then " } else { "; " });
+        }
+        if let Some(c) = &e.condition {
+            out.push_str(&format!("if {}, ", condition_text(c)));
+        }
+        out.push_str(&op_text(&e.op));
+    }
+    if both && effects.len() > 1 {
+        out = format!("both: {out} (all or nothing)");
+    }
+    out
+}
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn action_text(a: &CardAction) -> String {
+    let mut cost = Vec::new();
+    if a.cost.rotate {
+        cost.push("rotate".to_string());
+    }
+    if a.cost.influence > 0 {
+        cost.push(format!("apply {} influence", a.cost.influence));
+    }
+    if let Some((k, n)) = a.cost.purge {
+        cost.push(format!(
+            "purge {}",
+            plural(
+                n as i64,
+                &format!("{} mark", mark(k)),
+                &format!("{} marks", mark(k))
+            )
+        ));
+    }
+    if a.cost.discard {
+        cost.push("discard this card".into());
+    }
+    let mut s = format!("Action: {}", cost.join(", "));
+    if let Some(c) = &a.condition {
+        s.push_str(&format!(" (only if {})", condition_text(c)));
+    }
+    let t = target_text(a.target, &a.filter);
+    if !t.is_empty() {
+        s.push_str(&format!(", {t}"));
+    }
+    s.push_str(&format!(": {}", effects_text(&a.effects, false)));
+    s
+}
+
+fn passive_text(p: &Passive) -> String {
+    match p {
+        Passive::Bonus { filter, bonus } => format!(
+            "{} get {}",
+            cap(&filter_text(filter, "cards")),
+            bonus_text(bonus)
+        ),
+        Passive::Discount { filter, amount } => format!(
+            "Sponsoring {} costs you {} less",
+            filter_text(filter, "cards"),
+            amount
+        ),
+        Passive::ExtraDraw(n) => format!(
+            "You draw {} more in the Draw Round",
+            plural(*n as i64, "card", "cards")
+        ),
+        Passive::ExtraInfluence(n) => format!("You may apply {n} additional influence each turn"),
+        Passive::AttackDamage { filter, amount } => format!(
+            "{} deal {} more damage in attacks",
+            cap(&filter_text(filter, "cards")),
+            amount
+        ),
+        Passive::DamageResistance { filter, amount } => format!(
+            "{} have damage resistance {}",
+            cap(&filter_text(filter, "cards")),
+            amount
+        ),
+        Passive::ExtraConflict(n) => format!(
+            "You may declare {} more each turn",
+            plural(*n as i64, "conflict", "conflicts")
+        ),
+        Passive::Sponsors { filter, free } => format!(
+            "This card may rotate as if it were an Inner Circle character to sponsor {}{}",
+            filter_text(filter, "cards"),
+            if *free { " for free" } else { "" }
+        ),
+    }
+}
+
+fn trigger_text(t: Trigger) -> &'static str {
+    match t {
+        Trigger::Attacked => "When it is attacked",
+        Trigger::Attacks => "When it attacks",
+        Trigger::NeutralizedTarget => "When it neutralizes the card it attacked",
+        Trigger::Targeted => "When a conflict targeting you is initiated",
+        Trigger::ConflictWon => "When you win a conflict you initiated",
+        Trigger::ConflictLost => "When you lose a conflict you initiated",
+        Trigger::GainedInfluenceFromConflict => "When you gain influence from a conflict",
+    }
+}
+
+fn attach_text(k: AttachKind) -> &'static str {
+    match k {
+        AttachKind::Character => "a character",
+        AttachKind::Fleet => "a fleet",
+        AttachKind::Location => "a location",
+        AttachKind::Group => "a group",
+        AttachKind::Agenda => "an agenda",
+        AttachKind::Faction => "a faction",
+        AttachKind::Global => "the whole game",
+    }
+}
+
+/// The card's rules text, one line; empty for a card with no text.
+pub fn rules_text(d: &CardDef) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if !d.keywords.is_empty() {
+        parts.push(
+            d.keywords
+                .iter()
+                .map(|k| cap(k))
+                .collect::<Vec<_>>()
+                .join(". "),
+        );
+    }
+    match d.uniqueness {
+        Uniqueness::Unique => parts.push("Unique".into()),
+        Uniqueness::Multiple if Uniqueness::default_for(d.card_type) != Uniqueness::Multiple => {
+            parts.push("Multiple".into())
+        }
+        Uniqueness::Limited if Uniqueness::default_for(d.card_type) != Uniqueness::Limited => {
+            parts.push("Limited".into())
+        }
+        _ => {}
+    }
+    if let Some(r) = &d.replaces {
+        parts.push(format!(
+            "{} replace {}",
+            if r.only { "Must" } else { "May" },
+            r.name
+        ));
+    }
+    for r in &d.requires {
+        parts.push(format!("Requires: {}", condition_text(r)));
+    }
+    match d.card_type {
+        CardType::Conflict => {
+            let kind = d.conflict.map(|a| a.display()).unwrap_or("Diplomacy");
+            let mut s = format!("{kind} conflict");
+            match d.target {
+                TargetKind::None => {}
+                k => s.push_str(&format!(", {}", target_text(k, &d.filter))),
+            }
+            parts.push(s);
+            if d.unopposable {
+                parts.push(
+                    "Unopposable: any player may be supported, each faction is a side".into(),
+                );
+            }
+            if let Some(f) = &d.participants {
+                parts.push(format!("Only {} may participate", filter_text(f, "cards")));
+            }
+            if d.initiate_cost > 0 {
+                parts.push(format!("Apply {} influence to initiate", d.initiate_cost));
+            }
+            for (label, list) in [
+                ("Initiated", &d.initiated),
+                ("Resolution", &d.resolution),
+                ("Won", &d.won),
+                ("Lost", &d.lost),
+            ] {
+                if !list.is_empty() {
+                    parts.push(format!("{label}: {}", effects_text(list, false)));
+                }
+            }
+            for (n, list) in &d.won_by {
+                parts.push(format!("Won by {n}: {}", effects_text(list, false)));
+            }
+            for (n, list) in &d.lost_by {
+                parts.push(format!("Lost by {n}: {}", effects_text(list, false)));
+            }
+        }
+        CardType::Event => {
+            let t = target_text(d.target, &d.filter);
+            let e = effects_text(&d.effects, d.both);
+            parts.push(if t.is_empty() {
+                cap(&e)
+            } else {
+                format!("{}: {e}", cap(&t))
+            });
+        }
+        CardType::Aftermath => {
+            let play = d.aftermath.clone().unwrap_or_default();
+            let mut cond = Vec::new();
+            match play.won {
+                Some(true) => cond.push("Won".to_string()),
+                Some(false) => cond.push("Lost".to_string()),
+                None => {}
+            }
+            if !play.conflict.is_empty() {
+                cond.push(
+                    play.conflict
+                        .iter()
+                        .map(|a| a.display())
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                );
+            }
+            if play.participant {
+                cond.push("Participant".into());
+            }
+            let cond = if cond.is_empty() {
+                "Any".to_string()
+            } else {
+                cond.join(" ")
+            };
+            let mut s = format!("{cond} aftermath");
+            let t = target_text(d.target, &d.filter);
+            if !t.is_empty() {
+                s.push_str(&format!(", {t}"));
+            }
+            parts.push(s);
+            if !d.bonus.is_zero() {
+                parts.push(format!("The card it is on gets {}", bonus_text(&d.bonus)));
+            }
+            if !d.effects.is_empty() {
+                parts.push(cap(&effects_text(&d.effects, d.both)));
+            }
+            if play.discard_after {
+                parts.push("Discard after play".into());
+            }
+        }
+        CardType::Contingency => {
+            let mut s = format!("Play face down under {} you control", attach_text(d.attach));
+            if d.race != Race::Neutral {
+                s = format!(
+                    "Play face down under {} {} you control",
+                    d.race.display(),
+                    attach_text(d.attach)
+                        .trim_start_matches("a ")
+                        .trim_start_matches("an ")
+                );
+            }
+            parts.push(s);
+        }
+        CardType::Enhancement => {
+            if d.attach != AttachKind::Character || d.filter != CardFilter::default() {
+                let on = if d.filter.types != 0 || d.filter.race.is_some() {
+                    filter_text(&d.filter, attach_text(d.attach))
+                } else {
+                    attach_text(d.attach).to_string()
+                };
+                parts.push(format!("Play on {on}"));
+            }
+            if !d.bonus.is_zero() {
+                parts.push(format!("The card it is on gets {}", bonus_text(&d.bonus)));
+            }
+        }
+        CardType::Agenda => {
+            if d.major {
+                parts.push("Major Agenda".into());
+            }
+            if let Some(v) = &d.victory {
+                parts.push(format!(
+                    "Major Victory at the victory check if {}",
+                    condition_text(&v.condition)
+                ));
+            }
+        }
+        _ => {}
+    }
+    if d.power_bonus != 0 {
+        parts.push(format!("Count {:+} power", d.power_bonus));
+    }
+    if !d.effects.is_empty() && !matches!(d.card_type, CardType::Event | CardType::Aftermath) {
+        parts.push(format!(
+            "When it enters play: {}",
+            effects_text(&d.effects, d.both)
+        ));
+    }
+    for p in &d.passives {
+        parts.push(passive_text(p));
+    }
+    for t in &d.triggers {
+        let lead = if d.card_type == CardType::Contingency {
+            format!("Reveal {}", trigger_text(t.trigger).to_lowercase())
+        } else {
+            trigger_text(t.trigger).to_string()
+        };
+        let rot = if t.rotate {
+            ", if this card is ready, rotate it:"
+        } else {
+            ":"
+        };
+        parts.push(format!("{lead}{rot} {}", effects_text(&t.effects, d.both)));
+    }
+    for a in &d.actions {
+        parts.push(action_text(a));
+    }
+    parts.retain(|p| !p.is_empty());
+    let mut s = parts.join(". ");
+    if !s.is_empty() && !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}
