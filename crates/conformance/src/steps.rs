@@ -2,7 +2,9 @@
 //! cards by name the way SPEC.md says: first among the acting player's own
 //! cards, then by the zone the verb acts on.
 
-use b5_engine::{Action, CardId, CardType, ConflictId, Game, PlayerId, Race, Target, Zone};
+use b5_engine::{
+    Action, CardId, CardType, ConflictId, Game, PlayerId, Race, Target, TargetKind, Zone,
+};
 use toml::Spanned;
 
 use crate::scenario::StepTable;
@@ -101,6 +103,22 @@ pub fn find_card(g: &Game, p: PlayerId, name: &str, prefer: Prefer) -> Option<Ca
         .or_else(|| pool.first().copied())
 }
 
+/// A target named by a player, race, conflict or card name; when the card
+/// being played targets a conflict, a conflict card's name names the conflict.
+pub fn find_target_of(
+    g: &Game,
+    p: PlayerId,
+    name: &str,
+    kind: Option<TargetKind>,
+) -> Option<Target> {
+    if kind == Some(TargetKind::Conflict) {
+        if let Some(k) = find_conflict(g, name) {
+            return Some(Target::Conflict(k));
+        }
+    }
+    find_target(g, p, name)
+}
+
 /// A target named by a player, race, conflict or card name.
 pub fn find_target(g: &Game, p: PlayerId, name: &str) -> Option<Target> {
     if let Some(q) = g.player_by_name(name) {
@@ -165,10 +183,37 @@ pub fn actions(
         find_card(g, p, n, prefer)
             .ok_or_else(|| StepError::Name(format!("no card named \"{n}\" in the game")))
     };
+    // What the acting card targets, when the step names a card.
+    let kind: Option<TargetKind> = st
+        .card
+        .as_ref()
+        .and_then(|c| {
+            find_card(
+                g,
+                p,
+                c.get_ref(),
+                if verb == "use" {
+                    Prefer::Table
+                } else {
+                    Prefer::Hand
+                },
+            )
+        })
+        .map(|c| {
+            let d = g.db().get(g.card(c).def);
+            if verb == "use" {
+                d.actions
+                    .get(st.count.unwrap_or(1).saturating_sub(1) as usize)
+                    .map(|a| a.target)
+                    .unwrap_or(d.target)
+            } else {
+                d.target
+            }
+        });
     let target = || -> Result<Target, StepError> {
         match &st.target {
             None => Ok(Target::None),
-            Some(t) => find_target(g, p, t.get_ref()).ok_or_else(|| {
+            Some(t) => find_target_of(g, p, t.get_ref(), kind).ok_or_else(|| {
                 StepError::Name(format!(
                     "no player, race, card or conflict named \"{}\"",
                     t.get_ref()

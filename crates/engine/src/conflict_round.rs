@@ -81,11 +81,9 @@ impl Game {
             return Err(Violation::RequirementUnmet(card));
         }
         let have = self.players[p as usize].available();
-        if (def.initiate_cost as i16) > have {
-            return Err(Violation::Unaffordable {
-                need: def.initiate_cost as i16,
-                have,
-            });
+        let need = def.initiate_cost as i16 + self.corporate_surcharge(p, def);
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
         }
         if !self.valid_target(def.target, &def.filter, p, target, true) {
             return Err(if target == Target::Player(p) {
@@ -240,7 +238,8 @@ impl Game {
                     && o.outcome != Outcome::Canceled
                     && self.c(o.card).def == def_id
             }) || (def.uniqueness == Uniqueness::Unique && self.unique_used.contains(&def_id)));
-        let payable = (def.initiate_cost as i16) <= self.players[p as usize].available();
+        let need = def.initiate_cost as i16 + self.corporate_surcharge(p, def);
+        let payable = need <= self.players[p as usize].available();
         let target_ok = self.valid_target(def.target, &def.filter, p, k.target, true);
         if clash || !payable || !target_ok || !self.requirements_met(p, k.card, def) {
             self.conflicts[i].outcome = Outcome::Canceled;
@@ -253,7 +252,7 @@ impl Game {
             self.move_card(k.card, Zone::Discard, p, ev);
             return;
         }
-        self.apply_influence(p, def.initiate_cost as i16);
+        self.apply_influence(p, need);
         self.conflicts[i].revealed = true;
         self.cm(k.card).flags &= !flag::FACE_DOWN;
         self.note_entered_play(k.card);

@@ -40,7 +40,7 @@ impl Game {
         if !self.requirements_met(p, card, def) {
             return Err(Violation::RequirementUnmet(card));
         }
-        let need = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        let need = self.played_cost(p, card)?;
         let have = self.players[p as usize].available();
         if need > have {
             return Err(Violation::Unaffordable { need, have });
@@ -78,7 +78,8 @@ impl Game {
         let db = self.db.clone();
         let def_id = self.c(card).def;
         let def = db.get(def_id);
-        self.apply_influence(p, def.cost.unwrap_or(0) as i16);
+        let cost = self.played_cost(p, card).unwrap_or(0);
+        self.apply_influence(p, cost);
         self.move_card(card, Zone::Discard, p, ev);
         match def.uniqueness {
             Uniqueness::Limited => self.limited_this_turn.push(def_id),
@@ -135,7 +136,7 @@ impl Game {
         host: CardId,
         ev: &mut Events,
     ) {
-        let cost = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
+        let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
         let fac = self.c(host).faction;
         self.move_card(card, Zone::Attached, fac, ev);

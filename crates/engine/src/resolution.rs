@@ -402,7 +402,7 @@ impl Game {
                 race: def.race,
             });
         }
-        let need = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        let need = self.played_cost(p, card)?;
         let have = self.players[p as usize].available();
         if need > have {
             return Err(Violation::Unaffordable { need, have });
@@ -448,7 +448,8 @@ impl Game {
         let db = self.db.clone();
         let def_id = self.c(card).def;
         let def = db.get(def_id);
-        self.apply_influence(p, def.cost.unwrap_or(0) as i16);
+        let cost = self.played_cost(p, card).unwrap_or(0);
+        self.apply_influence(p, cost);
         let play = def.aftermath.clone().unwrap_or_default();
         if def.uniqueness == crate::card::def::Uniqueness::Unique {
             self.unique_used.push(def_id);

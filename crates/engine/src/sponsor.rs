@@ -70,9 +70,7 @@ impl Game {
         {
             cost *= 2;
         }
-        if corporate && def.race == pl.race && !def.is_corporate() {
-            cost += 3;
-        }
+        cost += self.corporate_surcharge(p, def);
         if !promote {
             for &src in self.passive_sources.iter() {
                 let si = self.c(src);
@@ -91,6 +89,26 @@ impl Game {
             }
         }
         Ok(cost.max(0))
+    }
+
+    /// Corporate Rule 5: a Corporate faction applies 3 additional influence
+    /// to sponsor, promote, play or reveal a non-corporate card loyal to its
+    /// own race.
+    pub(crate) fn corporate_surcharge(&self, p: PlayerId, def: &CardDef) -> i16 {
+        let pl = &self.players[p as usize];
+        if pl.faction == Faction::Corporate && def.race == pl.race && !def.is_corporate() {
+            3
+        } else {
+            0
+        }
+    }
+
+    /// What playing an event, contingency or aftermath applies: its cost
+    /// (an undefined cost cannot be applied) plus any Corporate surcharge.
+    pub(crate) fn played_cost(&self, p: PlayerId, card: CardId) -> Result<i16, Violation> {
+        let def = self.db.get(self.c(card).def);
+        let base = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        Ok(base + self.corporate_surcharge(p, def))
     }
 
     /// Loyalty restrictions on sponsoring (disloyalty penalty; rulings 7.8,
