@@ -27,80 +27,72 @@ fn all_reaches(def: &CardDef, a: Ability, printed: i32) -> bool {
     }
 }
 
-/// The part of a bonus that applies to ability `a`.
-fn bonus_for(b: &AbilityBonus, def: &CardDef, a: Ability, printed: i32) -> i32 {
-    let mut v = b.values[a.idx()] as i32;
-    if b.all != 0 && all_reaches(def, a, printed) {
-        v += b.all as i32;
-    }
-    v
-}
-
 impl Game {
     /// A card's current ability (0 when neutralized).
     pub fn ability(&self, id: CardId, a: Ability) -> u8 {
         if self.c(id).neutralized() {
             return 0;
         }
-        self.compute_ability(id, a, true)
+        self.compute_all(id, true)[a.idx()]
+    }
+
+    /// All five current abilities (0 when neutralized), in the order
+    /// Diplomacy, Intrigue, Psi, Leadership, Military.
+    pub fn abilities(&self, id: CardId) -> [u8; 5] {
+        if self.c(id).neutralized() {
+            return [0; 5];
+        }
+        self.compute_all(id, true)
     }
 
     /// What the ability would be undamaged, with every current modifier
     /// (Neutralization: "what the character's highest ability would be if the
     /// character were undamaged").
     pub(crate) fn ability_undamaged(&self, id: CardId, a: Ability) -> u8 {
-        self.compute_ability(id, a, false)
+        self.compute_all(id, false)[a.idx()]
     }
 
     /// The card's highest current ability.
     pub fn highest_ability(&self, id: CardId) -> u8 {
-        Ability::ALL
-            .iter()
-            .map(|&a| self.ability(id, a))
-            .max()
-            .unwrap_or(0)
+        self.abilities(id).into_iter().max().unwrap_or(0)
     }
 
     pub(crate) fn highest_undamaged(&self, id: CardId) -> u8 {
-        Ability::ALL
-            .iter()
-            .map(|&a| self.ability_undamaged(id, a))
-            .max()
-            .unwrap_or(0)
+        self.compute_all(id, false).into_iter().max().unwrap_or(0)
     }
 
-    fn compute_ability(&self, id: CardId, a: Ability, with_damage: bool) -> u8 {
+    /// The five abilities in one pass over the modifiers, attached cards and
+    /// lasting effects that could touch the card.
+    fn compute_all(&self, id: CardId, with_damage: bool) -> [u8; 5] {
         let inst = self.c(id);
         let def = self.db.get(inst.def);
-        // 1. Changes to the printed value.
-        let mut printed = def.abilities[a.idx()] as i32;
-        for m in self.mods.iter().filter(|m| m.card == id) {
-            if let ModKind::Printed(b) = m.kind {
-                printed += bonus_for(&b, def, a, printed);
+        let mut printed_delta = [0i32; 5];
+        let mut printed_all = 0i32;
+        let mut doubles = [0u32; 5];
+        let mut add = [0i32; 5];
+        let mut add_all = 0i32;
+        let take = |b: &AbilityBonus, add: &mut [i32; 5], all: &mut i32| {
+            for i in 0..5 {
+                add[i] += b.values[i] as i32;
             }
-        }
-        let printed = printed.max(0);
-        // 2. Multipliers.
-        let mut v = printed;
-        for m in self.mods.iter().filter(|m| m.card == id) {
-            if m.kind == ModKind::Double(a) {
-                v *= 2;
+            *all += b.all as i32;
+        };
+        for m in self.mods.iter() {
+            if m.card != id {
+                continue;
             }
-        }
-        // 3. Additions: lasting modifiers, attached cards, lasting effects of
-        // cards in play, a leader, assistants; then damage.
-        let mut add = 0i32;
-        for m in self.mods.iter().filter(|m| m.card == id) {
-            if let ModKind::Add(b) = m.kind {
-                add += bonus_for(&b, def, a, printed);
+            match m.kind {
+                ModKind::Printed(b) => take(&b, &mut printed_delta, &mut printed_all),
+                ModKind::Double(a) => doubles[a.idx()] += 1,
+                ModKind::Add(b) => take(&b, &mut add, &mut add_all),
             }
         }
         for &att in self.attachments.iter() {
             let ai = self.c(att);
-            if ai.host == id && !ai.face_down() && ai.zone == Zone::Attached {
+            if ai.host == id && ai.zone == Zone::Attached && !ai.face_down() {
                 let ad = self.db.get(ai.def);
                 if !ad.bonus.is_zero() {
-                    add += bonus_for(&ad.bonus, def, a, printed);
+                    take(&ad.bonus, &mut add, &mut add_all);
                 }
             }
         }
@@ -109,35 +101,58 @@ impl Game {
             for p in self.db.get(si.def).passives.iter() {
                 if let crate::card::def::Passive::Bonus { filter, bonus } = p {
                     if self.filter_matches(filter, id, si.controller) {
-                        add += bonus_for(bonus, def, a, printed);
+                        take(bonus, &mut add, &mut add_all);
                     }
                 }
             }
         }
-        if a == Ability::Military {
-            if let Some(l) = inst.led_by.some() {
-                let li = self.c(l);
-                if li.rotation == Rotation::Lead && li.leading == id {
-                    add += self.ability(l, Ability::Leadership) as i32;
-                }
+        let mut out = [0u8; 5];
+        for a in Ability::ALL {
+            let i = a.idx();
+            // 1. Changes to the printed value.
+            let base = def.abilities[i] as i32;
+            let mut printed = base + printed_delta[i];
+            if printed_all != 0 && all_reaches(def, a, base) {
+                printed += printed_all;
+            }
+            let printed = printed.max(0);
+            // 2. Multipliers, before any addition.
+            let mut v = printed << doubles[i].min(16);
+            // 3. Additions and subtractions; "all" never raises Psi from 0.
+            v += add[i];
+            if add_all != 0 && all_reaches(def, a, printed) {
+                v += add_all;
+            }
+            if with_damage {
+                v -= inst.damage as i32;
+            }
+            out[i] = v.clamp(0, 255) as u8;
+        }
+        // A leader adds its Leadership to the fleet it leads.
+        if let Some(l) = inst.led_by.some() {
+            let li = self.c(l);
+            if li.rotation == Rotation::Lead && li.leading == id {
+                let lead = self.ability(l, Ability::Leadership) as i32;
+                let i = Ability::Military.idx();
+                out[i] = (out[i] as i32 + lead).clamp(0, 255) as u8;
             }
         }
-        if matches!(
-            a,
-            Ability::Diplomacy | Ability::Intrigue | Ability::Leadership
-        ) && self.is_ambassador(id)
-        {
+        // An ambassador's assistant: +1 Diplomacy, Intrigue and Leadership.
+        if inst.zone == Zone::InnerCircle && self.is_ambassador(id) {
+            let mut n = 0i32;
             for c in self.all_table_cards() {
                 let ci = self.c(c);
                 if ci.rotation == Rotation::Assist && ci.leading == id && !ci.neutralized() {
-                    add += 1;
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                for a in [Ability::Diplomacy, Ability::Intrigue, Ability::Leadership] {
+                    out[a.idx()] = (out[a.idx()] as i32 + n).clamp(0, 255) as u8;
                 }
             }
         }
-        if with_damage {
-            add -= inst.damage as i32;
-        }
-        (v + add).clamp(0, 255) as u8
+        out
     }
 
     /// Whether the card is some faction's ambassador.

@@ -4,13 +4,13 @@
 use crate::action::Action;
 use crate::card::def::{Ability, CardType};
 use crate::ids::{CardId, ConflictId, PlayerId};
-use crate::state::{Game, Role};
+use crate::state::Game;
 use crate::targets::Targets;
 
 impl Game {
     pub(crate) fn table_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let mut ts = Targets::new();
-        let mine: smallvec::SmallVec<[CardId; 24]> = self.table_cards_controlled(p).collect();
+        let mine: smallvec::SmallVec<[CardId; 48]> = self.table_cards_controlled(p).collect();
         for &card in &mine {
             let c = self.c(card);
             let def = self.db.get(c.def);
@@ -28,12 +28,15 @@ impl Game {
             if c.rotated() || c.neutralized() {
                 continue;
             }
+            // Abilities once per card: candidates needing an ability the card
+            // lacks are not worth checking.
+            let abil = self.abilities(card);
             if matches!(def.card_type, CardType::Fleet | CardType::Location) && c.damage > 0 {
                 for amount in 1..=c.damage {
                     out.push(Action::Repair { card, amount });
                 }
             }
-            if def.card_type == CardType::Character && self.ability(card, Ability::Leadership) > 0 {
+            if def.card_type == CardType::Character && abil[Ability::Leadership.idx()] > 0 {
                 for f in self.table_cards(p) {
                     if self.db.get(self.c(f).def).card_type == CardType::Fleet {
                         out.push(Action::Lead { card, fleet: f });
@@ -58,7 +61,10 @@ impl Game {
                     continue;
                 }
                 let conflict = ConflictId(k as u8);
-                if kc.unopposable {
+                let can_apply = abil[kc.kind.idx()] > 0;
+                if !can_apply {
+                    // It may still attack with another ability.
+                } else if kc.unopposable {
                     for side in 0..self.players.len() as PlayerId {
                         out.push(Action::Support {
                             card,
@@ -75,7 +81,7 @@ impl Game {
                     out.push(Action::Oppose { card, conflict });
                 }
                 for pt in kc.participants.iter() {
-                    if matches!(pt.role, Role::Support(_) | Role::Oppose | Role::Attack) {
+                    if abil[pt.ability.idx()] > 0 && self.c(pt.card).faction != p {
                         out.push(Action::Attack {
                             card,
                             target: pt.card,

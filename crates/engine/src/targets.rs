@@ -8,7 +8,7 @@ use crate::card::def::{CardFilter, Race, Row, Side, TargetKind};
 use crate::ids::{CardId, PlayerId};
 use crate::state::{Game, Target, Zone};
 
-pub(crate) type Targets = SmallVec<[Target; 16]>;
+pub(crate) type Targets = SmallVec<[Target; 64]>;
 
 impl Game {
     /// Whether a card on the table matches a filter, seen from `actor`.
