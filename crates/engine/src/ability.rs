@@ -106,6 +106,26 @@ impl Game {
                 }
             }
         }
+        // A leader adds its Leadership to the fleet it leads.
+        if let Some(l) = inst.led_by.some() {
+            let li = self.c(l);
+            if li.rotation == Rotation::Lead && li.leading == id {
+                add[Ability::Military.idx()] += self.ability(l, Ability::Leadership) as i32;
+            }
+        }
+        // An ambassador's assistant: +1 Diplomacy, Intrigue and Leadership.
+        if inst.zone == Zone::InnerCircle && self.is_ambassador(id) {
+            let mut n = 0i32;
+            for c in self.all_table_cards() {
+                let ci = self.c(c);
+                if ci.rotation == Rotation::Assist && ci.leading == id && !ci.neutralized() {
+                    n += 1;
+                }
+            }
+            for a in [Ability::Diplomacy, Ability::Intrigue, Ability::Leadership] {
+                add[a.idx()] += n;
+            }
+        }
         let mut out = [0u8; 5];
         for a in Ability::ALL {
             let i = a.idx();
@@ -118,7 +138,8 @@ impl Game {
             let printed = printed.max(0);
             // 2. Multipliers, before any addition.
             let mut v = printed << doubles[i].min(16);
-            // 3. Additions and subtractions; "all" never raises Psi from 0.
+            // 3. Additions and subtractions; "all" never raises Psi from 0;
+            // never below zero once every modifier is applied.
             v += add[i];
             if add_all != 0 && all_reaches(def, a, printed) {
                 v += add_all;
@@ -127,30 +148,6 @@ impl Game {
                 v -= inst.damage as i32;
             }
             out[i] = v.clamp(0, 255) as u8;
-        }
-        // A leader adds its Leadership to the fleet it leads.
-        if let Some(l) = inst.led_by.some() {
-            let li = self.c(l);
-            if li.rotation == Rotation::Lead && li.leading == id {
-                let lead = self.ability(l, Ability::Leadership) as i32;
-                let i = Ability::Military.idx();
-                out[i] = (out[i] as i32 + lead).clamp(0, 255) as u8;
-            }
-        }
-        // An ambassador's assistant: +1 Diplomacy, Intrigue and Leadership.
-        if inst.zone == Zone::InnerCircle && self.is_ambassador(id) {
-            let mut n = 0i32;
-            for c in self.all_table_cards() {
-                let ci = self.c(c);
-                if ci.rotation == Rotation::Assist && ci.leading == id && !ci.neutralized() {
-                    n += 1;
-                }
-            }
-            if n > 0 {
-                for a in [Ability::Diplomacy, Ability::Intrigue, Ability::Leadership] {
-                    out[a.idx()] = (out[a.idx()] as i32 + n).clamp(0, 255) as u8;
-                }
-            }
         }
         out
     }
