@@ -156,6 +156,19 @@ impl Game {
     /// Every Action Round action worth checking for `p`.
     pub(crate) fn round_action_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
+        // Build influence and promote: rotating a ready Inner Circle character.
+        let pl = &self.players[p as usize];
+        for &by in pl.inner_circle.iter() {
+            if self.check_ic_rotator(p, by).is_err() {
+                continue;
+            }
+            out.push(Action::Build { by });
+            for &card in pl.supporting.iter() {
+                if self.db.get(self.c(card).def).card_type == CardType::Character {
+                    out.push(Action::Promote { card, by });
+                }
+            }
+        }
         self.hand_candidates(p, out);
         self.table_candidates(p, out);
         let pl = &self.players[p as usize];
