@@ -25,7 +25,26 @@ impl Game {
                     ambassadorial: true,
                 });
             }
-            if c.rotated() || c.neutralized() {
+            if c.neutralized() {
+                continue;
+            }
+            // A card's own action may not need it to rotate.
+            for i in 0..def.actions.len() {
+                if def.actions[i].cost.rotate && c.rotated() {
+                    continue;
+                }
+                ts.clear();
+                let a = &def.actions[i];
+                self.target_candidates(a.target, &a.filter, p, false, &mut ts);
+                for &t in ts.iter() {
+                    out.push(Action::UseCard {
+                        card,
+                        index: i as u8,
+                        target: t,
+                    });
+                }
+            }
+            if c.rotated() {
                 continue;
             }
             // Abilities once per card: candidates needing an ability the card
@@ -41,18 +60,6 @@ impl Game {
                     if self.db.get(self.c(f).def).card_type == CardType::Fleet {
                         out.push(Action::Lead { card, fleet: f });
                     }
-                }
-            }
-            for i in 0..def.actions.len() {
-                ts.clear();
-                let a = &def.actions[i];
-                self.target_candidates(a.target, &a.filter, p, false, &mut ts);
-                for &t in ts.iter() {
-                    out.push(Action::UseCard {
-                        card,
-                        index: i as u8,
-                        target: t,
-                    });
                 }
             }
             for k in 0..self.conflicts.len() {
