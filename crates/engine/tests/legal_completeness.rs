@@ -1,0 +1,179 @@
+//! `legal_actions(p)` is exactly the set of actions `apply` accepts: at many
+//! states of random games with the Open Set decks, every action of a broad
+//! universe (every verb, every relevant card, every target) is checked, and
+//! the engine must accept it if and only if `legal_actions` lists it.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use b5_engine::{Action, CardId, ConflictId, Game, Options, PlayerId, Race, Setup, Target, Zone};
+use rand::{Rng, SeedableRng};
+
+fn relevant_cards(g: &Game) -> Vec<CardId> {
+    (0..g.card_count() as u16)
+        .map(CardId)
+        .filter(|&c| {
+            let z = g.card(c).zone;
+            z.in_play() || z == Zone::Hand || z == Zone::Conflict
+        })
+        .collect()
+}
+
+fn targets(g: &Game, cards: &[CardId]) -> Vec<Target> {
+    let mut t = vec![Target::None];
+    for p in 0..g.num_players() as PlayerId {
+        t.push(Target::Player(p));
+    }
+    for r in Race::PLAYABLE {
+        t.push(Target::Race(r));
+    }
+    for &c in cards {
+        t.push(Target::Card(c));
+    }
+    for k in 0..g.conflicts().len() as u8 + 1 {
+        t.push(Target::Conflict(ConflictId(k)));
+    }
+    t
+}
+
+/// A broad universe of actions for one state.
+fn universe(g: &Game) -> Vec<Action> {
+    let cards = relevant_cards(g);
+    let ts = targets(g, &cards);
+    let n = g.num_players() as PlayerId;
+    let conflicts: Vec<ConflictId> = (0..g.conflicts().len() as u8 + 1).map(ConflictId).collect();
+    let mut u = vec![Action::Pass, Action::RevealAgenda, Action::DiscardAgenda, Action::Mulligan];
+    for count in 0..6 {
+        u.push(Action::Buy { count });
+    }
+    for &c in &cards {
+        u.push(Action::Sustain { card: c });
+        u.push(Action::Build { by: c });
+        u.push(Action::Hire { card: c });
+        u.push(Action::Reveal { card: c });
+        u.push(Action::Discard { card: c });
+        u.push(Action::Choose { card: c });
+        u.push(Action::Keep { card: c });
+        for ambassadorial in [false, true] {
+            u.push(Action::Heal { card: c, ambassadorial });
+        }
+        for amount in 1..4 {
+            u.push(Action::Repair { card: c, amount });
+        }
+        for &t in &ts {
+            u.push(Action::Declare { card: c, target: t });
+            u.push(Action::Play { card: c, target: t });
+            u.push(Action::PlayAftermath { card: c, target: t });
+            for index in 0..3 {
+                u.push(Action::UseCard { card: c, index, target: t });
+            }
+        }
+        for &d in &cards {
+            u.push(Action::Promote { card: c, by: d });
+            u.push(Action::Replace { card: c, old: d });
+            u.push(Action::Lead { card: c, fleet: d });
+            u.push(Action::PlayContingency { card: c, host: d });
+            u.push(Action::SponsorAgenda { card: c, by: d });
+            u.push(Action::HideAgenda { card: c, by: d });
+            u.push(Action::ReplaceAgenda { card: c, by: d });
+            for discount in [false, true] {
+                u.push(Action::Assist { card: c, ambassador: d, discount });
+            }
+            for &k in &conflicts {
+                u.push(Action::Attack { card: c, target: d, conflict: k });
+            }
+        }
+        for &k in &conflicts {
+            u.push(Action::Oppose { card: c, conflict: k });
+            for side in 0..n {
+                u.push(Action::Support { card: c, conflict: k, side });
+            }
+        }
+    }
+    // Sponsoring: hand cards, rotated by any relevant card, on any target.
+    for &c in cards.iter().filter(|&&c| g.card(c).zone == Zone::Hand) {
+        for &by in &cards {
+            for &t in &ts {
+                u.push(Action::Sponsor { card: c, by, target: t });
+            }
+        }
+    }
+    for t in &ts {
+        u.push(Action::DeclareWar { target: *t });
+    }
+    u
+}
+
+fn check_state(g: &Game) {
+    let u = universe(g);
+    for p in 0..g.num_players() as PlayerId {
+        let legal: HashSet<Action> = g.legal_actions(p).into_iter().collect();
+        for a in &legal {
+            assert!(g.check_action(p, a).is_ok(), "listed action refused: {a:?}");
+        }
+        for a in &u {
+            let ok = g.check_action(p, a).is_ok();
+            assert_eq!(
+                ok,
+                legal.contains(a),
+                "player {p} at {:?}: {a:?} is {} by apply but {} by legal_actions",
+                g.step(),
+                if ok { "accepted" } else { "refused" },
+                if legal.contains(a) { "listed" } else { "not listed" }
+            );
+        }
+    }
+}
+
+#[test]
+fn legal_actions_are_exactly_the_accepted_actions() {
+    let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
+    let decks = b5_cards::open_set::decks().expect("the decks parse");
+    let mut states = 0;
+    for seed in 0..6u64 {
+        let players = 2 + (seed as usize % 3);
+        let duel = seed == 3;
+        let seats = decks
+            .iter()
+            .cycle()
+            .skip(seed as usize)
+            .take(players)
+            .enumerate()
+            .map(|(i, d)| {
+                let mut s = d.to_seat(&db, &format!("P{i}")).expect("a legal deck");
+                if duel {
+                    // Appendix One: the hand is drawn; only a Non-Aligned
+                    // second ambassador is chosen in advance.
+                    let (keep, rest): (Vec<_>, Vec<_>) =
+                        s.hand.iter().partition(|&&h| db.get(h).kw.species_ambassador);
+                    s.hand = keep;
+                    s.deck.extend(rest);
+                }
+                s
+            })
+            .collect();
+        let setup = Setup {
+            players: seats,
+            options: Options {
+                turn_limit: Some(40),
+                duel_draw: duel,
+            },
+        };
+        let mut g = Game::new(setup, db.clone(), seed).expect("set-up");
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut n = 0u32;
+        while !g.is_over() && n < 3000 {
+            // Check a sample of states (the check is exhaustive, so costly).
+            if n % 37 == 0 {
+                check_state(&g);
+                states += 1;
+            }
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            let a = legal[rng.random_range(0..legal.len())];
+            g.apply(p, a).expect("a listed action is accepted");
+            n += 1;
+        }
+    }
+    assert!(states > 100, "only {states} states checked");
+}
