@@ -299,6 +299,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         shadows,
         vorlons,
         draw,
+        crusade_draw,
         discard_random,
         damage,
         mark,
@@ -334,7 +335,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     // Modifiers each verb accepts.
     let allowed: &[&str] = match verb {
         "gain_influence" | "lose_influence" | "restore" | "extra_influence" | "gain_power"
-        | "lose_power" | "unrest" | "draw" | "discard_random" => &["who"],
+        | "lose_power" | "unrest" | "draw" | "crusade_draw" | "discard_random" => &["who"],
         "transfer_influence" => &["who", "to"],
         "tension" => &["who", "toward", "toward_race", "mutual"],
         "war" | "peace" => &["who", "with"],
@@ -461,6 +462,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         },
         "draw" => Op::Draw {
             n: e.draw.unwrap(),
+            who: w,
+        },
+        "crusade_draw" => Op::CrusadeDraw {
+            n: e.crusade_draw.unwrap(),
             who: w,
         },
         "discard_random" => Op::DiscardRandom {
@@ -954,6 +959,19 @@ pub fn card(
                 filter: f.clone(),
                 amount: n,
             });
+        }
+        if let Some(n) = rp.extra_conflict {
+            kinds.push(Passive::ExtraConflict(n));
+        }
+        if rp.sponsor == Some(true) {
+            kinds.push(Passive::Sponsors {
+                filter: f.clone(),
+                free: rp.free.unwrap_or(false),
+            });
+        } else if rp.free.is_some() || rp.sponsor == Some(false) {
+            return Err(pat
+                .sub("free")
+                .err("`free` goes with `sponsor = true` (and `sponsor` is only ever true)"));
         }
         if kinds.len() != 1 {
             return Err(pat.err(

@@ -9,12 +9,54 @@ use crate::error::LoadError;
 
 /// The card files of the Open Set, as (path, text).
 pub const CARD_FILES: &[(&str, &str)] = &[
-    // Files are added here as the set grows (crates/cards/data/open-set/).
+    (
+        "crates/cards/data/open-set/centauri.toml",
+        include_str!("../data/open-set/centauri.toml"),
+    ),
+    (
+        "crates/cards/data/open-set/human.toml",
+        include_str!("../data/open-set/human.toml"),
+    ),
+    (
+        "crates/cards/data/open-set/minbari.toml",
+        include_str!("../data/open-set/minbari.toml"),
+    ),
+    (
+        "crates/cards/data/open-set/narn.toml",
+        include_str!("../data/open-set/narn.toml"),
+    ),
+    (
+        "crates/cards/data/open-set/non-aligned.toml",
+        include_str!("../data/open-set/non-aligned.toml"),
+    ),
+    (
+        "crates/cards/data/open-set/neutral.toml",
+        include_str!("../data/open-set/neutral.toml"),
+    ),
 ];
 
 /// The shipped decks, as (path, text).
 pub const DECK_FILES: &[(&str, &str)] = &[
-    // crates/cards/data/decks/*.deck
+    (
+        "crates/cards/data/decks/centauri.deck",
+        include_str!("../data/decks/centauri.deck"),
+    ),
+    (
+        "crates/cards/data/decks/human.deck",
+        include_str!("../data/decks/human.deck"),
+    ),
+    (
+        "crates/cards/data/decks/minbari.deck",
+        include_str!("../data/decks/minbari.deck"),
+    ),
+    (
+        "crates/cards/data/decks/narn.deck",
+        include_str!("../data/decks/narn.deck"),
+    ),
+    (
+        "crates/cards/data/decks/non-aligned.deck",
+        include_str!("../data/decks/non-aligned.deck"),
+    ),
 ];
 
 /// Loads every card of the Open Set.

@@ -188,6 +188,7 @@ fn build_setup(
                 !matches!(&p.discard, Pile::Cards(v) if v.is_empty()),
             ),
             ("agenda", p.agenda.is_some()),
+            ("crusade", !p.crusade.is_empty()),
             ("at_war", !p.at_war.is_empty()),
         ];
         if let Some((k, _)) = extra.iter().find(|x| x.1) {
@@ -326,6 +327,11 @@ fn build_position(
             .collect::<Result<_, _>>()?;
         pp.deck = n.pile(&p.deck, &format!("{field}.deck"))?;
         pp.discard = n.pile(&p.discard, &format!("{field}.discard"))?;
+        pp.crusade = p
+            .crusade
+            .iter()
+            .map(|c| n.def(c, &format!("{field}.crusade")))
+            .collect::<Result<_, _>>()?;
         pp.agenda = match &p.agenda {
             None => None,
             Some(a) => match a.get_ref() {

@@ -309,7 +309,7 @@ fn check_step_names(
         if !known(v.get_ref()) {
             return Err(src.error(
                 v.span(),
-                &format!("step.{f}"),
+                format!("step.{f}"),
                 format!(
                     "unknown card or player \"{}\": define the card under [cards.\"...\"] or use a card of the project's database",
                     v.get_ref()
@@ -332,7 +332,7 @@ fn run_step(
             let want_v = paths::expected(want.get_ref()).ok_or_else(|| {
                 src.error(
                     want.span(),
-                    &format!("expect.\"{}\"", path.get_ref()),
+                    format!("expect.\"{}\"", path.get_ref()),
                     "expected values are integers, booleans, strings or lists of strings",
                 )
             })?;
@@ -350,7 +350,7 @@ fn run_step(
                 Err(paths::PathError::Unknown(m)) => {
                     return Err(src.error(
                         path.span(),
-                        &format!("expect.\"{}\"", path.get_ref()),
+                        format!("expect.\"{}\"", path.get_ref()),
                         m,
                     ));
                 }
@@ -382,7 +382,7 @@ fn run_step(
     let actions = match steps::actions(g, p, st, verb) {
         Ok(a) => a,
         Err(StepError::Field { field, message }) => {
-            return Err(src.error(span, &format!("step.{field}"), message))
+            return Err(src.error(span, format!("step.{field}"), message))
         }
         Err(StepError::Name(m)) => return Ok(Some(format!("{} {verb}: {m}", pname.get_ref()))),
     };

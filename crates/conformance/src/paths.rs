@@ -138,9 +138,9 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             attr,
             "zone" | "controller" | "faction" | "rotated" | "neutralized" | "damage" | "severe"
         ) && Ability::parse(attr).is_none()
-            && !attr
+            && attr
                 .strip_prefix("marks.")
-                .is_some_and(|k| MarkKind::parse(k).is_some())
+                .is_none_or(|k| MarkKind::parse(k).is_none())
         {
             return Err(unknown());
         }

@@ -195,6 +195,9 @@ pub struct PlayerTable {
     pub deck: Pile,
     #[serde(default)]
     pub discard: Pile,
+    /// Extension: the Crusade Pile, top card first.
+    #[serde(default)]
+    pub crusade: Vec<Spanned<String>>,
     pub agenda: Option<Spanned<AgendaEntry>>,
     #[serde(default)]
     pub at_war: Vec<Spanned<String>>,

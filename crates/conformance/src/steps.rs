@@ -15,6 +15,7 @@ pub const VERBS: &[&str] = &[
     "declare",
     "sponsor",
     "promote",
+    "replace",
     "build",
     "lead",
     "assist",
@@ -263,6 +264,25 @@ pub fn actions(
             card: card(Prefer::Table)?,
             by: named("by", &st.by, Prefer::Table)?,
         }),
+        "replace" => {
+            let c = card(Prefer::Hand)?;
+            let old = match &st.target {
+                Some(_) => named("target", &st.target, Prefer::Table)?,
+                None => {
+                    let name = g
+                        .db()
+                        .get(g.card(c).def)
+                        .replaces
+                        .as_ref()
+                        .map(|r| r.name.clone())
+                        .ok_or_else(|| StepError::Name("that card replaces nothing".into()))?;
+                    find_card(g, p, &name, Prefer::Table).ok_or_else(|| {
+                        StepError::Name(format!("no card named \"{name}\" in the game"))
+                    })?
+                }
+            };
+            one(Action::Replace { card: c, old })
+        }
         "build" => one(Action::Build {
             by: named("by", &st.by, Prefer::Table)?,
         }),

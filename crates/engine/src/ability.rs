@@ -1,8 +1,12 @@
 //! Character ability ratings, computed on demand from the printed value and
 //! every active modifier in the order the rules give (Character ability
 //! ratings: Modifying abilities; Glossary: Double):
-//! 1. changes to the printed value; 2. multipliers; 3. additions and
-//! subtractions (bonuses, leaders, assistants) and damage; never below 0.
+//!
+//! 1. changes to the printed value;
+//! 2. multipliers;
+//! 3. additions and subtractions (bonuses, leaders, assistants) and damage;
+//!    never below 0.
+//!
 //! Psi is not raised from a base of 0 unless the effect names Psi.
 
 use crate::card::def::{Ability, AbilityBonus, CardDef, CardType};
@@ -72,8 +76,8 @@ impl Game {
         let mut add = [0i32; 5];
         let mut add_all = 0i32;
         let take = |b: &AbilityBonus, add: &mut [i32; 5], all: &mut i32| {
-            for i in 0..5 {
-                add[i] += b.values[i] as i32;
+            for (x, v) in add.iter_mut().zip(b.values) {
+                *x += v as i32;
             }
             *all += b.all as i32;
         };

@@ -14,7 +14,9 @@ impl Game {
     /// current Diplomacy, then Intrigue, Psi and Leadership; a full tie is
     /// settled at random (rulings 2.3: damage counts, neutralized is all 0).
     pub(crate) fn determine_initiative(&mut self, ev: &mut Events) {
-        let mut keys: SmallVec<[(i16, [u8; 4], u32, PlayerId); 6]> = SmallVec::new();
+        // (Influence Rating, ambassador abilities, random draw, seat).
+        type Key = (i16, [u8; 4], u32, PlayerId);
+        let mut keys: SmallVec<[Key; 6]> = SmallVec::new();
         for p in 0..self.players.len() as PlayerId {
             let pl = &self.players[p as usize];
             if pl.eliminated {

@@ -79,9 +79,7 @@ impl Game {
                 }
                 for pa in self.db.get(si.def).passives.iter() {
                     if let Passive::Discount { filter, amount } = pa {
-                        if filter.allows_type(def.card_type)
-                            && filter.race.is_none_or(|r| r == def.race)
-                        {
+                        if filter.matches_def(def) {
                             cost -= *amount as i16;
                         }
                     }
@@ -136,30 +134,28 @@ impl Game {
             });
         }
         match def.card_type {
-            CardType::Fleet | CardType::Group | CardType::Location => {
-                if def.race != Race::Neutral && def.race != pl.race && !corporate_ok {
+            CardType::Fleet | CardType::Group | CardType::Location
+                if def.race != Race::Neutral && def.race != pl.race && !corporate_ok =>
+            {
+                return Err(Violation::Disloyal {
+                    card,
+                    race: def.race,
+                });
+            }
+            // A loyal enhancement is sponsored by a character of its race and
+            // must enhance a target of its race.
+            CardType::Enhancement if def.race != Race::Neutral => {
+                let by_race = self.cards.get(by.idx()).map(|b| self.db.get(b.def).race);
+                let target_race = match target {
+                    Target::Card(c) => self.cards.get(c.idx()).map(|t| self.db.get(t.def).race),
+                    Target::Player(q) => self.players.get(q as usize).map(|t| t.race),
+                    _ => None,
+                };
+                if by_race != Some(def.race) || target_race.is_some_and(|r| r != def.race) {
                     return Err(Violation::Disloyal {
                         card,
                         race: def.race,
                     });
-                }
-            }
-            CardType::Enhancement => {
-                // A loyal enhancement is sponsored by a character of its race
-                // and must enhance a target of its race.
-                if def.race != Race::Neutral {
-                    let by_race = self.db.get(self.c(by).def).race;
-                    let target_race = match target {
-                        Target::Card(c) => Some(self.db.get(self.c(c).def).race),
-                        Target::Player(q) => Some(self.players[q as usize].race),
-                        _ => None,
-                    };
-                    if by_race != def.race || target_race.is_some_and(|r| r != def.race) {
-                        return Err(Violation::Disloyal {
-                            card,
-                            race: def.race,
-                        });
-                    }
                 }
             }
             _ => {}
@@ -312,7 +308,7 @@ impl Game {
         }
         for pa in self.db.get(bi.def).passives.iter() {
             if let Passive::Sponsors { filter, free } = pa {
-                if filter.allows_type(def.card_type) && filter.race.is_none_or(|r| r == def.race) {
+                if filter.matches_def(def) {
                     self.check_ready_actor(p, by)?;
                     return Ok(*free);
                 }

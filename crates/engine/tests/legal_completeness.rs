@@ -42,7 +42,12 @@ fn universe(g: &Game) -> Vec<Action> {
     let ts = targets(g, &cards);
     let n = g.num_players() as PlayerId;
     let conflicts: Vec<ConflictId> = (0..g.conflicts().len() as u8 + 1).map(ConflictId).collect();
-    let mut u = vec![Action::Pass, Action::RevealAgenda, Action::DiscardAgenda, Action::Mulligan];
+    let mut u = vec![
+        Action::Pass,
+        Action::RevealAgenda,
+        Action::DiscardAgenda,
+        Action::Mulligan,
+    ];
     for count in 0..6 {
         u.push(Action::Buy { count });
     }
@@ -55,7 +60,10 @@ fn universe(g: &Game) -> Vec<Action> {
         u.push(Action::Choose { card: c });
         u.push(Action::Keep { card: c });
         for ambassadorial in [false, true] {
-            u.push(Action::Heal { card: c, ambassadorial });
+            u.push(Action::Heal {
+                card: c,
+                ambassadorial,
+            });
         }
         for amount in 1..4 {
             u.push(Action::Repair { card: c, amount });
@@ -65,7 +73,11 @@ fn universe(g: &Game) -> Vec<Action> {
             u.push(Action::Play { card: c, target: t });
             u.push(Action::PlayAftermath { card: c, target: t });
             for index in 0..3 {
-                u.push(Action::UseCard { card: c, index, target: t });
+                u.push(Action::UseCard {
+                    card: c,
+                    index,
+                    target: t,
+                });
             }
         }
         for &d in &cards {
@@ -77,16 +89,31 @@ fn universe(g: &Game) -> Vec<Action> {
             u.push(Action::HideAgenda { card: c, by: d });
             u.push(Action::ReplaceAgenda { card: c, by: d });
             for discount in [false, true] {
-                u.push(Action::Assist { card: c, ambassador: d, discount });
+                u.push(Action::Assist {
+                    card: c,
+                    ambassador: d,
+                    discount,
+                });
             }
             for &k in &conflicts {
-                u.push(Action::Attack { card: c, target: d, conflict: k });
+                u.push(Action::Attack {
+                    card: c,
+                    target: d,
+                    conflict: k,
+                });
             }
         }
         for &k in &conflicts {
-            u.push(Action::Oppose { card: c, conflict: k });
+            u.push(Action::Oppose {
+                card: c,
+                conflict: k,
+            });
             for side in 0..n {
-                u.push(Action::Support { card: c, conflict: k, side });
+                u.push(Action::Support {
+                    card: c,
+                    conflict: k,
+                    side,
+                });
             }
         }
     }
@@ -94,7 +121,11 @@ fn universe(g: &Game) -> Vec<Action> {
     for &c in cards.iter().filter(|&&c| g.card(c).zone == Zone::Hand) {
         for &by in &cards {
             for &t in &ts {
-                u.push(Action::Sponsor { card: c, by, target: t });
+                u.push(Action::Sponsor {
+                    card: c,
+                    by,
+                    target: t,
+                });
             }
         }
     }
@@ -119,7 +150,11 @@ fn check_state(g: &Game) {
                 "player {p} at {:?}: {a:?} is {} by apply but {} by legal_actions",
                 g.step(),
                 if ok { "accepted" } else { "refused" },
-                if legal.contains(a) { "listed" } else { "not listed" }
+                if legal.contains(a) {
+                    "listed"
+                } else {
+                    "not listed"
+                }
             );
         }
     }
@@ -144,8 +179,10 @@ fn legal_actions_are_exactly_the_accepted_actions() {
                 if duel {
                     // Appendix One: the hand is drawn; only a Non-Aligned
                     // second ambassador is chosen in advance.
-                    let (keep, rest): (Vec<_>, Vec<_>) =
-                        s.hand.iter().partition(|&&h| db.get(h).kw.species_ambassador);
+                    let (keep, rest): (Vec<_>, Vec<_>) = s
+                        .hand
+                        .iter()
+                        .partition(|&&h| db.get(h).kw.species_ambassador);
                     s.hand = keep;
                     s.deck.extend(rest);
                 }
@@ -164,7 +201,7 @@ fn legal_actions_are_exactly_the_accepted_actions() {
         let mut n = 0u32;
         while !g.is_over() && n < 3000 {
             // Check a sample of states (the check is exhaustive, so costly).
-            if n % 37 == 0 {
+            if n.is_multiple_of(37) {
                 check_state(&g);
                 states += 1;
             }

@@ -1,38 +1,1215 @@
+//! Property tests over complete random games (2 to 6 players, random seeds,
+//! random legal actions from a seeded generator) with a synthetic card pool
+//! (`common`): the engine never panics, every game ends, cards are
+//! conserved, ratings stay in their bounds, `legal_actions` and `apply`
+//! agree exactly, an illegal action changes nothing, a player's view never
+//! depends on a card hidden from that player, and a game replays bit for bit.
+//!
+//! Budget: the whole file runs in well under a minute on two cores with the
+//! workspace's optimised test profile (about 1,900 complete games in all).
+
 mod common;
 
-use b5_engine::*;
-use common::*;
+use std::collections::HashSet;
+use std::fmt::{self, Display};
 
-#[test]
-fn speed_probe() {
-    let pool = pool();
-    let t0 = std::time::Instant::now();
-    let mut over = 0;
-    let mut capped = 0;
-    let mut actions = 0usize;
-    let mut buf = Vec::new();
-    for seed in 0..200u64 {
-        let mut rng = Rng::new(seed);
-        let n = 2 + rng.below(5);
-        let setup = random_setup(&pool, n, options(150, false), &mut rng);
-        let mut g = Game::new(setup, pool.db.clone(), seed).expect("setup");
-        while !g.is_over() {
-            let pend = g.pending();
-            assert!(!pend.is_empty(), "nobody pending at {:?}", g.step());
-            let p = pend[rng.below(pend.len())];
-            let a = random_action(&g, p, &mut rng, &mut buf);
-            g.apply(p, a)
-                .unwrap_or_else(|e| panic!("legal action {a:?} rejected: {e:?}"));
-            actions += 1;
+use b5_engine::{
+    Ability, Action, CardId, CardPosition, CardType, ConflictId, ConflictPosition, DefId, Event,
+    Faction, Game, PlayerId, PlayerPosition, PlayerView, Position, Race, Round, Step, TableRef,
+    Target, TargetPosition, Zone, INFLUENCE_FLOOR,
+};
+use common::{arbitrary_action, mutate_action, options, pool, random_setup, Pool, Rng};
+use proptest::prelude::*;
+
+/// The turn cap, given to the engine as `Options::turn_limit` (the engine
+/// ends the game itself after this many turns, with no winner). Random
+/// players normally end a game well before it — someone reaches 20 power,
+/// Babylon 5 reaches 20, or a Major Agenda is fulfilled, usually within a few
+/// dozen turns; the cap only stops a pathological game from running forever.
+const TURN_CAP: u32 = 150;
+
+/// More actions than any game under the turn cap needs: reaching it means a
+/// game that loops without moving on (which the property forbids).
+const ACTION_GUARD: usize = 200_000;
+
+/// Player ids beyond any table, for illegal actions.
+const BAD_PLAYERS: [PlayerId; 3] = [6, 7, 200];
+
+fn shared_pool() -> &'static Pool {
+    use std::sync::OnceLock;
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    POOL.get_or_init(pool)
+}
+
+/// What to check along a game, and how often (per action, out of 1000).
+#[derive(Clone, Copy, Debug)]
+struct Checks {
+    /// Apply a sample of the other legal actions of every pending player.
+    legal_sample: u64,
+    /// Try arbitrary and mutated actions that are not legal.
+    illegal_sample: u64,
+    /// Swap hidden cards and compare views.
+    hidden_sample: u64,
+}
+
+const CHEAP: Checks = Checks {
+    legal_sample: 0,
+    illegal_sample: 0,
+    hidden_sample: 0,
+};
+
+/// One complete game: the set-up seed, its actions and all its events.
+struct Record {
+    n: usize,
+    duel: bool,
+    seed: u64,
+    actions: Vec<(PlayerId, Action)>,
+    events: Vec<Event>,
+    game: Game,
+    start: Game,
+}
+
+/// Builds the game of a seed: `n` players, random legal decks and hands.
+fn new_game(pool: &Pool, seed: u64, n: usize, duel: bool) -> Game {
+    let mut rng = Rng::new(seed);
+    let setup = random_setup(pool, n, options(TURN_CAP, duel), &mut rng);
+    Game::new(setup, pool.db.clone(), seed)
+        .unwrap_or_else(|e| panic!("seed {seed}: a legal set-up was refused: {e}"))
+}
+
+/// Where a check stands, for messages (formatted only on failure).
+struct Where {
+    seed: u64,
+    n: usize,
+    index: usize,
+    last: Option<(PlayerId, Action)>,
+}
+
+impl Display for Where {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "seed {} ({} players), action {}",
+            self.seed, self.n, self.index
+        )?;
+        if let Some((p, a)) = self.last {
+            write!(f, ", after {a:?} by {p}")?;
         }
-        if g.winners().is_empty() {
-            capped += 1;
-        } else {
-            over += 1;
+        Ok(())
+    }
+}
+
+/// The state properties that hold after every action.
+fn check_state(g: &Game, cards: usize, ctx: &dyn Display) {
+    if let Err(e) = g.check_invariants() {
+        panic!("{ctx}: invariant broken: {e}");
+    }
+    assert_eq!(g.card_count(), cards, "{ctx}: the number of cards changed");
+    let n = g.num_players();
+    for p in 0..n as PlayerId {
+        let pl = g.player(p);
+        assert!(
+            pl.influence >= INFLUENCE_FLOOR,
+            "{ctx}: player {p}'s Influence Rating is {} (below {INFLUENCE_FLOOR})",
+            pl.influence
+        );
+        assert!(
+            (0..=pl.influence).contains(&pl.spent),
+            "{ctx}: player {p} has {} spent of {} influence",
+            pl.spent,
+            pl.influence
+        );
+        assert!(
+            (1..=5).contains(&pl.unrest),
+            "{ctx}: player {p}'s unrest is {}",
+            pl.unrest
+        );
+        for q in 0..n as PlayerId {
+            if q != p {
+                let t = g.tension(p, q);
+                assert!((1..=5).contains(&t), "{ctx}: tension {p}->{q} is {t}");
+            }
         }
     }
-    eprintln!(
-        "won {over} capped {capped} actions {actions} in {:?}",
-        t0.elapsed()
+    // A neutralized card applies nothing: every ability reads 0.
+    for p in 0..n as PlayerId {
+        let pl = g.player(p);
+        for &id in pl.inner_circle.iter().chain(pl.supporting.iter()) {
+            if !g.card(id).neutralized() {
+                continue;
+            }
+            for a in Ability::ALL {
+                assert_eq!(
+                    g.ability(id, a),
+                    0,
+                    "{ctx}: neutralized card {id} has {a:?} {}",
+                    g.ability(id, a)
+                );
+            }
+        }
+    }
+    for k in 0..g.conflicts().len() {
+        let k = ConflictId(k as u8);
+        let (s, o) = g.conflict_totals(k);
+        assert!(s >= 0 && o >= 0, "{ctx}: conflict {k:?} totals {s}/{o}");
+        assert!(
+            g.side_totals(k).iter().all(|&t| t >= 0),
+            "{ctx}: conflict {k:?} side totals {:?}",
+            g.side_totals(k)
+        );
+    }
+    if g.is_over() {
+        assert!(
+            g.pending().is_empty(),
+            "{ctx}: players pending after the end"
+        );
+    } else if g.at_round_entry().is_none() {
+        assert!(
+            !g.pending().is_empty(),
+            "{ctx}: nobody is pending at {:?}",
+            g.step()
+        );
+    }
+}
+
+/// Every action in `legal_actions` is accepted; a sample is applied.
+fn check_legal_sample(g: &Game, cards: usize, rng: &mut Rng, ctx: &dyn Display) {
+    for p in g.pending() {
+        let legal = g.legal_actions(p);
+        assert!(
+            !legal.is_empty(),
+            "{ctx}: pending player {p} has no legal action"
+        );
+        for a in &legal {
+            if let Err(e) = g.check_action(p, a) {
+                panic!("{ctx}: listed action {a:?} of player {p} fails check_action: {e}");
+            }
+        }
+        for _ in 0..3 {
+            let a = *rng.pick(&legal);
+            let mut h = g.clone();
+            if let Err(e) = h.apply(p, a) {
+                panic!("{ctx}: legal action {a:?} of player {p} was rejected: {e}");
+            }
+            check_state(&h, cards, &format!("{ctx}, after sampled {a:?} by {p}"));
+        }
+    }
+}
+
+/// Inputs that trigger an engine bug already reported, with a reproduction
+/// in an ignored test below: the property tests skip exactly these, so that
+/// they keep checking everything else. Remove an entry when its bug is fixed
+/// (and un-ignore its reproduction).
+fn known_engine_bug(g: &Game, p: PlayerId, a: &Action) -> Option<&'static str> {
+    let n = g.num_players();
+    let in_hand =
+        |c: CardId| (p as usize) < n && c.idx() < g.card_count() && g.player(p).hand.contains(&c);
+    match *a {
+        // Bug 1: sponsoring an enhancement with a target card or player that
+        // does not exist panics (index out of bounds) instead of failing.
+        Action::Sponsor { card, target, .. }
+            if in_hand(card)
+                && g.db().get(g.card(card).def).card_type == CardType::Enhancement
+                && match target {
+                    Target::Card(c) => c.idx() >= g.card_count(),
+                    Target::Player(q) => q as usize >= n,
+                    _ => false,
+                } =>
+        {
+            Some("bug 1: enhancement sponsored on a card or player that does not exist")
+        }
+        // Bug 2: `legal_actions` never lists Rotate to Build Influence nor
+        // Promote, which `apply` accepts.
+        Action::Build { .. } | Action::Promote { .. } if g.check_action(p, a).is_ok() => {
+            Some("bug 2: legal_actions omits Build and Promote")
+        }
+        _ => None,
+    }
+}
+
+/// Hidden cards whose identity a view shows because of an engine bug
+/// already reported (see `known_engine_bug`).
+fn known_view_bug(g: &Game, c: CardId) -> Option<&'static str> {
+    // Bug 3: a conflict whose target card has left play (returned to its
+    // owner's hand) still names it in every view.
+    if g.conflicts().iter().any(|k| k.target == Target::Card(c)) {
+        return Some("bug 3: a conflict names its target card after it returned to a hand");
+    }
+    None
+}
+
+/// An action that is not legal for `p` is rejected and leaves the game
+/// exactly as it was; one that is listed is accepted.
+fn check_action_against_list(g: &Game, p: PlayerId, a: Action, ctx: &dyn Display) {
+    if known_engine_bug(g, p, &a).is_some() {
+        return;
+    }
+    let legal = if (p as usize) < g.num_players() {
+        g.legal_actions(p)
+    } else {
+        Vec::new()
+    };
+    let mut h = g.clone();
+    let r = h.apply(p, a);
+    if legal.contains(&a) {
+        assert!(
+            r.is_ok(),
+            "{ctx}: listed action {a:?} of {p} rejected: {r:?}"
+        );
+    } else {
+        assert!(
+            r.is_err(),
+            "{ctx}: action {a:?} of player {p} is not in legal_actions but was accepted \
+             (events {:?})",
+            r
+        );
+        assert!(
+            h == *g,
+            "{ctx}: rejected action {a:?} of player {p} changed the game"
+        );
+        assert!(g.check_action(p, &a).is_err());
+    }
+}
+
+fn check_illegal_sample(g: &Game, rng: &mut Rng, ctx: &dyn Display) {
+    let n = g.num_players();
+    for _ in 0..4 {
+        let p = match rng.below(10) {
+            0 => *rng.pick(&BAD_PLAYERS),
+            _ => rng.below(n) as PlayerId,
+        };
+        let a = if rng.chance(1, 2) && (p as usize) < n {
+            let legal = g.legal_actions(p);
+            if legal.is_empty() {
+                arbitrary_action(g, rng)
+            } else {
+                mutate_action(*rng.pick(&legal), g, rng)
+            }
+        } else {
+            arbitrary_action(g, rng)
+        };
+        check_action_against_list(g, p, a, ctx);
+    }
+}
+
+/// A structured universe of actions for `p` around the current position:
+/// every variant over the cards that matter (`p`'s hand, the cards in play
+/// and in conflicts, a deck card, a discard card, `NONE`, one past the end),
+/// every target kind, every conflict index and one more.
+fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
+    let n = g.num_players();
+    let count = g.card_count();
+    let mut live: Vec<CardId> = Vec::new();
+    let (mut deck_card, mut discard_card) = (None, None);
+    for i in 0..count {
+        let id = CardId(i as u16);
+        match g.card(id).zone {
+            Zone::Deck => deck_card = deck_card.or(Some(id)),
+            Zone::Discard | Zone::Removed => discard_card = discard_card.or(Some(id)),
+            Zone::OutOfGame => {}
+            Zone::Hand if g.card(id).owner != p => {}
+            _ => live.push(id),
+        }
+    }
+    let mut cards = live.clone();
+    cards.extend(deck_card);
+    cards.extend(discard_card);
+    cards.push(CardId::NONE);
+    cards.push(CardId(count as u16));
+    let hand: Vec<CardId> = if (p as usize) < n {
+        g.player(p).hand.to_vec()
+    } else {
+        Vec::new()
+    };
+    let mut small: Vec<CardId> = hand.clone();
+    small.extend(deck_card);
+    small.push(CardId(count as u16));
+    // Sponsoring and other rotations: `p`'s table cards and one other.
+    let mine: Vec<CardId> = live
+        .iter()
+        .copied()
+        .filter(|&c| g.card(c).zone.on_table() && g.card(c).controller == p)
+        .chain(live.iter().copied().find(|&c| g.card(c).controller != p))
+        .chain([CardId::NONE])
+        .collect();
+    let k_max = g.conflicts().len() as u8 + 1;
+    let mut targets = vec![Target::None];
+    for q in 0..=n as u8 {
+        targets.push(Target::Player(q));
+    }
+    for r in Race::ALL {
+        targets.push(Target::Race(r));
+    }
+    for &c in &cards {
+        targets.push(Target::Card(c));
+    }
+    for k in 0..=k_max {
+        targets.push(Target::Conflict(ConflictId(k)));
+    }
+    let mut u = vec![
+        Action::Pass,
+        Action::RevealAgenda,
+        Action::DiscardAgenda,
+        Action::Mulligan,
+    ];
+    for count in 0..=12 {
+        u.push(Action::Buy { count });
+    }
+    u.push(Action::Buy { count: 255 });
+    for &t in &targets {
+        u.push(Action::DeclareWar { target: t });
+    }
+    for &c in &cards {
+        u.push(Action::Sustain { card: c });
+        u.push(Action::Hire { card: c });
+        u.push(Action::Reveal { card: c });
+        u.push(Action::Discard { card: c });
+        u.push(Action::Choose { card: c });
+        u.push(Action::Keep { card: c });
+        for ambassadorial in [false, true] {
+            u.push(Action::Heal {
+                card: c,
+                ambassadorial,
+            });
+        }
+        let damage = if c.idx() < count { g.card(c).damage } else { 0 };
+        for amount in 0..=damage.saturating_add(1) {
+            u.push(Action::Repair { card: c, amount });
+        }
+        for index in 0..3 {
+            for &t in &targets {
+                if g.card_count() > c.idx() && g.card(c).controller == p {
+                    u.push(Action::UseCard {
+                        card: c,
+                        index,
+                        target: t,
+                    });
+                }
+            }
+        }
+        for k in 0..=k_max {
+            let conflict = ConflictId(k);
+            u.push(Action::Oppose { card: c, conflict });
+            for side in 0..=n as u8 {
+                u.push(Action::Support {
+                    card: c,
+                    conflict,
+                    side,
+                });
+            }
+            for &t in &cards {
+                u.push(Action::Attack {
+                    card: c,
+                    target: t,
+                    conflict,
+                });
+            }
+        }
+    }
+    for &c in &small {
+        for &t in &targets {
+            u.push(Action::Declare { card: c, target: t });
+            u.push(Action::Play { card: c, target: t });
+            u.push(Action::PlayAftermath { card: c, target: t });
+            for &by in &mine {
+                u.push(Action::Sponsor {
+                    card: c,
+                    by,
+                    target: t,
+                });
+            }
+        }
+        for &other in &cards {
+            u.push(Action::PlayContingency {
+                card: c,
+                host: other,
+            });
+            u.push(Action::Replace {
+                card: c,
+                old: other,
+            });
+        }
+        for &by in &mine {
+            u.push(Action::SponsorAgenda { card: c, by });
+            u.push(Action::HideAgenda { card: c, by });
+            u.push(Action::ReplaceAgenda { card: c, by });
+        }
+    }
+    for &c in &cards {
+        for &by in &mine {
+            u.push(Action::Promote { card: c, by });
+            u.push(Action::Lead { card: by, fleet: c });
+            for discount in [false, true] {
+                u.push(Action::Assist {
+                    card: by,
+                    ambassador: c,
+                    discount,
+                });
+            }
+        }
+    }
+    for &by in &mine {
+        u.push(Action::Build { by });
+    }
+    u
+}
+
+/// `legal_actions` is exact: over a structured universe of actions, an
+/// action passes `check_action` if and only if it is listed (and every
+/// listed action is in the universe or passes too).
+fn check_exactness(g: &Game, ctx: &dyn Display) {
+    for p in 0..g.num_players() as PlayerId {
+        let legal = g.legal_actions(p);
+        let listed: HashSet<Action> = legal.iter().copied().collect();
+        assert_eq!(
+            listed.len(),
+            legal.len(),
+            "{ctx}: legal_actions({p}) lists an action twice"
+        );
+        for a in &legal {
+            assert!(
+                g.check_action(p, a).is_ok(),
+                "{ctx}: listed {a:?} of {p} fails its check"
+            );
+        }
+        for a in action_universe(g, p) {
+            if known_engine_bug(g, p, &a).is_some() {
+                continue;
+            }
+            let ok = g.check_action(p, &a).is_ok();
+            if ok != listed.contains(&a) {
+                panic!(
+                    "{ctx}: {a:?} of player {p}: check_action says {}, legal_actions {}",
+                    if ok { "legal" } else { "illegal" },
+                    if listed.contains(&a) {
+                        "lists it"
+                    } else {
+                        "does not list it"
+                    }
+                );
+            }
+        }
+    }
+}
+
+/// The cards hidden from `viewer`.
+fn hidden_from(g: &Game, viewer: PlayerId) -> Vec<CardId> {
+    (0..g.card_count())
+        .map(|i| CardId(i as u16))
+        .filter(|&c| !g.visible_to(c, viewer))
+        .collect()
+}
+
+/// Card ids of every card view (an object with both `id` and `def`) in a
+/// view's JSON.
+fn card_view_ids(v: &serde_json::Value, out: &mut Vec<u64>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            if let (Some(id), Some(_)) = (m.get("id"), m.get("def")) {
+                if let Some(id) = id.as_u64() {
+                    out.push(id);
+                }
+            }
+            for x in m.values() {
+                card_view_ids(x, out);
+            }
+        }
+        serde_json::Value::Array(a) => {
+            for x in a {
+                card_view_ids(x, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Where two texts first differ, with some context.
+fn first_difference(a: &str, b: &str) -> String {
+    let i = a
+        .bytes()
+        .zip(b.bytes())
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()));
+    let from = i.saturating_sub(120);
+    let end = |s: &str| (i + 120).min(s.len());
+    format!(
+        "at byte {i}: before ...{}... after ...{}...",
+        a.get(from..end(a)).unwrap_or(""),
+        b.get(from..end(b)).unwrap_or("")
+    )
+}
+
+fn view_json(v: &PlayerView) -> String {
+    serde_json::to_string(v).expect("a view serializes")
+}
+
+/// A player's view is the same whatever the identities of the cards hidden
+/// from them; no card view shows a card hidden from them.
+fn check_hidden(g: &Game, rng: &mut Rng, ctx: &dyn Display) {
+    for viewer in 0..g.num_players() as PlayerId {
+        let view = g.view(viewer);
+        let json = view_json(&view);
+        let mut ids = Vec::new();
+        card_view_ids(&serde_json::from_str(&json).unwrap(), &mut ids);
+        for id in ids {
+            assert!(
+                g.visible_to(CardId(id as u16), viewer),
+                "{ctx}: the view of {viewer} shows card #{id}, which is hidden from them"
+            );
+        }
+        let hidden = hidden_from(g, viewer);
+        if hidden.len() < 2 {
+            continue;
+        }
+        // Cards hidden elsewhere than in a deck (hands, face-down conflicts,
+        // contingencies and agendas) are the interesting ones.
+        let rare: Vec<CardId> = hidden
+            .iter()
+            .copied()
+            .filter(|&c| g.card(c).zone != Zone::Deck)
+            .collect();
+        let legal = g.legal_actions(viewer);
+        for i in 0..4 {
+            let a = if i < 3 && !rare.is_empty() {
+                *rng.pick(&rare)
+            } else {
+                *rng.pick(&hidden)
+            };
+            let b = *rng.pick(&hidden);
+            if g.card(a).def == g.card(b).def
+                || known_view_bug(g, a).is_some()
+                || known_view_bug(g, b).is_some()
+            {
+                continue;
+            }
+            let mut h = g.clone();
+            h.swap_card_defs_for_test(a, b);
+            let swapped = h.view(viewer);
+            let swapped_json = view_json(&swapped);
+            assert!(
+                swapped == view && swapped_json == json,
+                "{ctx}: the view of player {viewer} changed when hidden cards {a} ({:?} of {}) \
+                 and {b} ({:?} of {}) swapped identities: {}",
+                g.card(a).zone,
+                g.card(a).owner,
+                g.card(b).zone,
+                g.card(b).owner,
+                first_difference(&json, &swapped_json)
+            );
+            // Nor do the viewer's own choices (a bot could probe them). Only
+            // for cards of one type: a swap across types can make states no
+            // game reaches (a character face down as a contingency).
+            let ty = |c: CardId| g.db().get(g.card(c).def).card_type;
+            if ty(a) != ty(b) {
+                continue;
+            }
+            assert_eq!(
+                h.legal_actions(viewer),
+                legal,
+                "{ctx}: the legal actions of player {viewer} changed when hidden cards {a} \
+                 ({:?}) and {b} ({:?}) swapped identities",
+                g.card(a).zone,
+                g.card(b).zone
+            );
+        }
+    }
+}
+
+/// Card ids named by an event (as serialized).
+fn event_card_ids(e: &Event) -> Vec<CardId> {
+    let v = serde_json::to_value(e).expect("an event serializes");
+    let mut out = Vec::new();
+    if let serde_json::Value::Object(m) = v {
+        for (k, x) in m {
+            let id = match (k.as_str(), &x) {
+                ("card" | "by" | "old" | "fleet" | "ambassador" | "attacker" | "host", x) => {
+                    x.as_u64()
+                }
+                ("target", serde_json::Value::Object(t)) => t.get("Card").and_then(|c| c.as_u64()),
+                ("target", x) => x.as_u64(),
+                _ => None,
+            };
+            if let Some(id) = id {
+                out.push(CardId(id as u16));
+            }
+        }
+    }
+    out
+}
+
+/// The events of an action, as each player receives them, name only cards
+/// that player could see before or after it.
+fn check_events(before: &Game, after: &Game, events: &[Event], ctx: &dyn Display) {
+    for viewer in 0..after.num_players() as PlayerId {
+        for e in events {
+            let seen = e.for_viewer(viewer);
+            for c in event_card_ids(&seen) {
+                if c == CardId::NONE || c.idx() >= after.card_count() {
+                    continue;
+                }
+                assert!(
+                    before.visible_to(c, viewer) || after.visible_to(c, viewer),
+                    "{ctx}: player {viewer} receives {seen:?}, naming card {c} hidden from them"
+                );
+            }
+        }
+    }
+}
+
+/// Plays one complete game with a seeded random player, checking the state
+/// after every action and, at sampled moments, the heavier properties.
+fn play(pool: &Pool, seed: u64, n: usize, duel: bool, checks: Checks) -> Record {
+    let start = new_game(pool, seed, n, duel);
+    let mut g = start.clone();
+    let cards = g.card_count();
+    let mut rng = Rng::new(seed.wrapping_mul(31).wrapping_add(7));
+    let mut actions = Vec::new();
+    let mut events = Vec::new();
+    let mut buf = Vec::new();
+    check_state(&g, cards, &format!("seed {seed}, set-up"));
+    while !g.is_over() {
+        assert!(
+            actions.len() < ACTION_GUARD,
+            "seed {seed}: no end after {ACTION_GUARD} actions (turn {}, {:?})",
+            g.turn(),
+            g.step()
+        );
+        let ctx = Where {
+            seed,
+            n,
+            index: actions.len(),
+            last: None,
+        };
+        if checks.legal_sample > 0 && rng.chance(checks.legal_sample, 1000) {
+            check_legal_sample(&g, cards, &mut rng, &ctx);
+        }
+        if checks.illegal_sample > 0 && rng.chance(checks.illegal_sample, 1000) {
+            check_illegal_sample(&g, &mut rng, &ctx);
+        }
+        if checks.hidden_sample > 0 && rng.chance(checks.hidden_sample, 1000) {
+            check_hidden(&g, &mut rng, &ctx);
+        }
+        let pending = g.pending();
+        assert!(
+            !pending.is_empty(),
+            "{ctx}: nobody pending at {:?}",
+            g.step()
+        );
+        let p = pending[rng.below(pending.len())];
+        g.legal_actions_into(p, &mut buf);
+        assert!(
+            !buf.is_empty(),
+            "{ctx}: pending player {p} has no legal action"
+        );
+        let a = *rng.pick(&buf);
+        let before = (checks.hidden_sample > 0 && rng.chance(checks.hidden_sample * 10, 1000))
+            .then(|| g.clone());
+        match g.apply(p, a) {
+            Ok(ev) => {
+                if let Some(before) = &before {
+                    check_events(before, &g, &ev, &ctx);
+                }
+                events.extend(ev)
+            }
+            Err(e) => panic!("{ctx}: legal action {a:?} of player {p} was rejected: {e}"),
+        }
+        actions.push((p, a));
+        check_state(
+            &g,
+            cards,
+            &Where {
+                last: Some((p, a)),
+                ..ctx
+            },
+        );
+    }
+    assert!(
+        !g.winners().is_empty()
+            || g.turn() >= TURN_CAP
+            || (0..n as PlayerId).all(|p| g.player(p).eliminated),
+        "seed {seed}: the game ended on turn {} with no winner before the cap",
+        g.turn()
+    );
+    assert!(
+        g.turn() <= TURN_CAP,
+        "seed {seed}: played past the turn cap"
+    );
+    // After the end every action is refused and changes nothing.
+    for p in 0..n as PlayerId {
+        assert!(g.legal_actions(p).is_empty());
+        check_action_against_list(&g, p, Action::Pass, &format!("seed {seed}, over"));
+    }
+    Record {
+        n,
+        duel,
+        seed,
+        actions,
+        events,
+        game: g,
+        start,
+    }
+}
+
+/// Replays a record's actions from its set-up: the same game, bit for bit.
+fn check_replay(pool: &Pool, r: &Record) {
+    let mut g = new_game(pool, r.seed, r.n, r.duel);
+    assert!(g == r.start, "seed {}: set-up is not deterministic", r.seed);
+    let mut events = Vec::new();
+    for (i, &(p, a)) in r.actions.iter().enumerate() {
+        match g.apply(p, a) {
+            Ok(ev) => events.extend(ev),
+            Err(e) => panic!("seed {}: replayed action {i} {a:?} rejected: {e}", r.seed),
+        }
+    }
+    assert!(
+        g == r.game,
+        "seed {}: the replay ended in another state",
+        r.seed
+    );
+    assert_eq!(
+        events, r.events,
+        "seed {}: the replay's events differ",
+        r.seed
+    );
+    // Same through the views, for every player.
+    for p in 0..r.n as PlayerId {
+        assert_eq!(g.view(p), r.game.view(p));
+    }
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        max_shrink_iters: 64,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(120))]
+
+    /// Full checks along complete games of 2 to 6 players: invariants after
+    /// every action, sampled legal actions accepted, sampled illegal ones
+    /// rejected without change, views independent of hidden cards.
+    #[test]
+    fn random_games_keep_every_property(seed in any::<u64>(), n in 2usize..=6) {
+        let checks = Checks { legal_sample: 20, illegal_sample: 20, hidden_sample: 5 };
+        play(shared_pool(), seed, n, false, checks);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(80))]
+
+    /// The same with the two-player draw (Appendix One: keep 3 of 8, mulligans).
+    #[test]
+    fn duel_draw_games_keep_every_property(seed in any::<u64>()) {
+        let checks = Checks { legal_sample: 20, illegal_sample: 20, hidden_sample: 5 };
+        let r = play(shared_pool(), seed, 2, true, checks);
+        // The game began with the draw: both players hold their 8 cards
+        // and are asked to keep.
+        let keep = matches!(r.start.step(), Step::Keep { .. });
+        prop_assert!(keep, "the two-player draw did not start with keeping");
+        prop_assert_eq!(r.start.pending().len(), 2);
+        for p in 0..2 {
+            prop_assert!(r.start.player(p).hand.len() >= b5_engine::DUEL_DRAW);
+        }
+        let first = r.actions[0].1;
+        let keeping = matches!(first, Action::Keep { .. } | Action::Mulligan | Action::Pass);
+        prop_assert!(keeping, "first action {:?}", first);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    /// Same seed and same actions give the same game and the same events.
+    #[test]
+    fn games_replay_identically(seed in any::<u64>(), n in 2usize..=6, duel in any::<bool>()) {
+        let n = if duel { 2 } else { n };
+        let pool = shared_pool();
+        let r = play(pool, seed, n, duel, CHEAP);
+        check_replay(pool, &r);
+    }
+}
+
+/// A proptest strategy for arbitrary actions: every variant, card ids in
+/// and out of range (the games here have a few hundred cards).
+fn arb_card() -> impl Strategy<Value = CardId> {
+    prop_oneof![
+        4 => (0u16..400).prop_map(CardId),
+        1 => Just(CardId::NONE),
+        1 => any::<u16>().prop_map(CardId),
+    ]
+}
+
+fn arb_target() -> impl Strategy<Value = b5_engine::Target> {
+    use b5_engine::{Race, Target};
+    prop_oneof![
+        Just(Target::None),
+        (0u8..8).prop_map(Target::Player),
+        proptest::sample::select(Race::ALL.to_vec()).prop_map(Target::Race),
+        arb_card().prop_map(Target::Card),
+        (0u8..6).prop_map(|k| Target::Conflict(ConflictId(k))),
+    ]
+}
+
+fn arb_action() -> impl Strategy<Value = Action> {
+    let k = || (0u8..6).prop_map(ConflictId);
+    prop_oneof![
+        Just(Action::Pass),
+        arb_card().prop_map(|card| Action::Sustain { card }),
+        (arb_card(), arb_target()).prop_map(|(card, target)| Action::Declare { card, target }),
+        arb_target().prop_map(|target| Action::DeclareWar { target }),
+        (arb_card(), arb_card(), arb_target()).prop_map(|(card, by, target)| Action::Sponsor {
+            card,
+            by,
+            target
+        }),
+        (arb_card(), arb_card()).prop_map(|(card, by)| Action::Promote { card, by }),
+        arb_card().prop_map(|by| Action::Build { by }),
+        (arb_card(), 0u8..4, arb_target()).prop_map(|(card, index, target)| Action::UseCard {
+            card,
+            index,
+            target
+        }),
+        (arb_card(), arb_card()).prop_map(|(card, fleet)| Action::Lead { card, fleet }),
+        (arb_card(), arb_card(), any::<bool>()).prop_map(|(card, ambassador, discount)| {
+            Action::Assist {
+                card,
+                ambassador,
+                discount,
+            }
+        }),
+        (arb_card(), k(), 0u8..8).prop_map(|(card, conflict, side)| Action::Support {
+            card,
+            conflict,
+            side
+        }),
+        (arb_card(), k()).prop_map(|(card, conflict)| Action::Oppose { card, conflict }),
+        (arb_card(), arb_card(), k()).prop_map(|(card, target, conflict)| Action::Attack {
+            card,
+            target,
+            conflict
+        }),
+        (arb_card(), arb_target()).prop_map(|(card, target)| Action::Play { card, target }),
+        (arb_card(), arb_card()).prop_map(|(card, host)| Action::PlayContingency { card, host }),
+        (arb_card(), arb_card()).prop_map(|(card, by)| Action::SponsorAgenda { card, by }),
+        (arb_card(), arb_card()).prop_map(|(card, by)| Action::HideAgenda { card, by }),
+        (arb_card(), arb_card()).prop_map(|(card, by)| Action::ReplaceAgenda { card, by }),
+        Just(Action::RevealAgenda),
+        Just(Action::DiscardAgenda),
+        (arb_card(), any::<bool>()).prop_map(|(card, ambassadorial)| Action::Heal {
+            card,
+            ambassadorial
+        }),
+        (arb_card(), any::<u8>()).prop_map(|(card, amount)| Action::Repair { card, amount }),
+        arb_card().prop_map(|card| Action::Hire { card }),
+        (arb_card(), arb_target())
+            .prop_map(|(card, target)| Action::PlayAftermath { card, target }),
+        arb_card().prop_map(|card| Action::Reveal { card }),
+        arb_card().prop_map(|card| Action::Discard { card }),
+        arb_card().prop_map(|card| Action::Choose { card }),
+        any::<u8>().prop_map(|count| Action::Buy { count }),
+        arb_card().prop_map(|card| Action::Keep { card }),
+        Just(Action::Mulligan),
+        (arb_card(), arb_card()).prop_map(|(card, old)| Action::Replace { card, old }),
+    ]
+}
+
+/// Plays `steps` random legal actions of a seeded game (stopping at the end).
+fn game_after(pool: &Pool, seed: u64, n: usize, duel: bool, steps: usize) -> Game {
+    let mut g = new_game(pool, seed, n, duel);
+    let mut rng = Rng::new(seed ^ 0xA5A5);
+    let mut buf = Vec::new();
+    for _ in 0..steps {
+        if g.is_over() {
+            break;
+        }
+        let pending = g.pending();
+        let p = pending[rng.below(pending.len())];
+        g.legal_actions_into(p, &mut buf);
+        let a = *rng.pick(&buf);
+        g.apply(p, a).expect("a legal action");
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    /// Arbitrary actions (proptest-generated, shrinking to a minimal one) at
+    /// random mid-game positions: for every player id, in range or not, an
+    /// action not in `legal_actions` is rejected and leaves the whole game
+    /// equal to its clone; a listed one is accepted.
+    #[test]
+    fn arbitrary_actions_are_rejected_unless_listed(
+        seed in any::<u64>(),
+        n in 2usize..=6,
+        duel in any::<bool>(),
+        steps in 0usize..3000,
+        actions in proptest::collection::vec(arb_action(), 1..8),
+    ) {
+        let n = if duel { 2 } else { n };
+        let g = game_after(shared_pool(), seed, n, duel, steps);
+        for a in actions {
+            for p in (0..n as PlayerId).chain(BAD_PLAYERS) {
+                check_action_against_list(&g, p, a, &format!("seed {seed}, {steps} steps"));
+            }
+        }
+    }
+
+    /// At random mid-game positions, `legal_actions` is exact over a
+    /// structured universe of actions for every player.
+    #[test]
+    fn legal_actions_are_exact(
+        seed in any::<u64>(),
+        n in 2usize..=6,
+        duel in any::<bool>(),
+        steps in 0usize..3000,
+    ) {
+        let n = if duel { 2 } else { n };
+        let g = game_after(shared_pool(), seed, n, duel, steps);
+        check_exactness(&g, &format!("seed {seed}, {n} players, duel {duel}, {steps} steps"));
+    }
+
+    /// At random mid-game positions, no player's view depends on the
+    /// identity of a card hidden from them.
+    #[test]
+    fn views_do_not_depend_on_hidden_cards(
+        seed in any::<u64>(),
+        n in 2usize..=6,
+        duel in any::<bool>(),
+        steps in 0usize..3000,
+    ) {
+        let n = if duel { 2 } else { n };
+        let g = game_after(shared_pool(), seed, n, duel, steps);
+        let mut rng = Rng::new(seed);
+        check_hidden(&g, &mut rng, &format!("seed {seed}, {steps} steps"));
+    }
+}
+
+/// Plays the fast games of seeds `range` (state checks after every action,
+/// nothing heavier), 2 to 6 players by seed and some two-player draws, and
+/// checks that games normally end before the cap.
+fn fast_games(range: std::ops::Range<u64>) {
+    let pool = shared_pool();
+    let games = range.end - range.start;
+    let (mut capped, mut no_winner) = (0, 0);
+    let mut seen_sizes = HashSet::new();
+    for seed in range {
+        let n = 2 + (seed % 5) as usize;
+        let duel = n == 2 && seed % 10 == 0;
+        let r = play(pool, seed, n, duel, CHEAP);
+        seen_sizes.insert(n);
+        if r.game.turn() >= TURN_CAP && r.game.winners().is_empty() {
+            capped += 1;
+        } else if r.game.winners().is_empty() {
+            // Every player eliminated at once (decks run out together).
+            no_winner += 1;
+        }
+        assert!(r.game.is_over() && r.game.view(0).round == "over");
+    }
+    assert_eq!(seen_sizes.len(), 5);
+    // Games should normally end before the cap, and normally with a
+    // winner: allow a few stragglers.
+    assert!(
+        capped * 10 < games,
+        "{capped} of {games} games reached the turn cap of {TURN_CAP}"
+    );
+    assert!(
+        no_winner * 4 < games,
+        "{no_winner} of {games} games ended with no winner before the cap"
+    );
+}
+
+/// A thousand fast games in two halves (so that two cores share them).
+#[test]
+fn fast_games_end_and_keep_their_invariants_seeds_0_to_499() {
+    fast_games(0..500);
+}
+
+#[test]
+fn fast_games_end_and_keep_their_invariants_seeds_500_to_999() {
+    fast_games(500..1000);
+}
+
+// ---------------------------------------------------------------------------
+// Reproductions of the engine bugs these properties found. Each is ignored
+// until its bug is fixed; the property tests above skip exactly the inputs
+// that trigger it (`known_engine_bug`, `known_view_bug`).
+
+/// Two players in the Action Round, A (Human) first.
+fn two_player_position(
+    a: impl FnOnce(&mut PlayerPosition, &dyn Fn(&str) -> DefId),
+    b: impl FnOnce(&mut PlayerPosition, &dyn Fn(&str) -> DefId),
+    conflicts: Vec<ConflictPosition>,
+) -> Game {
+    let db = shared_pool().db.clone();
+    let d = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
+    let mut pa = PlayerPosition::new(
+        "A",
+        Race::Human,
+        Faction::BabylonProject,
+        d("Terran Envoy Oskarel"),
+    );
+    pa.deck = vec![d("Terran Attache"); 5];
+    a(&mut pa, &d);
+    let mut pb = PlayerPosition::new(
+        "B",
+        Race::Narn,
+        Faction::BabylonProject,
+        d("Kharic Envoy Oskarel"),
+    );
+    pb.deck = vec![d("Kharic Attache"); 5];
+    b(&mut pb, &d);
+    let pos = Position {
+        round: Round::Action,
+        initiative: Some(vec![0, 1]),
+        players: vec![pa, pb],
+        conflicts,
+        ..Position::default()
+    };
+    let mut g = Game::from_position(&pos, db.clone(), 7).expect("a valid position");
+    g.proceed();
+    assert_eq!(g.pending().as_slice(), &[0], "A acts first");
+    g
+}
+
+/// The card of this name in `p`'s hand or rows.
+fn find_card(g: &Game, p: PlayerId, name: &str) -> CardId {
+    let def = g.db().find(name).unwrap();
+    (0..g.card_count())
+        .map(|i| CardId(i as u16))
+        .find(|&c| {
+            let ci = g.card(c);
+            ci.def == def && (ci.owner == p || ci.faction == p) && ci.zone != Zone::Deck
+        })
+        .unwrap_or_else(|| panic!("player {p} has no {name}"))
+}
+
+/// Bug 1: `Game::apply` (and `check_action`) panics with "index out of
+/// bounds" when an enhancement is sponsored on a target card id or player
+/// seat that does not exist (`sponsor.rs`: `check_loyalty` reads
+/// `self.c(c)` / `self.players[q]` for a loyal enhancement, and
+/// `enhancement_target_ok` reads `self.c(c)`, before any bounds check).
+/// Found by `arbitrary_actions_are_rejected_unless_listed` and
+/// `random_games_keep_every_property`.
+#[test]
+#[ignore = "engine bug: sponsoring an enhancement on a nonexistent card or player panics"]
+fn bug1_enhancement_on_a_missing_target_is_refused_without_panic() {
+    let mut g = two_player_position(
+        |a, d| a.hand = vec![d("Terran Insignia"), d("Ceremonial Sash")],
+        |_, _| {},
+        Vec::new(),
+    );
+    let amb = g.player(0).ambassador;
+    let loyal = find_card(&g, 0, "Terran Insignia");
+    let neutral = find_card(&g, 0, "Ceremonial Sash");
+    // The legal way is listed (the ambassador is a legal target)...
+    let legal = g.legal_actions(0);
+    assert!(legal.contains(&Action::Sponsor {
+        card: neutral,
+        by: amb,
+        target: Target::Card(amb)
+    }));
+    // ...and targets that do not exist are refused, changing nothing.
+    for (card, target) in [
+        (loyal, Target::Card(CardId(9999))),
+        (loyal, Target::Player(7)),
+        (neutral, Target::Card(CardId::NONE)),
+    ] {
+        let before = g.clone();
+        let r = g.apply(
+            0,
+            Action::Sponsor {
+                card,
+                by: amb,
+                target,
+            },
+        );
+        assert!(r.is_err(), "{target:?} was accepted");
+        assert!(g == before);
+    }
+}
+
+/// Bug 2: `legal_actions` never lists `Action::Promote` nor
+/// `Action::Build` (Rotate to Build Influence), although `apply` accepts
+/// them: `legal_actions` is not "exactly the legal ones", and a player
+/// choosing from it (every bot) can never promote or build influence.
+/// Found by `random_games_keep_every_property` (an unlisted Build was
+/// accepted) and `legal_actions_are_exact`.
+#[test]
+#[ignore = "engine bug: legal_actions never lists Promote or Build, which apply accepts"]
+fn bug2_promote_and_build_are_listed_when_legal() {
+    let g = two_player_position(
+        |a, d| a.supporting = vec![CardPosition::of(d("Terran Attache"))],
+        |_, _| {},
+        Vec::new(),
+    );
+    let amb = g.player(0).ambassador;
+    let attache = find_card(&g, 0, "Terran Attache");
+    let legal = g.legal_actions(0);
+    for a in [
+        Action::Promote {
+            card: attache,
+            by: amb,
+        },
+        Action::Build { by: amb },
+    ] {
+        assert!(g.check_action(0, &a).is_ok(), "{a:?} should be legal here");
+        assert!(legal.contains(&a), "{a:?} is legal but not listed");
+    }
+}
+
+/// Bug 3: a conflict whose target card leaves play for its owner's hand
+/// keeps naming the card: `ConflictView::target` (from `target_name`)
+/// shows the name of a card now hidden in another player's hand, so the
+/// view depends on a hidden card's identity (`visible_to` is false for it).
+/// Found by `random_games_keep_every_property` (hidden-card swap).
+#[test]
+#[ignore = "engine bug: a conflict's view names its target card after the card returned to a hand"]
+fn bug3_conflict_view_does_not_name_a_target_in_a_hand() {
+    let mut g = two_player_position(
+        |a, d| a.hand = vec![d("Recall to Homeworld")],
+        |b, d| {
+            b.supporting = vec![CardPosition::of(d("Kharic Attache"))];
+            b.hand = vec![d("Kharic Courier")];
+        },
+        vec![ConflictPosition {
+            card: Some(shared_pool().db.find("Covert Extraction").unwrap()),
+            kind: None,
+            initiator: 0,
+            target: TargetPosition::Card(TableRef {
+                player: 1,
+                def: shared_pool().db.find("Kharic Attache").unwrap(),
+            }),
+            supporters: Vec::new(),
+            opposers: Vec::new(),
+        }],
+    );
+    let recall = find_card(&g, 0, "Recall to Homeworld");
+    let target = find_card(&g, 1, "Kharic Attache");
+    let other = find_card(&g, 1, "Kharic Courier");
+    g.apply(
+        0,
+        Action::Play {
+            card: recall,
+            target: Target::Card(target),
+        },
+    )
+    .expect("Recall to Homeworld on the target");
+    assert_eq!(g.card(target).zone, Zone::Hand);
+    assert!(!g.visible_to(target, 0) && !g.visible_to(other, 0));
+    let before = g.view(0);
+    let mut h = g.clone();
+    h.swap_card_defs_for_test(target, other);
+    let after = h.view(0);
+    assert!(
+        after == before,
+        "A's view depends on B's hand: the conflict's target reads {:?}, then {:?}",
+        before.conflicts[0].target,
+        after.conflicts[0].target
     );
 }

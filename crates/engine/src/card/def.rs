@@ -480,6 +480,14 @@ impl CardFilter {
     pub fn allows_type(&self, t: CardType) -> bool {
         self.types == 0 || self.types & t.bit() != 0
     }
+
+    /// Whether a card's printed identity matches: type, race and keyword (for
+    /// cards not on the table, such as a card being sponsored).
+    pub fn matches_def(&self, d: &CardDef) -> bool {
+        self.allows_type(d.card_type)
+            && self.race.is_none_or(|r| r == d.race)
+            && self.keyword.as_ref().is_none_or(|k| d.has_keyword(k))
+    }
 }
 
 /// An ability change: explicit per-ability values plus an "all abilities"

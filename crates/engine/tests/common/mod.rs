@@ -9,8 +9,8 @@ use std::sync::Arc;
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
     CardFilter, CardId, CardSel, CardType, Cmp, Condition, ConflictId, Cost, DefId, Duration,
-    Effect, Faction, Force, Game, Op, Options, Passive, PlayerId, Race, Seat, Setup, Side, Target,
-    TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition, Who,
+    Effect, Faction, Force, Game, Op, Options, Passive, PlayerId, Race, Replaces, Seat, Setup,
+    Side, Target, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition, Who,
 };
 
 // ---------------------------------------------------------------------------
@@ -764,6 +764,8 @@ pub fn pool() -> Pool {
     });
     defs.push(ct);
 
+    more_cards(&mut defs);
+
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
     let templates = templates
@@ -780,6 +782,344 @@ pub fn pool() -> Pool {
         templates,
         species_ambassadors,
     }
+}
+
+/// More mechanics: replacement, sponsoring and extra-conflict passives,
+/// participation restrictions, attack passives, marks and the non-player
+/// forces, every remaining effect verb, requirements and conditions.
+fn more_cards(defs: &mut Vec<CardDef>) {
+    // Replacement: a promotion of the Terran Captain, and a must-replace one
+    // of the Kharic Courier.
+    let mut c = character(
+        "Terran Commodore",
+        Race::Human,
+        Some(4),
+        [2, 2, 0, 5, 3],
+        &[],
+    );
+    c.replaces = Some(Replaces {
+        name: "Terran Captain".into(),
+        only: false,
+    });
+    defs.push(c);
+    let mut c = character(
+        "Kharic Spymaster",
+        Race::Narn,
+        Some(3),
+        [1, 5, 0, 2, 1],
+        &[],
+    );
+    c.replaces = Some(Replaces {
+        name: "Kharic Courier".into(),
+        only: true,
+    });
+    defs.push(c);
+    // A group that sponsors fleets as if it were an Inner Circle character.
+    let mut g = card("Shipwrights' Consortium", CardType::Group, Race::Neutral, 3);
+    g.abilities = [0, 1, 0, 2, 0];
+    g.passives.push(Passive::Sponsors {
+        filter: CardFilter::of_type(CardType::Fleet),
+        free: false,
+    });
+    defs.push(g);
+    // A location giving an extra conflict each turn, and attack passives.
+    let mut l = military(
+        "War Council Chamber",
+        CardType::Location,
+        Race::Neutral,
+        4,
+        1,
+    );
+    l.passives.push(Passive::ExtraConflict(1));
+    defs.push(l);
+    let mut f = military("Ironclad Escort", CardType::Fleet, Race::Neutral, 4, 3);
+    f.passives.push(Passive::DamageResistance {
+        filter: CardFilter {
+            side: Side::Own,
+            ..CardFilter::of_type(CardType::Fleet)
+        },
+        amount: 1,
+    });
+    f.passives.push(Passive::AttackDamage {
+        filter: CardFilter {
+            side: Side::Own,
+            ..CardFilter::of_type(CardType::Fleet)
+        },
+        amount: 1,
+    });
+    defs.push(f);
+    // An agenda with an action and a lasting extra influence; an enhancement
+    // on agendas; a global enhancement.
+    let mut a = card("Long Game of Whispers", CardType::Agenda, Race::Neutral, 3);
+    a.power_bonus = 1;
+    a.passives.push(Passive::ExtraInfluence(1));
+    a.actions.push(CardAction {
+        cost: Cost {
+            rotate: false,
+            influence: 2,
+            ..Cost::default()
+        },
+        target: TargetKind::Player,
+        filter: CardFilter::default(),
+        effects: vec![eff(Op::Tension {
+            n: -1,
+            who: Who::Me,
+            toward: Who::Target,
+            mutual: false,
+        })],
+        condition: None,
+    });
+    defs.push(a);
+    let mut e = card(
+        "Seal of the Council",
+        CardType::Enhancement,
+        Race::Neutral,
+        2,
+    );
+    e.attach = AttachKind::Agenda;
+    e.power_bonus = 1;
+    defs.push(e);
+    let mut e = card("Station Curfew", CardType::Enhancement, Race::Neutral, 2);
+    e.attach = AttachKind::Global;
+    e.passives.push(Passive::Bonus {
+        filter: CardFilter::of_type(CardType::Character),
+        bonus: bonus([0, -1, 0, 0, 0], 0),
+    });
+    defs.push(e);
+    // A conflict with a participation restriction and margin conditions.
+    let mut c = conflict("Closed Tribunal", Ability::Diplomacy, TargetKind::Player, 0);
+    c.participants = Some(CardFilter::of_type(CardType::Character));
+    c.resolution = vec![eff(Op::Restore { n: 1, who: Who::Me })];
+    c.won = vec![Effect {
+        op: Op::GainPower { n: 2, who: Who::Me },
+        then: false,
+        condition: Some(Condition::Margin(Cmp::AtLeast(2))),
+    }];
+    c.lost = vec![eff(Op::Peace {
+        who: Who::Me,
+        with: Who::Target,
+    })];
+    defs.push(c);
+    let mut c = conflict("Shadowed Bargain", Ability::Intrigue, TargetKind::Player, 0);
+    c.won = vec![
+        eff(Op::NonPlayer {
+            force: Force::Shadows,
+            n: 3,
+        }),
+        eff(Op::Mark {
+            kind: b5_engine::MarkKind::Shadow,
+            card: CardSel::Ambassador(Who::Me),
+            count: 1,
+        }),
+    ];
+    c.lost = vec![eff(Op::NonPlayer {
+        force: Force::Vorlons,
+        n: 2,
+    })];
+    defs.push(c);
+    // Events with the other verbs.
+    let other_supporting = || CardFilter {
+        not_ambassador: true,
+        row: b5_engine::Row::Supporting,
+        side: Side::Other,
+        ..CardFilter::default()
+    };
+    let mut push_event =
+        |name: &str, cost: u8, target: TargetKind, filter: CardFilter, effects: Vec<Effect>| {
+            let mut ev = card(name, CardType::Event, Race::Neutral, cost);
+            ev.target = target;
+            ev.filter = filter;
+            ev.effects = effects;
+            defs.push(ev);
+        };
+    push_event(
+        "Nerve Toxin",
+        3,
+        TargetKind::Card,
+        CardFilter {
+            not_ambassador: true,
+            ..other_character()
+        },
+        vec![eff(Op::Neutralize {
+            card: CardSel::Target,
+        })],
+    );
+    push_event(
+        "Hostile Audit",
+        3,
+        TargetKind::Card,
+        other_supporting(),
+        vec![eff(Op::Discard {
+            card: CardSel::Target,
+        })],
+    );
+    push_event(
+        "Recall to Homeworld",
+        2,
+        TargetKind::Card,
+        other_supporting(),
+        vec![eff(Op::ReturnToHand {
+            card: CardSel::Target,
+        })],
+    );
+    push_event(
+        "Inspired Command",
+        1,
+        TargetKind::Card,
+        own_character(),
+        vec![eff(Op::Double {
+            ability: Ability::Leadership,
+            card: CardSel::Target,
+            duration: Duration::Turn,
+        })],
+    );
+    push_event(
+        "Diversion",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            side: Side::Other,
+            ..CardFilter::default()
+        },
+        vec![eff(Op::Rotate {
+            card: CardSel::Target,
+        })],
+    );
+    push_event(
+        "Second Wind",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            side: Side::Own,
+            rotated: true,
+            ..CardFilter::default()
+        },
+        vec![eff(Op::Ready {
+            card: CardSel::Target,
+        })],
+    );
+    push_event(
+        "Omen of Doom",
+        1,
+        TargetKind::Card,
+        CardFilter::of_type(CardType::Character),
+        vec![eff(Op::Mark {
+            kind: b5_engine::MarkKind::Doom,
+            card: CardSel::Target,
+            count: 1,
+        })],
+    );
+    push_event(
+        "Miracle Recovery",
+        2,
+        TargetKind::Card,
+        CardFilter {
+            damaged: true,
+            ..own_character()
+        },
+        vec![eff(Op::FullHeal {
+            card: CardSel::Target,
+        })],
+    );
+    push_event(
+        "Drydock Crews",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            side: Side::Own,
+            damaged: true,
+            ..CardFilter::of_type(CardType::Fleet)
+        },
+        vec![eff(Op::RemoveDamage {
+            n: 2,
+            card: CardSel::Target,
+        })],
+    );
+    push_event(
+        "Emergency Levy",
+        0,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![
+            eff(Op::ExtraInfluence { n: 2, who: Who::Me }),
+            eff(Op::Restore { n: 1, who: Who::Me }),
+        ],
+    );
+    push_event(
+        "Leaked Memoranda",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![eff(Op::DiscardRandom {
+            n: 1,
+            who: Who::Target,
+        })],
+    );
+    push_event(
+        "Cancelled Hearing",
+        2,
+        TargetKind::Conflict,
+        CardFilter::default(),
+        vec![eff(Op::CancelConflict)],
+    );
+    push_event(
+        "Armistice Talks",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![
+            eff(Op::Peace {
+                who: Who::Me,
+                with: Who::Target,
+            }),
+            then(Op::TensionRace {
+                n: -1,
+                who: Who::Me,
+                race: Race::Narn,
+                mutual: true,
+            }),
+        ],
+    );
+    push_event(
+        "Call to Crusade",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![eff(Op::CrusadeDraw { n: 1, who: Who::Me })],
+    );
+    push_event(
+        "Declaration of Hostilities",
+        2,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![eff(Op::War {
+            who: Who::Me,
+            with: Who::Target,
+        })],
+    );
+    push_event(
+        "Vorlon Whisper",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![eff(Op::NonPlayer {
+            force: Force::Vorlons,
+            n: 3,
+        })],
+    );
+    // An event with a requirement and conditions, BOTH dependency.
+    let mut ev = card("Audacious Gambit", CardType::Event, Race::Neutral, 1);
+    ev.requires = vec![Condition::Influence(Cmp::AtLeast(6))];
+    ev.both = true;
+    ev.effects = vec![
+        eff(Op::LosePower { n: 1, who: Who::Me }),
+        Effect {
+            op: Op::GainPower { n: 3, who: Who::Me },
+            then: false,
+            condition: Some(Condition::Unrest(Cmp::AtMost(3))),
+        },
+    ];
+    defs.push(ev);
 }
 
 // ---------------------------------------------------------------------------
@@ -883,6 +1223,7 @@ pub fn seat(
     ambassador: DefId,
     hand: Vec<DefId>,
     deck: Vec<DefId>,
+    crusade: Vec<DefId>,
 ) -> Seat {
     let v = serde_json::json!({
         "name": name,
@@ -891,6 +1232,7 @@ pub fn seat(
         "ambassador": ambassador,
         "hand": hand,
         "deck": deck,
+        "crusade": crusade,
     });
     serde_json::from_value(v).expect("a seat")
 }
@@ -910,6 +1252,11 @@ pub fn random_setup(pool: &Pool, n: usize, options: Options, rng: &mut Rng) -> S
                 hand.retain(|&d| pool.db.get(d).kw.species_ambassador);
             }
             let size = 60 + rng.below(11);
+            let crusade = if rng.chance(1, 3) {
+                random_deck(&pool.db, t.race, 1 + rng.below(6), rng)
+            } else {
+                Vec::new()
+            };
             seat(
                 format!("P{i}"),
                 t.race,
@@ -917,6 +1264,7 @@ pub fn random_setup(pool: &Pool, n: usize, options: Options, rng: &mut Rng) -> S
                 t.ambassador,
                 hand,
                 random_deck(&pool.db, t.race, size, rng),
+                crusade,
             )
         })
         .collect();
@@ -961,8 +1309,12 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         }
     };
     let b = |rng: &mut Rng| rng.chance(1, 2);
-    match rng.below(29) {
+    match rng.below(30) {
         0 => Action::Pass,
+        29 => Action::Replace {
+            card: card(rng),
+            old: card(rng),
+        },
         1 => Action::Sustain { card: card(rng) },
         2 => Action::Declare {
             card: card(rng),
