@@ -1,44 +1,84 @@
+//! The `b5` program: argument parsing and dispatch only; the commands live
+//! in the `b5_cli` library (`src/cmd/`).
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use b5_cli::cardset::CardSet;
+use b5_cli::cmd::{bench, cards, conformance, deck, play, replay, sim};
+use b5_cli::Fail;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "b5", version, about = "Babylon 5 CCG rules engine")]
+#[command(
+    name = "b5",
+    version,
+    about = "Babylon 5 CCG rules engine: play, simulate, check decks, replay"
+)]
 struct Cli {
+    /// Load your own card files (a file, or a folder searched for *.toml)
+    /// on top of the built-in Open Set; repeatable
+    #[arg(long = "cards", value_name = "DIR", global = true)]
+    cards: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game against computer players
+    Play(play::PlayArgs),
+    /// Play complete games between computer players and print statistics
+    Sim(sim::SimArgs),
+    /// Deck lists
+    #[command(subcommand)]
+    Deck(deck::DeckCommand),
+    /// List the cards, or show one card in full
+    Cards(cards::CardsArgs),
+    /// Re-run a saved game, print its log and check that it ends the same
+    Replay(replay::ReplayArgs),
     /// Run rules scenarios (files, or folders searched for *.toml)
-    Conformance { paths: Vec<PathBuf> },
+    Conformance(conformance::ConformanceArgs),
+    /// Measure the engine's speed (build with --release)
+    Bench(bench::BenchArgs),
+}
+
+impl Command {
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Play(_) => "play",
+            Command::Sim(_) => "sim",
+            Command::Deck(_) => "deck",
+            Command::Cards(_) => "cards",
+            Command::Replay(_) => "replay",
+            Command::Conformance(_) => "conformance",
+            Command::Bench(_) => "bench",
+        }
+    }
+}
+
+fn dispatch(cli: &Cli) -> Result<ExitCode, Fail> {
+    let load = || CardSet::load(&cli.cards);
+    match &cli.command {
+        Command::Conformance(a) => Ok(conformance::run(a)),
+        Command::Replay(a) => replay::run(a, &cli.cards),
+        Command::Play(a) => play::run(a, &load()?),
+        Command::Sim(a) => sim::run(a, &load()?),
+        Command::Deck(a) => deck::run(a, &load()?),
+        Command::Cards(a) => cards::run(a, &load()?),
+        Command::Bench(a) => bench::run(a, &load()?),
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Conformance { paths } => {
-            let files = match b5_conformance::collect(&paths) {
-                Ok(f) => f,
-                Err(e) => {
-                    eprintln!("b5 conformance: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let db = match b5_cards::open_set::database() {
-                Ok(db) => db,
-                Err(e) => {
-                    eprintln!("b5 conformance: the built-in card set does not load: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let mut out = std::io::stdout().lock();
-            match b5_conformance::run_files(&files, &db, &mut out) {
-                Ok((_, 0)) => ExitCode::SUCCESS,
-                _ => ExitCode::FAILURE,
+    match dispatch(&cli) {
+        Ok(code) => code,
+        Err(e) => {
+            if !e.message.is_empty() {
+                eprintln!("b5 {}: {e}", cli.command.name());
             }
+            ExitCode::from(e.code)
         }
     }
 }

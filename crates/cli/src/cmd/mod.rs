@@ -1,0 +1,84 @@
+//! The commands, one module each; [`crate`]'s binary dispatches to their
+//! `run` functions.
+
+pub mod bench;
+pub mod cards;
+pub mod conformance;
+pub mod deck;
+pub mod play;
+pub mod replay;
+pub mod sim;
+
+use b5_engine::{CardType, Race};
+use b5_players::{Bot, GreedyBot, RandomBot};
+use clap::ValueEnum;
+
+/// The computer players on offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BotKind {
+    /// Uniform over the legal actions.
+    Random,
+    /// One step of lookahead with a heuristic evaluation.
+    Greedy,
+}
+
+impl BotKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+
+    pub fn make(self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+        }
+    }
+}
+
+/// `--race`: a race a player may choose.
+pub fn parse_race(s: &str) -> Result<Race, String> {
+    Race::parse(s.trim())
+        .filter(|r| r.is_playable())
+        .ok_or_else(|| {
+            format!("unknown race \"{s}\" (expected centauri, human, minbari, narn or non-aligned)")
+        })
+}
+
+/// `--race` for card listings: any racial loyalty, or neutral.
+pub fn parse_loyalty(s: &str) -> Result<Race, String> {
+    Race::parse(s.trim()).ok_or_else(|| {
+        let all: Vec<&str> = Race::ALL.iter().map(|r| r.name()).collect();
+        format!("unknown race \"{s}\" (expected one of: {})", all.join(", "))
+    })
+}
+
+/// `--type`: a card type.
+pub fn parse_type(s: &str) -> Result<CardType, String> {
+    CardType::parse(&s.trim().to_lowercase()).ok_or_else(|| {
+        let all: Vec<&str> = CardType::ALL.iter().map(|t| t.name()).collect();
+        format!(
+            "unknown card type \"{s}\" (expected one of: {})",
+            all.join(", ")
+        )
+    })
+}
+
+/// Median of sorted values (the mean of the middle two for an even count).
+pub fn median(sorted: &[u64]) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2] as f64,
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0,
+    }
+}
+
+/// A seed from the clock, for commands run without `--seed`.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}

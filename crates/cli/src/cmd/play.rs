@@ -1,0 +1,376 @@
+//! `b5 play`: one human seat against computer players, at the terminal or
+//! through a pipe. Each time the human has a real choice the table is shown
+//! as that player may see it, then the numbered legal actions; a choice
+//! with a single legal action is answered automatically.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use b5_cards::DeckList;
+use b5_engine::{Action, Events, Game, Options, PlayerId, Race, Setup};
+use b5_players::Bot;
+use clap::Args;
+
+use super::BotKind;
+use crate::cardset::{seat_names, CardSet};
+use crate::save::SaveFile;
+use crate::{derive_seed, render, Fail};
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Players at the table, you included (2 to 6)
+    #[arg(long, default_value_t = 4, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub players: u8,
+    /// Play this race's shipped deck
+    #[arg(long, value_name = "R", value_parser = super::parse_race, conflicts_with = "deck")]
+    pub race: Option<Race>,
+    /// Play this deck list instead of a shipped deck
+    #[arg(long, value_name = "FILE")]
+    pub deck: Option<PathBuf>,
+    /// The computer players' decks, comma-separated: races, shipped deck
+    /// names or deck files (default: the other shipped decks)
+    #[arg(long, value_name = "DECKS", value_delimiter = ',')]
+    pub opponents: Vec<String>,
+    /// The game's seed (default: from the clock; printed at the start)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Write the saved game to FILE at the end (and when you quit)
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// The computer players
+    #[arg(long, value_enum, default_value_t = BotKind::Greedy)]
+    pub bot: BotKind,
+    /// End the game with no winner after this many turns
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
+    pub turn_limit: Option<u32>,
+}
+
+/// Chooses the decks: the human's first, then the opponents'.
+fn table_decks(args: &PlayArgs, cards: &CardSet) -> Result<Vec<DeckList>, Fail> {
+    let n = args.players as usize;
+    let human = match (&args.deck, args.race) {
+        (Some(path), _) => crate::cardset::read_deck(path)?,
+        (None, Some(r)) => cards.deck_for_race(r)?,
+        (None, None) => cards.decks.first().cloned().ok_or_else(|| {
+            Fail::usage(
+                "there are no shipped decks yet: give your deck with --deck FILE and the others with --opponents",
+            )
+        })?,
+    };
+    let pool: Vec<DeckList> = if !args.opponents.is_empty() {
+        args.opponents
+            .iter()
+            .map(|s| cards.resolve_deck(s))
+            .collect::<Result<_, _>>()?
+    } else {
+        let human_race = human.race.map(|r| r.0);
+        let others: Vec<DeckList> = cards
+            .decks
+            .iter()
+            .filter(|d| d.race.map(|r| r.0) != human_race)
+            .cloned()
+            .collect();
+        if others.is_empty() {
+            cards.decks.clone()
+        } else {
+            others
+        }
+    };
+    if pool.is_empty() {
+        return Err(Fail::usage(
+            "there are no shipped decks for the computer players: name their decks with --opponents",
+        ));
+    }
+    // A race's faction sits once at a table (Races and Factions): take the
+    // pool in order, skipping decks whose race and faction are seated.
+    let mut decks = vec![human];
+    for d in &pool {
+        if decks.len() == n {
+            break;
+        }
+        if !decks.iter().any(|x| same_faction(x, d)) {
+            decks.push(d.clone());
+        }
+    }
+    if decks.len() < n {
+        return Err(Fail::usage(format!(
+            "{n} players need {n} decks of different races (or factions), and only {} can sit together here; name more with --opponents",
+            decks.len()
+        )));
+    }
+    Ok(decks)
+}
+
+/// Two decks play the same race and faction.
+fn same_faction(a: &DeckList, b: &DeckList) -> bool {
+    let faction = |d: &DeckList| {
+        d.faction
+            .map(|f| f.0)
+            .unwrap_or(b5_engine::Faction::BabylonProject)
+    };
+    a.race.map(|r| r.0) == b.race.map(|r| r.0) && faction(a) == faction(b)
+}
+
+pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
+    let decks = table_decks(args, cards)?;
+    let names = seat_names(&decks);
+    let seats = decks
+        .iter()
+        .zip(&names)
+        .map(|(d, n)| cards.seat(d, n))
+        .collect::<Result<Vec<_>, _>>()?;
+    let setup = Setup {
+        players: seats,
+        options: Options {
+            duel_draw: false,
+            turn_limit: args.turn_limit,
+        },
+    };
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
+    let mut game = Game::new(setup.clone(), Arc::clone(&cards.db), seed)
+        .map_err(|e| Fail::new(format!("the game cannot be set up: {e}")))?;
+    let human: PlayerId = 0;
+    let mut bots: Vec<Box<dyn Bot>> = (0..decks.len())
+        .map(|s| args.bot.make(derive_seed(seed, 1000 + s as u64)))
+        .collect();
+
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "b5 play: seed {seed}, {} players{}",
+        decks.len(),
+        args.turn_limit
+            .map(|t| format!(", turn limit {t}"))
+            .unwrap_or_default()
+    )?;
+    for (i, (d, n)) in decks.iter().zip(&names).enumerate() {
+        let who = if i == 0 {
+            "you".to_string()
+        } else {
+            format!("{} bot", args.bot.name())
+        };
+        writeln!(
+            out,
+            "  seat {}: {n} ({who}), deck {}",
+            i + 1,
+            CardSet::deck_name(d)
+        )?;
+    }
+    writeln!(out)?;
+    let session = drive(&mut game, human, &mut bots, &mut input, &mut out)?;
+    writeln!(out)?;
+    if session.quit {
+        writeln!(out, "You left the game on turn {}.", game.turn())?;
+    } else {
+        write!(out, "{}", game_over(&game))?;
+    }
+    if let Some(path) = &args.save {
+        SaveFile::record(&game, &setup, seed, &session.actions, &cards.dirs).write(path)?;
+        writeln!(out, "Saved the game to {}.", path.display())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What a session at the table produced.
+pub struct Session {
+    pub actions: Vec<(PlayerId, Action)>,
+    /// The human stopped (q, or the end of the input) before the end.
+    pub quit: bool,
+}
+
+/// One line typed by the human.
+enum Answer {
+    Choice(usize),
+    Quit,
+}
+
+const HELP: &str = "Type the number of an action and press Enter.
+  t, table   show the table again
+  h, help    this help
+  q, quit    leave the game (a --save file is still written)";
+
+/// Plays the game to its end: the human answers at `input`, the bots for
+/// every other seat; the table, the choices and the log go to `out`.
+pub fn drive(
+    game: &mut Game,
+    human: PlayerId,
+    bots: &mut [Box<dyn Bot>],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Session, Fail> {
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    while !game.is_over() {
+        if game.at_round_entry().is_some() {
+            let ev = game.proceed();
+            log(game, human, &ev, out)?;
+            continue;
+        }
+        let pending = game.pending();
+        if pending.is_empty() {
+            return Err(Fail::new(format!(
+                "turn {}: the game stands still with nobody to act (an engine bug)",
+                game.turn()
+            )));
+        }
+        for p in pending {
+            if game.is_over() {
+                break;
+            }
+            if !game.is_pending(p) {
+                continue;
+            }
+            game.legal_actions_into(p, &mut legal);
+            if legal.is_empty() {
+                return Err(Fail::new(format!(
+                    "turn {}: {} must choose but has no legal action (an engine bug)",
+                    game.turn(),
+                    game.player_name(p)
+                )));
+            }
+            let a = if p != human {
+                bots[p as usize].choose(game, p, &legal)
+            } else if legal.len() == 1 {
+                legal[0]
+            } else {
+                match ask(game, human, &legal, input, out)? {
+                    Answer::Choice(i) => legal[i],
+                    Answer::Quit => {
+                        return Ok(Session {
+                            actions,
+                            quit: true,
+                        })
+                    }
+                }
+            };
+            let ev = game.apply(p, a).map_err(|e| {
+                Fail::new(format!(
+                    "turn {}: {}'s action \"{}\" was rejected: {e}",
+                    game.turn(),
+                    game.player_name(p),
+                    game.describe_action(&a)
+                ))
+            })?;
+            actions.push((p, a));
+            log(game, human, &ev, out)?;
+        }
+    }
+    Ok(Session {
+        actions,
+        quit: false,
+    })
+}
+
+/// The events of one step as sentences, as the human may see them.
+fn log(game: &Game, human: PlayerId, ev: &Events, out: &mut impl Write) -> Result<(), Fail> {
+    for e in ev {
+        if let Some(s) = game.describe(&e.for_viewer(human)) {
+            writeln!(out, "  * {s}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The legal actions as numbered lines, with card ids added where two
+/// would otherwise read the same.
+pub fn choices(game: &Game, legal: &[Action]) -> Vec<String> {
+    let plain: Vec<String> = legal.iter().map(|a| game.describe_action(a)).collect();
+    plain
+        .iter()
+        .zip(legal)
+        .map(|(s, a)| {
+            let twins = plain.iter().filter(|x| *x == s).count();
+            match a.card() {
+                Some(c) if twins > 1 => format!("{s} [#{}]", c.0),
+                _ => s.clone(),
+            }
+        })
+        .collect()
+}
+
+fn ask(
+    game: &Game,
+    human: PlayerId,
+    legal: &[Action],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Answer, Fail> {
+    let table = render::table(&game.view(human));
+    let list = choices(game, legal);
+    let show = |out: &mut dyn Write| -> std::io::Result<()> {
+        writeln!(out)?;
+        write!(out, "{table}")?;
+        writeln!(out, "Your choices, {}:", game.player_name(human))?;
+        for (i, s) in list.iter().enumerate() {
+            writeln!(out, "  {:>2}. {s}", i + 1)?;
+        }
+        Ok(())
+    };
+    show(out)?;
+    let mut line = String::new();
+    loop {
+        write!(out, "Choose 1-{} (h for help, q to quit): ", legal.len())?;
+        out.flush()?;
+        line.clear();
+        let read = input
+            .read_line(&mut line)
+            .map_err(|e| Fail::new(format!("cannot read the input: {e}")))?;
+        if read == 0 {
+            writeln!(out)?;
+            writeln!(out, "(end of input)")?;
+            return Ok(Answer::Quit);
+        }
+        let t = line.trim();
+        match t.to_lowercase().as_str() {
+            "" => continue,
+            "q" | "quit" | "exit" => return Ok(Answer::Quit),
+            "h" | "help" | "?" => writeln!(out, "{HELP}")?,
+            "t" | "table" => show(out)?,
+            _ => match t.parse::<usize>() {
+                Ok(n) if (1..=legal.len()).contains(&n) => {
+                    writeln!(out, "You: {}", list[n - 1])?;
+                    return Ok(Answer::Choice(n - 1));
+                }
+                _ => writeln!(
+                    out,
+                    "\"{t}\" is not a choice: type a number from 1 to {}, h for help or q to quit.",
+                    legal.len()
+                )?,
+            },
+        }
+    }
+}
+
+/// The end of a game: winners and victory kinds, and the standings.
+pub fn game_over(game: &Game) -> String {
+    let mut s = format!("=== Game over after turn {} ===\n", game.turn());
+    let winners = game.winners();
+    if winners.is_empty() {
+        match game.options().turn_limit {
+            Some(t) if game.turn() >= t => {
+                s.push_str(&format!("No winner: the turn limit ({t}) was reached.\n"))
+            }
+            _ => s.push_str("No winner.\n"),
+        }
+    }
+    for &w in &winners {
+        s.push_str(&format!(
+            "{} wins: {} victory.\n",
+            game.player_name(w),
+            game.victory(w).name()
+        ));
+    }
+    let v = game.view(0);
+    let standings: Vec<String> = v
+        .players
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.power))
+        .collect();
+    s.push_str(&format!("Power: {}\n", standings.join(", ")));
+    s
+}

@@ -1,0 +1,91 @@
+//! `b5 replay FILE`: sets a saved game up again, re-applies every action
+//! and prints the log; fails (exit 1) naming the action when one is
+//! rejected, or naming what differs when the game does not end where the
+//! file says (turn, winners, digest).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::cardset::CardSet;
+use crate::save::SaveFile;
+use crate::Fail;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A saved game (b5 play --save, b5 sim --save)
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print only the verdict, not the log
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// `cards`: the global `--cards` paths; when empty, the ones the save
+/// records are loaded.
+pub fn run(args: &ReplayArgs, cards: &[PathBuf]) -> Result<ExitCode, Fail> {
+    let save = SaveFile::read(&args.file)?;
+    let dirs: Vec<PathBuf> = if cards.is_empty() {
+        save.cards.iter().map(PathBuf::from).collect()
+    } else {
+        cards.to_vec()
+    };
+    let set = CardSet::load(&dirs)?;
+    let origin = args.file.display().to_string();
+    let mut out = std::io::stdout().lock();
+    if !args.quiet {
+        let names: Vec<&str> = save.seats.iter().map(|s| s.name.as_str()).collect();
+        writeln!(
+            out,
+            "Replaying {}: seed {}, {} players ({}), {} actions",
+            origin,
+            save.seed,
+            save.seats.len(),
+            names.join(", "),
+            save.actions.len()
+        )?;
+    }
+    let mut write_err: Option<std::io::Error> = None;
+    let game = save.replay(set.db.clone(), &origin, |game, _, _, _, ev| {
+        if args.quiet || write_err.is_some() {
+            return;
+        }
+        for e in ev {
+            if let Some(s) = game.describe(e) {
+                if let Err(err) = writeln!(out, "  * {s}") {
+                    write_err = Some(err);
+                    return;
+                }
+            }
+        }
+    })?;
+    if let Some(e) = write_err {
+        return Err(e.into());
+    }
+    if !args.quiet {
+        writeln!(out)?;
+        if game.is_over() {
+            write!(out, "{}", super::play::game_over(&game))?;
+        }
+    }
+    writeln!(
+        out,
+        "{}: replayed {} actions; turn {}, digest {} as saved{}",
+        file_name(&args.file),
+        save.actions.len(),
+        game.turn(),
+        save.digest,
+        if game.is_over() {
+            ""
+        } else {
+            " (the game was stopped before its end)"
+        }
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn file_name(p: &Path) -> String {
+    p.display().to_string()
+}

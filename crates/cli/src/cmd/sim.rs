@@ -1,0 +1,313 @@
+//! `b5 sim`: complete games between computer players with the shipped decks
+//! (or deck files), and the statistics: wins per deck (standard and major),
+//! games with no winner, turns and actions per game. The same arguments and
+//! seed always print the same bytes.
+//!
+//! Decks rotate across seats: in game `g` (from 0), seat `s` plays deck
+//! `(g + s) mod k` of the `k` decks listed, so over `k` games every deck
+//! plays every seat.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use b5_cards::DeckList;
+use b5_engine::{Game, Options, PlayerId, Seat, Setup, VictoryKind};
+use b5_players::{play_game, Bot};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::{median, BotKind};
+use crate::cardset::{seat_names, CardSet};
+use crate::save::SaveFile;
+use crate::{derive_seed, Fail};
+
+/// The most actions one game may take before it is stopped (and counted as
+/// unfinished): far more than any game under the turn limit needs.
+pub const MAX_ACTIONS: usize = 1_000_000;
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// Players per game (2 to 6; default: the number of decks, at most 4)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub players: Option<u8>,
+    /// Number of games
+    #[arg(long, default_value_t = 10, value_name = "G",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Base seed: game g uses a seed derived from it
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Decks, comma-separated: races, shipped deck names or deck files
+    /// (default: every shipped deck)
+    #[arg(long, value_name = "DECKS", value_delimiter = ',')]
+    pub decks: Vec<String>,
+    /// The computer players
+    #[arg(long, value_enum, default_value_t = BotKind::Random)]
+    pub bot: BotKind,
+    /// Write each game's saved game into this folder (game-0001.json, ...)
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Print the statistics as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// End a game with no winner after this many turns
+    #[arg(long, default_value_t = 100, value_name = "T",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub turn_limit: u32,
+}
+
+/// Mean, median and maximum of a per-game count.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct Spread {
+    pub mean: f64,
+    pub median: f64,
+    pub max: u64,
+}
+
+impl Spread {
+    pub fn of(values: &[u64]) -> Spread {
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        let mean = if v.is_empty() {
+            0.0
+        } else {
+            v.iter().sum::<u64>() as f64 / v.len() as f64
+        };
+        Spread {
+            mean: (mean * 100.0).round() / 100.0,
+            median: median(&v),
+            max: v.last().copied().unwrap_or(0),
+        }
+    }
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct DeckStats {
+    pub deck: String,
+    /// Seats this deck took (a deck may sit twice in one game).
+    pub seats: u32,
+    pub wins: u32,
+    pub standard: u32,
+    pub major: u32,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct SimReport {
+    pub games: u32,
+    pub players: u8,
+    pub bot: &'static str,
+    pub seed: u64,
+    pub turn_limit: u32,
+    pub decks: Vec<DeckStats>,
+    /// Games that ended with no winner.
+    pub draws: u32,
+    /// Games stopped by the action cap or an engine error.
+    pub unfinished: u32,
+    pub errors: Vec<String>,
+    pub turns: Spread,
+    pub actions: Spread,
+}
+
+pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
+    let decks: Vec<DeckList> = if args.decks.is_empty() {
+        if cards.decks.is_empty() {
+            return Err(Fail::usage(
+                "there are no shipped decks yet: name the decks with --decks (deck files)",
+            ));
+        }
+        cards.decks.clone()
+    } else {
+        args.decks
+            .iter()
+            .map(|s| cards.resolve_deck(s))
+            .collect::<Result<_, _>>()?
+    };
+    // Check every deck once.
+    let seats: Vec<Seat> = decks
+        .iter()
+        .map(|d| cards.seat(d, ""))
+        .collect::<Result<_, _>>()?;
+    let n = args
+        .players
+        .map(usize::from)
+        .unwrap_or_else(|| decks.len().clamp(2, 4));
+    if n > decks.len() {
+        return Err(Fail::usage(format!(
+            "{n} players need {n} different decks (a race's faction sits once at a table), and {} {} given",
+            decks.len(),
+            if decks.len() == 1 { "is" } else { "are" }
+        )));
+    }
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Fail::new(format!("{}: cannot create the folder: {e}", dir.display())))?;
+    }
+
+    let k = decks.len();
+    let mut stats: Vec<DeckStats> = decks
+        .iter()
+        .map(|d| DeckStats {
+            deck: CardSet::deck_name(d),
+            seats: 0,
+            wins: 0,
+            standard: 0,
+            major: 0,
+        })
+        .collect();
+    let (mut draws, mut unfinished) = (0, 0);
+    let mut errors = Vec::new();
+    let mut turns = Vec::new();
+    let mut actions = Vec::new();
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let tty = std::io::stderr().is_terminal();
+
+    for g in 0..args.games {
+        let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % k).collect();
+        let table: Vec<DeckList> = at.iter().map(|&i| decks[i].clone()).collect();
+        let names = seat_names(&table);
+        let setup = Setup {
+            players: at
+                .iter()
+                .zip(names)
+                .map(|(&i, name)| Seat {
+                    name,
+                    ..seats[i].clone()
+                })
+                .collect(),
+            options: Options {
+                duel_draw: false,
+                turn_limit: Some(args.turn_limit),
+            },
+        };
+        let game_seed = derive_seed(args.seed, g as u64);
+        let mut game = Game::new(setup.clone(), Arc::clone(&cards.db), game_seed)
+            .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
+        let mut bots: Vec<Box<dyn Bot>> = (0..n)
+            .map(|s| args.bot.make(derive_seed(game_seed, 1000 + s as u64)))
+            .collect();
+        let rec = play_game(&mut game, &mut bots, MAX_ACTIONS);
+
+        for (s, &i) in at.iter().enumerate() {
+            stats[i].seats += 1;
+            let p = s as PlayerId;
+            if rec.winners.contains(&p) {
+                stats[i].wins += 1;
+                match game.victory(p) {
+                    VictoryKind::Major => stats[i].major += 1,
+                    _ => stats[i].standard += 1,
+                }
+            }
+        }
+        if rec.winners.is_empty() {
+            draws += 1;
+        }
+        if !rec.finished {
+            unfinished += 1;
+        }
+        if let Some(e) = &rec.error {
+            errors.push(format!("game {}: {e}", g + 1));
+        }
+        turns.push(u64::from(rec.turns));
+        actions.push(rec.num_actions as u64);
+        if let Some(dir) = &args.save {
+            let path = dir.join(format!("game-{:04}.json", g + 1));
+            SaveFile::record(&game, &setup, game_seed, &rec.actions, &cards.dirs).write(&path)?;
+        }
+
+        if bar.is_none() && tty && start.elapsed() > Duration::from_secs(1) {
+            let b = ProgressBar::new(u64::from(args.games));
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
+            {
+                b.set_style(style);
+            }
+            bar = Some(b);
+        }
+        if let Some(b) = &bar {
+            b.set_position(u64::from(g) + 1);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+
+    let report = SimReport {
+        games: args.games,
+        players: n as u8,
+        bot: args.bot.name(),
+        seed: args.seed,
+        turn_limit: args.turn_limit,
+        decks: stats,
+        draws,
+        unfinished,
+        errors,
+        turns: Spread::of(&turns),
+        actions: Spread::of(&actions),
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let text = serde_json::to_string_pretty(&report)
+            .map_err(|e| Fail::new(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{text}")?;
+    } else {
+        write!(out, "{}", text(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The report as a table.
+pub fn text(r: &SimReport) -> String {
+    let mut s = format!(
+        "b5 sim: {} games, {} players, {} bots, seed {}, turn limit {}\n",
+        r.games, r.players, r.bot, r.seed, r.turn_limit
+    );
+    let w = r
+        .decks
+        .iter()
+        .map(|d| d.deck.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    s.push_str(&format!(
+        "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6}\n",
+        "deck", "seats", "wins", "standard", "major", "win %"
+    ));
+    for d in &r.decks {
+        let pct = if d.seats == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(d.wins) / f64::from(d.seats)
+        };
+        s.push_str(&format!(
+            "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6.1}\n",
+            d.deck, d.seats, d.wins, d.standard, d.major, pct
+        ));
+    }
+    s.push_str(&format!(
+        "no winner (draws): {} of {} games\n",
+        r.draws, r.games
+    ));
+    if r.unfinished > 0 {
+        s.push_str(&format!(
+            "unfinished (action cap or engine error): {}\n",
+            r.unfinished
+        ));
+    }
+    for e in &r.errors {
+        s.push_str(&format!("engine error: {e}\n"));
+    }
+    let spread = |label: &str, x: &Spread| {
+        format!(
+            "{label:<18} mean {:.2}, median {}, max {}\n",
+            x.mean, x.median, x.max
+        )
+    };
+    s.push_str(&spread("turns per game:", &r.turns));
+    s.push_str(&spread("actions per game:", &r.actions));
+    s
+}
