@@ -158,12 +158,12 @@ impl Game {
         out.push(Action::Pass);
         // Build influence and promote: rotating a ready Inner Circle character.
         let pl = &self.players[p as usize];
-        for &by in pl.inner_circle.iter() {
+        for by in self.iter_pile(pl.inner_circle) {
             if self.check_ic_rotator(p, by).is_err() {
                 continue;
             }
             out.push(Action::Build { by });
-            for &card in pl.supporting.iter() {
+            for card in self.iter_pile(pl.supporting) {
                 if self.db.get(self.c(card).def).card_type == CardType::Character {
                     out.push(Action::Promote { card, by });
                 }
@@ -192,11 +192,10 @@ impl Game {
                 continue;
             }
             let amb = pl.ambassador;
-            let all = pl
-                .inner_circle
-                .iter()
-                .filter(|&&c| self.db.get(self.c(c).def).card_type == CardType::Character)
-                .all(|&c| self.c(c).has(flag::HEALED));
+            let all = self
+                .iter_pile(pl.inner_circle)
+                .filter(|&c| self.db.get(self.c(c).def).card_type == CardType::Character)
+                .all(|c| self.c(c).has(flag::HEALED));
             if all && self.full_heal(amb, ev) {
                 ev.push(Event::AmbassadorHealed { card: amb });
             }

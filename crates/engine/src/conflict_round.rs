@@ -77,7 +77,14 @@ impl Game {
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }
-        if !self.requirements_met(p, card, def) {
+        if !self.valid_target(def.target, &def.filter, p, target, true) {
+            return Err(if target == Target::Player(p) {
+                Violation::TargetSelf
+            } else {
+                Violation::BadTarget
+            });
+        }
+        if !self.requirements_met_on(p, card, def, target) {
             return Err(Violation::RequirementUnmet(card));
         }
         let have = self.players[p as usize].available();
@@ -143,7 +150,7 @@ impl Game {
             }
         }
         let mut ts = Targets::new();
-        for &card in pl.hand.iter() {
+        for card in self.iter_pile(pl.hand) {
             let def = self.db.get(self.c(card).def);
             if def.card_type != CardType::Conflict {
                 continue;
@@ -241,7 +248,7 @@ impl Game {
         let need = def.initiate_cost as i16 + self.corporate_surcharge(p, def);
         let payable = need <= self.players[p as usize].available();
         let target_ok = self.valid_target(def.target, &def.filter, p, k.target, true);
-        if clash || !payable || !target_ok || !self.requirements_met(p, k.card, def) {
+        if clash || !payable || !target_ok || !self.requirements_met_on(p, k.card, def, k.target) {
             self.conflicts[i].outcome = Outcome::Canceled;
             self.conflicts[i].resolved = true;
             self.cm(k.card).flags &= !flag::FACE_DOWN;

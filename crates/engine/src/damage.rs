@@ -75,23 +75,14 @@ impl Game {
     /// After modifiers expire or leaders stop leading, any damaged card
     /// whose abilities have fallen to 0 is neutralized.
     pub(crate) fn sweep_neutralization(&mut self, ev: &mut Events) {
-        // Neutralizing never moves a card between rows, so indexes stay valid.
+        // Neutralizing never moves a card between rows, so the links stay valid.
         loop {
             let mut changed = false;
             for p in 0..self.players.len() {
-                for row in 0..2 {
-                    let len = if row == 0 {
-                        self.players[p].inner_circle.len()
-                    } else {
-                        self.players[p].supporting.len()
-                    };
-                    for i in 0..len {
-                        let pl = &self.players[p];
-                        let c = if row == 0 {
-                            pl.inner_circle[i]
-                        } else {
-                            pl.supporting[i]
-                        };
+                for pile in [self.players[p].inner_circle, self.players[p].supporting] {
+                    let mut cur = pile.head;
+                    while let Some(c) = cur.some() {
+                        cur = self.cards[c.idx()].next;
                         let ci = self.c(c);
                         if ci.damage > 0 && !ci.neutralized() {
                             changed |= self.check_neutralized(c, ev);

@@ -630,6 +630,11 @@ impl Game {
                 "that card cannot be kept (three kept already, or mulligan after keeping)".into()
             }
             Violation::Eliminated => format!("{pn} has been eliminated"),
+            Violation::DisloyalTarget { card, race } => format!(
+                "{} is loyal to the {} and must be sponsored by and played on cards of that race",
+                n(card),
+                race.display()
+            ),
             Violation::Restricted(c) => format!(
                 "{} may not take part in that conflict (participation restrictions)",
                 n(c)

@@ -13,18 +13,14 @@ impl Game {
     /// Drawn cards kept so far.
     fn kept(&self, p: PlayerId) -> usize {
         let pl = &self.players[p as usize];
-        pl.hand
-            .iter()
-            .filter(|&&c| self.c(c).has(flag::KEPT))
+        self.iter_pile(pl.hand)
+            .filter(|&c| self.c(c).has(flag::KEPT))
             .count()
             - pl.chosen as usize
     }
 
     fn not_kept(&self, p: PlayerId) -> Vec<CardId> {
-        self.players[p as usize]
-            .hand
-            .iter()
-            .copied()
+        self.iter_pile(self.players[p as usize].hand)
             .filter(|&c| !self.c(c).has(flag::KEPT))
             .collect()
     }
@@ -71,7 +67,7 @@ impl Game {
         for c in self.not_kept(p).into_iter().rev() {
             self.move_card(c, Zone::Deck, p, ev);
         }
-        let hand = self.players[p as usize].hand.clone();
+        let hand: Vec<CardId> = self.iter_pile(self.players[p as usize].hand).collect();
         for c in hand {
             self.cm(c).flags &= !flag::KEPT;
         }

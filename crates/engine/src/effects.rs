@@ -200,6 +200,18 @@ impl Game {
             Op::Support { .. } | Op::Opposition { .. } | Op::CancelConflict => {
                 ctx.conflict.is_some()
             }
+            Op::DiscardRandom { n, who } => self
+                .who_players(who, ctx)
+                .iter()
+                .any(|&p| self.players[p as usize].hand.len() >= n as usize),
+            Op::Draw { who, .. } => self
+                .who_players(who, ctx)
+                .iter()
+                .any(|&p| !self.players[p as usize].deck.is_empty()),
+            Op::CrusadeDraw { who, .. } => self
+                .who_players(who, ctx)
+                .iter()
+                .any(|&p| !self.players[p as usize].crusade.is_empty()),
             Op::CancelAttack => self.window.is_some(),
             _ => true,
         }
@@ -245,7 +257,19 @@ impl Game {
 
     /// A card's passive requirements (Requirements), for `p` playing it.
     pub(crate) fn requirements_met(&self, p: PlayerId, card: CardId, def: &CardDef) -> bool {
-        let ctx = Ctx::new(p, card, Target::None);
+        self.requirements_met_on(p, card, def, Target::None)
+    }
+
+    /// Requirements that may name the card's target ("tension toward the
+    /// target", "at war with the target").
+    pub(crate) fn requirements_met_on(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+        target: Target,
+    ) -> bool {
+        let ctx = Ctx::new(p, card, target);
         def.requires.iter().all(|c| self.condition_holds(c, &ctx))
     }
 
@@ -412,7 +436,7 @@ impl Game {
                 let mut any = false;
                 for p in self.who_players(who, ctx) {
                     for _ in 0..n {
-                        if let Some(top) = self.players[p as usize].crusade.last().copied() {
+                        if let Some(top) = self.players[p as usize].crusade.last() {
                             self.move_card(top, Zone::Hand, p, ev);
                             ev.push(Event::Drew {
                                 player: p,
@@ -433,7 +457,10 @@ impl Game {
                             break;
                         }
                         let i = self.rng.random_range(0..len);
-                        let c = self.players[p as usize].hand[i];
+                        let c = self
+                            .iter_pile(self.players[p as usize].hand)
+                            .nth(i)
+                            .expect("i < the hand's length");
                         self.move_card(c, Zone::Discard, p, ev);
                         ev.push(Event::DiscardedFromHand { player: p, card: c });
                         any = true;

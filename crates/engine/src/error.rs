@@ -91,6 +91,12 @@ pub enum Violation {
     NoAction(CardId),
     CannotKeep,
     Eliminated,
+    /// A loyal enhancement or aftermath on a target (or sponsored by a
+    /// character) of another race.
+    DisloyalTarget {
+        card: CardId,
+        race: Race,
+    },
     /// The conflict's participation restrictions exclude the card.
     Restricted(CardId),
     /// A card that must replace cannot be sponsored.
@@ -156,6 +162,7 @@ impl Violation {
             NoAction(_) => "Engine Rules v1.2: Use a card's action",
             CannotKeep => "Engine Rules v1.2: Appendix One: Two Player games",
             Eliminated => "Engine Rules v1.2: Elimination from the game",
+            DisloyalTarget { .. } => "Engine Rules v1.2: Enhancement Cards and Aftermath Cards (a loyal card is sponsored by, and played on, cards of its race)",
             Restricted(_) => "Engine Rules v1.2: Attack a Conflict Participant (the attacker must be eligible to become a participant); rulings 4.7 (participation restrictions)",
             MustReplace(_) | CannotReplace(_) => "Engine Rules v1.2: Replace a Card",
         }

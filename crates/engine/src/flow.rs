@@ -215,7 +215,7 @@ impl Game {
             Step::Keep { .. } => {
                 out.push(Action::Pass);
                 out.push(Action::Mulligan);
-                for &c in &self.players[p as usize].hand {
+                for c in self.iter_pile(self.players[p as usize].hand) {
                     out.push(Action::Keep { card: c });
                 }
             }
@@ -236,12 +236,15 @@ impl Game {
             }
             Step::DrawDiscard { .. } => {
                 out.push(Action::Pass);
-                for &c in &self.players[p as usize].hand {
+                for c in self.iter_pile(self.players[p as usize].hand) {
                     out.push(Action::Discard { card: c });
                 }
             }
             Step::EmptyDeck { .. } => {
-                for &c in self.players[p as usize].inner_circle.iter().skip(1) {
+                for c in self
+                    .iter_pile(self.players[p as usize].inner_circle)
+                    .skip(1)
+                {
                     out.push(Action::Choose { card: c });
                 }
             }
@@ -503,12 +506,11 @@ impl Game {
             return Some(Action::Pass);
         }
         match self.step {
-            Step::EmptyDeck { .. } => self.players[p as usize]
-                .inner_circle
-                .iter()
+            Step::EmptyDeck { .. } => self
+                .iter_pile(self.players[p as usize].inner_circle)
                 .skip(1)
                 .min()
-                .map(|&card| Action::Choose { card }),
+                .map(|card| Action::Choose { card }),
             Step::Buy { .. } => Some(Action::Buy { count: 0 }),
             _ => Some(Action::Pass),
         }

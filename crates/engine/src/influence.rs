@@ -133,7 +133,10 @@ impl Game {
             total += (def.power_bonus as i32).min(cap);
         };
         let pl = &self.players[p as usize];
-        for &id in pl.inner_circle.iter().chain(pl.supporting.iter()) {
+        for id in self
+            .iter_pile(pl.inner_circle)
+            .chain(self.iter_pile(pl.supporting))
+        {
             add(self, id);
         }
         if let Some(a) = pl.agenda.some() {

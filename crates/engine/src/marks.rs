@@ -55,10 +55,8 @@ impl Game {
                 || by_race
                 || (def.card_type != CardType::Character && printed_taint)
         };
-        pl.inner_circle
-            .iter()
-            .chain(pl.supporting.iter())
-            .copied()
+        self.iter_pile(pl.inner_circle)
+            .chain(self.iter_pile(pl.supporting))
             .chain(pl.agenda.some())
             .any(|id| tainted(self, id))
             || self

@@ -18,6 +18,18 @@ impl Game {
         ty: CardType,
         expected: &'static str,
     ) -> Result<i16, Violation> {
+        self.check_playable_on(p, card, ty, expected, Target::None)
+    }
+
+    /// As `check_playable`, with the target the requirements may name.
+    pub(crate) fn check_playable_on(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        ty: CardType,
+        expected: &'static str,
+        target: Target,
+    ) -> Result<i16, Violation> {
         self.check_in_hand(p, card)?;
         let def = self.db.get(self.c(card).def);
         if def.card_type != ty {
@@ -37,7 +49,7 @@ impl Game {
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }
-        if !self.requirements_met(p, card, def) {
+        if !self.requirements_met_on(p, card, def, target) {
             return Err(Violation::RequirementUnmet(card));
         }
         let need = self.played_cost(p, card)?;
@@ -54,7 +66,7 @@ impl Game {
         card: CardId,
         target: Target,
     ) -> Result<(), Violation> {
-        self.check_playable(p, card, CardType::Event, "event")?;
+        self.check_playable_on(p, card, CardType::Event, "event", target)?;
         let def = self.db.get(self.c(card).def);
         // A limited event: one copy each turn.
         if def.uniqueness == Uniqueness::Limited

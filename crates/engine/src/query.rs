@@ -123,6 +123,7 @@ impl Game {
         self.turn.hash(&mut h);
         self.step.hash(&mut h);
         self.window.hash(&mut h);
+        self.window_queue.hash(&mut h);
         (
             self.babylon5,
             self.shadows,
@@ -162,17 +163,37 @@ impl Game {
         use crate::state::Zone;
         let mut count = vec![0u32; self.cards.len()];
         for (i, pl) in self.players.iter().enumerate() {
-            let lists: [(&[CardId], Zone, bool); 7] = [
-                (&pl.crusade, Zone::Crusade, true),
-                (&pl.deck, Zone::Deck, true),
-                (&pl.hand, Zone::Hand, true),
-                (&pl.discard, Zone::Discard, true),
-                (&pl.removed, Zone::Removed, true),
-                (&pl.inner_circle, Zone::InnerCircle, false),
-                (&pl.supporting, Zone::Supporting, false),
+            let lists: [(crate::state::Pile, Zone, bool); 7] = [
+                (pl.crusade, Zone::Crusade, true),
+                (pl.deck, Zone::Deck, true),
+                (pl.hand, Zone::Hand, true),
+                (pl.discard, Zone::Discard, true),
+                (pl.removed, Zone::Removed, true),
+                (pl.inner_circle, Zone::InnerCircle, false),
+                (pl.supporting, Zone::Supporting, false),
             ];
             for (list, zone, owned) in lists {
-                for &c in list {
+                // The links must agree both ways and with the length.
+                let mut n = 0usize;
+                let mut prev = CardId::NONE;
+                let mut cur = list.head;
+                while let Some(c) = cur.some() {
+                    if c.idx() >= self.cards.len() || n > self.cards.len() {
+                        return Err(format!("player {i}'s {zone:?} pile has a broken link"));
+                    }
+                    if self.cards[c.idx()].prev != prev {
+                        return Err(format!("card {} has a wrong back link in {zone:?}", c.0));
+                    }
+                    prev = c;
+                    cur = self.cards[c.idx()].next;
+                    n += 1;
+                }
+                if n != list.len() || prev != list.tail {
+                    return Err(format!(
+                        "player {i}'s {zone:?} pile length or tail is wrong"
+                    ));
+                }
+                for c in self.iter_pile(list) {
                     count[c.idx()] += 1;
                     let ci = self.c(c);
                     if ci.zone != zone {

@@ -60,12 +60,10 @@ impl Game {
         };
         self.move_card(card, zone, fac, ev);
         if was_ambassador {
-            let pl = &mut self.players[fac as usize];
-            if let Some(i) = pl.inner_circle.iter().position(|&c| c == card) {
-                pl.inner_circle.remove(i);
-                pl.inner_circle.insert(0, card);
-            }
-            pl.ambassador = card;
+            // The new ambassador goes first in the Inner Circle.
+            self.unlink(fac as usize, crate::state::PileKind::InnerCircle, card);
+            self.link_front(fac as usize, crate::state::PileKind::InnerCircle, card);
+            self.players[fac as usize].ambassador = card;
         }
         self.note_entered_play(card);
         ev.push(Event::Replaced {

@@ -242,13 +242,15 @@ impl Game {
         let loyal = race == self.players[p as usize].race;
         let zone = self.c(loc).zone;
         let old = self.c(loc).faction;
+        let row = if zone == Zone::InnerCircle {
+            crate::state::PileKind::InnerCircle
+        } else {
+            crate::state::PileKind::Supporting
+        };
         if (old as usize) < self.players.len() {
-            let list = &mut self.players[old as usize].supporting;
-            if let Some(i) = list.iter().position(|&x| x == loc) {
-                list.remove(i);
-            }
+            self.unlink(old as usize, row, loc);
         }
-        self.players[p as usize].supporting.push(loc);
+        self.link_back(p as usize, crate::state::PileKind::Supporting, loc);
         let c = self.cm(loc);
         c.zone = if zone == Zone::InnerCircle {
             Zone::Supporting
@@ -342,7 +344,7 @@ impl Game {
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }
-        if !self.requirements_met(p, card, def) {
+        if !self.requirements_met_on(p, card, def, target) {
             return Err(Violation::RequirementUnmet(card));
         }
         // Targets: a participant's cards if "Participant", otherwise only the
@@ -397,7 +399,7 @@ impl Game {
             && ((target_faction as usize) >= self.players.len()
                 || self.players[target_faction as usize].race != def.race)
         {
-            return Err(Violation::Disloyal {
+            return Err(Violation::DisloyalTarget {
                 card,
                 race: def.race,
             });
@@ -412,7 +414,7 @@ impl Game {
 
     pub(crate) fn aftermath_candidates(&self, p: PlayerId, _conflict: u8, out: &mut Vec<Action>) {
         let mut ts = Targets::new();
-        for &card in self.players[p as usize].hand.iter() {
+        for card in self.iter_pile(self.players[p as usize].hand) {
             let def = self.db.get(self.c(card).def);
             if def.card_type != CardType::Aftermath {
                 continue;

@@ -15,7 +15,7 @@ use crate::error::SetupError;
 use crate::event::Events;
 use crate::ids::{CardId, DefId, PlayerId};
 use crate::state::{
-    CardInst, Game, Meta, Options, Pile, Player, Round, Row, Step, VictoryKind, Zone, MAX_PLAYERS,
+    CardInst, Game, Meta, Options, Pile, Player, Round, Step, VictoryKind, Zone, MAX_PLAYERS,
 };
 use crate::tension::{starting_tension, starting_unrest};
 
@@ -226,6 +226,7 @@ impl Game {
             limited_removed: SmallVec::new(),
             limited_this_turn: SmallVec::new(),
             window_revealed: SmallVec::new(),
+            window_queue: SmallVec::new(),
             pause_at_rounds: false,
         }
     }
@@ -251,11 +252,19 @@ impl Game {
 
     /// Shuffles a player's deck with the game's generator.
     pub(crate) fn shuffle_deck(&mut self, p: PlayerId) {
+        use crate::state::PileKind;
         use rand::seq::SliceRandom;
-        let deck = &mut self.players[p as usize].deck;
-        deck.shuffle(&mut self.rng);
-        let crusade = &mut self.players[p as usize].crusade;
-        crusade.shuffle(&mut self.rng);
+        for kind in [PileKind::Deck, PileKind::Crusade] {
+            let pile = self.players[p as usize].pile(kind);
+            let mut ids: Vec<CardId> = self.iter_pile(pile).collect();
+            for &c in &ids {
+                self.unlink(p as usize, kind, c);
+            }
+            ids.shuffle(&mut self.rng);
+            for c in ids {
+                self.link_back(p as usize, kind, c);
+            }
+        }
     }
 
     /// Records that a unique card has entered play (it can never again).
@@ -282,13 +291,13 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         shadow_wars: 0,
         eliminated: false,
         victory: VictoryKind::None,
-        deck: Pile::new(),
-        hand: Row::new(),
-        discard: Pile::new(),
-        removed: Row::new(),
-        crusade: Row::new(),
-        inner_circle: Row::new(),
-        supporting: Row::new(),
+        deck: Pile::default(),
+        hand: Pile::default(),
+        discard: Pile::default(),
+        removed: Pile::default(),
+        crusade: Pile::default(),
+        inner_circle: Pile::default(),
+        supporting: Pile::default(),
         agenda: CardId::NONE,
         assist_discount: 0,
         conflicts_declared: 0,

@@ -152,7 +152,7 @@ impl Game {
                     _ => None,
                 };
                 if by_race != Some(def.race) || target_race.is_some_and(|r| r != def.race) {
-                    return Err(Violation::Disloyal {
+                    return Err(Violation::DisloyalTarget {
                         card,
                         race: def.race,
                     });
@@ -442,10 +442,9 @@ impl Game {
     /// The cost plus one per character already in the Inner Circle.
     fn promote_cost(&self, p: PlayerId, card: CardId) -> Result<i16, Violation> {
         let def = self.db.get(self.c(card).def);
-        let members = self.players[p as usize]
-            .inner_circle
-            .iter()
-            .filter(|&&c| self.db.get(self.c(c).def).card_type == CardType::Character)
+        let members = self
+            .iter_pile(self.players[p as usize].inner_circle)
+            .filter(|&c| self.db.get(self.c(c).def).card_type == CardType::Character)
             .count() as i16;
         Ok(self.play_cost(p, card, def, true)? + members)
     }
@@ -489,10 +488,8 @@ impl Game {
     /// Actions with cards in `p`'s hand.
     pub(crate) fn hand_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = &self.players[p as usize];
-        let mut rotators: smallvec::SmallVec<[CardId; 8]> = pl
-            .inner_circle
-            .iter()
-            .copied()
+        let mut rotators: smallvec::SmallVec<[CardId; 8]> = self
+            .iter_pile(pl.inner_circle)
             .filter(|&c| self.check_ic_rotator(p, c).is_ok())
             .collect();
         let agendas = rotators.clone();
@@ -507,7 +504,7 @@ impl Game {
             }
         }
         let mut ts = Targets::new();
-        for &card in pl.hand.iter() {
+        for card in self.iter_pile(pl.hand) {
             let def = self.db.get(self.c(card).def);
             if let Some(r) = &def.replaces {
                 for old in self.all_table_cards() {

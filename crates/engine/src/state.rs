@@ -142,6 +142,9 @@ pub struct CardInst {
     /// For a fleet: the character leading it.
     pub led_by: CardId,
     pub rotation: Rotation,
+    /// Links of the pile it is in (see [`Pile`]).
+    pub prev: CardId,
+    pub next: CardId,
 }
 
 impl CardInst {
@@ -160,6 +163,8 @@ impl CardInst {
             leading: CardId::NONE,
             led_by: CardId::NONE,
             rotation: Rotation::Plain,
+            prev: CardId::NONE,
+            next: CardId::NONE,
         }
     }
 
@@ -209,11 +214,81 @@ impl VictoryKind {
     }
 }
 
-pub type Pile = SmallVec<[CardId; 64]>;
-pub type Row = SmallVec<[CardId; 12]>;
+/// A pile (deck, hand, a row...) as a doubly linked list threaded through
+/// the card arena: the pile itself is three small numbers, so a `Player`
+/// is `Copy` and cloning a game copies the arena and a kilobyte or so.
+/// Iterate with [`Game::iter_pile`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pile {
+    pub(crate) head: CardId,
+    pub(crate) tail: CardId,
+    pub(crate) len: u16,
+}
+
+impl Default for Pile {
+    fn default() -> Self {
+        Pile {
+            head: CardId::NONE,
+            tail: CardId::NONE,
+            len: 0,
+        }
+    }
+}
+
+impl Pile {
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The first card (the ambassador of an Inner Circle).
+    pub fn first(&self) -> Option<CardId> {
+        self.head.some()
+    }
+    /// The last card (the top of a deck).
+    pub fn last(&self) -> Option<CardId> {
+        self.tail.some()
+    }
+}
+
+/// Which pile of a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PileKind {
+    Deck,
+    Hand,
+    Discard,
+    Removed,
+    Crusade,
+    InnerCircle,
+    Supporting,
+}
+
+/// Iterates a pile from first to last.
+pub struct PileIter<'a> {
+    pub(crate) cards: &'a [CardInst],
+    pub(crate) cur: CardId,
+    pub(crate) left: u16,
+}
+
+impl Iterator for PileIter<'_> {
+    type Item = CardId;
+    #[inline]
+    fn next(&mut self) -> Option<CardId> {
+        let c = self.cur.some()?;
+        self.cur = self.cards[c.idx()].next;
+        self.left = self.left.saturating_sub(1);
+        Some(c)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left as usize, Some(self.left as usize))
+    }
+}
+
+impl ExactSizeIterator for PileIter<'_> {}
 
 /// One player's faction and piles.
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Player {
     pub race: Race,
     pub faction: Faction,
@@ -235,16 +310,16 @@ pub struct Player {
     pub shadow_wars: u8,
     pub eliminated: bool,
     pub victory: VictoryKind,
-    /// Top of the deck is the last element.
+    /// Top of the deck is the last card.
     pub deck: Pile,
-    pub hand: Row,
+    pub hand: Pile,
     pub discard: Pile,
-    pub removed: Row,
+    pub removed: Pile,
     /// The Crusade Pile, top last.
-    pub crusade: Row,
+    pub crusade: Pile,
     /// The ambassador first, then other Inner Circle cards in promotion order.
-    pub inner_circle: Row,
-    pub supporting: Row,
+    pub inner_circle: Pile,
+    pub supporting: Pile,
     pub agenda: CardId,
     /// An ambassador's assistant's cost reduction for the ambassador's next
     /// sponsoring this turn.
@@ -256,40 +331,31 @@ pub struct Player {
     pub chosen: u8,
 }
 
-/// Cloning copies each pile with one memcpy (`SmallVec::from_slice`), not
-/// element by element: a `Game` clone stays well under a microsecond.
-impl Clone for Player {
-    fn clone(&self) -> Player {
-        Player {
-            race: self.race,
-            faction: self.faction,
-            ambassador: self.ambassador,
-            influence: self.influence,
-            spent: self.spent,
-            extra: self.extra,
-            raw_power: self.raw_power,
-            unrest: self.unrest,
-            tension: self.tension,
-            at_war: self.at_war,
-            shadow_wars: self.shadow_wars,
-            eliminated: self.eliminated,
-            victory: self.victory,
-            deck: Pile::from_slice(&self.deck),
-            hand: Row::from_slice(&self.hand),
-            discard: Pile::from_slice(&self.discard),
-            removed: Row::from_slice(&self.removed),
-            crusade: Row::from_slice(&self.crusade),
-            inner_circle: Row::from_slice(&self.inner_circle),
-            supporting: Row::from_slice(&self.supporting),
-            agenda: self.agenda,
-            assist_discount: self.assist_discount,
-            conflicts_declared: self.conflicts_declared,
-            chosen: self.chosen,
+impl Player {
+    pub fn pile(&self, kind: PileKind) -> Pile {
+        match kind {
+            PileKind::Deck => self.deck,
+            PileKind::Hand => self.hand,
+            PileKind::Discard => self.discard,
+            PileKind::Removed => self.removed,
+            PileKind::Crusade => self.crusade,
+            PileKind::InnerCircle => self.inner_circle,
+            PileKind::Supporting => self.supporting,
         }
     }
-}
 
-impl Player {
+    pub(crate) fn pile_mut(&mut self, kind: PileKind) -> &mut Pile {
+        match kind {
+            PileKind::Deck => &mut self.deck,
+            PileKind::Hand => &mut self.hand,
+            PileKind::Discard => &mut self.discard,
+            PileKind::Removed => &mut self.removed,
+            PileKind::Crusade => &mut self.crusade,
+            PileKind::InnerCircle => &mut self.inner_circle,
+            PileKind::Supporting => &mut self.supporting,
+        }
+    }
+
     pub fn unspent(&self) -> i16 {
         self.influence - self.spent
     }
@@ -639,6 +705,8 @@ pub struct Game {
     pub(crate) limited_this_turn: SmallVec<[DefId; 4]>,
     /// Contingencies revealed in the open trigger window (one copy each).
     pub(crate) window_revealed: SmallVec<[DefId; 4]>,
+    /// Trigger windows waiting for the open one to close, in order.
+    pub(crate) window_queue: SmallVec<[Window; 2]>,
     /// Stop the forward run on entering each round (scenario stepping).
     pub(crate) pause_at_rounds: bool,
 }
@@ -667,6 +735,7 @@ impl PartialEq for Game {
             && self.limited_removed == o.limited_removed
             && self.limited_this_turn == o.limited_this_turn
             && self.window_revealed == o.window_revealed
+            && self.window_queue == o.window_queue
             && self.pause_at_rounds == o.pause_at_rounds
     }
 }

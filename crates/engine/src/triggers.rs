@@ -128,12 +128,8 @@ impl Game {
         self.open_window(w);
     }
 
-    /// Opens a contingency window if anyone could answer; false if not (or
-    /// if a window is already open).
-    pub(crate) fn open_window(&mut self, mut w: Window) -> bool {
-        if self.window.is_some() {
-            return false;
-        }
+    /// Players who control a face-down contingency (and so are asked).
+    fn contingency_askers(&self) -> u8 {
         let mut askers = 0u8;
         for &a in self.attachments.iter() {
             let ai = self.c(a);
@@ -145,8 +141,20 @@ impl Game {
                 askers |= 1 << ai.controller;
             }
         }
+        askers
+    }
+
+    /// Opens a contingency window if anyone could answer, or queues it
+    /// behind the one already open (Resolution Round step 2: each trigger
+    /// resolves completely before the next). False when nobody could answer.
+    pub(crate) fn open_window(&mut self, mut w: Window) -> bool {
+        let askers = self.contingency_askers();
         if askers == 0 {
             return false;
+        }
+        if self.window.is_some() {
+            self.window_queue.push(w);
+            return true;
         }
         w.askers = askers;
         w.pos = 0;
@@ -311,6 +319,19 @@ impl Game {
     pub(crate) fn close_window(&mut self, ev: &mut Events) {
         let Some(w) = self.window.take() else { return };
         self.window_revealed.clear();
+        self.continue_after(w, ev);
+        // The next queued window, if anyone can still answer it.
+        while self.window.is_none() && !self.window_queue.is_empty() {
+            let next = self.window_queue.remove(0);
+            if !self.open_window(next) {
+                self.continue_after(next, ev);
+            }
+        }
+        self.sweep_neutralization(ev);
+    }
+
+    /// What a closed window suspended.
+    fn continue_after(&mut self, w: Window, ev: &mut Events) {
         if let Continuation::Attack {
             attacker,
             target,
@@ -323,6 +344,5 @@ impl Game {
                 self.resolve_attack(attacker, target, conflict, ev);
             }
         }
-        self.sweep_neutralization(ev);
     }
 }

@@ -139,10 +139,8 @@ impl Game {
             .map(|p| self.player_public(p, viewer))
             .collect();
         let hand = if (viewer as usize) < n {
-            self.players[viewer as usize]
-                .hand
-                .iter()
-                .map(|&c| self.card_view(c, viewer))
+            self.iter_pile(self.players[viewer as usize].hand)
+                .map(|c| self.card_view(c, viewer))
                 .collect()
         } else {
             Vec::new()
@@ -224,7 +222,7 @@ impl Game {
 
     fn player_public(&self, p: PlayerId, viewer: PlayerId) -> PlayerPublic {
         let pl = &self.players[p as usize];
-        let cv = |c: &CardId| self.card_view(*c, viewer);
+        let cv = |c: CardId| self.card_view(c, viewer);
         let agenda = match pl.agenda.some() {
             None => AgendaView::None,
             Some(a) if self.c(a).face_down() => AgendaView::Hidden(if p == viewer {
@@ -237,7 +235,8 @@ impl Game {
         let faction_cards = self
             .attachments
             .iter()
-            .filter(|&&a| self.c(a).zone == Zone::OnFaction && self.c(a).faction == p)
+            .copied()
+            .filter(|&a| self.c(a).zone == Zone::OnFaction && self.c(a).faction == p)
             .map(cv)
             .collect();
         PlayerPublic {
@@ -263,10 +262,10 @@ impl Game {
             hand_size: pl.hand.len(),
             deck_size: pl.deck.len(),
             crusade_size: pl.crusade.len(),
-            discard: pl.discard.iter().map(cv).collect(),
-            removed: pl.removed.iter().map(cv).collect(),
-            inner_circle: pl.inner_circle.iter().map(cv).collect(),
-            supporting: pl.supporting.iter().map(cv).collect(),
+            discard: self.iter_pile(pl.discard).map(cv).collect(),
+            removed: self.iter_pile(pl.removed).map(cv).collect(),
+            inner_circle: self.iter_pile(pl.inner_circle).map(cv).collect(),
+            supporting: self.iter_pile(pl.supporting).map(cv).collect(),
             agenda,
             faction_cards,
             marks: MarkKind::ALL.map(|k| self.faction_marks(p, k)),

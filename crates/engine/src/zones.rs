@@ -6,7 +6,7 @@
 
 use crate::event::{Event, Events};
 use crate::ids::{CardId, PlayerId};
-use crate::state::{flag, CardInst, Game, Rotation, Until, Zone, NOBODY};
+use crate::state::{flag, CardInst, Game, Pile, PileIter, PileKind, Rotation, Until, Zone, NOBODY};
 
 impl Game {
     #[inline]
@@ -19,35 +19,101 @@ impl Game {
         &mut self.cards[id.idx()]
     }
 
+    /// Iterates a pile from first to last.
+    #[inline]
+    pub fn iter_pile(&self, pile: Pile) -> PileIter<'_> {
+        PileIter {
+            cards: &self.cards,
+            cur: pile.head,
+            left: pile.len,
+        }
+    }
+
+    /// The pile of a player a zone keeps its cards in (`None` for zones kept
+    /// elsewhere). Piles of owned cards belong to the owner, rows to the faction.
+    fn pile_of(zone: Zone) -> Option<PileKind> {
+        Some(match zone {
+            Zone::Deck => PileKind::Deck,
+            Zone::Hand => PileKind::Hand,
+            Zone::Discard => PileKind::Discard,
+            Zone::Removed => PileKind::Removed,
+            Zone::Crusade => PileKind::Crusade,
+            Zone::InnerCircle => PileKind::InnerCircle,
+            Zone::Supporting => PileKind::Supporting,
+            _ => return None,
+        })
+    }
+
+    /// Appends a card (not in any pile) at the end of a player's pile.
+    pub(crate) fn link_back(&mut self, p: usize, kind: PileKind, id: CardId) {
+        let tail = self.players[p].pile(kind).tail;
+        {
+            let c = &mut self.cards[id.idx()];
+            c.prev = tail;
+            c.next = CardId::NONE;
+        }
+        match tail.some() {
+            Some(t) => self.cards[t.idx()].next = id,
+            None => self.players[p].pile_mut(kind).head = id,
+        }
+        let pile = self.players[p].pile_mut(kind);
+        pile.tail = id;
+        pile.len += 1;
+    }
+
+    /// Puts a card (not in any pile) first in a player's pile.
+    pub(crate) fn link_front(&mut self, p: usize, kind: PileKind, id: CardId) {
+        let head = self.players[p].pile(kind).head;
+        {
+            let c = &mut self.cards[id.idx()];
+            c.prev = CardId::NONE;
+            c.next = head;
+        }
+        match head.some() {
+            Some(h) => self.cards[h.idx()].prev = id,
+            None => self.players[p].pile_mut(kind).tail = id,
+        }
+        let pile = self.players[p].pile_mut(kind);
+        pile.head = id;
+        pile.len += 1;
+    }
+
+    /// Takes a card out of a player's pile.
+    pub(crate) fn unlink(&mut self, p: usize, kind: PileKind, id: CardId) {
+        let (prev, next) = {
+            let c = &self.cards[id.idx()];
+            (c.prev, c.next)
+        };
+        match prev.some() {
+            Some(x) => self.cards[x.idx()].next = next,
+            None => self.players[p].pile_mut(kind).head = next,
+        }
+        match next.some() {
+            Some(x) => self.cards[x.idx()].prev = prev,
+            None => self.players[p].pile_mut(kind).tail = prev,
+        }
+        let c = &mut self.cards[id.idx()];
+        c.prev = CardId::NONE;
+        c.next = CardId::NONE;
+        let pile = self.players[p].pile_mut(kind);
+        pile.len -= 1;
+    }
+
     /// Removes a card from whatever list holds it (the zone field is left).
     fn unlist(&mut self, id: CardId) {
         let inst = self.cards[id.idx()];
-        let owner = inst.owner as usize;
-        let fac = inst.faction as usize;
-        let remove = |v: &mut smallvec::SmallVec<[CardId; 12]>| {
-            if let Some(i) = v.iter().position(|x| *x == id) {
-                v.remove(i);
-            }
-        };
+        if let Some(kind) = Self::pile_of(inst.zone) {
+            let p = if matches!(kind, PileKind::InnerCircle | PileKind::Supporting) {
+                inst.faction
+            } else {
+                inst.owner
+            };
+            self.unlink(p as usize, kind, id);
+            return;
+        }
         match inst.zone {
-            Zone::Deck => {
-                let d = &mut self.players[owner].deck;
-                if let Some(i) = d.iter().position(|x| *x == id) {
-                    d.remove(i);
-                }
-            }
-            Zone::Discard => {
-                let d = &mut self.players[owner].discard;
-                if let Some(i) = d.iter().position(|x| *x == id) {
-                    d.remove(i);
-                }
-            }
-            Zone::Hand => remove(&mut self.players[owner].hand),
-            Zone::Removed => remove(&mut self.players[owner].removed),
-            Zone::Crusade => remove(&mut self.players[owner].crusade),
-            Zone::InnerCircle => remove(&mut self.players[fac].inner_circle),
-            Zone::Supporting => remove(&mut self.players[fac].supporting),
             Zone::Agenda => {
+                let fac = inst.faction as usize;
                 if self.players[fac].agenda == id {
                     self.players[fac].agenda = CardId::NONE;
                 }
@@ -57,7 +123,7 @@ impl Game {
                     self.attachments.remove(i);
                 }
             }
-            Zone::Conflict | Zone::OutOfGame => {}
+            _ => {}
         }
     }
 
@@ -74,19 +140,18 @@ impl Game {
         let inst = &mut self.cards[id.idx()];
         inst.zone = to;
         let owner = inst.owner as usize;
-        match to {
-            Zone::Deck => self.players[owner].deck.push(id),
-            Zone::Hand => self.players[owner].hand.push(id),
-            Zone::Discard => self.players[owner].discard.push(id),
-            Zone::Removed => self.players[owner].removed.push(id),
-            Zone::Crusade => self.players[owner].crusade.push(id),
-            Zone::InnerCircle => self.players[faction as usize].inner_circle.push(id),
-            Zone::Supporting => self.players[faction as usize].supporting.push(id),
-            Zone::Agenda => self.players[faction as usize].agenda = id,
-            Zone::Attached | Zone::OnFaction | Zone::Global | Zone::Resolving => {
-                self.attachments.push(id)
+        match Self::pile_of(to) {
+            Some(kind @ (PileKind::InnerCircle | PileKind::Supporting)) => {
+                self.link_back(faction as usize, kind, id)
             }
-            Zone::Conflict | Zone::OutOfGame => {}
+            Some(kind) => self.link_back(owner, kind, id),
+            None => match to {
+                Zone::Agenda => self.players[faction as usize].agenda = id,
+                Zone::Attached | Zone::OnFaction | Zone::Global | Zone::Resolving => {
+                    self.attachments.push(id)
+                }
+                _ => {}
+            },
         }
         let inst = &mut self.cards[id.idx()];
         if to.in_play() || to == Zone::Resolving {
@@ -179,7 +244,7 @@ impl Game {
 
     /// Draws the top card of a player's deck into the hand; false when empty.
     pub(crate) fn draw_card(&mut self, p: PlayerId, ev: &mut Events) -> bool {
-        match self.players[p as usize].deck.last().copied() {
+        match self.players[p as usize].deck.last() {
             Some(top) => {
                 self.move_card(top, Zone::Hand, p, ev);
                 ev.push(Event::Drew {
@@ -225,15 +290,16 @@ impl Game {
     /// Every card in a faction's rows, Inner Circle first.
     pub(crate) fn table_cards(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
         let pl = &self.players[p as usize];
-        pl.inner_circle.iter().chain(pl.supporting.iter()).copied()
+        self.iter_pile(pl.inner_circle)
+            .chain(self.iter_pile(pl.supporting))
     }
 
     /// Every card in every faction's rows.
     pub(crate) fn all_table_cards(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.players
-            .iter()
-            .flat_map(|pl| pl.inner_circle.iter().chain(pl.supporting.iter()))
-            .copied()
+        self.players.iter().flat_map(move |pl| {
+            self.iter_pile(pl.inner_circle)
+                .chain(self.iter_pile(pl.supporting))
+        })
     }
 
     /// Keeps the list of cards with lasting ("while in play") effects up to

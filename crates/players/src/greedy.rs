@@ -268,8 +268,8 @@ impl GreedyBot {
     /// The two-player draw: keep the most useful cards, never mulligan.
     fn choose_keep(&mut self, game: &Game, player: PlayerId, legal: &[Action]) -> Action {
         let db = game.db();
-        let hand = &game.player(player).hand;
-        let have_conflict = hand.iter().any(|&c| {
+        let hand = game.player(player).hand;
+        let have_conflict = game.iter_pile(hand).any(|c| {
             game.card(c).has(b5_engine::flag::KEPT)
                 && db.get(game.card(c).def).card_type == CardType::Conflict
         });
@@ -381,10 +381,8 @@ impl Origin {
         // (computed once per choice, not once per action).
         let mut hand: Vec<(CardId, f64)> = {
             let e = Eval::new(game, me, w, &origin);
-            game.player(me)
-                .hand
-                .iter()
-                .map(|&c| (c, e.hand_card_value(c)))
+            game.iter_pile(game.player(me).hand)
+                .map(|c| (c, e.hand_card_value(c)))
                 .collect()
         };
         hand.sort_unstable_by_key(|x| x.0);
@@ -517,7 +515,10 @@ impl Eval<'_> {
         let mine = q == self.me;
         let mut v = w.power * g.power(q) as f64 + w.influence * pl.influence as f64;
         let mut table = 0.0;
-        for &c in pl.inner_circle.iter().chain(pl.supporting.iter()) {
+        for c in g
+            .iter_pile(pl.inner_circle)
+            .chain(g.iter_pile(pl.supporting))
+        {
             table += self.card_value(c);
         }
         v += if mine {
@@ -562,11 +563,10 @@ impl Eval<'_> {
             Step::Buy { .. } | Step::EmptyDeck { .. } | Step::Over
         );
         let ahead = usize::from(draw_ahead && !pl.deck.is_empty());
-        let mut vals: Vec<f64> = pl
-            .hand
-            .iter()
+        let mut vals: Vec<f64> = g
+            .iter_pile(pl.hand)
             .map(
-                |&c| match self.origin.hand.binary_search_by_key(&c, |x| x.0) {
+                |c| match self.origin.hand.binary_search_by_key(&c, |x| x.0) {
                     Ok(i) => self.origin.hand[i].1,
                     Err(_) => w.hand_card,
                 },
@@ -713,7 +713,7 @@ impl Eval<'_> {
             v -= (w.deck_reserve - deck) as f64 * w.deck_short;
         }
         if deck == 0 {
-            let spare = pl.inner_circle.iter().any(|&c| {
+            let spare = g.iter_pile(pl.inner_circle).any(|c| {
                 !g.is_ambassador(c) && g.db().get(g.card(c).def).card_type == CardType::Character
             });
             v -= if spare { w.deck_out } else { 0.25 * w.victory };
@@ -825,7 +825,10 @@ impl Eval<'_> {
         let pl = g.player(self.me);
         let readying = same_turn && g.round() == Some(Round::Ready);
         let mut n = 0usize;
-        for &c in pl.inner_circle.iter().chain(pl.supporting.iter()) {
+        for c in g
+            .iter_pile(pl.inner_circle)
+            .chain(g.iter_pile(pl.supporting))
+        {
             let ci = g.card(c);
             let r = if !same_turn {
                 !ci.neutralized()
@@ -953,7 +956,10 @@ impl Eval<'_> {
         let k = &g.conflicts()[id.0 as usize];
         let pl = g.player(q);
         let mut total = 0.0;
-        for &c in pl.inner_circle.iter().chain(pl.supporting.iter()) {
+        for c in g
+            .iter_pile(pl.inner_circle)
+            .chain(g.iter_pile(pl.supporting))
+        {
             let ci = g.card(c);
             if ci.controller != q || !ready(g, c) || k.is_participant(c) {
                 continue;
