@@ -104,6 +104,13 @@ impl Game {
                     )
                 }
             }
+            Action::Support { conflict, .. }
+            | Action::Oppose { conflict, .. }
+            | Action::Attack { conflict, .. }
+                if conflict.0 as usize >= self.conflicts.len() =>
+            {
+                format!("{} (no such conflict)", a.verb())
+            }
             Action::Support {
                 card,
                 conflict,

@@ -196,6 +196,11 @@ impl Game {
         def: &CardDef,
         t: Target,
     ) -> bool {
+        if let Target::Card(c) = t {
+            if c.idx() >= self.cards.len() {
+                return false;
+            }
+        }
         let def_id = self.c(def_card).def;
         match def.attach {
             AttachKind::Global => {

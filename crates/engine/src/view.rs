@@ -313,6 +313,10 @@ impl Game {
             kind: Some(c.kind),
             target: match c.target {
                 Target::None => None,
+                // A targeted card that has left for a hidden pile is not named.
+                Target::Card(t) if !self.visible_to(t, viewer) => {
+                    Some("a card no longer in play".into())
+                }
                 t => Some(self.target_name(t)),
             },
             unopposable: c.unopposable,
