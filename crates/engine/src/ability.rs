@@ -100,7 +100,7 @@ impl Game {
                 }
             }
         }
-        for &src in self.passive_sources.iter() {
+        for &src in self.bonus_sources.iter() {
             let si = self.c(src);
             for p in self.db.get(si.def).passives.iter() {
                 if let crate::card::def::Passive::Bonus { filter, bonus } = p {
@@ -120,7 +120,7 @@ impl Game {
         // An ambassador's assistant: +1 Diplomacy, Intrigue and Leadership.
         if inst.zone == Zone::InnerCircle && self.is_ambassador(id) {
             let mut n = 0i32;
-            for c in self.all_table_cards() {
+            for &c in self.keyword_cards.iter() {
                 let ci = self.c(c);
                 if ci.rotation == Rotation::Assist && ci.leading == id && !ci.neutralized() {
                     n += 1;

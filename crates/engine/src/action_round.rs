@@ -164,7 +164,13 @@ impl Game {
             }
             out.push(Action::Build { by });
             for card in self.iter_pile(pl.supporting) {
-                if self.db.get(self.c(card).def).card_type == CardType::Character {
+                let def = self.db.get(self.c(card).def);
+                // Promoting costs at least the card's own cost.
+                if def.card_type == CardType::Character
+                    && self
+                        .play_cost(p, card, def, true)
+                        .is_ok_and(|c| c <= pl.available())
+                {
                     out.push(Action::Promote { card, by });
                 }
             }
@@ -176,7 +182,7 @@ impl Game {
             out.push(Action::RevealAgenda);
             out.push(Action::DiscardAgenda);
         }
-        for c in self.all_table_cards() {
+        for &c in self.keyword_cards.iter() {
             if self.db.get(self.c(c).def).kw.mercenary && self.c(c).controller != p {
                 out.push(Action::Hire { card: c });
             }

@@ -59,6 +59,7 @@ impl Game {
         let severe = c.severe;
         // "While rotated" effects end when their card is neutralized.
         self.mods.retain(|m| m.until != Until::WhileRotated(id));
+        self.abilities_changed = true;
         ev.push(Event::Neutralized { card: id, severe });
         // A fleet's leader is neutralized with it, without severe damage.
         let inst = self.c(id);
@@ -75,6 +76,10 @@ impl Game {
     /// After modifiers expire or leaders stop leading, any damaged card
     /// whose abilities have fallen to 0 is neutralized.
     pub(crate) fn sweep_neutralization(&mut self, ev: &mut Events) {
+        if !self.abilities_changed {
+            return;
+        }
+        self.abilities_changed = false;
         // Neutralizing never moves a card between rows, so the links stay valid.
         loop {
             let mut changed = false;

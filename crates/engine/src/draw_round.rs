@@ -209,6 +209,7 @@ impl Game {
                 c.controller = c.faction;
             }
         }
+        self.refresh_foreign_control();
     }
 
     /// The end of the turn, after the victory check: effects "until the end
@@ -232,6 +233,7 @@ impl Game {
         self.conflicts.clear();
         self.mods
             .retain(|m| !matches!(m.until, Until::EndOfTurn | Until::Conflict(_)));
+        self.abilities_changed = true;
         self.revert_mercenaries();
         self.limited_this_turn.clear();
         for pl in self.players.iter_mut() {

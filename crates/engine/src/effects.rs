@@ -294,6 +294,7 @@ impl Game {
             (k, _) => k,
         };
         self.mods.push(Modifier { card, kind, until });
+        self.abilities_changed = true;
     }
 
     /// Carries out one effect verb; returns whether it happened.

@@ -36,6 +36,7 @@ impl Game {
         let need = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
         self.apply_influence(p, need);
         self.cm(card).controller = p;
+        self.refresh_foreign_control();
         ev.push(Event::Hired { player: p, card });
     }
 
@@ -47,5 +48,6 @@ impl Game {
                 self.cards[i].controller = self.cards[i].faction;
             }
         }
+        self.refresh_foreign_control();
     }
 }

@@ -360,6 +360,8 @@ impl Game {
             g.conflicts.push(c);
         }
         g.refresh_passive_sources();
+        g.refresh_foreign_control();
+        g.refresh_keyword_cards();
         match &pos.initiative {
             Some(order) => {
                 let mut seen = 0u8;

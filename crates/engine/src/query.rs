@@ -154,6 +154,27 @@ impl Game {
         self.cards[a.idx()].def = db;
         self.cards[b.idx()].def = da;
         self.refresh_passive_sources();
+        self.refresh_keyword_cards();
+        self.in_play_defs = self.counted_in_play_defs();
+    }
+
+    /// The definitions of the cards on tables or attached, recomputed.
+    fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::ids::DefId; 48]> {
+        use crate::state::Zone;
+        self.cards
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.zone,
+                    Zone::InnerCircle
+                        | Zone::Supporting
+                        | Zone::Attached
+                        | Zone::OnFaction
+                        | Zone::Global
+                )
+            })
+            .map(|c| c.def)
+            .collect()
     }
 
     /// Verifies the state's internal consistency (every card in exactly one
@@ -261,6 +282,13 @@ impl Game {
                     c.zone
                 ));
             }
+        }
+        let mut cached = self.in_play_defs.clone();
+        let mut fresh = self.counted_in_play_defs();
+        cached.sort();
+        fresh.sort();
+        if cached != fresh {
+            return Err("the list of definitions in play is out of date".into());
         }
         if self.babylon5 < 0 || self.shadows < 0 || self.vorlons < 0 {
             return Err("a non-player influence is below 0".into());

@@ -17,9 +17,14 @@ impl Game {
     }
 
     /// Cards on any table that `p` controls.
-    pub(crate) fn table_cards_controlled(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
-        self.all_table_cards()
-            .filter(move |&c| self.c(c).controller == p)
+    pub(crate) fn table_cards_controlled(&self, p: PlayerId) -> crate::zones::TableIter<'_> {
+        // Cards are controlled by their own faction save hired mercenaries
+        // and conquered locations: only then look at every table.
+        if self.foreign_control {
+            self.all_table_cards().controlled_by(p)
+        } else {
+            self.table_cards(p).controlled_by(p)
+        }
     }
 
     /// Whether a rotated card's action can be sustained: it must have cost

@@ -5,7 +5,7 @@
 //! discard-after-play aftermaths.
 
 use crate::action::Action;
-use crate::card::def::{CardType, Race};
+use crate::card::def::{AftermathPlay, CardType, Race};
 use crate::card::effect::Trigger;
 use crate::effects::Ctx;
 use crate::error::Violation;
@@ -264,8 +264,10 @@ impl Game {
         } else {
             c.controller = NOBODY;
             c.flags |= flag::BLANK;
+            self.abilities_changed = true;
         }
         self.refresh_passive_sources();
+        self.refresh_foreign_control();
     }
 
     /// Step 4: discard the conflict card and discard-after-play aftermaths;
@@ -290,6 +292,7 @@ impl Game {
         }
         self.mods
             .retain(|m| m.until != Until::Conflict(ConflictId(i)));
+        self.abilities_changed = true;
         self.sweep_neutralization(ev);
     }
 
@@ -319,7 +322,13 @@ impl Game {
             .conflicts
             .get(conflict as usize)
             .ok_or(Violation::NoSuchConflict)?;
-        let play = def.aftermath.clone().unwrap_or_default();
+        static ANY: AftermathPlay = AftermathPlay {
+            won: None,
+            conflict: Vec::new(),
+            participant: false,
+            discard_after: false,
+        };
+        let play = def.aftermath.as_ref().unwrap_or(&ANY);
         // Play conditions: Won / Lost (by the initiator) and conflict type.
         match play.won {
             Some(true) if k.outcome != Outcome::Won => {
@@ -452,7 +461,13 @@ impl Game {
         let def = db.get(def_id);
         let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
-        let play = def.aftermath.clone().unwrap_or_default();
+        static ANY: AftermathPlay = AftermathPlay {
+            won: None,
+            conflict: Vec::new(),
+            participant: false,
+            discard_after: false,
+        };
+        let play = def.aftermath.as_ref().unwrap_or(&ANY);
         if def.uniqueness == crate::card::def::Uniqueness::Unique {
             self.unique_used.push(def_id);
         }

@@ -184,6 +184,7 @@ impl Game {
             g.note_entered_play(amb);
         }
         g.refresh_passive_sources();
+        g.refresh_keyword_cards();
         g.turn = 1;
         let mut ev = Events::new();
         g.determine_initiative(&mut ev);
@@ -228,6 +229,11 @@ impl Game {
             window_revealed: SmallVec::new(),
             window_queue: SmallVec::new(),
             pause_at_rounds: false,
+            abilities_changed: true,
+            foreign_control: false,
+            bonus_sources: SmallVec::new(),
+            keyword_cards: SmallVec::new(),
+            in_play_defs: SmallVec::new(),
         }
     }
 

@@ -27,12 +27,7 @@ impl Game {
         if self.limited_removed.contains(&def_id) {
             return Err(Violation::LimitedRemoved(card));
         }
-        if def.uniqueness == Uniqueness::Limited
-            && self
-                .all_table_cards()
-                .chain(self.attachments.iter().copied())
-                .any(|c| self.c(c).def == def_id)
-        {
+        if def.uniqueness == Uniqueness::Limited && self.in_play_defs.contains(&def_id) {
             return Err(Violation::LimitedInPlay(card));
         }
         if def.kw.homeworld
@@ -162,7 +157,7 @@ impl Game {
         }
         // Psi Corps: sponsoring across the telepath divide needs Conspiracy
         // Marks (Psi Corps Faction).
-        let conspiracy = self.faction_marks(p, crate::card::def::MarkKind::Conspiracy) as usize;
+        let conspiracy = || self.faction_marks(p, crate::card::def::MarkKind::Conspiracy) as usize;
         if pl.faction == Faction::PsiCorps {
             if def.race != Race::Neutral && !def.kw.psi_corps {
                 let controlled = self
@@ -172,7 +167,7 @@ impl Game {
                         d.race != Race::Neutral && !d.kw.psi_corps && !self.is_ambassador(c)
                     })
                     .count();
-                if controlled >= conspiracy {
+                if controlled >= conspiracy() {
                     return Err(Violation::RequirementUnmet(card));
                 }
             }
@@ -181,7 +176,7 @@ impl Game {
                 .table_cards(p)
                 .filter(|&c| self.db.get(self.c(c).def).kw.psi_corps)
                 .count();
-            if conspiracy <= controlled {
+            if conspiracy() <= controlled {
                 return Err(Violation::RequirementUnmet(card));
             }
         }
@@ -268,25 +263,34 @@ impl Game {
         if def.replaces.as_ref().is_some_and(|r| r.only) {
             return Err(Violation::MustReplace(card));
         }
-        self.check_loyalty(p, card, def, by, target)?;
-        if def.card_type == CardType::Enhancement {
-            if !self.enhancement_target_ok(p, card, def, target) {
-                return Err(Violation::BadTarget);
-            }
-        } else if target != Target::None {
+        if def.card_type != CardType::Enhancement && target != Target::None {
             return Err(Violation::BadTarget);
         }
+        // Cheap checks first: most candidates fail on cost.
+        let need = self.sponsor_cost(p, card, by)?;
+        let have = self.players[p as usize].available();
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
+        }
+        self.check_loyalty(p, card, def, by, target)?;
+        if def.card_type == CardType::Enhancement
+            && !self.enhancement_target_ok(p, card, def, target)
+        {
+            return Err(Violation::BadTarget);
+        }
+        self.check_entry(p, card, def)
+    }
+
+    /// The checks of sponsoring that depend only on the card: it may enter
+    /// play (limited, unique, homeworld), is not allergic to the faction, and
+    /// its requirements hold.
+    fn check_entry(&self, p: PlayerId, card: CardId, def: &CardDef) -> Result<(), Violation> {
         self.check_may_enter_play(card)?;
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met(p, card, def) {
             return Err(Violation::RequirementUnmet(card));
-        }
-        let need = self.sponsor_cost(p, card, by)?;
-        let have = self.players[p as usize].available();
-        if need > have {
-            return Err(Violation::Unaffordable { need, have });
         }
         Ok(())
     }
@@ -508,6 +512,35 @@ impl Game {
                 rotators.push(c);
             }
         }
+        let have = pl.available();
+        let ambassador_rotates = rotators.contains(&pl.ambassador);
+        let free_rotator = rotators.iter().any(|&c| {
+            self.db
+                .get(self.c(c).def)
+                .passives
+                .iter()
+                .any(|x| matches!(x, Passive::Sponsors { free: true, .. }))
+        });
+        // Whether some rotator could pay for the card: the cheapest is the
+        // ambassador with an assistant's discount, or a free sponsor effect.
+        let affordable = |card: CardId, def: &CardDef| -> bool {
+            if free_rotator {
+                return true;
+            }
+            match self.play_cost(p, card, def, false) {
+                Ok(c) => {
+                    let discount = if ambassador_rotates {
+                        pl.assist_discount as i16
+                    } else {
+                        0
+                    };
+                    c - discount <= have
+                }
+                Err(_) => false,
+            }
+        };
+        // Events, contingencies: their cost must be payable.
+        let playable = |card: CardId| self.played_cost(p, card).is_ok_and(|c| c <= have);
         let mut ts = Targets::new();
         for card in self.iter_pile(pl.hand) {
             let def = self.db.get(self.c(card).def);
@@ -519,6 +552,14 @@ impl Game {
                 }
             }
             match def.card_type {
+                // The card-level checks once per card, not once per rotator.
+                CardType::Character
+                | CardType::Group
+                | CardType::Fleet
+                | CardType::Location
+                | CardType::Enhancement
+                    if !affordable(card, def) || self.check_entry(p, card, def).is_err() => {}
+                CardType::Event | CardType::Contingency if !playable(card) => {}
                 CardType::Character | CardType::Group | CardType::Fleet | CardType::Location => {
                     for &by in &rotators {
                         out.push(Action::Sponsor {

@@ -709,6 +709,22 @@ pub struct Game {
     pub(crate) window_queue: SmallVec<[Window; 2]>,
     /// Stop the forward run on entering each round (scenario stepping).
     pub(crate) pause_at_rounds: bool,
+    /// Something that can lower an ability changed since the last
+    /// neutralization sweep (a modifier, an attachment, a lasting effect, a
+    /// leader or a card moved): the sweep has work to do.
+    pub(crate) abilities_changed: bool,
+    /// Some card on a table is controlled from outside its faction (a hired
+    /// mercenary, a conquered location).
+    pub(crate) foreign_control: bool,
+    /// Face-up cards in play with lasting ability bonuses (a subset of
+    /// `passive_sources`).
+    pub(crate) bonus_sources: SmallVec<[CardId; 4]>,
+    /// Ambassador's assistants and mercenaries on the tables (the cards some
+    /// other player may use or hire).
+    pub(crate) keyword_cards: SmallVec<[CardId; 4]>,
+    /// The definitions of every card on a table or attached in play, one
+    /// entry per card (for the limited-copy check).
+    pub(crate) in_play_defs: SmallVec<[DefId; 48]>,
 }
 
 impl PartialEq for Game {
@@ -737,6 +753,11 @@ impl PartialEq for Game {
             && self.window_revealed == o.window_revealed
             && self.window_queue == o.window_queue
             && self.pause_at_rounds == o.pause_at_rounds
+            && self.abilities_changed == o.abilities_changed
+            && self.foreign_control == o.foreign_control
+            && self.bonus_sources == o.bonus_sources
+            && self.keyword_cards == o.keyword_cards
+            && self.in_play_defs == o.in_play_defs
     }
 }
 

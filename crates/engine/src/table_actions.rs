@@ -4,26 +4,53 @@
 use crate::action::Action;
 use crate::card::def::{Ability, CardType};
 use crate::ids::{CardId, ConflictId, PlayerId};
-use crate::state::Game;
+use crate::state::{Game, Zone};
 use crate::targets::Targets;
 
 impl Game {
     pub(crate) fn table_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let mut ts = Targets::new();
         let mine: smallvec::SmallVec<[CardId; 48]> = self.table_cards_controlled(p).collect();
+        // Abilities are only needed to take part in an open conflict or to
+        // lead one of the faction's fleets.
+        let open_conflicts = self.conflicts.iter().any(|k| k.revealed && !k.resolved);
+        // The faction's fleets no character leads yet.
+        let mut unled: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
+        let mut has_fleet = false;
+        for f in self.table_cards(p) {
+            let fi = self.c(f);
+            if self.db.get(fi.def).card_type == CardType::Fleet {
+                has_fleet = true;
+                let led = fi.led_by.some().is_some_and(|l| {
+                    let li = self.c(l);
+                    li.rotation == crate::state::Rotation::Lead && li.leading == f
+                });
+                if !led {
+                    unled.push(f);
+                }
+            }
+        }
+        let amb = self.c(self.players[p as usize].ambassador);
+        let amb_hurt = amb.damage > 0 || amb.severe > 0 || amb.neutralized();
         for &card in &mine {
             let c = self.c(card);
             let def = self.db.get(c.def);
-            // Healing is open to neutralized cards too.
-            if def.card_type == CardType::Character {
-                out.push(Action::Heal {
-                    card,
-                    ambassadorial: false,
-                });
-                out.push(Action::Heal {
-                    card,
-                    ambassadorial: true,
-                });
+            // Healing is open to neutralized cards too; only a damaged or
+            // neutralized character heals, save an Inner Circle one healing
+            // the ambassador.
+            if def.card_type == CardType::Character && !c.rotated() {
+                if c.damage > 0 || c.neutralized() {
+                    out.push(Action::Heal {
+                        card,
+                        ambassadorial: false,
+                    });
+                }
+                if c.zone == Zone::InnerCircle && amb_hurt {
+                    out.push(Action::Heal {
+                        card,
+                        ambassadorial: true,
+                    });
+                }
             }
             if c.neutralized() {
                 continue;
@@ -49,6 +76,15 @@ impl Game {
             }
             // Abilities once per card: candidates needing an ability the card
             // lacks are not worth checking.
+            let leader = def.card_type == CardType::Character && has_fleet;
+            if !open_conflicts && !leader {
+                if matches!(def.card_type, CardType::Fleet | CardType::Location) && c.damage > 0 {
+                    for amount in 1..=c.damage {
+                        out.push(Action::Repair { card, amount });
+                    }
+                }
+                continue;
+            }
             let abil = self.abilities(card);
             if matches!(def.card_type, CardType::Fleet | CardType::Location) && c.damage > 0 {
                 for amount in 1..=c.damage {
@@ -56,10 +92,8 @@ impl Game {
                 }
             }
             if def.card_type == CardType::Character && abil[Ability::Leadership.idx()] > 0 {
-                for f in self.table_cards(p) {
-                    if self.db.get(self.c(f).def).card_type == CardType::Fleet {
-                        out.push(Action::Lead { card, fleet: f });
-                    }
+                for &f in &unled {
+                    out.push(Action::Lead { card, fleet: f });
                 }
             }
             for k in 0..self.conflicts.len() {
@@ -99,7 +133,7 @@ impl Game {
             }
         }
         // Assistants may be used by a player who does not control them.
-        for card in self.all_table_cards() {
+        for &card in self.keyword_cards.iter() {
             if !self.db.get(self.c(card).def).kw.assistant {
                 continue;
             }

@@ -131,12 +131,33 @@ impl Game {
     /// `Supporting`, `Agenda`, `OnFaction`) `faction` is the faction; piles
     /// (deck, hand, discard, removed) always belong to the card's owner.
     pub(crate) fn move_card(&mut self, id: CardId, to: Zone, faction: PlayerId, ev: &mut Events) {
+        self.abilities_changed = true;
+        let foreign = self.cards[id.idx()].controller != self.cards[id.idx()].faction;
         let from = self.cards[id.idx()].zone;
         let leaving_play = from.in_play() && !to.in_play() || from == Zone::Resolving;
         if leaving_play && to != Zone::Resolving {
             self.leave_play(id, ev);
         }
         self.unlist(id);
+        // The definitions in play: table cards and attached cards.
+        let counted = |z: Zone| {
+            matches!(
+                z,
+                Zone::InnerCircle
+                    | Zone::Supporting
+                    | Zone::Attached
+                    | Zone::OnFaction
+                    | Zone::Global
+            )
+        };
+        if counted(from) != counted(to) {
+            let def = self.cards[id.idx()].def;
+            if counted(to) {
+                self.in_play_defs.push(def);
+            } else if let Some(i) = self.in_play_defs.iter().position(|&d| d == def) {
+                self.in_play_defs.swap_remove(i);
+            }
+        }
         let inst = &mut self.cards[id.idx()];
         inst.zone = to;
         let owner = inst.owner as usize;
@@ -175,6 +196,17 @@ impl Game {
         }
         let def = inst.def;
         self.passive_sources_changed(def);
+        if foreign {
+            self.refresh_foreign_control();
+        }
+    }
+
+    /// Recomputes whether any table card is controlled from outside its faction.
+    pub(crate) fn refresh_foreign_control(&mut self) {
+        self.foreign_control = self.all_table_cards().any(|c| {
+            let ci = &self.cards[c.idx()];
+            ci.controller != ci.faction
+        });
     }
 
     /// What leaving play does to the game around a card.
@@ -271,6 +303,7 @@ impl Game {
         if !inst.rotated() {
             return;
         }
+        self.abilities_changed = true;
         if inst.rotation == Rotation::Lead {
             if let Some(f) = inst.leading.some() {
                 if self.cards[f.idx()].led_by == id {
@@ -288,29 +321,43 @@ impl Game {
     }
 
     /// Every card in a faction's rows, Inner Circle first.
-    pub(crate) fn table_cards(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
-        let pl = &self.players[p as usize];
-        self.iter_pile(pl.inner_circle)
-            .chain(self.iter_pile(pl.supporting))
+    pub(crate) fn table_cards(&self, p: PlayerId) -> TableIter<'_> {
+        TableIter::new(self, p as usize, p as usize + 1)
     }
 
     /// Every card in every faction's rows.
-    pub(crate) fn all_table_cards(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.players.iter().flat_map(move |pl| {
-            self.iter_pile(pl.inner_circle)
-                .chain(self.iter_pile(pl.supporting))
-        })
+    pub(crate) fn all_table_cards(&self) -> TableIter<'_> {
+        TableIter::new(self, 0, self.players.len())
     }
 
     /// Keeps the list of cards with lasting ("while in play") effects up to
     /// date when a card of this definition moves or turns face up.
     pub(crate) fn passive_sources_changed(&mut self, def: crate::ids::DefId) {
-        if !self.db.get(def).passives.is_empty() {
+        let d = self.db.get(def);
+        let (passives, keywords) = (!d.passives.is_empty(), d.kw.assistant || d.kw.mercenary);
+        if passives {
             self.refresh_passive_sources();
+        }
+        if keywords {
+            self.refresh_keyword_cards();
         }
     }
 
+    /// Keeps the list of assistants and mercenaries on the tables.
+    pub(crate) fn refresh_keyword_cards(&mut self) {
+        let db = &self.db;
+        let v: smallvec::SmallVec<[CardId; 4]> = self
+            .all_table_cards()
+            .filter(|&c| {
+                let k = &db.get(self.cards[c.idx()].def).kw;
+                k.assistant || k.mercenary
+            })
+            .collect();
+        self.keyword_cards = v;
+    }
+
     pub(crate) fn refresh_passive_sources(&mut self) {
+        self.abilities_changed = true;
         let mut v: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
         let db = &self.db;
         for (i, c) in self.cards.iter().enumerate() {
@@ -322,6 +369,84 @@ impl Game {
                 v.push(CardId(i as u16));
             }
         }
+        self.bonus_sources = v
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.db
+                    .get(self.cards[c.idx()].def)
+                    .passives
+                    .iter()
+                    .any(|p| matches!(p, crate::card::def::Passive::Bonus { .. }))
+            })
+            .collect();
         self.passive_sources = v;
+    }
+}
+
+/// The cards in the rows (Inner Circle, then supporting) of the players
+/// `p..end`, walking the pile links directly.
+pub(crate) struct TableIter<'a> {
+    game: &'a Game,
+    p: usize,
+    end: usize,
+    supporting: bool,
+    cur: CardId,
+    /// Only cards this player controls (`NOBODY`: all).
+    only: PlayerId,
+}
+
+impl<'a> TableIter<'a> {
+    fn new(game: &'a Game, p: usize, end: usize) -> TableIter<'a> {
+        let cur = if p < end {
+            game.players[p].inner_circle.head
+        } else {
+            CardId::NONE
+        };
+        TableIter {
+            game,
+            p,
+            end,
+            supporting: false,
+            cur,
+            only: NOBODY,
+        }
+    }
+
+    /// Only the cards `p` controls.
+    pub(crate) fn controlled_by(mut self, p: PlayerId) -> TableIter<'a> {
+        self.only = p;
+        self
+    }
+}
+
+impl Iterator for TableIter<'_> {
+    type Item = CardId;
+    #[inline]
+    fn next(&mut self) -> Option<CardId> {
+        loop {
+            if let Some(c) = self.cur.some() {
+                let ci = &self.game.cards[c.idx()];
+                self.cur = ci.next;
+                if self.only == NOBODY || ci.controller == self.only {
+                    return Some(c);
+                }
+                continue;
+            }
+            if self.p >= self.end {
+                return None;
+            }
+            if !self.supporting {
+                self.supporting = true;
+                self.cur = self.game.players[self.p].supporting.head;
+            } else {
+                self.p += 1;
+                self.supporting = false;
+                if self.p >= self.end {
+                    return None;
+                }
+                self.cur = self.game.players[self.p].inner_circle.head;
+            }
+        }
     }
 }
