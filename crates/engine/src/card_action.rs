@@ -91,7 +91,7 @@ impl Game {
         }
         if let Some((kind, n)) = act.cost.purge {
             let mut left = n;
-            let cards: Vec<CardId> = self.table_cards(p).collect();
+            let cards: smallvec::SmallVec<[CardId; 24]> = self.table_cards(p).collect();
             for c in cards {
                 while left > 0 && self.card_marks(c, kind) > 0 {
                     self.change_marks(c, kind, -1, ev);

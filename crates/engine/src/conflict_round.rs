@@ -204,7 +204,7 @@ impl Game {
         if self.conflicts[i].revealed || self.conflicts[i].outcome != Outcome::Pending {
             return;
         }
-        let k = self.conflicts[i].clone();
+        let k = self.conflicts[i].head();
         let p = k.initiator;
         if k.war {
             let still = match k.target {

@@ -27,7 +27,7 @@ impl Game {
     pub(crate) fn begin_draw_round(&mut self, ev: &mut Events) {
         let order = self.initiative.clone();
         for p in order {
-            let fallen: Vec<CardId> = self
+            let fallen: smallvec::SmallVec<[CardId; 8]> = self
                 .iter_pile(self.players[p as usize].supporting)
                 .filter(|&c| self.c(c).neutralized())
                 .collect();
@@ -69,7 +69,7 @@ impl Game {
             if !self.draw_card(p, ev) {
                 // Out of new options: no reshuffle; discard an Inner Circle
                 // character instead (never the ambassador), or be eliminated.
-                let ic: Vec<CardId> = self
+                let ic: smallvec::SmallVec<[CardId; 8]> = self
                     .iter_pile(self.players[p as usize].inner_circle)
                     .skip(1)
                     .filter(|&c| self.db.get(self.c(c).def).card_type == CardType::Character)

@@ -13,7 +13,7 @@ use crate::state::{Outcome, Round, Target, VictoryKind};
 
 /// The events of one `apply` call. Inline storage: no allocation for the
 /// common case.
-pub type Events = SmallVec<[Event; 8]>;
+pub type Events = SmallVec<[Event; 24]>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]

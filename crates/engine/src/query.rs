@@ -159,7 +159,7 @@ impl Game {
     }
 
     /// The definitions of the cards on tables or attached, recomputed.
-    fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::ids::DefId; 48]> {
+    fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::ids::DefId; 96]> {
         use crate::state::Zone;
         self.cards
             .iter()

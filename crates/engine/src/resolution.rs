@@ -111,7 +111,7 @@ impl Game {
     /// Step 1 (and 2) for one conflict, then the aftermath step.
     pub(crate) fn resolve_conflict(&mut self, i: u8, ev: &mut Events) {
         let id = ConflictId(i);
-        let k = self.conflicts[i as usize].clone();
+        let k = self.conflicts[i as usize].head();
         self.step = Step::Aftermath {
             conflict: i,
             pos: 0,
@@ -191,9 +191,9 @@ impl Game {
     /// initiator conquers it; either way the target's tension toward the
     /// initiator rises by 1 (rulings 8.7: only the target's).
     fn resolve_war_conflict(&mut self, id: ConflictId, outcome: Outcome, ev: &mut Events) {
-        let k = self.conflicts[id.0 as usize].clone();
+        let k = self.conflicts[id.0 as usize].head();
         // Contested: some participant (as of resolution) opposed or attacked.
-        let contested = k.participants.iter().any(|p| {
+        let contested = self.conflicts[id.0 as usize].participants.iter().any(|p| {
             matches!(p.role, Role::Oppose | Role::Attack) && self.c(p.card).zone.on_table()
         });
         let target_player = match k.target {
@@ -229,7 +229,7 @@ impl Game {
     /// conqueror's faction; if not loyal to the conqueror's race its text is
     /// blanked and no player controls it.
     fn conquer(&mut self, p: PlayerId, loc: CardId, ev: &mut Events) {
-        let attached: Vec<CardId> = self
+        let attached: smallvec::SmallVec<[CardId; 4]> = self
             .attachments
             .iter()
             .copied()
@@ -281,7 +281,7 @@ impl Game {
                 self.move_card(c, Zone::Discard, ini, ev);
             }
         }
-        let done: Vec<CardId> = self
+        let done: smallvec::SmallVec<[CardId; 4]> = self
             .attachments
             .iter()
             .copied()

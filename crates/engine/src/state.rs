@@ -446,7 +446,7 @@ pub struct Conflict {
     pub war: bool,
     /// Revealed and initiated (face-down until the Reveal step).
     pub revealed: bool,
-    pub participants: SmallVec<[Participant; 6]>,
+    pub participants: SmallVec<[Participant; 16]>,
     /// Support or opposition added by effects; per side for a conflict with
     /// several sides (index = player).
     pub extra_support: [i8; MAX_PLAYERS],
@@ -456,7 +456,31 @@ pub struct Conflict {
     pub resolved: bool,
 }
 
+/// The fixed facts of a conflict, copied out cheaply (no participants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConflictHead {
+    pub card: CardId,
+    pub kind: Ability,
+    pub initiator: PlayerId,
+    pub target: Target,
+    pub unopposable: bool,
+    pub war: bool,
+    pub outcome: Outcome,
+}
+
 impl Conflict {
+    pub fn head(&self) -> ConflictHead {
+        ConflictHead {
+            card: self.card,
+            kind: self.kind,
+            initiator: self.initiator,
+            target: self.target,
+            unopposable: self.unopposable,
+            war: self.war,
+            outcome: self.outcome,
+        }
+    }
+
     pub fn new(card: CardId, kind: Ability, initiator: PlayerId, target: Target) -> Conflict {
         Conflict {
             card,
@@ -681,12 +705,12 @@ pub struct Game {
     pub(crate) cards: Vec<CardInst>,
     pub(crate) players: SmallVec<[Player; MAX_PLAYERS]>,
     pub(crate) conflicts: SmallVec<[Conflict; 4]>,
-    pub(crate) mods: SmallVec<[Modifier; 8]>,
+    pub(crate) mods: SmallVec<[Modifier; 16]>,
     /// Cards in play attached to something or in no faction (enhancements,
     /// aftermaths, contingencies, globals), in the order they were played.
-    pub(crate) attachments: SmallVec<[CardId; 12]>,
+    pub(crate) attachments: SmallVec<[CardId; 24]>,
     /// Face-up cards in play whose definitions have lasting effects.
-    pub(crate) passive_sources: SmallVec<[CardId; 8]>,
+    pub(crate) passive_sources: SmallVec<[CardId; 16]>,
     /// Acting order this turn, first acts first; eliminated players left out.
     pub(crate) initiative: SmallVec<[PlayerId; MAX_PLAYERS]>,
     pub(crate) turn: u32,
@@ -698,7 +722,7 @@ pub struct Game {
     pub(crate) shadow_war: bool,
     pub(crate) shadow_war_started: bool,
     /// Unique cards that have entered play (or been played) this game.
-    pub(crate) unique_used: SmallVec<[DefId; 8]>,
+    pub(crate) unique_used: SmallVec<[DefId; 16]>,
     /// Limited cards removed from the game: no copy may enter play again.
     pub(crate) limited_removed: SmallVec<[DefId; 8]>,
     /// Limited events played and limited contingencies revealed this turn.
@@ -718,13 +742,13 @@ pub struct Game {
     pub(crate) foreign_control: bool,
     /// Face-up cards in play with lasting ability bonuses (a subset of
     /// `passive_sources`).
-    pub(crate) bonus_sources: SmallVec<[CardId; 4]>,
+    pub(crate) bonus_sources: SmallVec<[CardId; 8]>,
     /// Ambassador's assistants and mercenaries on the tables (the cards some
     /// other player may use or hire).
-    pub(crate) keyword_cards: SmallVec<[CardId; 4]>,
+    pub(crate) keyword_cards: SmallVec<[CardId; 8]>,
     /// The definitions of every card on a table or attached in play, one
     /// entry per card (for the limited-copy check).
-    pub(crate) in_play_defs: SmallVec<[DefId; 48]>,
+    pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
 }
 
 impl PartialEq for Game {

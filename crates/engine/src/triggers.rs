@@ -24,7 +24,7 @@ impl Game {
         conflict: ConflictId,
         ev: &mut Events,
     ) {
-        let mut sources: smallvec::SmallVec<[CardId; 4]> = smallvec::SmallVec::new();
+        let mut sources: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
         if self.c(card).zone.on_table() {
             sources.push(card);
         }
@@ -51,7 +51,7 @@ impl Game {
         if (p as usize) >= self.players.len() {
             return;
         }
-        let mut sources: smallvec::SmallVec<[CardId; 16]> = self
+        let mut sources: smallvec::SmallVec<[CardId; 32]> = self
             .table_cards(p)
             .chain(self.players[p as usize].agenda.some())
             .collect();

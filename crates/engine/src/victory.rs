@@ -29,13 +29,13 @@ impl Game {
 
     /// Runs the victory check; returns whether anyone won (or nobody is left).
     pub(crate) fn check_victory(&mut self, ev: &mut Events) -> bool {
-        let alive: Vec<PlayerId> = (0..self.players.len() as PlayerId)
+        let alive: smallvec::SmallVec<[PlayerId; 6]> = (0..self.players.len() as PlayerId)
             .filter(|&p| !self.players[p as usize].eliminated)
             .collect();
         if alive.is_empty() {
             return true;
         }
-        let mut wins: Vec<(PlayerId, VictoryKind)> = Vec::new();
+        let mut wins: smallvec::SmallVec<[(PlayerId, VictoryKind); 6]> = smallvec::SmallVec::new();
         if alive.len() == 1 {
             wins.push((alive[0], VictoryKind::Major));
         } else {
@@ -53,9 +53,11 @@ impl Game {
                     }
                 }
             }
-            let power: Vec<(PlayerId, i32)> = alive.iter().map(|&p| (p, self.power(p))).collect();
+            let power: smallvec::SmallVec<[(PlayerId, i32); 6]> =
+                alive.iter().map(|&p| (p, self.power(p))).collect();
             let top = power.iter().map(|x| x.1).max().unwrap_or(0);
-            let leaders: Vec<PlayerId> = power.iter().filter(|x| x.1 == top).map(|x| x.0).collect();
+            let leaders: smallvec::SmallVec<[PlayerId; 6]> =
+                power.iter().filter(|x| x.1 == top).map(|x| x.0).collect();
             if leaders.len() == 1 && !wins.iter().any(|w| w.0 == leaders[0]) {
                 let l = leaders[0];
                 let second = power

@@ -345,42 +345,36 @@ impl Game {
 
     /// Keeps the list of assistants and mercenaries on the tables.
     pub(crate) fn refresh_keyword_cards(&mut self) {
+        let mut v = std::mem::take(&mut self.keyword_cards);
+        v.clear();
         let db = &self.db;
-        let v: smallvec::SmallVec<[CardId; 4]> = self
-            .all_table_cards()
-            .filter(|&c| {
-                let k = &db.get(self.cards[c.idx()].def).kw;
-                k.assistant || k.mercenary
-            })
-            .collect();
+        v.extend(self.all_table_cards().filter(|&c| {
+            let k = &db.get(self.cards[c.idx()].def).kw;
+            k.assistant || k.mercenary
+        }));
         self.keyword_cards = v;
     }
 
     pub(crate) fn refresh_passive_sources(&mut self) {
         self.abilities_changed = true;
-        let mut v: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
+        // Refilled in place: their capacity is reused, nothing allocates.
+        self.passive_sources.clear();
+        self.bonus_sources.clear();
         let db = &self.db;
         for (i, c) in self.cards.iter().enumerate() {
-            if c.zone.in_play()
-                && !c.face_down()
-                && !c.has(flag::BLANK)
-                && !db.get(c.def).passives.is_empty()
-            {
-                v.push(CardId(i as u16));
+            if c.zone.in_play() && !c.face_down() && !c.has(flag::BLANK) {
+                let passives = &db.get(c.def).passives;
+                if !passives.is_empty() {
+                    self.passive_sources.push(CardId(i as u16));
+                    if passives
+                        .iter()
+                        .any(|p| matches!(p, crate::card::def::Passive::Bonus { .. }))
+                    {
+                        self.bonus_sources.push(CardId(i as u16));
+                    }
+                }
             }
         }
-        self.bonus_sources = v
-            .iter()
-            .copied()
-            .filter(|&c| {
-                self.db
-                    .get(self.cards[c.idx()].def)
-                    .passives
-                    .iter()
-                    .any(|p| matches!(p, crate::card::def::Passive::Bonus { .. }))
-            })
-            .collect();
-        self.passive_sources = v;
     }
 }
 
