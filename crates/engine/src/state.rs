@@ -435,7 +435,7 @@ impl Outcome {
 }
 
 /// A conflict declared or initiated this turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Conflict {
     /// The conflict card; `NONE` for a war conflict.
     pub card: CardId,
@@ -697,7 +697,7 @@ pub struct Meta {
 }
 
 /// The whole game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     pub(crate) db: Arc<CardDb>,
     pub(crate) meta: Arc<Meta>,
@@ -749,6 +749,71 @@ pub struct Game {
     /// The definitions of every card on a table or attached in play, one
     /// entry per card (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
+}
+
+/// Copies an inline list of plain values with one block copy (smallvec's own
+/// `Clone` clones element by element, which dominated a `Game` clone).
+fn copy_list<A: smallvec::Array>(v: &SmallVec<A>) -> SmallVec<A>
+where
+    A::Item: Copy,
+{
+    SmallVec::from_slice(v)
+}
+
+impl Clone for Conflict {
+    fn clone(&self) -> Conflict {
+        Conflict {
+            card: self.card,
+            kind: self.kind,
+            initiator: self.initiator,
+            target: self.target,
+            unopposable: self.unopposable,
+            war: self.war,
+            revealed: self.revealed,
+            participants: copy_list(&self.participants),
+            extra_support: self.extra_support,
+            extra_opposition: self.extra_opposition,
+            outcome: self.outcome,
+            margin: self.margin,
+            resolved: self.resolved,
+        }
+    }
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            db: Arc::clone(&self.db),
+            meta: Arc::clone(&self.meta),
+            rng: self.rng.clone(),
+            cards: self.cards.clone(),
+            players: copy_list(&self.players),
+            conflicts: self.conflicts.iter().cloned().collect(),
+            mods: copy_list(&self.mods),
+            attachments: copy_list(&self.attachments),
+            passive_sources: copy_list(&self.passive_sources),
+            initiative: copy_list(&self.initiative),
+            turn: self.turn,
+            step: self.step,
+            window: self.window,
+            babylon5: self.babylon5,
+            shadows: self.shadows,
+            vorlons: self.vorlons,
+            shadow_war: self.shadow_war,
+            shadow_war_started: self.shadow_war_started,
+            unique_used: copy_list(&self.unique_used),
+            limited_removed: copy_list(&self.limited_removed),
+            limited_this_turn: copy_list(&self.limited_this_turn),
+            window_revealed: copy_list(&self.window_revealed),
+            window_queue: copy_list(&self.window_queue),
+            pause_at_rounds: self.pause_at_rounds,
+            abilities_changed: self.abilities_changed,
+            foreign_control: self.foreign_control,
+            bonus_sources: copy_list(&self.bonus_sources),
+            keyword_cards: copy_list(&self.keyword_cards),
+            in_play_defs: copy_list(&self.in_play_defs),
+        }
+    }
 }
 
 impl PartialEq for Game {
