@@ -36,6 +36,11 @@ fn who_object(w: Who) -> &'static str {
 }
 
 /// Third-person verb agreement: "you gain", "each player gains".
+/// "you gain 2 influence", "the target player loses 1 power".
+fn who_does(w: Who, base: &str, what: impl std::fmt::Display) -> String {
+    format!("{} {} {what}", who_subject(w), verb(w, base))
+}
+
 fn verb(w: Who, base: &str) -> String {
     match w {
         Who::Me => base.to_string(),
@@ -105,18 +110,12 @@ fn force_name(f: Force) -> &'static str {
 
 fn op_text(op: &Op) -> String {
     match *op {
-        Op::GainInfluence { n, who } => format!(
-            "{} {} {}",
-            who_subject(who),
-            verb(who, "gain"),
-            plural(n as i64, "influence", "influence")
-        ),
-        Op::LoseInfluence { n, who } => format!(
-            "{} {} {}",
-            who_subject(who),
-            verb(who, "lose"),
-            plural(n as i64, "influence", "influence")
-        ),
+        Op::GainInfluence { n, who } => {
+            who_does(who, "gain", plural(n as i64, "influence", "influence"))
+        }
+        Op::LoseInfluence { n, who } => {
+            who_does(who, "lose", plural(n as i64, "influence", "influence"))
+        }
         Op::TransferInfluence { n, who, to } => format!(
             "{} {} {} to {}",
             who_subject(who),
@@ -135,18 +134,8 @@ fn op_text(op: &Op) -> String {
             who_subject(who),
             n
         ),
-        Op::GainPower { n, who } => format!(
-            "{} {} {}",
-            who_subject(who),
-            verb(who, "gain"),
-            plural(n as i64, "power", "power")
-        ),
-        Op::LosePower { n, who } => format!(
-            "{} {} {}",
-            who_subject(who),
-            verb(who, "lose"),
-            plural(n as i64, "power", "power")
-        ),
+        Op::GainPower { n, who } => who_does(who, "gain", plural(n as i64, "power", "power")),
+        Op::LosePower { n, who } => who_does(who, "lose", plural(n as i64, "power", "power")),
         Op::Tension {
             n,
             who,
@@ -228,12 +217,7 @@ fn op_text(op: &Op) -> String {
                 )
             }
         }
-        Op::Draw { n, who } => format!(
-            "{} {} {}",
-            who_subject(who),
-            verb(who, "draw"),
-            plural(n as i64, "card", "cards")
-        ),
+        Op::Draw { n, who } => who_does(who, "draw", plural(n as i64, "card", "cards")),
         Op::CrusadeDraw { n, who } => format!(
             "{} {} the top {} of {} Crusade Pile in hand",
             who_subject(who),

@@ -270,50 +270,17 @@ const WORDS: &[&str] = &[
     "\n",
 ];
 
-const CARD_KEYS: &[&str] = &[
-    "type",
-    "number",
-    "race",
-    "cost",
-    "diplomacy",
-    "intrigue",
-    "psi",
-    "leadership",
-    "military",
-    "marks",
-    "keywords",
-    "uniqueness",
-    "power_bonus",
-    "major",
-    "conflict",
-    "target",
-    "target_filter",
-    "unopposable",
-    "initiated",
-    "resolution",
-    "won",
-    "lost",
-    "won_by_5",
-    "won_by_x",
-    "lost_by_3",
-    "lost_by_999",
-    "effects",
-    "both",
-    "attach",
-    "bonus",
-    "requires",
-    "initiate_cost",
-    "actions",
-    "passive",
-    "triggers",
-    "trigger",
-    "aftermath",
-    "victory",
-    "caption",
-    "replaces",
-    "participants",
-    "bogus",
-];
+/// Every key a card table may hold (the loader's own list, so the two cannot
+/// drift), with `won_by_N` / `lost_by_N` spelled out and some bad keys.
+fn card_keys() -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = b5_cards::raw::CARD_FIELDS
+        .iter()
+        .copied()
+        .filter(|k| !k.ends_with("_N"))
+        .collect();
+    keys.extend(["won_by_5", "lost_by_3", "lost_by_999", "won_by_x", "bogus"]);
+    keys
+}
 
 const EFFECT_KEYS: &[&str] = &[
     "gain_influence",
@@ -467,13 +434,15 @@ fn value() -> BoxedStrategy<Value> {
 }
 
 fn card_table() -> impl Strategy<Value = Table> {
-    proptest::collection::vec((proptest::sample::select(CARD_KEYS), value()), 0..9).prop_map(|kv| {
-        let mut t = Table::new();
-        for (k, v) in kv {
-            t.insert(k.to_string(), v);
-        }
-        t
-    })
+    proptest::collection::vec((proptest::sample::select(card_keys()), value()), 0..9).prop_map(
+        |kv| {
+            let mut t = Table::new();
+            for (k, v) in kv {
+                t.insert(k.to_string(), v);
+            }
+            t
+        },
+    )
 }
 
 fn word() -> BoxedStrategy<Value> {
@@ -564,7 +533,7 @@ fn typed_card_table() -> impl Strategy<Value = Table> {
         };
         v.prop_map(move |v| (k.to_string(), v)).boxed()
     };
-    proptest::collection::vec(proptest::sample::select(CARD_KEYS), 0..8)
+    proptest::collection::vec(proptest::sample::select(card_keys()), 0..8)
         .prop_flat_map(move |ks| ks.into_iter().map(one).collect::<Vec<_>>())
         .prop_map(|kv| {
             let mut t = Table::new();
@@ -620,7 +589,7 @@ fn mutated_corpus_file() -> impl Strategy<Value = String> {
         any::<prop::sample::Index>(),
         0u8..5,
         value(),
-        proptest::sample::select(CARD_KEYS),
+        proptest::sample::select(card_keys()),
     )
         .prop_map(|(fi, ci, ki, oi, op, v, newkey)| {
             let texts = corpus();
