@@ -52,6 +52,32 @@ fn json_is_one_object_with_the_same_figures() {
 }
 
 #[test]
+fn several_bots_rotate_through_the_seats_and_are_counted_apart() {
+    let r = sim("5", &["--json", "--players", "2", "--bot", "greedy,random"]);
+    assert_eq!(r.code, 0, "{}", r.show());
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+    assert_eq!(v["bot"], "greedy,random");
+    let bots = v["bots"].as_array().expect("a bots array");
+    assert_eq!(bots.len(), 2, "{}", r.stdout);
+    // 3 games of 2 seats: the bots alternate, 3 seats each.
+    for (b, name) in bots.iter().zip(["greedy", "random"]) {
+        assert_eq!(b["bot"], name);
+        assert_eq!(b["seats"], 3);
+    }
+    let wins: u64 = bots.iter().map(|b| b["wins"].as_u64().unwrap()).sum();
+    let deck_wins: u64 = v["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["wins"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins, deck_wins, "every win is one bot's and one deck's");
+    let text = sim("5", &["--players", "2", "--bot", "greedy,random"]);
+    assert!(text.stdout.contains("bot greedy"), "{}", text.stdout);
+    assert!(text.stdout.contains("bot random"), "{}", text.stdout);
+}
+
+#[test]
 fn sim_saves_replay_and_tampering_is_caught() {
     let dir = scratch("sim-save");
     let d = dir.display().to_string();

@@ -5,7 +5,9 @@
 //!
 //! Decks rotate across seats: in game `g` (from 0), seat `s` plays deck
 //! `(g + s) mod k` of the `k` decks listed, so over `k` games every deck
-//! plays every seat.
+//! plays every seat. Several computer players (`--bot greedy,random`) rotate
+//! the same way, independently: seat `s` gets bot `(g + s) mod m` of the `m`
+//! listed, so the report's per-bot rows compare them seat for seat.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -45,9 +47,11 @@ pub struct SimArgs {
     /// (default: every shipped deck)
     #[arg(long, value_name = "DECKS", value_delimiter = ',')]
     pub decks: Vec<String>,
-    /// The computer players
-    #[arg(long, value_enum, default_value_t = BotKind::Random)]
-    pub bot: BotKind,
+    /// The computer players, comma-separated; several rotate through the
+    /// seats (e.g. `greedy,random` in a 2-player game pits one against the
+    /// other, seats alternating)
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "random")]
+    pub bot: Vec<BotKind>,
     /// Write each game's saved game into this folder (game-0001.json, ...)
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
@@ -95,11 +99,22 @@ pub struct DeckStats {
     pub major: u32,
 }
 
+/// Seats and wins of one kind of computer player.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct BotStats {
+    pub bot: &'static str,
+    pub seats: u32,
+    pub wins: u32,
+}
+
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct SimReport {
     pub games: u32,
     pub players: u8,
-    pub bot: &'static str,
+    /// The bots, comma-separated as given.
+    pub bot: String,
+    /// Per kind of bot (one row per distinct bot listed).
+    pub bots: Vec<BotStats>,
     pub seed: u64,
     pub turn_limit: u32,
     pub decks: Vec<DeckStats>,
@@ -148,6 +163,23 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     }
 
     let k = decks.len();
+    // `--bot` with clap's default is never empty; one row per distinct bot.
+    let bot_list: &[BotKind] = if args.bot.is_empty() {
+        &[BotKind::Random]
+    } else {
+        &args.bot
+    };
+    let m = bot_list.len();
+    let mut bot_stats: Vec<BotStats> = Vec::new();
+    for b in bot_list {
+        if !bot_stats.iter().any(|x| x.bot == b.name()) {
+            bot_stats.push(BotStats {
+                bot: b.name(),
+                seats: 0,
+                wins: 0,
+            });
+        }
+    }
     let mut stats: Vec<DeckStats> = decks
         .iter()
         .map(|d| DeckStats {
@@ -187,15 +219,23 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         let game_seed = derive_seed(args.seed, g as u64);
         let mut game = Game::new(setup.clone(), Arc::clone(&cards.db), game_seed)
             .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
-        let mut bots: Vec<Box<dyn Bot>> = (0..n)
-            .map(|s| args.bot.make(derive_seed(game_seed, 1000 + s as u64)))
+        let kinds: Vec<BotKind> = (0..n).map(|s| bot_list[(g as usize + s) % m]).collect();
+        let mut bots: Vec<Box<dyn Bot>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, b)| b.make(derive_seed(game_seed, 1000 + s as u64)))
             .collect();
         let rec = play_game(&mut game, &mut bots, MAX_ACTIONS);
 
         for (s, &i) in at.iter().enumerate() {
             stats[i].seats += 1;
             let p = s as PlayerId;
-            if rec.winners.contains(&p) {
+            let won = rec.winners.contains(&p);
+            if let Some(b) = bot_stats.iter_mut().find(|x| x.bot == kinds[s].name()) {
+                b.seats += 1;
+                b.wins += u32::from(won);
+            }
+            if won {
                 stats[i].wins += 1;
                 match game.victory(p) {
                     VictoryKind::Major => stats[i].major += 1,
@@ -239,7 +279,12 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     let report = SimReport {
         games: args.games,
         players: n as u8,
-        bot: args.bot.name(),
+        bot: bot_list
+            .iter()
+            .map(|b| b.name())
+            .collect::<Vec<_>>()
+            .join(","),
+        bots: bot_stats,
         seed: args.seed,
         turn_limit: args.turn_limit,
         decks: stats,
@@ -272,21 +317,35 @@ pub fn text(r: &SimReport) -> String {
         .map(|d| d.deck.chars().count())
         .max()
         .unwrap_or(4)
-        .max(4);
+        .max(4)
+        .max(r.bots.iter().map(|b| b.bot.len() + 4).max().unwrap_or(0));
     s.push_str(&format!(
         "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6}\n",
         "deck", "seats", "wins", "standard", "major", "win %"
     ));
     for d in &r.decks {
-        let pct = if d.seats == 0 {
-            0.0
-        } else {
-            100.0 * f64::from(d.wins) / f64::from(d.seats)
-        };
         s.push_str(&format!(
             "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6.1}\n",
-            d.deck, d.seats, d.wins, d.standard, d.major, pct
+            d.deck,
+            d.seats,
+            d.wins,
+            d.standard,
+            d.major,
+            percent(d.wins, d.seats)
         ));
+    }
+    if r.bots.len() > 1 {
+        for b in &r.bots {
+            s.push_str(&format!(
+                "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6.1}\n",
+                format!("bot {}", b.bot),
+                b.seats,
+                b.wins,
+                "",
+                "",
+                percent(b.wins, b.seats)
+            ));
+        }
     }
     s.push_str(&format!(
         "no winner (draws): {} of {} games\n",
@@ -310,4 +369,13 @@ pub fn text(r: &SimReport) -> String {
     s.push_str(&spread("turns per game:", &r.turns));
     s.push_str(&spread("actions per game:", &r.actions));
     s
+}
+
+/// `wins` of `seats` as a percentage (0 for no seats).
+fn percent(wins: u32, seats: u32) -> f64 {
+    if seats == 0 {
+        0.0
+    } else {
+        100.0 * f64::from(wins) / f64::from(seats)
+    }
 }
