@@ -9,6 +9,8 @@
 //!
 //! Psi is not raised from a base of 0 unless the effect names Psi.
 
+use std::cell::RefCell;
+
 use crate::card::def::{Ability, AbilityBonus, CardDef, CardType};
 use crate::card::effect::Who;
 use crate::ids::CardId;
@@ -31,13 +33,89 @@ fn all_reaches(def: &CardDef, a: Ability, printed: i32) -> bool {
     }
 }
 
+/// Cards whose abilities the memo can hold (ids past it are computed every
+/// time).
+const MEMO_CARDS: usize = 1024;
+
+/// Abilities already computed while one game stands still: listing the legal
+/// actions asks for the same cards' abilities again and again (a candidate,
+/// then its check), and nothing can change them until the game moves. The
+/// memo belongs to the thread and is only on inside [`AbilityMemo::freeze`],
+/// which holds `&Game` for its whole life; `stamp` makes entries from an
+/// earlier freeze stale at no cost.
+struct MemoTable {
+    /// Address of the frozen game (0: the memo is off). Compared, never
+    /// dereferenced.
+    game: usize,
+    stamp: u32,
+    entries: [(u32, [u8; 5]); MEMO_CARDS],
+}
+
+impl MemoTable {
+    /// Makes every entry stale.
+    fn new_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // A wrapped stamp could meet an old entry: start clean.
+            self.entries.fill((0, [0; 5]));
+            self.stamp = 1;
+        }
+    }
+}
+
+thread_local! {
+    static MEMO: RefCell<MemoTable> = const {
+        RefCell::new(MemoTable {
+            game: 0,
+            stamp: 0,
+            entries: [(0, [0; 5]); MEMO_CARDS],
+        })
+    };
+}
+
+/// While alive, damaged abilities of `game`'s cards are computed once. It
+/// borrows the game, so the game cannot change while the memo is on.
+pub(crate) struct AbilityMemo<'a> {
+    previous: (usize, u32),
+    _game: std::marker::PhantomData<&'a Game>,
+}
+
+impl<'a> AbilityMemo<'a> {
+    pub(crate) fn freeze(game: &'a Game) -> AbilityMemo<'a> {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            let previous = (m.game, m.stamp);
+            m.new_stamp();
+            m.game = game as *const Game as usize;
+            AbilityMemo {
+                previous,
+                _game: std::marker::PhantomData,
+            }
+        })
+    }
+}
+
+impl Drop for AbilityMemo<'_> {
+    fn drop(&mut self) {
+        // Restore an outer freeze's game, with a fresh stamp (this freeze's
+        // entries are of the same, unchanged game, but keep it simple).
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            m.game = self.previous.0;
+            if m.game != 0 {
+                m.new_stamp();
+            }
+        });
+    }
+}
+
 impl Game {
     /// A card's current ability (0 when neutralized).
     pub fn ability(&self, id: CardId, a: Ability) -> u8 {
         if self.c(id).neutralized() {
             return 0;
         }
-        self.compute_all(id, true)[a.idx()]
+        self.current_abilities(id)[a.idx()]
     }
 
     /// All five current abilities (0 when neutralized), in the order
@@ -46,7 +124,32 @@ impl Game {
         if self.c(id).neutralized() {
             return [0; 5];
         }
-        self.compute_all(id, true)
+        self.current_abilities(id)
+    }
+
+    /// The damaged abilities, from the memo when the game is frozen.
+    fn current_abilities(&self, id: CardId) -> [u8; 5] {
+        let slot = id.idx();
+        if slot >= MEMO_CARDS {
+            return self.compute_all(id, true);
+        }
+        let me = self as *const Game as usize;
+        let hit = MEMO.with(|m| {
+            let m = m.borrow();
+            (m.game == me && m.entries[slot].0 == m.stamp).then_some(m.entries[slot].1)
+        });
+        if let Some(v) = hit {
+            return v;
+        }
+        let v = self.compute_all(id, true);
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.game == me {
+                let stamp = m.stamp;
+                m.entries[slot] = (stamp, v);
+            }
+        });
+        v
     }
 
     /// What the ability would be undamaged, with every current modifier

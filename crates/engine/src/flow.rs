@@ -102,6 +102,7 @@ impl Game {
         if (p as usize) >= self.players.len() || !self.is_pending(p) {
             return;
         }
+        let _memo = crate::ability::AbilityMemo::freeze(self);
         self.candidates(p, out);
         out.retain(|a| self.check_pending(p, a).is_ok());
     }

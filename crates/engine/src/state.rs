@@ -446,7 +446,7 @@ pub struct Conflict {
     pub war: bool,
     /// Revealed and initiated (face-down until the Reveal step).
     pub revealed: bool,
-    pub participants: SmallVec<[Participant; 16]>,
+    pub participants: SmallVec<[Participant; 24]>,
     /// Support or opposition added by effects; per side for a conflict with
     /// several sides (index = player).
     pub extra_support: [i8; MAX_PLAYERS],
@@ -742,10 +742,10 @@ pub struct Game {
     pub(crate) foreign_control: bool,
     /// Face-up cards in play with lasting ability bonuses (a subset of
     /// `passive_sources`).
-    pub(crate) bonus_sources: SmallVec<[CardId; 8]>,
+    pub(crate) bonus_sources: SmallVec<[CardId; 16]>,
     /// Ambassador's assistants and mercenaries on the tables (the cards some
     /// other player may use or hire).
-    pub(crate) keyword_cards: SmallVec<[CardId; 8]>,
+    pub(crate) keyword_cards: SmallVec<[CardId; 16]>,
     /// The definitions of every card on a table or attached in play, one
     /// entry per card (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,

@@ -10,7 +10,6 @@ use crate::targets::Targets;
 impl Game {
     pub(crate) fn table_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let mut ts = Targets::new();
-        let mine: smallvec::SmallVec<[CardId; 48]> = self.table_cards_controlled(p).collect();
         // Abilities are only needed to take part in an open conflict or to
         // lead one of the faction's fleets.
         let open_conflicts = self.conflicts.iter().any(|k| k.revealed && !k.resolved);
@@ -32,7 +31,7 @@ impl Game {
         }
         let amb = self.c(self.players[p as usize].ambassador);
         let amb_hurt = amb.damage > 0 || amb.severe > 0 || amb.neutralized();
-        for &card in &mine {
+        for card in self.table_cards_controlled(p) {
             let c = self.c(card);
             let def = self.db.get(c.def);
             // Healing is open to neutralized cards too; only a damaged or
