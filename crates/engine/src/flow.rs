@@ -20,9 +20,21 @@ impl Game {
     /// make a step simultaneous (sustaining, discarding, buying, keeping);
     /// empty when the game is over or stands on entering a round.
     pub fn pending(&self) -> Pending {
+        self.pending_among(None)
+    }
+
+    /// Whether `p` has a choice to make now.
+    pub fn is_pending(&self, p: PlayerId) -> bool {
+        !self.pending_among(Some(p)).is_empty()
+    }
+
+    /// [`Game::pending`], asking only about `only` when given (so a
+    /// simultaneous step does not look at every other player's table).
+    fn pending_among(&self, only: Option<PlayerId>) -> Pending {
         let mut out = Pending::new();
+        let asked = |p: PlayerId| only.is_none_or(|q| q == p);
         if let Some(w) = &self.window {
-            if let Some(p) = self.window_asker(w) {
+            if let Some(p) = self.window_asker(w).filter(|&p| asked(p)) {
                 out.push(p);
             }
             return out;
@@ -32,34 +44,39 @@ impl Game {
             Step::Over | Step::Entry(_) | Step::Reveal { .. } | Step::Resolve { .. } => {}
             Step::Keep { answered } => {
                 for p in 0..n as PlayerId {
-                    if answered & (1 << p) == 0 && !self.players[p as usize].eliminated {
+                    if asked(p) && answered & (1 << p) == 0 && !self.players[p as usize].eliminated
+                    {
                         out.push(p);
                     }
                 }
             }
             Step::Sustain { answered } => {
                 for p in 0..n as PlayerId {
-                    if answered & (1 << p) == 0 && self.has_sustainable(p) {
+                    if asked(p) && answered & (1 << p) == 0 && self.has_sustainable(p) {
                         out.push(p);
                     }
                 }
             }
             Step::Declare { pos } => {
                 if let Some(&p) = self.initiative.get(pos as usize) {
-                    out.push(p);
+                    if asked(p) {
+                        out.push(p);
+                    }
                 }
             }
             Step::Act { pos, passes } => {
                 if (passes as usize) < self.initiative.len() {
                     if let Some(&p) = self.initiative.get(pos as usize) {
-                        out.push(p);
+                        if asked(p) {
+                            out.push(p);
+                        }
                     }
                 }
             }
             Step::Aftermath { pos, passes, .. } => {
                 if (passes as usize) < self.initiative.len() {
                     if let Some(&p) = self.initiative.get(pos as usize) {
-                        if !self.players[p as usize].hand.is_empty() {
+                        if asked(p) && !self.players[p as usize].hand.is_empty() {
                             out.push(p);
                         }
                     }
@@ -67,26 +84,25 @@ impl Game {
             }
             Step::DrawDiscard { answered } => {
                 for &p in self.initiative.iter() {
-                    if answered & (1 << p) == 0 {
+                    if asked(p) && answered & (1 << p) == 0 {
                         out.push(p);
                     }
                 }
             }
-            Step::EmptyDeck { player, .. } => out.push(player),
+            Step::EmptyDeck { player, .. } => {
+                if asked(player) {
+                    out.push(player);
+                }
+            }
             Step::Buy { answered } => {
                 for &p in self.initiative.iter() {
-                    if answered & (1 << p) == 0 && self.max_buy(p) > 0 {
+                    if asked(p) && answered & (1 << p) == 0 && self.max_buy(p) > 0 {
                         out.push(p);
                     }
                 }
             }
         }
         out
-    }
-
-    /// Whether `p` has a choice to make now.
-    pub fn is_pending(&self, p: PlayerId) -> bool {
-        self.pending().contains(&p)
     }
 
     /// Exactly the legal actions of `p` now (empty when `p` has no choice).
