@@ -207,7 +207,11 @@ impl Game {
             let si = self.c(src);
             for p in self.db.get(si.def).passives.iter() {
                 if let crate::card::def::Passive::Bonus { filter, bonus } = p {
-                    if self.filter_matches(filter, id, si.controller) {
+                    // The filter's cheap tests first, on what is at hand.
+                    if filter.allows_type(def.card_type)
+                        && filter.race.is_none_or(|r| r == def.race)
+                        && self.filter_matches(filter, id, si.controller)
+                    {
                         take(bonus, &mut add, &mut add_all);
                     }
                 }
