@@ -69,7 +69,7 @@ impl Game {
             if !self.draw_card(p, ev) {
                 // Out of new options: no reshuffle; discard an Inner Circle
                 // character instead (never the ambassador), or be eliminated.
-                let ic: smallvec::SmallVec<[CardId; 8]> = self
+                let ic: smallvec::SmallVec<[CardId; 16]> = self
                     .iter_pile(self.players[p as usize].inner_circle)
                     .skip(1)
                     .filter(|&c| self.db.get(self.c(c).def).card_type == CardType::Character)

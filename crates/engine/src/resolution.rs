@@ -20,7 +20,7 @@ impl Game {
     /// cards apply nothing) plus effects.
     pub fn conflict_totals(&self, k: ConflictId) -> (i32, i32) {
         let c = &self.conflicts[k.0 as usize];
-        let mut seen: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
+        let mut seen: smallvec::SmallVec<[CardId; 24]> = smallvec::SmallVec::new();
         let (mut s, mut o) = (0i32, 0i32);
         for p in c.participants.iter() {
             if p.role == Role::Attack || seen.contains(&p.card) {
@@ -43,7 +43,7 @@ impl Game {
     pub fn side_totals(&self, k: ConflictId) -> [i32; MAX_PLAYERS] {
         let c = &self.conflicts[k.0 as usize];
         let mut t = [0i32; MAX_PLAYERS];
-        let mut seen: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
+        let mut seen: smallvec::SmallVec<[CardId; 24]> = smallvec::SmallVec::new();
         for p in c.participants.iter() {
             if let Role::Support(side) = p.role {
                 if seen.contains(&p.card) || (side as usize) >= MAX_PLAYERS {
