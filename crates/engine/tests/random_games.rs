@@ -5,10 +5,10 @@
 //! agree exactly, an illegal action changes nothing, a player's view never
 //! depends on a card hidden from that player, and a game replays bit for bit.
 //!
-//! Budget: about 1,240 complete games (1,000 fast ones with the state checks
+//! Budget: about 2,240 complete games (2,000 fast ones with the state checks
 //! after every action, 240 with every check) plus 1,200 games played part
-//! way to random positions; some 35 s of CPU with the workspace's optimised
-//! test profile, so well under a minute on two cores.
+//! way to random positions; some 45 s of CPU with the workspace's optimised
+//! test profile, so under a minute on two cores.
 //!
 //! Engine bugs these properties found have a minimal reproduction at the
 //! end of the file, kept as regression tests.
@@ -979,7 +979,7 @@ fn fast_games(range: std::ops::Range<u64>) {
     );
 }
 
-/// A thousand fast games in two halves (so that two cores share them).
+/// Two thousand fast games in four quarters (so that two cores share them).
 #[test]
 fn fast_games_end_and_keep_their_invariants_seeds_0_to_499() {
     fast_games(0..500);
@@ -988,6 +988,16 @@ fn fast_games_end_and_keep_their_invariants_seeds_0_to_499() {
 #[test]
 fn fast_games_end_and_keep_their_invariants_seeds_500_to_999() {
     fast_games(500..1000);
+}
+
+#[test]
+fn fast_games_end_and_keep_their_invariants_seeds_1000_to_1499() {
+    fast_games(1000..1500);
+}
+
+#[test]
+fn fast_games_end_and_keep_their_invariants_seeds_1500_to_1999() {
+    fast_games(1500..2000);
 }
 
 // ---------------------------------------------------------------------------
