@@ -82,9 +82,7 @@ pub fn load_path(path: &Path) -> Result<Vec<CardDef>, LoadError> {
         message: format!("cannot read: {e}"),
     };
     if path.is_dir() {
-        let mut files = Vec::new();
-        collect_toml(path, &mut files).map_err(|e| io(e, path))?;
-        files.sort();
+        let files = toml_files(path).map_err(|e| io(e, path))?;
         let mut all = Vec::new();
         for f in files {
             all.extend(load_path(&f)?);
@@ -94,6 +92,15 @@ pub fn load_path(path: &Path) -> Result<Vec<CardDef>, LoadError> {
         let text = std::fs::read_to_string(path).map_err(|e| io(e, path))?;
         parse_card_file(&text, &path.display().to_string())
     }
+}
+
+/// Every `*.toml` file under a folder, sorted by path (the order cards load
+/// in).
+pub fn toml_files(dir: &Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let mut files = Vec::new();
+    collect_toml(dir, &mut files)?;
+    files.sort();
+    Ok(files)
 }
 
 fn collect_toml(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {

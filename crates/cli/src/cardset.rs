@@ -65,15 +65,12 @@ impl CardSet {
                     dir.display()
                 )));
             }
-            let mut files = Vec::new();
-            if dir.is_dir() {
-                collect_toml(dir, &mut files).map_err(|e| {
-                    Fail::new(format!("{}: cannot read folder: {e}", dir.display()))
-                })?;
-                files.sort();
+            let files = if dir.is_dir() {
+                b5_cards::toml_files(dir)
+                    .map_err(|e| Fail::new(format!("{}: cannot read folder: {e}", dir.display())))?
             } else {
-                files.push(dir.clone());
-            }
+                vec![dir.clone()]
+            };
             for f in files {
                 let cards = b5_cards::load_path(&f).map_err(|e| Fail::new(e.to_string()))?;
                 let origin = f.display().to_string();
@@ -234,18 +231,6 @@ fn file_stem(origin: &str) -> String {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| origin.to_string())
-}
-
-fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let p = entry?.path();
-        if p.is_dir() {
-            collect_toml(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
 
 /// Levenshtein distance over characters.

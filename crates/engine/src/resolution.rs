@@ -5,7 +5,7 @@
 //! discard-after-play aftermaths.
 
 use crate::action::Action;
-use crate::card::def::{AftermathPlay, CardType, Race};
+use crate::card::def::{CardType, Race};
 use crate::card::effect::Trigger;
 use crate::effects::Ctx;
 use crate::error::Violation;
@@ -322,13 +322,7 @@ impl Game {
             .conflicts
             .get(conflict as usize)
             .ok_or(Violation::NoSuchConflict)?;
-        static ANY: AftermathPlay = AftermathPlay {
-            won: None,
-            conflict: Vec::new(),
-            participant: false,
-            discard_after: false,
-        };
-        let play = def.aftermath.as_ref().unwrap_or(&ANY);
+        let play = def.aftermath_play();
         // Play conditions: Won / Lost (by the initiator) and conflict type.
         match play.won {
             Some(true) if k.outcome != Outcome::Won => {
@@ -461,13 +455,7 @@ impl Game {
         let def = db.get(def_id);
         let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
-        static ANY: AftermathPlay = AftermathPlay {
-            won: None,
-            conflict: Vec::new(),
-            participant: false,
-            discard_after: false,
-        };
-        let play = def.aftermath.as_ref().unwrap_or(&ANY);
+        let play = def.aftermath_play();
         if def.uniqueness == crate::card::def::Uniqueness::Unique {
             self.unique_used.push(def_id);
         }

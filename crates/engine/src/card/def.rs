@@ -676,6 +676,17 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// An aftermath's play conditions; none for a card that states none.
+    pub fn aftermath_play(&self) -> &AftermathPlay {
+        static ANY: AftermathPlay = AftermathPlay {
+            won: None,
+            conflict: Vec::new(),
+            participant: false,
+            discard_after: false,
+        };
+        self.aftermath.as_ref().unwrap_or(&ANY)
+    }
+
     /// A bare definition with the rules' defaults for its type.
     pub fn new(name: impl Into<String>, card_type: CardType) -> CardDef {
         CardDef {
