@@ -642,6 +642,18 @@ pub fn card(
     name_span: Range<usize>,
     raw: &RawCard,
 ) -> Result<CardDef, LoadError> {
+    let chars = name.chars().count();
+    if chars > crate::MAX_NAME_CHARS {
+        let start: String = name.chars().take(30).collect();
+        return Err(src.error(
+            name_span,
+            format!("cards.\"{start}...\""),
+            format!(
+                "a card name of {chars} characters; names are at most {} characters",
+                crate::MAX_NAME_CHARS
+            ),
+        ));
+    }
     let at = At {
         src,
         field: format!("cards.\"{name}\""),

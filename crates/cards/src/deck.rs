@@ -42,6 +42,10 @@ pub const MIN_DECK: usize = 60;
 /// The least cards in a deck when playing with a Crusade Pile.
 pub const MIN_DECK_WITH_CRUSADE: usize = 70;
 
+/// The most cards a deck list may name in all (every section): a legal
+/// deck holds about 60 to 100, so anything larger is a mistake.
+pub const MAX_LIST_CARDS: usize = 300;
+
 /// One `N Card Name` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -72,6 +76,17 @@ enum Section {
     Crusade,
 }
 
+/// At most 60 characters of a piece of user text, for a message.
+pub fn excerpt(s: &str) -> String {
+    const MAX: usize = 60;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(MAX).collect();
+        format!("{head}...")
+    }
+}
+
 fn err(origin: &str, line: usize, field: &str, message: impl Into<String>) -> LoadError {
     LoadError {
         origin: origin.to_string(),
@@ -90,6 +105,9 @@ impl DeckList {
             ..DeckList::default()
         };
         let mut section = Section::None;
+        let mut total = 0usize;
+        // A byte-order mark (as some editors write) is not part of the header.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
             let line = raw.split('#').next().unwrap_or("").trim();
@@ -102,7 +120,7 @@ impl DeckList {
                         origin,
                         line_no,
                         "section",
-                        format!("\"{line}\": a section is written [name]"),
+                        format!("\"{}\": a section is written [name]", excerpt(line)),
                     )
                 })?;
                 section = match name.trim().to_lowercase().as_str() {
@@ -115,7 +133,7 @@ impl DeckList {
                             origin,
                             line_no,
                             "section",
-                            format!("unknown section [{other}] (expected [ambassador], [hand], [deck], [crusade])"),
+                            format!("unknown section [{}] (expected [ambassador], [hand], [deck], [crusade])", excerpt(other)),
                         ))
                     }
                 };
@@ -127,7 +145,7 @@ impl DeckList {
                         origin,
                         line_no,
                         "header",
-                        format!("\"{line}\": before the first section, lines are `name: ...`, `race: ...` or `faction: ...`"),
+                        format!("\"{}\": before the first section, lines are `name: ...`, `race: ...` or `faction: ...`", excerpt(line)),
                     )
                 })?;
                 let v = v.trim();
@@ -139,7 +157,7 @@ impl DeckList {
                                 origin,
                                 line_no,
                                 "race",
-                                format!("\"{v}\" is not a race a player can choose (centauri, human, minbari, narn, non-aligned)"),
+                                format!("\"{}\" is not a race a player can choose (centauri, human, minbari, narn, non-aligned)", excerpt(v)),
                             )
                         })?;
                         d.race = Some((r, line_no));
@@ -150,7 +168,7 @@ impl DeckList {
                                 origin,
                                 line_no,
                                 "faction",
-                                format!("\"{v}\" is not a faction (babylon project, home, corporate, psi corps)"),
+                                format!("\"{}\" is not a faction (babylon project, home, corporate, psi corps)", excerpt(v)),
                             )
                         })?;
                         d.faction = Some((f, line_no));
@@ -160,28 +178,43 @@ impl DeckList {
                             origin,
                             line_no,
                             "header",
-                            format!("unknown header `{other}` (expected name, race, faction)"),
+                            format!(
+                                "unknown header `{}` (expected name, race, faction)",
+                                excerpt(other)
+                            ),
                         ))
                     }
                 }
                 continue;
             }
-            let (count, name) = line.split_once(char::is_whitespace).ok_or_else(|| {
+            let (count_text, name) = line.split_once(char::is_whitespace).ok_or_else(|| {
                 err(
                     origin,
                     line_no,
                     "entry",
-                    format!("\"{line}\": expected `N Card Name`, e.g. `3 Border Raid`"),
+                    format!(
+                        "\"{}\": expected `N Card Name`, e.g. `3 Border Raid`",
+                        excerpt(line)
+                    ),
                 )
             })?;
-            let count: usize = count.parse().map_err(|_| {
-                err(
-                    origin,
-                    line_no,
-                    "entry",
-                    format!("\"{count}\" is not a number of copies (expected `N Card Name`)"),
-                )
-            })?;
+            let count = count_text;
+            let count: usize = match count.parse() {
+                Ok(n) => n,
+                // All digits, but too large to count.
+                Err(_) if count.bytes().all(|b| b.is_ascii_digit()) => usize::MAX,
+                Err(_) => {
+                    return Err(err(
+                        origin,
+                        line_no,
+                        "entry",
+                        format!(
+                            "\"{}\" is not a number of copies (expected `N Card Name`)",
+                            excerpt(count)
+                        ),
+                    ))
+                }
+            };
             if count == 0 {
                 return Err(err(
                     origin,
@@ -190,9 +223,33 @@ impl DeckList {
                     "a count of 0: leave the line out",
                 ));
             }
+            // At most 3 copies of a card is a construction check (`check`
+            // lists every problem); here only the list's size is bounded.
+            total = total.saturating_add(count);
+            if total > MAX_LIST_CARDS {
+                return Err(err(
+                    origin,
+                    line_no,
+                    "deck",
+                    format!("the list names more than {MAX_LIST_CARDS} cards by this line (a count of {}); a deck holds 60 to about 100, with at most {MAX_COPIES} copies of a card", excerpt(count_text)),
+                ));
+            }
+            let name = name.trim();
+            let chars = name.chars().count();
+            if chars > crate::MAX_NAME_CHARS {
+                return Err(err(
+                    origin,
+                    line_no,
+                    "card",
+                    format!(
+                        "a card name of {chars} characters; names are at most {}",
+                        crate::MAX_NAME_CHARS
+                    ),
+                ));
+            }
             let e = Entry {
                 count,
-                name: name.trim().to_string(),
+                name: name.to_string(),
                 line: line_no,
             };
             match section {

@@ -3,8 +3,9 @@
 use std::ops::Range;
 
 /// A problem in a card file, deck list or scenario: where, and what.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{origin}:{line}:{column}: {}{message}", field_prefix(.field))]
+/// Shown as `origin:line:column: field: message`; the line and column are
+/// left out when unknown (0).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadError {
     /// The file (or other origin) the text came from.
     pub origin: String,
@@ -16,13 +17,24 @@ pub struct LoadError {
     pub message: String,
 }
 
-fn field_prefix(f: &str) -> String {
-    if f.is_empty() {
-        String::new()
-    } else {
-        format!("{f}: ")
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.origin)?;
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+            if self.column > 0 {
+                write!(f, ":{}", self.column)?;
+            }
+        }
+        f.write_str(": ")?;
+        if !self.field.is_empty() {
+            write!(f, "{}: ", self.field)?;
+        }
+        f.write_str(&self.message)
     }
 }
+
+impl std::error::Error for LoadError {}
 
 /// Source text, to turn byte spans into line and column.
 #[derive(Debug, Clone, Copy)]
@@ -63,19 +75,43 @@ impl<'a> Source<'a> {
 
     /// A TOML syntax or type error.
     pub fn toml_error(&self, e: &toml::de::Error) -> LoadError {
-        let (line, column) = e.span().map(|s| self.line_col(s.start)).unwrap_or((0, 0));
+        let (mut line, mut column) = e.span().map(|s| self.line_col(s.start)).unwrap_or((0, 0));
         let field = e
             .span()
             .and_then(|s| self.text.get(s))
             .map(|t| t.trim().to_string())
             .filter(|t| !t.is_empty() && t.len() < 60 && !t.contains('\n'))
             .unwrap_or_default();
+        let mut message = e.message().trim().to_string();
+        // The parser's own words for nesting too deep are bare.
+        if message.contains("recursion") {
+            // The parser gives no place: the line that nests most is it.
+            if line == 0 {
+                let depth = |l: &str| {
+                    l.bytes()
+                        .filter(|b| matches!(b, b'.' | b'[' | b'{'))
+                        .count()
+                };
+                if let Some((i, _)) = self
+                    .text
+                    .lines()
+                    .enumerate()
+                    .max_by_key(|(i, l)| (depth(l), std::cmp::Reverse(*i)))
+                {
+                    (line, column) = (i + 1, 1);
+                }
+            }
+            message = format!(
+                "{message}: keys, tables or arrays are nested too deeply here \
+                 (a card file needs at most a few levels; look for a long dotted key or many nested brackets)"
+            );
+        }
         LoadError {
             origin: self.origin.to_string(),
             line,
             column,
             field,
-            message: e.message().trim().to_string(),
+            message,
         }
     }
 }

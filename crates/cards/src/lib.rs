@@ -21,6 +21,7 @@
 pub mod convert;
 pub mod deck;
 pub mod error;
+pub mod files;
 pub mod open_set;
 pub mod raw;
 pub mod text;
@@ -65,54 +66,60 @@ pub fn convert_cards(
     Ok(out.into_iter().map(|x| x.1).collect())
 }
 
+/// The longest card name, in characters (the printed cards' longest is
+/// under 40).
+pub const MAX_NAME_CHARS: usize = 200;
+/// The most cards one file may define.
+pub const MAX_CARDS_PER_FILE: usize = 5_000;
+
 /// Parses one card file's text.
 pub fn parse_card_file(text: &str, origin: &str) -> Result<Vec<CardDef>, LoadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let src = Source::new(origin, text);
     let file: CardFile = toml::from_str(text).map_err(|e| src.toml_error(&e))?;
+    if file.cards.len() > MAX_CARDS_PER_FILE {
+        return Err(src.error(
+            0..0,
+            "cards",
+            format!(
+                "the file defines {} cards; a card file may define at most {MAX_CARDS_PER_FILE}: split it",
+                file.cards.len()
+            ),
+        ));
+    }
     convert_cards(&src, &file.cards)
 }
 
-/// Loads a card file, or every `*.toml` file under a folder (sorted by path).
+/// Loads a card file, or every `*.toml` file under a folder (sorted by
+/// path; see [`files::walk`] for what a walk skips). Files are read within
+/// [`files::MAX_CARD_FILE_BYTES`].
 pub fn load_path(path: &Path) -> Result<Vec<CardDef>, LoadError> {
-    let io = |e: std::io::Error, p: &Path| LoadError {
-        origin: p.display().to_string(),
+    let mut all = Vec::new();
+    for f in card_files(path)?.files {
+        let text = files::read_text(&f, files::MAX_CARD_FILE_BYTES)?;
+        all.extend(parse_card_file(&text, &f.display().to_string())?);
+    }
+    Ok(all)
+}
+
+/// The card files a `--cards` path names: the file itself, or every
+/// `*.toml` file under a folder, with the entries the walk skipped.
+pub fn card_files(path: &Path) -> Result<files::Walk, LoadError> {
+    let meta = std::fs::metadata(path).map_err(|e| LoadError {
+        origin: path.display().to_string(),
         line: 0,
         column: 0,
         field: String::new(),
         message: format!("cannot read: {e}"),
-    };
-    if path.is_dir() {
-        let files = toml_files(path).map_err(|e| io(e, path))?;
-        let mut all = Vec::new();
-        for f in files {
-            all.extend(load_path(&f)?);
-        }
-        Ok(all)
+    })?;
+    if meta.is_dir() {
+        files::walk(path, "toml")
     } else {
-        let text = std::fs::read_to_string(path).map_err(|e| io(e, path))?;
-        parse_card_file(&text, &path.display().to_string())
+        Ok(files::Walk {
+            files: vec![path.to_path_buf()],
+            skipped: Vec::new(),
+        })
     }
-}
-
-/// Every `*.toml` file under a folder, sorted by path (the order cards load
-/// in).
-pub fn toml_files(dir: &Path) -> std::io::Result<Vec<std::path::PathBuf>> {
-    let mut files = Vec::new();
-    collect_toml(dir, &mut files)?;
-    files.sort();
-    Ok(files)
-}
-
-fn collect_toml(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let p = entry?.path();
-        if p.is_dir() {
-            collect_toml(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
 
 /// Builds a database from definitions; a name defined twice is an error

@@ -15,12 +15,21 @@ use crate::Fail;
 /// Where the built-in cards come from, in messages.
 pub const BUILT_IN: &str = "the built-in Open Set";
 
+/// A user's card file as loaded: where it came from (for messages only;
+/// never opened again) and its text. Saved games carry these, so a replay
+/// needs no paths.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardFileText {
+    pub file: String,
+    pub text: String,
+}
+
 /// A loaded card database with where each card was defined.
 pub struct CardSet {
     pub db: Arc<CardDb>,
-    /// The `--cards` paths, made absolute where possible (saved games
-    /// record them so a replay can reload them).
-    pub dirs: Vec<PathBuf>,
+    /// The user's card files (`--cards`), in load order, with their texts.
+    pub files: Vec<CardFileText>,
     /// For each definition (by `DefId` index), the file it came from.
     pub origins: Vec<String>,
     /// The shipped decks of the Open Set.
@@ -44,9 +53,37 @@ pub fn problem_line(e: &LoadError) -> String {
 
 impl CardSet {
     /// The Open Set plus every card file under `dirs` (files or folders
-    /// searched recursively for `*.toml`). A name defined twice is an error
-    /// naming the card and both files.
+    /// searched recursively for `*.toml`; what a walk skips is reported on
+    /// standard error). A name defined twice is an error naming the card
+    /// and both files.
     pub fn load(dirs: &[PathBuf]) -> Result<CardSet, Fail> {
+        let mut files = Vec::new();
+        for dir in dirs {
+            if !dir.exists() {
+                return Err(Fail::new(format!(
+                    "{}: no such card file or folder (given with --cards)",
+                    dir.display()
+                )));
+            }
+            let walk = b5_cards::card_files(dir).map_err(|e| Fail::new(e.to_string()))?;
+            for line in walk.skipped_lines() {
+                eprintln!("warning: {line}");
+            }
+            for f in walk.files {
+                let text = b5_cards::files::read_text(&f, b5_cards::files::MAX_CARD_FILE_BYTES)
+                    .map_err(|e| Fail::new(e.to_string()))?;
+                files.push(CardFileText {
+                    file: f.display().to_string(),
+                    text,
+                });
+            }
+        }
+        Self::from_texts(files)
+    }
+
+    /// The Open Set plus the given card files' texts (as a saved game
+    /// carries them).
+    pub fn from_texts(files: Vec<CardFileText>) -> Result<CardSet, Fail> {
         let mut defs: Vec<(CardDef, String)> = Vec::new();
         for (path, text) in open_set::CARD_FILES {
             let cards = b5_cards::parse_card_file(text, path)
@@ -57,45 +94,35 @@ impl CardSet {
                     .map(|d| (d, format!("{BUILT_IN} ({path})"))),
             );
         }
-        let mut abs = Vec::new();
-        for dir in dirs {
-            if !dir.exists() {
-                return Err(Fail::new(format!(
-                    "{}: no such card file or folder (given with --cards)",
-                    dir.display()
-                )));
-            }
-            let files = if dir.is_dir() {
-                b5_cards::toml_files(dir)
-                    .map_err(|e| Fail::new(format!("{}: cannot read folder: {e}", dir.display())))?
-            } else {
-                vec![dir.clone()]
-            };
-            for f in files {
-                let cards = b5_cards::load_path(&f).map_err(|e| Fail::new(e.to_string()))?;
-                let origin = f.display().to_string();
-                defs.extend(cards.into_iter().map(|d| (d, origin.clone())));
-            }
-            abs.push(std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone()));
+        for f in &files {
+            let cards = b5_cards::parse_card_file(&f.text, &f.file)
+                .map_err(|e| Fail::new(e.to_string()))?;
+            defs.extend(cards.into_iter().map(|d| (d, f.file.clone())));
         }
+        let mut db = CardDb::new();
         let mut seen: HashMap<String, usize> = HashMap::new();
-        for (i, (d, origin)) in defs.iter().enumerate() {
-            if let Some(&j) = seen.get(&d.name.to_lowercase()) {
+        let mut origins = Vec::with_capacity(defs.len());
+        for (i, (d, origin)) in defs.into_iter().enumerate() {
+            let key = d.name.to_lowercase();
+            if let Some(&j) = seen.get(&key) {
                 return Err(Fail::new(format!(
                     "the card \"{}\" is defined twice: in {} and in {origin}; card names must be unique",
-                    d.name, defs[j].1
+                    d.name, origins[j]
                 )));
             }
-            seen.insert(d.name.to_lowercase(), i);
+            seen.insert(key, i);
+            db.insert(d).map_err(|e| {
+                Fail::new(format!(
+                    "{origin}: {e}: this file takes the database past it"
+                ))
+            })?;
+            origins.push(origin);
         }
-        let origins = defs.iter().map(|(_, o)| o.clone()).collect();
-        let db = b5_cards::database(defs.into_iter().map(|(d, _)| d))
-            .map_err(|e| Fail::new(e.to_string()))?;
         let decks = open_set::decks()
             .map_err(|e| Fail::new(format!("a shipped deck of {BUILT_IN} does not load: {e}")))?;
         Ok(CardSet {
             db: Arc::new(db),
-            dirs: abs,
+            files,
             origins,
             decks,
         })
@@ -182,29 +209,42 @@ impl CardSet {
     }
 
     /// Names of cards close to `name` (containing it, or a few edits away),
-    /// best first.
+    /// best first. Linear in the number of cards: a name longer than any
+    /// card name gets no suggestion, and the edit distance is only worked
+    /// out for names of about the same length.
     pub fn suggest(&self, name: &str) -> Vec<String> {
         let low = name.to_lowercase();
+        let q = low.chars().count();
+        if q == 0 || q > b5_cards::MAX_NAME_CHARS {
+            return Vec::new();
+        }
+        let limit = (q / 5).max(2);
         let mut scored: Vec<(usize, String)> = self
             .db
             .iter()
             .filter_map(|(_, d)| {
                 let n = d.name.to_lowercase();
-                // A name may be typed in part: compare with its beginning too.
-                let q = low.chars().count();
-                let prefix = (q.saturating_sub(1)..=q + 2)
-                    .map(|k| edit_distance(&low, &n.chars().take(k).collect::<String>()))
-                    .min()
-                    .unwrap_or(usize::MAX);
-                let dist = edit_distance(&low, &n).min(prefix.saturating_add(1));
-                let limit = (low.chars().count() / 5).max(2);
                 if n.contains(&low) || low.contains(&n) {
-                    Some((0, d.name.clone()))
-                } else if dist <= limit {
-                    Some((dist, d.name.clone()))
-                } else {
-                    None
+                    return Some((0, d.name.clone()));
                 }
+                let len = n.chars().count();
+                // A name may be typed in part: compare with its beginning too.
+                let prefix = if len + limit >= q {
+                    (q.saturating_sub(1)..=q + 2)
+                        .map(|k| edit_distance(&low, &n.chars().take(k).collect::<String>()))
+                        .min()
+                        .unwrap_or(usize::MAX)
+                        .saturating_add(1)
+                } else {
+                    usize::MAX
+                };
+                let whole = if len.abs_diff(q) <= limit {
+                    edit_distance(&low, &n)
+                } else {
+                    usize::MAX
+                };
+                let dist = whole.min(prefix);
+                (dist <= limit).then(|| (dist, d.name.clone()))
             })
             .collect();
         scored.sort();
@@ -221,8 +261,8 @@ impl CardSet {
 
 /// Reads and parses a deck file (syntax errors name the file and line).
 pub fn read_deck(path: &Path) -> Result<DeckList, Fail> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Fail::new(format!("{}: cannot read: {e}", path.display())))?;
+    let text = b5_cards::files::read_text(path, b5_cards::files::MAX_DECK_FILE_BYTES)
+        .map_err(|e| Fail::new(problem_line(&e)))?;
     DeckList::parse(&text, &path.display().to_string()).map_err(|e| Fail::new(problem_line(&e)))
 }
 

@@ -6,9 +6,9 @@
 //! ```json
 //! {
 //!   "format": "b5-save",
-//!   "version": 1,
+//!   "version": 2,
 //!   "program": "b5 0.1.0",
-//!   "cards": ["/home/me/my-cards"],
+//!   "card_files": [{ "file": "my-cards/ships.toml", "text": "[cards.\"...\"]\n..." }],
 //!   "seed": 42,
 //!   "options": { "duel_draw": false, "turn_limit": 100 },
 //!   "seats": [
@@ -27,11 +27,15 @@
 //! }
 //! ```
 //!
-//! - `format` and `version` identify the file (this is version 1);
-//!   `program` is informational.
-//! - `cards`: the `--cards` files and folders the game was played with
-//!   (absolute paths), loaded again by `b5 replay` on top of the built-in
-//!   Open Set (a `--cards` given to `b5 replay` replaces them).
+//! - `format` and `version` identify the file (this is version 2; version 1
+//!   files are read too); `program` is informational.
+//! - `card_files`: the text of every `--cards` file the game was played
+//!   with, so that a save carries what it needs: `b5 replay` loads them on
+//!   top of the built-in Open Set (a `--cards` given to `b5 replay` replaces
+//!   them). `file` names the file in messages only; it is never opened.
+//!   Version 1 named the files by path instead (`cards`); such a path is
+//!   never read: a version 1 save that names card files is replayed with
+//!   `--cards` given by the user.
 //! - `seed`: the game's seed (`Game::new`); `options`: the engine's
 //!   `Options`.
 //! - `seats`: one per player in seating order: the player's name, race,
@@ -53,10 +57,13 @@ use b5_engine::{Action, CardDb, DefId, Faction, Game, Options, PlayerId, Race, S
 use b5_engine::{Events, VictoryKind};
 use serde::{Deserialize, Serialize};
 
+use crate::cardset::CardFileText;
 use crate::Fail;
 
 pub const FORMAT: &str = "b5-save";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The most actions a save file may hold (a long game has a few thousand).
+pub const MAX_ACTIONS: usize = 1_000_000;
 
 /// One seat's deck, by card names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,8 +87,11 @@ pub struct SaveFile {
     pub version: u32,
     #[serde(default)]
     pub program: String,
-    #[serde(default)]
+    /// Version 1 only: the `--cards` paths (never read; see above).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<String>,
+    #[serde(default)]
+    pub card_files: Vec<CardFileText>,
     pub seed: u64,
     pub options: Options,
     pub seats: Vec<SavedSeat>,
@@ -110,14 +120,15 @@ impl SaveFile {
         setup: &Setup,
         seed: u64,
         actions: &[(PlayerId, Action)],
-        cards: &[std::path::PathBuf],
+        card_files: &[CardFileText],
     ) -> SaveFile {
         let db = game.db();
         SaveFile {
             format: FORMAT.into(),
             version: VERSION,
             program: format!("b5 {}", env!("CARGO_PKG_VERSION")),
-            cards: cards.iter().map(|p| p.display().to_string()).collect(),
+            cards: Vec::new(),
+            card_files: card_files.to_vec(),
             seed,
             options: setup.options.clone(),
             seats: setup
@@ -150,7 +161,10 @@ impl SaveFile {
         let _ = writeln!(s, "  \"format\": {},", j(&self.format));
         let _ = writeln!(s, "  \"version\": {},", self.version);
         let _ = writeln!(s, "  \"program\": {},", j(&self.program));
-        let _ = writeln!(s, "  \"cards\": {},", j(&self.cards));
+        if !self.cards.is_empty() {
+            let _ = writeln!(s, "  \"cards\": {},", j(&self.cards));
+        }
+        let _ = writeln!(s, "  \"card_files\": {},", j(&self.card_files));
         let _ = writeln!(s, "  \"seed\": {},", self.seed);
         let _ = writeln!(s, "  \"options\": {},", j(&self.options));
         s.push_str("  \"seats\": [\n");
@@ -183,33 +197,62 @@ impl SaveFile {
         })
     }
 
-    /// Reads a save file; errors name the file, the line and the column.
+    /// Reads a save file (at most [`b5_cards::files::MAX_SAVE_FILE_BYTES`]);
+    /// errors name the file, the line and the column.
     pub fn read(path: &Path) -> Result<SaveFile, Fail> {
-        let shown = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Fail::new(format!("{shown}: cannot read: {e}")))?;
-        let save: SaveFile = serde_json::from_str(&text).map_err(|e| {
+        let text = b5_cards::files::read_text(path, b5_cards::files::MAX_SAVE_FILE_BYTES)
+            .map_err(|e| Fail::new(crate::cardset::problem_line(&e)))?;
+        SaveFile::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses a save file's text; `shown` names it in messages.
+    pub fn parse(text: &str, shown: &str) -> Result<SaveFile, Fail> {
+        let save: SaveFile = serde_json::from_str(text).map_err(|e| {
             let text = e.to_string();
             let what = match text.rfind(" at line ") {
                 Some(i) => &text[..i],
                 None => &text,
             };
             Fail::new(format!(
-                "{shown}:{}:{}: not a b5 saved game: {what}",
+                "{shown}:{}:{}: not a b5 saved game: {}",
                 e.line(),
-                e.column()
+                e.column(),
+                clip(what, 300)
             ))
         })?;
         if save.format != FORMAT {
             return Err(Fail::new(format!(
                 "{shown}: format: \"{}\" is not a b5 saved game (expected \"{FORMAT}\")",
-                save.format
+                b5_cards::deck::excerpt(&save.format)
             )));
         }
-        if save.version != VERSION {
+        if !(1..=VERSION).contains(&save.version) {
             return Err(Fail::new(format!(
-                "{shown}: version: version {} is not supported (this program reads version {VERSION})",
+                "{shown}: version: version {} is not supported (this program reads versions 1 to {VERSION})",
                 save.version
+            )));
+        }
+        if save.version >= 2 && !save.cards.is_empty() {
+            return Err(Fail::new(format!(
+                "{shown}: cards: a version {} save carries its card files in `card_files`, not as paths",
+                save.version
+            )));
+        }
+        if let Some(f) = save
+            .card_files
+            .iter()
+            .find(|f| f.text.len() as u64 > b5_cards::files::MAX_CARD_FILE_BYTES)
+        {
+            return Err(Fail::new(format!(
+                "{shown}: card_files: \"{}\" is larger than {}, the most a card file may hold",
+                b5_cards::deck::excerpt(&f.file),
+                b5_cards::files::size_text(b5_cards::files::MAX_CARD_FILE_BYTES)
+            )));
+        }
+        if save.actions.len() > MAX_ACTIONS {
+            return Err(Fail::new(format!(
+                "{shown}: actions: {} actions; a saved game holds at most {MAX_ACTIONS}",
+                save.actions.len()
             )));
         }
         Ok(save)
@@ -311,6 +354,14 @@ impl SaveFile {
     }
 }
 
+/// At most `max` characters of a message that may quote the file.
+fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 /// Compact JSON for one value.
 fn j<T: Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| "null".into())
@@ -327,7 +378,11 @@ mod tests {
             format: FORMAT.into(),
             version: VERSION,
             program: "b5 test".into(),
-            cards: vec!["/tmp/cards".into()],
+            cards: vec![],
+            card_files: vec![CardFileText {
+                file: "mine.toml".into(),
+                text: "[cards.\"X\"]\ntype = \"event\"\n".into(),
+            }],
             seed: u64::MAX,
             options: Options {
                 duel_draw: false,

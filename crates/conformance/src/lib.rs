@@ -47,34 +47,24 @@ pub fn blank_card() -> CardDef {
 }
 
 /// Finds scenario files: files as given, folders searched recursively for
-/// `*.toml`, in sorted order.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+/// `*.toml`, in sorted order (see [`b5_cards::files::walk`]: links are
+/// followed once, pipes and devices skipped). Returns the files and the
+/// entries the walks skipped, as warning lines.
+pub fn collect(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>), String> {
     let mut out = Vec::new();
+    let mut skipped = Vec::new();
     for p in paths {
         if p.is_dir() {
-            walk(p, &mut out).map_err(|e| format!("{}: cannot read folder: {e}", p.display()))?;
+            let walk = b5_cards::files::walk(p, "toml").map_err(|e| e.to_string())?;
+            skipped.extend(walk.skipped_lines());
+            out.extend(walk.files);
         } else if p.exists() {
             out.push(p.clone());
         } else {
             return Err(format!("{}: no such file or folder", p.display()));
         }
     }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            out.push(p);
-        }
-    }
-    Ok(())
+    Ok((out, skipped))
 }
 
 /// Runs scenario files, printing a line per scenario and the summary line.
@@ -104,9 +94,9 @@ pub fn run_files(
 
 /// Runs one scenario file.
 pub fn run_file(path: &Path, base: &CardDb) -> Verdict {
-    match std::fs::read_to_string(path) {
+    match b5_cards::files::read_text(path, b5_cards::files::MAX_CARD_FILE_BYTES) {
         Ok(text) => run_text(&text, &path.display().to_string(), base),
-        Err(e) => Verdict::Fail(format!("{}: cannot read: {e}", path.display())),
+        Err(e) => Verdict::Fail(e.to_string()),
     }
 }
 

@@ -9,7 +9,9 @@ fn root() -> PathBuf {
 
 fn run_folder(dir: &str) -> (usize, usize, String) {
     let db = b5_cards::open_set::database().expect("the Open Set loads");
-    let files = b5_conformance::collect(&[root().join(dir)]).expect("the folder exists");
+    let files = b5_conformance::collect(&[root().join(dir)])
+        .expect("the folder exists")
+        .0;
     assert!(!files.is_empty(), "no scenarios in {dir}");
     let mut out = Vec::new();
     let (pass, fail) = b5_conformance::run_files(&files, &db, &mut out).expect("writes to memory");

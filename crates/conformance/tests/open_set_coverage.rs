@@ -54,7 +54,9 @@ fn has_effect(d: &CardDef) -> bool {
 
 /// The scenario files and their text.
 fn scenarios() -> Vec<(PathBuf, String)> {
-    let files = b5_conformance::collect(&[scenario_dir()]).expect("conformance/open-set exists");
+    let files = b5_conformance::collect(&[scenario_dir()])
+        .expect("conformance/open-set exists")
+        .0;
     files
         .into_iter()
         .map(|f| {
@@ -116,7 +118,9 @@ fn every_open_set_card_with_an_effect_has_a_scenario() {
 #[test]
 fn every_open_set_scenario_passes() {
     let db = b5_cards::open_set::database().expect("the Open Set loads");
-    let files = b5_conformance::collect(&[scenario_dir()]).expect("conformance/open-set exists");
+    let files = b5_conformance::collect(&[scenario_dir()])
+        .expect("conformance/open-set exists")
+        .0;
     assert!(!files.is_empty(), "no scenarios in conformance/open-set");
     let mut out = Vec::new();
     let (pass, fail) = b5_conformance::run_files(&files, &db, &mut out).expect("writes to memory");

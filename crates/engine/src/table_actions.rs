@@ -120,8 +120,17 @@ impl Game {
                     });
                     out.push(Action::Oppose { card, conflict });
                 }
-                for pt in kc.participants.iter() {
-                    if abil[pt.ability.idx()] > 0 && self.c(pt.card).faction != p {
+                let parts = &kc.participants;
+                for (i, pt) in parts.iter().enumerate() {
+                    // A card that supported and then attacked is listed
+                    // twice: one candidate per card.
+                    if parts[..i].iter().any(|q| q.card == pt.card) {
+                        continue;
+                    }
+                    let usable = parts[i..]
+                        .iter()
+                        .any(|q| q.card == pt.card && abil[q.ability.idx()] > 0);
+                    if usable && self.c(pt.card).faction != p {
                         out.push(Action::Attack {
                             card,
                             target: pt.card,

@@ -135,10 +135,25 @@ fn universe(g: &Game) -> Vec<Action> {
     u
 }
 
+/// No action is listed twice (a card that supported a conflict and then
+/// attacked in it was once offered as an attack target twice).
+fn assert_no_duplicates(g: &Game, p: PlayerId, listed: &[Action]) {
+    let mut seen = HashSet::new();
+    for a in listed {
+        assert!(
+            seen.insert(*a),
+            "player {p} at {:?}: legal_actions lists {a:?} twice",
+            g.step()
+        );
+    }
+}
+
 fn check_state(g: &Game) {
     let u = universe(g);
     for p in 0..g.num_players() as PlayerId {
-        let legal: HashSet<Action> = g.legal_actions(p).into_iter().collect();
+        let listed = g.legal_actions(p);
+        assert_no_duplicates(g, p, &listed);
+        let legal: HashSet<Action> = listed.into_iter().collect();
         for a in &legal {
             assert!(g.check_action(p, a).is_ok(), "listed action refused: {a:?}");
         }
@@ -207,10 +222,159 @@ fn legal_actions_are_exactly_the_accepted_actions() {
             }
             let p = g.pending()[0];
             let legal = g.legal_actions(p);
+            assert_no_duplicates(&g, p, &legal);
             let a = legal[rng.random_range(0..legal.len())];
             g.apply(p, a).expect("a listed action is accepted");
             n += 1;
         }
     }
     assert!(states > 100, "only {states} states checked");
+}
+
+/// Over many random Open Set games, at every state, no player's legal
+/// actions list one action twice.
+#[test]
+fn no_action_is_listed_twice() {
+    let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
+    let decks = b5_cards::open_set::decks().expect("the decks parse");
+    let mut checked = 0u64;
+    for seed in 0..150u64 {
+        let players = 2 + (seed as usize % 5);
+        let seats = decks
+            .iter()
+            .cycle()
+            .skip(seed as usize)
+            .take(players)
+            .enumerate()
+            .map(|(i, d)| d.to_seat(&db, &format!("P{i}")).expect("a legal deck"))
+            .collect();
+        let setup = Setup {
+            players: seats,
+            options: Options {
+                turn_limit: Some(30),
+                duel_draw: false,
+            },
+        };
+        let Ok(mut g) = Game::new(setup, db.clone(), seed) else {
+            continue;
+        };
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
+        let mut n = 0u32;
+        while !g.is_over() && n < 4000 {
+            let pending = g.pending();
+            for &q in pending.iter() {
+                assert_no_duplicates(&g, q, &g.legal_actions(q));
+                checked += 1;
+            }
+            let p = pending[0];
+            let legal = g.legal_actions(p);
+            let a = legal[rng.random_range(0..legal.len())];
+            g.apply(p, a).expect("a listed action is accepted");
+            n += 1;
+        }
+    }
+    assert!(checked > 10_000, "only {checked} states checked");
+}
+
+/// A fleet that supported a conflict, was readied and then attacked in it
+/// is a participant twice; another player's fleet is still offered one
+/// attack on it, not two (Participating in conflicts; Attacking).
+#[test]
+fn a_card_that_supported_and_attacked_is_one_attack_target() {
+    use b5_engine::Faction;
+    use b5_engine::{
+        CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
+    };
+    let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
+    let id = |n: &str| db.find(n).unwrap_or_else(|| panic!("the Open Set has {n}"));
+    let (destroyers, cruisers, armada) = (
+        id("Heavy Carrier Sentinel"),
+        id("Frontier Raider Wing"),
+        id("Regime Assault Armada"),
+    );
+    let mut a = PlayerPosition::new(
+        "A",
+        Race::Human,
+        Faction::BabylonProject,
+        id("Ambassador Miriam Okafor-Hale"),
+    );
+    a.supporting = vec![CardPosition::of(destroyers)];
+    a.hand = vec![id("All Hands to Stations")];
+    a.influence = 8;
+    let mut b = PlayerPosition::new(
+        "B",
+        Race::Narn,
+        Faction::BabylonProject,
+        id("Ambassador Je'Tarrin"),
+    );
+    b.supporting = vec![CardPosition::of(cruisers), CardPosition::of(armada)];
+    let pos = Position {
+        players: vec![a, b],
+        initiative: Some(vec![0, 1]),
+        conflicts: vec![ConflictPosition {
+            card: Some(id("Parade of Destroyers")),
+            kind: None,
+            initiator: 0,
+            target: TargetPosition::Player(1),
+            supporters: vec![TableRef {
+                player: 0,
+                def: destroyers,
+            }],
+            opposers: vec![TableRef {
+                player: 1,
+                def: cruisers,
+            }],
+        }],
+        ..Position::default()
+    };
+    let mut g = Game::from_position(&pos, db.clone(), 7).expect("the position loads");
+    while g.at_round_entry().is_some() {
+        g.proceed();
+    }
+    let card_of = |g: &Game, def| {
+        (0..g.card_count() as u16)
+            .map(CardId)
+            .find(|&c| g.card(c).def == def && g.card(c).zone.in_play())
+            .expect("on the table")
+    };
+    let (fleet, opposer, other) = (
+        card_of(&g, destroyers),
+        card_of(&g, cruisers),
+        card_of(&g, armada),
+    );
+    let ready = (0..g.card_count() as u16)
+        .map(CardId)
+        .find(|&c| g.card(c).zone == Zone::Hand)
+        .expect("the event in hand");
+    g.apply(
+        0,
+        Action::Play {
+            card: ready,
+            target: Target::Card(fleet),
+        },
+    )
+    .expect("the fleet is readied");
+    g.apply(1, Action::Pass).expect("B passes");
+    g.apply(
+        0,
+        Action::Attack {
+            card: fleet,
+            target: opposer,
+            conflict: ConflictId(0),
+        },
+    )
+    .expect("the readied fleet attacks in the conflict it supports");
+    let legal = g.legal_actions(1);
+    assert_no_duplicates(&g, 1, &legal);
+    let on_fleet = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Attack { card, target, .. } if *card == other && *target == fleet))
+        .count();
+    assert_eq!(
+        on_fleet,
+        1,
+        "one attack on the fleet is offered: {legal:?}; fleet {:?}; participants {:?}",
+        g.card(fleet),
+        g.conflicts()[0].participants
+    );
 }

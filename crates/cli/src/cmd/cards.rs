@@ -35,7 +35,10 @@ pub fn run(args: &CardsArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             } else {
                 format!("; did you mean: {}?", close.join(", "))
             };
-            return Err(Fail::new(format!("no card is named \"{name}\"{hint}")));
+            return Err(Fail::new(format!(
+                "no card is named \"{}\"{hint}",
+                b5_cards::deck::excerpt(name)
+            )));
         };
         let origin = cards
             .origins
@@ -68,7 +71,8 @@ pub fn run(args: &CardsArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         .iter()
         .map(|d| d.name.chars().count())
         .max()
-        .unwrap_or(4);
+        .unwrap_or(4)
+        .min(b5_cards::MAX_NAME_CHARS);
     writeln!(
         out,
         "{:<8} {:<width$} {:<12} {:<12} {:>4}  abilities",

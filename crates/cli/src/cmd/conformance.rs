@@ -10,18 +10,27 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct ConformanceArgs {
     /// Scenario files, or folders searched recursively for *.toml
-    #[arg(value_name = "PATH")]
+    #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 }
 
 pub fn run(args: &ConformanceArgs) -> ExitCode {
     let files = match b5_conformance::collect(&args.paths) {
-        Ok(f) => f,
+        Ok((files, skipped)) => {
+            for line in skipped {
+                eprintln!("warning: {line}");
+            }
+            files
+        }
         Err(e) => {
             eprintln!("b5 conformance: {e}");
             return ExitCode::from(2);
         }
     };
+    if files.is_empty() {
+        eprintln!("b5 conformance: no scenario files (*.toml) under the paths given");
+        return ExitCode::from(2);
+    }
     let db = match b5_cards::open_set::database() {
         Ok(db) => db,
         Err(e) => {

@@ -46,8 +46,11 @@ pub fn run(cmd: &DeckCommand, cards: &CardSet) -> Result<ExitCode, Fail> {
             writeln!(out, "{}", summary(&deck, cards))?;
         } else {
             bad += 1;
+            // Suggestions cost a pass over the card database each: the
+            // first few unknown names get them.
+            let mut budget = MAX_SUGGESTED;
             for p in &problems {
-                writeln!(out, "{}{}", problem_line(p), hint(p, cards))?;
+                writeln!(out, "{}{}", problem_line(p), hint(p, cards, &mut budget))?;
             }
             writeln!(
                 out,
@@ -65,8 +68,11 @@ pub fn run(cmd: &DeckCommand, cards: &CardSet) -> Result<ExitCode, Fail> {
     })
 }
 
+/// How many unknown card names of one deck get "did you mean".
+const MAX_SUGGESTED: usize = 20;
+
 /// For an unknown card, the names it may have meant.
-fn hint(p: &b5_cards::LoadError, cards: &CardSet) -> String {
+fn hint(p: &b5_cards::LoadError, cards: &CardSet, budget: &mut usize) -> String {
     let Some(name) = p
         .message
         .strip_prefix("unknown card \"")
@@ -74,6 +80,10 @@ fn hint(p: &b5_cards::LoadError, cards: &CardSet) -> String {
     else {
         return String::new();
     };
+    if *budget == 0 {
+        return String::new();
+    }
+    *budget -= 1;
     let close = cards.suggest(name);
     if close.is_empty() {
         String::new()

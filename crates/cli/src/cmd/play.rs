@@ -170,7 +170,7 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         write!(out, "{}", game_over(&game))?;
     }
     if let Some(path) = &args.save {
-        SaveFile::record(&game, &setup, seed, &session.actions, &cards.dirs).write(path)?;
+        SaveFile::record(&game, &setup, seed, &session.actions, &cards.files).write(path)?;
         writeln!(out, "Saved the game to {}.", path.display())?;
     }
     Ok(ExitCode::SUCCESS)

@@ -23,16 +23,26 @@ pub struct ReplayArgs {
     pub quiet: bool,
 }
 
-/// `cards`: the global `--cards` paths; when empty, the ones the save
-/// records are loaded.
+/// `cards`: the global `--cards` paths; when empty, the card files the
+/// save carries are loaded. A path named in a save is never read.
 pub fn run(args: &ReplayArgs, cards: &[PathBuf]) -> Result<ExitCode, Fail> {
     let save = SaveFile::read(&args.file)?;
-    let dirs: Vec<PathBuf> = if cards.is_empty() {
-        save.cards.iter().map(PathBuf::from).collect()
+    let set = if !cards.is_empty() {
+        CardSet::load(cards)?
+    } else if !save.cards.is_empty() {
+        return Err(Fail::usage(format!(
+            "{}: this version 1 save was played with the card files {}; a save's paths are never read: give them with --cards",
+            args.file.display(),
+            save.cards
+                .iter()
+                .map(|c| format!("\"{}\"", b5_cards::deck::excerpt(c)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
     } else {
-        cards.to_vec()
+        CardSet::from_texts(save.card_files.clone())
+            .map_err(|e| Fail::new(format!("{}: card_files: {e}", args.file.display())))?
     };
-    let set = CardSet::load(&dirs)?;
     let origin = args.file.display().to_string();
     let mut out = std::io::stdout().lock();
     if !args.quiet {

@@ -256,7 +256,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         actions.push(rec.num_actions as u64);
         if let Some(dir) = &args.save {
             let path = dir.join(format!("game-{:04}.json", g + 1));
-            SaveFile::record(&game, &setup, game_seed, &rec.actions, &cards.dirs).write(&path)?;
+            SaveFile::record(&game, &setup, game_seed, &rec.actions, &cards.files).write(&path)?;
         }
 
         if bar.is_none() && tty && start.elapsed() > Duration::from_secs(1) {

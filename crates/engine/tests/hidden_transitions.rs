@@ -1,0 +1,237 @@
+//! What a player learns across a transition, not just in one state: two
+//! games that differ only in the identities of cards hidden from a viewer
+//! must look the same to that viewer after the same action (views and the
+//! events as the viewer receives them), unless the action itself puts one
+//! of those cards in the viewer's sight.
+//!
+//! Also pinned here: a face-down contingency's cost is public, its identity
+//! is not (Contingency Cards: "Only the player who played the contingency can
+//! examine it"; influence is applied openly, as at a real table).
+
+use std::sync::Arc;
+
+use b5_engine::{
+    Action, CardDb, CardId, CardType, Event, Faction, Game, Options, PlayerId, PlayerPosition,
+    Position, Race, Setup, Zone,
+};
+use rand::{Rng, SeedableRng};
+
+fn open_set() -> Arc<CardDb> {
+    Arc::new(b5_cards::open_set::database().expect("the Open Set loads"))
+}
+
+fn new_game(db: &Arc<CardDb>, seed: u64, players: usize) -> Game {
+    let decks = b5_cards::open_set::decks().expect("the decks parse");
+    let seats = decks
+        .iter()
+        .cycle()
+        .skip(seed as usize)
+        .take(players)
+        .enumerate()
+        .map(|(i, d)| d.to_seat(db, &format!("P{i}")).expect("a legal deck"))
+        .collect();
+    let setup = Setup {
+        players: seats,
+        options: Options {
+            turn_limit: Some(25),
+            duel_draw: false,
+        },
+    };
+    Game::new(setup, db.clone(), seed).expect("set-up")
+}
+
+/// The events as `viewer` receives them, serialized.
+fn seen(events: &[Event], viewer: PlayerId) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| serde_json::to_string(&e.for_viewer(viewer)).expect("an event serializes"))
+        .collect()
+}
+
+fn hidden_from(g: &Game, viewer: PlayerId) -> Vec<CardId> {
+    (0..g.card_count() as u16)
+        .map(CardId)
+        .filter(|&c| !g.visible_to(c, viewer))
+        .collect()
+}
+
+/// Two hidden cards the viewer cannot tell apart by public facts: of one
+/// type and one cost (a contingency's cost is public on purpose, see the
+/// module documentation), with different definitions.
+fn swappable(g: &Game, a: CardId, b: CardId) -> bool {
+    let (da, db) = (g.card(a).def, g.card(b).def);
+    let (ca, cb) = (g.db().get(da), g.db().get(db));
+    da != db && ca.card_type == cb.card_type && ca.cost == cb.cost
+}
+
+#[test]
+fn what_a_viewer_sees_after_an_action_does_not_depend_on_hidden_cards() {
+    let db = open_set();
+    let mut compared = 0u32;
+    for seed in 0..24u64 {
+        let players = 2 + (seed as usize % 4);
+        let mut g = new_game(&db, seed, players);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed ^ 0xfeed);
+        let mut steps = 0;
+        while !g.is_over() && steps < 1500 {
+            while g.at_round_entry().is_some() {
+                g.proceed();
+            }
+            if g.is_over() {
+                break;
+            }
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            let action = legal[rng.random_range(0..legal.len())];
+            if steps % 7 == 0 {
+                compared += compare_twins(&g, p, action, &mut rng);
+            }
+            g.apply(p, action).expect("a listed action is accepted");
+            steps += 1;
+        }
+    }
+    assert!(compared > 500, "only {compared} twin transitions compared");
+}
+
+/// For each other viewer: swaps two cards hidden from them in a twin, applies
+/// the same action to both, and compares what the viewer sees. Returns how
+/// many pairs were compared.
+fn compare_twins(g: &Game, p: PlayerId, action: Action, rng: &mut impl Rng) -> u32 {
+    let mut compared = 0;
+    for viewer in 0..g.num_players() as PlayerId {
+        let hidden = hidden_from(g, viewer);
+        if hidden.len() < 2 {
+            continue;
+        }
+        // Prefer cards hidden outside decks (hands, face-down cards).
+        let rare: Vec<CardId> = hidden
+            .iter()
+            .copied()
+            .filter(|&c| g.card(c).zone != Zone::Deck)
+            .collect();
+        for _ in 0..3 {
+            let a = if rare.is_empty() {
+                hidden[rng.random_range(0..hidden.len())]
+            } else {
+                rare[rng.random_range(0..rare.len())]
+            };
+            let b = hidden[rng.random_range(0..hidden.len())];
+            if !swappable(g, a, b) {
+                continue;
+            }
+            let mut before = g.clone();
+            let mut twin = g.clone();
+            twin.swap_card_defs_for_test(a, b);
+            // The acting player may know the swapped cards: in the twin the
+            // same action may be illegal, which tells the viewer nothing.
+            let (Ok(ev1), Ok(ev2)) = (before.apply(p, action), twin.apply(p, action)) else {
+                assert!(
+                    p != viewer,
+                    "the viewer's own action {action:?} was accepted in one game only"
+                );
+                continue;
+            };
+            // The action itself may show the viewer a swapped card (a draw,
+            // a card played face up): then the two games may differ.
+            if [a, b]
+                .iter()
+                .any(|&c| before.visible_to(c, viewer) || twin.visible_to(c, viewer))
+            {
+                continue;
+            }
+            let (v1, v2) = (before.view(viewer), twin.view(viewer));
+            assert!(
+                v1 == v2,
+                "after {action:?} by {p}, the view of {viewer} differs when hidden cards {a} and {b} \
+                 ({:?} and {:?}) swap identities",
+                g.card(a).zone,
+                g.card(b).zone
+            );
+            assert_eq!(
+                seen(&ev1, viewer),
+                seen(&ev2, viewer),
+                "after {action:?} by {p}, the events {viewer} receives differ when hidden cards {a} \
+                 and {b} swap identities"
+            );
+            compared += 1;
+        }
+    }
+    compared
+}
+
+/// A face-down contingency: its controller's spent influence shows what was
+/// paid (public, as at a real table); the card is counted under its host,
+/// never named, in the other player's view and events.
+#[test]
+fn a_contingency_shows_its_cost_but_not_its_identity() {
+    let db = open_set();
+    let id = |n: &str| db.find(n).unwrap_or_else(|| panic!("the Open Set has {n}"));
+    let grid = id("Perimeter Sensor Grid");
+    let cost = db
+        .get(grid)
+        .cost
+        .expect("the Open Set's contingencies have a cost") as i16;
+    assert_eq!(db.get(grid).card_type, CardType::Contingency);
+    let mut a = PlayerPosition::new(
+        "A",
+        Race::Human,
+        Faction::BabylonProject,
+        id("Ambassador Miriam Okafor-Hale"),
+    );
+    a.hand = vec![grid];
+    a.influence = 6;
+    let b = PlayerPosition::new(
+        "B",
+        Race::Narn,
+        Faction::BabylonProject,
+        id("Ambassador Je'Tarrin"),
+    );
+    let pos = Position {
+        players: vec![a, b],
+        initiative: Some(vec![0, 1]),
+        ..Position::default()
+    };
+    let mut g = Game::from_position(&pos, db.clone(), 3).expect("the position loads");
+    while g.at_round_entry().is_some() {
+        g.proceed();
+    }
+    let card = (0..g.card_count() as u16)
+        .map(CardId)
+        .find(|&c| g.card(c).def == grid)
+        .expect("in hand");
+    let amb_def = id("Ambassador Miriam Okafor-Hale");
+    let host = (0..g.card_count() as u16)
+        .map(CardId)
+        .find(|&c| g.card(c).def == amb_def)
+        .expect("in play");
+    let host_view = |v: &b5_engine::PlayerView| {
+        v.players[0]
+            .inner_circle
+            .iter()
+            .find(|c| c.id == host)
+            .cloned()
+            .expect("the ambassador is in the Inner Circle")
+    };
+    let spent_before = g.view(1).players[0].spent;
+    let events = g
+        .apply(0, Action::PlayContingency { card, host })
+        .expect("played under the ambassador");
+    let seen_by_b = g.view(1);
+    assert_eq!(seen_by_b.players[0].spent, spent_before + cost);
+    let amb = host_view(&seen_by_b);
+    assert_eq!(
+        (amb.hidden_contingencies, amb.own_contingencies.len()),
+        (1, 0)
+    );
+    let json = serde_json::to_string(&seen_by_b).expect("serializes");
+    assert!(!json.contains("Perimeter Sensor Grid"), "{json}");
+    for e in seen(&events, 1) {
+        assert!(!e.contains("Perimeter"), "{e}");
+        assert!(
+            !e.contains(&format!("\"card\":{}", card.0)),
+            "B is told which card: {e}"
+        );
+    }
+    // Its own player sees it.
+    assert_eq!(host_view(&g.view(0)).own_contingencies.len(), 1);
+}
