@@ -28,7 +28,7 @@ fn play(extra: &[&str], input: &str) -> common::Run {
 fn a_game_played_through_a_pipe_ends_and_replays() {
     let dir = scratch("play-end");
     let save = dir.join("game.json").display().to_string();
-    let ones = "1\n".repeat(20_000);
+    let ones = ".\n".repeat(20_000);
     let r = play(
         &["--turn-limit", "3", "--bot", "random", "--save", &save],
         &ones,
@@ -56,10 +56,40 @@ fn a_game_played_through_a_pipe_ends_and_replays() {
 fn quitting_saves_a_game_that_replays() {
     let dir = scratch("play-quit");
     let save = dir.join("quit.json").display().to_string();
-    let r = play(&["--save", &save], "2\nnonsense\n99\nh\nt\nq\n");
+    let r = play(
+        &["--save", &save],
+        ".\nnonsense\n9999\nh\nt\nwhy\n?0\n?9999\nc Practice Clerk\nq\n",
+    );
     assert_eq!(r.code, 0, "{}", r.show());
-    assert!(r.stdout.contains("is not a choice"), "{}", r.show());
+    assert!(
+        r.stdout.contains("\"nonsense\" is not a choice"),
+        "{}",
+        r.show()
+    );
+    assert!(
+        r.stdout.contains("\"9999\" is not a choice"),
+        "{}",
+        r.show()
+    );
     assert!(r.stdout.contains("q, quit"), "help is shown:\n{}", r.show());
+    assert!(
+        r.stdout.contains("Symbols on the table"),
+        "the legend is shown:\n{}",
+        r.show()
+    );
+    // Card text by number (the ambassador, #0) and by name.
+    assert!(r.stdout.contains("Practice Narn Envoy"), "{}", r.show());
+    assert!(
+        r.stdout
+            .contains("#9999: no card of that number is in your sight"),
+        "{}",
+        r.show()
+    );
+    assert!(
+        r.stdout.contains("Practice Clerk (") || r.stdout.contains("Practice Clerk\n"),
+        "{}",
+        r.show()
+    );
     assert!(r.stdout.contains("You left the game"), "{}", r.show());
     let rep = b5(&["replay", "-q", &save]);
     assert_eq!(rep.code, 0, "{}", rep.show());

@@ -189,9 +189,15 @@ enum Answer {
     Quit,
 }
 
-const HELP: &str = "Type the number of an action and press Enter.
+const HELP: &str = "Choices are grouped by card: type a card's number (71 or #71) to see
+what it can do, then a letter (or both at once: 71b); words open the
+other groups (pass or p, build, buy, agenda, war). Numbers stay the same
+all game.
+  .          the first choice listed
+  ?N, c NAME a card in full (by its number at the table, or its name)
+  why        why a familiar action is not on offer, and the rule
   t, table   show the table again
-  h, help    this help
+  h, help    this help and the table's symbols
   q, quit    leave the game (a --save file is still written)";
 
 /// Plays the game to its end: the human answers at `input`, the bots for
@@ -276,21 +282,79 @@ fn log(game: &Game, human: PlayerId, ev: &Events, out: &mut impl Write) -> Resul
     Ok(())
 }
 
-/// The legal actions as numbered lines, with card ids added where two
-/// would otherwise read the same.
-pub fn choices(game: &Game, legal: &[Action]) -> Vec<String> {
-    let plain: Vec<String> = legal.iter().map(|a| game.describe_action(a)).collect();
-    plain
+/// The first-level menu as lines: a group's handle, its title, and its
+/// choice when it has one (else how many it holds and their verbs).
+pub fn menu_lines(m: &b5_present::Menu) -> Vec<String> {
+    m.groups
         .iter()
-        .zip(legal)
-        .map(|(s, a)| {
-            let twins = plain.iter().filter(|x| *x == s).count();
-            match a.card() {
-                Some(c) if twins > 1 => format!("{s} [#{}]", c.0),
-                _ => s.clone(),
+        .map(|g| {
+            let handle = match g.kind {
+                b5_present::GroupKind::Card(_) => format!("#{}", g.handle),
+                _ => g.handle.clone(),
+            };
+            if g.choices.len() == 1 {
+                format!("{handle:>7}  {}: {}", g.title, g.choices[0].label)
+            } else {
+                let mut verbs: Vec<&str> = g.choices.iter().map(|c| c.action.verb()).collect();
+                verbs.dedup();
+                format!(
+                    "{handle:>7}  {}: {} choices ({})",
+                    g.title,
+                    g.choices.len(),
+                    verbs.join(", ").replace('_', " ")
+                )
             }
         })
         .collect()
+}
+
+/// What the human typed, read against the menu.
+enum Typed {
+    /// A choice: (group, choice) indexes.
+    Pick(usize, usize),
+    /// A group with several choices, to show.
+    Open(usize),
+    Unknown,
+}
+
+fn read_pick(m: &b5_present::Menu, t: &str) -> Typed {
+    let t = t.trim().trim_start_matches('#').to_lowercase();
+    if t == "." {
+        return if m.groups.is_empty() {
+            Typed::Unknown
+        } else {
+            Typed::Pick(0, 0)
+        };
+    }
+    // "71", "71b", "pass", "build", "buildb".
+    let split = t
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_lowercase())
+        .last()
+        .map(|(i, _)| i)
+        .unwrap_or(t.len());
+    let candidates = [(t.as_str(), ""), (&t[..split], &t[split..])];
+    for (handle, letter) in candidates {
+        if handle.is_empty() {
+            continue;
+        }
+        let Some(gi) = m.groups.iter().position(|g| Some(g) == m.find(handle)) else {
+            continue;
+        };
+        let g = &m.groups[gi];
+        if letter.is_empty() {
+            return if g.choices.len() == 1 {
+                Typed::Pick(gi, 0)
+            } else {
+                Typed::Open(gi)
+            };
+        }
+        if let Some(ci) = b5_present::menu::letter_index(letter).filter(|&i| i < g.choices.len()) {
+            return Typed::Pick(gi, ci);
+        }
+    }
+    Typed::Unknown
 }
 
 fn ask(
@@ -301,20 +365,32 @@ fn ask(
     out: &mut impl Write,
 ) -> Result<Answer, Fail> {
     let table = render::table(&game.view(human));
-    let list = choices(game, legal);
+    let m = b5_present::menu(game, human, legal);
+    let lines = menu_lines(&m);
     let show = |out: &mut dyn Write| -> std::io::Result<()> {
         writeln!(out)?;
         write!(out, "{table}")?;
         writeln!(out, "Your choices, {}:", game.player_name(human))?;
-        for (i, s) in list.iter().enumerate() {
-            writeln!(out, "  {:>2}. {s}", i + 1)?;
+        for l in &lines {
+            writeln!(out, "{l}")?;
         }
         Ok(())
     };
     show(out)?;
+    let mut open: Option<usize> = None;
     let mut line = String::new();
     loop {
-        write!(out, "Choose 1-{} (h for help, q to quit): ", legal.len())?;
+        match open {
+            Some(gi) => write!(
+                out,
+                "Choose a letter for {} (Enter: back): ",
+                m.groups[gi].handle
+            )?,
+            None => write!(
+                out,
+                "Choose (a #number, pass, ... ; h for help, q to quit): "
+            )?,
+        }
         out.flush()?;
         line.clear();
         let read = input
@@ -326,23 +402,90 @@ fn ask(
             return Ok(Answer::Quit);
         }
         let t = line.trim();
-        match t.to_lowercase().as_str() {
+        let low = t.to_lowercase();
+        if let Some(gi) = open {
+            if t.is_empty() || low == "back" {
+                open = None;
+                continue;
+            }
+            let g = &m.groups[gi];
+            if let Some(ci) = b5_present::menu::letter_index(&low).filter(|&i| i < g.choices.len())
+            {
+                return Ok(chosen(&m, legal, gi, ci, out)?);
+            }
+        }
+        match low.as_str() {
             "" => continue,
             "q" | "quit" | "exit" => return Ok(Answer::Quit),
-            "h" | "help" | "?" => writeln!(out, "{HELP}")?,
-            "t" | "table" => show(out)?,
-            _ => match t.parse::<usize>() {
-                Ok(n) if (1..=legal.len()).contains(&n) => {
-                    writeln!(out, "You: {}", list[n - 1])?;
-                    return Ok(Answer::Choice(n - 1));
+            "h" | "help" => {
+                writeln!(out, "{HELP}")?;
+                writeln!(out, "{}", b5_present::LEGEND)?;
+                continue;
+            }
+            "t" | "table" => {
+                open = None;
+                show(out)?;
+                continue;
+            }
+            "why" => {
+                let answers = b5_present::why(game, human);
+                if answers.is_empty() {
+                    writeln!(out, "Nothing familiar is refused right now.")?;
                 }
-                _ => writeln!(
-                    out,
-                    "\"{t}\" is not a choice: type a number from 1 to {}, h for help or q to quit.",
-                    legal.len()
-                )?,
-            },
+                for w in answers {
+                    writeln!(out, "  {}: {} ({})", w.action, w.reason, w.rule)?;
+                }
+                continue;
+            }
+            _ => {}
         }
+        if let Some(rest) = low.strip_prefix('?').or_else(|| low.strip_prefix("c ")) {
+            writeln!(out, "{}", card_lookup(game, human, rest.trim()))?;
+            continue;
+        }
+        match read_pick(&m, &low) {
+            Typed::Pick(gi, ci) => return Ok(chosen(&m, legal, gi, ci, out)?),
+            Typed::Open(gi) => {
+                let g = &m.groups[gi];
+                writeln!(out, "{}:", g.title)?;
+                for (i, c) in g.choices.iter().enumerate() {
+                    writeln!(out, "  {}) {}", b5_present::menu::choice_letter(i), c.label)?;
+                }
+                open = Some(gi);
+            }
+            Typed::Unknown => writeln!(
+                out,
+                "\"{}\" is not a choice: type a #number or a word from the list (h for help, why for what is refused, q to quit).",
+                b5_cards::deck::excerpt(t)
+            )?,
+        }
+    }
+}
+
+/// Echoes the choice and finds it in `legal`.
+fn chosen(
+    m: &b5_present::Menu,
+    legal: &[Action],
+    gi: usize,
+    ci: usize,
+    out: &mut impl Write,
+) -> std::io::Result<Answer> {
+    let c = &m.groups[gi].choices[ci];
+    writeln!(out, "You: {}", c.label)?;
+    let i = legal.iter().position(|a| *a == c.action).unwrap_or(0);
+    Ok(Answer::Choice(i))
+}
+
+/// `?N` or `c NAME`: a card visible to the player, in full.
+fn card_lookup(game: &Game, human: PlayerId, what: &str) -> String {
+    let what = what.trim_start_matches('#');
+    if let Ok(n) = what.parse::<u16>() {
+        return b5_present::card_text_of(game, human, n)
+            .unwrap_or_else(|| format!("#{n}: no card of that number is in your sight"));
+    }
+    match game.db().find(what) {
+        Some(d) => b5_present::card_text(game.db().get(d)),
+        None => format!("no card is named \"{}\"", b5_cards::deck::excerpt(what)),
     }
 }
 
