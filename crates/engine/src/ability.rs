@@ -224,8 +224,12 @@ impl Game {
                 add[Ability::Military.idx()] += self.ability(l, Ability::Leadership) as i32;
             }
         }
-        // An ambassador's assistant: +1 Diplomacy, Intrigue and Leadership.
-        if inst.zone == Zone::InnerCircle && self.is_ambassador(id) {
+        // An ambassador's assistant: +1 Diplomacy, Intrigue and Leadership;
+        // a Non-Aligned one may aid any species' ambassador of its faction
+        // (Non-Aligned Ambassador's Assistant).
+        if (inst.zone == Zone::InnerCircle && self.is_ambassador(id))
+            || (def.kw.species_ambassador && inst.zone.on_table())
+        {
             let mut n = 0i32;
             for &c in self.keyword_cards.iter() {
                 let ci = self.c(c);

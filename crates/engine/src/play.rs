@@ -35,8 +35,12 @@ impl Game {
         if def.card_type != ty {
             return Err(Violation::WrongType { card, expected });
         }
-        // A loyal event, contingency or aftermath is played only by its race.
-        if def.race != Race::Neutral && def.race != self.players[p as usize].race {
+        // Event Cards: a loyal event is played only by players of its race.
+        // (A loyal contingency limits its target instead: Contingency Cards.)
+        if ty == CardType::Event
+            && def.race != Race::Neutral
+            && def.race != self.players[p as usize].race
+        {
             return Err(Violation::Disloyal {
                 card,
                 race: def.race,

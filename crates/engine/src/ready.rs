@@ -43,18 +43,24 @@ impl Game {
                 .is_some_and(|f| self.c(f).led_by == id && self.c(f).zone.on_table()),
             Rotation::Assist => c.leading.some().is_some(),
             Rotation::Action(i) => self.db.get(c.def).actions.get(i as usize).is_some_and(|a| {
-                a.effects.iter().any(|e| {
-                    matches!(
-                        e.op,
-                        crate::card::effect::Op::Bonus {
-                            duration: Duration::WhileRotated,
-                            ..
-                        } | crate::card::effect::Op::Double {
-                            duration: Duration::WhileRotated,
-                            ..
-                        }
-                    )
-                })
+                // The Ready Round, Step 1: no other cost besides rotating.
+                let only_rotation = a.cost.rotate
+                    && a.cost.influence == 0
+                    && a.cost.purge.is_none()
+                    && !a.cost.discard;
+                only_rotation
+                    && a.effects.iter().any(|e| {
+                        matches!(
+                            e.op,
+                            crate::card::effect::Op::Bonus {
+                                duration: Duration::WhileRotated,
+                                ..
+                            } | crate::card::effect::Op::Double {
+                                duration: Duration::WhileRotated,
+                                ..
+                            }
+                        )
+                    })
             }),
         }
     }

@@ -122,6 +122,13 @@ pub fn ambassador_problem(
             if def.kw.assistant {
                 return Some("an ambassador's assistant cannot be a corporate ambassador");
             }
+            // Corporate Rule 2: one you could sponsor; a "must replace" card
+            // can only enter play through replacement.
+            if def.replaces.as_ref().is_some_and(|r| r.only) {
+                return Some(
+                    "it can only enter play through replacement, so it cannot be a corporate ambassador",
+                );
+            }
         }
     }
     None

@@ -76,6 +76,10 @@ impl Game {
                 }
             }
         }
+        // Rulings 11: a Major Victory always trumps a Standard Victory.
+        if wins.iter().any(|w| w.1 == VictoryKind::Major) {
+            wins.retain(|w| w.1 == VictoryKind::Major);
+        }
         for &(p, kind) in &wins {
             self.players[p as usize].victory = kind;
             ev.push(Event::Victory { player: p, kind });
