@@ -58,7 +58,7 @@ impl Game {
             });
         }
         if let Some((kind, n)) = act.cost.purge {
-            if self.faction_marks(p, kind) < n as u32 {
+            if self.controlled_marks(p, kind) < n as u32 {
                 return Err(Violation::RequirementUnmet(card));
             }
         }
@@ -91,7 +91,11 @@ impl Game {
         }
         if let Some((kind, n)) = act.cost.purge {
             let mut left = n;
-            let cards: smallvec::SmallVec<[CardId; 24]> = self.table_cards(p).collect();
+            // Advanced Details, Requirements: only cards you control pay.
+            let cards: smallvec::SmallVec<[CardId; 24]> = self
+                .table_cards(p)
+                .filter(|&c| self.c(c).controller == p)
+                .collect();
             for c in cards {
                 while left > 0 && self.card_marks(c, kind) > 0 {
                     self.change_marks(c, kind, -1, ev);

@@ -144,7 +144,19 @@ impl Game {
         }
         for &id in self.attachments.iter() {
             let inst = self.c(id);
-            if inst.controller == p && inst.zone != Zone::Resolving {
+            if inst.zone == Zone::Resolving {
+                continue;
+            }
+            // Glossary, You or Your: an enhancement on a card of another
+            // faction, or on another faction, counts for that faction.
+            let you = if inst.faction != crate::state::NOBODY
+                && self.db.get(inst.def).card_type == CardType::Enhancement
+            {
+                inst.faction
+            } else {
+                inst.controller
+            };
+            if you == p {
                 add(self, id);
             }
         }

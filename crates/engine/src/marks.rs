@@ -23,6 +23,16 @@ impl Game {
         n
     }
 
+    /// The marks on the cards of `p`'s faction that `p` controls: what a
+    /// cost that purges marks may use (Advanced Details about playing cards,
+    /// Requirements: you cannot use cards that other players control).
+    pub fn controlled_marks(&self, p: PlayerId, kind: MarkKind) -> u32 {
+        self.table_cards(p)
+            .filter(|&id| self.c(id).controller == p)
+            .map(|id| self.card_marks(id, kind) as u32)
+            .sum()
+    }
+
     /// Shadow Tainted: a Shadow-tainted card or a Shadow mark in the faction.
     pub fn shadow_tainted(&self, p: PlayerId) -> bool {
         self.faction_tainted(p, MarkKind::Shadow)
