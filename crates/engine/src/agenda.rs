@@ -47,6 +47,9 @@ impl Game {
         if self.limited_removed.contains(&self.c(card).def) {
             return Err(Violation::LimitedRemoved(card));
         }
+        if self.limited_copy_in_play(self.c(card).def) {
+            return Err(Violation::LimitedInPlay(card));
+        }
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }

@@ -37,6 +37,12 @@ impl Game {
         if self.limited_removed.contains(&self.c(card).def) {
             return Err(Violation::LimitedRemoved(card));
         }
+        // Replacement obeys the rules of playing the card: one copy of a
+        // limited card in play; who may play it (loyalty, Drakh Rule 5).
+        if self.limited_copy_in_play(self.c(card).def) {
+            return Err(Violation::LimitedInPlay(card));
+        }
+        self.check_entry_loyalty(p, card, def)?;
         if self.allergic_to_def(o.faction, def) {
             return Err(Violation::Allergic(card));
         }

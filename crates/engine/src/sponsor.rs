@@ -15,6 +15,19 @@ pub const BUILD_COST: i16 = 3;
 pub const BUILD_LIMIT: i16 = 9;
 
 impl Game {
+    /// A copy of this limited card is in play: on a table, attached, or a
+    /// face-up agenda (a hidden agenda is not in play for this purpose, and
+    /// counting it would reveal it).
+    pub(crate) fn limited_copy_in_play(&self, def_id: crate::ids::DefId) -> bool {
+        self.db.get(def_id).uniqueness == Uniqueness::Limited
+            && (self.in_play_defs.contains(&def_id)
+                || self.players.iter().any(|pl| {
+                    pl.agenda
+                        .some()
+                        .is_some_and(|a| self.c(a).def == def_id && !self.c(a).face_down())
+                }))
+    }
+
     /// Whether a copy of this card may enter play now: limited (fleets
     /// within their race, homeworlds one per race), unique, or removed
     /// (Playing Cards and Card Details; Homeworlds).
@@ -27,7 +40,7 @@ impl Game {
         if self.limited_removed.contains(&def_id) {
             return Err(Violation::LimitedRemoved(card));
         }
-        if def.uniqueness == Uniqueness::Limited && self.in_play_defs.contains(&def_id) {
+        if self.limited_copy_in_play(def_id) {
             return Err(Violation::LimitedInPlay(card));
         }
         if def.kw.homeworld
@@ -104,6 +117,35 @@ impl Game {
         Ok(base + self.corporate_surcharge(p, def))
     }
 
+    /// Who may bring a card into play at all, however it enters (sponsored
+    /// or by replacement): Corporate Rule 3 (corporate only), Drakh Rule 5,
+    /// and the racial loyalty of fleets, groups and locations (disloyalty
+    /// penalty; Fleet Cards).
+    pub(crate) fn check_entry_loyalty(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+    ) -> Result<(), Violation> {
+        let pl = &self.players[p as usize];
+        let corporate_ok = pl.faction == Faction::Corporate && def.is_corporate();
+        let disloyal = (def.kw.corporate_only && pl.faction != Faction::Corporate)
+            || def.race == Race::Drakh
+            || (matches!(
+                def.card_type,
+                CardType::Fleet | CardType::Group | CardType::Location
+            ) && def.race != Race::Neutral
+                && def.race != pl.race
+                && !corporate_ok);
+        if disloyal {
+            return Err(Violation::Disloyal {
+                card,
+                race: def.race,
+            });
+        }
+        Ok(())
+    }
+
     /// Loyalty restrictions on sponsoring (disloyalty penalty; rulings 7.8,
     /// 4.4; Psi Corps; Drakh Rule 5).
     fn check_loyalty(
@@ -114,29 +156,9 @@ impl Game {
         by: CardId,
         target: Target,
     ) -> Result<(), Violation> {
+        self.check_entry_loyalty(p, card, def)?;
         let pl = &self.players[p as usize];
-        let corporate_ok = pl.faction == Faction::Corporate && def.is_corporate();
-        if def.kw.corporate_only && pl.faction != Faction::Corporate {
-            return Err(Violation::Disloyal {
-                card,
-                race: def.race,
-            });
-        }
-        if def.race == Race::Drakh {
-            return Err(Violation::Disloyal {
-                card,
-                race: def.race,
-            });
-        }
         match def.card_type {
-            CardType::Fleet | CardType::Group | CardType::Location
-                if def.race != Race::Neutral && def.race != pl.race && !corporate_ok =>
-            {
-                return Err(Violation::Disloyal {
-                    card,
-                    race: def.race,
-                });
-            }
             // A loyal enhancement is sponsored by a character of its race and
             // must enhance a target of its race.
             CardType::Enhancement if def.race != Race::Neutral => {
