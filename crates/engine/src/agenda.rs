@@ -24,8 +24,16 @@ impl Game {
         !(pl.faction == Faction::Corporate && def.race == pl.race)
     }
 
-    /// Whether `p` could sponsor this agenda (ignoring the one-agenda rule).
-    fn check_agenda_card(&self, p: PlayerId, card: CardId, by: CardId) -> Result<(), Violation> {
+    /// Whether `p` could sponsor this agenda (ignoring the one-agenda rule);
+    /// `replacing` is the agenda it would replace (left out of the allergy
+    /// check: rulings 4.12), or `CardId::NONE`.
+    fn check_agenda_card(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        by: CardId,
+        replacing: CardId,
+    ) -> Result<(), Violation> {
         self.check_in_hand(p, card)?;
         let def = self.db.get(self.c(card).def);
         if def.card_type != CardType::Agenda {
@@ -50,7 +58,7 @@ impl Game {
         if self.limited_copy_in_play(self.c(card).def) {
             return Err(Violation::LimitedInPlay(card));
         }
-        if self.allergic_to_def(p, def) {
+        if self.allergic_to_def_without(p, def, replacing) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met(p, card, def) {
@@ -75,7 +83,7 @@ impl Game {
         if self.players[p as usize].agenda.some().is_some() {
             return Err(Violation::AlreadyHaveAgenda);
         }
-        self.check_agenda_card(p, card, by)
+        self.check_agenda_card(p, card, by, CardId::NONE)
     }
 
     pub(crate) fn do_sponsor_agenda(
@@ -128,7 +136,7 @@ impl Game {
         if self.c(old).face_down() {
             return Err(Violation::AgendaHidden);
         }
-        self.check_agenda_card(p, card, by)?;
+        self.check_agenda_card(p, card, by, old)?;
         // A Major Agenda can only be replaced by a Major Agenda.
         if self.db.get(self.c(old).def).major && !self.db.get(self.c(card).def).major {
             return Err(Violation::MajorAgenda);
@@ -167,8 +175,13 @@ impl Game {
         }
         // A hidden Major Agenda whose requirements are unmet cannot be revealed.
         let def = self.db.get(self.c(a).def);
-        if def.major && (!self.requirements_met(p, a, def) || self.allergic_to_def(p, def)) {
+        if def.major && !self.requirements_met(p, a, def) {
             return Err(Violation::RequirementUnmet(a));
+        }
+        // Allergic Cards and Marks: nor can you reveal a card allergic to
+        // your faction.
+        if self.allergic_to_def(p, def) {
+            return Err(Violation::Allergic(a));
         }
         Ok(())
     }

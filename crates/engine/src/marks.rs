@@ -43,6 +43,12 @@ impl Game {
     }
 
     fn faction_tainted(&self, p: PlayerId, kind: MarkKind) -> bool {
+        self.faction_tainted_without(p, kind, CardId::NONE)
+    }
+
+    /// As `faction_tainted`, leaving one card out (the agenda being
+    /// replaced: rulings 4.12, no lull and no overlap).
+    fn faction_tainted_without(&self, p: PlayerId, kind: MarkKind, except: CardId) -> bool {
         let pl = &self.players[p as usize];
         let tainted = |g: &Game, id: CardId| {
             let inst = g.c(id);
@@ -68,11 +74,11 @@ impl Game {
         self.iter_pile(pl.inner_circle)
             .chain(self.iter_pile(pl.supporting))
             .chain(pl.agenda.some())
-            .any(|id| tainted(self, id))
+            .any(|id| id != except && tainted(self, id))
             || self
                 .attachments
                 .iter()
-                .any(|&id| self.c(id).faction == p && tainted(self, id))
+                .any(|&id| id != except && self.c(id).faction == p && tainted(self, id))
     }
 
     /// Allergy: a faction with one Elder Race's taint cannot gain the other's
@@ -87,8 +93,19 @@ impl Game {
 
     /// Whether a card of this definition may join or be played by `p`'s faction.
     pub(crate) fn allergic_to_def(&self, p: PlayerId, def: &crate::card::def::CardDef) -> bool {
-        (def.shadow_tainted() && self.vorlon_tainted(p))
-            || (def.vorlon_tainted() && self.shadow_tainted(p))
+        self.allergic_to_def_without(p, def, CardId::NONE)
+    }
+
+    /// As `allergic_to_def`, leaving one card of the faction out (the card
+    /// being replaced).
+    pub(crate) fn allergic_to_def_without(
+        &self,
+        p: PlayerId,
+        def: &crate::card::def::CardDef,
+        except: CardId,
+    ) -> bool {
+        (def.shadow_tainted() && self.faction_tainted_without(p, MarkKind::Vorlon, except))
+            || (def.vorlon_tainted() && self.faction_tainted_without(p, MarkKind::Shadow, except))
     }
 
     /// Gains (positive) or purges (negative) marks on a card. A gain allergic

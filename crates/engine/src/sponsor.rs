@@ -300,6 +300,18 @@ impl Game {
         {
             return Err(Violation::BadTarget);
         }
+        // Allergic Cards and Marks: an enhancement joins the faction it is
+        // played on, which must not be allergic to it either.
+        let joins = match target {
+            Target::Card(c) => self.cards.get(c.idx()).map(|h| h.faction),
+            Target::Player(q) => Some(q),
+            _ => None,
+        };
+        if let Some(q) = joins.filter(|&q| q != p && (q as usize) < self.players.len()) {
+            if self.allergic_to_def(q, def) {
+                return Err(Violation::Allergic(card));
+            }
+        }
         self.check_entry(p, card, def)
     }
 
