@@ -406,6 +406,12 @@ impl Game {
             self.run_effects(&def.effects, def.both, &ctx, ev);
         }
         self.shadow_war_taint_changed(p, ev);
+        // Shadow War Rule 3: an enhancement played on another faction taints
+        // that faction.
+        let joined = self.c(card).faction;
+        if joined != p && (joined as usize) < self.players.len() {
+            self.shadow_war_taint_changed(joined, ev);
+        }
     }
 
     /// Puts an enhancement (or lasting aftermath) in play on its target; it

@@ -81,6 +81,14 @@ impl Game {
     }
 
     /// Whether some player still in the game plays this race.
+    /// How many factions of a race are in play (Dual Race Games).
+    pub(crate) fn factions_of(&self, r: Race) -> usize {
+        self.players
+            .iter()
+            .filter(|pl| !pl.eliminated && pl.race == r)
+            .count()
+    }
+
     pub(crate) fn race_in_play(&self, r: Race, besides: Option<PlayerId>) -> bool {
         self.players
             .iter()
@@ -106,8 +114,18 @@ impl Game {
                     && !self.players[q as usize].eliminated
                     && !(conflict && q == actor)
             }
+            // Dual Race Games: a race with several factions in play is
+            // targeted through one chosen faction of it.
             (TargetKind::Race, Target::Race(r)) => {
-                r.is_playable() && self.race_in_play(r, if conflict { Some(actor) } else { None })
+                r.is_playable()
+                    && self.factions_of(r) <= 1
+                    && self.race_in_play(r, if conflict { Some(actor) } else { None })
+            }
+            (TargetKind::Race, Target::Player(q)) => {
+                (q as usize) < self.players.len()
+                    && !self.players[q as usize].eliminated
+                    && self.factions_of(self.players[q as usize].race) >= 2
+                    && !(conflict && q == actor)
             }
             (TargetKind::Card, Target::Card(c)) => {
                 c.idx() < self.cards.len()
@@ -144,6 +162,12 @@ impl Game {
             TargetKind::Race => {
                 for r in Race::PLAYABLE {
                     let t = Target::Race(r);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+                for q in 0..self.players.len() as PlayerId {
+                    let t = Target::Player(q);
                     if self.valid_target(kind, filter, actor, t, conflict) {
                         out.push(t);
                     }
