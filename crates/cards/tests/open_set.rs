@@ -740,3 +740,61 @@ fn the_decks_play_complete_random_games() {
     }
     println!("{ended_by_victory} of {games} random games ended in a victory");
 }
+
+/// The shipped decks' section comments (`# conflicts (13)`) tell the truth:
+/// every card under one is of that type, and the count is the sum of its
+/// lines (players copy these files).
+#[test]
+fn shipped_deck_comments_count_their_cards() {
+    let db = b5_cards::open_set::database().expect("the Open Set loads");
+    for (path, text) in b5_cards::open_set::DECK_FILES {
+        let mut section: Option<(String, usize, usize, usize)> = None;
+        let finish = |s: Option<(String, usize, usize, usize)>| {
+            if let Some((word, said, counted, line)) = s {
+                assert_eq!(
+                    said, counted,
+                    "{path}:{line}: \"# {word} ({said})\" over {counted} cards"
+                );
+            }
+        };
+        for (i, l) in text.lines().enumerate() {
+            if let Some(rest) = l.strip_prefix("# ") {
+                if let Some((word, n)) = rest.split_once(" (") {
+                    if let Some(n) = n.strip_suffix(')').and_then(|n| n.parse::<usize>().ok()) {
+                        finish(section.take());
+                        section = Some((word.to_string(), n, 0, i + 1));
+                        continue;
+                    }
+                }
+            }
+            if l.starts_with('[') {
+                finish(section.take());
+                continue;
+            }
+            let Some((count, name)) = l.split_once(' ') else {
+                continue;
+            };
+            let Ok(count) = count.parse::<usize>() else {
+                continue;
+            };
+            if let Some((word, _, counted, _)) = section.as_mut() {
+                let d = db
+                    .find(name.trim())
+                    .unwrap_or_else(|| panic!("{path}: unknown {name}"));
+                let ty = db.get(d).card_type.name();
+                let plural = match ty.strip_suffix('y') {
+                    Some(stem) => format!("{stem}ies"),
+                    None => format!("{ty}s"),
+                };
+                assert_eq!(
+                    &plural,
+                    word,
+                    "{path}:{}: {name} is a {ty}, under \"# {word}\"",
+                    i + 1
+                );
+                *counted += count;
+            }
+        }
+        finish(section);
+    }
+}

@@ -19,6 +19,7 @@
 //!     [0, { "do": "pass" }],
 //!     [1, { "do": "sponsor", "card": 71, "by": 64, "target": "None" }]
 //!   ],
+//!   "checkpoints": [[57, "03c1d2e4f5a6b7c8"], [118, "9f8e7d6c5b4a3921"]],
 //!   "finished": true,
 //!   "turn": 12,
 //!   "winners": [0],
@@ -44,6 +45,9 @@
 //!   on the order cards were loaded in.
 //! - `actions`: every action in order as `[player, action]`, the action in
 //!   the engine's own serde form (`b5_engine::Action`).
+//! - `checkpoints`: `[n, digest]` after the last action of every turn
+//!   (version 2), so that `b5 replay` catches a changed action by the end of
+//!   its turn and names that turn.
 //! - At the end, the state the game stood in: `finished` (over, or stopped
 //!   early: a player quit), `turn`, `winners` (seats), each seat's
 //!   `victory` kind, and `digest`, `Game::digest()` in 16 hex digits.
@@ -96,6 +100,11 @@ pub struct SaveFile {
     pub options: Options,
     pub seats: Vec<SavedSeat>,
     pub actions: Vec<(PlayerId, Action)>,
+    /// `[n, digest]`: the game's digest after action `n`, at the last action
+    /// of every turn (version 2; `b5 replay` names the first turn that
+    /// differs).
+    #[serde(default)]
+    pub checkpoints: Vec<(usize, String)>,
     pub finished: bool,
     pub turn: u32,
     pub winners: Vec<PlayerId>,
@@ -145,6 +154,7 @@ impl SaveFile {
                 })
                 .collect(),
             actions: actions.to_vec(),
+            checkpoints: checkpoints(game.db(), setup, seed, actions),
             finished: game.is_over(),
             turn: game.turn(),
             winners: game.winners(),
@@ -178,6 +188,7 @@ impl SaveFile {
             let _ = writeln!(s, "    {}{comma}", j(a));
         }
         s.push_str("  ],\n");
+        let _ = writeln!(s, "  \"checkpoints\": {},", j(&self.checkpoints));
         let _ = writeln!(s, "  \"finished\": {},", self.finished);
         let _ = writeln!(s, "  \"turn\": {},", self.turn);
         let _ = writeln!(s, "  \"winners\": {},", j(&self.winners));
@@ -309,8 +320,20 @@ impl SaveFile {
             while game.at_round_entry().is_some() {
                 game.proceed();
             }
+            let turn = game.turn();
             match game.apply(*p, *a) {
-                Ok(ev) => log(&game, n, *p, a, &ev),
+                Ok(ev) => {
+                    log(&game, n, *p, a, &ev);
+                    if let Some((_, saved)) = self.checkpoints.iter().find(|c| c.0 == n) {
+                        let now = digest_hex(&game);
+                        if &now != saved {
+                            return Err(Fail::new(format!(
+                                "{origin}: the replay differs from the saved game by the end of turn {turn} (after action {n} of {}): digest {now}, saved {saved}; an action of that turn or earlier was changed",
+                                self.actions.len()
+                            )));
+                        }
+                    }
+                }
                 Err(e) => {
                     return Err(Fail::new(format!(
                         "{origin}: action {n} of {} ({} by seat {p}, {}) was rejected: {e}",
@@ -352,6 +375,39 @@ impl SaveFile {
         }
         Ok(game)
     }
+}
+
+/// The digest after the last action of every turn (and after the last
+/// action), found by playing the actions again from the set-up.
+fn checkpoints(
+    db: &Arc<CardDb>,
+    setup: &Setup,
+    seed: u64,
+    actions: &[(PlayerId, Action)],
+) -> Vec<(usize, String)> {
+    let Ok(mut g) = Game::new(setup.clone(), db.clone(), seed) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, (p, a)) in actions.iter().enumerate() {
+        while g.at_round_entry().is_some() {
+            g.proceed();
+        }
+        let turn = g.turn();
+        if g.apply(*p, *a).is_err() {
+            break;
+        }
+        let last = i + 1 == actions.len();
+        // The turn ends when the next action stands in a later turn.
+        let mut next = g.clone();
+        while next.at_round_entry().is_some() && next.turn() == turn && !next.is_over() {
+            next.proceed();
+        }
+        if last || next.turn() != turn {
+            out.push((i + 1, digest_hex(&g)));
+        }
+    }
+    out
 }
 
 /// At most `max` characters of a message that may quote the file.
@@ -407,6 +463,7 @@ mod tests {
                     },
                 ),
             ],
+            checkpoints: vec![(2, "00000000000000aa".into())],
             finished: false,
             turn: 2,
             winners: vec![],

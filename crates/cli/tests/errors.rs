@@ -39,6 +39,18 @@ fn bad_arguments() {
     );
     let r = fails(&["replay", "/no/such/save.json"]);
     assert!(r.stderr.contains("/no/such/save.json"), "{}", r.show());
+    // More opponents' decks than computer players: said, not ignored.
+    let r = fails(&["play", "--players", "2", "--opponents", "narn,human"]);
+    assert_eq!(r.code, 2, "{}", r.show());
+    assert!(
+        r.stderr
+            .contains("--opponents names 2 decks for 1 computer players"),
+        "{}",
+        r.show()
+    );
+    // No scenario path: a usage error, not "0 passed".
+    let r = fails(&["conformance"]);
+    assert_eq!(r.code, 2, "{}", r.show());
 }
 
 #[test]

@@ -20,7 +20,10 @@ fn fixture(name: &str) -> String {
 /// A 2-player game saved by `b5 sim` (the base that save mutations start from).
 fn saved_game(dir: &Path, extra: &[&str]) -> String {
     let saves = dir.join("saves");
-    let mut args = vec!["sim", "--games", "1", "--players", "2", "--seed", "5"];
+    let mut args = vec!["sim", "--games", "1", "--seed", "5"];
+    if !extra.contains(&"--players") {
+        args.extend_from_slice(&["--players", "2"]);
+    }
     args.extend_from_slice(extra);
     let saves_s = saves.display().to_string();
     args.extend_from_slice(&["--save", &saves_s]);
@@ -336,6 +339,41 @@ fn inputs_past_the_size_limits_are_refused_before_they_are_read() {
     assert!(
         r.stdout
             .contains("big-case.toml: the file is larger than 8 MiB"),
+        "{}",
+        r.show()
+    );
+}
+
+#[test]
+fn replay_names_the_turn_where_a_changed_action_diverges() {
+    let dir = scratch("hostile-changed-action");
+    let save = saved_game(&dir, &["--players", "4"]);
+    let text = std::fs::read_to_string(&save).expect("the save");
+    assert!(text.contains("\"checkpoints\": [["), "{}", &text[..200]);
+    // Retarget the first conflict declared against a player.
+    let mut v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let actions = v["actions"].as_array_mut().expect("actions");
+    let mut changed = false;
+    for a in actions.iter_mut() {
+        let seat = a[0].as_u64().expect("seat");
+        if a[1]["do"] == "declare" && a[1]["target"]["Player"].is_u64() {
+            let old = a[1]["target"]["Player"].as_u64().expect("a seat");
+            let new = (0..4)
+                .find(|&q| q != seat && q != old)
+                .expect("another seat");
+            a[1]["target"]["Player"] = serde_json::Value::from(new);
+            changed = true;
+            break;
+        }
+    }
+    assert!(changed, "no conflict declared against a player");
+    let bad = dir.join("changed.json");
+    std::fs::write(&bad, v.to_string()).expect("write");
+    let r = b5(&["replay", "--quiet", &bad.display().to_string()]);
+    assert_eq!(r.code, 1, "{}", r.show());
+    assert!(
+        r.stderr
+            .contains("differs from the saved game by the end of turn"),
         "{}",
         r.show()
     );

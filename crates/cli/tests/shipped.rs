@@ -32,7 +32,7 @@ fn play_a_shipped_race_to_the_turn_limit_and_replay() {
             "--save",
             &save,
         ],
-        &"1\n".repeat(20_000),
+        &".\n".repeat(20_000),
     );
     assert_eq!(r.code, 0, "{}", r.show());
     assert!(r.stdout.contains("Game over"), "{}", r.show());

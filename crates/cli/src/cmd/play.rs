@@ -60,6 +60,14 @@ fn table_decks(args: &PlayArgs, cards: &CardSet) -> Result<Vec<DeckList>, Fail> 
             )
         })?,
     };
+    if args.opponents.len() > n - 1 {
+        return Err(Fail::usage(format!(
+            "--opponents names {} decks for {} computer players: name at most {}, or raise --players",
+            args.opponents.len(),
+            n - 1,
+            n - 1
+        )));
+    }
     let pool: Vec<DeckList> = if !args.opponents.is_empty() {
         args.opponents
             .iter()
