@@ -32,6 +32,49 @@ fn marks(m: &[u8; 6]) -> Vec<String> {
         .collect()
 }
 
+/// A card in play as `v.viewer` sees it in faction `seat`'s rows: who
+/// controls it when that is not the faction's player (a hired mercenary),
+/// and whether it leads a fleet or aids an ambassador.
+fn card_in(v: &PlayerView, seat: u8, c: &CardView) -> String {
+    let mut s = card(c);
+    if let Some(l) = c.leading {
+        let led = v
+            .players
+            .iter()
+            .flat_map(|p| p.inner_circle.iter().chain(p.supporting.iter()))
+            .find(|x| x.id == l);
+        if let Some(led) = led {
+            if led.card_type != b5_engine::CardType::Fleet {
+                s = s.replace(
+                    &format!("leads #{}", l.0),
+                    &format!("aids #{} {}", l.0, led.name),
+                );
+            } else {
+                s = s.replace(
+                    &format!("leads #{}", l.0),
+                    &format!("leads #{} {}", l.0, led.name),
+                );
+            }
+        }
+    }
+    if let Some(ctl) = c.controller.filter(|&x| x != seat) {
+        if let Some(p) = v.players.get(ctl as usize) {
+            let _ = write!(s, " (controlled by {})", p.name);
+        }
+    }
+    s
+}
+
+/// An agenda or a faction card: its name, no ability bracket.
+fn plain_card(c: &CardView) -> String {
+    let mut s = format!("#{} {}", c.id.0, c.name);
+    let m = marks(&c.marks);
+    if !m.is_empty() {
+        let _ = write!(s, " marks: {}", m.join(", "));
+    }
+    s
+}
+
 /// A card in play: "#12 Lesser Attaché [D2 I3] rotated, 1 damage".
 pub fn card(c: &CardView) -> String {
     let mut s = format!("#{} {} [{}]", c.id.0, c.name, abilities(&c.abilities));
@@ -89,14 +132,14 @@ pub fn hand_card(c: &CardView) -> String {
     s
 }
 
-fn row(label: &str, cards: &[CardView], out: &mut String) {
+fn row(v: &PlayerView, seat: u8, label: &str, cards: &[CardView], out: &mut String) {
     if cards.is_empty() {
         let _ = writeln!(out, "    {label}: none");
         return;
     }
     let _ = writeln!(out, "    {label}:");
     for c in cards {
-        let _ = writeln!(out, "      {}", card(c));
+        let _ = writeln!(out, "      {}", card_in(v, seat, c));
     }
 }
 
@@ -167,18 +210,18 @@ fn player(v: &PlayerView, p: &PlayerPublic, out: &mut String) {
         let _ = write!(piles, "; marks: {}", m.join(", "));
     }
     let _ = writeln!(out, "{piles}");
-    row("Inner Circle", &p.inner_circle, out);
-    row("Supporting", &p.supporting, out);
+    row(v, p.seat, "Inner Circle", &p.inner_circle, out);
+    row(v, p.seat, "Supporting", &p.supporting, out);
     match &p.agenda {
         AgendaView::None => {}
         AgendaView::Hidden(Some(c)) => {
-            let _ = writeln!(out, "    Agenda (face down): {}", card(c));
+            let _ = writeln!(out, "    Agenda (face down): {}", plain_card(c));
         }
         AgendaView::Hidden(None) => {
             let _ = writeln!(out, "    Agenda: a face-down agenda");
         }
         AgendaView::Revealed(c) => {
-            let _ = writeln!(out, "    Agenda: {}", card(c));
+            let _ = writeln!(out, "    Agenda: {}", plain_card(c));
         }
     }
     if !p.faction_cards.is_empty() {

@@ -45,6 +45,13 @@ fn a_game_played_through_a_pipe_ends_and_replays() {
     assert!(r.stdout.contains("Inner Circle"), "{}", r.show());
     assert!(r.stdout.contains("Your choices"), "{}", r.show());
     assert!(r.stdout.contains("  * Narn: "), "{}", r.show());
+    // A window closing with nobody acting is one line saying what was passed.
+    assert!(
+        r.stdout.contains(": passes (actions in initiative order)."),
+        "{}",
+        r.show()
+    );
+    assert!(!r.stdout.contains("(0 severe damage)"), "{}", r.show());
     assert!(r.stdout.contains("Saved the game"), "{}", r.show());
 
     let rep = b5(&["replay", &save]);

@@ -294,17 +294,24 @@ impl Game {
             Event::Supported {
                 card,
                 conflict,
+                side,
                 ability,
                 value,
-                ..
-            } => format!(
-                "{}{} supports {} with {} {}.",
-                fac(card),
-                n(card),
-                self.conflict_name(conflict),
-                ability.display(),
-                value
-            ),
+            } => {
+                // A conflict where each faction is a side: say which.
+                let side = match self.conflicts.get(conflict.0 as usize) {
+                    Some(k) if k.unopposable => format!(" for {}", pn(side)),
+                    _ => String::new(),
+                };
+                format!(
+                    "{}{} supports {}{side} with {} {}.",
+                    fac(card),
+                    n(card),
+                    self.conflict_name(conflict),
+                    ability.display(),
+                    value
+                )
+            }
             Event::Opposed {
                 card,
                 conflict,
@@ -336,9 +343,13 @@ impl Game {
             }
             Event::Damaged { card, amount } => format!("{} takes {} damage.", n(card), amount),
             Event::Neutralized { card, severe } => {
-                format!("{} is neutralized ({} severe damage).", n(card), severe)
+                if severe > 0 {
+                    format!("{} is neutralized ({} severe damage).", n(card), severe)
+                } else {
+                    format!("{} is neutralized.", n(card))
+                }
             }
-            Event::Healed { card } => format!("{} is healed.", n(card)),
+            Event::Healed { card } => format!("{}{} is healed.", fac(card), n(card)),
             Event::AmbassadorHealed { card } => {
                 format!("{} is fully healed (ambassadorial healing).", n(card))
             }

@@ -219,10 +219,11 @@ pub fn drive(
 ) -> Result<Session, Fail> {
     let mut actions = Vec::new();
     let mut legal = Vec::new();
+    let mut log = Log::default();
     while !game.is_over() {
         if game.at_round_entry().is_some() {
             let ev = game.proceed();
-            log(game, human, &ev, out)?;
+            log.events(game, human, &ev, "", out)?;
             continue;
         }
         let pending = game.pending();
@@ -252,6 +253,7 @@ pub fn drive(
             } else if legal.len() == 1 {
                 legal[0]
             } else {
+                log.flush(out)?;
                 match ask(game, human, &legal, input, out)? {
                     Answer::Choice(i) => legal[i],
                     Answer::Quit => {
@@ -262,6 +264,7 @@ pub fn drive(
                     }
                 }
             };
+            let context = game.waiting_for();
             let ev = game.apply(p, a).map_err(|e| {
                 Fail::new(format!(
                     "turn {}: {}'s action \"{}\" was rejected: {e}",
@@ -271,23 +274,70 @@ pub fn drive(
                 ))
             })?;
             actions.push((p, a));
-            log(game, human, &ev, out)?;
+            log.events(game, human, &ev, &context, out)?;
         }
     }
+    log.flush(out)?;
     Ok(Session {
         actions,
         quit: false,
     })
 }
 
-/// The events of one step as sentences, as the human may see them.
-fn log(game: &Game, human: PlayerId, ev: &Events, out: &mut impl Write) -> Result<(), Fail> {
-    for e in ev {
-        if let Some(s) = game.describe(&e.for_viewer(human)) {
-            writeln!(out, "  * {s}")?;
+/// The log as sentences, as the human may see them. A run of passes in
+/// one window (nobody acting) is one line saying what was passed.
+#[derive(Default)]
+struct Log {
+    passes: Vec<String>,
+    /// What the game waited for when those passes were made.
+    context: String,
+}
+
+impl Log {
+    fn events(
+        &mut self,
+        game: &Game,
+        human: PlayerId,
+        ev: &Events,
+        context: &str,
+        out: &mut impl Write,
+    ) -> Result<(), Fail> {
+        for e in ev {
+            if let b5_engine::Event::Passed { player } = e {
+                if self.context != context {
+                    self.flush(out)?;
+                    self.context = context.to_string();
+                }
+                self.passes.push(game.player_name(*player).to_string());
+                continue;
+            }
+            self.flush(out)?;
+            if let Some(s) = game.describe(&e.for_viewer(human)) {
+                writeln!(out, "  * {s}")?;
+            }
         }
+        Ok(())
     }
-    Ok(())
+
+    fn flush(&mut self, out: &mut impl Write) -> Result<(), Fail> {
+        let why = if self.context.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", self.context)
+        };
+        match self.passes.len() {
+            0 => {}
+            1 => writeln!(out, "  * {}: passes{why}.", self.passes[0])?,
+            n => writeln!(
+                out,
+                "  * {} and {} pass{why}.",
+                self.passes[..n - 1].join(", "),
+                self.passes[n - 1]
+            )?,
+        }
+        self.passes.clear();
+        Ok(())
+    }
 }
 
 /// The first-level menu as lines: a group's handle, its title, and its
@@ -372,7 +422,19 @@ fn ask(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Answer, Fail> {
-    let table = render::table(&game.view(human));
+    let view = game.view(human);
+    let mut table = render::table(&view);
+    // The Draw Round: an empty draw pile when a card must be drawn costs an
+    // Inner Circle character.
+    if let Some(me) = view.players.get(human as usize) {
+        if me.deck_size < 3 {
+            table.push_str(&format!(
+                "Warning: your deck holds {} card{}. A player who must draw from an empty deck discards an Inner Circle character instead (The Draw Round).\n",
+                me.deck_size,
+                if me.deck_size == 1 { "" } else { "s" }
+            ));
+        }
+    }
     let m = b5_present::menu(game, human, legal);
     let lines = menu_lines(&m);
     let show = |out: &mut dyn Write| -> std::io::Result<()> {
