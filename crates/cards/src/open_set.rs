@@ -57,6 +57,10 @@ pub const DECK_FILES: &[(&str, &str)] = &[
         "crates/cards/data/decks/non-aligned.deck",
         include_str!("../data/decks/non-aligned.deck"),
     ),
+    (
+        "crates/cards/data/decks/narn-home.deck",
+        include_str!("../data/decks/narn-home.deck"),
+    ),
 ];
 
 /// Loads every card of the Open Set.

@@ -293,9 +293,25 @@ fn edit_distance(a: &str, b: &str) -> usize {
 pub fn seat_names(decks: &[DeckList]) -> Vec<String> {
     let base: Vec<String> = decks
         .iter()
-        .map(|d| match d.race {
-            Some((r, _)) => r.display().to_string(),
-            None => CardSet::deck_name(d),
+        .map(|d| match (d.race, d.faction.map(|f| f.0)) {
+            (Some((r, _)), None | Some(b5_engine::Faction::BabylonProject)) => {
+                r.display().to_string()
+            }
+            // "Narn Home", "Human Psi Corps": the faction tells two of a race apart.
+            (Some((r, _)), Some(f)) => {
+                let words: Vec<String> = f
+                    .name()
+                    .split(' ')
+                    .map(|w| {
+                        let mut c = w.chars();
+                        c.next()
+                            .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                format!("{} {}", r.display(), words.join(" "))
+            }
+            (None, _) => CardSet::deck_name(d),
         })
         .collect();
     let mut out = Vec::with_capacity(base.len());
