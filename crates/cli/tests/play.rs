@@ -113,3 +113,101 @@ fn the_end_of_the_input_stops_the_game() {
     assert_eq!(r.code, 0, "{}", r.show());
     assert!(r.stdout.contains("end of input"), "{}", r.show());
 }
+
+#[test]
+fn undo_takes_back_your_last_action_and_resume_goes_on() {
+    let dir = scratch("play-undo-resume");
+    let save = dir.join("game.json").display().to_string();
+    // Pass, undo it, then leave: the save holds no action of seat 1.
+    let r = play(&["--save", &save], "pass\nu\nq\n");
+    assert_eq!(r.code, 0, "{}", r.show());
+    assert!(
+        r.stdout.contains("Undone: your last action"),
+        "{}",
+        r.show()
+    );
+    let text = std::fs::read_to_string(&save).expect("saved");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let mine = v["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .filter(|a| a[0] == 0)
+        .count();
+    assert_eq!(mine, 0, "the undone action is gone:\n{text}");
+    // Undo with nothing to take back says so.
+    let r = play(&[], "u\nq\n");
+    assert!(
+        r.stdout.contains("You have taken no action to undo yet."),
+        "{}",
+        r.show()
+    );
+    // Resume: the game goes on where it stood, and saves again.
+    let cards = cards_dir();
+    let before = v["actions"].as_array().expect("actions").len();
+    let r = b5_with_input(
+        &[
+            "--cards", &cards, "play", "--resume", &save, "--save", &save,
+        ],
+        ".\n.\n.\nq\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.show());
+    assert!(
+        r.stdout
+            .contains(&format!("resumed after {before} actions")),
+        "{}",
+        r.show()
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).expect("saved")).expect("JSON");
+    assert!(v["actions"].as_array().expect("actions").len() > before);
+    let rep = b5(&["replay", "-q", &save]);
+    assert_eq!(rep.code, 0, "{}", rep.show());
+    // --resume decides the decks: naming them too is refused.
+    let r = b5(&["play", "--resume", &save, "--seed", "3"]);
+    assert_eq!(r.code, 2, "{}", r.show());
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_game() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let dir = scratch("play-ctrl-c");
+    let save = dir.join("game.json");
+    let cards = cards_dir();
+    let (narn, centauri) = (deck("narn"), deck("centauri"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_b5"))
+        .args(["--cards", &cards, "play", "--players", "2", "--deck", &narn])
+        .args(["--opponents", &centauri, "--seed", "5", "--save"])
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("b5 starts");
+    // Wait for the first question, then interrupt.
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("Choose") {
+        let n = stdout.read(&mut buf).expect("reads");
+        assert!(n > 0, "b5 ended before asking");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-INT", &pid]).status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    let out = child.wait_with_output().expect("b5 ends");
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Interrupted: saved the game"), "{err}");
+    let rep = b5(&[
+        "--cards",
+        &cards,
+        "replay",
+        "-q",
+        &save.display().to_string(),
+    ]);
+    assert_eq!(rep.code, 0, "{}", rep.show());
+}

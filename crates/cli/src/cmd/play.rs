@@ -46,6 +46,11 @@ pub struct PlayArgs {
     /// End the game with no winner after this many turns
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
     pub turn_limit: Option<u32>,
+    /// Go on with a saved game (b5 play --save, b5 sim --save): you take
+    /// seat 1; the save decides the decks, the seed and the turn limit
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["deck", "race", "opponents", "seed", "turn_limit"])]
+    pub resume: Option<PathBuf>,
 }
 
 /// Chooses the decks: the human's first, then the opponents'.
@@ -122,7 +127,17 @@ fn same_faction(a: &DeckList, b: &DeckList) -> bool {
     a.race.map(|r| r.0) == b.race.map(|r| r.0) && faction(a) == faction(b)
 }
 
-pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
+/// A game about to be played: from a fresh set-up, or resumed from a save.
+struct Table {
+    setup: Setup,
+    seed: u64,
+    game: Game,
+    actions: Vec<(PlayerId, Action)>,
+    /// The decks' names, by seat.
+    decks: Vec<String>,
+}
+
+fn new_table(args: &PlayArgs, cards: &CardSet) -> Result<Table, Fail> {
     let decks = table_decks(args, cards)?;
     let names = seat_names(&decks);
     let seats = decks
@@ -138,25 +153,86 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         },
     };
     let seed = args.seed.unwrap_or_else(super::clock_seed);
-    let mut game = Game::new(setup.clone(), Arc::clone(&cards.db), seed)
+    let game = Game::new(setup.clone(), Arc::clone(&cards.db), seed)
         .map_err(|e| Fail::new(format!("the game cannot be set up: {e}")))?;
+    Ok(Table {
+        setup,
+        seed,
+        game,
+        actions: Vec::new(),
+        decks: decks.iter().map(CardSet::deck_name).collect(),
+    })
+}
+
+fn resumed_table(save: &SaveFile, path: &std::path::Path, cards: &CardSet) -> Result<Table, Fail> {
+    let origin = path.display().to_string();
+    let setup = save.setup(&cards.db, &origin)?;
+    let game = save.replay(Arc::clone(&cards.db), &origin, |_, _, _, _, _| {})?;
+    if game.is_over() {
+        return Err(Fail::new(format!(
+            "{origin}: that game is over (b5 replay {origin} shows it)"
+        )));
+    }
+    Ok(Table {
+        decks: setup.players.iter().map(|s| s.name.clone()).collect(),
+        setup,
+        seed: save.seed,
+        game,
+        actions: save.actions.clone(),
+    })
+}
+
+pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
+    // A save carries its own card files (used unless --cards was given).
+    let saved = args
+        .resume
+        .as_ref()
+        .map(|p| SaveFile::read(p))
+        .transpose()?;
+    let own_cards;
+    let cards = match &saved {
+        Some(s) if !s.card_files.is_empty() && cards.files.is_empty() => {
+            own_cards = CardSet::from_texts(s.card_files.clone())?;
+            &own_cards
+        }
+        _ => cards,
+    };
+    let mut table = match (&saved, &args.resume) {
+        (Some(s), Some(p)) => resumed_table(s, p, cards)?,
+        _ => new_table(args, cards)?,
+    };
+    let seats = table.setup.players.len();
     let human: PlayerId = 0;
-    let mut bots: Vec<Box<dyn Bot>> = (0..decks.len())
-        .map(|s| args.bot.make(derive_seed(seed, 1000 + s as u64)))
+    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
+        .map(|s| args.bot.make(derive_seed(table.seed, 1000 + s as u64)))
         .collect();
+    if let Some(path) = &args.save {
+        save_on_ctrl_c(path, &table, cards)?;
+    }
 
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
+    let limit = table.setup.options.turn_limit;
     writeln!(
         out,
-        "b5 play: seed {seed}, {} players{}",
-        decks.len(),
-        args.turn_limit
+        "b5 play: seed {}, {} players{}{}",
+        table.seed,
+        seats,
+        limit
             .map(|t| format!(", turn limit {t}"))
-            .unwrap_or_default()
+            .unwrap_or_default(),
+        if table.actions.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", resumed after {} actions on turn {}",
+                table.actions.len(),
+                table.game.turn()
+            )
+        }
     )?;
-    for (i, (d, n)) in decks.iter().zip(&names).enumerate() {
+    for (i, d) in table.decks.iter().enumerate() {
         let who = if i == 0 {
             "you".to_string()
         } else {
@@ -164,24 +240,99 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         };
         writeln!(
             out,
-            "  seat {}: {n} ({who}), deck {}",
+            "  seat {}: {} ({who}), deck {d}",
             i + 1,
-            CardSet::deck_name(d)
+            table.game.player_name(i as PlayerId)
         )?;
     }
     writeln!(out)?;
-    let session = drive(&mut game, human, &mut bots, &mut input, &mut out)?;
+    let (setup, seed, db) = (table.setup.clone(), table.seed, Arc::clone(&cards.db));
+    let rebuild = |actions: &[(PlayerId, Action)]| -> Result<Game, Fail> {
+        let mut g = Game::new(setup.clone(), Arc::clone(&db), seed)
+            .map_err(|e| Fail::new(format!("the game cannot be set up: {e}")))?;
+        for (p, a) in actions {
+            while g.at_round_entry().is_some() {
+                g.proceed();
+            }
+            g.apply(*p, *a)
+                .map_err(|e| Fail::new(format!("an earlier action no longer applies: {e}")))?;
+        }
+        Ok(g)
+    };
+    let session = drive(
+        &mut table.game,
+        human,
+        &mut bots,
+        &mut input,
+        &mut out,
+        std::mem::take(&mut table.actions),
+        &rebuild,
+    )?;
+    let game = &table.game;
     writeln!(out)?;
     if session.quit {
         writeln!(out, "You left the game on turn {}.", game.turn())?;
     } else {
-        write!(out, "{}", game_over(&game))?;
+        write!(out, "{}", game_over(game))?;
     }
     if let Some(path) = &args.save {
-        SaveFile::record(&game, &setup, seed, &session.actions, &cards.files).write(path)?;
-        writeln!(out, "Saved the game to {}.", path.display())?;
+        SaveFile::record(
+            game,
+            &table.setup,
+            table.seed,
+            &session.actions,
+            &cards.files,
+        )
+        .write(path)?;
+        let again = if game.is_over() {
+            String::new()
+        } else {
+            format!(" (go on with: b5 play --resume {})", path.display())
+        };
+        writeln!(out, "Saved the game to {}{again}.", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The actions so far, shared with the Ctrl-C handler.
+static ACTIONS: std::sync::Mutex<Vec<(PlayerId, Action)>> = std::sync::Mutex::new(Vec::new());
+
+/// Ctrl-C (or SIGTERM) writes the save before the program stops, so an
+/// interrupted game can be resumed.
+fn save_on_ctrl_c(path: &std::path::Path, table: &Table, cards: &CardSet) -> Result<(), Fail> {
+    let path = path.to_path_buf();
+    let (setup, seed) = (table.setup.clone(), table.seed);
+    let (db, files) = (Arc::clone(&cards.db), cards.files.clone());
+    if let Ok(mut a) = ACTIONS.lock() {
+        *a = table.actions.clone();
+    }
+    ctrlc::set_handler(move || {
+        let actions = ACTIONS.lock().map(|a| a.clone()).unwrap_or_default();
+        let written = Game::new(setup.clone(), Arc::clone(&db), seed)
+            .ok()
+            .map(|mut g| {
+                for (p, a) in &actions {
+                    while g.at_round_entry().is_some() {
+                        g.proceed();
+                    }
+                    let _ = g.apply(*p, *a);
+                }
+                SaveFile::record(&g, &setup, seed, &actions, &files).write(&path)
+            });
+        match written {
+            Some(Ok(())) => eprintln!(
+                "\nInterrupted: saved the game to {} (go on with: b5 play --resume {}).",
+                path.display(),
+                path.display()
+            ),
+            _ => eprintln!(
+                "\nInterrupted: the game could not be saved to {}.",
+                path.display()
+            ),
+        }
+        std::process::exit(130);
+    })
+    .map_err(|e| Fail::new(format!("cannot catch Ctrl-C to save the game: {e}")))
 }
 
 /// What a session at the table produced.
@@ -194,6 +345,8 @@ pub struct Session {
 /// One line typed by the human.
 enum Answer {
     Choice(usize),
+    /// Take back your last action (and the computer players' after it).
+    Undo,
     Quit,
 }
 
@@ -204,20 +357,25 @@ all game.
   .          the first choice listed
   ?N, c NAME a card in full (by its number at the table, or its name)
   why        why a familiar action is not on offer, and the rule
+  u, undo    take back your last action (computer players always agree)
   t, table   show the table again
   h, help    this help and the table's symbols
   q, quit    leave the game (a --save file is still written)";
 
 /// Plays the game to its end: the human answers at `input`, the bots for
 /// every other seat; the table, the choices and the log go to `out`.
+///
+/// `actions` are those already taken (a resumed game); `rebuild` sets the
+/// game up again from a list of actions, for an undo.
 pub fn drive(
     game: &mut Game,
     human: PlayerId,
     bots: &mut [Box<dyn Bot>],
     input: &mut impl BufRead,
     out: &mut impl Write,
+    mut actions: Vec<(PlayerId, Action)>,
+    rebuild: &dyn Fn(&[(PlayerId, Action)]) -> Result<Game, Fail>,
 ) -> Result<Session, Fail> {
-    let mut actions = Vec::new();
     let mut legal = Vec::new();
     let mut log = Log::default();
     while !game.is_over() {
@@ -256,6 +414,21 @@ pub fn drive(
                 log.flush(out)?;
                 match ask(game, human, &legal, input, out)? {
                     Answer::Choice(i) => legal[i],
+                    Answer::Undo => {
+                        match actions.iter().rposition(|(q, _)| *q == human) {
+                            Some(i) => {
+                                actions.truncate(i);
+                                *game = rebuild(&actions)?;
+                                share(&actions);
+                                writeln!(
+                                    out,
+                                    "Undone: your last action, and the computer players' actions after it."
+                                )?;
+                            }
+                            None => writeln!(out, "You have taken no action to undo yet.")?,
+                        }
+                        break;
+                    }
                     Answer::Quit => {
                         return Ok(Session {
                             actions,
@@ -274,6 +447,7 @@ pub fn drive(
                 ))
             })?;
             actions.push((p, a));
+            share(&actions);
             log.events(game, human, &ev, &context, out)?;
         }
     }
@@ -282,6 +456,14 @@ pub fn drive(
         actions,
         quit: false,
     })
+}
+
+/// Keeps the Ctrl-C handler's copy of the actions current.
+fn share(actions: &[(PlayerId, Action)]) {
+    if let Ok(mut a) = ACTIONS.lock() {
+        a.clear();
+        a.extend_from_slice(actions);
+    }
 }
 
 /// The log as sentences, as the human may see them. A run of passes in
@@ -487,6 +669,7 @@ fn ask(
         match low.as_str() {
             "" => continue,
             "q" | "quit" | "exit" => return Ok(Answer::Quit),
+            "u" | "undo" => return Ok(Answer::Undo),
             "h" | "help" => {
                 writeln!(out, "{HELP}")?;
                 writeln!(out, "{}", b5_present::LEGEND)?;
