@@ -362,6 +362,9 @@ all game.
   h, help    this help and the table's symbols
   q, quit    leave the game (a --save file is still written)";
 
+/// Sets a game up again from its actions (for an undo).
+pub type Rebuild<'a> = &'a dyn Fn(&[(PlayerId, Action)]) -> Result<Game, Fail>;
+
 /// Plays the game to its end: the human answers at `input`, the bots for
 /// every other seat; the table, the choices and the log go to `out`.
 ///
@@ -374,7 +377,7 @@ pub fn drive(
     input: &mut impl BufRead,
     out: &mut impl Write,
     mut actions: Vec<(PlayerId, Action)>,
-    rebuild: &dyn Fn(&[(PlayerId, Action)]) -> Result<Game, Fail>,
+    rebuild: Rebuild<'_>,
 ) -> Result<Session, Fail> {
     let mut legal = Vec::new();
     let mut log = Log::default();
