@@ -48,6 +48,19 @@ fn bad_arguments() {
         "{}",
         r.show()
     );
+    // The two-player draw is for two players.
+    let r = fails(&["sim", "--players", "3", "--duel"]);
+    assert!(
+        r.stderr.contains("--duel is the two-player draw"),
+        "{}",
+        r.show()
+    );
+    let r = fails(&["play", "--players", "4", "--duel"]);
+    assert!(
+        r.stderr.contains("needs --players 2, not 4"),
+        "{}",
+        r.show()
+    );
     // No scenario path: a usage error, not "0 passed".
     let r = fails(&["conformance"]);
     assert_eq!(r.code, 2, "{}", r.show());

@@ -164,3 +164,29 @@ fn bench_json_has_exactly_the_documented_keys() {
     assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["clone_ns"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn duel_games_draw_their_starting_hands_and_replay() {
+    let dir = scratch("sim-duel");
+    let saves = dir.display().to_string();
+    let r = b5(&[
+        "sim",
+        "--players",
+        "2",
+        "--games",
+        "3",
+        "--seed",
+        "8",
+        "--duel",
+        "--save",
+        &saves,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.show());
+    let save = dir.join("game-0001.json").display().to_string();
+    let text = std::fs::read_to_string(&save).expect("saved");
+    // Appendix One: the options say so, and the seats kept cards they drew.
+    assert!(text.contains("\"duel_draw\":true"), "{}", &text[..400]);
+    assert!(text.contains("\"do\":\"keep\""), "no card was kept");
+    let rep = b5(&["replay", "-q", &save]);
+    assert_eq!(rep.code, 0, "{}", rep.show());
+}

@@ -36,6 +36,25 @@ pub struct Seat {
     pub crusade: Vec<DefId>,
 }
 
+impl Seat {
+    /// The seat for a two-player game with Appendix One's draw: the starting
+    /// hand is not picked but drawn, so its cards go back into the deck;
+    /// only a Non-Aligned second species ambassador starts in hand
+    /// (Appendix One: "Non-aligned. Start with an ambassador in play and one
+    /// in hand").
+    pub fn for_duel(mut self, db: &CardDb) -> Seat {
+        let (keep, rest): (Vec<DefId>, Vec<DefId>) = self.hand.iter().partition(|&&h| {
+            let d = db.get(h);
+            self.race == Race::NonAligned
+                && d.card_type == CardType::Character
+                && d.kw.species_ambassador
+        });
+        self.hand = keep;
+        self.deck.extend(rest);
+        self
+    }
+}
+
 /// A whole table's set-up.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Setup {

@@ -190,18 +190,14 @@ fn legal_actions_are_exactly_the_accepted_actions() {
             .take(players)
             .enumerate()
             .map(|(i, d)| {
-                let mut s = d.to_seat(&db, &format!("P{i}")).expect("a legal deck");
+                let s = d.to_seat(&db, &format!("P{i}")).expect("a legal deck");
                 if duel {
                     // Appendix One: the hand is drawn; only a Non-Aligned
                     // second ambassador is chosen in advance.
-                    let (keep, rest): (Vec<_>, Vec<_>) = s
-                        .hand
-                        .iter()
-                        .partition(|&&h| db.get(h).kw.species_ambassador);
-                    s.hand = keep;
-                    s.deck.extend(rest);
+                    s.for_duel(&db)
+                } else {
+                    s
                 }
-                s
             })
             .collect();
         let setup = Setup {

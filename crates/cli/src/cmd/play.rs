@@ -46,6 +46,10 @@ pub struct PlayArgs {
     /// End the game with no winner after this many turns
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
     pub turn_limit: Option<u32>,
+    /// A two-player game with Appendix One's draw: starting hands are
+    /// drawn (8 cards, keep 3, mulligans), not picked
+    #[arg(long)]
+    pub duel: bool,
     /// Go on with a saved game (b5 play --save, b5 sim --save): you take
     /// seat 1; the save decides the decks, the seed and the turn limit
     #[arg(long, value_name = "FILE",
@@ -138,17 +142,27 @@ struct Table {
 }
 
 fn new_table(args: &PlayArgs, cards: &CardSet) -> Result<Table, Fail> {
+    // Appendix One is for two-player ("duelling") games.
+    if args.duel && args.players != 2 {
+        return Err(Fail::usage(format!(
+            "--duel is the two-player draw (Appendix One): it needs --players 2, not {}",
+            args.players
+        )));
+    }
     let decks = table_decks(args, cards)?;
     let names = seat_names(&decks);
-    let seats = decks
+    let mut seats = decks
         .iter()
         .zip(&names)
         .map(|(d, n)| cards.seat(d, n))
         .collect::<Result<Vec<_>, _>>()?;
+    if args.duel {
+        seats = seats.into_iter().map(|s| s.for_duel(&cards.db)).collect();
+    }
     let setup = Setup {
         players: seats,
         options: Options {
-            duel_draw: false,
+            duel_draw: args.duel,
             turn_limit: args.turn_limit,
         },
     };

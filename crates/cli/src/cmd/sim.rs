@@ -62,6 +62,10 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 100, value_name = "T",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub turn_limit: u32,
+    /// Two-player games with Appendix One's draw: starting hands are drawn
+    /// (8 cards, keep 3, mulligans), not picked
+    #[arg(long)]
+    pub duel: bool,
 }
 
 /// Mean, median and maximum of a per-game count.
@@ -150,6 +154,11 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         .players
         .map(usize::from)
         .unwrap_or_else(|| decks.len().clamp(2, 4));
+    if args.duel && n != 2 {
+        return Err(Fail::usage(format!(
+            "--duel is the two-player draw (Appendix One): it needs --players 2, not {n}"
+        )));
+    }
     if n > decks.len() {
         return Err(Fail::usage(format!(
             "{n} players need {n} different decks (a race's faction sits once at a table), and {} {} given",
@@ -206,13 +215,20 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             players: at
                 .iter()
                 .zip(names)
-                .map(|(&i, name)| Seat {
-                    name,
-                    ..seats[i].clone()
+                .map(|(&i, name)| {
+                    let seat = Seat {
+                        name,
+                        ..seats[i].clone()
+                    };
+                    if args.duel {
+                        seat.for_duel(&cards.db)
+                    } else {
+                        seat
+                    }
                 })
                 .collect(),
             options: Options {
-                duel_draw: false,
+                duel_draw: args.duel,
                 turn_limit: Some(args.turn_limit),
             },
         };
