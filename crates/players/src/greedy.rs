@@ -333,6 +333,9 @@ impl Bot for GreedyBot {
         let mut best = f64::NEG_INFINITY;
         self.scratch.clear();
         for (i, a) in legal.iter().enumerate() {
+            if declined(game, player, a) {
+                continue;
+            }
             let mut g = game.clone();
             if g.apply(player, *a).is_err() {
                 continue;
@@ -351,6 +354,21 @@ impl Bot for GreedyBot {
             1 => legal[self.scratch[0]],
             n => legal[self.scratch[self.rng.random_range(0..n)]],
         }
+    }
+}
+
+/// Actions the greedy player leaves alone whatever a one-step look says:
+/// healing a card another player controls (it once healed an enemy's card
+/// in a war), and hiring a mercenary another player has hired (two bots
+/// bid one mercenary back and forth all turn).
+fn declined(game: &Game, me: PlayerId, a: &Action) -> bool {
+    match *a {
+        Action::Heal { card, .. } => game.card(card).controller != me,
+        Action::Hire { card } => {
+            let c = game.card(card);
+            c.controller != c.faction
+        }
+        _ => false,
     }
 }
 
