@@ -84,3 +84,23 @@ pub fn decks() -> Result<Vec<DeckList>, LoadError> {
         .map(|(path, text)| DeckList::parse(text, path))
         .collect()
 }
+
+/// A table of `players` seats from the shipped decks in turn, starting at
+/// deck `first` (wrapping round), seats named "P0", "P1", ...: the test
+/// suites' and benchmarks' standard table. Decks whose construction is
+/// broken are an error.
+pub fn table_seats(
+    db: &CardDb,
+    first: usize,
+    players: usize,
+) -> Result<Vec<b5_engine::Seat>, Vec<LoadError>> {
+    let decks = decks().map_err(|e| vec![e])?;
+    decks
+        .iter()
+        .cycle()
+        .skip(first)
+        .take(players)
+        .enumerate()
+        .map(|(i, d)| d.to_seat(db, &format!("P{i}")))
+        .collect()
+}

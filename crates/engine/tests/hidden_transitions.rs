@@ -21,15 +21,7 @@ fn open_set() -> Arc<CardDb> {
 }
 
 fn new_game(db: &Arc<CardDb>, seed: u64, players: usize) -> Game {
-    let decks = b5_cards::open_set::decks().expect("the decks parse");
-    let seats = decks
-        .iter()
-        .cycle()
-        .skip(seed as usize)
-        .take(players)
-        .enumerate()
-        .map(|(i, d)| d.to_seat(db, &format!("P{i}")).expect("a legal deck"))
-        .collect();
+    let seats = b5_cards::open_set::table_seats(db, seed as usize, players).expect("legal decks");
     let setup = Setup {
         players: seats,
         options: Options {

@@ -178,27 +178,16 @@ fn check_state(g: &Game) {
 #[test]
 fn legal_actions_are_exactly_the_accepted_actions() {
     let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
-    let decks = b5_cards::open_set::decks().expect("the decks parse");
     let mut states = 0;
     for seed in 0..6u64 {
         let players = 2 + (seed as usize % 3);
         let duel = seed == 3;
-        let seats = decks
-            .iter()
-            .cycle()
-            .skip(seed as usize)
-            .take(players)
-            .enumerate()
-            .map(|(i, d)| {
-                let s = d.to_seat(&db, &format!("P{i}")).expect("a legal deck");
-                if duel {
-                    // Appendix One: the hand is drawn; only a Non-Aligned
-                    // second ambassador is chosen in advance.
-                    s.for_duel(&db)
-                } else {
-                    s
-                }
-            })
+        let seats = b5_cards::open_set::table_seats(&db, seed as usize, players)
+            .expect("legal decks")
+            .into_iter()
+            // Appendix One: the hand is drawn; only a Non-Aligned second
+            // ambassador is chosen in advance.
+            .map(|s| if duel { s.for_duel(&db) } else { s })
             .collect();
         let setup = Setup {
             players: seats,
@@ -232,18 +221,11 @@ fn legal_actions_are_exactly_the_accepted_actions() {
 #[test]
 fn no_action_is_listed_twice() {
     let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
-    let decks = b5_cards::open_set::decks().expect("the decks parse");
     let mut checked = 0u64;
     for seed in 0..150u64 {
         let players = 2 + (seed as usize % 5);
-        let seats = decks
-            .iter()
-            .cycle()
-            .skip(seed as usize)
-            .take(players)
-            .enumerate()
-            .map(|(i, d)| d.to_seat(&db, &format!("P{i}")).expect("a legal deck"))
-            .collect();
+        let seats =
+            b5_cards::open_set::table_seats(&db, seed as usize, players).expect("legal decks");
         let setup = Setup {
             players: seats,
             options: Options {

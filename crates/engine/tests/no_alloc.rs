@@ -40,20 +40,13 @@ fn allocs() -> u64 {
 #[test]
 fn apply_does_not_allocate_in_common_paths() {
     let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
-    let decks = b5_cards::open_set::decks().expect("the decks parse");
     // Per action verb: (applies, applies that allocated).
     let mut by_verb: BTreeMap<&'static str, (u64, u64)> = BTreeMap::new();
     let mut buf: Vec<Action> = Vec::with_capacity(512);
     for seed in 0..12u64 {
         let players = 2 + (seed as usize % 4);
-        let seats = decks
-            .iter()
-            .cycle()
-            .skip(seed as usize)
-            .take(players)
-            .enumerate()
-            .map(|(i, d)| d.to_seat(&db, &format!("P{i}")).expect("a legal deck"))
-            .collect();
+        let seats =
+            b5_cards::open_set::table_seats(&db, seed as usize, players).expect("legal decks");
         let setup = Setup {
             players: seats,
             options: Options {

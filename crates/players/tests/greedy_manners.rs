@@ -12,17 +12,9 @@ use b5_players::{Bot, GreedyBot};
 fn in_whole_games_greedy_keeps_its_manners() {
     use b5_engine::{Options, Setup};
     let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
-    let decks = b5_cards::open_set::decks().expect("the decks parse");
     let mut hires = 0;
     for seed in 0..12u64 {
-        let seats = decks
-            .iter()
-            .cycle()
-            .skip(seed as usize)
-            .take(4)
-            .enumerate()
-            .map(|(i, d)| d.to_seat(&db, &format!("P{i}")).expect("legal"))
-            .collect();
+        let seats = b5_cards::open_set::table_seats(&db, seed as usize, 4).expect("legal decks");
         let setup = Setup {
             players: seats,
             options: Options {
