@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use b5_cli::cardset::CardSet;
-use b5_cli::cmd::{bench, cards, conformance, deck, play, replay, sim};
+use b5_cli::cmd::{bench, cards, conformance, deck, loadtest, play, replay, serve, sim};
 use b5_cli::Fail;
 use clap::{Parser, Subcommand};
 
@@ -41,6 +41,10 @@ enum Command {
     Conformance(conformance::ConformanceArgs),
     /// Measure the engine's speed (build with --release)
     Bench(bench::BenchArgs),
+    /// Host the online table: players at different machines share games
+    Serve(serve::ServeArgs),
+    /// Load a running `b5 serve` with client-side players and measure it
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 impl Command {
@@ -53,6 +57,8 @@ impl Command {
             Command::Replay(_) => "replay",
             Command::Conformance(_) => "conformance",
             Command::Bench(_) => "bench",
+            Command::Serve(_) => "serve",
+            Command::Loadtest(_) => "loadtest",
         }
     }
 }
@@ -67,6 +73,8 @@ fn dispatch(cli: &Cli) -> Result<ExitCode, Fail> {
         Command::Deck(a) => deck::run(a, &load()?),
         Command::Cards(a) => cards::run(a, &load()?),
         Command::Bench(a) => bench::run(a, &load()?),
+        Command::Serve(a) => serve::run(a, &load()?),
+        Command::Loadtest(a) => loadtest::run(a),
     }
 }
 

@@ -5,8 +5,10 @@ pub mod bench;
 pub mod cards;
 pub mod conformance;
 pub mod deck;
+pub mod loadtest;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod sim;
 
 use b5_engine::{CardType, Race};

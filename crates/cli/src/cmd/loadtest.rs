@@ -1,0 +1,493 @@
+//! `b5 loadtest`: a benchmark of a running `b5 serve`. Opens tables whose
+//! seats are all played by client-side random players through the protocol
+//! (HTTP for actions, a WebSocket per seat for changes), each thinking
+//! `--think-ms` (between half and one and a half times it) before acting;
+//! a finished game is replaced by a new table until `--duration` is over.
+//! The measurement starts once every table is seated (creating the tables
+//! and joining their seats is a burst that is not measured).
+//! Reports actions acknowledged, errors, the latency from request to
+//! acknowledgement and from acknowledgement to the other seats' WebSocket
+//! messages, actions per second and the server's memory.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use futures_util::{SinkExt, StreamExt};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::{derive_seed, Fail};
+
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// The server to load (a running `b5 serve`)
+    #[arg(long, default_value = "http://127.0.0.1:8080", value_name = "URL")]
+    pub server: String,
+    /// Tables played at once
+    #[arg(long, default_value_t = 10, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub tables: u32,
+    /// Seats per table, each a client-side player
+    #[arg(long, default_value_t = 5, value_name = "P",
+          value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub players: u8,
+    /// Each player thinks about this long before each action
+    #[arg(long, default_value_t = 0, value_name = "MS")]
+    pub think_ms: u64,
+    /// How long to run, in seconds
+    #[arg(long, default_value_t = 10, value_name = "S",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub duration: u64,
+    /// Seed of the players' choices
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print the report as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Default)]
+struct Stats {
+    acks: u64,
+    errors: u64,
+    stale: u64,
+    games: u64,
+    ack_ms: Vec<f64>,
+    fanout_ms: Vec<f64>,
+    first_errors: Vec<String>,
+}
+
+impl Stats {
+    fn error(&mut self, what: String) {
+        self.errors += 1;
+        if self.first_errors.len() < 5 {
+            self.first_errors.push(what);
+        }
+    }
+}
+
+/// When each action of a table was acknowledged to the seat that took it.
+#[derive(Default)]
+struct Acks {
+    at: HashMap<u64, Instant>,
+}
+
+struct Ctx {
+    http: reqwest::Client,
+    base: String,
+    ws_base: String,
+    think: Duration,
+    duration: Duration,
+    tables: usize,
+    /// Tables seated so far; when all are, the measurement starts (the
+    /// set-up, a burst of table creations and joins, is not measured).
+    seated: std::sync::atomic::AtomicUsize,
+    start: std::sync::OnceLock<Instant>,
+    stats: Mutex<Stats>,
+}
+
+impl Ctx {
+    fn seated(&self) {
+        let n = self
+            .seated
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+            + 1;
+        if n >= self.tables {
+            let _ = self.start.set(Instant::now());
+        }
+    }
+
+    /// Measuring (every table seated) and since when.
+    fn measuring(&self, t: Instant) -> bool {
+        self.start.get().is_some_and(|&s| t >= s)
+    }
+
+    fn over(&self) -> bool {
+        self.start
+            .get()
+            .is_some_and(|&s| Instant::now() >= s + self.duration)
+    }
+
+    /// How long to wait for a message at most.
+    fn left(&self) -> Duration {
+        match self.start.get() {
+            Some(&s) => (s + self.duration).saturating_duration_since(Instant::now()),
+            None => Duration::from_secs(60),
+        }
+    }
+
+    fn stats(&self) -> std::sync::MutexGuard<'_, Stats> {
+        self.stats.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+async fn call(
+    ctx: &Ctx,
+    post: bool,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let url = format!("{}{path}", ctx.base);
+    let mut r = if post {
+        ctx.http.post(url)
+    } else {
+        ctx.http.get(url)
+    };
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        r = r.body(b.to_string());
+    }
+    let res = r.send().await.map_err(|e| e.to_string())?;
+    let status = res.status().as_u16();
+    let text = res.text().await.map_err(|e| e.to_string())?;
+    Ok((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
+}
+
+const DECKS: [&str; 5] = ["centauri", "human", "minbari", "narn", "non-aligned"];
+
+/// Plays tables one after another at one "slot" until the deadline.
+async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
+    let mut game = 0u64;
+    while !ctx.over() {
+        game += 1;
+        let seats: Vec<Value> = (0..players as usize)
+            .map(|i| json!({ "player": "human", "deck": DECKS[(slot as usize + i) % DECKS.len()] }))
+            .collect();
+        let req = json!({ "seats": seats, "options": { "turn_limit": 100 } });
+        let (id, invitations) = match call(&ctx, true, "/api/tables", None, Some(&req)).await {
+            Ok((201, v)) => (
+                v["table"].as_str().unwrap_or_default().to_string(),
+                v["seats"].as_array().cloned().unwrap_or_default(),
+            ),
+            other => {
+                let why = match other {
+                    Ok((s, v)) => format!("{s} {}", v["error"].as_str().unwrap_or_default()),
+                    Err(e) => e,
+                };
+                ctx.stats().error(format!("create a table: {why}"));
+                if game == 1 {
+                    // Not seated at all (e.g. the server holds its maximum
+                    // of tables): this slot gives up, and the run says why.
+                    return;
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        let mut tokens = Vec::new();
+        for inv in &invitations {
+            let seat = inv["seat"].as_u64().unwrap_or(0);
+            let path = format!("/api/tables/{id}/seats/{seat}/join");
+            let body = json!({ "name": format!("Load {slot}.{seat}") });
+            match call(&ctx, true, &path, inv["invitation"].as_str(), Some(&body)).await {
+                Ok((200, v)) => tokens.push(v["token"].as_str().unwrap_or_default().to_string()),
+                Ok((s, v)) => ctx.stats().error(format!("join: {s} {v}")),
+                Err(e) => ctx.stats().error(format!("join: {e}")),
+            }
+        }
+        if game == 1 {
+            ctx.seated();
+        }
+        let acks = Arc::new(Mutex::new(Acks::default()));
+        let mut seats = Vec::new();
+        for (i, t) in tokens.into_iter().enumerate() {
+            let rng = derive_seed(seed, slot * 1_000_000 + game * 10 + i as u64);
+            seats.push(tokio::spawn(seat_loop(
+                ctx.clone(),
+                id.clone(),
+                t,
+                acks.clone(),
+                rng,
+            )));
+        }
+        let mut finished = false;
+        for s in seats {
+            finished |= s.await.unwrap_or(false);
+        }
+        if finished && ctx.start.get().is_some() {
+            ctx.stats().games += 1;
+        }
+    }
+}
+
+/// One seat's player; true when it saw the game end.
+async fn seat_loop(
+    ctx: Arc<Ctx>,
+    id: String,
+    token: String,
+    acks: Arc<Mutex<Acks>>,
+    seed: u64,
+) -> bool {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let url = format!("{}/api/tables/{id}/ws", ctx.ws_base);
+    let mut ws = match tokio_tungstenite::connect_async(url).await {
+        Ok((ws, _)) => ws,
+        Err(e) => {
+            ctx.stats().error(format!("websocket: {e}"));
+            return false;
+        }
+    };
+    let hello = json!({ "type": "hello", "token": token, "seq": 0 }).to_string();
+    if ws.send(Message::Text(hello.into())).await.is_err() {
+        ctx.stats().error("websocket hello".into());
+        return false;
+    }
+    let path = format!("/api/tables/{id}/state");
+    let (mut seq, mut legal) = match call(&ctx, false, &path, Some(&token), None).await {
+        Ok((200, v)) => (
+            v["seq"].as_u64().unwrap_or(0),
+            v["legal_actions"].as_array().cloned().unwrap_or_default(),
+        ),
+        other => {
+            ctx.stats().error(format!("state: {other:?}"));
+            return false;
+        }
+    };
+    let mut mine: HashSet<u64> = HashSet::new();
+    let act = format!("/api/tables/{id}/actions");
+    loop {
+        if ctx.over() {
+            return false;
+        }
+        if !legal.is_empty() {
+            if !ctx.think.is_zero() {
+                let f = rng.random_range(0.5..1.5);
+                tokio::time::sleep(ctx.think.mul_f64(f)).await;
+                if ctx.over() {
+                    return false;
+                }
+            }
+            let a = legal[rng.random_range(0..legal.len())].clone();
+            let t0 = Instant::now();
+            let body = json!({ "seq": seq, "action": a });
+            match call(&ctx, true, &act, Some(&token), Some(&body)).await {
+                Ok((200, _)) => {
+                    let now = Instant::now();
+                    mine.insert(seq + 1);
+                    acks.lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .at
+                        .insert(seq + 1, now);
+                    if ctx.measuring(t0) {
+                        let mut st = ctx.stats();
+                        st.acks += 1;
+                        st.ack_ms
+                            .push(now.duration_since(t0).as_secs_f64() * 1000.0);
+                    }
+                }
+                Ok((409, v)) if v["error"].as_str().is_some_and(|m| m.starts_with("stale")) => {
+                    if ctx.measuring(t0) {
+                        ctx.stats().stale += 1;
+                    }
+                }
+                Ok((s, v)) => ctx.stats().error(format!("action: {s} {v}")),
+                Err(e) => ctx.stats().error(format!("action: {e}")),
+            }
+        }
+        // The next change.
+        let msg = match tokio::time::timeout(ctx.left(), ws.next()).await {
+            Err(_) if ctx.over() => return false,
+            Err(_) => continue,
+            Ok(Some(Ok(Message::Text(t)))) => t,
+            Ok(Some(Ok(_))) => continue,
+            Ok(_) => {
+                ctx.stats().error("websocket closed".into());
+                return false;
+            }
+        };
+        let now = Instant::now();
+        // Only what a player needs (the view is skipped, not built).
+        let Ok(m) = serde_json::from_str::<ServerMsg>(msg.as_str()) else {
+            ctx.stats().error("websocket: not JSON".into());
+            return false;
+        };
+        if m.kind != "change" && m.kind != "sync" {
+            legal.clear();
+            continue;
+        }
+        seq = m.seq.unwrap_or(seq);
+        if !mine.contains(&seq) && m.kind == "change" {
+            // Another seat's action: from its acknowledgement to here (0
+            // when this message came first).
+            let acked = acks
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .at
+                .get(&seq)
+                .copied();
+            if ctx.measuring(now) {
+                let ms = acked.map_or(0.0, |a| {
+                    now.saturating_duration_since(a).as_secs_f64() * 1000.0
+                });
+                ctx.stats().fanout_ms.push(ms);
+            }
+        }
+        legal = m.legal_actions.unwrap_or_default();
+        if m.finished == Some(true) {
+            return true;
+        }
+    }
+}
+
+/// A server message, as far as a player reads it.
+#[derive(serde::Deserialize)]
+struct ServerMsg {
+    #[serde(rename = "type")]
+    kind: String,
+    seq: Option<u64>,
+    legal_actions: Option<Vec<Value>>,
+    finished: Option<bool>,
+}
+
+fn percentiles(v: &mut [f64]) -> Value {
+    if v.is_empty() {
+        return json!({ "p50": null, "p95": null, "p99": null, "max": null });
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let p = |q: f64| {
+        let i = ((v.len() as f64 - 1.0) * q).round() as usize;
+        (v[i] * 100.0).round() / 100.0
+    };
+    json!({ "p50": p(0.5), "p95": p(0.95), "p99": p(0.99), "max": p(1.0) })
+}
+
+pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
+    let base = args.server.trim_end_matches('/').to_string();
+    let ws_base = if let Some(rest) = base.strip_prefix("http://") {
+        format!("ws://{rest}")
+    } else if let Some(rest) = base.strip_prefix("https://") {
+        format!("wss://{rest}")
+    } else {
+        return Err(Fail::usage(format!(
+            "--server must be an http:// address, not \"{base}\""
+        )));
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Fail::new(format!("cannot start: {e}")))?;
+    let duration = Duration::from_secs(args.duration);
+    let report = rt.block_on(async {
+        let http = reqwest::Client::new();
+        let probe = http
+            .get(format!("{base}/api"))
+            .send()
+            .await
+            .map_err(|e| Fail::new(format!("{base}: no server answers: {e}")))?;
+        if !probe.status().is_success() {
+            return Err(Fail::new(format!(
+                "{base}/api answers {}: is it a b5 serve?",
+                probe.status()
+            )));
+        }
+        let ctx = Arc::new(Ctx {
+            http,
+            base: base.clone(),
+            ws_base,
+            think: Duration::from_millis(args.think_ms),
+            duration,
+            tables: args.tables as usize,
+            seated: Default::default(),
+            start: Default::default(),
+            stats: Mutex::new(Stats::default()),
+        });
+        let slots: Vec<_> = (0..args.tables as u64)
+            .map(|i| tokio::spawn(table_slot(ctx.clone(), i, args.players, args.seed)))
+            .collect();
+        // Wait for every table to be seated (or every slot to give up).
+        while ctx.start.get().is_none() && slots.iter().any(|s| !s.is_finished()) {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let Some(&start) = ctx.start.get() else {
+            let st = ctx.stats();
+            return Err(Fail::new(format!(
+                "the tables could not be seated: {}",
+                st.first_errors.join("; ")
+            )));
+        };
+        let server = {
+            // The server's figures near the end, while the load runs.
+            tokio::time::sleep(duration.mul_f64(0.9)).await;
+            call(&ctx, false, "/api/stats", None, None)
+                .await
+                .map(|x| x.1)
+                .unwrap_or(Value::Null)
+        };
+        for s in slots {
+            let _ = s.await;
+        }
+        let secs = start
+            .elapsed()
+            .as_secs_f64()
+            .min(duration.as_secs_f64())
+            .max(0.001);
+        let mut st = std::mem::take(&mut *ctx.stats());
+        Ok(json!({
+            "server": base,
+            "tables": args.tables,
+            "players": args.players,
+            "think_ms": args.think_ms,
+            "duration_s": args.duration,
+            "actions": st.acks,
+            "actions_per_sec": ((st.acks as f64 / secs) * 10.0).round() / 10.0,
+            "errors": st.errors,
+            "first_errors": st.first_errors,
+            "stale": st.stale,
+            "games_finished": st.games,
+            "ack_ms": percentiles(&mut st.ack_ms),
+            "fanout_ms": percentiles(&mut st.fanout_ms),
+            "server_stats": server,
+        }))
+    })?;
+    let mut out = std::io::stdout();
+    if args.json {
+        writeln!(out, "{report}")?;
+    } else {
+        let ms = |k: &str| {
+            let v = &report[k];
+            format!(
+                "p50 {} · p95 {} · p99 {} · max {}",
+                v["p50"], v["p95"], v["p99"], v["max"]
+            )
+        };
+        writeln!(
+            out,
+            "b5 loadtest: {} tables x {} players, thinking {} ms, {} s against {}",
+            args.tables, args.players, args.think_ms, args.duration, base
+        )?;
+        writeln!(
+            out,
+            "actions acknowledged: {} ({} per second); errors: {}; stale (another seat was first): {}; games finished: {}",
+            report["actions"], report["actions_per_sec"], report["errors"], report["stale"], report["games_finished"]
+        )?;
+        writeln!(out, "request to acknowledgement, ms: {}", ms("ack_ms"))?;
+        writeln!(
+            out,
+            "acknowledgement to the other seats, ms: {}",
+            ms("fanout_ms")
+        )?;
+        let s = &report["server_stats"];
+        writeln!(
+            out,
+            "server: {} tables held, {} WebSockets, {} MiB resident",
+            s["tables"],
+            s["websockets"],
+            s["rss_bytes"]
+                .as_u64()
+                .map_or("?".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0))
+        )?;
+        for e in report["first_errors"].as_array().into_iter().flatten() {
+            writeln!(out, "  error: {}", e.as_str().unwrap_or_default())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,124 @@
+//! `b5 serve`: the online table (`b5-server`). Players at different
+//! machines share tables over HTTP and WebSocket (the protocol is in
+//! `docs/protocol.md`); the tables live in an SQLite file in `--data` and
+//! survive a crash.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use b5_engine::{Action, Game, PlayerId, Setup};
+use b5_server::b5::B5Kind;
+use b5_server::game::{GameKind, Prepared, SetupProblem, TableGame};
+use b5_server::{Config, GameKindArc};
+use clap::Args;
+use serde_json::Value;
+
+use crate::cardset::{CardFileText, CardSet};
+use crate::save::SaveFile;
+use crate::Fail;
+
+/// The B5 CCG as `b5 serve` hosts it: a finished game downloads as a save
+/// file that `b5 replay` reads (with the `--cards` files it was played
+/// with).
+struct Served {
+    kind: B5Kind,
+    files: Vec<CardFileText>,
+}
+
+impl GameKind for Served {
+    fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    fn bots(&self) -> &'static [&'static str] {
+        self.kind.bots()
+    }
+
+    fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>> {
+        self.kind.prepare(seats, options)
+    }
+
+    fn new_game(&self, setup: &Value, seed: u64) -> Result<Box<dyn TableGame>, String> {
+        self.kind.new_game(setup, seed)
+    }
+
+    fn save_file(&self, setup: &Value, seed: u64, actions: &[(usize, Value)]) -> Option<String> {
+        let setup: Setup = serde_json::from_value(setup.clone()).ok()?;
+        let mut game = Game::new(setup.clone(), self.kind.db().clone(), seed).ok()?;
+        let mut typed = Vec::with_capacity(actions.len());
+        for (seat, a) in actions {
+            let a: Action = serde_json::from_value(a.clone()).ok()?;
+            let p = PlayerId::try_from(*seat).ok()?;
+            game.apply(p, a).ok()?;
+            typed.push((p, a));
+        }
+        Some(SaveFile::record(&game, &setup, seed, &typed, &self.files).to_json())
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (`0.0.0.0:PORT` opens it to the network)
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+    pub addr: String,
+    /// The folder of the store (created if need be)
+    #[arg(long, default_value = "./b5-data", value_name = "DIR")]
+    pub data: PathBuf,
+    /// The largest request body, in bytes
+    #[arg(long, default_value_t = 64 * 1024, value_name = "BYTES",
+          value_parser = clap::value_parser!(u64).range(1024..))]
+    pub max_body: u64,
+    /// The largest WebSocket message from a client, in bytes
+    #[arg(long, default_value_t = 16 * 1024, value_name = "BYTES",
+          value_parser = clap::value_parser!(u64).range(1024..))]
+    pub max_ws_message: u64,
+    /// Actions per second per seat (HTTP) and per WebSocket connection
+    #[arg(long, default_value_t = 20, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub actions_per_second: u32,
+    /// Tables held at most (finished tables make room first)
+    #[arg(long, default_value_t = 1000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tables: u64,
+    /// Computer players wait this long before each action, so that humans
+    /// can follow
+    #[arg(long, default_value_t = 0, value_name = "MS")]
+    pub bot_delay_ms: u64,
+    /// Lets table requests choose their seed: for tests only (a known seed
+    /// reveals every deck's order)
+    #[arg(long)]
+    pub test_mode: bool,
+}
+
+pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
+    b5_server::init_logging();
+    let mut cfg = Config::new(&args.data);
+    cfg.max_body = usize::try_from(args.max_body).unwrap_or(usize::MAX);
+    cfg.max_ws_message = usize::try_from(args.max_ws_message).unwrap_or(usize::MAX);
+    cfg.actions_per_second = args.actions_per_second;
+    cfg.max_tables = usize::try_from(args.max_tables).unwrap_or(usize::MAX);
+    cfg.bot_delay = Duration::from_millis(args.bot_delay_ms);
+    cfg.test_mode = args.test_mode;
+    let kinds: Vec<GameKindArc> = vec![Arc::new(Served {
+        kind: B5Kind::new(cards.db.clone(), cards.decks.clone()),
+        files: cards.files.clone(),
+    })];
+    let test_mode = args.test_mode;
+    // The browser client (crates/web, built from web/) is served beside /api.
+    b5_server::run(cfg, kinds, &args.addr, Some(b5_web::router()), |addr| {
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "b5 serve: listening on http://{addr}");
+        if test_mode {
+            let _ = writeln!(
+                out,
+                "b5 serve: TEST MODE: table requests may choose their seed"
+            );
+        }
+        let _ = out.flush();
+    })
+    .map_err(|e| Fail::new(e.to_string()))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,425 @@
+//! `b5 serve` as a child process: crash recovery (play, `kill -9` at random
+//! points, many times, restart: every acknowledged action is there, the
+//! tokens still work, play continues, and the finished game equals the same
+//! game run in-process), one server per data folder, and a clean stop on
+//! SIGTERM.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use b5_server::b5::B5Kind;
+use b5_server::game::GameKind;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde_json::{json, Value};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("b5-serve-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+struct Served {
+    child: Child,
+    base: String,
+}
+
+fn serve_cmd(data: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_b5"));
+    c.args(["serve", "--addr", "127.0.0.1:0", "--test-mode"])
+        .arg("--data")
+        .arg(data)
+        .args(["--actions-per-second", "100000"])
+        .env("RUST_LOG", "info");
+    c
+}
+
+/// Starts `b5 serve` and reads the address it prints.
+fn spawn(data: &Path) -> Served {
+    // The server's log, for a failing test's message.
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(data.join("serve.log"))
+        .unwrap();
+    let mut child = serve_cmd(data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(log))
+        .spawn()
+        .expect("b5 serve starts");
+    let out = child.stdout.take().unwrap();
+    let mut line = String::new();
+    BufReader::new(out).read_line(&mut line).unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("b5 serve: listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .to_string();
+    Served { child, base: addr }
+}
+
+impl Served {
+    fn kill9(mut self) {
+        self.child.kill().unwrap(); // SIGKILL on Unix
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Served {
+    /// A failing test leaves no server running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn call(
+    http: &reqwest::Client,
+    method: &str,
+    url: String,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> reqwest::Result<(u16, Value)> {
+    let mut r = if method == "GET" {
+        http.get(url)
+    } else {
+        http.post(url)
+    };
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        r = r.body(b.to_string());
+    }
+    let res = r.send().await?;
+    let status = res.status().as_u16();
+    let text = res.text().await?;
+    Ok((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
+}
+
+/// One legal action (chosen with `rng`) of whichever seat may act, with the
+/// seq it is for; None when the game is over.
+async fn choose(
+    http: &reqwest::Client,
+    base: &str,
+    id: &str,
+    tokens: &[String],
+    rng: &mut Pcg64Mcg,
+) -> Option<(u64, usize, Value)> {
+    for (seat, t) in tokens.iter().enumerate() {
+        let (s, st) = call(
+            http,
+            "GET",
+            format!("{base}/api/tables/{id}/state"),
+            Some(t),
+            None,
+        )
+        .await
+        .unwrap();
+        assert_eq!(s, 200, "{st}");
+        let legal = st["legal_actions"].as_array().cloned().unwrap_or_default();
+        if !legal.is_empty() {
+            let a = legal[rng.random_range(0..legal.len())].clone();
+            return Some((st["seq"].as_u64().unwrap(), seat, a));
+        }
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_at_random_points_loses_nothing_acknowledged() {
+    let data = temp_dir("crash");
+    let http = reqwest::Client::new();
+    let mut srv = spawn(&data);
+    let seed = 31337;
+    let req = json!({
+        "seats": [ { "player": "human", "deck": "narn" }, { "player": "human", "deck": "centauri" } ],
+        "seed": seed,
+        "options": { "turn_limit": 3 },
+    });
+    let (s, created) = call(
+        &http,
+        "POST",
+        format!("{}/api/tables", srv.base),
+        None,
+        Some(req.clone()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["table"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    for inv in created["seats"].as_array().unwrap() {
+        let n = inv["seat"].as_u64().unwrap();
+        let (s, j) = call(
+            &http,
+            "POST",
+            format!("{}/api/tables/{id}/seats/{n}/join", srv.base),
+            inv["invitation"].as_str(),
+            Some(json!({ "name": format!("P{n}") })),
+        )
+        .await
+        .unwrap();
+        assert_eq!(s, 200, "{j}");
+        tokens.push(j["token"].as_str().unwrap().to_string());
+    }
+
+    // A second server on the same data folder refuses to start.
+    let second = serve_cmd(&data).output().unwrap();
+    assert!(!second.status.success());
+    assert!(
+        String::from_utf8_lossy(&second.stderr).contains("another"),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    // The log's entries so far, and the actions in effect (undone ones
+    // removed), in order.
+    let mut entries: u64 = 0;
+    let mut acked: Vec<(usize, Value)> = Vec::new();
+    let mut crashes = 0;
+    let mut finished = false;
+    while !finished {
+        // Play a few actions, each acknowledged.
+        for _ in 0..rng.random_range(0..12) {
+            let Some((seq, seat, a)) = choose(&http, &srv.base, &id, &tokens, &mut rng).await
+            else {
+                finished = true;
+                break;
+            };
+            let (s, r) = call(
+                &http,
+                "POST",
+                format!("{}/api/tables/{id}/actions", srv.base),
+                Some(&tokens[seat]),
+                Some(json!({ "seq": seq, "action": a })),
+            )
+            .await
+            .unwrap();
+            assert_eq!(s, 200, "{r}");
+            assert_eq!(r["seq"].as_u64(), Some(seq + 1));
+            assert_eq!(seq, entries);
+            entries += 1;
+            acked.push((seat, a));
+        }
+        if finished {
+            break;
+        }
+        if crashes == 1 && !acked.is_empty() {
+            // An undo by consent, and a chat line: both must survive too.
+            let asker = acked.last().unwrap().0;
+            let (s, r) = call(
+                &http,
+                "POST",
+                format!("{}/api/tables/{id}/undo", srv.base),
+                Some(&tokens[asker]),
+                Some(json!({ "seq": entries })),
+            )
+            .await
+            .unwrap();
+            assert_eq!(s, 202, "{r}");
+            let (s, r) = call(
+                &http,
+                "POST",
+                format!("{}/api/tables/{id}/undo/answer", srv.base),
+                Some(&tokens[1 - asker]),
+                Some(json!({ "seq": entries, "accept": true })),
+            )
+            .await
+            .unwrap();
+            assert_eq!((s, r["seq"].as_u64()), (200, Some(entries + 1)), "{r}");
+            entries += 1;
+            acked.pop();
+            let (s, _) = call(
+                &http,
+                "POST",
+                format!("{}/api/tables/{id}/chat", srv.base),
+                Some(&tokens[0]),
+                Some(json!({ "text": "still here?" })),
+            )
+            .await
+            .unwrap();
+            assert_eq!(s, 200);
+        }
+        // Kill -9, sometimes with an action in flight.
+        let in_flight = match choose(&http, &srv.base, &id, &tokens, &mut rng).await {
+            Some((seq, seat, a)) if rng.random_bool(0.5) => {
+                let http2 = http.clone();
+                let url = format!("{}/api/tables/{id}/actions", srv.base);
+                let tok = tokens[seat].clone();
+                let body = json!({ "seq": seq, "action": a.clone() });
+                let task =
+                    tokio::spawn(
+                        async move { call(&http2, "POST", url, Some(&tok), Some(body)).await },
+                    );
+                for _ in 0..rng.random_range(0..3) {
+                    tokio::task::yield_now().await;
+                }
+                Some((task, seq, seat, a))
+            }
+            _ => None,
+        };
+        srv.kill9();
+        crashes += 1;
+        let mut unknown = None;
+        if let Some((task, seq, seat, a)) = in_flight {
+            match task.await.unwrap() {
+                Ok((200, r)) => {
+                    assert_eq!(r["seq"].as_u64(), Some(seq + 1));
+                    entries += 1;
+                    acked.push((seat, a));
+                }
+                _ => unknown = Some((seq, seat, a)),
+            }
+        }
+        srv = spawn(&data);
+        // Every acknowledged action is there; the tokens still work.
+        let (s, st) = call(
+            &http,
+            "GET",
+            format!("{}/api/tables/{id}/state", srv.base),
+            Some(&tokens[0]),
+            None,
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            s,
+            200,
+            "{st}\nserver log:\n{}",
+            std::fs::read_to_string(data.join("serve.log")).unwrap_or_default()
+        );
+        let seq = st["seq"].as_u64().unwrap();
+        assert!(
+            seq >= entries,
+            "acknowledged {entries} entries, the table has {seq}"
+        );
+        assert!(seq <= entries + 1);
+        if let Some((useq, seat, a)) = unknown {
+            if seq == useq + 1 {
+                // Committed before the crash, unacknowledged: resending it
+                // gets the acknowledgement, not a second action.
+                let (s, r) = call(
+                    &http,
+                    "POST",
+                    format!("{}/api/tables/{id}/actions", srv.base),
+                    Some(&tokens[seat]),
+                    Some(json!({ "seq": useq, "action": a.clone() })),
+                )
+                .await
+                .unwrap();
+                assert_eq!((s, r["seq"].as_u64()), (200, Some(useq + 1)), "{r}");
+                entries += 1;
+                acked.push((seat, a));
+            }
+        }
+        assert_eq!(seq, entries);
+        if crashes > 1 {
+            let (_, chat) = call(
+                &http,
+                "GET",
+                format!("{}/api/tables/{id}/chat", srv.base),
+                None,
+                None,
+            )
+            .await
+            .unwrap();
+            assert_eq!(chat["chat"][0]["text"], "still here?", "{chat}");
+        }
+    }
+    assert!(crashes >= 3, "the game saw {crashes} crashes");
+
+    // The finished game equals the same game in-process.
+    let (_, st) = call(
+        &http,
+        "GET",
+        format!("{}/api/tables/{id}/state", srv.base),
+        None,
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(st["finished"], true);
+    let kind = B5Kind::open_set().unwrap();
+    let prepared = kind
+        .prepare(req["seats"].as_array().unwrap(), &req["options"])
+        .unwrap();
+    let mut g = kind.new_game(&prepared.setup, seed).unwrap();
+    for (seat, a) in &acked {
+        g.apply(*seat, a).unwrap();
+    }
+    assert_eq!(
+        st["digest"].as_str().unwrap(),
+        format!("{:016x}", g.digest())
+    );
+
+    // The finished game downloads as a save file that `b5 replay` reads.
+    let save = http
+        .get(format!("{}/api/tables/{id}/save", srv.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(save.status().as_u16(), 200);
+    let text = save.text().await.unwrap();
+    let file = data.join("game.json");
+    std::fs::write(&file, &text).unwrap();
+    let replay = Command::new(env!("CARGO_BIN_EXE_b5"))
+        .arg("replay")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "b5 replay reads the download: {}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+
+    // SIGTERM: a clean stop.
+    let pid = srv.child.id().to_string();
+    let k = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(k.success());
+    let status = srv.child.wait().unwrap();
+    assert!(
+        status.success(),
+        "b5 serve stops cleanly on SIGTERM: {status}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn loadtest_reports_against_a_running_server() {
+    let data = temp_dir("loadtest");
+    let mut srv = spawn(&data);
+    let out = Command::new(env!("CARGO_BIN_EXE_b5"))
+        .args([
+            "loadtest",
+            "--tables",
+            "2",
+            "--players",
+            "3",
+            "--duration",
+            "1",
+            "--json",
+        ])
+        .args(["--server", &srv.base])
+        .output()
+        .unwrap();
+    srv.child.kill().unwrap();
+    srv.child.wait().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert!(r["actions"].as_u64().unwrap() > 0, "{r}");
+    assert_eq!(r["errors"], 0, "{r}");
+    assert!(r["ack_ms"]["p99"].is_number(), "{r}");
+    assert!(r["fanout_ms"]["p50"].is_number(), "{r}");
+    assert!(r["server_stats"]["rss_bytes"].as_u64().unwrap() > 0, "{r}");
+    assert!(r["server_stats"]["websockets"].as_u64().is_some(), "{r}");
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -1,0 +1,436 @@
+//! The Babylon 5 CCG as a hosted game: [`B5Kind`] and [`B5Game`] implement
+//! the server's game traits on top of `b5_engine` and `b5_cards`. Nothing
+//! outside this module knows the game.
+//!
+//! Seats in a table request carry `"deck"`: a shipped deck (a race such as
+//! `"narn"`, or a shipped deck's name), or `{"list": "<deck list text>"}`
+//! in the `b5 deck` format, checked by the same construction rules.
+//! Options: `{"turn_limit": T}` (1 to 1000; default 100).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use b5_cards::{DeckList, LoadError};
+use b5_engine::{Action, CardDb, Event, Game, Options, PlayerId, Race, Setup, MAX_PLAYERS};
+use b5_players::{Bot, GreedyBot, RandomBot};
+use serde_json::Value;
+
+use crate::game::{ActionError, GameEvents, GameKind, Prepared, SetupProblem, TableGame, Viewer};
+
+/// The viewer id used for spectators: not a seat (seats are below
+/// `MAX_PLAYERS`) and not the engine's `NOBODY`, so the engine's filters
+/// treat it as a player who owns and controls nothing.
+const SPECTATOR: PlayerId = MAX_PLAYERS as PlayerId;
+
+/// The turn limit of a table whose request gives none.
+pub const DEFAULT_TURN_LIMIT: u32 = 100;
+/// The largest turn limit a table may ask for (bounds a table's log).
+pub const MAX_TURN_LIMIT: u32 = 1000;
+
+/// The Babylon 5 CCG: a card database and the shipped decks.
+pub struct B5Kind {
+    db: Arc<CardDb>,
+    decks: Vec<DeckList>,
+}
+
+impl B5Kind {
+    pub fn new(db: Arc<CardDb>, decks: Vec<DeckList>) -> B5Kind {
+        B5Kind { db, decks }
+    }
+
+    /// The built-in Open Set and its shipped decks.
+    pub fn open_set() -> Result<B5Kind, LoadError> {
+        Ok(B5Kind::new(
+            Arc::new(b5_cards::open_set::database()?),
+            b5_cards::open_set::decks()?,
+        ))
+    }
+
+    pub fn db(&self) -> &Arc<CardDb> {
+        &self.db
+    }
+
+    /// A shipped deck by race or by name (its `name:` header or file name).
+    pub fn shipped_deck(&self, spec: &str) -> Option<&DeckList> {
+        let spec = spec.trim();
+        if let Some(r) = Race::parse(spec) {
+            return self.decks.iter().find(|d| d.race.map(|x| x.0) == Some(r));
+        }
+        let low = spec.to_lowercase();
+        self.decks.iter().find(|d| {
+            d.name.as_deref().map(str::to_lowercase) == Some(low.clone())
+                || file_stem(&d.origin).to_lowercase() == low
+        })
+    }
+
+    fn shipped_names(&self) -> String {
+        self.decks
+            .iter()
+            .map(|d| match (&d.name, d.race) {
+                (Some(n), Some((r, _))) => format!("{n} ({})", r.name()),
+                (Some(n), None) => n.clone(),
+                (None, Some((r, _))) => r.name().to_string(),
+                (None, None) => file_stem(&d.origin),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The set-up of a table of shipped or pasted decks, as
+    /// [`GameKind::prepare`] builds it (tests use it to run the same game
+    /// in-process).
+    pub fn setup(&self, seats: &[Value], options: &Value) -> Result<Setup, Vec<SetupProblem>> {
+        let n = seats.len();
+        if !(2..=MAX_PLAYERS).contains(&n) {
+            return Err(vec![SetupProblem::general(format!(
+                "a table has 2 to {MAX_PLAYERS} seats, not {n}"
+            ))]);
+        }
+        let turn_limit = match options.get("turn_limit") {
+            None | Some(Value::Null) => DEFAULT_TURN_LIMIT,
+            Some(v) => match v.as_u64() {
+                Some(t) if (1..=MAX_TURN_LIMIT as u64).contains(&t) => t as u32,
+                _ => {
+                    return Err(vec![SetupProblem {
+                        seat: None,
+                        line: None,
+                        field: Some("options.turn_limit".into()),
+                        message: format!(
+                            "turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}"
+                        ),
+                    }])
+                }
+            },
+        };
+        let mut problems = Vec::new();
+        let mut lists = Vec::new();
+        for (i, seat) in seats.iter().enumerate() {
+            match self.deck_of(i, seat) {
+                Ok(d) => lists.push(d),
+                Err(mut p) => problems.append(&mut p),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let names = seat_names(&lists);
+        let mut players = Vec::new();
+        for (i, (deck, name)) in lists.iter().zip(&names).enumerate() {
+            match deck.to_seat(&self.db, name) {
+                Ok(s) => players.push(s),
+                Err(errs) => problems.extend(errs.iter().map(|e| deck_problem(i, e))),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let setup = Setup {
+            players,
+            options: Options {
+                duel_draw: false,
+                turn_limit: Some(turn_limit),
+            },
+        };
+        b5_engine::validate_setup(&setup, &self.db)
+            .map_err(|e| vec![SetupProblem::general(e.to_string())])?;
+        Ok(setup)
+    }
+
+    fn deck_of(&self, i: usize, seat: &Value) -> Result<DeckList, Vec<SetupProblem>> {
+        match seat.get("deck") {
+            Some(Value::String(spec)) => self.shipped_deck(spec).cloned().ok_or_else(|| {
+                vec![SetupProblem::seat(
+                    i,
+                    format!(
+                        "unknown deck \"{}\": give a race (centauri, human, minbari, narn, non-aligned), a shipped deck's name, or {{\"list\": <deck list>}} (shipped decks: {})",
+                        truncate(spec, 60),
+                        self.shipped_names()
+                    ),
+                )]
+            }),
+            Some(Value::Object(o)) => match o.get("list") {
+                Some(Value::String(text)) => DeckList::parse(text, &format!("seat {i} deck list"))
+                    .map_err(|e| vec![deck_problem(i, &e)]),
+                _ => Err(vec![SetupProblem::seat(
+                    i,
+                    "a pasted deck is {\"list\": \"<deck list text>\"}",
+                )]),
+            },
+            _ => Err(vec![SetupProblem::seat(
+                i,
+                "each seat needs a \"deck\": a race, a shipped deck's name, or {\"list\": <deck list>}",
+            )]),
+        }
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+fn file_stem(origin: &str) -> String {
+    std::path::Path::new(origin)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| origin.to_string())
+}
+
+fn deck_problem(seat: usize, e: &LoadError) -> SetupProblem {
+    SetupProblem {
+        seat: Some(seat),
+        line: (e.line > 0).then_some(e.line),
+        field: (!e.field.is_empty()).then(|| e.field.clone()),
+        message: e.message.clone(),
+    }
+}
+
+/// Seat names: each deck's race ("Narn"), numbered when a race sits twice
+/// ("Narn", "Narn 2").
+fn seat_names(decks: &[DeckList]) -> Vec<String> {
+    let base: Vec<String> = decks
+        .iter()
+        .enumerate()
+        .map(|(i, d)| match d.race {
+            Some((r, _)) => r.display().to_string(),
+            None => format!("Seat {}", i + 1),
+        })
+        .collect();
+    base.iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let k = base[..i].iter().filter(|x| *x == b).count();
+            if k == 0 {
+                b.clone()
+            } else {
+                format!("{b} {}", k + 1)
+            }
+        })
+        .collect()
+}
+
+impl GameKind for B5Kind {
+    fn name(&self) -> &'static str {
+        "b5ccg"
+    }
+
+    fn bots(&self) -> &'static [&'static str] {
+        &["greedy", "random"]
+    }
+
+    fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>> {
+        // The deck checks run on client text: a bug there must not take
+        // the request down with a panic.
+        let setup = catch_unwind(AssertUnwindSafe(|| self.setup(seats, options))).map_err(|_| {
+            vec![SetupProblem::general(
+                "the decks could not be checked (an internal error in the deck checks; please report it)",
+            )]
+        })??;
+        let labels = setup
+            .players
+            .iter()
+            .map(|s| s.race.display().to_string())
+            .collect();
+        let setup = serde_json::to_value(&setup)
+            .map_err(|e| vec![SetupProblem::general(format!("set-up: {e}"))])?;
+        Ok(Prepared { setup, labels })
+    }
+
+    fn new_game(&self, setup: &Value, seed: u64) -> Result<Box<dyn TableGame>, String> {
+        let setup: Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
+        let game = Game::new(setup, self.db.clone(), seed).map_err(|e| e.to_string())?;
+        Ok(Box::new(B5Game { game }))
+    }
+}
+
+/// A Babylon 5 CCG game at a table.
+#[derive(Clone)]
+pub struct B5Game {
+    pub game: Game,
+}
+
+struct B5Events(Vec<Event>);
+
+impl GameEvents for B5Events {
+    fn for_viewer(&self, viewer: Viewer) -> Value {
+        let v = player_id(viewer);
+        let events: Vec<Event> = self.0.iter().map(|e| e.for_viewer(v)).collect();
+        serde_json::to_value(events).unwrap_or(Value::Array(Vec::new()))
+    }
+}
+
+fn player_id(viewer: Viewer) -> PlayerId {
+    match viewer {
+        Viewer::Seat(s) if s < MAX_PLAYERS => s as PlayerId,
+        _ => SPECTATOR,
+    }
+}
+
+/// Removes from a view everything a spectator may not see. The engine's
+/// view for a non-seat already hides all of it; this makes sure of it by
+/// construction: no hand, no face-down conflict's identity, no hidden
+/// agenda's card, no contingency's card.
+fn scrub_spectator(v: &mut Value) {
+    if let Value::Object(o) = v {
+        o.insert("hand".into(), Value::Array(Vec::new()));
+        o.insert("viewer".into(), Value::Null);
+        if let Some(Value::Array(conflicts)) = o.get_mut("conflicts") {
+            for c in conflicts {
+                if c.get("face_down") == Some(&Value::Bool(true)) {
+                    if let Value::Object(c) = c {
+                        for k in ["name", "card", "kind", "target"] {
+                            c.insert(k.into(), Value::Null);
+                        }
+                        c.insert("participants".into(), Value::Array(Vec::new()));
+                    }
+                }
+            }
+        }
+        if let Some(Value::Array(players)) = o.get_mut("players") {
+            for p in players {
+                if let Some(a) = p.get_mut("agenda") {
+                    if a.get("Hidden").is_some() {
+                        *a = serde_json::json!({ "Hidden": null });
+                    }
+                }
+            }
+        }
+    }
+    scrub_contingencies(v);
+}
+
+fn scrub_contingencies(v: &mut Value) {
+    match v {
+        Value::Object(o) => {
+            let own = match o.get_mut("own_contingencies") {
+                Some(Value::Array(a)) => std::mem::take(a).len(),
+                _ => 0,
+            };
+            if own > 0 {
+                if let Some(Value::Number(n)) = o.get("hidden_contingencies") {
+                    let total = n.as_u64().unwrap_or(0) + own as u64;
+                    o.insert("hidden_contingencies".into(), Value::from(total));
+                }
+            }
+            for (_, x) in o.iter_mut() {
+                scrub_contingencies(x);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(scrub_contingencies),
+        _ => {}
+    }
+}
+
+impl B5Game {
+    /// Runs the game on past round entries where it stands with nobody to
+    /// choose (only when the engine pauses there).
+    fn settle(&mut self, events: &mut Vec<Event>) {
+        while !self.game.is_over() && self.game.at_round_entry().is_some() {
+            events.extend(self.game.proceed());
+        }
+    }
+}
+
+impl TableGame for B5Game {
+    fn seats(&self) -> usize {
+        self.game.num_players()
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        let mut v = serde_json::to_value(self.game.view(player_id(viewer))).unwrap_or(Value::Null);
+        if player_id(viewer) == SPECTATOR || matches!(viewer, Viewer::Seat(s) if s >= self.seats())
+        {
+            scrub_spectator(&mut v);
+        } else if let Viewer::Seat(s) = viewer {
+            // The seat's choices grouped by card, labelled with their real
+            // costs (b5-present: the same menu as `b5 play`); only for the
+            // seat itself, and only when it has a choice to make.
+            let p = s as PlayerId;
+            if self.game.is_pending(p) {
+                let legal = self.game.legal_actions(p);
+                let menu = b5_present::menu(&self.game, p, &legal);
+                if let (Value::Object(m), Ok(menu)) = (&mut v, serde_json::to_value(menu)) {
+                    m.insert("menu".into(), menu);
+                }
+            }
+        }
+        v
+    }
+
+    fn legal_actions(&self, seat: usize) -> Vec<Value> {
+        if seat >= self.seats() {
+            return Vec::new();
+        }
+        self.game
+            .legal_actions(seat as PlayerId)
+            .iter()
+            .filter_map(|a| serde_json::to_value(a).ok())
+            .collect()
+    }
+
+    fn to_act(&self) -> Vec<usize> {
+        self.game.pending().iter().map(|&p| p as usize).collect()
+    }
+
+    fn apply(&mut self, seat: usize, action: &Value) -> Result<Box<dyn GameEvents>, ActionError> {
+        if seat >= self.seats() {
+            return Err(ActionError::new(format!("there is no seat {seat}")));
+        }
+        let a: Action = serde_json::from_value(action.clone())
+            .map_err(|e| ActionError::new(format!("not an action of this game: {e}")))?;
+        // The server applies actions to a copy of the game and drops it on
+        // an error, so even a panic in the engine (a bug) leaves the table
+        // as it was; it becomes a refusal here.
+        let applied = catch_unwind(AssertUnwindSafe(|| self.game.apply(seat as PlayerId, a)))
+            .map_err(|_| {
+                ActionError::new(
+                    "the rules engine failed on this action (an internal error; please report it)",
+                )
+            })?;
+        let mut events: Vec<Event> = applied
+            .map_err(|e| ActionError {
+                message: e.message,
+                rule: Some(e.rule.to_string()),
+            })?
+            .into_iter()
+            .collect();
+        self.settle(&mut events);
+        Ok(Box::new(B5Events(events)))
+    }
+
+    fn finished(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        self.game.winners().iter().map(|&p| p as usize).collect()
+    }
+
+    fn digest(&self) -> u64 {
+        self.game.digest()
+    }
+
+    fn turn(&self) -> u32 {
+        self.game.turn()
+    }
+
+    fn clone_game(&self) -> Box<dyn TableGame> {
+        Box::new(self.clone())
+    }
+
+    fn bot_action(&self, seat: usize, bot: &str, seed: u64) -> Option<Value> {
+        if seat >= self.seats() {
+            return None;
+        }
+        let p = seat as PlayerId;
+        let legal = self.game.legal_actions(p);
+        if legal.is_empty() {
+            return None;
+        }
+        let a = match bot {
+            "greedy" => GreedyBot::new(seed).choose(&self.game, p, &legal),
+            "random" => RandomBot::new(seed).choose(&self.game, p, &legal),
+            _ => return None,
+        };
+        serde_json::to_value(a).ok()
+    }
+}

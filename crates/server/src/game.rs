@@ -1,0 +1,189 @@
+//! The games a table can host, behind two small traits, so that the server,
+//! the store and the protocol know nothing of any one game:
+//!
+//! - [`GameKind`]: one per game (the Babylon 5 CCG, later Babylon 5
+//!   Empires): checks a table request's seats into a stored set-up, builds a
+//!   game from a set-up and a seed, and replays a game from its action log;
+//! - [`TableGame`]: one game in progress: seats, views, legal actions,
+//!   apply, events as a viewer may see them, digest, computer players.
+//!
+//! Everything crosses these traits as JSON ([`serde_json::Value`]): the
+//! set-up and the actions are stored as JSON, views and events are sent as
+//! JSON. A game is its set-up, its seed and its action log; everything else
+//! (restarts, reconnects, replays) follows from the deterministic engine.
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// Who is looking: a seat (0-based) or a spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(usize),
+    Spectator,
+}
+
+/// An action the game refuses, with the state unchanged: the engine's
+/// message and, when it cites one, the rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{message}")]
+pub struct ActionError {
+    pub message: String,
+    pub rule: Option<String>,
+}
+
+impl ActionError {
+    pub fn new(message: impl Into<String>) -> ActionError {
+        ActionError {
+            message: message.into(),
+            rule: None,
+        }
+    }
+}
+
+/// A problem in a table request's seats or options (a deck list that does
+/// not parse or is not legal, an unknown deck, ...).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SetupProblem {
+    /// The seat concerned (0-based), if any.
+    pub seat: Option<usize>,
+    /// The line of a pasted deck list, when known (1-based).
+    pub line: Option<usize>,
+    /// The field concerned, when known.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl SetupProblem {
+    pub fn general(message: impl Into<String>) -> SetupProblem {
+        SetupProblem {
+            seat: None,
+            line: None,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn seat(seat: usize, message: impl Into<String>) -> SetupProblem {
+        SetupProblem {
+            seat: Some(seat),
+            line: None,
+            field: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// A checked table request: what to store and what the lobby may show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prepared {
+    /// The set-up (decks, options), stored with the table. It may hold
+    /// secrets (deck lists): it is never sent to a client.
+    pub setup: Value,
+    /// One public label per seat for the lobby (for the B5 CCG: the race).
+    pub labels: Vec<String>,
+}
+
+/// A game's replay from its log went wrong: the log does not fit the
+/// set-up, or a stored digest differs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the set-up does not build a game: {0}")]
+    Setup(String),
+    #[error("action {seq} (seat {seat}) is refused on replay: {message}")]
+    Refused {
+        seq: u64,
+        seat: usize,
+        message: String,
+    },
+    #[error("the digest after action {seq} is {found:016x}, the log says {stored:016x}")]
+    Digest { seq: u64, found: u64, stored: u64 },
+    #[error("log entry {seq} undoes action {target}, which is not in effect")]
+    Undo { seq: u64, target: u64 },
+}
+
+/// The events of one applied action (and of everything the game did on its
+/// own after it), as each viewer may see them.
+pub trait GameEvents: Send + Sync {
+    /// The events as `viewer` may see them: a JSON array.
+    fn for_viewer(&self, viewer: Viewer) -> Value;
+}
+
+/// One game in progress.
+pub trait TableGame: Send + Sync {
+    /// Number of seats.
+    fn seats(&self) -> usize;
+    /// What `viewer` may see: for a seat, only that seat's view; for a
+    /// spectator, only what is public (no hands, no face-down cards, no
+    /// hidden agendas or contingencies).
+    fn view(&self, viewer: Viewer) -> Value;
+    /// The legal actions of `seat` now (empty when it has no choice).
+    fn legal_actions(&self, seat: usize) -> Vec<Value>;
+    /// The seats with a choice to make now.
+    fn to_act(&self) -> Vec<usize>;
+    /// Carries out `action` for `seat`, or refuses it. The server always
+    /// applies to a copy ([`TableGame::clone_game`]) and keeps the copy
+    /// only on success.
+    fn apply(&mut self, seat: usize, action: &Value) -> Result<Box<dyn GameEvents>, ActionError>;
+    fn finished(&self) -> bool;
+    /// The winning seats (empty while playing, or for a game with no winner).
+    fn winners(&self) -> Vec<usize>;
+    /// A fingerprint of the whole state: replays compare it.
+    fn digest(&self) -> u64;
+    /// The current turn, for the lobby.
+    fn turn(&self) -> u32;
+    fn clone_game(&self) -> Box<dyn TableGame>;
+    /// The computer player `bot`'s choice for `seat` (None when `seat` has
+    /// no choice or `bot` is unknown). May take a while: the server calls
+    /// it on the blocking pool, never on the async runtime.
+    fn bot_action(&self, seat: usize, bot: &str, seed: u64) -> Option<Value>;
+}
+
+/// A game the server can host.
+pub trait GameKind: Send + Sync {
+    /// Its name in requests and in the store ("b5ccg").
+    fn name(&self) -> &'static str;
+    /// The computer players it offers ("greedy", "random").
+    fn bots(&self) -> &'static [&'static str];
+    /// Checks a table request: `seats` are the request's seat objects (the
+    /// game reads its own fields, such as `deck`), `options` the request's
+    /// `options` object (or null).
+    fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>>;
+    /// A new game from a stored set-up and a seed.
+    fn new_game(&self, setup: &Value, seed: u64) -> Result<Box<dyn TableGame>, String>;
+
+    /// A finished game as a file for the game's own tools (for the B5 CCG:
+    /// a save file that `b5 replay` reads), from its set-up, seed and the
+    /// actions in effect. None: the server offers its generic record.
+    fn save_file(&self, setup: &Value, seed: u64, actions: &[(usize, Value)]) -> Option<String> {
+        let _ = (setup, seed, actions);
+        None
+    }
+
+    /// A game rebuilt from its set-up, seed and log of `(seat, action,
+    /// digest after it)`, checking every digest.
+    fn replay(
+        &self,
+        setup: &Value,
+        seed: u64,
+        log: &[(usize, Value, u64)],
+    ) -> Result<Box<dyn TableGame>, ReplayError> {
+        let mut g = self.new_game(setup, seed).map_err(ReplayError::Setup)?;
+        for (i, (seat, action, digest)) in log.iter().enumerate() {
+            let seq = i as u64;
+            g.apply(*seat, action).map_err(|e| ReplayError::Refused {
+                seq,
+                seat: *seat,
+                message: e.message,
+            })?;
+            let found = g.digest();
+            if found != *digest {
+                return Err(ReplayError::Digest {
+                    seq,
+                    found,
+                    stored: *digest,
+                });
+            }
+        }
+        Ok(g)
+    }
+}

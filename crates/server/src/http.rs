@@ -1,0 +1,911 @@
+//! The HTTP half of the protocol (`docs/protocol.md`): create a table, the
+//! lobby, join a seat, the state, actions, a seat handed to the computer
+//! player. Every error is JSON: `{"status": N, "error": "message", ...}`.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_http::limit::RequestBodyLimitLayer;
+
+use crate::game::Viewer;
+use crate::secret;
+use crate::store::{NewTable, StoredSeat};
+use crate::table::{
+    blocking, Bucket, Seat, SubmitError, Table, TableInner, UndoError, UndoOutcome,
+};
+use crate::AppState;
+
+/// The protocol's version, in `GET /api` and `docs/protocol.md`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Longest display name, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// An error answer: a status and a JSON body with a message.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub body: serde_json::Map<String, Value>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let mut body = serde_json::Map::new();
+        body.insert("status".into(), json!(status.as_u16()));
+        body.insert("error".into(), Value::String(message.into()));
+        ApiError { status, body }
+    }
+
+    pub fn with(mut self, key: &str, value: Value) -> ApiError {
+        self.body.insert(key.into(), value);
+        self
+    }
+
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    fn no_table(id: &str) -> ApiError {
+        let shown: String = id.chars().take(40).collect();
+        ApiError::new(StatusCode::NOT_FOUND, format!("no table \"{shown}\""))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            [(CONTENT_TYPE, "application/json")],
+            Value::Object(self.body).to_string(),
+        )
+            .into_response()
+    }
+}
+
+type ApiResult = Result<Response, ApiError>;
+
+fn ok(status: StatusCode, v: Value) -> ApiResult {
+    Ok((status, [(CONTENT_TYPE, "application/json")], v.to_string()).into_response())
+}
+
+/// Parses a JSON body, or a 400 saying what is wrong with it.
+fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("malformed request: {e}")))
+}
+
+/// The bearer token, if any; a malformed `Authorization` header is a 401.
+fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(h) = headers.get(AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let s = h.to_str().map_err(|_| unauthorized())?;
+    match s.strip_prefix("Bearer ") {
+        Some(t) if !t.trim().is_empty() && t.len() <= 256 => Ok(Some(t.trim().to_string())),
+        _ => Err(unauthorized()),
+    }
+}
+
+fn unauthorized() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "missing or malformed token: send \"Authorization: Bearer <token>\"",
+    )
+}
+
+fn forbidden() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "this token is not valid at this table",
+    )
+}
+
+async fn table_of(state: &Arc<AppState>, id: &str) -> Result<Arc<Table>, ApiError> {
+    state
+        .find_table(id)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::TOO_MANY_REQUESTS, e))?
+        .ok_or_else(|| ApiError::no_table(id))
+}
+
+fn seat_index(n: &str, inner: &TableInner) -> Result<usize, ApiError> {
+    n.parse::<usize>()
+        .ok()
+        .filter(|&i| i < inner.seats.len())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "no seat \"{}\" at this table",
+                    n.chars().take(20).collect::<String>()
+                ),
+            )
+        })
+}
+
+pub fn router(state: Arc<AppState>) -> Router {
+    let max = state.cfg.max_body;
+    Router::new()
+        .route("/api", get(api_info))
+        .route("/api/stats", get(stats))
+        .route("/api/tables", get(lobby).post(create_table))
+        .route("/api/tables/{id}", get(table_summary))
+        .route("/api/tables/{id}/seats/{n}/join", post(join))
+        .route("/api/tables/{id}/seats/{n}/away", post(away))
+        .route("/api/tables/{id}/state", get(table_state))
+        .route("/api/tables/{id}/actions", post(act))
+        .route("/api/tables/{id}/undo", post(ask_undo))
+        .route("/api/tables/{id}/undo/answer", post(answer_undo))
+        .route("/api/tables/{id}/chat", get(read_chat).post(write_chat))
+        .route("/api/tables/{id}/save", get(save))
+        .route("/api/tables/{id}/ws", get(crate::ws::upgrade))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(max))
+        .layer(RequestBodyLimitLayer::new(max))
+        .layer(axum::middleware::map_response(json_errors))
+        .with_state(state)
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no such endpoint (see docs/protocol.md)",
+    )
+}
+
+/// Turns every error answer that is not JSON yet (the framework's own:
+/// 413, 405, a bad path) into the protocol's JSON error.
+async fn json_errors(res: Response) -> Response {
+    let status = res.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return res;
+    }
+    let is_json = res
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return res;
+    }
+    let (_, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 2048)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let message = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        text
+    };
+    ApiError::new(status, message).into_response()
+}
+
+async fn api_info(State(state): State<Arc<AppState>>) -> ApiResult {
+    ok(
+        StatusCode::OK,
+        json!({
+            "protocol": PROTOCOL_VERSION,
+            "games": state.kind_names(),
+            "bots": state.kind(None).map(|k| k.bots().to_vec()).unwrap_or_default(),
+        }),
+    )
+}
+
+/// The server's load: tables held and in play, open WebSockets, resident
+/// memory (for `b5 loadtest`).
+async fn stats(State(state): State<Arc<AppState>>) -> ApiResult {
+    let tables = state.all_tables();
+    let in_play = tables.iter().filter(|t| !t.is_finished()).count();
+    ok(
+        StatusCode::OK,
+        json!({
+            "tables": tables.len(),
+            "tables_in_play": in_play,
+            "websockets": state.websockets.load(std::sync::atomic::Ordering::Relaxed),
+            "rss_bytes": crate::resident_bytes(),
+        }),
+    )
+}
+
+async fn lobby(State(state): State<Arc<AppState>>) -> ApiResult {
+    let tables: Vec<Value> = state
+        .all_tables()
+        .iter()
+        .map(|t| serde_json::to_value(t.lobby()).unwrap_or(Value::Null))
+        .collect();
+    ok(StatusCode::OK, json!({ "tables": tables }))
+}
+
+async fn table_summary(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult {
+    let t = table_of(&state, &id).await?;
+    ok(
+        StatusCode::OK,
+        serde_json::to_value(t.lobby()).unwrap_or(Value::Null),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    game: Option<String>,
+    seats: Vec<Value>,
+    #[serde(default)]
+    options: Value,
+    #[serde(default = "yes")]
+    spectators: bool,
+    seed: Option<u64>,
+    /// The move clock, in milliseconds.
+    clock_ms: Option<u64>,
+}
+
+/// The move clock's bounds, in milliseconds.
+pub const CLOCK_MS: std::ops::RangeInclusive<u64> = 100..=86_400_000;
+
+fn yes() -> bool {
+    true
+}
+
+async fn create_table(State(state): State<Arc<AppState>>, body: Bytes) -> ApiResult {
+    let req: CreateRequest = parse(&body)?;
+    let kind = state.kind(req.game.as_deref()).cloned().ok_or_else(|| {
+        ApiError::bad(format!(
+            "unknown game (this server hosts: {})",
+            state.kind_names().join(", ")
+        ))
+    })?;
+    if req.seed.is_some() && !state.cfg.test_mode {
+        return Err(ApiError::bad(
+            "a table's seed cannot be chosen (only a server started with --test-mode allows it)",
+        ));
+    }
+    if req.clock_ms.is_some_and(|c| !CLOCK_MS.contains(&c)) {
+        return Err(ApiError::bad(format!(
+            "\"clock_ms\" must be from {} to {} milliseconds",
+            CLOCK_MS.start(),
+            CLOCK_MS.end()
+        )));
+    }
+    if req.seats.is_empty() || req.seats.len() > 16 {
+        return Err(ApiError::bad("\"seats\" must list 2 to 6 seats"));
+    }
+    let mut players = Vec::new();
+    for (i, s) in req.seats.iter().enumerate() {
+        let p = s.get("player").and_then(Value::as_str).unwrap_or("");
+        if p != "human" && !kind.bots().contains(&p) {
+            return Err(ApiError::bad(format!(
+                "seat {i}: \"player\" must be \"human\" or a computer player ({})",
+                kind.bots().join(", ")
+            ))
+            .with("seat", json!(i)));
+        }
+        players.push(p.to_string());
+    }
+    let seats = req.seats.clone();
+    let options = req.options.clone();
+    let k2 = kind.clone();
+    let prepared = tokio::task::spawn_blocking(move || k2.prepare(&seats, &options))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let prepared = prepared.map_err(|problems| {
+        let first = problems
+            .first()
+            .map(|p| {
+                let mut s = String::new();
+                if let Some(seat) = p.seat {
+                    s.push_str(&format!("seat {seat}: "));
+                }
+                if let Some(l) = p.line {
+                    s.push_str(&format!("line {l}: "));
+                }
+                s.push_str(&p.message);
+                s
+            })
+            .unwrap_or_else(|| "the table's set-up is not legal".into());
+        ApiError::bad(first).with("problems", json!(problems))
+    })?;
+    let seed = match req.seed {
+        Some(s) => s,
+        None => secret::random_u64().map_err(rng_failed)?,
+    };
+    let game = kind
+        .new_game(&prepared.setup, seed)
+        .map_err(|e| ApiError::bad(format!("the table's set-up is not legal: {e}")))?;
+    if !state.reserve_table() {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "the server holds its maximum of {} tables in play; try later",
+                state.cfg.max_tables
+            ),
+        ));
+    }
+    let mut id = secret::hex(&secret::random_u64().map_err(rng_failed)?.to_le_bytes());
+    while state.table(&id).is_some() {
+        id = secret::hex(&secret::random_u64().map_err(rng_failed)?.to_le_bytes());
+    }
+    let mut invitations = Vec::new();
+    let mut stored = Vec::new();
+    let mut seats = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        let label = prepared.labels.get(i).cloned().unwrap_or_default();
+        let inv = if p == "human" {
+            let s = secret::new_secret().map_err(rng_failed)?;
+            let h = secret::hash(&s);
+            invitations.push(json!({ "seat": i, "invitation": s }));
+            Some(h)
+        } else {
+            None
+        };
+        stored.push(StoredSeat {
+            player: p.clone(),
+            label: label.clone(),
+            invitation_hash: inv,
+            token_hash: None,
+            name: None,
+            away: false,
+        });
+        seats.push(Seat {
+            player: p.clone(),
+            label,
+            invitation_hash: inv,
+            token_hash: None,
+            name: None,
+            away: false,
+            bucket: Bucket::new(state.cfg.actions_per_second),
+        });
+    }
+    let new = NewTable {
+        id: id.clone(),
+        game: kind.name().to_string(),
+        setup: prepared.setup.clone(),
+        seed,
+        spectators: req.spectators,
+        clock_ms: req.clock_ms,
+        seats: stored,
+    };
+    blocking(&state.store, move |s| s.create_table(&new))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let inner = TableInner {
+        game: Arc::from(game),
+        seq: 0,
+        log: Vec::new(),
+        effective: Vec::new(),
+        history: Default::default(),
+        seats,
+        undo: None,
+        chat: Default::default(),
+        chat_count: 0,
+    };
+    let table = Arc::new(Table::new(
+        id.clone(),
+        kind.clone(),
+        req.spectators,
+        prepared.setup,
+        seed,
+        req.clock_ms.map(std::time::Duration::from_millis),
+        inner,
+    ));
+    state.insert_table(table);
+    tracing::info!(table = %id, seats = players.len(), "table created");
+    ok(
+        StatusCode::CREATED,
+        json!({ "table": id, "seats": invitations }),
+    )
+}
+
+fn rng_failed(e: getrandom::Error) -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!("the system's random generator failed: {e}"),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: String,
+}
+
+async fn join(
+    State(state): State<Arc<AppState>>,
+    Path((id, n)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let invitation = bearer(&headers)?.ok_or_else(unauthorized)?;
+    let req: JoinRequest = parse(&body)?;
+    let name = req.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+        return Err(ApiError::bad(format!(
+            "\"name\" must be 1 to {MAX_NAME} printable characters"
+        )));
+    }
+    let st = state.clone();
+    let t2 = table.clone();
+    let name2 = name.clone();
+    let (seat, token) = detached(async move {
+        let name = name2;
+        let (state, table) = (st, t2);
+        let mut inner = table.inner.lock().await;
+        let seat = seat_index(&n, &inner)?;
+        let s = &inner.seats[seat];
+        if !s.is_human() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "this seat is played by the computer",
+            ));
+        }
+        let valid = s
+            .invitation_hash
+            .as_ref()
+            .is_some_and(|h| secret::matches(&invitation, h));
+        if !valid {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this invitation is not valid for this seat",
+            ));
+        }
+        if s.token_hash.is_some() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "this seat is already taken (its invitation was used)",
+            ));
+        }
+        let token = secret::new_secret().map_err(rng_failed)?;
+        let h = secret::hash(&token);
+        let (tid, nm) = (table.id.clone(), name.clone());
+        blocking(&state.store, move |s| s.join_seat(&tid, seat, &h, &nm))
+            .await
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        inner.seats[seat].token_hash = Some(h);
+        inner.seats[seat].name = Some(name.clone());
+        table.refresh_lobby(&inner);
+        drop(inner);
+        Ok((seat, token))
+    })
+    .await?;
+    tracing::info!(table = %table.id, seat, "seat taken");
+    ok(
+        StatusCode::OK,
+        json!({ "table": table.id, "seat": seat, "name": name, "token": token }),
+    )
+}
+
+/// The seat a request's token belongs to: 401 without one, 403 for a
+/// token that is not this table's.
+async fn seat_of(table: &Table, headers: &HeaderMap) -> Result<usize, ApiError> {
+    let token = bearer(headers)?.ok_or_else(unauthorized)?;
+    let inner = table.inner.lock().await;
+    inner.seat_of_token(&token).ok_or_else(forbidden)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AwayRequest {
+    away: bool,
+}
+
+async fn away(
+    State(state): State<Arc<AppState>>,
+    Path((id, n)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let seat = seat_of(&table, &headers).await?;
+    let req: AwayRequest = parse(&body)?;
+    {
+        let inner = table.inner.lock().await;
+        if seat_index(&n, &inner)? != seat {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "a seat's token can only hand over its own seat",
+            ));
+        }
+    }
+    let reason = if req.away { "player" } else { "back" };
+    let (t, st, away) = (table.clone(), state.clone(), req.away);
+    detached(async move {
+        t.set_away(&st.store, seat, away, reason)
+            .await
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    })
+    .await?;
+    ok(StatusCode::OK, json!({ "seat": seat, "away": req.away }))
+}
+
+/// What `viewer` may know of the table now.
+pub fn state_json(table: &Table, inner: &TableInner, viewer: Viewer) -> Value {
+    let g = &inner.game;
+    let (seat, legal, to_act) = match viewer {
+        Viewer::Seat(s) => {
+            let to_act = g.to_act().contains(&s);
+            (json!(s), g.legal_actions(s), to_act)
+        }
+        Viewer::Spectator => (Value::Null, Vec::new(), false),
+    };
+    let mut v = json!({
+        "table": table.id,
+        "seq": inner.seq,
+        "seat": seat,
+        "view": g.view(viewer),
+        "legal_actions": legal,
+        "to_act": to_act,
+        "pending": g.to_act(),
+        "finished": g.finished(),
+        "winners": g.winners(),
+        "undo": inner.undo,
+    });
+    if g.finished() {
+        // Only once the game is over: a digest of a running game could be
+        // searched for the hidden state.
+        v["digest"] = json!(format!("{:016x}", g.digest()));
+    }
+    v
+}
+
+async fn table_state(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let token = bearer(&headers)?;
+    let inner = table.inner.lock().await;
+    let viewer = match token {
+        Some(t) => Viewer::Seat(inner.seat_of_token(&t).ok_or_else(forbidden)?),
+        None if table.spectators => Viewer::Spectator,
+        None => {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this table does not allow spectators",
+            ))
+        }
+    };
+    let v = state_json(&table, &inner, viewer);
+    drop(inner);
+    ok(StatusCode::OK, v)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    pub seq: u64,
+    pub action: Value,
+}
+
+async fn act(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let seat = limited_seat(&state, &table, &headers).await?;
+    let req: ActionRequest = parse(&body)?;
+    submit(&state, &table, seat, req).await
+}
+
+/// The seat of the request's token, counting the request against the
+/// seat's actions per second.
+async fn limited_seat(
+    state: &AppState,
+    table: &Table,
+    headers: &HeaderMap,
+) -> Result<usize, ApiError> {
+    let token = bearer(headers)?.ok_or_else(unauthorized)?;
+    let mut inner = table.inner.lock().await;
+    let seat = inner.seat_of_token(&token).ok_or_else(forbidden)?;
+    let rate = state.cfg.actions_per_second;
+    if !inner.seats[seat].bucket.take(rate) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("at most {rate} actions per second"),
+        ));
+    }
+    Ok(seat)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoAsk {
+    seq: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoAnswer {
+    seq: u64,
+    accept: bool,
+}
+
+fn undo_answer(o: UndoOutcome) -> ApiResult {
+    match o {
+        UndoOutcome::Asked(waiting) => ok(
+            StatusCode::ACCEPTED,
+            json!({ "undo": "asked", "waiting": waiting }),
+        ),
+        UndoOutcome::Done(seq) => ok(StatusCode::OK, json!({ "undo": "done", "seq": seq })),
+        UndoOutcome::Refused => ok(StatusCode::OK, json!({ "undo": "refused" })),
+        UndoOutcome::Withdrawn => ok(StatusCode::OK, json!({ "undo": "withdrawn" })),
+    }
+}
+
+fn undo_error(e: UndoError) -> ApiError {
+    let c = StatusCode::CONFLICT;
+    match e {
+        UndoError::Stale { given, current } => ApiError::new(
+            c,
+            format!("stale seq: the request is for seq {current}, not {given}"),
+        )
+        .with("seq", json!(current)),
+        UndoError::NothingToUndo => ApiError::new(c, "you have no action in effect to take back"),
+        UndoError::Finished => ApiError::new(c, "the game is over"),
+        UndoError::AlreadyAsked => ApiError::new(c, "an undo is already asked for"),
+        UndoError::NoRequest => ApiError::new(c, "no undo is asked for"),
+        UndoError::NotAsked => ApiError::new(c, "your answer is not needed"),
+        UndoError::Failed(m) => {
+            tracing::error!(error = %m, "undo failed");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the undo failed; nothing changed",
+            )
+        }
+        UndoError::Store(e) => {
+            tracing::error!(error = %e, "store failed");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the store failed; nothing changed",
+            )
+        }
+    }
+}
+
+async fn ask_undo(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let seat = limited_seat(&state, &table, &headers).await?;
+    let req: UndoAsk = parse(&body)?;
+    let (t, st) = (table.clone(), state.clone());
+    let o = detached(async move {
+        t.ask_undo(&st.store, seat, req.seq)
+            .await
+            .map_err(undo_error)
+    })
+    .await?;
+    undo_answer(o)
+}
+
+async fn answer_undo(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let seat = limited_seat(&state, &table, &headers).await?;
+    let req: UndoAnswer = parse(&body)?;
+    let (t, st) = (table.clone(), state.clone());
+    let o = detached(async move {
+        t.answer_undo(&st.store, seat, req.seq, req.accept)
+            .await
+            .map_err(undo_error)
+    })
+    .await?;
+    undo_answer(o)
+}
+
+/// Longest chat line, in characters.
+pub const MAX_CHAT: usize = 500;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    text: String,
+}
+
+async fn write_chat(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let seat = limited_seat(&state, &table, &headers).await?;
+    let req: ChatRequest = parse(&body)?;
+    let text = req.text.trim().to_string();
+    if text.is_empty()
+        || text.chars().count() > MAX_CHAT
+        || text.chars().any(|c| c.is_control() && c != '\n')
+    {
+        return Err(ApiError::bad(format!(
+            "\"text\" must be 1 to {MAX_CHAT} printable characters"
+        )));
+    }
+    let (t, st) = (table.clone(), state.clone());
+    let n = detached(async move { Ok(t.chat(&st.store, seat, text).await) })
+        .await?
+        .map_err(|e| {
+            tracing::error!(error = %e, "store failed");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the store failed; the line was not kept",
+            )
+        })?;
+    ok(StatusCode::OK, json!({ "n": n }))
+}
+
+/// A finished game's record, for anyone who may view the table.
+async fn save(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let token = bearer(&headers)?;
+    match token {
+        Some(t) => {
+            table
+                .inner
+                .lock()
+                .await
+                .seat_of_token(&t)
+                .ok_or_else(forbidden)?;
+        }
+        None if table.spectators => {}
+        None => {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this table does not allow spectators",
+            ))
+        }
+    }
+    match table.save().await {
+        Some(text) => Ok((
+            StatusCode::OK,
+            [
+                (CONTENT_TYPE, "application/json".to_string()),
+                (
+                    axum::http::header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"b5-{}.json\"", table.id),
+                ),
+            ],
+            text,
+        )
+            .into_response()),
+        None => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the game is not over: its record holds every hidden card",
+        )),
+    }
+}
+
+async fn read_chat(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let token = bearer(&headers)?;
+    let inner = table.inner.lock().await;
+    match token {
+        Some(t) => {
+            inner.seat_of_token(&t).ok_or_else(forbidden)?;
+        }
+        None if table.spectators => {}
+        None => {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this table does not allow spectators",
+            ))
+        }
+    }
+    ok(
+        StatusCode::OK,
+        json!({ "count": inner.chat_count, "chat": inner.chat }),
+    )
+}
+
+/// Runs `f` to its end even if the client goes away mid-request: a write
+/// to the store and the in-memory state that follows it are never
+/// separated by a dropped request.
+pub async fn detached<T: Send + 'static>(
+    f: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(f).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("request task: {e}"),
+        )
+    })?
+}
+
+/// Submits an action (to its end, whatever the client does meanwhile) and
+/// maps the outcome to the protocol's answers (also used by the
+/// WebSocket's `action` message). Ok: the new seq.
+pub async fn submit_action(
+    state: &Arc<AppState>,
+    table: &Arc<Table>,
+    seat: usize,
+    req: ActionRequest,
+) -> Result<u64, ApiError> {
+    let (st, t) = (state.clone(), table.clone());
+    detached(async move {
+        match t.submit(&st.store, seat, req.seq, req.action).await {
+            Ok(seq) => {
+                back(&st, &t, seat).await;
+                Ok(seq)
+            }
+            Err(e) => Err(submit_error(e)),
+        }
+    })
+    .await
+}
+
+async fn submit(
+    state: &Arc<AppState>,
+    table: &Arc<Table>,
+    seat: usize,
+    req: ActionRequest,
+) -> ApiResult {
+    let seq = submit_action(state, table, seat, req).await?;
+    ok(StatusCode::OK, json!({ "seq": seq }))
+}
+
+/// A player who acts is back: their seat is no longer played by the
+/// computer.
+pub async fn back(state: &AppState, table: &Table, seat: usize) {
+    let away = table
+        .inner
+        .lock()
+        .await
+        .seats
+        .get(seat)
+        .is_some_and(|s| s.away);
+    if away {
+        if let Err(e) = table.set_away(&state.store, seat, false, "acted").await {
+            tracing::error!(error = %e, "store failed");
+        }
+    }
+}
+
+pub fn submit_error(e: SubmitError) -> ApiError {
+    match e {
+        SubmitError::Stale { given, current } => ApiError::new(
+            StatusCode::CONFLICT,
+            format!(
+                "stale seq: the table is at seq {current}, the action was sent for seq {given}; fetch the state and choose again"
+            ),
+        )
+        .with("seq", json!(current)),
+        SubmitError::Illegal(e) => ApiError::new(StatusCode::CONFLICT, e.message)
+            .with("rule", json!(e.rule)),
+        SubmitError::Finished => ApiError::new(StatusCode::CONFLICT, "the game is over"),
+        SubmitError::UndoPending => ApiError::new(
+            StatusCode::CONFLICT,
+            "a player asked to take back an action: the table waits for the answers",
+        ),
+        SubmitError::Store(e) => {
+            tracing::error!(error = %e, "store failed");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the store failed; the action was not taken",
+            )
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! # b5-server
+//!
+//! The online table: a server that hosts games for players at different
+//! machines over HTTP (commands) and WebSocket (what happens), keeps every
+//! secret, and survives a crash. The protocol is in `docs/protocol.md`.
+//!
+//! - [`game`]: the traits a hosted game implements ([`game::GameKind`],
+//!   [`game::TableGame`]); [`b5`] implements them for the Babylon 5 CCG;
+//! - [`store`]: the store trait; [`sqlite`]: the embedded SQLite store;
+//! - [`table`]: one table in memory (apply, commit, broadcast, computer
+//!   seats);
+//! - [`http`] and [`ws`]: the protocol.
+
+pub mod b5;
+pub mod game;
+pub mod http;
+pub mod secret;
+pub mod sqlite;
+pub mod store;
+pub mod table;
+pub mod ws;
+
+use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::game::{GameKind, ReplayError};
+use crate::store::{Store, StoreError, StoredTable};
+use crate::table::{push_history, Bucket, Change, Seat, Table, TableInner};
+
+/// A hosted game, shared.
+pub type GameKindArc = Arc<dyn GameKind>;
+
+/// The server's settings (the `b5 serve` flags).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where the store lives.
+    pub data: PathBuf,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// The largest WebSocket message from a client, in bytes.
+    pub max_ws_message: usize,
+    /// Actions (and WebSocket messages) per second per seat token and per
+    /// WebSocket connection.
+    pub actions_per_second: u32,
+    /// Tables held in memory at most (finished ones are dropped first).
+    pub max_tables: usize,
+    /// Computer players wait this long before each action.
+    pub bot_delay: Duration,
+    /// Lets a table request choose its seed (`"seed"`): for tests only;
+    /// never on a real server (the seed reveals every deck's order).
+    pub test_mode: bool,
+}
+
+impl Config {
+    pub fn new(data: impl Into<PathBuf>) -> Config {
+        Config {
+            data: data.into(),
+            max_body: 64 * 1024,
+            max_ws_message: 16 * 1024,
+            actions_per_second: 20,
+            max_tables: 1000,
+            bot_delay: Duration::ZERO,
+            test_mode: false,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Everything the handlers share.
+pub struct AppState {
+    pub cfg: Config,
+    pub store: Arc<dyn Store>,
+    kinds: Vec<Arc<dyn GameKind>>,
+    tables: RwLock<Tables>,
+    pub shutdown: watch::Receiver<bool>,
+    /// Open WebSockets.
+    pub websockets: std::sync::atomic::AtomicUsize,
+}
+
+#[derive(Default)]
+struct Tables {
+    by_id: HashMap<String, Arc<Table>>,
+    /// Creation (or recovery) order, for dropping finished tables.
+    order: VecDeque<String>,
+}
+
+impl AppState {
+    pub fn kind(&self, name: Option<&str>) -> Option<&Arc<dyn GameKind>> {
+        match name {
+            None => self.kinds.first(),
+            Some(n) => self.kinds.iter().find(|k| k.name() == n),
+        }
+    }
+
+    pub fn kind_names(&self) -> Vec<&'static str> {
+        self.kinds.iter().map(|k| k.name()).collect()
+    }
+
+    pub fn table(&self, id: &str) -> Option<Arc<Table>> {
+        self.tables
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .by_id
+            .get(id)
+            .cloned()
+    }
+
+    pub fn all_tables(&self) -> Vec<Arc<Table>> {
+        let t = self.tables.read().unwrap_or_else(|p| p.into_inner());
+        t.order
+            .iter()
+            .filter_map(|id| t.by_id.get(id).cloned())
+            .collect()
+    }
+
+    /// Makes room for one more table: false when every held table is still
+    /// being played and the limit is reached.
+    pub fn reserve_table(&self) -> bool {
+        let mut t = self.tables.write().unwrap_or_else(|p| p.into_inner());
+        while t.by_id.len() >= self.cfg.max_tables {
+            let Some(pos) = t
+                .order
+                .iter()
+                .position(|id| t.by_id.get(id).is_some_and(|x| x.is_finished()))
+            else {
+                return false;
+            };
+            if let Some(id) = t.order.remove(pos) {
+                t.by_id.remove(&id);
+            }
+        }
+        true
+    }
+
+    /// A table by id: in memory, or else read back from the store (a
+    /// finished table dropped from memory, or one finished before a
+    /// restart) and rebuilt. Err when the server is full of tables in play.
+    pub async fn find_table(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Table>>, String> {
+        if let Some(t) = self.table(id) {
+            return Ok(Some(t));
+        }
+        // Table ids are 16 hex digits: anything else is not looked up.
+        if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(None);
+        }
+        let key = id.to_string();
+        let stored = match table::blocking(&self.store, move |s| s.table(&key)).await {
+            Ok(Some(st)) => st,
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                tracing::error!(table = %id, error = %e, "store failed");
+                return Ok(None);
+            }
+        };
+        let me = self.clone();
+        let rebuilt = tokio::task::spawn_blocking(move || me.rebuild(stored)).await;
+        let table = match rebuilt {
+            Ok(Ok(t)) => Arc::new(t),
+            Ok(Err(e)) => {
+                tracing::error!(table = %id, error = %e, "table not restored");
+                return Ok(None);
+            }
+            Err(e) => {
+                tracing::error!(table = %id, error = %e, "table not restored");
+                return Ok(None);
+            }
+        };
+        if !self.reserve_table() {
+            return Err(format!(
+                "the server holds its maximum of {} tables in play; try later",
+                self.cfg.max_tables
+            ));
+        }
+        Ok(Some(self.insert_table(table)))
+    }
+
+    /// Adds a table (unless one with its id is there already: that one is
+    /// kept) and starts its computer players; returns the table held.
+    pub fn insert_table(&self, table: Arc<Table>) -> Arc<Table> {
+        {
+            let mut t = self.tables.write().unwrap_or_else(|p| p.into_inner());
+            if let Some(existing) = t.by_id.get(&table.id) {
+                return existing.clone();
+            }
+            t.order.push_back(table.id.clone());
+            t.by_id.insert(table.id.clone(), table.clone());
+        }
+        let delay = self.cfg.bot_delay;
+        tokio::spawn(
+            table
+                .clone()
+                .run_bots(self.store.clone(), delay, self.shutdown.clone()),
+        );
+        table
+    }
+
+    /// Rebuilds a stored table by replaying its log, checking digests.
+    pub fn rebuild(&self, st: StoredTable) -> Result<Table, String> {
+        let kind = self
+            .kind(Some(&st.table.game))
+            .ok_or_else(|| format!("unknown game \"{}\"", st.table.game))?
+            .clone();
+        let (setup, seed) = (&st.table.setup, st.table.seed);
+        let n = st.log.len() as u64;
+        let keep_from = n.saturating_sub(table::HISTORY as u64);
+        let mut history = VecDeque::new();
+        let mut log: Vec<Option<(usize, Value)>> = Vec::with_capacity(st.log.len());
+        let mut effective: Vec<u64> = Vec::new();
+        let mut game = kind
+            .new_game(setup, seed)
+            .map_err(|e| ReplayError::Setup(e).to_string())?;
+        for e in &st.log {
+            let events: Arc<dyn game::GameEvents> = match e.undoes {
+                None => {
+                    let ev = game.apply(e.seat, &e.action).map_err(|x| {
+                        ReplayError::Refused {
+                            seq: e.seq,
+                            seat: e.seat,
+                            message: x.message,
+                        }
+                        .to_string()
+                    })?;
+                    log.push(Some((e.seat, e.action.clone())));
+                    effective.push(e.seq);
+                    Arc::from(ev)
+                }
+                Some(target) => {
+                    if !effective.contains(&target) {
+                        return Err(ReplayError::Undo { seq: e.seq, target }.to_string());
+                    }
+                    effective.retain(|&q| q < target);
+                    let keep: Vec<(usize, Value)> = effective
+                        .iter()
+                        .filter_map(|&q| log.get(q as usize).cloned().flatten())
+                        .collect();
+                    game = table::rebuild_game(&*kind, setup, seed, &keep)?;
+                    log.push(None);
+                    Arc::new(table::PublicEvents(table::undo_events(e.seat, target)))
+                }
+            };
+            let found = game.digest();
+            if found != e.digest {
+                return Err(ReplayError::Digest {
+                    seq: e.seq,
+                    found,
+                    stored: e.digest,
+                }
+                .to_string());
+            }
+            if e.seq + 1 > keep_from {
+                push_history(
+                    &mut history,
+                    Arc::new(Change {
+                        seq: e.seq + 1,
+                        events,
+                        game: None,
+                    }),
+                );
+            }
+        }
+        let rate = self.cfg.actions_per_second;
+        let seats = st
+            .table
+            .seats
+            .into_iter()
+            .map(|s| Seat {
+                player: s.player,
+                label: s.label,
+                invitation_hash: s.invitation_hash,
+                token_hash: s.token_hash,
+                name: s.name,
+                away: s.away,
+                bucket: Bucket::new(rate),
+            })
+            .collect();
+        let inner = TableInner {
+            game: Arc::from(game),
+            seq: n,
+            log,
+            effective,
+            history,
+            seats,
+            undo: None,
+            chat: st.chat.into_iter().collect(),
+            chat_count: st.chat_count,
+        };
+        Ok(Table::new(
+            st.table.id,
+            kind,
+            st.table.spectators,
+            st.table.setup,
+            st.table.seed,
+            st.table.clock_ms.map(Duration::from_millis),
+            inner,
+        ))
+    }
+}
+
+/// Opens the store in `cfg.data` (taking ownership of it) and rebuilds
+/// every unfinished table. A table whose log does not replay to its stored
+/// digests is left out, with an error in the log.
+pub async fn open(
+    cfg: Config,
+    kinds: Vec<Arc<dyn GameKind>>,
+    shutdown: watch::Receiver<bool>,
+) -> Result<Arc<AppState>, ServerError> {
+    let dir = cfg.data.clone();
+    let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || {
+        sqlite::SqliteStore::open(&dir).map(|s| Arc::new(s) as Arc<dyn Store>)
+    })
+    .await
+    .map_err(|e| StoreError::Other(e.to_string()))??;
+    let stored = table::blocking(&store, |s| s.unfinished_tables()).await?;
+    let state = Arc::new(AppState {
+        cfg,
+        store,
+        kinds,
+        tables: RwLock::new(Tables::default()),
+        shutdown,
+        websockets: std::sync::atomic::AtomicUsize::new(0),
+    });
+    for st in stored {
+        let id = st.table.id.clone();
+        let actions = st.log.len();
+        let s2 = state.clone();
+        // Replaying is CPU work: the blocking pool.
+        let rebuilt = tokio::task::spawn_blocking(move || s2.rebuild(st)).await;
+        match rebuilt {
+            Ok(Ok(t)) => {
+                tracing::info!(table = %id, actions, "table restored");
+                state.insert_table(Arc::new(t));
+            }
+            Ok(Err(e)) => tracing::error!(table = %id, error = %e, "table not restored"),
+            Err(e) => tracing::error!(table = %id, error = %e, "table not restored"),
+        }
+    }
+    Ok(state)
+}
+
+/// Serves `state` on `listener` until `stop` resolves; then tells every
+/// WebSocket to close and waits for open requests to finish. `site`: more
+/// routes served next to `/api` (the browser client's pages: `b5_web`'s
+/// router); `/api` keeps priority.
+pub async fn serve(
+    state: Arc<AppState>,
+    listener: TcpListener,
+    stop: impl Future<Output = ()> + Send + 'static,
+    tell_shutdown: watch::Sender<bool>,
+    site: Option<axum::Router>,
+) -> Result<(), ServerError> {
+    let mut app = http::router(state);
+    if let Some(site) = site {
+        app = app.merge(site);
+    }
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        stop.await;
+        let _ = tell_shutdown.send(true);
+    })
+    .await?;
+    Ok(())
+}
+
+/// The process's resident memory in bytes (Linux; None elsewhere).
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// The games this build hosts: the Babylon 5 CCG with the Open Set.
+pub fn default_kinds() -> Result<Vec<Arc<dyn GameKind>>, String> {
+    let k = b5::B5Kind::open_set().map_err(|e| e.to_string())?;
+    Ok(vec![Arc::new(k)])
+}
+
+/// A server running in this process, for tests and embedding: binds
+/// `addr` (port 0 for a free one) and serves until [`Running::stop`].
+pub struct Running {
+    pub addr: SocketAddr,
+    pub state: Arc<AppState>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<Result<(), ServerError>>,
+}
+
+impl Running {
+    pub async fn start(
+        cfg: Config,
+        kinds: Vec<Arc<dyn GameKind>>,
+        addr: &str,
+    ) -> Result<Running, ServerError> {
+        let (tell, watch_rx) = watch::channel(false);
+        let state = open(cfg, kinds, watch_rx).await?;
+        let listener = TcpListener::bind(addr).await?;
+        let addr = listener.local_addr()?;
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(serve(
+            state.clone(),
+            listener,
+            async move {
+                let _ = stopped.await;
+            },
+            tell,
+            None,
+        ));
+        Ok(Running {
+            addr,
+            state,
+            stop: Some(stop),
+            task,
+        })
+    }
+
+    /// Stops serving and waits for the server to finish.
+    pub async fn stop(mut self) -> Result<(), ServerError> {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        match self.task.await {
+            Ok(r) => r,
+            Err(e) => Err(ServerError::Io(std::io::Error::other(e.to_string()))),
+        }
+    }
+}
+
+/// Logs to standard error with `tracing` (info by default; `RUST_LOG`
+/// overrides).
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+}
+
+/// Runs a server until Ctrl-C or SIGTERM (what `b5 serve` does): opens the
+/// store, restores the unfinished tables, binds `addr`, calls `ready` with
+/// the bound address, then serves. On the signal it stops accepting, closes
+/// the WebSockets and lets open requests finish; every acknowledged action
+/// is already committed. `site`: see [`serve`].
+pub fn run(
+    cfg: Config,
+    kinds: Vec<Arc<dyn GameKind>>,
+    addr: &str,
+    site: Option<axum::Router>,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServerError> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        let (tell, rx) = watch::channel(false);
+        let state = open(cfg, kinds, rx).await?;
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}")))?;
+        ready(listener.local_addr()?);
+        serve(state, listener, stop_signal(), tell, site).await?;
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
+
+/// Ctrl-C, or SIGTERM on Unix.
+async fn stop_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    tracing::info!("stopping");
+}

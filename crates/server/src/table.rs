@@ -1,0 +1,817 @@
+//! One table in memory: its game, its log, its seats, its recent changes,
+//! the channel that tells connected clients of each change, and the task
+//! that plays its computer seats.
+//!
+//! Every change goes through [`Table::submit`], under the table's lock:
+//! check `seq`, apply the action to a copy of the game, commit it to the
+//! store, and only then make the copy current, acknowledge and broadcast.
+//! So a refused action or a failed commit leaves the table untouched, and
+//! two requests can never both take the same `seq`.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex as StdMutex, Weak};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, Mutex, Notify};
+
+use crate::game::{ActionError, GameEvents, GameKind, TableGame};
+use crate::secret;
+use crate::store::{ChatLine, LoggedAction, Store, StoreError, CHAT_KEPT};
+
+/// How many recent changes (their events) a table keeps for clients that
+/// reconnect (older gaps are filled with a fresh view instead).
+pub const HISTORY: usize = 128;
+/// The broadcast channel's capacity: a client further behind catches up
+/// from the history.
+pub const CHANNEL: usize = 32;
+
+/// One change of a table: the table now stands at `seq`, with the events
+/// of the change and the game after it. The game is held weakly: only the
+/// table's current game stays in memory (recent changes keep their events
+/// only), so a table costs one game however many clients lag behind.
+pub struct Change {
+    pub seq: u64,
+    pub events: Arc<dyn GameEvents>,
+    pub game: Option<Weak<dyn TableGame>>,
+}
+
+/// A seat in memory.
+pub struct Seat {
+    /// "human" or a computer player's name.
+    pub player: String,
+    pub label: String,
+    pub invitation_hash: Option<[u8; 32]>,
+    pub token_hash: Option<[u8; 32]>,
+    pub name: Option<String>,
+    /// Away: the greedy computer player plays the seat meanwhile.
+    pub away: bool,
+    pub bucket: Bucket,
+}
+
+impl Seat {
+    pub fn is_human(&self) -> bool {
+        self.player == "human"
+    }
+
+    /// The computer player acting for this seat now, if any.
+    pub fn bot(&self) -> Option<&str> {
+        if !self.is_human() {
+            Some(&self.player)
+        } else if self.away {
+            Some("greedy")
+        } else {
+            None
+        }
+    }
+}
+
+/// A token bucket: `rate` actions per second, bursts of up to `rate` (at
+/// least 1).
+pub struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    pub fn new(rate: u32) -> Bucket {
+        Bucket {
+            tokens: rate.max(1) as f64,
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes one token if there is one.
+    pub fn take(&mut self, rate: u32) -> bool {
+        let cap = rate.max(1) as f64;
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * rate as f64).min(cap);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+pub struct TableInner {
+    pub game: Arc<dyn TableGame>,
+    /// Log entries so far (the next one is number `seq`).
+    pub seq: u64,
+    /// Every log entry: `(seat, action)`, or None for an undo; to answer a
+    /// resent action and to rebuild the game after an undo.
+    pub log: Vec<Option<(usize, Value)>>,
+    /// The seqs of the actions in effect (not undone), in order.
+    pub effective: Vec<u64>,
+    /// The most recent changes, oldest first.
+    pub history: VecDeque<Arc<Change>>,
+    pub seats: Vec<Seat>,
+    /// An undo asked for and not yet answered: the table waits meanwhile.
+    pub undo: Option<UndoRequest>,
+    /// The last chat lines, and how many lines in all.
+    pub chat: VecDeque<ChatLine>,
+    pub chat_count: u64,
+}
+
+/// A player's request to take back their last action.
+#[derive(Clone, Debug, Serialize)]
+pub struct UndoRequest {
+    pub by: usize,
+    /// The seq of the action to take back (it, and every action in effect
+    /// after it).
+    pub target: u64,
+    /// The table's seq when asked.
+    pub seq: u64,
+    /// The human seats that have not accepted yet.
+    pub waiting: Vec<usize>,
+}
+
+/// Events made by the server itself (an undo): the same for every viewer.
+pub struct PublicEvents(pub Value);
+
+impl GameEvents for PublicEvents {
+    fn for_viewer(&self, _: crate::game::Viewer) -> Value {
+        self.0.clone()
+    }
+}
+
+/// A game rebuilt from its set-up, seed and the actions in effect.
+pub fn rebuild_game(
+    kind: &dyn GameKind,
+    setup: &Value,
+    seed: u64,
+    actions: &[(usize, Value)],
+) -> Result<Box<dyn TableGame>, String> {
+    let mut g = kind.new_game(setup, seed)?;
+    for (i, (seat, a)) in actions.iter().enumerate() {
+        g.apply(*seat, a)
+            .map_err(|e| format!("action {i} in effect is refused: {}", e.message))?;
+    }
+    Ok(g)
+}
+
+impl TableInner {
+    /// The seat whose token this is, comparing every seat's hash in
+    /// constant time.
+    pub fn seat_of_token(&self, token: &str) -> Option<usize> {
+        let mut found = None;
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Some(h) = &s.token_hash {
+                if secret::matches(token, h) {
+                    found = Some(i);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Why an action was not applied.
+#[derive(Debug)]
+pub enum SubmitError {
+    /// `given` is not the table's current `seq` (and not a resend of the
+    /// action logged under it).
+    Stale {
+        given: u64,
+        current: u64,
+    },
+    Illegal(ActionError),
+    Finished,
+    /// An undo is asked for: the table waits for the answers.
+    UndoPending,
+    Store(StoreError),
+}
+
+/// What became of an undo request.
+#[derive(Debug, PartialEq, Eq)]
+pub enum UndoOutcome {
+    /// Asked; these seats must still accept.
+    Asked(Vec<usize>),
+    /// Everyone accepted: the table stands at this seq, as before the
+    /// action.
+    Done(u64),
+    Refused,
+    Withdrawn,
+}
+
+#[derive(Debug)]
+pub enum UndoError {
+    Stale { given: u64, current: u64 },
+    NothingToUndo,
+    Finished,
+    AlreadyAsked,
+    NoRequest,
+    NotAsked,
+    Failed(String),
+    Store(StoreError),
+}
+
+/// What the lobby shows of a seat: never a secret.
+#[derive(Clone, Debug, Serialize)]
+pub struct LobbySeat {
+    pub seat: usize,
+    pub player: String,
+    pub label: String,
+    pub name: Option<String>,
+    pub taken: bool,
+    pub away: bool,
+}
+
+/// What the lobby shows of a table.
+#[derive(Clone, Debug, Serialize)]
+pub struct LobbyEntry {
+    pub table: String,
+    pub game: String,
+    pub seats: Vec<LobbySeat>,
+    pub free_seats: usize,
+    pub turn: u32,
+    pub seq: u64,
+    pub finished: bool,
+    pub spectators: bool,
+}
+
+pub struct Table {
+    pub id: String,
+    pub game_name: String,
+    pub spectators: bool,
+    kind: Arc<dyn GameKind>,
+    setup: Value,
+    seed: u64,
+    /// The move clock, if the table has one.
+    pub clock: Option<Duration>,
+    pub inner: Mutex<TableInner>,
+    /// Every change, to the table's WebSockets.
+    pub tx: broadcast::Sender<Arc<Change>>,
+    /// Public notices (chat lines, undo requests and answers), to every
+    /// WebSocket as they are.
+    pub notices: broadcast::Sender<Arc<Value>>,
+    pub bot_wake: Notify,
+    lobby: StdMutex<LobbyEntry>,
+}
+
+fn mix(mut z: u64) -> u64 {
+    // splitmix64
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Runs a store call on the blocking pool.
+pub async fn blocking<T: Send + 'static>(
+    store: &Arc<dyn Store>,
+    f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    let store = store.clone();
+    tokio::task::spawn_blocking(move || f(&*store))
+        .await
+        .map_err(|e| StoreError::Other(format!("store task: {e}")))?
+}
+
+impl Table {
+    pub fn new(
+        id: String,
+        kind: Arc<dyn GameKind>,
+        spectators: bool,
+        setup: Value,
+        seed: u64,
+        clock: Option<Duration>,
+        inner: TableInner,
+    ) -> Table {
+        let (tx, _) = broadcast::channel(CHANNEL);
+        let (notices, _) = broadcast::channel(CHANNEL);
+        let game_name = kind.name().to_string();
+        let lobby = lobby_of(&id, &game_name, spectators, &inner);
+        Table {
+            id,
+            game_name,
+            spectators,
+            kind,
+            setup,
+            seed,
+            clock,
+            inner: Mutex::new(inner),
+            tx,
+            notices,
+            bot_wake: Notify::new(),
+            lobby: StdMutex::new(lobby),
+        }
+    }
+
+    pub fn lobby(&self) -> LobbyEntry {
+        self.lobby.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub fn refresh_lobby(&self, inner: &TableInner) {
+        let l = lobby_of(&self.id, &self.game_name, self.spectators, inner);
+        *self.lobby.lock().unwrap_or_else(|p| p.into_inner()) = l;
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.lobby
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .finished
+    }
+
+    /// Applies `action` for `seat` as action number `seq`: see the module
+    /// documentation. Returns the table's new `seq`.
+    pub async fn submit(
+        &self,
+        store: &Arc<dyn Store>,
+        seat: usize,
+        seq: u64,
+        action: Value,
+    ) -> Result<u64, SubmitError> {
+        let mut inner = self.inner.lock().await;
+        if seq < inner.seq {
+            // A resend of an action already applied gets the same answer.
+            if inner.log.get(seq as usize) == Some(&Some((seat, action))) {
+                return Ok(seq + 1);
+            }
+            return Err(SubmitError::Stale {
+                given: seq,
+                current: inner.seq,
+            });
+        }
+        if seq > inner.seq {
+            return Err(SubmitError::Stale {
+                given: seq,
+                current: inner.seq,
+            });
+        }
+        if inner.game.finished() {
+            return Err(SubmitError::Finished);
+        }
+        if inner.undo.is_some() {
+            return Err(SubmitError::UndoPending);
+        }
+        let mut next = inner.game.clone_game();
+        let events = next.apply(seat, &action).map_err(SubmitError::Illegal)?;
+        let logged = LoggedAction {
+            seq,
+            seat,
+            action: action.clone(),
+            undoes: None,
+            digest: next.digest(),
+        };
+        let finished = next.finished();
+        let id = self.id.clone();
+        blocking(store, move |s| s.append_action(&id, &logged, finished))
+            .await
+            .map_err(SubmitError::Store)?;
+        inner.log.push(Some((seat, action)));
+        inner.effective.push(seq);
+        self.commit_change(&mut inner, next, Arc::from(events));
+        tracing::info!(table = %self.id, seq = seq + 1, seat, finished, "action");
+        drop(inner);
+        self.bot_wake.notify_one();
+        Ok(seq + 1)
+    }
+
+    /// Makes `next` current after a committed log entry, and tells the
+    /// table's clients.
+    fn commit_change(
+        &self,
+        inner: &mut TableInner,
+        next: Box<dyn TableGame>,
+        events: Arc<dyn GameEvents>,
+    ) {
+        let game: Arc<dyn TableGame> = Arc::from(next);
+        inner.seq += 1;
+        inner.game = game.clone();
+        let change = Arc::new(Change {
+            seq: inner.seq,
+            events,
+            game: Some(Arc::downgrade(&game)),
+        });
+        push_history(&mut inner.history, change.clone());
+        self.refresh_lobby(inner);
+        // No receiver is not an error.
+        let _ = self.tx.send(change);
+    }
+
+    /// A finished game's record: the game's save file if it offers one,
+    /// else `{"game", "setup", "seed", "actions": [[seat, action], ...]}`
+    /// (the actions in effect). None while the game is being played: the
+    /// set-up and seed reveal every hidden card.
+    pub async fn save(&self) -> Option<String> {
+        let actions: Vec<(usize, Value)> = {
+            let inner = self.inner.lock().await;
+            if !inner.game.finished() {
+                return None;
+            }
+            inner
+                .effective
+                .iter()
+                .filter_map(|&q| inner.log.get(q as usize).cloned().flatten())
+                .collect()
+        };
+        let (kind, setup, seed) = (self.kind.clone(), self.setup.clone(), self.seed);
+        let id = self.id.clone();
+        let text = tokio::task::spawn_blocking(move || {
+            kind.save_file(&setup, seed, &actions).unwrap_or_else(|| {
+                json!({
+                    "table": id,
+                    "game": kind.name(),
+                    "setup": setup,
+                    "seed": seed,
+                    "actions": actions,
+                })
+                .to_string()
+            })
+        })
+        .await
+        .ok()?;
+        Some(text)
+    }
+
+    /// Hands `seat` to the computer player (`away`) or back to its player,
+    /// stored, told to everyone.
+    pub async fn set_away(
+        &self,
+        store: &Arc<dyn Store>,
+        seat: usize,
+        away: bool,
+        reason: &str,
+    ) -> Result<(), StoreError> {
+        let mut inner = self.inner.lock().await;
+        self.set_away_locked(&mut inner, store, seat, away, reason)
+            .await?;
+        drop(inner);
+        self.bot_wake.notify_one();
+        Ok(())
+    }
+
+    async fn set_away_locked(
+        &self,
+        inner: &mut TableInner,
+        store: &Arc<dyn Store>,
+        seat: usize,
+        away: bool,
+        reason: &str,
+    ) -> Result<(), StoreError> {
+        if inner.seats.get(seat).is_none_or(|s| s.away == away) {
+            return Ok(());
+        }
+        let tid = self.id.clone();
+        blocking(store, move |s| s.set_away(&tid, seat, away)).await?;
+        inner.seats[seat].away = away;
+        self.refresh_lobby(inner);
+        tracing::info!(table = %self.id, seat, away, reason, "seat handed over");
+        self.notice(json!({ "type": "away", "seat": seat, "away": away, "reason": reason }));
+        Ok(())
+    }
+
+    /// The move clock ran out at `seq`: every human seat still to act
+    /// there is handed to the computer player.
+    async fn clock_out(&self, store: &Arc<dyn Store>, seq: u64) {
+        let mut inner = self.inner.lock().await;
+        if inner.seq != seq || inner.undo.is_some() || inner.game.finished() {
+            return;
+        }
+        for s in inner.game.to_act() {
+            let late = inner.seats.get(s).is_some_and(|x| x.is_human() && !x.away);
+            if late {
+                if let Err(e) = self
+                    .set_away_locked(&mut inner, store, s, true, "clock")
+                    .await
+                {
+                    tracing::error!(table = %self.id, error = %e, "store failed");
+                }
+            }
+        }
+    }
+
+    fn notice(&self, v: Value) {
+        let _ = self.notices.send(Arc::new(v));
+    }
+
+    /// `seat` asks to take back its last action in effect, the table
+    /// standing at `seq`. The other human players who hold their seat (and
+    /// are not away) must accept; with none, it is done at once.
+    pub async fn ask_undo(
+        &self,
+        store: &Arc<dyn Store>,
+        seat: usize,
+        seq: u64,
+    ) -> Result<UndoOutcome, UndoError> {
+        let mut inner = self.inner.lock().await;
+        if seq != inner.seq {
+            return Err(UndoError::Stale {
+                given: seq,
+                current: inner.seq,
+            });
+        }
+        if inner.game.finished() {
+            return Err(UndoError::Finished);
+        }
+        if inner.undo.is_some() {
+            return Err(UndoError::AlreadyAsked);
+        }
+        let target = inner
+            .effective
+            .iter()
+            .rev()
+            .copied()
+            .find(|&q| matches!(inner.log.get(q as usize), Some(Some((s, _))) if *s == seat))
+            .ok_or(UndoError::NothingToUndo)?;
+        let waiting: Vec<usize> = inner
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i != seat && s.is_human() && s.token_hash.is_some() && !s.away)
+            .map(|(i, _)| i)
+            .collect();
+        tracing::info!(table = %self.id, seat, target, "undo asked");
+        if waiting.is_empty() {
+            let seq = self.undo_now(&mut inner, store, seat, target).await?;
+            drop(inner);
+            self.bot_wake.notify_one();
+            return Ok(UndoOutcome::Done(seq));
+        }
+        let req = UndoRequest {
+            by: seat,
+            target,
+            seq,
+            waiting: waiting.clone(),
+        };
+        self.notice(json!({ "type": "undo", "state": "asked", "request": req }));
+        inner.undo = Some(req);
+        Ok(UndoOutcome::Asked(waiting))
+    }
+
+    /// `seat` answers the undo request asked at `seq`: accepts or refuses
+    /// (the seat that asked may withdraw it by refusing).
+    pub async fn answer_undo(
+        &self,
+        store: &Arc<dyn Store>,
+        seat: usize,
+        seq: u64,
+        accept: bool,
+    ) -> Result<UndoOutcome, UndoError> {
+        let mut inner = self.inner.lock().await;
+        let Some(req) = inner.undo.clone() else {
+            return Err(UndoError::NoRequest);
+        };
+        if req.seq != seq {
+            return Err(UndoError::Stale {
+                given: seq,
+                current: req.seq,
+            });
+        }
+        if seat == req.by && !accept {
+            inner.undo = None;
+            self.notice(json!({ "type": "undo", "state": "withdrawn", "by": seat }));
+            drop(inner);
+            self.bot_wake.notify_one();
+            return Ok(UndoOutcome::Withdrawn);
+        }
+        if !req.waiting.contains(&seat) {
+            return Err(UndoError::NotAsked);
+        }
+        if !accept {
+            inner.undo = None;
+            tracing::info!(table = %self.id, seat, "undo refused");
+            self.notice(
+                json!({ "type": "undo", "state": "refused", "by": req.by, "refused_by": seat }),
+            );
+            drop(inner);
+            self.bot_wake.notify_one();
+            return Ok(UndoOutcome::Refused);
+        }
+        let waiting: Vec<usize> = req.waiting.iter().copied().filter(|&s| s != seat).collect();
+        if !waiting.is_empty() {
+            if let Some(r) = inner.undo.as_mut() {
+                r.waiting = waiting.clone();
+            }
+            self.notice(
+                json!({ "type": "undo", "state": "accepted_by", "seat": seat, "waiting": waiting }),
+            );
+            return Ok(UndoOutcome::Asked(waiting));
+        }
+        let seq = self.undo_now(&mut inner, store, req.by, req.target).await?;
+        drop(inner);
+        self.bot_wake.notify_one();
+        Ok(UndoOutcome::Done(seq))
+    }
+
+    /// Takes back action `target` and every action in effect after it:
+    /// rebuilds the game from the actions before it, logs an undo entry
+    /// that marks them, and broadcasts the change.
+    async fn undo_now(
+        &self,
+        inner: &mut TableInner,
+        store: &Arc<dyn Store>,
+        by: usize,
+        target: u64,
+    ) -> Result<u64, UndoError> {
+        let keep: Vec<(usize, Value)> = inner
+            .effective
+            .iter()
+            .filter(|&&q| q < target)
+            .filter_map(|&q| inner.log.get(q as usize).cloned().flatten())
+            .collect();
+        let (kind, setup, seed) = (self.kind.clone(), self.setup.clone(), self.seed);
+        let game = tokio::task::spawn_blocking(move || rebuild_game(&*kind, &setup, seed, &keep))
+            .await
+            .map_err(|e| UndoError::Failed(e.to_string()))?
+            .map_err(UndoError::Failed)?;
+        let seq = inner.seq;
+        let logged = LoggedAction {
+            seq,
+            seat: by,
+            action: Value::Null,
+            undoes: Some(target),
+            digest: game.digest(),
+        };
+        let finished = game.finished();
+        let id = self.id.clone();
+        blocking(store, move |s| s.append_action(&id, &logged, finished))
+            .await
+            .map_err(UndoError::Store)?;
+        inner.log.push(None);
+        inner.effective.retain(|&q| q < target);
+        inner.undo = None;
+        let events = Arc::new(PublicEvents(undo_events(by, target)));
+        self.commit_change(inner, game, events);
+        tracing::info!(table = %self.id, seq = seq + 1, by, target, "undo");
+        self.notice(json!({ "type": "undo", "state": "done", "by": by, "undone_from": target, "seq": seq + 1 }));
+        Ok(seq + 1)
+    }
+
+    /// A chat line from `seat`; returns its number.
+    pub async fn chat(
+        &self,
+        store: &Arc<dyn Store>,
+        seat: usize,
+        text: String,
+    ) -> Result<u64, StoreError> {
+        let mut inner = self.inner.lock().await;
+        let name = inner
+            .seats
+            .get(seat)
+            .and_then(|s| s.name.clone())
+            .unwrap_or_else(|| format!("seat {seat}"));
+        let line = ChatLine {
+            n: inner.chat_count,
+            seat,
+            name,
+            text,
+            at: crate::sqlite::now(),
+        };
+        let (id, l2) = (self.id.clone(), line.clone());
+        blocking(store, move |s| s.append_chat(&id, &l2)).await?;
+        inner.chat_count += 1;
+        if inner.chat.len() >= CHAT_KEPT {
+            inner.chat.pop_front();
+        }
+        inner.chat.push_back(line.clone());
+        tracing::info!(table = %self.id, seat, n = line.n, "chat");
+        let mut v = serde_json::to_value(&line).unwrap_or(Value::Null);
+        v["type"] = json!("chat");
+        self.notice(v);
+        Ok(line.n)
+    }
+
+    /// Plays the table's computer seats (and the seats of players who are
+    /// away) until the game is over: each choice is made on the blocking
+    /// pool, after `delay`, and submitted like any other action.
+    pub async fn run_bots(
+        self: Arc<Self>,
+        store: Arc<dyn Store>,
+        delay: Duration,
+        mut shutdown: tokio::sync::watch::Receiver<bool>,
+    ) {
+        tokio::select! {
+            _ = self.clone().bot_loop(store, delay) => {}
+            _ = shutdown.wait_for(|&stop| stop) => {}
+        }
+    }
+
+    async fn bot_loop(self: Arc<Self>, store: Arc<dyn Store>, delay: Duration) {
+        loop {
+            let job = {
+                let inner = self.inner.lock().await;
+                if inner.game.finished() {
+                    return;
+                }
+                if inner.undo.is_some() {
+                    None
+                } else {
+                    inner
+                        .game
+                        .to_act()
+                        .into_iter()
+                        .find_map(|s| {
+                            inner
+                                .seats
+                                .get(s)
+                                .and_then(|x| x.bot())
+                                .map(|b| (s, b.to_string()))
+                        })
+                        .map(|(s, b)| (s, b, inner.seq, inner.game.clone()))
+                }
+            };
+            let Some((seat, bot, seq, game)) = job else {
+                // Nothing for the computer: wait for a change, or for the
+                // move clock of a human seat to run out.
+                let clocked = match self.clock {
+                    Some(c) => {
+                        let inner = self.inner.lock().await;
+                        let waiting_on_human = inner.undo.is_none()
+                            && inner.game.to_act().iter().any(|&s| {
+                                inner.seats.get(s).is_some_and(|x| x.is_human() && !x.away)
+                            });
+                        waiting_on_human.then_some((c, inner.seq))
+                    }
+                    None => None,
+                };
+                match clocked {
+                    Some((c, seq)) => {
+                        if tokio::time::timeout(c, self.bot_wake.notified())
+                            .await
+                            .is_err()
+                        {
+                            self.clock_out(&store, seq).await;
+                        }
+                    }
+                    None => self.bot_wake.notified().await,
+                }
+                continue;
+            };
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            let seed = mix(self.seed ^ mix(seq));
+            let choice =
+                tokio::task::spawn_blocking(move || game.bot_action(seat, &bot, seed)).await;
+            match choice {
+                Ok(Some(action)) => match self.submit(&store, seat, seq, action).await {
+                    Ok(_) | Err(SubmitError::Stale { .. }) => {}
+                    // The table waits for an undo's answers.
+                    Err(SubmitError::UndoPending) => self.bot_wake.notified().await,
+                    Err(SubmitError::Finished) => return,
+                    Err(SubmitError::Illegal(e)) => {
+                        tracing::error!(table = %self.id, seat, seq, error = %e, "a computer player's action was refused");
+                        return;
+                    }
+                    Err(SubmitError::Store(e)) => {
+                        tracing::error!(table = %self.id, error = %e, "store failed; computer players pause");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                },
+                Ok(None) => {
+                    // The seat has no choice after all: wait for a change.
+                    self.bot_wake.notified().await;
+                }
+                Err(e) => {
+                    tracing::error!(table = %self.id, seat, error = %e, "a computer player failed");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The events of an undo, for every viewer.
+pub fn undo_events(by: usize, target: u64) -> Value {
+    json!([{ "event": "undo", "by": by, "undone_from": target }])
+}
+
+pub fn push_history(h: &mut VecDeque<Arc<Change>>, c: Arc<Change>) {
+    if h.len() >= HISTORY {
+        h.pop_front();
+    }
+    h.push_back(c);
+}
+
+fn lobby_of(id: &str, game: &str, spectators: bool, inner: &TableInner) -> LobbyEntry {
+    let seats: Vec<LobbySeat> = inner
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| LobbySeat {
+            seat: i,
+            player: s.player.clone(),
+            label: s.label.clone(),
+            name: s.name.clone(),
+            taken: !s.is_human() || s.token_hash.is_some(),
+            away: s.away,
+        })
+        .collect();
+    LobbyEntry {
+        table: id.to_string(),
+        game: game.to_string(),
+        free_seats: seats.iter().filter(|s| !s.taken).count(),
+        seats,
+        turn: inner.game.turn(),
+        seq: inner.seq,
+        finished: inner.game.finished(),
+        spectators,
+    }
+}

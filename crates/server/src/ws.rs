@@ -1,0 +1,345 @@
+//! The WebSocket half of the protocol (`docs/protocol.md`): after a `hello`
+//! (a seat token or none for a spectator, and the last `seq` the client
+//! has), the server sends what the client missed and then every change, as
+//! that viewer may see it.
+
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::game::{GameEvents, TableGame, Viewer};
+use crate::http::ApiError;
+use crate::table::{Bucket, Change, Table};
+use crate::AppState;
+
+/// How long a client has to say `hello`.
+const HELLO_WITHIN: Duration = Duration::from_secs(30);
+
+pub async fn upgrade(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let found = state
+        .find_table(&id)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::TOO_MANY_REQUESTS, e))?;
+    let table = found.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no table \"{}\"", id.chars().take(40).collect::<String>()),
+        )
+    })?;
+    let max = state.cfg.max_ws_message;
+    // Small buffers: thousands of sockets stay cheap (the defaults hold
+    // 128 KiB each way per socket). A client that does not read makes the
+    // session wait (each send waits for the socket), so nothing piles up.
+    Ok(ws
+        .max_message_size(max)
+        .max_frame_size(max)
+        .read_buffer_size(max.min(8 * 1024))
+        .write_buffer_size(0)
+        .max_write_buffer_size(4 * 1024 * 1024)
+        .on_upgrade(move |socket| session(socket, state, table)))
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMsg {
+    Hello {
+        token: Option<String>,
+        seq: Option<u64>,
+    },
+    Action {
+        seq: u64,
+        action: Value,
+        #[serde(default)]
+        id: Value,
+    },
+    Ping,
+}
+
+fn error_msg(status: u16, message: &str) -> String {
+    json!({ "type": "error", "status": status, "error": message }).to_string()
+}
+
+async fn send(socket: &mut WebSocket, text: String) -> bool {
+    socket.send(Message::Text(text.into())).await.is_ok()
+}
+
+/// A change as `viewer` sees it: its events, and (when `game` is given:
+/// live changes and the last message of a catch-up) the view after it,
+/// who is to act and the viewer's legal actions.
+fn change_msg(
+    seq: u64,
+    events: &dyn GameEvents,
+    game: Option<&dyn TableGame>,
+    viewer: Viewer,
+) -> String {
+    let mut m = json!({
+        "type": "change",
+        "seq": seq,
+        "events": events.for_viewer(viewer),
+        "view": null,
+        "to_act": null,
+        "legal_actions": null,
+        "finished": null,
+        "winners": null,
+    });
+    if let Some(g) = game {
+        now(&mut m, g, viewer);
+    }
+    m.to_string()
+}
+
+/// The view, who is to act, the legal actions, the end.
+fn now(m: &mut Value, g: &dyn TableGame, viewer: Viewer) {
+    let legal = match viewer {
+        Viewer::Seat(s) => g.legal_actions(s),
+        Viewer::Spectator => Vec::new(),
+    };
+    m["view"] = g.view(viewer);
+    m["to_act"] = json!(g.to_act());
+    m["legal_actions"] = json!(legal);
+    m["finished"] = json!(g.finished());
+    m["winners"] = json!(g.winners());
+}
+
+/// The table now, without events: when the changes since the client's
+/// `seq` are no longer kept.
+fn sync_msg(seq: u64, g: &dyn TableGame, viewer: Viewer) -> String {
+    let mut m = json!({ "type": "sync", "seq": seq });
+    now(&mut m, g, viewer);
+    m.to_string()
+}
+
+/// The messages that bring a client at `since` up to date, and the seq
+/// they bring it to: each missed change with its events, the last one with
+/// the view; or, when the missed changes are no longer kept, one `sync`.
+async fn catch_up(table: &Table, since: u64, viewer: Viewer) -> (Vec<String>, u64) {
+    let (current, changes, game) = {
+        let inner = table.inner.lock().await;
+        let changes: Vec<Arc<Change>> = inner
+            .history
+            .iter()
+            .filter(|c| c.seq > since)
+            .cloned()
+            .collect();
+        (inner.seq, changes, inner.game.clone())
+    };
+    if since == current {
+        return (Vec::new(), current);
+    }
+    let complete = since < current
+        && changes.first().map(|c| c.seq) == Some(since + 1)
+        && changes.last().map(|c| c.seq) == Some(current);
+    if complete {
+        let msgs = changes
+            .iter()
+            .map(|c| {
+                let g = (c.seq == current).then_some(&*game);
+                change_msg(c.seq, &*c.events, g, viewer)
+            })
+            .collect();
+        (msgs, current)
+    } else {
+        (vec![sync_msg(current, &*game, viewer)], current)
+    }
+}
+
+async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>) {
+    let hello = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
+        Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<ClientMsg>(t.as_str()),
+        Ok(Some(Ok(_))) => {
+            let _ = send(
+                &mut socket,
+                error_msg(400, "the first message must be a JSON hello"),
+            )
+            .await;
+            return;
+        }
+        _ => return,
+    };
+    let (token, since) = match hello {
+        Ok(ClientMsg::Hello { token, seq }) => (token, seq),
+        Ok(_) => {
+            let _ = send(
+                &mut socket,
+                error_msg(400, "the first message must be a hello"),
+            )
+            .await;
+            return;
+        }
+        Err(e) => {
+            let _ = send(
+                &mut socket,
+                error_msg(400, &format!("malformed hello: {e}")),
+            )
+            .await;
+            return;
+        }
+    };
+    let viewer = match token {
+        Some(t) => {
+            let inner = table.inner.lock().await;
+            match inner.seat_of_token(&t) {
+                Some(s) => Viewer::Seat(s),
+                None => {
+                    drop(inner);
+                    let _ = send(
+                        &mut socket,
+                        error_msg(403, "this token is not valid at this table"),
+                    )
+                    .await;
+                    return;
+                }
+            }
+        }
+        None if table.spectators => Viewer::Spectator,
+        None => {
+            let _ = send(
+                &mut socket,
+                error_msg(403, "this table does not allow spectators"),
+            )
+            .await;
+            return;
+        }
+    };
+    // Subscribe before reading the history: no change falls in between.
+    let mut rx = table.tx.subscribe();
+    let mut notices = table.notices.subscribe();
+    let seat = match viewer {
+        Viewer::Seat(s) => json!(s),
+        Viewer::Spectator => Value::Null,
+    };
+    let current = table.inner.lock().await.seq;
+    let since = since.unwrap_or(current);
+    if !send(
+        &mut socket,
+        json!({ "type": "welcome", "table": table.id, "seat": seat, "seq": current }).to_string(),
+    )
+    .await
+    {
+        return;
+    }
+    let (msgs, mut last) = catch_up(&table, since, viewer).await;
+    for m in msgs {
+        if !send(&mut socket, m).await {
+            return;
+        }
+    }
+    tracing::debug!(table = %table.id, ?viewer, "websocket joined");
+    // Counted while the session runs (the guard also counts a session
+    // that ends by an early return).
+    struct Count<'a>(&'a std::sync::atomic::AtomicUsize);
+    impl Drop for Count<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    state
+        .websockets
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let _count = Count(&state.websockets);
+    let mut shutdown = state.shutdown.clone();
+    let mut bucket = Bucket::new(state.cfg.actions_per_second);
+    loop {
+        tokio::select! {
+            _ = shutdown.changed() => {
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
+            notice = notices.recv() => {
+                match notice {
+                    Ok(n) => {
+                        if !send(&mut socket, n.to_string()).await {
+                            return;
+                        }
+                    }
+                    // Chat and undo notices are also in the state and the
+                    // chat's GET: a client that lags reads them there.
+                    Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return,
+                }
+            }
+            change = rx.recv() => {
+                match change {
+                    Ok(c) if c.seq <= last => {}
+                    Ok(c) if c.seq == last + 1 => {
+                        let msgs = match c.game.as_ref().and_then(Weak::upgrade) {
+                            Some(g) => {
+                                last = c.seq;
+                                vec![change_msg(c.seq, &*c.events, Some(&*g), viewer)]
+                            }
+                            None => {
+                                // The table moved on since: catch up.
+                                let (msgs, now) = catch_up(&table, last, viewer).await;
+                                last = now;
+                                msgs
+                            }
+                        };
+                        for m in msgs {
+                            if !send(&mut socket, m).await {
+                                return;
+                            }
+                        }
+                    }
+                    // Missed changes: catch up.
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        let (msgs, now) = catch_up(&table, last, viewer).await;
+                        last = now;
+                        for m in msgs {
+                            if !send(&mut socket, m).await {
+                                return;
+                            }
+                        }
+                    }
+                    Err(RecvError::Closed) => return,
+                }
+            }
+            msg = socket.recv() => {
+                let text = match msg {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take(state.cfg.actions_per_second) {
+                    if !send(&mut socket, error_msg(429, "too many messages")).await {
+                        return;
+                    }
+                    continue;
+                }
+                let reply = match serde_json::from_str::<ClientMsg>(text.as_str()) {
+                    Ok(ClientMsg::Ping) => json!({ "type": "pong" }).to_string(),
+                    Ok(ClientMsg::Hello { .. }) => error_msg(400, "already said hello"),
+                    Ok(ClientMsg::Action { seq, action, id }) => match viewer {
+                        Viewer::Spectator => error_msg(403, "spectators cannot act"),
+                        Viewer::Seat(s) => {
+                            let req = crate::http::ActionRequest { seq, action };
+                            match crate::http::submit_action(&state, &table, s, req).await {
+                                Ok(seq) => json!({ "type": "ack", "id": id, "seq": seq }).to_string(),
+                                Err(e) => {
+                                    let mut body = e.body;
+                                    body.insert("type".into(), json!("error"));
+                                    body.insert("id".into(), id);
+                                    Value::Object(body).to_string()
+                                }
+                            }
+                        }
+                    },
+                    Err(e) => error_msg(400, &format!("malformed message: {e}")),
+                };
+                if !send(&mut socket, reply).await {
+                    return;
+                }
+            }
+        }
+    }
+}

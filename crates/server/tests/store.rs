@@ -1,0 +1,161 @@
+//! The SQLite store: one owner per data folder, everything read back as
+//! written, the log append-only and gap-free, and a table whose log does
+//! not replay to its digests left out at start rather than half-served.
+
+mod common;
+
+use b5_server::b5::B5Kind;
+use b5_server::game::GameKind;
+use b5_server::sqlite::SqliteStore;
+use b5_server::store::{ChatLine, LoggedAction, NewTable, Store, StoreError, StoredSeat};
+use b5_server::{default_kinds, open};
+use common::{table_request, temp_dir};
+
+fn seats() -> Vec<StoredSeat> {
+    vec![
+        StoredSeat {
+            player: "human".into(),
+            label: "Narn".into(),
+            invitation_hash: Some([1; 32]),
+            token_hash: None,
+            name: None,
+            away: false,
+        },
+        StoredSeat {
+            // Human: no computer player moves the table during the test.
+            player: "human".into(),
+            label: "Minbari".into(),
+            invitation_hash: None,
+            token_hash: None,
+            name: None,
+            away: false,
+        },
+    ]
+}
+
+fn new_table(id: &str, seed: u64) -> NewTable {
+    let kind = B5Kind::open_set().unwrap();
+    let req = table_request(&[("human", "narn"), ("greedy", "minbari")], seed, 5);
+    let prepared = kind
+        .prepare(req["seats"].as_array().unwrap(), &req["options"])
+        .unwrap();
+    NewTable {
+        id: id.into(),
+        game: "b5ccg".into(),
+        setup: prepared.setup,
+        seed,
+        spectators: true,
+        clock_ms: None,
+        seats: seats(),
+    }
+}
+
+/// The first `n` actions of a game (each seat's first legal action), with
+/// their digests.
+fn actions(t: &NewTable, n: usize) -> Vec<LoggedAction> {
+    let kind = B5Kind::open_set().unwrap();
+    let mut g = kind.new_game(&t.setup, t.seed).unwrap();
+    let mut out = Vec::new();
+    for seq in 0..n as u64 {
+        let seat = g.to_act()[0];
+        let a = g.legal_actions(seat)[0].clone();
+        g.apply(seat, &a).unwrap();
+        out.push(LoggedAction {
+            seq,
+            seat,
+            action: a,
+            undoes: None,
+            digest: g.digest(),
+        });
+    }
+    out
+}
+
+#[test]
+fn one_owner_and_everything_read_back() {
+    let dir = temp_dir("store");
+    let s = SqliteStore::open(&dir).unwrap();
+    assert!(matches!(
+        SqliteStore::open(&dir),
+        Err(StoreError::Locked(_))
+    ));
+    let t = new_table("t1", 9);
+    s.create_table(&t).unwrap();
+    s.join_seat("t1", 0, &[7; 32], "Alice").unwrap();
+    s.set_away("t1", 0, true).unwrap();
+    let log = actions(&t, 5);
+    for a in &log {
+        s.append_action("t1", a, false).unwrap();
+    }
+    // Not the next seq: refused, nothing written.
+    assert!(matches!(
+        s.append_action("t1", &log[2], false),
+        Err(StoreError::Conflict(2))
+    ));
+    let line = ChatLine {
+        n: 0,
+        seat: 0,
+        name: "Alice".into(),
+        text: "hello".into(),
+        at: 5,
+    };
+    s.append_chat("t1", &line).unwrap();
+    drop(s);
+
+    let s = SqliteStore::open(&dir).unwrap();
+    let all = s.unfinished_tables().unwrap();
+    assert_eq!(all.len(), 1);
+    let back = &all[0];
+    assert_eq!(back.log, log);
+    assert_eq!(back.table.setup, t.setup);
+    assert_eq!(back.table.seed, 9);
+    assert_eq!(back.table.seats[0].token_hash, Some([7; 32]));
+    assert_eq!(back.table.seats[0].name.as_deref(), Some("Alice"));
+    assert!(back.table.seats[0].away);
+    assert_eq!(back.table.seats[0].invitation_hash, Some([1; 32]));
+    assert_eq!(back.chat, vec![line]);
+    assert_eq!(back.chat_count, 1);
+    // A finishing entry takes the table out of the unfinished ones.
+    let more = actions(&t, 6);
+    s.append_action("t1", &more[5], true).unwrap();
+    assert!(s.unfinished_tables().unwrap().is_empty());
+    assert!(s.table("t1").unwrap().unwrap().finished);
+    assert!(s.table("nope").unwrap().is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_that_does_not_replay_is_left_out() {
+    let dir = temp_dir("replay");
+    {
+        let s = SqliteStore::open(&dir).unwrap();
+        let good = new_table("good", 1);
+        s.create_table(&good).unwrap();
+        for a in actions(&good, 4) {
+            s.append_action("good", &a, false).unwrap();
+        }
+        // A finished table is not held at start, but found when asked for.
+        let done = new_table("00000000000000ff", 3);
+        s.create_table(&done).unwrap();
+        let log = actions(&done, 3);
+        for (i, a) in log.iter().enumerate() {
+            s.append_action("00000000000000ff", a, i == 2).unwrap();
+        }
+        let bad = new_table("bad", 2);
+        s.create_table(&bad).unwrap();
+        let mut log = actions(&bad, 4);
+        log[3].digest ^= 1;
+        for a in &log {
+            s.append_action("bad", a, false).unwrap();
+        }
+    }
+    let (_tell, rx) = tokio::sync::watch::channel(false);
+    let mut cfg = common::test_config("unused");
+    cfg.data = dir;
+    let state = open(cfg, default_kinds().unwrap(), rx).await.unwrap();
+    let good = state.table("good").expect("the good table is restored");
+    assert_eq!(good.inner.lock().await.seq, 4);
+    assert!(
+        state.table("bad").is_none(),
+        "a diverging log is not served"
+    );
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Every test of the project: the Rust workspace (engine, cards, conformance
+# scenarios, players, presentation, the online table's server and store, the
+# b5 program), then the browser client (type check, Vitest, build, and the
+# end-to-end tests in Debian's Chromium against a real `b5 serve`).
+# web/ci.sh installs Chromium and the npm packages when they are missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+cargo test --workspace
+B5_BIN="$(pwd)/target/debug/b5" bash web/ci.sh

@@ -1,0 +1,232 @@
+// The protocol client: HTTP commands (fetch) and the table's WebSocket.
+// Both take their transport as a parameter so the tests can fake them.
+
+import type {
+  Action,
+  ApiErrorBody,
+  ChatLine,
+  CreateRequest,
+  CreateResponse,
+  JoinResponse,
+  LobbyTable,
+  ServerMsg,
+  StateResponse,
+} from "./types";
+
+export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** A refused request, with the protocol's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+  constructor(body: ApiErrorBody) {
+    super(body.error);
+    this.status = body.status;
+    this.body = body;
+  }
+}
+
+export class Api {
+  private readonly fetchFn: FetchFn;
+  private readonly base: string;
+  constructor(fetchFn: FetchFn = (i, o) => fetch(i, o), base = "") {
+    this.fetchFn = fetchFn;
+    this.base = base;
+  }
+
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string | null,
+  ): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers["Authorization"] = `Bearer ${token}`;
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    let res: Response;
+    try {
+      res = await this.fetchFn(this.base + path, init);
+    } catch (e) {
+      throw new ApiError({ status: 0, error: `the server cannot be reached (${String(e)})` });
+    }
+    let json: unknown = null;
+    const text = await res.text();
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+    }
+    if (!res.ok) {
+      const b = (json ?? {}) as Partial<ApiErrorBody>;
+      throw new ApiError({
+        ...b,
+        status: res.status,
+        error: typeof b.error === "string" ? b.error : `HTTP ${res.status}`,
+      });
+    }
+    return json as T;
+  }
+
+  lobby(): Promise<{ tables: LobbyTable[] }> {
+    return this.call("GET", "/api/tables");
+  }
+  info(): Promise<{ protocol: number; games: string[]; bots: string[] }> {
+    return this.call("GET", "/api");
+  }
+  create(req: CreateRequest): Promise<CreateResponse> {
+    return this.call("POST", "/api/tables", req);
+  }
+  join(table: string, seat: number, invitation: string, name: string): Promise<JoinResponse> {
+    return this.call("POST", `/api/tables/${enc(table)}/seats/${seat}/join`, { name }, invitation);
+  }
+  state(table: string, token: string | null): Promise<StateResponse> {
+    return this.call("GET", `/api/tables/${enc(table)}/state`, undefined, token);
+  }
+  act(table: string, token: string, seq: number, action: Action): Promise<{ seq: number }> {
+    return this.call("POST", `/api/tables/${enc(table)}/actions`, { seq, action }, token);
+  }
+  away(table: string, seat: number, token: string, away: boolean): Promise<unknown> {
+    return this.call("POST", `/api/tables/${enc(table)}/seats/${seat}/away`, { away }, token);
+  }
+  chat(table: string, token: string | null): Promise<{ count: number; chat: ChatLine[] }> {
+    return this.call("GET", `/api/tables/${enc(table)}/chat`, undefined, token);
+  }
+  say(table: string, token: string, text: string): Promise<{ n: number }> {
+    return this.call("POST", `/api/tables/${enc(table)}/chat`, { text }, token);
+  }
+  askUndo(table: string, token: string, seq: number): Promise<unknown> {
+    return this.call("POST", `/api/tables/${enc(table)}/undo`, { seq }, token);
+  }
+  answerUndo(table: string, token: string, seq: number, accept: boolean): Promise<unknown> {
+    return this.call("POST", `/api/tables/${enc(table)}/undo/answer`, { seq, accept }, token);
+  }
+}
+
+function enc(s: string): string {
+  return encodeURIComponent(s);
+}
+
+/** The WebSocket URL of a table, from the page's own location. */
+export function wsUrl(loc: { protocol: string; host: string }, table: string): string {
+  const proto = loc.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${loc.host}/api/tables/${enc(table)}/ws`;
+}
+
+/** What a table connection needs of a WebSocket (the browser's, or a fake). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+export type ConnStatus = "connecting" | "open" | "closed";
+
+export interface ConnectionOptions {
+  url: string;
+  token: string | null;
+  /** The last seq the client has (null: none yet). Read at every (re)connect. */
+  lastSeq: () => number | null;
+  onMessage: (m: ServerMsg) => void;
+  onStatus: (s: ConnStatus) => void;
+  socket?: SocketFactory;
+  /** Delays between reconnection attempts, in ms (the last one repeats). */
+  backoff?: number[];
+  setTimer?: (f: () => void, ms: number) => unknown;
+  clearTimer?: (t: unknown) => void;
+}
+
+/**
+ * A table's WebSocket that says hello with the token and the last seq seen,
+ * and reconnects by itself (with backoff) after the connection drops.
+ */
+export class TableConnection {
+  private sock: SocketLike | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private timer: unknown = null;
+  private readonly o: Required<Omit<ConnectionOptions, "token">> & { token: string | null };
+
+  constructor(o: ConnectionOptions) {
+    this.o = {
+      socket: (url) => new WebSocket(url) as unknown as SocketLike,
+      backoff: [250, 500, 1000, 2000, 4000],
+      setTimer: (f, ms) => setTimeout(f, ms),
+      clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
+      ...o,
+    };
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  private open(): void {
+    this.o.onStatus("connecting");
+    const s = this.o.socket(this.o.url);
+    this.sock = s;
+    s.onopen = () => {
+      const hello: Record<string, unknown> = { type: "hello" };
+      if (this.o.token) hello.token = this.o.token;
+      const seq = this.o.lastSeq();
+      if (seq !== null) hello.seq = seq;
+      s.send(JSON.stringify(hello));
+    };
+    s.onmessage = (ev) => {
+      if (typeof ev.data !== "string") return;
+      let m: ServerMsg;
+      try {
+        m = JSON.parse(ev.data) as ServerMsg;
+      } catch {
+        return;
+      }
+      if (m.type === "welcome") {
+        this.attempt = 0;
+        this.o.onStatus("open");
+      }
+      this.o.onMessage(m);
+    };
+    s.onerror = () => {
+      /* onclose follows */
+    };
+    s.onclose = () => {
+      if (this.sock !== s) return;
+      this.sock = null;
+      this.o.onStatus("closed");
+      if (this.stopped) return;
+      const b = this.o.backoff;
+      const delay = b[Math.min(this.attempt, b.length - 1)] ?? 1000;
+      this.attempt++;
+      this.timer = this.o.setTimer(() => {
+        this.timer = null;
+        if (!this.stopped) this.open();
+      }, delay);
+    };
+  }
+
+  /** Sends a message if the socket is open; false otherwise. */
+  send(msg: unknown): boolean {
+    const s = this.sock;
+    if (!s || s.readyState !== 1) return false;
+    s.send(JSON.stringify(msg));
+    return true;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) this.o.clearTimer(this.timer);
+    this.timer = null;
+    const s = this.sock;
+    this.sock = null;
+    if (s) s.close();
+  }
+}

@@ -1,0 +1,274 @@
+// The table page's state: one pure reducer over what the server sends and
+// what the player does. The UI (table.tsx) holds it with Preact's useReducer;
+// the tests drive it directly.
+
+import type { ConnStatus } from "./api";
+import { cardNames, eventSentence, namesOf } from "./describe";
+import type { Ref } from "./menu";
+import { refKey } from "./menu";
+import type {
+  Action,
+  ChangeMsg,
+  ChatLine,
+  Menu,
+  PlayerView,
+  Seat,
+  StateResponse,
+  SyncMsg,
+  UndoRequest,
+} from "./types";
+
+export interface LogLine {
+  seq: number;
+  turn: number;
+  text: string;
+}
+
+export interface Refusal {
+  error: string;
+  rule: string | null;
+}
+
+export interface TableState {
+  table: string;
+  /** Our seat; null for a spectator. */
+  seat: Seat | null;
+  /** The seq of the view we show (null before the first one). */
+  seq: number | null;
+  view: PlayerView | null;
+  legal: Action[];
+  menu: Menu | null;
+  toAct: Seat[];
+  finished: boolean;
+  winners: Seat[];
+  undo: UndoRequest | null;
+  log: LogLine[];
+  chat: ChatLine[];
+  conn: ConnStatus;
+  /** An action sent and not answered yet (the choices are locked). */
+  sending: { seq: number; action: Action } | null;
+  refused: Refusal | null;
+  /** The group opened (its handle) and the targets picked so far. */
+  selected: string | null;
+  picked: Ref[];
+  /** The last seq whose events are in the log. */
+  logSeq: number;
+  /** Every card name seen, by id (for the log). */
+  names: Record<number, string>;
+  /** Power per seat at the end of each turn seen (for the summary chart). */
+  powerByTurn: { turn: number; power: number[] }[];
+}
+
+export type Msg =
+  | { type: "state"; state: StateResponse }
+  | { type: "change"; msg: ChangeMsg }
+  | { type: "sync"; msg: SyncMsg }
+  | { type: "conn"; status: ConnStatus }
+  | { type: "chat"; lines: ChatLine[] }
+  | { type: "undo"; request: UndoRequest | null }
+  | { type: "select"; handle: string | null }
+  | { type: "pick"; ref: Ref }
+  | { type: "unpick" }
+  | { type: "sent"; seq: number; action: Action }
+  | { type: "acked"; seq: number }
+  | { type: "refused"; error: string; rule: string | null; stale?: boolean }
+  | { type: "dismiss" };
+
+export const LOG_LIMIT = 2000;
+
+export function initialState(table: string, seat: Seat | null): TableState {
+  return {
+    table,
+    seat,
+    seq: null,
+    view: null,
+    legal: [],
+    menu: null,
+    toAct: [],
+    finished: false,
+    winners: [],
+    undo: null,
+    log: [],
+    logSeq: 0,
+    chat: [],
+    conn: "connecting",
+    sending: null,
+    refused: null,
+    selected: null,
+    picked: [],
+    names: {},
+    powerByTurn: [],
+  };
+}
+
+function withView(
+  s: TableState,
+  seq: number,
+  view: PlayerView,
+  legal: Action[],
+  menu: Menu | null | undefined,
+  toAct: Seat[],
+  finished: boolean,
+  winners: Seat[],
+): TableState {
+  const seqChanged = s.seq !== seq;
+  return {
+    ...s,
+    seq,
+    view,
+    legal,
+    // The server may send the menu beside the view, or inside it.
+    menu: menu ?? (view as PlayerView & { menu?: Menu | null }).menu ?? null,
+    toAct,
+    finished,
+    winners,
+    names: cardNames(view, s.names),
+    powerByTurn: recordPower(s.powerByTurn, view),
+    // A new state: whatever was open belongs to the old choices.
+    selected: seqChanged ? null : s.selected,
+    picked: seqChanged ? [] : s.picked,
+    sending: s.sending && s.sending.seq >= seq ? s.sending : null,
+  };
+}
+
+function recordPower(h: TableState["powerByTurn"], v: PlayerView): TableState["powerByTurn"] {
+  const power = v.players.map((p) => p.power);
+  const last = h[h.length - 1];
+  if (last && last.turn === v.turn) {
+    if (last.power.every((x, i) => x === power[i])) return h;
+    return [...h.slice(0, -1), { turn: v.turn, power }];
+  }
+  return [...h, { turn: v.turn, power }];
+}
+
+export function reduce(s: TableState, m: Msg): TableState {
+  switch (m.type) {
+    case "state": {
+      const r = m.state;
+      if (s.seq !== null && r.seq < s.seq) return s; // older than what we show
+      const next = withView(
+        { ...s, seat: r.seat, undo: r.undo ?? null },
+        r.seq,
+        r.view,
+        r.legal_actions,
+        r.menu,
+        r.pending,
+        r.finished,
+        r.winners,
+      );
+      return next;
+    }
+    case "change": {
+      const c = m.msg;
+      const newLog = c.seq > s.logSeq;
+      const newState = s.seq === null || c.seq > s.seq;
+      if (!newLog && !newState) return s; // already seen (a resend)
+      if (!newState) {
+        // Older than the view we show (asked for after a reload): its
+        // events still belong in the log.
+        const n = namesOf(s.view, s.names);
+        const lines = sentences(c, n, s.view, s.view?.turn ?? 0);
+        return { ...s, log: appendLog(s.log, lines), logSeq: c.seq };
+      }
+      const view = c.view ?? s.view;
+      const n = namesOf(view, cardNames(view, s.names));
+      const lines = newLog ? sentences(c, n, view, view?.turn ?? 0) : [];
+      const log = appendLog(s.log, lines);
+      const logSeq = Math.max(s.logSeq, c.seq);
+      const undone = c.events.some((e) => e.event === "undo");
+      if (!c.view) {
+        // A missed change while catching up: only the last one has the view.
+        return {
+          ...s,
+          seq: c.seq,
+          log,
+          logSeq,
+          legal: [],
+          menu: null,
+          selected: null,
+          picked: [],
+          undo: undone ? null : s.undo,
+        };
+      }
+      return withView(
+        { ...s, log, logSeq, undo: undone ? null : s.undo },
+        c.seq,
+        c.view,
+        c.legal_actions ?? [],
+        c.menu,
+        c.to_act ?? [],
+        c.finished ?? false,
+        c.winners ?? [],
+      );
+    }
+    case "sync": {
+      const c = m.msg;
+      if (s.seq !== null && c.seq < s.seq) return s;
+      return withView(s, c.seq, c.view, c.legal_actions, c.menu, c.to_act, c.finished, c.winners);
+    }
+    case "conn":
+      return { ...s, conn: m.status };
+    case "chat": {
+      const byN = new Map(s.chat.map((l) => [l.n, l]));
+      for (const l of m.lines) byN.set(l.n, l);
+      const chat = [...byN.values()].sort((a, b) => a.n - b.n).slice(-200);
+      return { ...s, chat };
+    }
+    case "undo":
+      return { ...s, undo: m.request };
+    case "select":
+      return { ...s, selected: m.handle, picked: [], refused: null };
+    case "pick": {
+      const k = refKey(m.ref);
+      if (s.picked.some((r) => refKey(r) === k)) return s;
+      return { ...s, picked: [...s.picked, m.ref] };
+    }
+    case "unpick":
+      return { ...s, picked: s.picked.slice(0, -1) };
+    case "sent":
+      return { ...s, sending: { seq: m.seq, action: m.action }, refused: null };
+    case "acked":
+      // The change itself arrives on the WebSocket; until then stay locked
+      // unless it has already come.
+      return { ...s, sending: s.seq !== null && s.seq >= m.seq ? null : s.sending };
+    case "refused":
+      return {
+        ...s,
+        sending: null,
+        refused: m.stale ? null : { error: m.error, rule: m.rule },
+      };
+    case "dismiss":
+      return { ...s, refused: null };
+  }
+}
+
+function sentences(c: ChangeMsg, n: ReturnType<typeof namesOf>, view: PlayerView | null, turn: number): LogLine[] {
+  const lines: LogLine[] = [];
+  let t = turn;
+  // The server's own sentences (the engine's, as `b5 play` prints them) when it sends them.
+  if (Array.isArray(c.log)) {
+    for (const text of c.log) {
+      const m = /^Turn (\d+) begins\.$/.exec(text);
+      if (m) t = Number(m[1]);
+      lines.push({ seq: c.seq, turn: t, text });
+    }
+    return lines;
+  }
+  for (const e of c.events) {
+    if (e.event === "turn_began" && typeof e.turn === "number") t = e.turn;
+    const text = eventSentence(e, n, view);
+    if (text) lines.push({ seq: c.seq, turn: t, text });
+  }
+  return lines;
+}
+
+function appendLog(log: LogLine[], lines: LogLine[]): LogLine[] {
+  if (lines.length === 0) return log;
+  const all = log.concat(lines);
+  return all.length > LOG_LIMIT ? all.slice(all.length - LOG_LIMIT) : all;
+}
+
+/** Whether it is our choice now (and nothing is on its way). */
+export function canAct(s: TableState): boolean {
+  return s.seat !== null && s.legal.length > 0 && !s.sending && !s.finished;
+}

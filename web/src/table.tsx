@@ -1,0 +1,990 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { Api, ApiError, TableConnection, wsUrl } from "./api";
+import { ABILITIES, ABILITY_NAMES, MARKS, namesOf } from "./describe";
+import { groupOfCard, menuFor, narrow, refKey, targetKeys, type Ref } from "./menu";
+import { navigate } from "./route";
+import { forgetSeat, loadSeat, type SeatToken } from "./session";
+import { canAct, initialState, reduce, type TableState } from "./store";
+import type { Action, CardView, ConflictView, Group, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse } from "./types";
+
+/** A short tone made in the page (no sound file is loaded). */
+function beep(): void {
+  try {
+    const ctx = new AudioContext();
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = 660;
+    g.gain.value = 0.08;
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.15);
+    o.onended = () => void ctx.close();
+  } catch {
+    /* no audio */
+  }
+}
+
+/** Keeps the performance marks the end-to-end tests read. */
+function mark(name: string): void {
+  try {
+    performance.mark(name);
+  } catch {
+    /* no performance API */
+  }
+}
+
+export function TablePage({ api, table, watch }: { api: Api; table: string; watch: boolean }) {
+  const seatTok: SeatToken | null = useMemo(() => (watch ? null : loadSeat(localStorage, table)), [table, watch]);
+  const token = seatTok?.token ?? null;
+  const [s, dispatch] = useReducer(reduce, undefined, () => initialState(table, seatTok?.seat ?? null));
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [lobby, setLobby] = useState<LobbyTable | null>(null);
+  const [titleAlert, setTitleAlert] = useState(false);
+  const [sound, setSound] = useState(false);
+  const seqRef = useRef<number | null>(null);
+  seqRef.current = s.seq;
+  const connOpen = useRef(false);
+  connOpen.current = s.conn === "open";
+  const connRef = useRef<TableConnection | null>(null);
+  const refresh = useCallback(() => {
+    api.state(table, token).then(
+      (r) => dispatch({ type: "state", state: r }),
+      (e: unknown) => {
+        if (e instanceof ApiError && (e.status === 403 || e.status === 404)) {
+          if (e.status === 403 && token) forgetSeat(localStorage, table);
+          setFatal(e.message);
+        }
+      },
+    );
+  }, [api, table, token]);
+  const loadLobby = useCallback(() => {
+    api.lobby().then(
+      (r) => setLobby(r.tables.find((t) => t.table === table) ?? null),
+      () => undefined,
+    );
+  }, [api, table]);
+
+  useEffect(() => {
+    let alive = true;
+    let conn: TableConnection | null = null;
+    mark("b5-load-start");
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const load = (): void => {
+      api.state(table, token).then(
+        (r) => {
+          if (!alive) return;
+          started(r);
+        },
+        (e: unknown) => {
+          if (!alive) return;
+          // The server is down or restarting: try again shortly.
+          if (e instanceof ApiError && (e.status === 0 || e.status >= 500)) {
+            dispatch({ type: "conn", status: "closed" });
+            retry = setTimeout(load, 1000);
+            return;
+          }
+          if (e instanceof ApiError && e.status === 403 && token) forgetSeat(localStorage, table);
+          setFatal(e instanceof Error ? e.message : String(e));
+        },
+      );
+    };
+    const started = (r: StateResponse): void => {
+      dispatch({ type: "state", state: r });
+      // Ask for the recent changes too: their events fill the log.
+      const from = Math.max(0, r.seq - 60);
+      let first = true;
+      conn = new TableConnection({
+        url: wsUrl(location, table),
+        token,
+        lastSeq: () => {
+          if (first) {
+            first = false;
+            return from;
+          }
+          return seqRef.current;
+        },
+        onMessage: (m: ServerMsg) => onServer(m),
+        onStatus: (st) => {
+          dispatch({ type: "conn", status: st });
+          if (st === "open") loadLobby();
+        },
+      });
+      connRef.current = conn;
+      conn.start();
+    };
+    load();
+    api.chat(table, token).then(
+      (r) => alive && dispatch({ type: "chat", lines: r.chat }),
+      () => undefined,
+    );
+    loadLobby();
+    const onServer = (m: ServerMsg) => {
+      switch (m.type) {
+        case "change":
+          dispatch({ type: "change", msg: m });
+          if (m.view) mark(`b5-seq-${m.seq}`);
+          break;
+        case "sync":
+          dispatch({ type: "sync", msg: m });
+          break;
+        case "chat":
+          dispatch({ type: "chat", lines: [m] });
+          break;
+        case "undo":
+          if (m.state === "asked" && m.request) dispatch({ type: "undo", request: m.request });
+          else refresh();
+          break;
+        case "error":
+          if (m.status === 403) setFatal(m.error);
+          break;
+        default:
+          break;
+      }
+    };
+    const ping = setInterval(() => connRef.current?.send({ type: "ping" }), 25000);
+    return () => {
+      alive = false;
+      if (retry !== null) clearTimeout(retry);
+      clearInterval(ping);
+      conn?.stop();
+    };
+  }, [api, table, token, refresh, loadLobby]);
+
+  // Mark the first interactive render (for the load-time measurement).
+  const shown = s.view !== null;
+  useEffect(() => {
+    if (shown) mark("b5-interactive");
+  }, [shown]);
+
+  // Mark each new state once it is on screen (click-to-update timings).
+  useEffect(() => {
+    if (s.seq !== null && s.view) mark(`b5-render-${s.seq}`);
+  }, [s.seq, s.view]);
+
+  const myTurn = canAct(s);
+  useEffect(() => {
+    if (sound && myTurn) beep();
+  }, [myTurn, sound]);
+  useEffect(() => {
+    if (!titleAlert) {
+      document.title = `B5 table ${table}`;
+      return;
+    }
+    document.title = myTurn ? `● Your turn — B5 table ${table}` : `B5 table ${table}`;
+  }, [myTurn, titleAlert, table]);
+
+  const send = useCallback(
+    (action: Action) => {
+      if (!token || s.seq === null || s.sending) return;
+      const seq = s.seq;
+      mark(`b5-click-${seq}`);
+      dispatch({ type: "sent", seq, action });
+      const attempt = (retries: number): void => {
+        api.act(table, token, seq, action).then(
+          (r) => {
+            dispatch({ type: "acked", seq: r.seq });
+            // Without a live WebSocket the change would wait for the reconnection.
+            if (!connOpen.current) refresh();
+          },
+          (e: unknown) => {
+            if (e instanceof ApiError) {
+              if (e.status === 0 && retries > 0) {
+                // The answer was lost: resending the same (seq, action) is safe.
+                setTimeout(() => attempt(retries - 1), 500);
+                return;
+              }
+              const stale = e.status === 409 && typeof e.body.seq === "number";
+              dispatch({ type: "refused", error: e.message, rule: e.body.rule ?? null, stale });
+              if (stale || connRef.current === null) refresh();
+            } else dispatch({ type: "refused", error: String(e), rule: null });
+          },
+        );
+      };
+      attempt(3);
+    },
+    [api, table, token, s.seq, s.sending, refresh],
+  );
+
+  if (fatal) {
+    return (
+      <main class="page">
+        <header class="bar">
+          <h1>Table {table}</h1>
+          <a href="/">Lobby</a>
+        </header>
+        <p role="alert" class="error">
+          ⚠ {fatal}
+        </p>
+      </main>
+    );
+  }
+  return (
+    <TableView
+      s={s}
+      api={api}
+      token={token}
+      lobby={lobby}
+      dispatch={dispatch}
+      send={send}
+      titleAlert={titleAlert}
+      setTitleAlert={setTitleAlert}
+      sound={sound}
+      setSound={setSound}
+      reloadLobby={loadLobby}
+    />
+  );
+}
+
+type Dispatch = (m: Parameters<typeof reduce>[1]) => void;
+
+interface Ctx {
+  s: TableState;
+  menuGroups: Group[];
+  selected: Group | undefined;
+  targets: Set<string>;
+  onCard: (id: number) => void;
+  onRef: (r: Ref) => void;
+}
+
+function TableView(props: {
+  s: TableState;
+  api: Api;
+  token: string | null;
+  lobby: LobbyTable | null;
+  dispatch: Dispatch;
+  send: (a: Action) => void;
+  titleAlert: boolean;
+  setTitleAlert: (b: boolean) => void;
+  sound: boolean;
+  setSound: (b: boolean) => void;
+  reloadLobby: () => void;
+}) {
+  const { s, dispatch, send } = props;
+  const v = s.view;
+  const names = useMemo(() => namesOf(v, s.names), [v, s.names]);
+  const menu = useMemo(() => menuFor(s.menu, s.legal, v, names), [s.menu, s.legal, v, names]);
+  const active = canAct(s);
+  const selected = active && s.selected !== null ? menu.groups.find((g) => g.handle === s.selected) : undefined;
+  const remaining = selected ? narrow(selected, s.picked) : [];
+  const targets = useMemo(() => {
+    const t = targetKeys(remaining);
+    for (const p of s.picked) t.delete(refKey(p));
+    return t;
+  }, [remaining, s.picked]);
+
+  const onRef = (r: Ref) => {
+    if (!selected) return;
+    const k = refKey(r);
+    if (!targets.has(k)) return;
+    const next = narrow(selected, [...s.picked, r]);
+    if (next.length === 1) send(next[0]!.action);
+    else dispatch({ type: "pick", ref: r });
+  };
+  const onCard = (id: number) => {
+    if (!active) return;
+    if (selected && targets.has(`c${id}`)) return onRef({ kind: "card", id });
+    const g = groupOfCard(menu, id, v);
+    if (g) dispatch({ type: "select", handle: s.selected === g.handle ? null : g.handle });
+  };
+  const ctx: Ctx = { s, menuGroups: active ? menu.groups : [], selected, targets, onCard, onRef };
+
+  if (!v) {
+    return (
+      <main class="page">
+        <p aria-live="polite">Connecting to table {s.table}…</p>
+      </main>
+    );
+  }
+  const me = s.seat;
+  const order = v.players.map((p) => p.seat);
+  // Our own faction first.
+  if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  return (
+    <div class="table-page" data-seq={s.seq ?? ""} data-finished={s.finished ? "1" : "0"}>
+      <StatusBar s={s} v={v} names={names} />
+      <div class="table-grid">
+        <main class="board" aria-label="The table">
+          {s.finished && <Summary s={s} v={v} />}
+          <Globals v={v} ctx={ctx} />
+          <Conflicts v={v} ctx={ctx} />
+          {me !== null && <Hand v={v} ctx={ctx} />}
+          <div class="factions">
+            {order.map((seat) => (
+              <Faction key={seat} p={v.players[seat]!} v={v} me={me} ctx={ctx} />
+            ))}
+          </div>
+        </main>
+        <div class="side">
+          <Actions s={s} ctx={ctx} menuAll={menu.groups} send={send} dispatch={dispatch} remaining={remaining} />
+          <Manners {...props} />
+          <Log s={s} />
+          <Chat s={s} api={props.api} token={props.token} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StatusBar({ s, v, names }: { s: TableState; v: PlayerView; names: ReturnType<typeof namesOf> }) {
+  const me = s.seat;
+  const waiting = s.toAct.map((p) => names.seat(p));
+  const myTurn = canAct(s);
+  return (
+    <header class="bar status" role="banner">
+      <a href="/" class="home" onClick={(e) => (e.preventDefault(), navigate("/"))}>
+        Lobby
+      </a>
+      <h1 class="title">
+        {me !== null ? `${v.players[me]?.name ?? "?"} (seat ${me + 1})` : "Watching"} · table {s.table}
+      </h1>
+      <dl class="facts">
+        <div>
+          <dt>Turn</dt>
+          <dd data-testid="turn">{v.turn}</dd>
+        </div>
+        <div>
+          <dt>Round</dt>
+          <dd>{v.round}</dd>
+        </div>
+        <div>
+          <dt>B5 / Shadow / Vorlon</dt>
+          <dd>
+            {v.babylon5} / {v.shadows} / {v.vorlons}
+            {v.shadow_war ? " · Shadow War" : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>Initiative</dt>
+          <dd>{v.initiative.map((p) => names.seat(p)).join(" → ") || "—"}</dd>
+        </div>
+      </dl>
+      {/* Always present and of a fixed height: no layout shift when it becomes your turn. */}
+      <p class={`turn-flag ${myTurn ? "mine" : ""}`} aria-live="polite" data-testid="turn-flag">
+        {s.finished
+          ? "The game is over."
+          : myTurn
+            ? `▶ Your choice: ${v.waiting_for}`
+            : s.sending
+              ? "Sending your choice…"
+              : waiting.length > 1
+                ? `${me !== null && !s.toAct.includes(me) ? "You have chosen. " : ""}Waiting for ${waiting.length} players (${waiting.join(", ")}): ${v.waiting_for}`
+                : `Waiting for ${waiting.join(", ") || "—"}: ${v.waiting_for}`}
+      </p>
+      <span class={`conn conn-${s.conn}`} role="status">
+        {s.conn === "open" ? "● connected" : s.conn === "connecting" ? "○ connecting…" : "✕ reconnecting…"}
+      </span>
+    </header>
+  );
+}
+
+function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
+  const g = ctx.menuGroups.length ? groupOfCard({ groups: ctx.menuGroups }, c.id, ctx.s.view) : undefined;
+  const isTarget = ctx.targets.has(`c${c.id}`);
+  const isSelected = !!g && ctx.selected === g;
+  const abil = c.abilities
+    .map((x, i) => (x > 0 ? `${ABILITIES[i]}${x}` : ""))
+    .filter(Boolean)
+    .join(" ");
+  const marks = c.marks.map((x, i) => (x > 0 ? `${MARKS[i]} ${x}` : "")).filter(Boolean);
+  const state: string[] = [];
+  if (c.rotated) state.push("rotated");
+  if (c.neutralized) state.push("neutralized");
+  if (c.damage) state.push(`${c.damage} damage`);
+  if (c.severe) state.push(`${c.severe} severe`);
+  const long = [
+    c.name,
+    `${c.race} ${c.card_type}${c.cost !== null ? `, cost ${c.cost}` : ""}`,
+    c.abilities.map((x, i) => `${ABILITY_NAMES[i]} ${x}`).join(", "),
+    ...state,
+    ...marks.map((m) => `marks: ${m}`),
+    ...c.attached.map((a) => `+${a.name}`),
+    c.hidden_contingencies ? `${c.hidden_contingencies} face-down contingency` : "",
+    g ? "has choices: select to see them" : "",
+    isTarget ? "a target of the selected card: select to choose it" : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+  const cls = ["card", c.rotated ? "rotated" : "", c.neutralized ? "neutralized" : "", g ? "can" : "", isTarget ? "target" : "", isSelected ? "selected" : ""]
+    .filter(Boolean)
+    .join(" ");
+  const clickable = !!g || isTarget;
+  return (
+    <li class="card-li">
+      <button
+        type="button"
+        class={cls}
+        data-card={c.id}
+        data-where={where}
+        aria-label={long}
+        aria-pressed={clickable ? isSelected : undefined}
+        aria-disabled={clickable ? undefined : true}
+        title={long}
+        onClick={() => clickable && ctx.onCard(c.id)}
+      >
+        <span class="cname">
+          {isSelected ? "▶ " : isTarget ? "◎ " : ""}
+          {c.name}
+        </span>
+        <span class="cabil">{abil || (c.card_type === "character" ? "[-]" : c.card_type)}</span>
+        <span class="cstate">
+          {c.rotated && <span class="tag">⟳ rotated</span>}
+          {c.neutralized && <span class="tag warn">✖ neutralized</span>}
+          {c.damage > 0 && <span class="tag">{c.damage} dmg</span>}
+          {c.severe > 0 && <span class="tag warn">{c.severe} severe</span>}
+          {marks.map((m) => (
+            <span class="tag" key={m}>
+              {m}
+            </span>
+          ))}
+          {c.leading !== null && <span class="tag">leads #{c.leading}</span>}
+          {c.hidden_contingencies > 0 && <span class="tag">{c.hidden_contingencies} face down</span>}
+        </span>
+        {c.attached.length + c.own_contingencies.length > 0 && (
+          <span class="cattach">
+            {c.attached.map((a) => `+${a.name}`).join(" ")}
+            {c.own_contingencies.map((a) => ` (face down: ${a.name})`).join("")}
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}
+
+function Row({ title, cards, ctx, where }: { title: string; cards: CardView[]; ctx: Ctx; where: string }) {
+  return (
+    <div class="row">
+      <h4>{title}</h4>
+      {cards.length === 0 ? (
+        <p class="empty">none</p>
+      ) : (
+        <ul class="cards">
+          {cards.map((c) => (
+            <CardBox key={c.id} c={c} ctx={ctx} where={where} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function agendaText(p: PlayerPublic): string {
+  const a = p.agenda;
+  if (a === "None") return "none";
+  if ("Revealed" in a) return a.Revealed.name;
+  return a.Hidden ? `face down (${a.Hidden.name})` : "face down";
+}
+
+function Faction({ p, v, me, ctx }: { p: PlayerPublic; v: PlayerView; me: number | null; ctx: Ctx }) {
+  const isTarget = ctx.targets.has(`p${p.seat}`);
+  const waiting = ctx.s.toAct.includes(p.seat);
+  const tension = p.tension
+    .map((t, q) => (q !== p.seat && t > 0 ? `${v.players[q]?.name ?? q}: ${t}` : ""))
+    .filter(Boolean);
+  const wars = p.at_war.map((q) => v.players[q]?.name ?? String(q));
+  const ic = p.inner_circle;
+  return (
+    <section
+      class={`faction ${p.seat === me ? "mine" : ""} ${waiting ? "waiting" : ""}`}
+      aria-label={`${p.name}'s faction${p.seat === me ? " (yours)" : ""}`}
+      data-seat={p.seat}
+    >
+      <header class="fhead">
+        <h3>
+          {waiting ? "● " : ""}
+          {p.name}
+          {p.seat === me ? " (you)" : ""}
+          {waiting ? " — choosing" : ""}
+          {p.eliminated ? " — eliminated" : ""}
+          {ctx.s.winners.includes(p.seat) ? " — ★ winner" : ""}
+        </h3>
+        {isTarget && (
+          <button type="button" class="target-btn" onClick={() => ctx.onRef({ kind: "player", seat: p.seat })}>
+            ◎ Target {p.name}
+          </button>
+        )}
+      </header>
+      <dl class="stats">
+        <div>
+          <dt>Power</dt>
+          <dd data-testid={`power-${p.seat}`}>{p.power}</dd>
+        </div>
+        <div>
+          <dt>Influence</dt>
+          <dd title="rating / spent / unspent">
+            {p.influence} / {p.spent} / {p.unspent}
+          </dd>
+        </div>
+        <div>
+          <dt>Unrest</dt>
+          <dd>{p.unrest}</dd>
+        </div>
+        <div>
+          <dt>Tension</dt>
+          <dd>{tension.join(", ") || "none"}</dd>
+        </div>
+        <div>
+          <dt>War</dt>
+          <dd>{wars.join(", ") || "none"}</dd>
+        </div>
+        <div>
+          <dt>Agenda</dt>
+          <dd>{agendaText(p)}</dd>
+        </div>
+        <div>
+          <dt>Hand / deck / discard</dt>
+          <dd>
+            {p.hand_size} / {p.deck_size} / {p.discard.length}
+            {p.crusade_size ? ` / crusade ${p.crusade_size}` : ""}
+          </dd>
+        </div>
+      </dl>
+      <Row title="Inner Circle" cards={ic} ctx={ctx} where="inner" />
+      <Row title="Supporting" cards={p.supporting} ctx={ctx} where="supporting" />
+      {p.faction_cards.length > 0 && <Row title="On the faction" cards={p.faction_cards} ctx={ctx} where="faction" />}
+      {p.discard.length > 0 && (
+        <details class="discard">
+          <summary>Discard pile ({p.discard.length})</summary>
+          <ul class="plain">
+            {p.discard.map((c) => (
+              <li key={c.id}>{c.name}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function Globals({ v, ctx }: { v: PlayerView; ctx: Ctx }) {
+  if (v.globals.length === 0) return null;
+  return (
+    <section class="panel globals" aria-label="Global cards">
+      <Row title="Global enhancements and aftermaths" cards={v.globals} ctx={ctx} where="global" />
+    </section>
+  );
+}
+
+function Conflicts({ v, ctx }: { v: PlayerView; ctx: Ctx }) {
+  return (
+    <section class="panel conflicts" aria-labelledby="conflicts-h">
+      <h2 id="conflicts-h">Conflicts this turn</h2>
+      {v.conflicts.length === 0 ? (
+        <p class="empty">none</p>
+      ) : (
+        <ul class="conflict-list">
+          {v.conflicts.map((k) => (
+            <ConflictBox key={k.id} k={k} v={v} ctx={ctx} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ConflictBox({ k, v, ctx }: { k: ConflictView; v: PlayerView; ctx: Ctx }) {
+  const by = v.players[k.initiator]?.name ?? String(k.initiator);
+  const isTarget = ctx.targets.has(`k${k.id}`);
+  return (
+    <li class={`conflict ${isTarget ? "target" : ""}`} data-conflict={k.id}>
+      <div class="khead">
+        <strong>{k.face_down && !k.name ? "A face-down conflict" : (k.name ?? "conflict")}</strong> by {by}
+        {k.war ? " (war)" : ""}
+        {k.kind ? ` · ${k.kind}` : ""}
+        {k.target ? ` · target: ${k.target}` : ""} · {k.outcome.toLowerCase()}
+        {isTarget && (
+          <button type="button" class="target-btn" onClick={() => ctx.onRef({ kind: "conflict", id: k.id })}>
+            ◎ Choose this conflict
+          </button>
+        )}
+      </div>
+      {!(k.face_down && !k.name) && (
+        <div class="ktotals">
+          Support {k.support} · Opposition {k.opposition}
+          {k.sides.length > 0 ? ` · sides ${k.sides.join(" / ")}` : ""}
+        </div>
+      )}
+      {k.participants.length > 0 && (
+        <ul class="plain participants">
+          {k.participants.map((pt) => (
+            <li key={`${pt.card}-${pt.role}`}>
+              {pt.role === "support" ? "+" : pt.role === "oppose" ? "−" : "×"} {pt.name}: {pt.role} with {pt.ability} {pt.value}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function Hand({ v, ctx }: { v: PlayerView; ctx: Ctx }) {
+  return (
+    <section class="panel hand" aria-labelledby="hand-h">
+      <h2 id="hand-h">Your hand ({v.hand.length})</h2>
+      {v.hand.length === 0 ? (
+        <p class="empty">empty</p>
+      ) : (
+        <ul class="cards">
+          {v.hand.map((c) => (
+            <CardBox key={c.id} c={c} ctx={ctx} where="hand" />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Actions({
+  s,
+  ctx,
+  menuAll,
+  send,
+  dispatch,
+  remaining,
+}: {
+  s: TableState;
+  ctx: Ctx;
+  menuAll: Group[];
+  send: (a: Action) => void;
+  dispatch: Dispatch;
+  remaining: Group["choices"];
+}) {
+  const active = canAct(s);
+  const sel = ctx.selected;
+  const nonCard = menuAll.filter((g) => g.kind.kind !== "card");
+  const cardGroups = menuAll.filter((g) => g.kind.kind === "card");
+  return (
+    <section class="panel actions" aria-labelledby="actions-h" data-active={active ? "1" : "0"}>
+      <h2 id="actions-h">Your choices</h2>
+      {s.refused && (
+        <div role="alert" class="refused">
+          <p>⚠ Refused: {s.refused.error}</p>
+          {s.refused.rule && <p class="rule">Rule: {s.refused.rule}</p>}
+          <button type="button" class="small" onClick={() => dispatch({ type: "dismiss" })}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {s.seat === null ? (
+        <p>You are watching.</p>
+      ) : !active ? (
+        <p class="muted">{s.finished ? "The game is over." : s.sending ? "Sending…" : "Nothing to choose now."}</p>
+      ) : (
+        <div class="menu">
+          <p class="hint">
+            Select a card (on the table or in your hand) to see what it can do
+            {cardGroups.length ? `: ${cardGroups.length} card${cardGroups.length > 1 ? "s have" : " has"} choices` : ""}.
+          </p>
+          <div class="group-buttons" role="group" aria-label="Groups of choices">
+            {nonCard.map((g) => (
+              <button
+                type="button"
+                key={g.handle}
+                class={`small ${sel?.handle === g.handle ? "selected" : ""}`}
+                aria-pressed={sel?.handle === g.handle}
+                data-group={g.handle}
+                data-kind={g.kind.kind}
+                onClick={() => dispatch({ type: "select", handle: sel?.handle === g.handle ? null : g.handle })}
+              >
+                {g.title} ({g.choices.length})
+              </button>
+            ))}
+            {cardGroups.map((g) => (
+              <button
+                type="button"
+                key={g.handle}
+                class={`small ${sel?.handle === g.handle ? "selected" : ""}`}
+                aria-pressed={sel?.handle === g.handle}
+                data-group={g.handle}
+                data-kind={g.kind.kind}
+                onClick={() => dispatch({ type: "select", handle: sel?.handle === g.handle ? null : g.handle })}
+              >
+                #{g.handle} {g.title}
+              </button>
+            ))}
+          </div>
+          {sel && (
+            <div class="chosen" data-selected={sel.handle}>
+              <h3>
+                {sel.title}
+                {sel.copies > 1 ? ` (${sel.copies} copies)` : ""}
+              </h3>
+              {ctx.targets.size > 0 && <p class="hint">◎ Click a highlighted card, faction or conflict to choose the target, or pick below.</p>}
+              {s.picked.length > 0 && (
+                <button type="button" class="small" onClick={() => dispatch({ type: "unpick" })}>
+                  Undo the last target picked
+                </button>
+              )}
+              <ul class="choices">
+                {remaining.map((c, i) => (
+                  <li key={i}>
+                    <button type="button" class="choice" data-choice={i} onClick={() => send(c.action)}>
+                      {c.label}
+                      {c.cost ? ` (${c.cost} influence)` : ""}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+      <details class="all-actions" open={active && menuAll.length === 0 ? true : undefined}>
+        <summary>Every legal action ({active ? s.legal.length : 0})</summary>
+        {active ? (
+          <ol class="plain-list">
+            {menuAll
+              .flatMap((g) => g.choices)
+              .map((c, i) => (
+                <li key={i}>
+                  <button type="button" class="choice plain" data-plain={i} onClick={() => send(c.action)}>
+                    {c.label}
+                  </button>
+                </li>
+              ))}
+          </ol>
+        ) : (
+          <p class="muted">none now</p>
+        )}
+      </details>
+    </section>
+  );
+}
+
+function Manners(props: {
+  s: TableState;
+  api: Api;
+  token: string | null;
+  lobby: LobbyTable | null;
+  titleAlert: boolean;
+  setTitleAlert: (b: boolean) => void;
+  sound: boolean;
+  setSound: (b: boolean) => void;
+  reloadLobby: () => void;
+}) {
+  const { s, api, token, lobby } = props;
+  const [msg, setMsg] = useState<string | null>(null);
+  if (s.seat === null || !token) return null;
+  const seat = s.seat;
+  const away = lobby?.seats.find((x) => x.seat === seat)?.away ?? false;
+  const u = s.undo;
+  const wait = (p: Promise<unknown>) =>
+    p.then(
+      () => {
+        setMsg(null);
+        props.reloadLobby();
+      },
+      (e: unknown) => setMsg(e instanceof Error ? e.message : String(e)),
+    );
+  return (
+    <section class="panel manners" aria-label="Table manners">
+      <div class="row-buttons">
+        <button type="button" class="small" disabled={s.finished} onClick={() => void wait(api.away(s.table, seat, token, !away))}>
+          {away ? "Take my seat back" : "Hand my seat to the computer"}
+        </button>
+        <button
+          type="button"
+          class="small"
+          disabled={s.finished || s.seq === null || !!u}
+          onClick={() => void wait(api.askUndo(s.table, token, s.seq ?? 0))}
+        >
+          Ask to undo my last action
+        </button>
+        <label class="small-label">
+          <input type="checkbox" checked={props.titleAlert} onChange={(e) => props.setTitleAlert((e.target as HTMLInputElement).checked)} /> Title
+          shows my turn
+        </label>
+        <label class="small-label">
+          <input type="checkbox" checked={props.sound} onChange={(e) => props.setSound((e.target as HTMLInputElement).checked)} /> Sound on my turn
+        </label>
+      </div>
+      {away && <p class="muted">The computer plays your seat while you are away.</p>}
+      {u && (
+        <div class="undo" role="status">
+          {u.by === seat ? (
+            <p>
+              You asked to undo; waiting for {u.waiting.map((w) => s.view?.players[w]?.name ?? w).join(", ")}.{" "}
+              <button type="button" class="small" onClick={() => void wait(api.answerUndo(s.table, token, u.seq, false))}>
+                Withdraw
+              </button>
+            </p>
+          ) : u.waiting.includes(seat) ? (
+            <p>
+              {s.view?.players[u.by]?.name ?? u.by} asks to undo their last action.{" "}
+              <button type="button" class="small" onClick={() => void wait(api.answerUndo(s.table, token, u.seq, true))}>
+                Accept
+              </button>{" "}
+              <button type="button" class="small" onClick={() => void wait(api.answerUndo(s.table, token, u.seq, false))}>
+                Refuse
+              </button>
+            </p>
+          ) : (
+            <p>An undo is asked; the table waits for the answers.</p>
+          )}
+        </div>
+      )}
+      {msg && <p class="error">⚠ {msg}</p>}
+    </section>
+  );
+}
+
+function Log({ s }: { s: TableState }) {
+  const [turn, setTurn] = useState<number | "all">("all");
+  const turns = [...new Set(s.log.map((l) => l.turn))];
+  const lines = turn === "all" ? s.log.slice(-300) : s.log.filter((l) => l.turn === turn);
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
+  return (
+    <section class="panel log" aria-labelledby="log-h">
+      <div class="loghead">
+        <h2 id="log-h">Log</h2>
+        <label>
+          <span class="sr-only">Show turn</span>
+          <select value={String(turn)} onChange={(e) => {
+            const x = (e.target as HTMLSelectElement).value;
+            setTurn(x === "all" ? "all" : Number(x));
+          }}>
+            <option value="all">all turns</option>
+            {turns.map((t) => (
+              <option key={t} value={String(t)}>
+                turn {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ol class="loglines" ref={ref} aria-live="off">
+        {lines.map((l, i) => (
+          <li key={`${l.seq}-${i}`}>{l.text}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Chat({ s, api, token }: { s: TableState; api: Api; token: string | null }) {
+  const [text, setText] = useState("");
+  const [err, setErr] = useState<string | null>(null);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!token || !text.trim()) return;
+    api.say(s.table, token, text.trim()).then(
+      () => {
+        setText("");
+        setErr(null);
+      },
+      (x: unknown) => setErr(x instanceof Error ? x.message : String(x)),
+    );
+  };
+  return (
+    <section class="panel chat" aria-labelledby="chat-h">
+      <h2 id="chat-h">Chat</h2>
+      <ol class="chatlines">
+        {s.chat.map((l) => (
+          <li key={l.n}>
+            <strong>{l.name}:</strong> {l.text}
+          </li>
+        ))}
+      </ol>
+      {token && (
+        <form onSubmit={submit} class="chatform">
+          <label>
+            <span class="sr-only">Message</span>
+            <input value={text} maxLength={500} onInput={(e) => setText((e.target as HTMLInputElement).value)} placeholder="Say something" />
+          </label>
+          <button type="submit" class="small">
+            Send
+          </button>
+        </form>
+      )}
+      {err && <p class="error">⚠ {err}</p>}
+    </section>
+  );
+}
+
+function Summary({ s, v }: { s: TableState; v: PlayerView }) {
+  const winners = s.winners.map((w) => v.players[w]);
+  return (
+    <section class="panel summary" aria-labelledby="summary-h" data-testid="summary">
+      <h2 id="summary-h">Game over</h2>
+      <p>
+        {winners.length === 0
+          ? `No winner (the game ended on turn ${v.turn}).`
+          : `Winner${winners.length > 1 ? "s" : ""}: ${winners
+              .map((p) => (p ? `${p.name} (${p.victory.toLowerCase()} victory)` : "?"))
+              .join(", ")}.`}
+      </p>
+      <table class="final">
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col">Power</th>
+            <th scope="col">Influence</th>
+          </tr>
+        </thead>
+        <tbody>
+          {v.players.map((p) => (
+            <tr key={p.seat}>
+              <td>
+                <Swatch seat={p.seat} /> {p.name}
+                {s.winners.includes(p.seat) ? " ★" : ""}
+              </td>
+              <td>{p.power}</td>
+              <td>{p.influence}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <PowerChart s={s} v={v} />
+    </section>
+  );
+}
+
+// Okabe–Ito colours (safe for the common colour blindnesses), each also with its own dash pattern.
+const SERIES = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
+const DASH = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
+
+function Swatch({ seat }: { seat: number }) {
+  return (
+    <svg width="22" height="8" aria-hidden="true">
+      <line x1="0" y1="4" x2="22" y2="4" stroke={SERIES[seat % 6]} stroke-width="3" stroke-dasharray={DASH[seat % 6]} />
+    </svg>
+  );
+}
+
+function PowerChart({ s, v }: { s: TableState; v: PlayerView }) {
+  const h = s.powerByTurn;
+  if (h.length < 2) return <p class="muted">Power over the turns: not enough turns seen by this page to draw.</p>;
+  const W = 320;
+  const H = 120;
+  const maxT = h[h.length - 1]!.turn;
+  const minT = h[0]!.turn;
+  const maxP = Math.max(20, ...h.flatMap((x) => x.power));
+  const minP = Math.min(0, ...h.flatMap((x) => x.power));
+  const x = (t: number) => ((t - minT) / Math.max(1, maxT - minT)) * (W - 10) + 5;
+  const y = (p: number) => H - 12 - ((p - minP) / Math.max(1, maxP - minP)) * (H - 24);
+  return (
+    <figure class="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Power over turns ${minT} to ${maxT}`}>
+        <line x1="5" y1={y(20)} x2={W - 5} y2={y(20)} stroke="currentColor" stroke-opacity="0.3" stroke-dasharray="2 2" />
+        <text x="7" y={y(20) - 3} font-size="9" fill="currentColor">20</text>
+        <text x="5" y={H - 1} font-size="9" fill="currentColor">turn {minT}</text>
+        <text x={W - 5} y={H - 1} font-size="9" fill="currentColor" text-anchor="end">turn {maxT}</text>
+        {v.players.map((p) => (
+          <polyline
+            key={p.seat}
+            fill="none"
+            stroke={SERIES[p.seat % 6]}
+            stroke-width="2"
+            stroke-dasharray={DASH[p.seat % 6]}
+            points={h.map((pt) => `${x(pt.turn)},${y(pt.power[p.seat] ?? 0)}`).join(" ")}
+          />
+        ))}
+      </svg>
+      <figcaption>Power over the turns (dotted line: 20)</figcaption>
+    </figure>
+  );
+}
+
