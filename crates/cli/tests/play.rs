@@ -186,6 +186,8 @@ fn ctrl_c_saves_the_game() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("b5 starts");
+    // Keep standard input open: its end would end the game by itself.
+    let _stdin = child.stdin.take().expect("stdin");
     // Wait for the first question, then interrupt.
     let mut stdout = child.stdout.take().expect("stdout");
     let mut seen = Vec::new();
@@ -198,9 +200,11 @@ fn ctrl_c_saves_the_game() {
     let pid = child.id().to_string();
     let killed = Command::new("kill").args(["-INT", &pid]).status();
     assert!(killed.is_ok_and(|s| s.success()));
-    let out = child.wait_with_output().expect("b5 ends");
-    assert_eq!(out.status.code(), Some(130));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let mut stderr = child.stderr.take().expect("stderr");
+    let status = child.wait().expect("b5 ends");
+    assert_eq!(status.code(), Some(130));
+    let mut err = String::new();
+    stderr.read_to_string(&mut err).expect("reads");
     assert!(err.contains("Interrupted: saved the game"), "{err}");
     let rep = b5(&[
         "--cards",
