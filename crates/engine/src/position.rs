@@ -278,6 +278,19 @@ impl Game {
                             g.db.get(fleet_def).name
                         ))
                     })?;
+                    // Lead a Fleet: a character leads a fleet (never itself,
+                    // and a fleet one leader at a time).
+                    let (ld, fd) = (g.db.get(g.c(leader).def), g.db.get(g.c(fleet).def));
+                    if ld.card_type != CardType::Character
+                        || fd.card_type != CardType::Fleet
+                        || leader == fleet
+                        || g.c(fleet).led_by.some().is_some()
+                    {
+                        return Err(perr(format!(
+                            "player {}: {} cannot lead {}: a character leads a fleet, one leader to a fleet",
+                            pp.name, ld.name, fd.name
+                        )));
+                    }
                     let l = g.cm(leader);
                     l.flags |= flag::ROTATED;
                     l.rotation = Rotation::Lead;
