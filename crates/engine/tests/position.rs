@@ -38,12 +38,10 @@ fn with_leader(leader: &str, fleet: &str) -> Result<Game, String> {
 #[test]
 fn a_fleet_cannot_lead_itself_and_a_character_leads_a_fleet() {
     let e = with_leader("Vengeance Cruiser Line", "Vengeance Cruiser Line")
-        .err()
-        .expect("refused");
+        .expect_err("a fleet leading itself is refused");
     assert!(e.contains("cannot lead"), "{e}");
     let e = with_leader("Vengeance Cruiser Line", "Frontier Raider Wing")
-        .err()
-        .expect("a fleet leading a fleet is refused");
+        .expect_err("a fleet leading a fleet is refused");
     assert!(e.contains("a character leads a fleet"), "{e}");
     let g = with_leader("Raider Captain Vo'Kesh", "Vengeance Cruiser Line").expect("a leader");
     assert!(g.check_invariants().is_ok());
