@@ -7,4 +7,5 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo test --workspace
-B5_BIN="$(pwd)/target/debug/b5" bash web/ci.sh
+# The end-to-end tests use the page as `b5 serve` itself serves it.
+E2E_DIRECT=1 B5_BIN="$(pwd)/target/debug/b5" bash web/ci.sh
