@@ -104,3 +104,24 @@ pub fn table_seats(
         .map(|(i, d)| d.to_seat(db, &format!("P{i}")))
         .collect()
 }
+
+/// A new game at the standard table of [`table_seats`] (seat `first`
+/// onwards, `players` seats), ending with no winner after `turn_limit`
+/// turns: the test suites' usual game.
+pub fn table_game(
+    db: &std::sync::Arc<CardDb>,
+    first: usize,
+    players: usize,
+    turn_limit: u32,
+    seed: u64,
+) -> Result<b5_engine::Game, String> {
+    let seats = table_seats(db, first, players).map_err(|e| format!("{e:?}"))?;
+    let setup = b5_engine::Setup {
+        players: seats,
+        options: b5_engine::Options {
+            turn_limit: Some(turn_limit),
+            duel_draw: false,
+        },
+    };
+    b5_engine::Game::new(setup, db.clone(), seed).map_err(|e| e.to_string())
+}

@@ -11,8 +11,8 @@
 use std::sync::Arc;
 
 use b5_engine::{
-    Action, CardDb, CardId, CardType, Event, Faction, Game, Options, PlayerId, PlayerPosition,
-    Position, Race, Setup, Zone,
+    Action, CardDb, CardId, CardType, Event, Faction, Game, PlayerId, PlayerPosition, Position,
+    Race, Zone,
 };
 use rand::{Rng, SeedableRng};
 
@@ -21,15 +21,7 @@ fn open_set() -> Arc<CardDb> {
 }
 
 fn new_game(db: &Arc<CardDb>, seed: u64, players: usize) -> Game {
-    let seats = b5_cards::open_set::table_seats(db, seed as usize, players).expect("legal decks");
-    let setup = Setup {
-        players: seats,
-        options: Options {
-            turn_limit: Some(25),
-            duel_draw: false,
-        },
-    };
-    Game::new(setup, db.clone(), seed).expect("set-up")
+    b5_cards::open_set::table_game(db, seed as usize, players, 25, seed).expect("set-up")
 }
 
 /// The events as `viewer` receives them, serialized.

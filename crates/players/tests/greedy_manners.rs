@@ -3,26 +3,18 @@
 
 use std::sync::Arc;
 
-use b5_engine::{Action, Game};
+use b5_engine::Action;
 use b5_players::{Bot, GreedyBot};
 
 /// Over whole greedy games with the Open Set decks: no hire of a mercenary
 /// another player controls, no heal of a card another player controls.
 #[test]
 fn in_whole_games_greedy_keeps_its_manners() {
-    use b5_engine::{Options, Setup};
     let db = Arc::new(b5_cards::open_set::database().expect("the Open Set loads"));
     let mut hires = 0;
     for seed in 0..12u64 {
-        let seats = b5_cards::open_set::table_seats(&db, seed as usize, 4).expect("legal decks");
-        let setup = Setup {
-            players: seats,
-            options: Options {
-                turn_limit: Some(30),
-                duel_draw: false,
-            },
-        };
-        let mut g = Game::new(setup, db.clone(), seed).expect("set-up");
+        let mut g =
+            b5_cards::open_set::table_game(&db, seed as usize, 4, 30, seed).expect("set-up");
         let mut bots: Vec<GreedyBot> = (0..4).map(|i| GreedyBot::new(seed * 10 + i)).collect();
         let mut n = 0;
         while !g.is_over() && n < 6000 {

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use b5_engine::{Action, CardDb, Event, Game, Options, PlayerId, Setup, Zone};
+use b5_engine::{Action, CardDb, Event, Game, PlayerId, Zone};
 use b5_players::{Bot, GreedyBot};
 use b5_present::{menu, GroupKind};
 
@@ -18,15 +18,7 @@ fn open_set() -> Arc<CardDb> {
 }
 
 fn new_game(db: &Arc<CardDb>, seed: u64, players: usize) -> Game {
-    let seats = b5_cards::open_set::table_seats(db, seed as usize, players).expect("legal decks");
-    let setup = Setup {
-        players: seats,
-        options: Options {
-            turn_limit: Some(40),
-            duel_draw: false,
-        },
-    };
-    Game::new(setup, db.clone(), seed).expect("set-up")
+    b5_cards::open_set::table_game(db, seed as usize, players, 40, seed).expect("set-up")
 }
 
 /// The step's name for the statistics ("Act", "Declare", ...).
