@@ -1,0 +1,6 @@
+//! Rules tests: positions built on a small map, one or more tests per
+//! rule, citing it.
+
+mod positions;
+mod properties;
+mod rules;
