@@ -230,6 +230,19 @@ fn player(v: &PlayerView, p: &PlayerPublic, out: &mut String) {
     }
 }
 
+/// A conflict total with the bonus from effects itemised beside the
+/// participants' sum: "7 (5 from cards, +2 from effects)".
+fn itemised(total: i32, bonus: i32) -> String {
+    if bonus == 0 {
+        total.to_string()
+    } else {
+        format!(
+            "{total} ({} from cards, {bonus:+} from effects)",
+            total - bonus
+        )
+    }
+}
+
 fn conflict(v: &PlayerView, c: &ConflictView, out: &mut String) {
     let who = |p: u8| {
         v.players
@@ -270,7 +283,12 @@ fn conflict(v: &PlayerView, c: &ConflictView, out: &mut String) {
             .collect();
         let _ = write!(head, ": sides {}", sides.join(", "));
     } else {
-        let _ = write!(head, ": support {}, opposition {}", c.support, c.opposition);
+        let _ = write!(
+            head,
+            ": support {}, opposition {}",
+            itemised(c.support, c.support_bonus),
+            itemised(c.opposition, c.opposition_bonus)
+        );
     }
     if c.outcome != Outcome::Pending {
         let _ = write!(head, " ({})", c.outcome.name());
@@ -342,4 +360,16 @@ pub fn table(v: &PlayerView) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conflict_totals_itemise_bonuses_from_effects() {
+        assert_eq!(itemised(5, 0), "5");
+        assert_eq!(itemised(7, 2), "7 (5 from cards, +2 from effects)");
+        assert_eq!(itemised(1, -2), "1 (3 from cards, -2 from effects)");
+    }
 }

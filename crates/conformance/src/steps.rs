@@ -11,6 +11,7 @@ use crate::scenario::StepTable;
 
 /// Every verb a step may use.
 pub const VERBS: &[&str] = &[
+    "surrender",
     "sustain",
     "declare",
     "sponsor",
@@ -437,6 +438,15 @@ pub fn actions(
             card: card(Prefer::Hand)?,
         }),
         "mulligan" => one(Action::Mulligan),
+        "surrender" => {
+            let t = st.target.as_ref().ok_or_else(|| StepError::Field {
+                field: "target",
+                message: "`do = \"surrender\"` needs `target` (the player surrendered to)".into(),
+            })?;
+            one(Action::Surrender {
+                to: player_named(t)?,
+            })
+        }
         _ => Err(StepError::Field {
             field: "do",
             message: format!(

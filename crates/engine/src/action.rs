@@ -8,6 +8,7 @@ use crate::state::Target;
 
 /// One player choice. Small and `Copy`: bots clone thousands of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum Action {
     /// Pass: end your Action Round turn, decline to declare a conflict, to
@@ -140,6 +141,12 @@ pub enum Action {
     Buy {
         count: u8,
     },
+    /// Draw Round (the discard step): surrender unconditionally to `to`, a
+    /// player you are at war with; they gain 3 influence and you are
+    /// eliminated.
+    Surrender {
+        to: PlayerId,
+    },
     /// Two-player set-up: keep this card of the eight drawn (then more, or pass).
     Keep {
         card: CardId,
@@ -180,6 +187,7 @@ impl Action {
             Action::Discard { .. } => "discard",
             Action::Choose { .. } => "choose",
             Action::Buy { .. } => "buy",
+            Action::Surrender { .. } => "surrender",
             Action::Keep { .. } => "keep",
             Action::Mulligan => "mulligan",
         }

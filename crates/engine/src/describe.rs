@@ -201,6 +201,10 @@ impl Game {
             Action::Buy { count } => {
                 format!("buy {} card{}", count, if count == 1 { "" } else { "s" })
             }
+            Action::Surrender { to } => format!(
+                "surrender unconditionally to {} (they gain 3 influence; you leave the game)",
+                self.player_name(to)
+            ),
             Action::Keep { card } => format!("keep {}", n(card)),
             Action::Mulligan => "mulligan".into(),
         }
@@ -490,6 +494,30 @@ impl Game {
             Event::DiscardedFromPlay { card } => format!("{} is discarded.", n(card)),
             Event::ReturnedToHand { card } => format!("{} returns to its owner's hand.", n(card)),
             Event::Eliminated { player } => format!("{} is eliminated from the game.", pn(player)),
+            Event::Conquered {
+                player,
+                card,
+                from,
+                blanked,
+            } => {
+                let from = if (from as usize) < self.players.len() {
+                    format!(" from {}", pn(from))
+                } else {
+                    String::new()
+                };
+                if blanked {
+                    format!(
+                        "{} conquers {}{from}; not loyal to its new faction, its text is blanked and nobody controls it.",
+                        pn(player),
+                        n(card)
+                    )
+                } else {
+                    format!("{} conquers {}{from}.", pn(player), n(card))
+                }
+            }
+            Event::Surrendered { player, to } => {
+                format!("{} surrenders unconditionally to {}.", pn(player), pn(to))
+            }
             Event::Victory { player, kind } => {
                 format!("{} scores a {} Victory!", pn(player), capital(kind.name()))
             }
@@ -627,6 +655,9 @@ impl Game {
             Violation::AlreadySustained(c) => format!("{} is already sustaining", n(c)),
             Violation::NoMoreConflicts => format!("{pn} may declare no more conflicts this turn"),
             Violation::NotAtWar => format!("{pn} is not at war with that player"),
+            Violation::SurrenderNotAtWar => format!(
+                "{pn} may surrender only to a player still in the game with whom {pn} is at war"
+            ),
             Violation::UnopposableCannotOppose => {
                 "that conflict is unopposable: each faction may only support a side".into()
             }

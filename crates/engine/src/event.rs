@@ -16,6 +16,7 @@ use crate::state::{Outcome, Round, Target, VictoryKind};
 pub type Events = SmallVec<[Event; 24]>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     TurnBegan {
@@ -231,6 +232,20 @@ pub enum Event {
     },
     Eliminated {
         player: PlayerId,
+    },
+    /// A war conflict won against a location: it joins `player`'s faction
+    /// (from `from`'s); `blanked` when it is not loyal to the conqueror's
+    /// race (its text is blanked and nobody controls it).
+    Conquered {
+        player: PlayerId,
+        card: CardId,
+        from: PlayerId,
+        blanked: bool,
+    },
+    /// Unconditional Surrender (then the player is eliminated).
+    Surrendered {
+        player: PlayerId,
+        to: PlayerId,
     },
     Victory {
         player: PlayerId,

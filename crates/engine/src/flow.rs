@@ -203,8 +203,9 @@ impl Game {
             },
             Step::DrawDiscard { .. } => match *a {
                 Action::Discard { card } => self.check_discard(p, card),
+                Action::Surrender { to } => self.check_surrender(p, to),
                 Action::Pass => Ok(()),
-                _ => wrong("Draw Round step 2 (discard or pass)"),
+                _ => wrong("Draw Round step 2 (discard, surrender or pass)"),
             },
             Step::EmptyDeck { .. } => match *a {
                 Action::Choose { card } => self.check_empty_deck_choice(p, card),
@@ -255,6 +256,10 @@ impl Game {
                 out.push(Action::Pass);
                 for c in self.iter_pile(self.players[p as usize].hand) {
                     out.push(Action::Discard { card: c });
+                }
+                // Unconditional Surrender: during the discard round.
+                for q in self.surrender_candidates(p) {
+                    out.push(Action::Surrender { to: q });
                 }
             }
             Step::EmptyDeck { .. } => {
@@ -352,6 +357,7 @@ impl Game {
             }
             Step::DrawDiscard { answered } => match a {
                 Action::Discard { card } => self.do_discard(p, card, ev),
+                Action::Surrender { to } => self.do_surrender(p, to, ev),
                 _ => {
                     self.step = Step::DrawDiscard {
                         answered: answered | (1 << p),

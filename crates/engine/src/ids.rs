@@ -7,11 +7,13 @@ use std::fmt;
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DefId(pub u16);
 
 /// A physical card in one game: an index into the game's card arena.
 /// Ids are assigned at set-up in deck-list order, before any shuffle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardId(pub u16);
 
 /// A seat at the table, 0-based in seating order.
@@ -19,6 +21,7 @@ pub type PlayerId = u8;
 
 /// A conflict initiated this turn, by its index in the turn's conflict list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConflictId(pub u8);
 
 impl CardId {

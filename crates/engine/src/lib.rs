@@ -55,6 +55,7 @@ mod resolution;
 mod setup;
 mod sponsor;
 mod state;
+mod surrender;
 mod table_actions;
 mod targets;
 mod tension;

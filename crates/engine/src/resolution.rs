@@ -266,6 +266,12 @@ impl Game {
             c.flags |= flag::BLANK;
             self.abilities_changed = true;
         }
+        ev.push(Event::Conquered {
+            player: p,
+            card: loc,
+            from: old,
+            blanked: !loyal,
+        });
         self.refresh_passive_sources();
         self.refresh_foreign_control();
     }

@@ -196,6 +196,7 @@ impl CardInst {
 
 /// Standard or Major Victory (Victory).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum VictoryKind {
     #[default]
@@ -370,6 +371,7 @@ impl Player {
 
 /// A target named by a card or an action (Legal Targets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Target {
     #[default]
     None,
@@ -414,6 +416,7 @@ pub struct Participant {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     #[default]
@@ -543,6 +546,7 @@ pub struct Modifier {
 
 /// The five rounds of a turn (Turn Sequence).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Round {
     Ready,

@@ -3,14 +3,15 @@
 //! conflicts show only who declared them, hidden agendas and contingencies
 //! show only that they exist. All the filtering is here, in one place.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::card::def::{Ability, CardType, Faction, MarkKind, Race};
 use crate::ids::{CardId, ConflictId, DefId, PlayerId};
 use crate::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
 
 /// A face-up card as anyone may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardView {
     pub id: CardId,
     pub def: DefId,
@@ -36,7 +37,8 @@ pub struct CardView {
     pub leading: Option<CardId>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum AgendaView {
     None,
     /// Face down: the card is shown to its own player only.
@@ -44,7 +46,8 @@ pub enum AgendaView {
     Revealed(CardView),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerPublic {
     pub seat: PlayerId,
     pub name: String,
@@ -75,18 +78,20 @@ pub struct PlayerPublic {
     pub marks: [u32; 6],
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ParticipantView {
     pub card: CardId,
     pub name: String,
     /// "support", "oppose" or "attack".
-    pub role: &'static str,
+    pub role: std::borrow::Cow<'static, str>,
     pub side: Option<PlayerId>,
     pub ability: Ability,
     pub value: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConflictView {
     pub id: ConflictId,
     pub initiator: PlayerId,
@@ -101,6 +106,10 @@ pub struct ConflictView {
     pub unopposable: bool,
     pub support: i32,
     pub opposition: i32,
+    /// The part of `support` (of `opposition`) that comes from effects
+    /// (events, cards' actions) rather than from participants' abilities.
+    pub support_bonus: i32,
+    pub opposition_bonus: i32,
     /// Per-side totals of a conflict with several sides.
     pub sides: Vec<i32>,
     pub participants: Vec<ParticipantView>,
@@ -108,12 +117,13 @@ pub struct ConflictView {
 }
 
 /// Everything one player may know.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerView {
     pub viewer: PlayerId,
     pub turn: u32,
     /// ready, conflict, action, resolution, draw or over.
-    pub round: &'static str,
+    pub round: std::borrow::Cow<'static, str>,
     /// What the game is waiting for.
     pub waiting_for: String,
     pub pending: Vec<PlayerId>,
@@ -157,7 +167,7 @@ impl Game {
         PlayerView {
             viewer,
             turn: self.turn,
-            round: self.round_name(),
+            round: self.round_name().into(),
             waiting_for: self.waiting_for(),
             pending: self.pending().to_vec(),
             babylon5: self.babylon5,
@@ -288,6 +298,8 @@ impl Game {
                 unopposable: false,
                 support: 0,
                 opposition: 0,
+                support_bonus: 0,
+                opposition_bonus: 0,
                 sides: Vec::new(),
                 participants: Vec::new(),
                 outcome: c.outcome,
@@ -322,6 +334,12 @@ impl Game {
             unopposable: c.unopposable,
             support,
             opposition,
+            support_bonus: if c.unopposable {
+                0
+            } else {
+                c.extra_support.iter().map(|&x| x as i32).sum()
+            },
+            opposition_bonus: c.extra_opposition as i32,
             sides,
             participants: c
                 .participants
@@ -333,7 +351,8 @@ impl Game {
                         Role::Support(_) => "support",
                         Role::Oppose => "oppose",
                         Role::Attack => "attack",
-                    },
+                    }
+                    .into(),
                     side: match pt.role {
                         Role::Support(s) => Some(s),
                         _ => None,

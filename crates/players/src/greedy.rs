@@ -368,6 +368,9 @@ fn declined(game: &Game, me: PlayerId, a: &Action) -> bool {
             let c = game.card(card);
             c.controller != c.faction
         }
+        // Unconditional Surrender only ends the bot's own game (the score
+        // of an eliminated player is the lowest there is).
+        Action::Surrender { .. } => true,
         _ => false,
     }
 }

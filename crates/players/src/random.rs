@@ -1,4 +1,6 @@
-//! The random player: uniform over the legal actions.
+//! The random player: uniform over the legal actions, except that it never
+//! surrenders (Unconditional Surrender ends its game; a random player that
+//! surrendered whenever at war would measure nothing).
 
 use b5_engine::{Action, Game, PlayerId};
 use rand::{Rng, SeedableRng};
@@ -26,8 +28,13 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, _game: &Game, _player: PlayerId, legal: &[Action]) -> Action {
-        match legal.len() {
-            0 => Action::Pass,
+        // Surrender choices come last in the engine's order.
+        let n = legal
+            .iter()
+            .position(|a| matches!(a, Action::Surrender { .. }))
+            .unwrap_or(legal.len());
+        match n {
+            0 => legal.first().copied().unwrap_or(Action::Pass),
             1 => legal[0],
             n => legal[self.rng.random_range(0..n)],
         }

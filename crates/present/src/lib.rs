@@ -10,6 +10,7 @@
 //!   (a card's `#id`) for the whole game.
 //! - [`card_text`]: a card in full with its generated rules text.
 //! - [`LEGEND`]: every symbol the table uses.
+//! - [`Log`]: the log as sentences for one viewer, runs of passes merged.
 //! - [`why`]: why a familiar action is not on offer, in the engine's own
 //!   words with the rule it cites.
 //!
@@ -17,9 +18,11 @@
 //! given (less the duplicates of identical copies), and `why` asks the
 //! engine's own checks.
 
+pub mod log;
 pub mod menu;
 pub mod why;
 
+pub use log::{sentences, Log};
 pub use menu::{menu, Choice, Group, GroupKind, Menu};
 pub use why::why;
 

@@ -3,10 +3,11 @@
 //! group, each with a label in words and the influence it applies.
 
 use b5_engine::{Action, CardId, Game, PlayerId, Target, Zone};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a group is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "card", rename_all = "snake_case")]
 pub enum GroupKind {
     /// End your part of this step: pass, decline, stop discarding.
@@ -22,12 +23,15 @@ pub enum GroupKind {
     Agenda,
     /// Declare a war conflict.
     War,
+    /// Unconditional Surrender (the Draw Round's discard step).
+    Surrender,
     /// Two-player set-up: shuffle back and draw one fewer.
     Mulligan,
 }
 
 /// One choice: an action from `legal_actions`, as given, with its label.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Choice {
     pub action: Action,
     /// What it does, in words, with its real cost ("sponsor Aide Da'Mirra,
@@ -39,7 +43,8 @@ pub struct Choice {
 }
 
 /// A group of choices about one thing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Group {
     pub kind: GroupKind,
     /// What the player types to open it: the card's number, or a word
@@ -54,7 +59,8 @@ pub struct Group {
 }
 
 /// A player's choices at one moment.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Menu {
     pub groups: Vec<Group>,
 }
@@ -158,6 +164,7 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
         Action::Buy { .. } => GroupKind::Buy,
         Action::RevealAgenda | Action::DiscardAgenda => GroupKind::Agenda,
         Action::DeclareWar { .. } => GroupKind::War,
+        Action::Surrender { .. } => GroupKind::Surrender,
         Action::Mulligan => GroupKind::Mulligan,
         other => match other.card() {
             Some(c) => GroupKind::Card(representative(game, p, c)),
@@ -249,6 +256,7 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         GroupKind::Buy => "Buy cards (3 influence each)".into(),
         GroupKind::Agenda => "Your agenda".into(),
         GroupKind::War => "Declare a war conflict".into(),
+        GroupKind::Surrender => "Surrender unconditionally (you leave the game)".into(),
         GroupKind::Mulligan => "Mulligan".into(),
         GroupKind::Card(c) => {
             let inst = game.card(c);
@@ -285,6 +293,7 @@ fn handle(kind: GroupKind) -> String {
         GroupKind::Buy => "buy".into(),
         GroupKind::Agenda => "agenda".into(),
         GroupKind::War => "war".into(),
+        GroupKind::Surrender => "surrender".into(),
         GroupKind::Mulligan => "mulligan".into(),
     }
 }

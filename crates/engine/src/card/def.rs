@@ -9,6 +9,7 @@ use super::effect::{Condition, Effect, Trigger};
 
 /// The ten card types (Engine Rules v1.2: Game Elements, Cards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum CardType {
     Character,
@@ -73,6 +74,7 @@ impl CardType {
 /// Races and racial loyalties (Races and Factions). `Neutral` is not a race:
 /// a neutral card is loyal to no race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Race {
     Centauri,
@@ -162,6 +164,7 @@ impl Race {
 /// initiative tie-break order after Diplomacy (Initiative: Diplomacy, then
 /// Intrigue, Psi and Leadership).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Ability {
     Diplomacy = 0,
@@ -211,6 +214,7 @@ impl Ability {
 
 /// The six kinds of marks (Card Anatomy: Marks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum MarkKind {
     Destiny = 0,
@@ -293,6 +297,7 @@ impl Uniqueness {
 
 /// Faction designations a player may start as (Races and Factions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Faction {
     BabylonProject,

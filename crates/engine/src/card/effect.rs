@@ -140,6 +140,7 @@ impl Duration {
 
 /// The non-player forces (Non-Player Influence).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Force {
     Babylon5,

@@ -1,0 +1,171 @@
+//! The log as sentences, as one viewer may see it: the engine's own
+//! [`describe`](b5_engine::Game::describe) of each event, with a run of
+//! passes in one window (nobody acting) merged into one line that says what
+//! was passed. The terminal (`b5 play`, `b5 connect`) and the online table
+//! (each change's `log`) print the same lines.
+
+use b5_engine::{Event, Game, PlayerId};
+
+/// Lines of the log, built event by event.
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    passes: Vec<String>,
+    /// What the game waited for when those passes were made.
+    context: String,
+    lines: Vec<String>,
+}
+
+impl Log {
+    /// Adds the events of one applied action, as `viewer` may see them.
+    /// `context` is what the game waited for before the action
+    /// ([`Game::waiting_for`]); `game` is the game after it (for names).
+    pub fn events(&mut self, game: &Game, viewer: PlayerId, events: &[Event], context: &str) {
+        for e in events {
+            if let Event::Passed { player } = e {
+                if self.context != context {
+                    self.flush();
+                    self.context = context.to_string();
+                }
+                self.passes.push(game.player_name(*player).to_string());
+                continue;
+            }
+            self.flush();
+            if let Some(s) = game.describe(&e.for_viewer(viewer)) {
+                self.lines.push(s);
+            }
+        }
+    }
+
+    /// Ends the current run of passes (its line is written).
+    pub fn flush(&mut self) {
+        let why = if self.context.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", self.context)
+        };
+        match self.passes.len() {
+            0 => {}
+            1 => self.lines.push(format!("{}: passes{why}.", self.passes[0])),
+            n => self.lines.push(format!(
+                "{} and {} pass{why}.",
+                self.passes[..n - 1].join(", "),
+                self.passes[n - 1]
+            )),
+        }
+        self.passes.clear();
+    }
+
+    /// The finished lines so far (a run of passes still open stays, to be
+    /// merged with the next passes).
+    pub fn take(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.lines)
+    }
+
+    /// Every line, the open run of passes included.
+    pub fn finish(mut self) -> Vec<String> {
+        self.flush();
+        self.lines
+    }
+}
+
+/// The events of one action as sentences for `viewer`.
+pub fn sentences(game: &Game, viewer: PlayerId, events: &[Event], context: &str) -> Vec<String> {
+    let mut log = Log::default();
+    log.events(game, viewer, events, context);
+    log.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use b5_engine::Action;
+
+    fn game() -> Game {
+        let db = std::sync::Arc::new(b5_cards::open_set::database().expect("the open set loads"));
+        b5_cards::open_set::table_game(&db, 0, 2, 30, 7).expect("the open set builds a game")
+    }
+
+    #[test]
+    fn passes_in_one_window_are_one_line_with_what_was_passed() {
+        let mut g = game();
+        let mut log = Log::default();
+        // Everyone passes until the log has a merged line.
+        for _ in 0..200 {
+            let Some(&p) = g.pending().first() else { break };
+            if !g.legal_actions(p).contains(&Action::Pass) {
+                break;
+            }
+            let context = g.waiting_for();
+            let ev = g.apply(p, Action::Pass).expect("pass is legal");
+            log.events(&g, 0, &ev, &context);
+        }
+        let lines = log.finish();
+        assert!(!lines.is_empty());
+        let merged = lines.iter().find(|l| l.contains(" pass (")).cloned();
+        assert!(
+            merged.is_some() || lines.iter().any(|l| l.contains(": passes (")),
+            "no pass line in {lines:?}"
+        );
+        // A pass line names the window it was in.
+        for l in lines.iter().filter(|l| l.contains("pass")) {
+            assert!(l.contains('('), "a pass line without its window: {l}");
+        }
+    }
+
+    #[test]
+    fn another_players_draw_is_not_named() {
+        let mut g = game();
+        let mut checked = 0;
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            let Some(&p) = g.pending().first() else { break };
+            let a = g.legal_actions(p)[0];
+            let context = g.waiting_for();
+            let ev = g.apply(p, a).expect("a legal action");
+            for e in &ev {
+                if let Event::Drew { player, card } = *e {
+                    let name = g.card_name(card).to_string();
+                    let own = sentences(&g, player, std::slice::from_ref(e), &context);
+                    let other = sentences(&g, 1 - player, std::slice::from_ref(e), &context);
+                    assert!(
+                        own.iter().any(|l| l.contains(&name)),
+                        "{own:?} lacks {name}"
+                    );
+                    assert!(
+                        !other.iter().any(|l| l.contains(&name)),
+                        "{other:?} names {name}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 0, "no draw seen");
+    }
+
+    #[test]
+    fn a_conquest_says_who_took_what_from_whom() {
+        let g = game();
+        let loc = b5_engine::CardId(3);
+        let name = g.card_name(loc).to_string();
+        let ev = [Event::Conquered {
+            player: 0,
+            card: loc,
+            from: 1,
+            blanked: true,
+        }];
+        let lines = sentences(&g, 1, &ev, "");
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let l = &lines[0];
+        assert!(
+            l.starts_with(&format!(
+                "{} conquers {name} from {}",
+                g.player_name(0),
+                g.player_name(1)
+            )),
+            "{l}"
+        );
+        assert!(l.contains("blanked"), "{l}");
+    }
+}
