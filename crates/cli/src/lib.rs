@@ -2,7 +2,7 @@
 //!
 //! The front door of the project: `b5 serve` (the online table), `b5 play`,
 //! `b5 sim`, `b5 deck check`, `b5 cards`, `b5 replay`, `b5 bench`,
-//! `b5 loadtest` and `b5 conformance`. The binary
+//! `b5 connect`, `b5 loadtest` and `b5 conformance`. The binary
 //! (`src/main.rs`) only parses arguments and dispatches; every command
 //! lives in [`cmd`], on top of:
 //!

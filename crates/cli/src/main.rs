@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use b5_cli::cardset::CardSet;
-use b5_cli::cmd::{bench, cards, conformance, deck, loadtest, play, replay, serve, sim};
+use b5_cli::cmd::{
+    bench, cards, conformance, connect, deck, empires, loadtest, play, replay, serve, sim,
+};
 use b5_cli::Fail;
 use clap::{Parser, Subcommand};
 
@@ -43,8 +45,15 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Host the online table: players at different machines share games
     Serve(serve::ServeArgs),
+    /// Play a seat of an online table from the terminal (or let a computer
+    /// player on this machine play it), or watch a game
+    Connect(connect::ConnectArgs),
     /// Load a running `b5 serve` with client-side players and measure it
     Loadtest(loadtest::LoadtestArgs),
+    /// Babylon 5 Empires, the board game: play, sim, replay, map, bench,
+    /// conformance
+    #[command(subcommand)]
+    Empires(empires::EmpiresCommand),
 }
 
 impl Command {
@@ -58,7 +67,9 @@ impl Command {
             Command::Conformance(_) => "conformance",
             Command::Bench(_) => "bench",
             Command::Serve(_) => "serve",
+            Command::Connect(_) => "connect",
             Command::Loadtest(_) => "loadtest",
+            Command::Empires(_) => "empires",
         }
     }
 }
@@ -74,7 +85,9 @@ fn dispatch(cli: &Cli) -> Result<ExitCode, Fail> {
         Command::Cards(a) => cards::run(a, &load()?),
         Command::Bench(a) => bench::run(a, &load()?),
         Command::Serve(a) => serve::run(a, &load()?),
+        Command::Connect(a) => connect::run(a),
         Command::Loadtest(a) => loadtest::run(a),
+        Command::Empires(a) => empires::run(a),
     }
 }
 

@@ -31,11 +31,17 @@ pub const MAX_TURN_LIMIT: u32 = 1000;
 pub struct B5Kind {
     db: Arc<CardDb>,
     decks: Vec<DeckList>,
+    /// Every card's name and text (`GET /api/cards`), written once.
+    cards: std::sync::OnceLock<Vec<Value>>,
 }
 
 impl B5Kind {
     pub fn new(db: Arc<CardDb>, decks: Vec<DeckList>) -> B5Kind {
-        B5Kind { db, decks }
+        B5Kind {
+            db,
+            decks,
+            cards: std::sync::OnceLock::new(),
+        }
     }
 
     /// The built-in Open Set and its shipped decks.
@@ -175,6 +181,14 @@ fn file_stem(origin: &str) -> String {
         .unwrap_or_else(|| origin.to_string())
 }
 
+/// A deck problem of no particular seat (the live deck check).
+fn deck_problem_any(e: &LoadError) -> SetupProblem {
+    SetupProblem {
+        seat: None,
+        ..deck_problem(0, e)
+    }
+}
+
 fn deck_problem(seat: usize, e: &LoadError) -> SetupProblem {
     SetupProblem {
         seat: Some(seat),
@@ -235,6 +249,45 @@ impl GameKind for B5Kind {
         Ok(Prepared { setup, labels })
     }
 
+    fn cards(&self) -> Vec<Value> {
+        self.cards
+            .get_or_init(|| {
+                self.db
+                    .iter()
+                    .map(|(_, d)| {
+                        serde_json::json!({ "name": d.name, "text": b5_present::card_text(d) })
+                    })
+                    .collect()
+            })
+            .clone()
+    }
+
+    fn check_deck(&self, list: &str) -> Option<Value> {
+        // The deck checks run on client text: a panic (a bug) becomes a
+        // problem, never a failed request.
+        let checked = catch_unwind(AssertUnwindSafe(|| {
+            let deck = DeckList::parse(list, "deck list")?;
+            Ok::<_, LoadError>((deck.check(&self.db), deck))
+        }));
+        let problem =
+            |e: &LoadError| serde_json::to_value(deck_problem_any(e)).unwrap_or(Value::Null);
+        Some(match checked {
+            Ok(Ok((problems, deck))) => serde_json::json!({
+                "ok": problems.is_empty(),
+                "race": deck.race.map(|(r, _)| r.name()),
+                "cards": deck.deck_size(),
+                "problems": problems.iter().map(problem).collect::<Vec<_>>(),
+            }),
+            Ok(Err(e)) => serde_json::json!({
+                "ok": false, "race": null, "cards": 0, "problems": [problem(&e)],
+            }),
+            Err(_) => serde_json::json!({
+                "ok": false, "race": null, "cards": 0,
+                "problems": [SetupProblem::general("the deck could not be checked (an internal error in the deck checks; please report it)")],
+            }),
+        })
+    }
+
     fn new_game(&self, setup: &Value, seed: u64) -> Result<Box<dyn TableGame>, String> {
         let setup: Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
         let game = Game::new(setup, self.db.clone(), seed).map_err(|e| e.to_string())?;
@@ -248,13 +301,24 @@ pub struct B5Game {
     pub game: Game,
 }
 
-struct B5Events(Vec<Event>);
+/// The events of one action, with the game after it and what the game
+/// waited for before it (to write them as sentences).
+struct B5Events {
+    events: Vec<Event>,
+    after: Game,
+    context: String,
+}
 
 impl GameEvents for B5Events {
     fn for_viewer(&self, viewer: Viewer) -> Value {
         let v = player_id(viewer);
-        let events: Vec<Event> = self.0.iter().map(|e| e.for_viewer(v)).collect();
+        let events: Vec<Event> = self.events.iter().map(|e| e.for_viewer(v)).collect();
         serde_json::to_value(events).unwrap_or(Value::Array(Vec::new()))
+    }
+
+    fn log(&self, viewer: Viewer) -> Vec<String> {
+        // The describe works on the events as this viewer may see them.
+        b5_present::sentences(&self.after, player_id(viewer), &self.events, &self.context)
     }
 }
 
@@ -360,11 +424,7 @@ impl TableGame for B5Game {
         if seat >= self.seats() {
             return Vec::new();
         }
-        self.game
-            .legal_actions(seat as PlayerId)
-            .iter()
-            .filter_map(|a| serde_json::to_value(a).ok())
-            .collect()
+        crate::game::actions_json(&self.game.legal_actions(seat as PlayerId))
     }
 
     fn to_act(&self) -> Vec<usize> {
@@ -372,20 +432,9 @@ impl TableGame for B5Game {
     }
 
     fn apply(&mut self, seat: usize, action: &Value) -> Result<Box<dyn GameEvents>, ActionError> {
-        if seat >= self.seats() {
-            return Err(ActionError::new(format!("there is no seat {seat}")));
-        }
-        let a: Action = serde_json::from_value(action.clone())
-            .map_err(|e| ActionError::new(format!("not an action of this game: {e}")))?;
-        // The server applies actions to a copy of the game and drops it on
-        // an error, so even a panic in the engine (a bug) leaves the table
-        // as it was; it becomes a refusal here.
-        let applied = catch_unwind(AssertUnwindSafe(|| self.game.apply(seat as PlayerId, a)))
-            .map_err(|_| {
-                ActionError::new(
-                    "the rules engine failed on this action (an internal error; please report it)",
-                )
-            })?;
+        let a: Action = crate::game::parse_action(self.seats(), seat, action)?;
+        let context = self.game.waiting_for();
+        let applied = crate::game::guarded(|| self.game.apply(seat as PlayerId, a))?;
         let mut events: Vec<Event> = applied
             .map_err(|e| ActionError {
                 message: e.message,
@@ -394,7 +443,11 @@ impl TableGame for B5Game {
             .into_iter()
             .collect();
         self.settle(&mut events);
-        Ok(Box::new(B5Events(events)))
+        Ok(Box::new(B5Events {
+            events,
+            after: self.game.clone(),
+            context,
+        }))
     }
 
     fn finished(&self) -> bool {
@@ -415,6 +468,29 @@ impl TableGame for B5Game {
 
     fn clone_game(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
+    }
+
+    fn why(&self, seat: usize) -> Vec<Value> {
+        if seat >= self.seats() {
+            return Vec::new();
+        }
+        b5_present::why(&self.game, seat as PlayerId)
+            .into_iter()
+            .map(|w| serde_json::json!({ "action": w.action, "reason": w.reason, "rule": w.rule }))
+            .collect()
+    }
+
+    fn label(&self, seat: usize, action: &Value) -> Option<String> {
+        let a: Action = serde_json::from_value(action.clone()).ok()?;
+        let p = seat as PlayerId;
+        let legal = self.game.legal_actions(p);
+        let menu = b5_present::menu(&self.game, p, &legal);
+        menu.groups
+            .iter()
+            .flat_map(|g| g.choices.iter().map(move |c| (g, c)))
+            .find(|(_, c)| c.action == a)
+            .map(|(g, c)| format!("{}: {}", g.title, c.label))
+            .or_else(|| Some(self.game.describe_action(&a)))
     }
 
     fn bot_action(&self, seat: usize, bot: &str, seed: u64) -> Option<Value> {

@@ -101,11 +101,50 @@ pub enum ReplayError {
     Undo { seq: u64, target: u64 },
 }
 
+/// A game's actions as the protocol's JSON (`legal_actions`).
+pub fn actions_json<A: Serialize>(actions: &[A]) -> Vec<Value> {
+    actions
+        .iter()
+        .filter_map(|a| serde_json::to_value(a).ok())
+        .collect()
+}
+
+/// The action a client sent for `seat` (of `seats`), read as the game's own
+/// action type, or the refusal that says what is wrong with it.
+pub fn parse_action<A: serde::de::DeserializeOwned>(
+    seats: usize,
+    seat: usize,
+    action: &Value,
+) -> Result<A, ActionError> {
+    if seat >= seats {
+        return Err(ActionError::new(format!("there is no seat {seat}")));
+    }
+    serde_json::from_value(action.clone())
+        .map_err(|e| ActionError::new(format!("not an action of this game: {e}")))
+}
+
+/// Runs a rules engine's `apply`. The server applies actions to a copy of
+/// the game and drops it on an error, so even a panic in the engine (a
+/// bug) leaves the table as it was: it becomes a refusal here.
+pub fn guarded<T>(apply: impl FnOnce() -> T) -> Result<T, ActionError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(apply)).map_err(|_| {
+        ActionError::new(
+            "the rules engine failed on this action (an internal error; please report it)",
+        )
+    })
+}
+
 /// The events of one applied action (and of everything the game did on its
 /// own after it), as each viewer may see them.
 pub trait GameEvents: Send + Sync {
     /// The events as `viewer` may see them: a JSON array.
     fn for_viewer(&self, viewer: Viewer) -> Value;
+    /// The same events as sentences for `viewer` (the game's own log; empty
+    /// for a game that writes none).
+    fn log(&self, viewer: Viewer) -> Vec<String> {
+        let _ = viewer;
+        Vec::new()
+    }
 }
 
 /// One game in progress.
@@ -136,6 +175,18 @@ pub trait TableGame: Send + Sync {
     /// no choice or `bot` is unknown). May take a while: the server calls
     /// it on the blocking pool, never on the async runtime.
     fn bot_action(&self, seat: usize, bot: &str, seed: u64) -> Option<Value>;
+    /// Why familiar actions are not on offer to `seat` now:
+    /// `[{"action", "reason", "rule"}]` (empty for a game that cannot say).
+    fn why(&self, seat: usize) -> Vec<Value> {
+        let _ = seat;
+        Vec::new()
+    }
+    /// One of `seat`'s legal actions in words, as the game labels it (None
+    /// when the game has no words for it).
+    fn label(&self, seat: usize, action: &Value) -> Option<String> {
+        let _ = (seat, action);
+        None
+    }
 }
 
 /// A game the server can host.
@@ -150,6 +201,19 @@ pub trait GameKind: Send + Sync {
     fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>>;
     /// A new game from a stored set-up and a seed.
     fn new_game(&self, setup: &Value, seed: u64) -> Result<Box<dyn TableGame>, String>;
+
+    /// The game's cards, public: `[{"name": ..., "text": ...}]` (empty for
+    /// a game without cards).
+    fn cards(&self) -> Vec<Value> {
+        Vec::new()
+    }
+
+    /// Checks one deck list as a seat's deck would be checked:
+    /// `{"ok", "race", "cards", "problems"}`; None for a game without decks.
+    fn check_deck(&self, list: &str) -> Option<Value> {
+        let _ = list;
+        None
+    }
 
     /// A finished game as a file for the game's own tools (for the B5 CCG:
     /// a save file that `b5 replay` reads), from its set-up, seed and the

@@ -147,6 +147,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/chat", get(read_chat).post(write_chat))
         .route("/api/tables/{id}/save", get(save))
         .route("/api/tables/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/tables/{id}/why", get(why))
+        .route("/api/tables/{id}/advice", get(advice))
+        .route("/api/cards", get(cards))
+        .route("/api/decks/check", post(check_deck))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(max))
         .layer(RequestBodyLimitLayer::new(max))
@@ -231,6 +235,135 @@ async fn table_summary(State(state): State<Arc<AppState>>, Path(id): Path<String
         StatusCode::OK,
         serde_json::to_value(t.lobby()).unwrap_or(Value::Null),
     )
+}
+
+/// `?game=NAME` (the server's first game when absent).
+#[derive(Deserialize)]
+struct GameQuery {
+    game: Option<String>,
+}
+
+fn kind_of<'a>(
+    state: &'a AppState,
+    game: Option<&str>,
+) -> Result<&'a Arc<dyn crate::game::GameKind>, ApiError> {
+    state.kind(game).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no game \"{}\" here (games: {})",
+                game.unwrap_or("").chars().take(40).collect::<String>(),
+                state.kind_names().join(", ")
+            ),
+        )
+    })
+}
+
+/// The game's cards, public: every card's name and its full text.
+async fn cards(
+    State(state): State<Arc<AppState>>,
+    axum::extract::Query(q): axum::extract::Query<GameQuery>,
+) -> ApiResult {
+    let kind = kind_of(&state, q.game.as_deref())?;
+    ok(
+        StatusCode::OK,
+        json!({ "game": kind.name(), "cards": kind.cards() }),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckCheck {
+    list: String,
+    game: Option<String>,
+}
+
+/// A deck list checked as a seat's deck would be, before a table is made.
+async fn check_deck(State(state): State<Arc<AppState>>, body: Bytes) -> ApiResult {
+    let req: DeckCheck = parse(&body)?;
+    let kind = kind_of(&state, req.game.as_deref())?.clone();
+    let checked = tokio::task::spawn_blocking(move || kind.check_deck(&req.list))
+        .await
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the deck check failed"))?;
+    match checked {
+        Some(v) => ok(StatusCode::OK, v),
+        None => Err(ApiError::bad("this game has no deck lists")),
+    }
+}
+
+/// The seat of a request's token and the table's game now (a copy).
+async fn seat_game(
+    state: &AppState,
+    table: &Table,
+    headers: &HeaderMap,
+) -> Result<(usize, u64, Arc<dyn crate::game::TableGame>), ApiError> {
+    let seat = limited_seat(state, table, headers).await?;
+    let inner = table.inner.lock().await;
+    Ok((seat, inner.seq, inner.game.clone()))
+}
+
+/// Why familiar actions are not on offer to the token's seat now.
+async fn why(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let (seat, seq, game) = seat_game(&state, &table, &headers).await?;
+    let why = tokio::task::spawn_blocking(move || game.why(seat))
+        .await
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the check failed"))?;
+    ok(StatusCode::OK, json!({ "seq": seq, "why": why }))
+}
+
+#[derive(Deserialize)]
+struct AdviceQuery {
+    bot: Option<String>,
+}
+
+/// A computer player's choice for the token's seat, as advice: the action
+/// (one of the seat's legal actions) and its label. The computer player
+/// reads only what the seat may know, so its advice tells nothing more.
+async fn advice(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    axum::extract::Query(q): axum::extract::Query<AdviceQuery>,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let (seat, seq, game) = seat_game(&state, &table, &headers).await?;
+    let kind = kind_of(&state, Some(&table.game_name))?;
+    let bot = q.bot.unwrap_or_else(|| "greedy".into());
+    if !kind.bots().contains(&bot.as_str()) {
+        return Err(ApiError::bad(format!(
+            "no computer player \"{}\" (these: {})",
+            bot.chars().take(40).collect::<String>(),
+            kind.bots().join(", ")
+        )));
+    }
+    let seed = seq.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seat as u64;
+    let answer = tokio::task::spawn_blocking(move || {
+        let action = game.bot_action(seat, &bot, seed)?;
+        let label = game.label(seat, &action);
+        Some((action, label))
+    })
+    .await
+    .map_err(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the computer player failed",
+        )
+    })?;
+    match answer {
+        Some((action, label)) => ok(
+            StatusCode::OK,
+            json!({ "seq": seq, "action": action, "label": label }),
+        ),
+        None => Err(
+            ApiError::new(StatusCode::CONFLICT, "this seat has no choice to make now")
+                .with("seq", json!(seq)),
+        ),
+    }
 }
 
 #[derive(Deserialize)]
@@ -546,6 +679,7 @@ pub fn state_json(table: &Table, inner: &TableInner, viewer: Viewer) -> Value {
         "finished": g.finished(),
         "winners": g.winners(),
         "undo": inner.undo,
+        "clock": table.clock_json(inner.seq),
     });
     if g.finished() {
         // Only once the game is over: a digest of a running game could be

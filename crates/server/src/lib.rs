@@ -12,6 +12,7 @@
 //! - [`http`] and [`ws`]: the protocol.
 
 pub mod b5;
+pub mod empires;
 pub mod game;
 pub mod http;
 pub mod secret;
@@ -38,6 +39,10 @@ use crate::table::{push_history, Bucket, Change, Seat, Table, TableInner};
 /// A hosted game, shared.
 pub type GameKindArc = Arc<dyn GameKind>;
 
+/// WebSocket connections open at once at most, unless configured
+/// (`b5 serve --max-connections`).
+pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
+
 /// The server's settings (the `b5 serve` flags).
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -57,6 +62,8 @@ pub struct Config {
     /// Lets a table request choose its seed (`"seed"`): for tests only;
     /// never on a real server (the seed reveals every deck's order).
     pub test_mode: bool,
+    /// WebSocket connections open at most; one more is answered 503.
+    pub max_connections: usize,
 }
 
 impl Config {
@@ -69,6 +76,7 @@ impl Config {
             max_tables: 1000,
             bot_delay: Duration::ZERO,
             test_mode: false,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
         }
     }
 }
@@ -90,6 +98,20 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// Open WebSockets.
     pub websockets: std::sync::atomic::AtomicUsize,
+    /// WebSocket connections accepted and not closed yet (from the
+    /// upgrade on, hello or not), held under `cfg.max_connections`.
+    connections: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// One WebSocket connection counted against `--max-connections`, from
+/// its upgrade until it is dropped (the session ends, or the upgrade
+/// fails).
+pub struct ConnectionSlot(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
 }
 
 #[derive(Default)]
@@ -105,6 +127,24 @@ impl AppState {
             None => self.kinds.first(),
             Some(n) => self.kinds.iter().find(|k| k.name() == n),
         }
+    }
+
+    /// A slot for one more WebSocket connection, or None when
+    /// `cfg.max_connections` are open.
+    pub fn connection_slot(&self) -> Option<ConnectionSlot> {
+        use std::sync::atomic::Ordering;
+        let max = self.cfg.max_connections;
+        self.connections
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| ConnectionSlot(self.connections.clone()))
+    }
+
+    /// WebSocket connections open now (counted from the upgrade).
+    pub fn connections(&self) -> usize {
+        self.connections.load(std::sync::atomic::Ordering::Acquire)
     }
 
     pub fn kind_names(&self) -> Vec<&'static str> {
@@ -274,7 +314,7 @@ impl AppState {
             }
         }
         let rate = self.cfg.actions_per_second;
-        let seats = st
+        let seats: Vec<Seat> = st
             .table
             .seats
             .into_iter()
@@ -288,6 +328,12 @@ impl AppState {
                 bucket: Bucket::new(rate),
             })
             .collect();
+        // An undo asked before a restart is still asked, if it still fits
+        // the table (the store keeps only one about the log's end).
+        let undo = st
+            .undo
+            .filter(|u| u.seq == n && effective.contains(&u.target) && u.by < seats.len())
+            .map(table::UndoRequest::from);
         let inner = TableInner {
             game: Arc::from(game),
             seq: n,
@@ -295,7 +341,7 @@ impl AppState {
             effective,
             history,
             seats,
-            undo: None,
+            undo,
             chat: st.chat.into_iter().collect(),
             chat_count: st.chat_count,
         };
@@ -333,6 +379,7 @@ pub async fn open(
         tables: RwLock::new(Tables::default()),
         shutdown,
         websockets: std::sync::atomic::AtomicUsize::new(0),
+        connections: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
     });
     for st in stored {
         let id = st.table.id.clone();
@@ -379,6 +426,18 @@ pub async fn serve(
     Ok(())
 }
 
+/// The process's limit of open files (its soft limit; Linux; None
+/// elsewhere or when unlimited).
+pub fn open_files_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.trim_start_matches("Max open files")
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// The process's resident memory in bytes (Linux; None elsewhere).
 pub fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
@@ -386,10 +445,11 @@ pub fn resident_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
-/// The games this build hosts: the Babylon 5 CCG with the Open Set.
+/// The games this build hosts: the Babylon 5 CCG with the Open Set, and
+/// Babylon 5 Empires.
 pub fn default_kinds() -> Result<Vec<Arc<dyn GameKind>>, String> {
     let k = b5::B5Kind::open_set().map_err(|e| e.to_string())?;
-    Ok(vec![Arc::new(k)])
+    Ok(vec![Arc::new(k), Arc::new(empires::EmpiresKind)])
 }
 
 /// A server running in this process, for tests and embedding: binds
@@ -429,15 +489,29 @@ impl Running {
         })
     }
 
-    /// Stops serving and waits for the server to finish.
+    /// Stops serving and waits for the server to finish: on return the
+    /// store is closed (its data folder free for another server), unless
+    /// some task still held it after 10 seconds.
     pub async fn stop(mut self) -> Result<(), ServerError> {
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
         }
-        match self.task.await {
+        let r = match self.task.await {
             Ok(r) => r,
             Err(e) => Err(ServerError::Io(std::io::Error::other(e.to_string()))),
+        };
+        // The computer players' tasks and the WebSocket sessions end on
+        // the shutdown signal; once none holds the state or the store,
+        // dropping the state here closes the store.
+        let state = self.state;
+        for _ in 0..1000 {
+            if Arc::strong_count(&state) == 1 && Arc::strong_count(&state.store) == 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
+        drop(state);
+        r
     }
 }
 
@@ -468,6 +542,19 @@ pub fn run(
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    if let Some(limit) = open_files_limit() {
+        // Each WebSocket holds a file descriptor; so do HTTP connections
+        // and the store.
+        let need = cfg.max_connections as u64 + 256;
+        if limit < need {
+            tracing::warn!(
+                limit,
+                max_connections = cfg.max_connections,
+                "the open-files limit (ulimit -n) is below --max-connections + 256: \
+                 connections beyond it fail to be accepted; raise the limit or lower --max-connections"
+            );
+        }
+    }
     rt.block_on(async move {
         let (tell, rx) = watch::channel(false);
         let state = open(cfg, kinds, rx).await?;

@@ -3,115 +3,90 @@
 //!
 //! Durability: `journal_mode=WAL` with `synchronous=FULL`: every commit
 //! syncs the write-ahead log to disk before it returns, so a committed
-//! action survives a crash of the process (`kill -9`) and of the machine
+//! write survives a crash of the process (`kill -9`) and of the machine
 //! (power loss), as far as the disk honours its flushes. The server
-//! acknowledges an action only after its commit returned.
+//! acknowledges an action (a new table, a seat taken, ...) only after its
+//! commit returned.
 //!
-//! Ownership: the connection runs with `locking_mode=EXCLUSIVE` and takes
-//! the write lock at open, so exactly one process serves the tables of a
-//! data folder; a second `b5 serve` on the same folder fails at start with
-//! a clear message. The operating system drops the lock when the process
+//! Group commit: one writer thread owns the connection that writes. Every
+//! [`Write`] is queued to it; it takes everything queued, writes it in one
+//! transaction (each write in its own savepoint, so a refused write is
+//! undone alone), commits (one sync to disk for all of them) and only then
+//! reports each outcome. While it syncs, the next writes queue up and go
+//! together in the next commit. New tables, seats taken, actions, undo
+//! requests and chat lines all take this path.
+//!
+//! Checkpoints (copying the log back into the database file, which syncs
+//! it) are the writer's too, never part of a commit: after every
+//! [`CHECKPOINT_WRITES`] writes, once their outcomes are reported, it
+//! copies the log, which then starts over from its beginning. (A
+//! checkpoint on a thread of its own was tried: its sync of the database
+//! file slowed the commits' syncs more than it saved on this machine's
+//! disk.)
+//!
+//! Ownership: the store holds an exclusive lock on `DATA/b5-server.lock`
+//! while it is open, so exactly one process serves the tables of a data
+//! folder; a second `b5 serve` on the same folder fails at start with a
+//! clear message. The operating system drops the lock when the process
 //! ends, even on `kill -9`.
-//!
-//! Group commit: actions of many tables that arrive while a commit is
-//! syncing are committed together by the next one (one sync for all), and
-//! each is acknowledged only once its transaction is durable.
 
+use std::fs::File;
 use std::path::Path;
 use std::sync::{mpsc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 
 use crate::store::{
-    ChatLine, LoggedAction, NewTable, Store, StoreError, StoredSeat, StoredTable, CHAT_KEPT,
+    ChatLine, Done, LoggedAction, NewTable, PendingUndo, Store, StoreError, StoredSeat,
+    StoredTable, Write, CHAT_KEPT,
 };
 
 /// The database file's name inside the data folder.
 pub const DB_FILE: &str = "b5-server.sqlite3";
+/// The lock file's name inside the data folder: held while a store is open.
+pub const LOCK_FILE: &str = "b5-server.lock";
+
+/// Writes committed together at most.
+const MAX_BATCH: usize = 1024;
+/// The writer copies the log into the database file after this many
+/// writes (about two pages of log each: some 1,000 pages, SQLite's usual
+/// checkpoint).
+pub const CHECKPOINT_WRITES: usize = 500;
+/// The log file is cut back to this size when it starts over.
+const WAL_LIMIT: i64 = 64 * 1024 * 1024;
 
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
-    /// Log entries waiting for the next group commit.
-    queue: Mutex<Vec<Queued>>,
+    /// To the writer thread; None once closing.
+    jobs: Option<mpsc::Sender<Job>>,
+    writer: Option<JoinHandle<()>>,
+    /// Reads (at start, and finished tables asked for by id).
+    reader: Mutex<Connection>,
+    /// The ownership lock: held as long as the store is open.
+    _lock: File,
 }
 
-struct Queued {
-    table: String,
-    entry: LoggedAction,
-    finished: bool,
-    done: mpsc::Sender<Result<(), StoreError>>,
-}
-
-/// Commits a batch of log entries in one transaction and answers each:
-/// an entry that is not its table's next is refused alone; a failed commit
-/// fails them all.
-fn commit_batch(conn: &mut Connection, batch: Vec<Queued>) {
-    let tx = match conn.transaction() {
-        Ok(tx) => tx,
-        Err(e) => {
-            for q in batch {
-                let _ = q.done.send(Err(other(&e)));
-            }
-            return;
-        }
-    };
-    let mut results = Vec::with_capacity(batch.len());
-    for q in &batch {
-        results.push(append_one(&tx, &q.table, &q.entry, q.finished));
-    }
-    match tx.commit() {
-        Ok(()) => {
-            for (q, r) in batch.into_iter().zip(results) {
-                let _ = q.done.send(r);
-            }
-        }
-        Err(e) => {
-            for q in batch {
-                let _ = q.done.send(Err(other(&e)));
-            }
-        }
-    }
-}
-
-fn append_one(
-    tx: &rusqlite::Transaction<'_>,
-    table: &str,
-    a: &LoggedAction,
-    finished: bool,
-) -> Result<(), StoreError> {
-    let next: i64 = tx
-        .query_row(
-            "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE table_id = ?1",
-            [table],
-            |r| r.get(0),
-        )
-        .map_err(other)?;
-    if next != a.seq as i64 {
-        return Err(StoreError::Conflict(a.seq));
-    }
-    tx.execute(
-        "INSERT INTO actions (table_id, seq, seat, action, undoes, digest, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            table,
-            a.seq as i64,
-            a.seat as i64,
-            a.action.to_string(),
-            a.undoes.map(|u| u as i64),
-            a.digest as i64,
-            now()
-        ],
-    )
-    .map_err(other)?;
-    if finished {
-        tx.execute("UPDATE tables SET finished = 1 WHERE id = ?1", [table])
-            .map_err(other)?;
-    }
-    Ok(())
+struct Job {
+    write: Write,
+    done: Done,
+    queued: Instant,
 }
 
 fn other(e: impl std::fmt::Display) -> StoreError {
     StoreError::Other(e.to_string())
+}
+
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn hash_col(v: Option<Vec<u8>>) -> Option<[u8; 32]> {
+    v.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
 }
 
 const SCHEMA: &str = "
@@ -146,6 +121,13 @@ CREATE TABLE IF NOT EXISTS actions (
     at INTEGER NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS pending_undo (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    by_seat INTEGER NOT NULL,
+    target INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    waiting TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -157,15 +139,54 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 ";
 
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
+/// Opens a connection to the database with the store's settings.
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path)
+        .map_err(|e| other(format!("cannot open {}: {e}", path.display())))?;
+    // Nothing but this process uses the file (the lock file sees to it),
+    // and only the writer writes: a lock is never held for long.
+    conn.busy_timeout(Duration::from_secs(10)).map_err(other)?;
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+        .map_err(|e| other(format!("{}: {e}", path.display())))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(other(format!(
+            "{}: cannot switch to WAL mode (got {mode})",
+            path.display()
+        )));
+    }
+    conn.pragma_update(None, "synchronous", "FULL")
+        .map_err(other)?;
+    conn.pragma_update(None, "foreign_keys", "ON")
+        .map_err(other)?;
+    // Checkpoints are the writer's, between commits, never a side effect
+    // of a commit.
+    conn.pragma_update(None, "wal_autocheckpoint", 0)
+        .map_err(other)?;
+    conn.pragma_update(None, "journal_size_limit", WAL_LIMIT)
+        .map_err(other)?;
+    Ok(conn)
 }
 
-fn hash_col(v: Option<Vec<u8>>) -> Option<[u8; 32]> {
-    v.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
+/// Takes the data folder's lock, or fails with [`StoreError::Locked`].
+fn lock(dir: &Path) -> Result<File, StoreError> {
+    let path = dir.join(LOCK_FILE);
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| other(format!("cannot open {}: {e}", path.display())))?;
+    match f.try_lock() {
+        Ok(()) => Ok(f),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked(format!(
+            "{} is held by another b5 serve (one process owns a data folder)",
+            dir.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(other(format!("cannot lock {}: {e}", path.display())))
+        }
+    }
 }
 
 impl SqliteStore {
@@ -174,40 +195,28 @@ impl SqliteStore {
     pub fn open(dir: &Path) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| other(format!("cannot create {}: {e}", dir.display())))?;
+        let lock = lock(dir)?;
         let path = dir.join(DB_FILE);
-        let conn = Connection::open(&path)
-            .map_err(|e| other(format!("cannot open {}: {e}", path.display())))?;
-        conn.busy_timeout(std::time::Duration::from_millis(0))
+        let writer = connect(&path)?;
+        writer.execute_batch(SCHEMA).map_err(other)?;
+        let reader = connect(&path)?;
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let writer = std::thread::Builder::new()
+            .name("b5-store-writer".into())
+            .spawn(move || write_loop(writer, rx, &path))
             .map_err(other)?;
-        conn.pragma_update(None, "locking_mode", "EXCLUSIVE")
-            .map_err(other)?;
-        let mode: String = conn
-            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-            .map_err(|e| lock_or_other(e, &path))?;
-        if !mode.eq_ignore_ascii_case("wal") {
-            return Err(other(format!(
-                "{}: cannot switch to WAL mode (got {mode})",
-                path.display()
-            )));
-        }
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(other)?;
-        conn.pragma_update(None, "foreign_keys", "ON")
-            .map_err(other)?;
-        // Take the write lock now and keep it (locking_mode=EXCLUSIVE).
-        conn.execute_batch("BEGIN EXCLUSIVE; COMMIT;")
-            .map_err(|e| lock_or_other(e, &path))?;
-        conn.execute_batch(SCHEMA).map_err(other)?;
         Ok(SqliteStore {
-            conn: Mutex::new(conn),
-            queue: Mutex::new(Vec::new()),
+            jobs: Some(jobs),
+            writer: Some(writer),
+            reader: Mutex::new(reader),
+            _lock: lock,
         })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half-done
         // transaction (rusqlite rolls back on drop): go on.
-        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+        self.reader.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -223,7 +232,7 @@ impl SqliteStore {
     ) -> Result<StoredTable, StoreError> {
         let setup: Value = serde_json::from_str(&setup).map_err(other)?;
         let mut st = conn
-            .prepare(
+            .prepare_cached(
                 "SELECT player, label, invitation_hash, token_hash, name, away FROM seats
                  WHERE table_id = ?1 ORDER BY seat",
             )
@@ -243,7 +252,7 @@ impl SqliteStore {
             .collect::<Result<Vec<_>, _>>()
             .map_err(other)?;
         let mut st = conn
-            .prepare(
+            .prepare_cached(
                 "SELECT seq, seat, action, digest, undoes FROM actions WHERE table_id = ?1 ORDER BY seq",
             )
             .map_err(other)?;
@@ -276,12 +285,11 @@ impl SqliteStore {
             });
         }
         let chat_count: i64 = conn
-            .query_row("SELECT COUNT(*) FROM chat WHERE table_id = ?1", [id], |r| {
-                r.get(0)
-            })
+            .prepare_cached("SELECT COUNT(*) FROM chat WHERE table_id = ?1")
+            .and_then(|mut st| st.query_row([id], |r| r.get(0)))
             .map_err(other)?;
         let mut st = conn
-            .prepare(
+            .prepare_cached(
                 "SELECT n, seat, name, text, at FROM chat WHERE table_id = ?1 ORDER BY n DESC LIMIT ?2",
             )
             .map_err(other)?;
@@ -299,6 +307,34 @@ impl SqliteStore {
             .collect::<Result<Vec<_>, _>>()
             .map_err(other)?;
         chat.reverse();
+        let undo = conn
+            .prepare_cached(
+                "SELECT by_seat, target, seq, waiting FROM pending_undo WHERE table_id = ?1",
+            )
+            .and_then(|mut st| {
+                st.query_row([id], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                    ))
+                })
+                .optional()
+            })
+            .map_err(other)?;
+        // Only a request about the table as its log leaves it: anything
+        // else is stale (it cannot happen, as an undo entry clears it in
+        // the same transaction; but it is never served).
+        let undo = match undo {
+            Some((by, target, seq, waiting)) if seq as usize == log.len() => Some(PendingUndo {
+                by: by as usize,
+                target: target as u64,
+                seq: seq as u64,
+                waiting: serde_json::from_str(&waiting).map_err(other)?,
+            }),
+            _ => None,
+        };
         Ok(StoredTable {
             chat,
             chat_count: chat_count as u64,
@@ -313,45 +349,139 @@ impl SqliteStore {
             },
             finished,
             log,
+            undo,
         })
     }
 }
 
-fn lock_or_other(e: rusqlite::Error, path: &Path) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::DatabaseBusy) | Some(rusqlite::ErrorCode::DatabaseLocked) => {
-            StoreError::Locked(format!(
-                "{} is held by another b5 serve (one process owns a data folder)",
-                path.display()
-            ))
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        // The writer commits what is queued, then ends; the lock goes
+        // last (with the fields).
+        self.jobs.take();
+        if let Some(w) = self.writer.take() {
+            let _ = w.join();
         }
-        _ => other(format!("{}: {e}", path.display())),
     }
 }
 
-impl Store for SqliteStore {
-    fn create_table(&self, t: &NewTable) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(other)?;
-        tx.execute(
-            "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                t.id,
-                t.game,
-                t.setup.to_string(),
-                t.seed as i64,
-                t.spectators as i64,
-                t.clock_ms.map(|c| c as i64),
-                now()
-            ],
-        )
-        .map_err(other)?;
-        for (i, s) in t.seats.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (table_id, seat, player, label, invitation_hash, token_hash, name, away)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
+/// The writer thread: commits everything queued, one transaction at a
+/// time, until the store closes.
+fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>, path: &Path) {
+    let mut since_checkpoint = 0;
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(j) => batch.push(j),
+                Err(_) => break,
+            }
+        }
+        since_checkpoint += batch.len();
+        commit_batch(&mut conn, batch);
+        if since_checkpoint >= CHECKPOINT_WRITES {
+            since_checkpoint = 0;
+            let t = Instant::now();
+            match checkpoint(&conn) {
+                Ok((pages, copied)) => tracing::trace!(
+                    pages,
+                    copied,
+                    us = t.elapsed().as_micros() as u64,
+                    "checkpoint"
+                ),
+                Err(e) => tracing::warn!(file = %path.display(), error = %e, "checkpoint failed"),
+            }
+        }
+    }
+}
+
+/// Commits a batch of writes in one transaction and reports each: a write
+/// that is refused (a seq that is not the next, ...) is undone alone; a
+/// failed commit fails them all.
+fn commit_batch(conn: &mut Connection, batch: Vec<Job>) {
+    let t0 = Instant::now();
+    let n = batch.len();
+    let waited = batch
+        .iter()
+        .map(|j| t0.duration_since(j.queued))
+        .max()
+        .unwrap_or_default();
+    if let Err(e) = run(conn, "BEGIN IMMEDIATE") {
+        for j in batch {
+            (j.done)(Err(other(&e)));
+        }
+        return;
+    }
+    let mut results = Vec::with_capacity(batch.len());
+    for j in &batch {
+        let r = match run(conn, "SAVEPOINT w") {
+            Ok(()) => {
+                let r = apply(conn, &j.write);
+                let end = if r.is_ok() {
+                    run(conn, "RELEASE w")
+                } else {
+                    run(conn, "ROLLBACK TO w").and_then(|()| run(conn, "RELEASE w"))
+                };
+                r.and(end.map_err(other))
+            }
+            Err(e) => Err(other(e)),
+        };
+        results.push(r);
+    }
+    match run(conn, "COMMIT") {
+        Ok(()) => {
+            tracing::trace!(
+                n,
+                us = t0.elapsed().as_micros() as u64,
+                waited_us = waited.as_micros() as u64,
+                "commit"
+            );
+            for (j, r) in batch.into_iter().zip(results) {
+                (j.done)(r);
+            }
+        }
+        Err(e) => {
+            let _ = run(conn, "ROLLBACK");
+            tracing::error!(error = %e, "commit failed");
+            for j in batch {
+                (j.done)(Err(other(&e)));
+            }
+        }
+    }
+}
+
+fn run(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([]).map(|_| ())
+}
+
+/// Carries out one write inside the open transaction.
+fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
+    match w {
+        Write::CreateTable(t) => {
+            conn.prepare_cached(
+                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    t.id,
+                    t.game,
+                    t.setup.to_string(),
+                    t.seed as i64,
+                    t.spectators as i64,
+                    t.clock_ms.map(|c| c as i64),
+                    now()
+                ])
+            })
+            .map_err(other)?;
+            let mut st = conn
+                .prepare_cached(
+                    "INSERT INTO seats (table_id, seat, player, label, invitation_hash, token_hash, name, away)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                )
+                .map_err(other)?;
+            for (i, s) in t.seats.iter().enumerate() {
+                st.execute(params![
                     t.id,
                     i as i64,
                     s.player,
@@ -360,119 +490,200 @@ impl Store for SqliteStore {
                     s.token_hash.map(|h| h.to_vec()),
                     s.name,
                     s.away as i64
-                ],
-            )
-            .map_err(other)?;
-        }
-        tx.commit().map_err(other)
-    }
-
-    fn join_seat(
-        &self,
-        table: &str,
-        seat: usize,
-        token_hash: &[u8; 32],
-        name: &str,
-    ) -> Result<(), StoreError> {
-        let conn = self.conn();
-        let n = conn
-            .execute(
-                "UPDATE seats SET token_hash = ?3, name = ?4 WHERE table_id = ?1 AND seat = ?2",
-                params![table, seat as i64, token_hash.to_vec(), name],
-            )
-            .map_err(other)?;
-        if n == 1 {
+                ])
+                .map_err(other)?;
+            }
             Ok(())
-        } else {
-            Err(other(format!("table {table} has no seat {seat}")))
         }
-    }
-
-    fn set_away(&self, table: &str, seat: usize, away: bool) -> Result<(), StoreError> {
-        let conn = self.conn();
-        conn.execute(
-            "UPDATE seats SET away = ?3 WHERE table_id = ?1 AND seat = ?2",
-            params![table, seat as i64, away as i64],
-        )
-        .map_err(other)?;
-        Ok(())
-    }
-
-    fn append_action(
-        &self,
-        table: &str,
-        a: &LoggedAction,
-        finished: bool,
-    ) -> Result<(), StoreError> {
-        // Group commit: queue the entry, then take the connection; whoever
-        // holds it commits everything queued in one transaction (one sync
-        // for many tables' actions) and answers each. By the time this
-        // call holds the connection, its entry is either still queued (it
-        // commits it) or already committed by the previous holder.
-        let (done, result) = mpsc::channel();
-        self.queue
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(Queued {
-                table: table.to_string(),
-                entry: a.clone(),
-                finished,
-                done,
-            });
-        {
-            let mut conn = self.conn();
-            let batch = std::mem::take(&mut *self.queue.lock().unwrap_or_else(|p| p.into_inner()));
-            if !batch.is_empty() {
-                commit_batch(&mut conn, batch);
+        Write::JoinSeat {
+            table,
+            seat,
+            token_hash,
+            name,
+        } => {
+            let n = conn
+                .prepare_cached(
+                    "UPDATE seats SET token_hash = ?3, name = ?4 WHERE table_id = ?1 AND seat = ?2",
+                )
+                .and_then(|mut st| {
+                    st.execute(params![table, *seat as i64, token_hash.to_vec(), name])
+                })
+                .map_err(other)?;
+            if n == 1 {
+                Ok(())
+            } else {
+                Err(other(format!("table {table} has no seat {seat}")))
             }
         }
-        result
-            .recv()
-            .unwrap_or_else(|_| Err(other("the commit was lost")))
+        Write::SetAway { table, seat, away } => {
+            conn.prepare_cached("UPDATE seats SET away = ?3 WHERE table_id = ?1 AND seat = ?2")
+                .and_then(|mut st| st.execute(params![table, *seat as i64, *away as i64]))
+                .map_err(other)?;
+            Ok(())
+        }
+        Write::Append {
+            table,
+            entry,
+            finished,
+        } => append(conn, table, entry, *finished),
+        Write::Chat { table, line } => {
+            conn.prepare_cached(
+                "INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    table,
+                    line.n as i64,
+                    line.seat as i64,
+                    line.name,
+                    line.text,
+                    line.at
+                ])
+            })
+            .map_err(other)?;
+            Ok(())
+        }
+        Write::Undo { table, undo: None } => {
+            conn.prepare_cached("DELETE FROM pending_undo WHERE table_id = ?1")
+                .and_then(|mut st| st.execute([table]))
+                .map_err(other)?;
+            Ok(())
+        }
+        Write::Undo {
+            table,
+            undo: Some(u),
+        } => {
+            let waiting = serde_json::to_string(&u.waiting).map_err(other)?;
+            conn.prepare_cached(
+                "INSERT OR REPLACE INTO pending_undo (table_id, by_seat, target, seq, waiting)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .and_then(|mut st| {
+                st.execute(params![
+                    table,
+                    u.by as i64,
+                    u.target as i64,
+                    u.seq as i64,
+                    waiting
+                ])
+            })
+            .map_err(other)?;
+            Ok(())
+        }
     }
+}
 
-    fn append_chat(&self, table: &str, l: &ChatLine) -> Result<(), StoreError> {
-        let conn = self.conn();
-        conn.execute(
-            "INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![table, l.n as i64, l.seat as i64, l.name, l.text, l.at],
-        )
+fn append(
+    conn: &Connection,
+    table: &str,
+    a: &LoggedAction,
+    finished: bool,
+) -> Result<(), StoreError> {
+    let next: i64 = conn
+        .prepare_cached("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE table_id = ?1")
+        .and_then(|mut st| st.query_row([table], |r| r.get(0)))
         .map_err(other)?;
-        Ok(())
+    if next != a.seq as i64 {
+        return Err(StoreError::Conflict(a.seq));
+    }
+    conn.prepare_cached(
+        "INSERT INTO actions (table_id, seq, seat, action, undoes, digest, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )
+    .and_then(|mut st| {
+        st.execute(params![
+            table,
+            a.seq as i64,
+            a.seat as i64,
+            a.action.to_string(),
+            a.undoes.map(|u| u as i64),
+            a.digest as i64,
+            now()
+        ])
+    })
+    .map_err(other)?;
+    if a.undoes.is_some() {
+        // The undo is done: its request is answered.
+        conn.prepare_cached("DELETE FROM pending_undo WHERE table_id = ?1")
+            .and_then(|mut st| st.execute([table]))
+            .map_err(other)?;
+    }
+    if finished {
+        conn.prepare_cached("UPDATE tables SET finished = 1 WHERE id = ?1")
+            .and_then(|mut st| st.execute([table]))
+            .map_err(other)?;
+    }
+    Ok(())
+}
+
+/// A passive checkpoint: copies what it can of the log into the database
+/// file without waiting for anyone. Returns (pages in the log, pages
+/// copied).
+fn checkpoint(conn: &Connection) -> rusqlite::Result<(u64, u64)> {
+    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+        Ok((
+            r.get::<_, i64>(1)?.max(0) as u64,
+            r.get::<_, i64>(2)?.max(0) as u64,
+        ))
+    })
+}
+
+impl Store for SqliteStore {
+    fn write(&self, write: Write, done: Done) {
+        let job = Job {
+            write,
+            done,
+            queued: Instant::now(),
+        };
+        match &self.jobs {
+            Some(tx) => {
+                if let Err(mpsc::SendError(job)) = tx.send(job) {
+                    (job.done)(Err(other("the store's writer has stopped")));
+                }
+            }
+            None => (job.done)(Err(other("the store is closed"))),
+        }
     }
 
     fn unfinished_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare(
-                "SELECT id, game, setup, seed, spectators, clock_ms FROM tables WHERE finished = 0 ORDER BY created_at, id",
-            )
-            .map_err(other)?;
-        let heads = st
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, i64>(4)? != 0,
-                    r.get::<_, Option<i64>>(5)?,
-                ))
-            })
-            .map_err(other)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(other)?;
-        heads
+        let mut conn = self.reader();
+        // One read transaction: a consistent picture of every table.
+        let tx = conn.transaction().map_err(other)?;
+        let heads = {
+            let mut st = tx
+                .prepare(
+                    "SELECT id, game, setup, seed, spectators, clock_ms FROM tables WHERE finished = 0 ORDER BY created_at, id",
+                )
+                .map_err(other)?;
+            let heads = st
+                .query_map([], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, i64>(3)?,
+                        r.get::<_, i64>(4)? != 0,
+                        r.get::<_, Option<i64>>(5)?,
+                    ))
+                })
+                .map_err(other)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(other)?;
+            heads
+        };
+        let out = heads
             .into_iter()
             .map(|(id, game, setup, seed, spect, clock)| {
-                Self::read_table(&conn, &id, game, setup, seed, spect, clock, false)
+                Self::read_table(&tx, &id, game, setup, seed, spect, clock, false)
             })
-            .collect()
+            .collect();
+        let _ = tx.finish();
+        out
     }
 
     fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
-        let conn = self.conn();
-        let head = conn
+        let mut conn = self.reader();
+        let tx = conn.transaction().map_err(other)?;
+        let head = tx
             .query_row(
                 "SELECT game, setup, seed, spectators, finished, clock_ms FROM tables WHERE id = ?1",
                 [id],
@@ -489,11 +700,13 @@ impl Store for SqliteStore {
             )
             .optional()
             .map_err(other)?;
-        match head {
+        let out = match head {
             None => Ok(None),
             Some((game, setup, seed, spect, fin, clock)) => {
-                Self::read_table(&conn, id, game, setup, seed, spect, clock, fin).map(Some)
+                Self::read_table(&tx, id, game, setup, seed, spect, clock, fin).map(Some)
             }
-        }
+        };
+        let _ = tx.finish();
+        out
     }
 }

@@ -4,13 +4,17 @@
 //!
 //! A table is its set-up, its seed and an append-only log of actions, each
 //! with the digest of the state after it. Seats keep only hashes of their
-//! secrets. Every method is synchronous and may block on the disk: the
-//! server calls them on tokio's blocking pool.
+//! secrets. Every change is a [`Write`]: the store commits the writes that
+//! arrive together in one transaction (group commit: one sync to disk for
+//! all of them) and reports each one's outcome only once it is durable.
+//! [`Store::write`] returns at once and reports through a callback (the
+//! server awaits it without holding a thread); the named methods
+//! ([`Store::append_action`], ...) wait for it and may block on the disk.
 //!
 //! Ownership: a table is served by exactly one process at a time. The
-//! store decides how: [`Store::open`]-style constructors must fail when
-//! another live process owns the tables (the SQLite store locks its
-//! database file exclusively; a shared PostgreSQL store would take a lease
+//! store decides how: its constructor must fail when
+//! another live process owns the tables (the SQLite store holds a lock on
+//! a file of its data folder; a shared PostgreSQL store would take a lease
 //! per table).
 
 use serde_json::Value;
@@ -76,12 +80,30 @@ pub struct ChatLine {
     pub at: i64,
 }
 
+/// An undo asked for and not answered yet: kept until it is done,
+/// refused or withdrawn, so that a restart does not forget it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingUndo {
+    /// The seat that asked.
+    pub by: usize,
+    /// The seq of the action to take back.
+    pub target: u64,
+    /// The table's seq when it was asked.
+    pub seq: u64,
+    /// The seats that have not accepted yet.
+    pub waiting: Vec<usize>,
+}
+
 /// A table read back with its whole log.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredTable {
     pub table: NewTable,
     pub finished: bool,
     pub log: Vec<LoggedAction>,
+    /// The undo request waiting for answers, if any (only one that asks
+    /// about the table as its log leaves it: `undo.seq` is the log's
+    /// length).
+    pub undo: Option<PendingUndo>,
     /// The last lines of its chat (at most [`CHAT_KEPT`]), oldest first,
     /// and how many lines it has in all.
     pub chat: Vec<ChatLine>,
@@ -103,10 +125,74 @@ pub enum StoreError {
     Other(String),
 }
 
-/// The store. Every write is durable when it returns `Ok` (the server
-/// acknowledges an action only after [`Store::append_action`] returned).
+/// One change to the store. Each is all or nothing, and durable once
+/// reported `Ok`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Write {
+    /// A new table with its seats.
+    CreateTable(NewTable),
+    /// `seat` was taken: its token's hash and display name.
+    JoinSeat {
+        table: String,
+        seat: usize,
+        token_hash: [u8; 32],
+        name: String,
+    },
+    SetAway {
+        table: String,
+        seat: usize,
+        away: bool,
+    },
+    /// Log entry `entry.seq` (it must be the next one), marking the table
+    /// finished if `finished`. An undo entry also clears the table's
+    /// pending undo request.
+    Append {
+        table: String,
+        entry: LoggedAction,
+        finished: bool,
+    },
+    /// A chat line (its `n` must be the next one).
+    Chat { table: String, line: ChatLine },
+    /// Sets (or, with None, clears) the table's pending undo request.
+    Undo {
+        table: String,
+        undo: Option<PendingUndo>,
+    },
+}
+
+/// Called once with the outcome of a [`Write`], once it is durable (or
+/// failed: then nothing of it was written).
+pub type Done = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+
+/// The store. Every write is durable when it reports `Ok` (the server
+/// acknowledges an action only after its [`Write::Append`] reported).
 pub trait Store: Send + Sync {
-    fn create_table(&self, table: &NewTable) -> Result<(), StoreError>;
+    /// Queues `write` for the next commit and returns at once; `done` is
+    /// called (on another thread) with the outcome.
+    fn write(&self, write: Write, done: Done);
+
+    /// Every table not yet finished, with its log in order.
+    fn unfinished_tables(&self) -> Result<Vec<StoredTable>, StoreError>;
+    /// One table with its log, finished or not.
+    fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError>;
+
+    /// Commits `write` and waits until it is durable (blocks the thread).
+    fn write_wait(&self, write: Write) -> Result<(), StoreError> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.write(
+            write,
+            Box::new(move |r| {
+                let _ = tx.send(r);
+            }),
+        );
+        rx.recv()
+            .unwrap_or_else(|_| Err(StoreError::Other("the commit was lost".into())))
+    }
+
+    fn create_table(&self, table: &NewTable) -> Result<(), StoreError> {
+        self.write_wait(Write::CreateTable(table.clone()))
+    }
+
     /// Records that `seat` was taken: its token's hash and display name.
     fn join_seat(
         &self,
@@ -114,8 +200,23 @@ pub trait Store: Send + Sync {
         seat: usize,
         token_hash: &[u8; 32],
         name: &str,
-    ) -> Result<(), StoreError>;
-    fn set_away(&self, table: &str, seat: usize, away: bool) -> Result<(), StoreError>;
+    ) -> Result<(), StoreError> {
+        self.write_wait(Write::JoinSeat {
+            table: table.to_string(),
+            seat,
+            token_hash: *token_hash,
+            name: name.to_string(),
+        })
+    }
+
+    fn set_away(&self, table: &str, seat: usize, away: bool) -> Result<(), StoreError> {
+        self.write_wait(Write::SetAway {
+            table: table.to_string(),
+            seat,
+            away,
+        })
+    }
+
     /// Appends action `action.seq` (which must be the next one) and marks
     /// the table finished if `finished`, in one transaction.
     fn append_action(
@@ -123,11 +224,40 @@ pub trait Store: Send + Sync {
         table: &str,
         action: &LoggedAction,
         finished: bool,
-    ) -> Result<(), StoreError>;
+    ) -> Result<(), StoreError> {
+        self.write_wait(Write::Append {
+            table: table.to_string(),
+            entry: action.clone(),
+            finished,
+        })
+    }
+
     /// Appends a chat line (its `n` must be the next one).
-    fn append_chat(&self, table: &str, line: &ChatLine) -> Result<(), StoreError>;
-    /// Every table not yet finished, with its log in order.
-    fn unfinished_tables(&self) -> Result<Vec<StoredTable>, StoreError>;
-    /// One table with its log, finished or not.
-    fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError>;
+    fn append_chat(&self, table: &str, line: &ChatLine) -> Result<(), StoreError> {
+        self.write_wait(Write::Chat {
+            table: table.to_string(),
+            line: line.clone(),
+        })
+    }
+
+    /// Sets or clears the table's pending undo request.
+    fn set_undo(&self, table: &str, undo: Option<&PendingUndo>) -> Result<(), StoreError> {
+        self.write_wait(Write::Undo {
+            table: table.to_string(),
+            undo: undo.cloned(),
+        })
+    }
+}
+
+/// Commits `write` without holding a thread: resolves once it is durable.
+pub async fn commit(store: &dyn Store, write: Write) -> Result<(), StoreError> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    store.write(
+        write,
+        Box::new(move |r| {
+            let _ = tx.send(r);
+        }),
+    );
+    rx.await
+        .unwrap_or_else(|_| Err(StoreError::Other("the commit was lost".into())))
 }

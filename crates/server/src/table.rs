@@ -18,7 +18,9 @@ use tokio::sync::{broadcast, Mutex, Notify};
 
 use crate::game::{ActionError, GameEvents, GameKind, TableGame};
 use crate::secret;
-use crate::store::{ChatLine, LoggedAction, Store, StoreError, CHAT_KEPT};
+use crate::store::{
+    self, ChatLine, LoggedAction, PendingUndo, Store, StoreError, Write, CHAT_KEPT,
+};
 
 /// How many recent changes (their events) a table keeps for clients that
 /// reconnect (older gaps are filled with a fresh view instead).
@@ -128,6 +130,29 @@ pub struct UndoRequest {
     pub seq: u64,
     /// The human seats that have not accepted yet.
     pub waiting: Vec<usize>,
+}
+
+impl UndoRequest {
+    /// As the store keeps it.
+    pub fn stored(&self) -> PendingUndo {
+        PendingUndo {
+            by: self.by,
+            target: self.target,
+            seq: self.seq,
+            waiting: self.waiting.clone(),
+        }
+    }
+}
+
+impl From<PendingUndo> for UndoRequest {
+    fn from(u: PendingUndo) -> UndoRequest {
+        UndoRequest {
+            by: u.by,
+            target: u.target,
+            seq: u.seq,
+            waiting: u.waiting,
+        }
+    }
 }
 
 /// Events made by the server itself (an undo): the same for every viewer.
@@ -251,6 +276,9 @@ pub struct Table {
     pub notices: broadcast::Sender<Arc<Value>>,
     pub bot_wake: Notify,
     lobby: StdMutex<LobbyEntry>,
+    /// When the move clock started to run for the seats to act, and at
+    /// which seq (None: it does not run now).
+    clock_from: StdMutex<Option<(u64, std::time::Instant)>>,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -298,8 +326,44 @@ impl Table {
             tx,
             notices,
             bot_wake: Notify::new(),
+            clock_from: StdMutex::new(None),
             lobby: StdMutex::new(lobby),
         }
+    }
+
+    /// Starts the move clock for the table standing at `seq`.
+    fn start_clock(&self, seq: u64) {
+        if self.clock.is_some() {
+            if let Ok(mut c) = self.clock_from.lock() {
+                *c = Some((seq, Instant::now()));
+            }
+        }
+    }
+
+    /// What is left of the move clock `c` for the table standing at `seq`
+    /// (all of it when it has not started at that seq).
+    fn clock_left(&self, c: Duration, seq: u64) -> Duration {
+        match self.clock_from.lock().ok().and_then(|f| *f) {
+            Some((s, at)) if s == seq => c.saturating_sub(at.elapsed()),
+            _ => {
+                self.start_clock(seq);
+                c
+            }
+        }
+    }
+
+    /// The move clock as clients see it at `seq`: `{"ms", "left_ms"}`
+    /// (`left_ms` null when not known at that seq), or null for a table
+    /// without one.
+    pub fn clock_json(&self, seq: u64) -> Value {
+        let Some(c) = self.clock else {
+            return Value::Null;
+        };
+        let left = match self.clock_from.lock().ok().and_then(|f| *f) {
+            Some((s, at)) if s == seq => Some(c.saturating_sub(at.elapsed()).as_millis() as u64),
+            _ => None,
+        };
+        json!({ "ms": c.as_millis() as u64, "left_ms": left })
     }
 
     pub fn lobby(&self) -> LobbyEntry {
@@ -327,7 +391,9 @@ impl Table {
         seq: u64,
         action: Value,
     ) -> Result<u64, SubmitError> {
+        let t0 = Instant::now();
         let mut inner = self.inner.lock().await;
+        let t_lock = t0.elapsed();
         if seq < inner.seq {
             // A resend of an action already applied gets the same answer.
             if inner.log.get(seq as usize) == Some(&Some((seat, action))) {
@@ -361,9 +427,23 @@ impl Table {
         };
         let finished = next.finished();
         let id = self.id.clone();
-        blocking(store, move |s| s.append_action(&id, &logged, finished))
+        let t_apply = t0.elapsed();
+        let write = Write::Append {
+            table: id,
+            entry: logged,
+            finished,
+        };
+        store::commit(&**store, write)
             .await
             .map_err(SubmitError::Store)?;
+        let t_commit = t0.elapsed();
+        tracing::trace!(
+            table = %self.id,
+            lock_us = t_lock.as_micros() as u64,
+            apply_us = (t_apply - t_lock).as_micros() as u64,
+            commit_us = (t_commit - t_apply).as_micros() as u64,
+            "submit timing"
+        );
         inner.log.push(Some((seat, action)));
         inner.effective.push(seq);
         self.commit_change(&mut inner, next, Arc::from(events));
@@ -391,6 +471,8 @@ impl Table {
         });
         push_history(&mut inner.history, change.clone());
         self.refresh_lobby(inner);
+        // The move clock starts again with every change.
+        self.start_clock(inner.seq);
         // No receiver is not an error.
         let _ = self.tx.send(change);
     }
@@ -458,9 +540,17 @@ impl Table {
         if inner.seats.get(seat).is_none_or(|s| s.away == away) {
             return Ok(());
         }
-        let tid = self.id.clone();
-        blocking(store, move |s| s.set_away(&tid, seat, away)).await?;
+        let write = Write::SetAway {
+            table: self.id.clone(),
+            seat,
+            away,
+        };
+        store::commit(&**store, write).await?;
         inner.seats[seat].away = away;
+        if !away {
+            // A player back at the table has the whole move clock again.
+            self.start_clock(inner.seq);
+        }
         self.refresh_lobby(inner);
         tracing::info!(table = %self.id, seat, away, reason, "seat handed over");
         self.notice(json!({ "type": "away", "seat": seat, "away": away, "reason": reason }));
@@ -540,6 +630,8 @@ impl Table {
             seq,
             waiting: waiting.clone(),
         };
+        // Kept in the store until answered: a restart asks it again.
+        self.store_undo(store, Some(&req)).await?;
         self.notice(json!({ "type": "undo", "state": "asked", "request": req }));
         inner.undo = Some(req);
         Ok(UndoOutcome::Asked(waiting))
@@ -565,6 +657,7 @@ impl Table {
             });
         }
         if seat == req.by && !accept {
+            self.store_undo(store, None).await?;
             inner.undo = None;
             self.notice(json!({ "type": "undo", "state": "withdrawn", "by": seat }));
             drop(inner);
@@ -575,6 +668,7 @@ impl Table {
             return Err(UndoError::NotAsked);
         }
         if !accept {
+            self.store_undo(store, None).await?;
             inner.undo = None;
             tracing::info!(table = %self.id, seat, "undo refused");
             self.notice(
@@ -586,9 +680,10 @@ impl Table {
         }
         let waiting: Vec<usize> = req.waiting.iter().copied().filter(|&s| s != seat).collect();
         if !waiting.is_empty() {
-            if let Some(r) = inner.undo.as_mut() {
-                r.waiting = waiting.clone();
-            }
+            let mut r = req.clone();
+            r.waiting = waiting.clone();
+            self.store_undo(store, Some(&r)).await?;
+            inner.undo = Some(r);
             self.notice(
                 json!({ "type": "undo", "state": "accepted_by", "seat": seat, "waiting": waiting }),
             );
@@ -598,6 +693,22 @@ impl Table {
         drop(inner);
         self.bot_wake.notify_one();
         Ok(UndoOutcome::Done(seq))
+    }
+
+    /// Stores the table's undo request (None: there is none any more),
+    /// durably, before anyone is told.
+    async fn store_undo(
+        &self,
+        store: &Arc<dyn Store>,
+        undo: Option<&UndoRequest>,
+    ) -> Result<(), UndoError> {
+        let write = Write::Undo {
+            table: self.id.clone(),
+            undo: undo.map(UndoRequest::stored),
+        };
+        store::commit(&**store, write)
+            .await
+            .map_err(UndoError::Store)
     }
 
     /// Takes back action `target` and every action in effect after it:
@@ -630,8 +741,13 @@ impl Table {
             digest: game.digest(),
         };
         let finished = game.finished();
-        let id = self.id.clone();
-        blocking(store, move |s| s.append_action(&id, &logged, finished))
+        // The undo entry also clears the stored request (one transaction).
+        let write = Write::Append {
+            table: self.id.clone(),
+            entry: logged,
+            finished,
+        };
+        store::commit(&**store, write)
             .await
             .map_err(UndoError::Store)?;
         inner.log.push(None);
@@ -664,8 +780,11 @@ impl Table {
             text,
             at: crate::sqlite::now(),
         };
-        let (id, l2) = (self.id.clone(), line.clone());
-        blocking(store, move |s| s.append_chat(&id, &l2)).await?;
+        let write = Write::Chat {
+            table: self.id.clone(),
+            line: line.clone(),
+        };
+        store::commit(&**store, write).await?;
         inner.chat_count += 1;
         if inner.chat.len() >= CHAT_KEPT {
             inner.chat.pop_front();
@@ -733,7 +852,10 @@ impl Table {
                 };
                 match clocked {
                     Some((c, seq)) => {
-                        if tokio::time::timeout(c, self.bot_wake.notified())
+                        // The clock runs from the change that made it the
+                        // human's turn.
+                        let left = self.clock_left(c, seq);
+                        if tokio::time::timeout(left, self.bot_wake.notified())
                             .await
                             .is_err()
                         {

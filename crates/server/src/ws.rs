@@ -27,6 +27,16 @@ pub async fn upgrade(
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    // Counted from here until the session ends (`--max-connections`).
+    let slot = state.connection_slot().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server holds its maximum of {} WebSocket connections; try later",
+                state.cfg.max_connections
+            ),
+        )
+    })?;
     let found = state
         .find_table(&id)
         .await
@@ -47,7 +57,10 @@ pub async fn upgrade(
         .read_buffer_size(max.min(8 * 1024))
         .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
-        .on_upgrade(move |socket| session(socket, state, table)))
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            session(socket, state, table).await
+        }))
 }
 
 #[derive(Deserialize)]
@@ -80,21 +93,23 @@ async fn send(socket: &mut WebSocket, text: String) -> bool {
 fn change_msg(
     seq: u64,
     events: &dyn GameEvents,
-    game: Option<&dyn TableGame>,
+    game: Option<(&dyn TableGame, Value)>,
     viewer: Viewer,
 ) -> String {
     let mut m = json!({
         "type": "change",
         "seq": seq,
         "events": events.for_viewer(viewer),
+        "log": events.log(viewer),
         "view": null,
         "to_act": null,
         "legal_actions": null,
         "finished": null,
         "winners": null,
     });
-    if let Some(g) = game {
+    if let Some((g, clock)) = game {
         now(&mut m, g, viewer);
+        m["clock"] = clock;
     }
     m.to_string()
 }
@@ -114,8 +129,8 @@ fn now(m: &mut Value, g: &dyn TableGame, viewer: Viewer) {
 
 /// The table now, without events: when the changes since the client's
 /// `seq` are no longer kept.
-fn sync_msg(seq: u64, g: &dyn TableGame, viewer: Viewer) -> String {
-    let mut m = json!({ "type": "sync", "seq": seq });
+fn sync_msg(seq: u64, g: &dyn TableGame, viewer: Viewer, clock: Value) -> String {
+    let mut m = json!({ "type": "sync", "seq": seq, "clock": clock });
     now(&mut m, g, viewer);
     m.to_string()
 }
@@ -144,13 +159,16 @@ async fn catch_up(table: &Table, since: u64, viewer: Viewer) -> (Vec<String>, u6
         let msgs = changes
             .iter()
             .map(|c| {
-                let g = (c.seq == current).then_some(&*game);
+                let g = (c.seq == current).then(|| (&*game, table.clock_json(current)));
                 change_msg(c.seq, &*c.events, g, viewer)
             })
             .collect();
         (msgs, current)
     } else {
-        (vec![sync_msg(current, &*game, viewer)], current)
+        (
+            vec![sync_msg(current, &*game, viewer, table.clock_json(current))],
+            current,
+        )
     }
 }
 
@@ -276,7 +294,12 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
                         let msgs = match c.game.as_ref().and_then(Weak::upgrade) {
                             Some(g) => {
                                 last = c.seq;
-                                vec![change_msg(c.seq, &*c.events, Some(&*g), viewer)]
+                                vec![change_msg(
+                                    c.seq,
+                                    &*c.events,
+                                    Some((&*g, table.clock_json(c.seq))),
+                                    viewer,
+                                )]
                             }
                             None => {
                                 // The table moved on since: catch up.

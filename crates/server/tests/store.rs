@@ -1,13 +1,19 @@
 //! The SQLite store: one owner per data folder, everything read back as
-//! written, the log append-only and gap-free, and a table whose log does
-//! not replay to its digests left out at start rather than half-served.
+//! written, the log append-only and gap-free, writes committed together
+//! yet refused one by one, a pending undo kept until answered, and a table
+//! whose log does not replay to its digests left out at start rather than
+//! half-served.
 
 mod common;
 
 use b5_server::b5::B5Kind;
 use b5_server::game::GameKind;
 use b5_server::sqlite::SqliteStore;
-use b5_server::store::{ChatLine, LoggedAction, NewTable, Store, StoreError, StoredSeat};
+use std::sync::mpsc;
+
+use b5_server::store::{
+    ChatLine, LoggedAction, NewTable, PendingUndo, Store, StoreError, StoredSeat, Write,
+};
 use b5_server::{default_kinds, open};
 use common::{table_request, temp_dir};
 
@@ -158,4 +164,120 @@ async fn a_table_that_does_not_replay_is_left_out() {
         state.table("bad").is_none(),
         "a diverging log is not served"
     );
+}
+
+/// Writes queued together (one group commit, as a rule) are each
+/// committed or refused on their own: a refused one undoes only itself.
+#[test]
+fn writes_queued_together_are_refused_one_by_one() {
+    let dir = temp_dir("batch");
+    let s = SqliteStore::open(&dir).unwrap();
+    let t1 = new_table("t1", 4);
+    let t2 = new_table("t2", 5);
+    let l1 = actions(&t1, 2);
+    let l2 = actions(&t2, 1);
+    let line = ChatLine {
+        n: 0,
+        seat: 0,
+        name: "Alice".into(),
+        text: "hi".into(),
+        at: 1,
+    };
+    let append = |t: &str, a: &LoggedAction| Write::Append {
+        table: t.into(),
+        entry: a.clone(),
+        finished: false,
+    };
+    let writes = vec![
+        Write::CreateTable(t1.clone()),
+        Write::CreateTable(t2.clone()),
+        append("t1", &l1[0]),
+        // Not the next seq: refused.
+        append("t1", &l1[0]),
+        append("t2", &l2[0]),
+        // A table that already exists: refused, its seats untouched.
+        Write::CreateTable(t1.clone()),
+        append("t1", &l1[1]),
+        // No such table: refused.
+        Write::Chat {
+            table: "nope".into(),
+            line: line.clone(),
+        },
+        Write::Chat {
+            table: "t2".into(),
+            line: line.clone(),
+        },
+    ];
+    let (tx, rx) = mpsc::channel();
+    let n = writes.len();
+    for (i, w) in writes.into_iter().enumerate() {
+        let tx = tx.clone();
+        s.write(
+            w,
+            Box::new(move |r| {
+                tx.send((i, r.is_ok())).unwrap();
+            }),
+        );
+    }
+    let mut got: Vec<(usize, bool)> = (0..n).map(|_| rx.recv().unwrap()).collect();
+    got.sort();
+    let ok: Vec<bool> = got.into_iter().map(|(_, ok)| ok).collect();
+    assert_eq!(
+        ok,
+        vec![true, true, true, false, true, false, true, false, true]
+    );
+    let back = s.table("t1").unwrap().unwrap();
+    assert_eq!(back.log, l1);
+    assert_eq!(back.table.seats, t1.seats);
+    let back = s.table("t2").unwrap().unwrap();
+    assert_eq!(back.log, l2);
+    assert_eq!(back.chat, vec![line]);
+}
+
+#[test]
+fn a_pending_undo_is_kept_until_its_entry_is_logged() {
+    let dir = temp_dir("undo");
+    let t = new_table("t1", 6);
+    let log = actions(&t, 3);
+    let asked = PendingUndo {
+        by: 0,
+        target: 2,
+        seq: 3,
+        waiting: vec![1],
+    };
+    {
+        let s = SqliteStore::open(&dir).unwrap();
+        s.create_table(&t).unwrap();
+        for a in &log {
+            s.append_action("t1", a, false).unwrap();
+        }
+        s.set_undo("t1", Some(&asked)).unwrap();
+    }
+    let s = SqliteStore::open(&dir).unwrap();
+    assert_eq!(s.unfinished_tables().unwrap()[0].undo, Some(asked.clone()));
+    // Cleared (refused, withdrawn).
+    s.set_undo("t1", None).unwrap();
+    assert_eq!(s.table("t1").unwrap().unwrap().undo, None);
+    // Asked again, then done: the undo entry clears it in its commit.
+    s.set_undo("t1", Some(&asked)).unwrap();
+    let kind = B5Kind::open_set().unwrap();
+    let mut g = kind.new_game(&t.setup, t.seed).unwrap();
+    for a in &log[..2] {
+        g.apply(a.seat, &a.action).unwrap();
+    }
+    let entry = LoggedAction {
+        seq: 3,
+        seat: 0,
+        action: serde_json::Value::Null,
+        undoes: Some(2),
+        digest: g.digest(),
+    };
+    s.append_action("t1", &entry, false).unwrap();
+    let back = s.table("t1").unwrap().unwrap();
+    assert_eq!(back.undo, None);
+    assert_eq!(back.log.len(), 4);
+    // A request that does not ask about the log's end is not read back.
+    let stale = PendingUndo { seq: 2, ..asked };
+    s.set_undo("t1", Some(&stale)).unwrap();
+    assert_eq!(s.table("t1").unwrap().unwrap().undo, None);
 }

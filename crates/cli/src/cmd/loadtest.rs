@@ -1,13 +1,25 @@
 //! `b5 loadtest`: a benchmark of a running `b5 serve`. Opens tables whose
 //! seats are all played by client-side random players through the protocol
-//! (HTTP for actions, a WebSocket per seat for changes), each thinking
-//! `--think-ms` (between half and one and a half times it) before acting;
-//! a finished game is replaced by a new table until `--duration` is over.
-//! The measurement starts once every table is seated (creating the tables
-//! and joining their seats is a burst that is not measured).
-//! Reports actions acknowledged, errors, the latency from request to
-//! acknowledgement and from acknowledgement to the other seats' WebSocket
-//! messages, actions per second and the server's memory.
+//! (HTTP for actions, as the browser client does, and a WebSocket per seat
+//! for changes), each thinking `--think-ms` (between half and one and a
+//! half times it) before acting; a finished game is replaced by a new table
+//! until `--duration` is over.
+//!
+//! A player keeps reading its WebSocket while it thinks (a change that
+//! arrives meanwhile is taken in at once, so the latency to the other
+//! seats is measured when the message arrives, not when the player looks
+//! up), and acts on the latest choices it has. It picks uniformly from the
+//! `legal_actions` it was sent and never reads the view (a message is
+//! parsed for its `type`, `seq`, `legal_actions` and `finished` only): the
+//! load generator shares the machine and must stay cheap; it reports its
+//! own CPU time (and the server's with `--server-pid`).
+//!
+//! Tables are created and seated at most [`SETUP_AT_ONCE`] at a time; the
+//! measurement starts once every table is seated and `--warmup` seconds
+//! have passed (the set-up, a burst of table creations and joins, is not
+//! measured). Reports actions acknowledged, errors, the latency from
+//! request to acknowledgement and from acknowledgement to the other seats'
+//! WebSocket messages, actions per second and the server's memory.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -47,10 +59,21 @@ pub struct LoadtestArgs {
     /// Seed of the players' choices
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Seconds to let the load settle, once every table is seated, before
+    /// the measurement starts
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub warmup: u64,
+    /// The server's process id (same machine): its CPU time over the
+    /// measurement is reported too
+    #[arg(long, value_name = "PID")]
+    pub server_pid: Option<u32>,
     /// Print the report as one JSON object
     #[arg(long)]
     pub json: bool,
 }
+
+/// Tables being created and seated at once.
+pub const SETUP_AT_ONCE: usize = 32;
 
 #[derive(Default)]
 struct Stats {
@@ -85,10 +108,14 @@ struct Ctx {
     think: Duration,
     duration: Duration,
     tables: usize,
-    /// Tables seated so far; when all are, the measurement starts (the
-    /// set-up, a burst of table creations and joins, is not measured).
+    warmup: Duration,
+    /// Tables seated so far; when all are, the measurement starts
+    /// `warmup` later (the set-up, a burst of table creations and joins,
+    /// is not measured).
     seated: std::sync::atomic::AtomicUsize,
     start: std::sync::OnceLock<Instant>,
+    /// Limits the tables being set up at once.
+    setup: tokio::sync::Semaphore,
     stats: Mutex<Stats>,
 }
 
@@ -99,7 +126,7 @@ impl Ctx {
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
             + 1;
         if n >= self.tables {
-            let _ = self.start.set(Instant::now());
+            let _ = self.start.set(Instant::now() + self.warmup);
         }
     }
 
@@ -114,11 +141,11 @@ impl Ctx {
             .is_some_and(|&s| Instant::now() >= s + self.duration)
     }
 
-    /// How long to wait for a message at most.
-    fn left(&self) -> Duration {
+    /// When the run ends (an hour from now while tables are being seated).
+    fn end(&self) -> Instant {
         match self.start.get() {
-            Some(&s) => (s + self.duration).saturating_duration_since(Instant::now()),
-            None => Duration::from_secs(60),
+            Some(&s) => s + self.duration,
+            None => Instant::now() + Duration::from_secs(3600),
         }
     }
 
@@ -163,6 +190,7 @@ async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
             .map(|i| json!({ "player": "human", "deck": DECKS[(slot as usize + i) % DECKS.len()] }))
             .collect();
         let req = json!({ "seats": seats, "options": { "turn_limit": 100 } });
+        let permit = ctx.setup.acquire().await;
         let (id, invitations) = match call(&ctx, true, "/api/tables", None, Some(&req)).await {
             Ok((201, v)) => (
                 v["table"].as_str().unwrap_or_default().to_string(),
@@ -194,6 +222,7 @@ async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
                 Err(e) => ctx.stats().error(format!("join: {e}")),
             }
         }
+        drop(permit);
         if game == 1 {
             ctx.seated();
         }
@@ -254,29 +283,32 @@ async fn seat_loop(
     };
     let mut mine: HashSet<u64> = HashSet::new();
     let act = format!("/api/tables/{id}/actions");
+    // When this player, thinking, will act (None: it has no choice).
+    let mut act_at: Option<Instant> = None;
     loop {
         if ctx.over() {
             return false;
         }
-        if !legal.is_empty() {
-            if !ctx.think.is_zero() {
-                let f = rng.random_range(0.5..1.5);
-                tokio::time::sleep(ctx.think.mul_f64(f)).await;
-                if ctx.over() {
-                    return false;
-                }
-            }
-            let a = legal[rng.random_range(0..legal.len())].clone();
-            let t0 = Instant::now();
+        if legal.is_empty() {
+            act_at = None;
+        } else if act_at.is_none() {
+            let f = rng.random_range(0.5..1.5);
+            act_at = Some(Instant::now() + ctx.think.mul_f64(f));
+        }
+        if act_at.is_some_and(|t| t <= Instant::now()) {
+            act_at = None;
+            let a = &legal[rng.random_range(0..legal.len())];
             let body = json!({ "seq": seq, "action": a });
+            let t0 = Instant::now();
+            let acted_at = seq;
             match call(&ctx, true, &act, Some(&token), Some(&body)).await {
                 Ok((200, _)) => {
                     let now = Instant::now();
-                    mine.insert(seq + 1);
+                    mine.insert(acted_at + 1);
                     acks.lock()
                         .unwrap_or_else(|p| p.into_inner())
                         .at
-                        .insert(seq + 1, now);
+                        .insert(acted_at + 1, now);
                     if ctx.measuring(t0) {
                         let mut st = ctx.stats();
                         st.acks += 1;
@@ -292,15 +324,26 @@ async fn seat_loop(
                 Ok((s, v)) => ctx.stats().error(format!("action: {s} {v}")),
                 Err(e) => ctx.stats().error(format!("action: {e}")),
             }
+            if seq == acted_at {
+                // The choices were those of `acted_at`: the next change
+                // brings new ones.
+                legal.clear();
+            }
+            continue;
         }
-        // The next change.
-        let msg = match tokio::time::timeout(ctx.left(), ws.next()).await {
-            Err(_) if ctx.over() => return false,
-            Err(_) => continue,
-            Ok(Some(Ok(Message::Text(t)))) => t,
-            Ok(Some(Ok(_))) => continue,
-            Ok(_) => {
-                ctx.stats().error("websocket closed".into());
+        // The next message, or the end of thinking.
+        let until = act_at.unwrap_or_else(|| ctx.end());
+        let msg = tokio::select! {
+            m = ws.next() => m,
+            _ = tokio::time::sleep_until(until.into()) => continue,
+        };
+        let msg = match msg {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(_)) => continue,
+            _ => {
+                if !ctx.over() {
+                    ctx.stats().error("websocket closed".into());
+                }
                 return false;
             }
         };
@@ -311,10 +354,13 @@ async fn seat_loop(
             return false;
         };
         if m.kind != "change" && m.kind != "sync" {
-            legal.clear();
             continue;
         }
-        seq = m.seq.unwrap_or(seq);
+        let Some(new_seq) = m.seq else { continue };
+        if new_seq < seq {
+            continue;
+        }
+        seq = new_seq;
         if !mine.contains(&seq) && m.kind == "change" {
             // Another seat's action: from its acknowledgement to here (0
             // when this message came first).
@@ -331,6 +377,8 @@ async fn seat_loop(
                 ctx.stats().fanout_ms.push(ms);
             }
         }
+        // The choices at this seq (a catch-up's earlier changes carry
+        // none: only the last one says what this seat may do now).
         legal = m.legal_actions.unwrap_or_default();
         if m.finished == Some(true) {
             return true;
@@ -346,6 +394,23 @@ struct ServerMsg {
     seq: Option<u64>,
     legal_actions: Option<Vec<Value>>,
     finished: Option<bool>,
+}
+
+/// CPU time (user and system) of a process so far, in seconds: this one
+/// (None) or another on the same machine (Linux; None elsewhere).
+fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
+    let path = match pid {
+        Some(p) => format!("/proc/{p}/stat"),
+        None => "/proc/self/stat".to_string(),
+    };
+    let stat = std::fs::read_to_string(path).ok()?;
+    // After the command name (in parentheses, which may hold spaces): the
+    // state is field 3, utime and stime fields 14 and 15, in the kernel's
+    // USER_HZ (100 per second on Linux).
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 fn percentiles(v: &mut [f64]) -> Value {
@@ -396,8 +461,10 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             think: Duration::from_millis(args.think_ms),
             duration,
             tables: args.tables as usize,
+            warmup: Duration::from_secs(args.warmup),
             seated: Default::default(),
             start: Default::default(),
+            setup: tokio::sync::Semaphore::new(SETUP_AT_ONCE),
             stats: Mutex::new(Stats::default()),
         });
         let slots: Vec<_> = (0..args.tables as u64)
@@ -414,6 +481,13 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
                 st.first_errors.join("; ")
             )));
         };
+        // CPU time (this process's, and the server's if given) over the
+        // measurement.
+        tokio::time::sleep_until(start.into()).await;
+        let cpu0 = (
+            cpu_seconds(None),
+            args.server_pid.and_then(|p| cpu_seconds(Some(p))),
+        );
         let server = {
             // The server's figures near the end, while the load runs.
             tokio::time::sleep(duration.mul_f64(0.9)).await;
@@ -422,14 +496,22 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
                 .map(|x| x.1)
                 .unwrap_or(Value::Null)
         };
+        tokio::time::sleep_until((start + duration).into()).await;
+        let cpu1 = (
+            cpu_seconds(None),
+            args.server_pid.and_then(|p| cpu_seconds(Some(p))),
+        );
         for s in slots {
             let _ = s.await;
         }
-        let secs = start
-            .elapsed()
-            .as_secs_f64()
-            .min(duration.as_secs_f64())
-            .max(0.001);
+        let secs = duration.as_secs_f64().max(0.001);
+        let share = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => json!({
+                "cpu_s": ((b - a) * 100.0).round() / 100.0,
+                "cores": ((b - a) / secs * 1000.0).round() / 1000.0,
+            }),
+            _ => Value::Null,
+        };
         let mut st = std::mem::take(&mut *ctx.stats());
         Ok(json!({
             "server": base,
@@ -437,6 +519,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             "players": args.players,
             "think_ms": args.think_ms,
             "duration_s": args.duration,
+            "warmup_s": args.warmup,
             "actions": st.acks,
             "actions_per_sec": ((st.acks as f64 / secs) * 10.0).round() / 10.0,
             "errors": st.errors,
@@ -446,6 +529,8 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             "ack_ms": percentiles(&mut st.ack_ms),
             "fanout_ms": percentiles(&mut st.fanout_ms),
             "server_stats": server,
+            "loadtest_cpu": share(cpu0.0, cpu1.0),
+            "server_cpu": share(cpu0.1, cpu1.1),
         }))
     })?;
     let mut out = std::io::stdout();
@@ -484,6 +569,20 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             s["rss_bytes"]
                 .as_u64()
                 .map_or("?".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0))
+        )?;
+        let cpu = |k: &str| {
+            let v = &report[k];
+            if v.is_null() {
+                "?".to_string()
+            } else {
+                format!("{} s ({} cores)", v["cpu_s"], v["cores"])
+            }
+        };
+        writeln!(
+            out,
+            "CPU over the measurement: load generator {}, server {}",
+            cpu("loadtest_cpu"),
+            cpu("server_cpu")
         )?;
         for e in report["first_errors"].as_array().into_iter().flatten() {
             writeln!(out, "  error: {}", e.as_str().unwrap_or_default())?;

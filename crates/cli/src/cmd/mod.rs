@@ -4,7 +4,9 @@
 pub mod bench;
 pub mod cards;
 pub mod conformance;
+pub mod connect;
 pub mod deck;
+pub mod empires;
 pub mod loadtest;
 pub mod play;
 pub mod replay;

@@ -357,11 +357,45 @@ pub struct Session {
 }
 
 /// One line typed by the human.
-enum Answer {
-    Choice(usize),
+pub enum Answer {
+    Choice(Action),
     /// Take back your last action (and the computer players' after it).
     Undo,
+    /// `say TEXT`: a chat line (at an online table).
+    Say(String),
     Quit,
+}
+
+/// Where the prompt looks up what is not on the screen: a card's text
+/// (`?N`, `c NAME`) and why a familiar action is refused (`why`). `b5 play`
+/// asks its own game; `b5 connect` asks the server.
+pub trait Desk {
+    fn card(&self, what: &str) -> String;
+    /// "action: reason (rule)" lines.
+    fn why(&self) -> Vec<String>;
+    /// Whether `say TEXT` reaches anyone (an online table).
+    fn chat(&self) -> bool {
+        false
+    }
+}
+
+/// The local game as a desk.
+struct LocalDesk<'a> {
+    game: &'a Game,
+    human: PlayerId,
+}
+
+impl Desk for LocalDesk<'_> {
+    fn card(&self, what: &str) -> String {
+        card_lookup(self.game, self.human, what)
+    }
+
+    fn why(&self) -> Vec<String> {
+        b5_present::why(self.game, self.human)
+            .into_iter()
+            .map(|w| format!("{}: {} ({})", w.action, w.reason, w.rule))
+            .collect()
+    }
 }
 
 const HELP: &str = "Choices are grouped by card: type a card's number (71 or #71) to see
@@ -429,8 +463,12 @@ pub fn drive(
                 legal[0]
             } else {
                 log.flush(out)?;
-                match ask(game, human, &legal, input, out)? {
-                    Answer::Choice(i) => legal[i],
+                let view = game.view(human);
+                let m = b5_present::menu(game, human, &legal);
+                let desk = LocalDesk { game, human };
+                match ask(&screen(&view, human), &m, &desk, input, out)? {
+                    Answer::Choice(a) => a,
+                    Answer::Say(_) => continue,
                     Answer::Undo => {
                         match actions.iter().rposition(|(q, _)| *q == human) {
                             Some(i) => {
@@ -483,14 +521,10 @@ fn share(actions: &[(PlayerId, Action)]) {
     }
 }
 
-/// The log as sentences, as the human may see them. A run of passes in
-/// one window (nobody acting) is one line saying what was passed.
+/// The log as sentences, as the human may see them (b5-present's log:
+/// a run of passes in one window is one line saying what was passed).
 #[derive(Default)]
-struct Log {
-    passes: Vec<String>,
-    /// What the game waited for when those passes were made.
-    context: String,
-}
+struct Log(b5_present::Log);
 
 impl Log {
     fn events(
@@ -501,42 +535,22 @@ impl Log {
         context: &str,
         out: &mut impl Write,
     ) -> Result<(), Fail> {
-        for e in ev {
-            if let b5_engine::Event::Passed { player } = e {
-                if self.context != context {
-                    self.flush(out)?;
-                    self.context = context.to_string();
-                }
-                self.passes.push(game.player_name(*player).to_string());
-                continue;
-            }
-            self.flush(out)?;
-            if let Some(s) = game.describe(&e.for_viewer(human)) {
-                writeln!(out, "  * {s}")?;
-            }
-        }
-        Ok(())
+        self.0.events(game, human, ev, context);
+        write_lines(out, self.0.take())
     }
 
     fn flush(&mut self, out: &mut impl Write) -> Result<(), Fail> {
-        let why = if self.context.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", self.context)
-        };
-        match self.passes.len() {
-            0 => {}
-            1 => writeln!(out, "  * {}: passes{why}.", self.passes[0])?,
-            n => writeln!(
-                out,
-                "  * {} and {} pass{why}.",
-                self.passes[..n - 1].join(", "),
-                self.passes[n - 1]
-            )?,
-        }
-        self.passes.clear();
-        Ok(())
+        self.0.flush();
+        write_lines(out, self.0.take())
     }
+}
+
+/// Log lines as the terminal prints them.
+pub fn write_lines(out: &mut impl Write, lines: Vec<String>) -> Result<(), Fail> {
+    for l in lines {
+        writeln!(out, "  * {l}")?;
+    }
+    Ok(())
 }
 
 /// The first-level menu as lines: a group's handle, its title, and its
@@ -614,15 +628,9 @@ fn read_pick(m: &b5_present::Menu, t: &str) -> Typed {
     Typed::Unknown
 }
 
-fn ask(
-    game: &Game,
-    human: PlayerId,
-    legal: &[Action],
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) -> Result<Answer, Fail> {
-    let view = game.view(human);
-    let mut table = render::table(&view);
+/// The table as `human` sees it, with a warning when their deck runs low.
+pub fn screen(view: &b5_engine::PlayerView, human: PlayerId) -> String {
+    let mut table = render::table(view);
     // The Draw Round: an empty draw pile when a card must be drawn costs an
     // Inner Circle character.
     if let Some(me) = view.players.get(human as usize) {
@@ -634,12 +642,27 @@ fn ask(
             ));
         }
     }
-    let m = b5_present::menu(game, human, legal);
-    let lines = menu_lines(&m);
+    let name = view
+        .players
+        .get(human as usize)
+        .map(|p| p.name.as_str())
+        .unwrap_or("you");
+    table.push_str(&format!("Your choices, {name}:\n"));
+    table
+}
+
+/// Shows the table and the menu and reads the human's answer.
+pub fn ask(
+    table: &str,
+    m: &b5_present::Menu,
+    desk: &dyn Desk,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Answer, Fail> {
+    let lines = menu_lines(m);
     let show = |out: &mut dyn Write| -> std::io::Result<()> {
         writeln!(out)?;
         write!(out, "{table}")?;
-        writeln!(out, "Your choices, {}:", game.player_name(human))?;
         for l in &lines {
             writeln!(out, "{l}")?;
         }
@@ -680,7 +703,7 @@ fn ask(
             let g = &m.groups[gi];
             if let Some(ci) = b5_present::menu::letter_index(&low).filter(|&i| i < g.choices.len())
             {
-                return Ok(chosen(&m, legal, gi, ci, out)?);
+                return Ok(chosen(m, gi, ci, out)?);
             }
         }
         match low.as_str() {
@@ -689,6 +712,9 @@ fn ask(
             "u" | "undo" => return Ok(Answer::Undo),
             "h" | "help" => {
                 writeln!(out, "{HELP}")?;
+                if desk.chat() {
+                    writeln!(out, "  say TEXT   a line to the table's chat")?;
+                }
                 writeln!(out, "{}", b5_present::LEGEND)?;
                 continue;
             }
@@ -698,23 +724,28 @@ fn ask(
                 continue;
             }
             "why" => {
-                let answers = b5_present::why(game, human);
+                let answers = desk.why();
                 if answers.is_empty() {
                     writeln!(out, "Nothing familiar is refused right now.")?;
                 }
                 for w in answers {
-                    writeln!(out, "  {}: {} ({})", w.action, w.reason, w.rule)?;
+                    writeln!(out, "  {w}")?;
                 }
                 continue;
             }
             _ => {}
         }
         if let Some(rest) = low.strip_prefix('?').or_else(|| low.strip_prefix("c ")) {
-            writeln!(out, "{}", card_lookup(game, human, rest.trim()))?;
+            writeln!(out, "{}", desk.card(rest.trim()))?;
             continue;
         }
-        match read_pick(&m, &low) {
-            Typed::Pick(gi, ci) => return Ok(chosen(&m, legal, gi, ci, out)?),
+        if desk.chat() {
+            if let Some(text) = t.strip_prefix("say ").or_else(|| t.strip_prefix("say\t")) {
+                return Ok(Answer::Say(text.trim().to_string()));
+            }
+        }
+        match read_pick(m, &low) {
+            Typed::Pick(gi, ci) => return Ok(chosen(m, gi, ci, out)?),
             Typed::Open(gi) => {
                 let g = &m.groups[gi];
                 writeln!(out, "{}:", g.title)?;
@@ -732,18 +763,16 @@ fn ask(
     }
 }
 
-/// Echoes the choice and finds it in `legal`.
+/// Echoes the choice.
 fn chosen(
     m: &b5_present::Menu,
-    legal: &[Action],
     gi: usize,
     ci: usize,
     out: &mut impl Write,
 ) -> std::io::Result<Answer> {
     let c = &m.groups[gi].choices[ci];
     writeln!(out, "You: {}", c.label)?;
-    let i = legal.iter().position(|a| *a == c.action).unwrap_or(0);
-    Ok(Answer::Choice(i))
+    Ok(Answer::Choice(c.action))
 }
 
 /// `?N` or `c NAME`: a card visible to the player, in full.

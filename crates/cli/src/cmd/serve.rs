@@ -45,6 +45,14 @@ impl GameKind for Served {
         self.kind.new_game(setup, seed)
     }
 
+    fn cards(&self) -> Vec<Value> {
+        self.kind.cards()
+    }
+
+    fn check_deck(&self, list: &str) -> Option<Value> {
+        self.kind.check_deck(list)
+    }
+
     fn save_file(&self, setup: &Value, seed: u64, actions: &[(usize, Value)]) -> Option<String> {
         let setup: Setup = serde_json::from_value(setup.clone()).ok()?;
         let mut game = Game::new(setup.clone(), self.kind.db().clone(), seed).ok()?;
@@ -83,6 +91,11 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 1000, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tables: u64,
+    /// WebSocket connections open at once at most (one more is answered
+    /// 503); keep it under the process's open-files limit (`ulimit -n`)
+    #[arg(long, default_value_t = b5_server::DEFAULT_MAX_CONNECTIONS as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: u64,
     /// Computer players wait this long before each action, so that humans
     /// can follow
     #[arg(long, default_value_t = 0, value_name = "MS")]
@@ -102,10 +115,16 @@ pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     cfg.max_tables = usize::try_from(args.max_tables).unwrap_or(usize::MAX);
     cfg.bot_delay = Duration::from_millis(args.bot_delay_ms);
     cfg.test_mode = args.test_mode;
-    let kinds: Vec<GameKindArc> = vec![Arc::new(Served {
-        kind: B5Kind::new(cards.db.clone(), cards.decks.clone()),
-        files: cards.files.clone(),
-    })];
+    cfg.max_connections = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
+    // The first game is the default of a table request; Babylon 5 Empires
+    // is `"game": "empires"`.
+    let kinds: Vec<GameKindArc> = vec![
+        Arc::new(Served {
+            kind: B5Kind::new(cards.db.clone(), cards.decks.clone()),
+            files: cards.files.clone(),
+        }),
+        Arc::new(b5_server::empires::EmpiresKind),
+    ];
     let test_mode = args.test_mode;
     // The browser client (crates/web, built from web/) is served beside /api.
     b5_server::run(cfg, kinds, &args.addr, Some(b5_web::router()), |addr| {

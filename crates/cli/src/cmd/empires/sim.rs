@@ -1,0 +1,330 @@
+//! `b5 empires sim`: games between computer players, and wins per race.
+//! In game `g` (from 0), seat `s` plays race `(g + s) mod 4`, so over four
+//! games every race plays every seat (with 2 players, every race plays).
+//! The same arguments print the same bytes.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use b5_empires::bots::Bot;
+use b5_empires::{Game, MapChoice, Options, Outcome, PlayerId, Race, Setup};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::{map_seats, read_map, save_dir, EmpiresBot, EmpiresSave, MAX_ACTIONS};
+use crate::cmd::sim::Spread;
+use crate::{derive_seed, Fail};
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// Players per game (2 to 4; default: the map's homesystems, or 2)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Option<u8>,
+    /// Number of games
+    #[arg(long, default_value_t = 10, value_name = "G",
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Base seed: game g uses a seed derived from it (and a map generated
+    /// from that seed, without --map)
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// The computer players, comma-separated; several rotate through the
+    /// seats
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "greedy")]
+    pub bot: Vec<EmpiresBot>,
+    /// Play every game on this map (a TOML file or a shipped map name)
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// Stop a game after this many rounds (the most systems leads)
+    #[arg(long, default_value_t = 100, value_name = "T",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub turn_limit: u32,
+    /// Write each game's save into this folder (game-0001.json, ...)
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Print the statistics as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct RaceStats {
+    pub race: &'static str,
+    pub seats: u32,
+    /// Conquest or last standing.
+    pub wins: u32,
+    pub conquests: u32,
+    /// Games stopped by the turn limit with this race alone in the lead.
+    pub leads: u32,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct BotStats {
+    pub bot: &'static str,
+    pub seats: u32,
+    pub wins: u32,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct EmpiresSimReport {
+    pub games: u32,
+    pub players: u8,
+    pub bot: String,
+    pub bots: Vec<BotStats>,
+    pub seed: u64,
+    pub turn_limit: u32,
+    pub map: String,
+    pub races: Vec<RaceStats>,
+    /// Games stopped by the turn limit.
+    pub turn_limit_reached: u32,
+    /// Games stopped by the action cap or an engine error.
+    pub unfinished: u32,
+    pub errors: Vec<String>,
+    pub rounds: Spread,
+    pub actions: Spread,
+}
+
+pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
+    let choice = match &args.map {
+        Some(f) => read_map(f)?,
+        None => MapChoice::Generated,
+    };
+    let n = match (map_seats(&choice), args.players) {
+        (Some(h), Some(p)) if h != p as usize => {
+            return Err(Fail::usage(format!(
+                "the map has homesystems for {h} players, and --players asks for {p}"
+            )))
+        }
+        (Some(h), _) => h,
+        (None, p) => p.unwrap_or(2) as usize,
+    };
+    if !(2..=4).contains(&n) {
+        return Err(Fail::new(format!(
+            "the map has homesystems for {n} players; a game needs 2 to 4"
+        )));
+    }
+    save_dir(&args.save)?;
+    let bot_list: Vec<EmpiresBot> = if args.bot.is_empty() {
+        vec![EmpiresBot::Greedy]
+    } else {
+        args.bot.clone()
+    };
+    let mut bot_stats: Vec<BotStats> = Vec::new();
+    for b in &bot_list {
+        if !bot_stats.iter().any(|x| x.bot == b.name()) {
+            bot_stats.push(BotStats {
+                bot: b.name(),
+                seats: 0,
+                wins: 0,
+            });
+        }
+    }
+    let mut races: Vec<RaceStats> = Race::ALL
+        .iter()
+        .map(|r| RaceStats {
+            race: r.short(),
+            seats: 0,
+            wins: 0,
+            conquests: 0,
+            leads: 0,
+        })
+        .collect();
+    let (mut capped, mut unfinished) = (0, 0);
+    let mut errors = Vec::new();
+    let mut rounds = Vec::new();
+    let mut counts = Vec::new();
+    let start = Instant::now();
+    let tty = std::io::stderr().is_terminal();
+    let mut bar: Option<ProgressBar> = None;
+    let mut map_name = String::new();
+    for g in 0..args.games {
+        let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % 4).collect();
+        let setup = Setup {
+            races: at.iter().map(|&i| Race::ALL[i]).collect(),
+            map: choice.clone(),
+            options: Options {
+                turn_limit: args.turn_limit,
+                ..Options::default()
+            },
+        };
+        let seed = derive_seed(args.seed, u64::from(g));
+        let mut game = Game::new(&setup, seed)
+            .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
+        if map_name.is_empty() {
+            map_name = match &choice {
+                MapChoice::Generated => "generated from each game's seed".into(),
+                _ => game.map().name.clone(),
+            };
+        }
+        let kinds: Vec<EmpiresBot> = (0..n)
+            .map(|s| bot_list[(g as usize + s) % bot_list.len()])
+            .collect();
+        let mut bots: Vec<Box<dyn Bot>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, b)| b.make(derive_seed(seed, 1000 + s as u64)))
+            .collect();
+        let mut log: Vec<(PlayerId, b5_empires::Action)> = Vec::new();
+        let mut error = None;
+        while !game.is_over() && log.len() < MAX_ACTIONS {
+            let Some(&p) = game.pending().first() else {
+                break;
+            };
+            let Some(a) = bots[p as usize].choose(&game, p) else {
+                error = Some(format!("player {} is pending with no legal action", p + 1));
+                break;
+            };
+            if let Err(e) = game.apply(p, a.clone()) {
+                error = Some(format!("action {} refused: {e}", log.len() + 1));
+                break;
+            }
+            log.push((p, a));
+        }
+        let w = super::winner(game.outcome());
+        for (s, &i) in at.iter().enumerate() {
+            let p = s as PlayerId;
+            races[i].seats += 1;
+            if let Some(b) = bot_stats.iter_mut().find(|x| x.bot == kinds[s].name()) {
+                b.seats += 1;
+                b.wins += u32::from(w == Some(p));
+            }
+            if w == Some(p) {
+                races[i].wins += 1;
+                if matches!(game.outcome(), Some(Outcome::Conquest { .. })) {
+                    races[i].conquests += 1;
+                }
+            }
+            if game.outcome() == Some(Outcome::TurnLimit { leader: Some(p) }) {
+                races[i].leads += 1;
+            }
+        }
+        if matches!(game.outcome(), Some(Outcome::TurnLimit { .. })) {
+            capped += 1;
+        }
+        if !game.is_over() {
+            unfinished += 1;
+        }
+        if let Some(e) = error {
+            errors.push(format!("game {}: {e}", g + 1));
+        }
+        rounds.push(u64::from(game.round()));
+        counts.push(log.len() as u64);
+        if let Some(dir) = &args.save {
+            let path = dir.join(format!("game-{:04}.json", g + 1));
+            EmpiresSave::record(&game, &setup, seed, &log).write(&path)?;
+        }
+        if bar.is_none() && tty && start.elapsed() > Duration::from_secs(1) {
+            let b = ProgressBar::new(u64::from(args.games));
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
+            {
+                b.set_style(style);
+            }
+            bar = Some(b);
+        }
+        if let Some(b) = &bar {
+            b.set_position(u64::from(g) + 1);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    races.retain(|r| r.seats > 0);
+    let report = EmpiresSimReport {
+        games: args.games,
+        players: n as u8,
+        bot: bot_list
+            .iter()
+            .map(|b| b.name())
+            .collect::<Vec<_>>()
+            .join(","),
+        bots: bot_stats,
+        seed: args.seed,
+        turn_limit: args.turn_limit,
+        map: map_name,
+        races,
+        turn_limit_reached: capped,
+        unfinished,
+        errors,
+        rounds: Spread::of(&rounds),
+        actions: Spread::of(&counts),
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let text = serde_json::to_string_pretty(&report)
+            .map_err(|e| Fail::new(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{text}")?;
+    } else {
+        write!(out, "{}", text(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn percent(a: u32, b: u32) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        100.0 * f64::from(a) / f64::from(b)
+    }
+}
+
+/// The report as a table.
+pub fn text(r: &EmpiresSimReport) -> String {
+    let mut s = format!(
+        "b5 empires sim: {} games, {} players, {} bots, seed {}, turn limit {}, map {}\n",
+        r.games, r.players, r.bot, r.seed, r.turn_limit, r.map
+    );
+    s.push_str(&format!(
+        "{:<12}  {:>5}  {:>5}  {:>9}  {:>5}  {:>6}\n",
+        "race", "seats", "wins", "conquests", "leads", "win %"
+    ));
+    for x in &r.races {
+        s.push_str(&format!(
+            "{:<12}  {:>5}  {:>5}  {:>9}  {:>5}  {:>6.1}\n",
+            x.race,
+            x.seats,
+            x.wins,
+            x.conquests,
+            x.leads,
+            percent(x.wins, x.seats)
+        ));
+    }
+    if r.bots.len() > 1 {
+        for b in &r.bots {
+            s.push_str(&format!(
+                "{:<12}  {:>5}  {:>5}  {:>9}  {:>5}  {:>6.1}\n",
+                format!("bot {}", b.bot),
+                b.seats,
+                b.wins,
+                "",
+                "",
+                percent(b.wins, b.seats)
+            ));
+        }
+    }
+    s.push_str(&format!(
+        "stopped by the turn limit: {} of {} games\n",
+        r.turn_limit_reached, r.games
+    ));
+    if r.unfinished > 0 {
+        s.push_str(&format!(
+            "unfinished (action cap or engine error): {}\n",
+            r.unfinished
+        ));
+    }
+    for e in &r.errors {
+        s.push_str(&format!("engine error: {e}\n"));
+    }
+    s.push_str(&format!(
+        "rounds per game:   mean {:.2}, median {}, max {}\n",
+        r.rounds.mean, r.rounds.median, r.rounds.max
+    ));
+    s.push_str(&format!(
+        "actions per game:  mean {:.2}, median {}, max {}\n",
+        r.actions.mean, r.actions.median, r.actions.max
+    ));
+    s
+}

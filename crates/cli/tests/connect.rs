@@ -1,0 +1,243 @@
+//! `b5 connect` against a real `b5 serve` (both child processes): two
+//! computer players on "another machine" play a table to its end through
+//! the protocol; a terminal player takes a seat with a join link, reads the
+//! table, help and card texts, acts, leaves (the computer takes the seat)
+//! and comes back with the table's link.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("b5-connect-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+struct Served {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(data: &Path) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_b5"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--test-mode"])
+        .arg("--data")
+        .arg(data)
+        .args(["--actions-per-second", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("b5 serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("b5 serve: listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .to_string();
+    Served { child, base }
+}
+
+fn http(base: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let c = reqwest::Client::new();
+        let url = format!("{base}{path}");
+        let mut r = if method == "GET" {
+            c.get(url)
+        } else {
+            c.post(url)
+        };
+        if let Some(b) = body {
+            r = r.body(b.to_string());
+        }
+        let res = r.send().await.unwrap();
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    })
+}
+
+/// A table of human seats (and `computer` seats), its join links.
+fn table(base: &str, seats: &[(&str, &str)], turn_limit: u32) -> (String, Vec<String>) {
+    let req = json!({
+        "seats": seats.iter().map(|(p, d)| json!({ "player": p, "deck": d })).collect::<Vec<_>>(),
+        "seed": 11,
+        "options": { "turn_limit": turn_limit },
+    });
+    let (status, v) = http(base, "POST", "/api/tables", Some(req));
+    assert_eq!(status, 201, "{v}");
+    let id = v["table"].as_str().unwrap().to_string();
+    let links = v["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            format!(
+                "{base}/join/{id}/{}#{}",
+                s["seat"],
+                s["invitation"].as_str().unwrap()
+            )
+        })
+        .collect();
+    (id, links)
+}
+
+fn connect(args: &[&str], seats: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_b5"));
+    c.arg("connect").args(args).arg("--seats").arg(seats);
+    c
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}\n--- stderr ---\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn computer_players_from_another_machine_play_a_table_to_its_end() {
+    let data = temp_dir("bots");
+    let server = serve(&data);
+    let (id, links) = table(&server.base, &[("human", "narn"), ("human", "minbari")], 4);
+    let seats = data.join("seats");
+    let greedy = connect(
+        &[&links[0], "--bot", "greedy", "--name", "Far Greedy"],
+        &seats,
+    )
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let random = connect(&[&links[1], "--bot", "random"], &seats)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let greedy = greedy.wait_with_output().unwrap();
+    for o in [&greedy, &random] {
+        assert!(o.status.success(), "{}", text(o));
+        let t = text(o);
+        assert!(t.contains("=== Game over ==="), "{t}");
+        assert!(t.contains("  * "), "the log as sentences: {t}");
+    }
+    let (_, lobby) = http(&server.base, "GET", &format!("/api/tables/{id}"), None);
+    assert_eq!(lobby["finished"], true, "{lobby}");
+    assert_eq!(lobby["seats"][0]["name"], "Far Greedy");
+    // The seats were the players' own: nobody took them over.
+    assert_eq!(lobby["seats"][0]["away"], false, "{lobby}");
+    // A used join link cannot take the seat again from elsewhere.
+    let again = connect(&[&links[0]], &data.join("other-machine"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(
+        text(&again).contains("cannot take seat 0"),
+        "{}",
+        text(&again)
+    );
+}
+
+#[test]
+fn a_terminal_player_takes_a_seat_leaves_and_comes_back() {
+    let data = temp_dir("human");
+    let server = serve(&data);
+    let (id, links) = table(
+        &server.base,
+        &[("human", "centauri"), ("greedy", "human")],
+        30,
+    );
+    let seats = data.join("seats");
+    let mut child = connect(&[&links[0], "--name", "Terminal Tess"], &seats)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"h\nwhy\n?1\nc nothing-of-that-name\nwhat\n.\n.\nq\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    for want in [
+        "You hold seat 1 as Terminal Tess",
+        "Connected to table",
+        "Your choices, ",
+        "Symbols on the table",
+        "say TEXT",
+        "no card is named \"nothing-of-that-name\"",
+        "\"what\" is not a choice",
+        "You: ",
+        "You left the table",
+    ] {
+        assert!(t.contains(want), "missing {want:?} in:\n{t}");
+    }
+    // `?1`: card 1 is in sight (an ambassador on the table) and its text,
+    // from the server's cards, is shown.
+    assert!(t.contains("Diplomacy"), "{t}");
+    let (_, lobby) = http(&server.base, "GET", &format!("/api/tables/{id}"), None);
+    assert_eq!(lobby["seats"][0]["name"], "Terminal Tess");
+    // The seat's key stayed on this machine, readable by its owner only.
+    let kept: Vec<_> = std::fs::read_dir(&seats).unwrap().collect();
+    assert_eq!(kept.len(), 1);
+
+    // Back with the table's link: the seat is taken back from the computer.
+    let back = connect(&[&format!("{}/table/{id}", server.base)], &seats)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let t = text(&back);
+    assert!(back.status.success(), "{t}");
+    assert!(
+        t.contains("Connected to table") && t.contains("as seat 1"),
+        "{t}"
+    );
+    // Another machine holds no seat there.
+    let none = connect(
+        &[&format!("{}/table/{id}", server.base)],
+        &data.join("elsewhere"),
+    )
+    .stdin(Stdio::null())
+    .output()
+    .unwrap();
+    assert!(!none.status.success());
+    assert!(text(&none).contains("holds no seat"), "{}", text(&none));
+    // A spectator follows the game (to its end, or until it stops).
+    let watch = connect(&[&format!("{}/watch/{id}", server.base)], &seats)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    drop(server);
+    let o = watch.wait_with_output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("Watching table"),
+        "{}",
+        text(&o)
+    );
+}
