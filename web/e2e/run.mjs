@@ -6,9 +6,10 @@
 //   B5_BIN=path/to/b5 node e2e/run.mjs [name-filter]
 
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { B5Server, freePort, launchBrowser, percentile, removeDir, ROOT, startPage, tempDir, WEB } from "./harness.mjs";
+import { B5Server, b5Bin, freePort, launchBrowser, percentile, removeDir, ROOT, startPage, tempDir, WEB } from "./harness.mjs";
 
 const SHOTS = join(ROOT, "docs", "screenshots");
 const RESULTS = join(WEB, "test-results");
@@ -28,7 +29,7 @@ const metrics = { clickToUpdate: [], loadToInteractive: [] };
 
 // ---------------------------------------------------------------- helpers
 
-async function createViaLobby(page, base, { seats, turnLimit }) {
+async function createViaLobby(page, base, { seats, turnLimit, clockSeconds }) {
   await page.goto(`${base}/`);
   await page.getByRole("heading", { name: "Create a table" }).waitFor();
   // The form starts with four seats: human, greedy, greedy, greedy.
@@ -38,6 +39,7 @@ async function createViaLobby(page, base, { seats, turnLimit }) {
     await page.locator(`select[name=deck-${i}]`).selectOption(seats[i].deck);
   }
   await page.locator("input[name=turn-limit]").fill(String(turnLimit));
+  if (clockSeconds) await page.locator("input[name=clock]").fill(String(clockSeconds));
   await page.getByRole("button", { name: "Create the table" }).click();
   const inv = page.locator(".invitations");
   await inv.waitFor();
@@ -132,7 +134,10 @@ async function playOne(page, stats, passBias = 3) {
     await b.click();
     const choices = page.locator(".chosen .choice");
     await choices.first().waitFor();
-    await choices.nth(rand(await choices.count())).click();
+    const n = await choices.count();
+    // A change may have arrived since (the group is gone): choose again.
+    if (n === 0) return;
+    await choices.nth(rand(n)).click();
     stats.group++;
   } else {
     // The plain list of every legal action: the fallback that is always there.
@@ -155,6 +160,8 @@ function collectTraffic(page) {
   const bodies = [];
   page.on("response", async (r) => {
     if (!r.url().includes("/api/")) return;
+    // The card database is public: every card's name and text, nobody's hand.
+    if (new URL(r.url()).pathname === "/api/cards") return;
     try {
       bodies.push(await r.text());
     } catch {
@@ -172,7 +179,7 @@ function collectTraffic(page) {
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-test("a pasted deck list with mistakes shows each message beside its line", async ({ browser, base, b5 }) => {
+test("a pasted deck list is checked as it is typed, and its mistakes show beside their lines", async ({ browser, base, b5 }) => {
   const list = [
     "name: Broken Narn",
     "race: narn",
@@ -190,10 +197,55 @@ test("a pasted deck list with mistakes shows each message beside its line", asyn
   assert.ok(problems.filter((p) => p.line).length >= 3, JSON.stringify(problems));
 
   const page = await browser.newPage({ viewport: DESKTOP });
+  const checks = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/decks/check")) checks.push(JSON.parse(r.postData()).list);
+  });
   await page.goto(`${base}/`);
-  await page.locator("select[name=deck-0]").selectOption("__list");
-  await page.locator("textarea[name=list-0]").fill(list);
   for (let i = 4; i > 2; i--) await page.getByRole("button", { name: `Remove seat ${i}` }).click();
+  await page.locator("select[name=deck-0]").selectOption("__list");
+
+  // The live check (POST /api/decks/check), before any table is created:
+  // a legal list (the shipped Narn deck) first, typed in, then the broken one.
+  const seat0 = page.locator('.seat-form[data-seat="0"]');
+  const status = seat0.locator(".deck-status");
+  const narn = readFileSync(join(ROOT, "crates/cards/data/decks/narn.deck"), "utf8");
+  const okCheck = await b5.api("POST", "/api/decks/check", { list: narn });
+  assert.equal(okCheck.status, 200);
+  assert.equal(okCheck.body.ok, true, JSON.stringify(okCheck.body));
+  await page.locator("textarea[name=list-0]").fill(narn.slice(0, 40));
+  await page.locator("textarea[name=list-0]").pressSequentially(narn.slice(40, 60), { delay: 5 });
+  await page.locator("textarea[name=list-0]").fill(narn);
+  await page.waitForFunction(() => document.querySelector('.seat-form[data-seat="0"] .deck-status')?.getAttribute("data-check") === "done", null, { timeout: 10000 });
+  const okText = await status.innerText();
+  assert.ok(okText.startsWith("✓") && okText.includes(`${okCheck.body.cards} cards`), okText);
+  assert.equal(await seat0.locator(".checked").count(), 0, "a legal list shows no problems");
+  // Debounced: typing checked the list a few times, not once per key.
+  assert.ok(checks.length >= 1 && checks.length <= 3, `checks while typing: ${checks.length}`);
+  assert.equal(checks.at(-1), narn, "the last check is of the whole list");
+
+  const live = await b5.api("POST", "/api/decks/check", { list });
+  assert.equal(live.status, 200);
+  assert.equal(live.body.ok, false);
+  await page.locator("textarea[name=list-0]").fill(list);
+  await page.waitForFunction(
+    () => {
+      const s = document.querySelector('.seat-form[data-seat="0"] .deck-status');
+      return s?.getAttribute("data-check") === "done" && s.textContent.startsWith("✗");
+    },
+    null,
+    { timeout: 10000 },
+  );
+  assert.equal(await page.locator(".invitations").count(), 0, "no table was created");
+  assert.ok((await status.innerText()).includes(`${live.body.problems.length} problem`), await status.innerText());
+  for (const p of live.body.problems.filter((x) => x.line)) {
+    const row = seat0.locator(`.deck-lines li[data-line="${p.line}"]`);
+    const text = await row.innerText();
+    assert.ok(text.includes(p.message), `before creating: line ${p.line} should show "${p.message}", shows "${text}"`);
+    assert.equal(await row.getAttribute("class"), "bad");
+  }
+
+  // Creating the table anyway: the server refuses it with the same problems, each beside its line.
   await page.getByRole("button", { name: "Create the table" }).click();
   await page.locator(".checked").waitFor();
   for (const p of problems) {
@@ -367,6 +419,174 @@ test("a human plays a complete game against three computer players by clicking (
   await page.close();
 });
 
+test("reading and help: card text on hover and tap, the engine's log, a hint, the move clock, the game record's download", async ({ browser, base, b5 }) => {
+  const cards = (await b5.api("GET", "/api/cards")).body.cards;
+  assert.ok(cards.length > 100, "the card database");
+  const textOf = new Map(cards.map((c) => [c.name, c.text]));
+  const lines = (name) => textOf.get(name).split("\n").map((l) => l.trim()).filter(Boolean);
+  const page = await browser.newPage({ viewport: DESKTOP });
+  // Every change's `log` as the server sent it, by seq.
+  const serverLog = new Map();
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", (f) => {
+      const m = JSON.parse(typeof f.payload === "string" ? f.payload : f.payload.toString());
+      if (m.type === "change" && Array.isArray(m.log) && !serverLog.has(m.seq)) serverLog.set(m.seq, m.log);
+    }),
+  );
+  const cardRequests = [];
+  page.on("request", (r) => r.url().endsWith("/api/cards") && cardRequests.push(r.url()));
+  const { table, links } = await createViaLobby(page, base, {
+    seats: [
+      { player: "human", deck: "narn" },
+      { player: "greedy", deck: "minbari" },
+    ],
+    turnLimit: 2,
+    clockSeconds: 300,
+  });
+  await joinSeat(page, links[0], "Reader");
+  assert.equal(await waitForTurn(page), true);
+  const token = await page.evaluate((t) => JSON.parse(localStorage.getItem(`b5.seat.${t}`)).token, table);
+
+  // The move clock counts down for us.
+  {
+    const clock = page.locator('[data-testid="clock"]');
+    await clock.waitFor();
+    const a = Number(await clock.getAttribute("data-left-ms"));
+    await page.waitForTimeout(1300);
+    const b = Number(await clock.getAttribute("data-left-ms"));
+    assert.ok(a > 0 && a <= 300000 && b < a, `the clock runs down: ${a} then ${b}`);
+    assert.match(await clock.innerText(), /^\d+:\d\d · you$/);
+  }
+
+  // Card text on hover: a card in hand, a card on the table, a menu group of a card.
+  const tip = page.locator(".card-tip");
+  const checkTip = async (name, where) => {
+    await tip.waitFor({ timeout: 5000 });
+    assert.equal(await tip.getAttribute("data-card-name"), name, where);
+    const shown = await tip.innerText();
+    for (const l of lines(name)) assert.ok(shown.includes(l), `${where}: the text of ${name} has "${l}": ${shown}`);
+  };
+  const cname = async (el) => (await el.locator(".cname").innerText()).replace(/^[▶◎] /, "");
+  const inHand = page.locator('[data-where="hand"]').first();
+  await inHand.hover();
+  await checkTip(await cname(inHand), "a card in hand");
+  await page.locator(".status .title").hover();
+  await tip.waitFor({ state: "detached", timeout: 5000 });
+  const onTable = page.locator('[data-where="inner"]').first();
+  await onTable.hover();
+  await checkTip(await cname(onTable), "a card on the table");
+  assert.ok((await tip.innerText()).includes("Now: "), "the card's state at the table too");
+  const group = page.locator('.group-buttons button[data-kind="card"]').first();
+  if ((await group.count()) > 0) {
+    await group.hover();
+    const name = await tip.getAttribute("data-card-name");
+    assert.ok((await group.innerText()).includes(name), `the group's card: ${name}`);
+    await checkTip(name, "a menu choice");
+  }
+  await page.locator(".status .title").hover();
+
+  // Why not: the engine's reasons, as the server gives them for this seat.
+  {
+    await page.getByRole("button", { name: "Why not?" }).click();
+    const box = page.locator('[data-testid="why"]');
+    await box.waitFor({ timeout: 10000 });
+    const why = await b5.api("GET", `/api/tables/${table}/why`, undefined, token);
+    assert.equal(why.status, 200);
+    const shown = await box.innerText();
+    if (why.body.why.length === 0) assert.ok(shown.includes("Nothing familiar is held back"), shown);
+    for (const w of why.body.why) assert.ok(shown.includes(w.reason), `"${w.reason}" is shown: ${shown}`);
+    assert.equal(await box.locator(".why-list li").count(), why.body.why.length);
+    await page.getByRole("button", { name: "Close the answers to why not" }).click();
+    assert.equal(await box.count(), 0);
+  }
+
+  // A hint: the computer's suggestion is picked out among the choices, then taken.
+  {
+    const seq = await seqOf(page);
+    await page.getByRole("button", { name: "Hint", exact: true }).click();
+    const line = page.locator('[data-testid="hint"]');
+    await line.waitFor({ timeout: 10000 });
+    const advice = await b5.api("GET", `/api/tables/${table}/advice?bot=greedy`, undefined, token);
+    assert.equal(advice.status, 200);
+    assert.equal(advice.body.seq, seq);
+    assert.ok((await line.innerText()).includes(advice.body.label), await line.innerText());
+    const hinted = page.locator('.chosen button[data-hinted="1"]');
+    assert.equal(await hinted.count(), 1, "the suggested choice is marked in the open group");
+    // The advice's label is the menu's words: the group's, then the choice's.
+    const choiceText = (await hinted.innerText()).replace(/^◆ /, "").replace(/ \(\d+ influence\)$/, "");
+    assert.ok(advice.body.label.endsWith(choiceText), `"${choiceText}" is the advice "${advice.body.label}"`);
+    await hinted.click();
+    await waitPast(page, seq);
+    assert.equal(await line.count(), 0, "the hint goes with the state it was for");
+  }
+
+  // A few more choices, then the log shows exactly the engine's sentences.
+  for (let i = 0; i < 4 && (await waitForTurn(page)); i++) await playOne(page, { card: 0, target: 0, group: 0, plain: 0 });
+  await page.waitForTimeout(300);
+  // The page shows a run of passes (one change each) as one line, as `b5
+  // play` does: compared pass by pass.
+  const onePerPass = (l) => {
+    let m = /^(.+): passes( \(.+\))?\.$/.exec(l);
+    if (m) return [l];
+    m = /^(.+) and (.+) pass( \(.+\))?\.$/.exec(l);
+    if (!m) return [l];
+    return [...m[1].split(", "), m[2]].map((n) => `${n}: passes${m[3] ?? ""}.`);
+  };
+  const want = [...serverLog.entries()].sort((x, y) => x[0] - y[0]).flatMap(([, l]) => l).flatMap(onePerPass);
+  const shownLines = await page.locator(".loglines li").allInnerTexts();
+  const shown = shownLines.flatMap(onePerPass);
+  assert.ok(want.length > 5, `the server sent sentences: ${want.length}`);
+  assert.deepEqual(shown.slice(-want.length), want, "the log panel shows the engine's sentences, in order");
+  for (let i = 1; i < shownLines.length; i++) {
+    const a = /pass(es)?( \(.+\))?\.$/.exec(shownLines[i - 1]);
+    const b = /pass(es)?( \(.+\))?\.$/.exec(shownLines[i]);
+    assert.ok(!(a && b && a[2] === b[2]), `passes of one step on one line: "${shownLines[i - 1]}" / "${shownLines[i]}"`);
+  }
+
+  // Tap on a phone: a spectator taps a card on the table; its text stays until closed.
+  {
+    const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const phone = await ctx.newPage();
+    await phone.goto(`${base}/watch/${table}`);
+    const card = phone.locator('[data-where="inner"]').first();
+    await card.waitFor();
+    await card.tap();
+    const ptip = phone.locator(".card-tip.pinned");
+    await ptip.waitFor({ timeout: 5000 });
+    const name = await cname(card);
+    assert.equal(await ptip.getAttribute("data-card-name"), name);
+    assert.ok((await ptip.innerText()).includes(lines(name).at(-1)));
+    assert.ok((await phone.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width + 1, "the tip fits the phone");
+    await phone.getByRole("button", { name: "Close the card text" }).tap();
+    await ptip.waitFor({ state: "detached", timeout: 5000 });
+    await ctx.close();
+  }
+
+  // The card texts were fetched once for the page.
+  assert.equal(cardRequests.length, 1, `GET /api/cards: ${cardRequests.length} times`);
+
+  // The computer finishes the game for us; the record downloads and replays.
+  await page.getByRole("button", { name: "Hand my seat to the computer" }).click();
+  await page.waitForSelector('.table-page[data-finished="1"]', { timeout: 60000 });
+  const save = page.getByRole("button", { name: "Download the game record" });
+  await save.waitFor();
+  const [download] = await Promise.all([page.waitForEvent("download"), save.click()]);
+  assert.equal(download.suggestedFilename(), `b5-${table}.save.json`);
+  const dir = tempDir("b5-save-");
+  try {
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const served = await fetch(`${b5.url}/api/tables/${table}/save`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.text());
+    assert.equal(readFileSync(file, "utf8"), served, "the file is the server's record");
+    const r = spawnSync(b5Bin(), ["replay", file], { encoding: "utf8", timeout: 60000 });
+    assert.equal(r.status, 0, `b5 replay ${file}: ${r.stderr}`);
+    assert.ok(r.stdout.length > 0, "b5 replay prints the game");
+  } finally {
+    removeDir(dir);
+  }
+  await page.close();
+});
+
 test("two humans at one table: neither page nor its traffic (nor a spectator's) holds the other's hand; chat; away and back", async ({ browser, base, b5 }) => {
   const created = await b5.api("POST", "/api/tables", {
     seats: [
@@ -471,6 +691,109 @@ test("two humans at one table: neither page nor its traffic (nor a spectator's) 
   console.log(`    ${checks} checks, ${handCards} hand cards looked for; ${traffic[0].length + traffic[1].length} messages read`);
   await ctxA.close();
   await ctxB.close();
+  await ctxW.close();
+});
+
+test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions clicked in words, the log, a hint; a spectator sees no hand", async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}/`);
+  await page.locator("select[name=game]").selectOption("empires");
+  await page.locator('form[data-game="empires"]').waitFor();
+  await page.locator("select[name=e-player-0]").selectOption("human");
+  await page.locator("select[name=e-race-0]").selectOption("narn");
+  await page.locator("select[name=e-player-1]").selectOption("greedy");
+  await page.locator("select[name=e-race-1]").selectOption("earthforce");
+  await page.locator("select[name=map]").selectOption("the-divide");
+  await page.locator("input[name=e-turn-limit]").fill("20");
+  await page.getByRole("button", { name: "Create the table" }).click();
+  const inv = page.locator(".invitations");
+  await inv.waitFor();
+  const table = await inv.getAttribute("data-created-table");
+  const links = await page.locator("a.join-link").evaluateAll((as) => as.map((a) => a.href));
+  assert.equal(links.length, 1, "one human seat, one invitation");
+  await joinSeat(page, links[0], "Gkar");
+  await page.locator('.table-page[data-game="empires"][data-viewer="0"]').waitFor();
+
+  // The map: The Divide's 49 spaces and their lanes, every kind of space told apart.
+  const map = page.locator("svg.e-map");
+  await map.waitFor();
+  assert.equal(await map.getAttribute("data-spaces"), "49");
+  assert.equal(await page.locator("svg.e-map .e-space").count(), 49);
+  assert.ok(Number(await map.getAttribute("data-lanes")) > 60, "the lanes are drawn");
+  assert.equal(await page.locator("svg.e-map .e-lane").count(), Number(await map.getAttribute("data-lanes")));
+  for (const k of ["babylon5", "home", "system", "nebula", "supernova", "black_hole"])
+    assert.ok((await page.locator(`svg.e-map .e-space[data-kind="${k}"]`).count()) > 0, `a ${k} is drawn`);
+  assert.equal(await page.locator('svg.e-map .e-space[data-kind="home"][data-control="0"]').count(), 1, "our homesystem is ours");
+  assert.equal(await page.locator('svg.e-map .e-space[data-kind="home"][data-control="1"]').count(), 1);
+  assert.ok((await page.locator('svg.e-map .e-space[data-kind="babylon5"] text').textContent()).includes("B5"));
+  assert.ok((await page.locator("svg.e-map .e-stack").count()) >= 2, "both empires' stacks are drawn");
+  assert.ok((await page.locator(".e-hand .e-cards li").count()) > 0, "our hand shows");
+  assert.match(await page.locator(".e-players").innerText(), /Narn[\s\S]*Earthforce/);
+
+  // A hint in words.
+  await page.locator('.actions[data-active="1"]').waitFor({ timeout: 20000 });
+  await page.getByRole("button", { name: "Hint", exact: true }).click();
+  await page.locator('[data-testid="hint"]', { hasText: "The computer would choose:" }).waitFor({ timeout: 10000 });
+
+  // Click through legal actions, each a button labelled in words.
+  const order = ["draw", "move_to", "pick", "play", "buy", "build", "discard", "declare", "casualty", "retreat", "end_order", "end_phase", "pass", "unpick", "disband"];
+  const clicked = [];
+  for (let step = 0; step < 14; step++) {
+    const turn = await waitForTurn(page, 30000);
+    if (!turn) break;
+    const seq = await seqOf(page);
+    const buttons = page.locator(".e-choices button");
+    const acts = await buttons.evaluateAll((bs) => bs.map((b) => ({ action: b.getAttribute("data-action"), label: b.textContent })));
+    assert.ok(acts.length > 0);
+    for (const a of acts) assert.match(a.label, /^(◆ )?[A-Z][^{}]*$/, `a label in words: ${a.label}`);
+    for (const a of acts) assert.ok(!/undefined|space \[/.test(a.label), `names known: ${a.label}`);
+    const kind = order.find((k) => acts.some((a) => a.action === k)) ?? acts[0].action;
+    const i = acts.findIndex((a) => a.action === kind);
+    clicked.push(acts[i].label.replace(/^◆ /, ""));
+    await buttons.nth(i).click();
+    await page.waitForFunction(
+      (s) => Number(document.querySelector(".table-page").getAttribute("data-seq")) > s || document.querySelector(".refused") !== null,
+      seq,
+      { timeout: 15000 },
+    );
+    assert.equal(await page.locator(".refused").count(), 0, `refused: ${clicked.at(-1)}`);
+  }
+  assert.ok(clicked.length >= 5, `actions clicked: ${clicked.join(" | ")}`);
+  assert.ok(clicked.includes("Draw your cards"), clicked.join(" | "));
+  console.log(`    clicked: ${clicked.slice(0, 8).join(" | ")}`);
+
+  // The log: the server's sentences.
+  const log = await page.locator(".e-log li").allInnerTexts();
+  assert.ok(log.length >= 3, `log lines: ${log.length}`);
+  assert.ok(log.some((l) => /^Narn draws \d+ cards?\.$/.test(l)), log.join("\n"));
+  assert.ok(log.some((l) => / begins\.$/.test(l)), "phases in the log");
+  await page.screenshot({ path: join(RESULTS, "empires-table.png") });
+
+  // The lobby lists it as an Empires table; a spectator sees the map and no hand.
+  const ctxW = await browser.newContext({ viewport: DESKTOP });
+  const watcher = await ctxW.newPage();
+  const watchTraffic = collectTraffic(watcher);
+  await watcher.goto(`${base}/`);
+  const row = watcher.locator(`tr[data-table="${table}"]`);
+  await row.waitFor();
+  assert.equal(await row.getAttribute("data-game"), "empires");
+  assert.ok((await row.innerText()).includes("Babylon 5 Empires"));
+  await row.locator("a", { hasText: "Watch" }).click();
+  await watcher.locator('.table-page[data-game="empires"][data-viewer="spectator"]').waitFor();
+  await watcher.locator("svg.e-map").waitFor();
+  assert.equal(await watcher.locator("svg.e-map .e-space").count(), 49);
+  assert.equal(await watcher.locator(".e-hand").count(), 0, "a spectator has no hand");
+  assert.equal(await watcher.locator(".e-choices").count(), 0, "nor any choice");
+  assert.ok((await watcher.getByText("You are watching.").count()) > 0);
+  const state = await (await fetch(`${base}/api/tables/${table}/state`)).json();
+  assert.deepEqual(state.view.hand, [], "the spectators' view holds no hand");
+  assert.ok(state.view.stacks.every((s) => s.units === undefined), "nor the units under a stack's top");
+  assert.ok(watchTraffic.every((m) => !/"units":\[\{/.test(m)), "no stack's units reach the spectator");
+  assert.deepEqual(errors, [], "no error in the page");
+  await ctx.close();
   await ctxW.close();
 });
 

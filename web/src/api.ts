@@ -3,15 +3,20 @@
 
 import type {
   Action,
+  Advice,
   ApiErrorBody,
+  CardsResponse,
   ChatLine,
   CreateRequest,
   CreateResponse,
+  DeckCheckResult,
   JoinResponse,
   LobbyTable,
   ServerMsg,
   StateResponse,
+  WhyResponse,
 } from "./types";
+import type { Action as EmpiresAction } from "./generated/empires";
 
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -40,6 +45,17 @@ export class Api {
     body?: unknown,
     token?: string | null,
   ): Promise<T> {
+    const text = await this.raw(method, path, body, token);
+    if (!text) return null as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return null as T;
+    }
+  }
+
+  /** The answer's text (an error answer becomes an ApiError). */
+  private async raw(method: string, path: string, body?: unknown, token?: string | null): Promise<string> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers["Authorization"] = `Bearer ${token}`;
@@ -51,16 +67,14 @@ export class Api {
     } catch (e) {
       throw new ApiError({ status: 0, error: `the server cannot be reached (${String(e)})` });
     }
-    let json: unknown = null;
     const text = await res.text();
-    if (text) {
+    if (!res.ok) {
+      let json: unknown = null;
       try {
-        json = JSON.parse(text);
+        json = text ? JSON.parse(text) : null;
       } catch {
         json = null;
       }
-    }
-    if (!res.ok) {
       const b = (json ?? {}) as Partial<ApiErrorBody>;
       throw new ApiError({
         ...b,
@@ -68,11 +82,19 @@ export class Api {
         error: typeof b.error === "string" ? b.error : `HTTP ${res.status}`,
       });
     }
-    return json as T;
+    return text;
   }
 
   lobby(): Promise<{ tables: LobbyTable[] }> {
     return this.call("GET", "/api/tables");
+  }
+  /** One table's lobby entry (its game, its seats). */
+  tableInfo(table: string): Promise<LobbyTable> {
+    return this.call("GET", `/api/tables/${enc(table)}`);
+  }
+  /** Why familiar actions are not among the seat's legal actions now. */
+  why(table: string, token: string): Promise<WhyResponse> {
+    return this.call("GET", `/api/tables/${enc(table)}/why`, undefined, token);
   }
   info(): Promise<{ protocol: number; games: string[]; bots: string[] }> {
     return this.call("GET", "/api");
@@ -86,7 +108,7 @@ export class Api {
   state(table: string, token: string | null): Promise<StateResponse> {
     return this.call("GET", `/api/tables/${enc(table)}/state`, undefined, token);
   }
-  act(table: string, token: string, seq: number, action: Action): Promise<{ seq: number }> {
+  act(table: string, token: string, seq: number, action: Action | EmpiresAction): Promise<{ seq: number }> {
     return this.call("POST", `/api/tables/${enc(table)}/actions`, { seq, action }, token);
   }
   away(table: string, seat: number, token: string, away: boolean): Promise<unknown> {
@@ -103,6 +125,22 @@ export class Api {
   }
   answerUndo(table: string, token: string, seq: number, accept: boolean): Promise<unknown> {
     return this.call("POST", `/api/tables/${enc(table)}/undo/answer`, { seq, accept }, token);
+  }
+  /** Every card's full text (the card database is public). */
+  cards(game?: string): Promise<CardsResponse> {
+    return this.call("GET", game ? `/api/cards?game=${enc(game)}` : "/api/cards");
+  }
+  /** Checks a pasted deck list against the construction rules, without creating anything. */
+  checkDeck(list: string): Promise<DeckCheckResult> {
+    return this.call("POST", "/api/decks/check", { list });
+  }
+  /** A finished game's save file (`b5 replay` reads it), as the server's text. */
+  save(table: string, token: string | null): Promise<string> {
+    return this.raw("GET", `/api/tables/${enc(table)}/save`, undefined, token);
+  }
+  /** The computer player's suggestion for the seat whose token this is. */
+  advice<A = Action>(table: string, token: string, bot = "greedy"): Promise<Advice<A>> {
+    return this.call("GET", `/api/tables/${enc(table)}/advice?bot=${enc(bot)}`, undefined, token);
   }
 }
 

@@ -1,6 +1,13 @@
-// Words for actions (when the server sends no menu) and for events (the log).
+// Words for actions and events, for a server that sends no menu or no log:
+// the server's own (b5-present's menu labels, the engine's sentences) come
+// first; these are the fallback.
 
-import type { Action, CardId, GameEvent, PlayerView, Target } from "./types";
+import type { Action, CardId, ConflictId, GameEvent, PlayerView, Target } from "./types";
+
+/** An action's fields by name (the variants of Action have different ones). */
+export function fieldsOf(a: Action): Record<string, unknown> {
+  return a as unknown as Record<string, unknown>;
+}
 
 /** The names the page knows: cards it has seen, and the seats. */
 export interface Names {
@@ -95,11 +102,13 @@ const VERBS: Record<string, string> = {
   play_aftermath: "Play aftermath",
   reveal: "Reveal",
   discard: "Discard",
+  surrender: "Surrender unconditionally",
 };
 
 /** An action in words, from the names the page knows. */
-export function actionLabel(a: Action, n: Names, view: PlayerView | null): string {
-  const verb = VERBS[a.do] ?? a.do.replace(/_/g, " ");
+export function actionLabel(action: Action, n: Names, view: PlayerView | null): string {
+  const a = fieldsOf(action);
+  const verb = VERBS[action.do] ?? action.do.replace(/_/g, " ");
   const parts: string[] = [verb];
   const card = a.card;
   if (typeof card === "number") parts.push(n.card(card));
@@ -126,12 +135,12 @@ export function actionLabel(a: Action, n: Names, view: PlayerView | null): strin
         extra.push(`in ${view?.conflicts[v as number]?.name ?? `conflict ${(v as number) + 1}`}`);
         break;
       case "side":
-        if (a.do === "support" && view && view.conflicts[a.conflict as number]?.unopposable)
+        if (action.do === "support" && view && view.conflicts[action.conflict]?.unopposable)
           extra.push(`for ${n.seat(v as number)}`);
         break;
       case "target": {
         const t = typeof v === "number" ? n.card(v) : targetText(v, n, view);
-        if (t) extra.push(a.do === "attack" ? `against ${t}` : `→ ${t}`);
+        if (t) extra.push(action.do === "attack" ? `against ${t}` : `→ ${t}`);
         break;
       }
       case "discount":
@@ -146,6 +155,9 @@ export function actionLabel(a: Action, n: Names, view: PlayerView | null): strin
       case "amount":
         extra.push(`by ${String(v)}`);
         break;
+      case "to":
+        extra.push(`to ${n.seat(v as number)}`);
+        break;
       default:
         extra.push(`${k} ${JSON.stringify(v)}`);
     }
@@ -153,143 +165,143 @@ export function actionLabel(a: Action, n: Names, view: PlayerView | null): strin
   return [...parts, ...extra].join(" ");
 }
 
-function ev<T>(e: GameEvent, k: string): T {
-  return e[k] as T;
-}
-
 /** One event as a sentence, or null for bookkeeping events not worth a line. */
 export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): string | null {
-  const p = () => n.seat(ev<number>(e, "player"));
-  const c = (k = "card") => n.card(ev<number>(e, k));
+  const p = (player: number) => n.seat(player);
+  const c = (card: CardId) => n.card(card);
+  const k = (conflict: ConflictId) => conflictName(conflict, view);
+  const tgt = (t: Target) => {
+    const x = targetText(t, n, view);
+    return x ? ` targeting ${x}` : "";
+  };
   switch (e.event) {
     case "turn_began":
-      return `Turn ${ev<number>(e, "turn")} begins.`;
-    case "round_began": {
-      const r = String(ev<string>(e, "round"));
-      return `The ${r.charAt(0).toUpperCase()}${r.slice(1)} Round begins.`;
-    }
+      return `Turn ${e.turn} begins.`;
+    case "round_began":
+      return `The ${e.round.charAt(0).toUpperCase()}${e.round.slice(1)} Round begins.`;
     case "influence_restored":
     case "initiative_determined":
     case "rotated":
     case "readied":
       return null;
     case "sustained":
-      return `${c()} is sustained.`;
+      return `${c(e.card)} is sustained.`;
     case "passed":
-      return `${p()}: passes.`;
+      return `${p(e.player)}: passes.`;
     case "declared":
-      return `${p()}: declares a conflict face down.`;
+      return `${p(e.player)}: declares a conflict face down.`;
     case "initiated":
-      return `${p()}: initiates ${c()}${tgt(e, n, view)}.`;
+      return `${p(e.player)}: initiates ${c(e.card)}${tgt(e.target)}.`;
     case "conflict_discarded":
-      return `${p()} discards the conflict ${c()}.`;
+      return `${p(e.player)} discards the conflict ${c(e.card)}.`;
     case "sponsored":
-      return `${p()}: ${c("by")} sponsors ${c()} for ${ev<number>(e, "cost")} influence.`;
+      return `${p(e.player)}: ${c(e.by)} sponsors ${c(e.card)} for ${e.cost} influence.`;
     case "promoted":
-      return `${p()}: ${c()} is promoted to the Inner Circle for ${ev<number>(e, "cost")} influence.`;
+      return `${p(e.player)}: ${c(e.card)} is promoted to the Inner Circle for ${e.cost} influence.`;
     case "built":
-      return `${p()}: ${c("by")} builds influence.`;
+      return `${p(e.player)}: ${c(e.by)} builds influence.`;
     case "replaced":
-      return `${p()}: ${c()} replaces ${c("old")}.`;
+      return `${p(e.player)}: ${c(e.card)} replaces ${c(e.old)}.`;
     case "used_card":
-      return `${p()}: uses ${c()}.`;
+      return `${p(e.player)}: uses ${c(e.card)}.`;
     case "led":
-      return `${c()} leads ${c("fleet")}.`;
+      return `${c(e.card)} leads ${c(e.fleet)}.`;
     case "assisted":
-      return `${c()} assists ${c("ambassador")}.`;
+      return `${c(e.card)} assists ${c(e.ambassador)}.`;
     case "supported":
-      return `${c()} supports ${conflictName(e, view)} with ${ev<string>(e, "ability")} ${ev<number>(e, "value")}.`;
+      return `${c(e.card)} supports ${k(e.conflict)} with ${ability(e.ability)} ${e.value}.`;
     case "opposed":
-      return `${c()} opposes ${conflictName(e, view)} with ${ev<string>(e, "ability")} ${ev<number>(e, "value")}.`;
+      return `${c(e.card)} opposes ${k(e.conflict)} with ${ability(e.ability)} ${e.value}.`;
     case "attacked":
-      return `${c("attacker")} attacks ${c("target")} with ${ev<string>(e, "ability")}.`;
+      return `${c(e.attacker)} attacks ${c(e.target)} with ${ability(e.ability)}.`;
     case "attack_canceled":
-      return `The attack of ${c("attacker")} is canceled.`;
+      return `The attack of ${c(e.attacker)} is canceled.`;
     case "damaged":
-      return `${c()} takes ${ev<number>(e, "amount")} damage.`;
+      return `${c(e.card)} takes ${e.amount} damage.`;
     case "neutralized":
-      return `${c()} is neutralized.`;
+      return `${c(e.card)} is neutralized.`;
     case "healed":
     case "ambassador_healed":
-      return `${c()} is healed.`;
+      return `${c(e.card)} is healed.`;
     case "repaired":
-      return `${c()} is repaired by ${ev<number>(e, "amount")}.`;
+      return `${c(e.card)} is repaired by ${e.amount}.`;
     case "event_played":
-      return `${p()} plays ${c()}${tgt(e, n, view)}.`;
+      return `${p(e.player)} plays ${c(e.card)}${tgt(e.target)}.`;
     case "contingency_played":
-      return `${p()} plays a contingency face down under ${c("host")}.`;
+      return `${p(e.player)} plays a contingency face down under ${c(e.host)}.`;
     case "contingency_revealed":
-      return `${p()} reveals the contingency ${c()}.`;
+      return `${p(e.player)} reveals the contingency ${c(e.card)}.`;
     case "agenda_sponsored":
-      return `${p()} sponsors the agenda ${c()}.`;
+      return `${p(e.player)} sponsors the agenda ${c(e.card)}.`;
     case "agenda_hidden":
-      return `${p()} sponsors an agenda face down.`;
+      return `${p(e.player)} sponsors an agenda face down.`;
     case "agenda_revealed":
-      return `${p()} reveals the agenda ${c()}.`;
+      return `${p(e.player)} reveals the agenda ${c(e.card)}.`;
     case "agenda_replaced":
-      return `${p()} replaces the agenda ${c("old")} with ${c()}.`;
+      return `${p(e.player)} replaces the agenda ${c(e.old)} with ${c(e.card)}.`;
     case "agenda_discarded":
-      return `${p()} discards the agenda ${c()}.`;
+      return `${p(e.player)} discards the agenda ${c(e.card)}.`;
     case "hired":
-      return `${p()} hires ${c()}.`;
+      return `${p(e.player)} hires ${c(e.card)}.`;
     case "conflict_resolved":
-      return `${conflictName(e, view)} is ${String(ev<string>(e, "outcome")).toLowerCase()} (${ev<number>(e, "support")} to ${ev<number>(e, "opposition")}).`;
+      return `${k(e.conflict)} is ${e.outcome} (${e.support} to ${e.opposition}).`;
     case "aftermath_played":
-      return `${p()} plays the aftermath ${c()}${tgt(e, n, view)}.`;
-    case "influence": {
-      const d = ev<number>(e, "delta");
-      return `${p()} ${d >= 0 ? "gains" : "loses"} ${Math.abs(d)} influence.`;
-    }
-    case "power": {
-      const d = ev<number>(e, "delta");
-      return `${p()} ${d >= 0 ? "gains" : "loses"} ${Math.abs(d)} power.`;
-    }
+      return `${p(e.player)} plays the aftermath ${c(e.card)}${tgt(e.target)}.`;
+    case "influence":
+      return `${p(e.player)} ${e.delta >= 0 ? "gains" : "loses"} ${Math.abs(e.delta)} influence.`;
+    case "power":
+      return `${p(e.player)} ${e.delta >= 0 ? "gains" : "loses"} ${Math.abs(e.delta)} power.`;
     case "tension":
-      return `${p()}'s tension toward ${n.seat(ev<number>(e, "toward"))} is now ${ev<number>(e, "value")}.`;
+      return `${p(e.player)}'s tension toward ${p(e.toward)} is now ${e.value}.`;
     case "unrest":
-      return `${p()}'s unrest is now ${ev<number>(e, "value")}.`;
+      return `${p(e.player)}'s unrest is now ${e.value}.`;
     case "non_player":
-      return `${String(ev<string>(e, "force"))} influence is now ${ev<number>(e, "value")}.`;
+      return `${FORCES[e.force]} influence is now ${e.value}.`;
     case "war":
-      return ev<boolean>(e, "at_war")
-        ? `${n.seat(ev<number>(e, "a"))} and ${n.seat(ev<number>(e, "b"))} are at war.`
-        : `${n.seat(ev<number>(e, "a"))} and ${n.seat(ev<number>(e, "b"))} make peace.`;
+      return e.at_war ? `${p(e.a)} and ${p(e.b)} are at war.` : `${p(e.a)} and ${p(e.b)} make peace.`;
     case "shadow_war_began":
       return "The Shadow War begins.";
     case "mark": {
-      const d = ev<number>(e, "delta");
-      return `${c()} ${d >= 0 ? "gains" : "loses"} ${Math.abs(d)} ${String(ev<string>(e, "kind"))} mark${Math.abs(d) === 1 ? "" : "s"}.`;
+      const d = Math.abs(e.delta);
+      return `${c(e.card)} ${e.delta >= 0 ? "gains" : "loses"} ${d} ${e.kind} mark${d === 1 ? "" : "s"}.`;
     }
     case "drew":
-      return ev<number>(e, "card") === HIDDEN_CARD ? `${p()} draws a card.` : `${p()} draws ${c()}.`;
+      return e.card === HIDDEN_CARD ? `${p(e.player)} draws a card.` : `${p(e.player)} draws ${c(e.card)}.`;
     case "bought":
-      return `${p()} buys ${ev<number>(e, "count")} card(s).`;
+      return `${p(e.player)} buys ${e.count} card(s).`;
     case "discarded_from_hand":
-      return `${p()} discards ${c()} from hand.`;
+      return `${p(e.player)} discards ${c(e.card)} from hand.`;
     case "discarded_from_play":
-      return `${c()} is discarded.`;
+      return `${c(e.card)} is discarded.`;
     case "returned_to_hand":
-      return `${c()} returns to its owner's hand.`;
+      return `${c(e.card)} returns to its owner's hand.`;
     case "eliminated":
-      return `${p()} is eliminated.`;
+      return `${p(e.player)} is eliminated.`;
+    case "conquered":
+      return `${p(e.player)} conquers ${c(e.card)}${e.from < (view?.players.length ?? 0) ? ` from ${p(e.from)}` : ""}${e.blanked ? " (blanked)" : ""}.`;
+    case "surrendered":
+      return `${p(e.player)} surrenders unconditionally to ${p(e.to)}.`;
     case "victory":
-      return `${p()} wins a ${String(ev<string>(e, "kind")).toLowerCase()} victory.`;
+      return `${p(e.player)} wins a ${e.kind} victory.`;
     case "game_over":
       return "The game is over.";
     case "undo":
-      return `${n.seat(ev<number>(e, "by"))}'s undo takes back the actions from number ${ev<number>(e, "undone_from")} on.`;
-    default:
-      return `${e.event.replace(/_/g, " ")}.`;
+      return `${p(e.by)}'s undo takes back the actions from number ${e.undone_from} on.`;
+    default: {
+      // A newer server's event this page does not know yet.
+      const other: { event: string } = e;
+      return `${other.event.replace(/_/g, " ")}.`;
+    }
   }
 }
 
-function tgt(e: GameEvent, n: Names, view: PlayerView | null): string {
-  const t = targetText(e.target, n, view);
-  return t ? ` targeting ${t}` : "";
+const FORCES: Record<string, string> = { babylon5: "Babylon 5", shadows: "Shadow", vorlons: "Vorlon" };
+
+function ability(a: string): string {
+  return a.charAt(0).toUpperCase() + a.slice(1);
 }
 
-function conflictName(e: GameEvent, view: PlayerView | null): string {
-  const k = e.conflict as number;
+function conflictName(k: ConflictId, view: PlayerView | null): string {
   return view?.conflicts[k]?.name ?? `conflict ${k + 1}`;
 }
 

@@ -1,10 +1,10 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { Api, ApiError } from "./api";
-import { placeProblems } from "./deckcheck";
+import { checkSummary, DeckChecker, placeProblems, type CheckState } from "./deckcheck";
 import { SHIPPED_DECKS } from "./decks";
 import { joinLink, navigate } from "./route";
 import { loadSeat } from "./session";
-import type { CreateResponse, LobbyTable, Problem, SeatRequest } from "./types";
+import type { CreateResponse, EmpiresSeatRequest, LobbyTable, Problem, SeatRequest } from "./types";
 
 interface SeatForm {
   player: string;
@@ -53,7 +53,7 @@ export function Lobby({ api }: { api: Api }) {
   return (
     <main class="page lobby">
       <header class="bar">
-        <h1>Babylon 5 CCG — online table</h1>
+        <h1>Babylon 5 — online table</h1>
       </header>
       <section aria-labelledby="tables-h" class="panel">
         <h2 id="tables-h">Tables</h2>
@@ -66,7 +66,7 @@ export function Lobby({ api }: { api: Api }) {
           <TableList tables={tables} />
         )}
       </section>
-      <CreateTable api={api} />
+      <CreateSection api={api} />
     </main>
   );
 }
@@ -81,6 +81,7 @@ function TableList({ tables }: { tables: LobbyTable[] }) {
         <thead>
           <tr>
             <th scope="col">Table</th>
+            <th scope="col">Game</th>
             <th scope="col">Players</th>
             <th scope="col">Free seats</th>
             <th scope="col">Turn</th>
@@ -92,10 +93,11 @@ function TableList({ tables }: { tables: LobbyTable[] }) {
         </thead>
         <tbody>
           {rows.map((t) => (
-            <tr key={t.table} data-table={t.table}>
+            <tr key={t.table} data-table={t.table} data-game={t.game}>
               <td>
                 <code>{t.table}</code>
               </td>
+              <td>{GAME_NAMES[t.game] ?? t.game}</td>
               <td>
                 <ul class="seat-list">
                   {t.seats.map((s) => (
@@ -142,6 +144,8 @@ function TableList({ tables }: { tables: LobbyTable[] }) {
   );
 }
 
+const GAME_NAMES: Record<string, string> = { b5ccg: "Babylon 5 CCG", empires: "Babylon 5 Empires" };
+
 function link(to: string) {
   return (e: MouseEvent) => {
     if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
@@ -150,17 +154,211 @@ function link(to: string) {
   };
 }
 
-function CreateTable({ api }: { api: Api }) {
-  const [seats, setSeats] = useState<SeatForm[]>(defaultSeats);
-  const [turnLimit, setTurnLimit] = useState(100);
+/** The table form of the chosen game. */
+function CreateSection({ api }: { api: Api }) {
+  const [game, setGame] = useState("b5ccg");
+  return (
+    <>
+      <section class="panel" aria-label="Game">
+        <label>
+          Game{" "}
+          <select name="game" value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value)}>
+            <option value="b5ccg">Babylon 5 CCG</option>
+            <option value="empires">Babylon 5 Empires</option>
+          </select>
+        </label>
+      </section>
+      {game === "empires" ? <CreateEmpires api={api} /> : <CreateTable api={api} />}
+    </>
+  );
+}
+
+const RACES = [
+  { value: "narn", label: "Narn Regime" },
+  { value: "centauri", label: "Centauri Empire" },
+  { value: "earthforce", label: "Earthforce Alliance" },
+  { value: "minbari", label: "Minbari Federation" },
+];
+const MAPS = [
+  { value: "the-divide", label: "The Divide (two players)" },
+  { value: "four-crowns", label: "Four Crowns (four players)" },
+  { value: "generated", label: "Generated from the table's seed" },
+];
+
+/** An Empires table: 2 to 4 seats, each with a race (each race once), a map and a turn limit. */
+function CreateEmpires({ api }: { api: Api }) {
+  const [seats, setSeats] = useState<EmpiresSeatRequest[]>([
+    { player: "human", race: "narn" },
+    { player: "greedy", race: "earthforce" },
+  ]);
+  const [map, setMap] = useState("the-divide");
+  const [turnLimit, setTurnLimit] = useState(60);
   const [spectators, setSpectators] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [created, setCreated] = useState<CreateResponse | null>(null);
-
-  const update = (i: number, patch: Partial<SeatForm>) =>
+  const races = seats.map((x) => x.race);
+  const twice = races.some((r, i) => races.indexOf(r) !== i);
+  const update = (i: number, patch: Partial<EmpiresSeatRequest>) =>
     setSeats((s) => s.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setProblems([]);
+    setCreated(null);
+    try {
+      setCreated(await api.create({ game: "empires", seats, options: { map, turn_limit: turnLimit }, spectators }));
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setError(err.message);
+        setProblems(err.body.problems ?? []);
+      } else setError(String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="create-h" class="panel">
+      <h2 id="create-h">Create a table</h2>
+      <form onSubmit={submit} class="create" data-game="empires">
+        <fieldset>
+          <legend>Seats ({seats.length}, in seating order; each race once)</legend>
+          {seats.map((s, i) => (
+            <div class="seat-form" data-seat={i} key={i}>
+              <div class="seat-row">
+                <span class="seat-no">Seat {i + 1}</span>
+                <label>
+                  <span class="sr-only">Seat {i + 1} player</span>
+                  <select
+                    name={`e-player-${i}`}
+                    value={s.player}
+                    onChange={(e) => update(i, { player: (e.target as HTMLSelectElement).value })}
+                  >
+                    {PLAYERS.map((p) => (
+                      <option value={p.value} key={p.value}>
+                        {p.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <span class="sr-only">Seat {i + 1} race</span>
+                  <select
+                    name={`e-race-${i}`}
+                    value={s.race}
+                    onChange={(e) => update(i, { race: (e.target as HTMLSelectElement).value })}
+                  >
+                    {RACES.map((r) => (
+                      <option value={r.value} key={r.value}>
+                        {r.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {seats.length > 2 && (
+                  <button type="button" class="small" onClick={() => setSeats((x) => x.filter((_, j) => j !== i))}>
+                    Remove<span class="sr-only"> seat {i + 1}</span>
+                  </button>
+                )}
+              </div>
+              {problems
+                .filter((p) => p.seat === i)
+                .map((p, k) => (
+                  <p class="error" key={k}>
+                    ⚠ {p.message}
+                  </p>
+                ))}
+            </div>
+          ))}
+          <button
+            type="button"
+            disabled={seats.length >= 4}
+            onClick={() =>
+              setSeats((x) => [
+                ...x,
+                { player: "greedy", race: RACES.find((r) => !x.some((y) => y.race === r.value))?.value ?? "narn" },
+              ])
+            }
+          >
+            Add a seat
+          </button>
+          {twice && <p class="error">Each race may sit once.</p>}
+        </fieldset>
+        <div class="options">
+          <label>
+            Map{" "}
+            <select name="map" value={map} onChange={(e) => setMap((e.target as HTMLSelectElement).value)}>
+              {MAPS.map((m) => (
+                <option value={m.value} key={m.value}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Turn limit{" "}
+            <input
+              type="number"
+              name="e-turn-limit"
+              min={1}
+              max={1000}
+              value={turnLimit}
+              onInput={(e) => setTurnLimit(Number((e.target as HTMLInputElement).value) || 60)}
+            />
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={spectators}
+              onChange={(e) => setSpectators((e.target as HTMLInputElement).checked)}
+            />{" "}
+            Anyone may watch
+          </label>
+        </div>
+        <button type="submit" class="primary" disabled={busy || twice}>
+          {busy ? "Creating…" : "Create the table"}
+        </button>
+      </form>
+      <div aria-live="polite">
+        {error && (
+          <p role="alert" class="error">
+            ⚠ {error}
+          </p>
+        )}
+        {problems
+          .filter((p) => p.seat === null)
+          .map((p, k) => (
+            <p class="error" key={k}>
+              ⚠ {p.message}
+            </p>
+          ))}
+        {created && <Invitations created={created} />}
+      </div>
+    </section>
+  );
+}
+
+function CreateTable({ api }: { api: Api }) {
+  const [seats, setSeats] = useState<SeatForm[]>(defaultSeats);
+  const [turnLimit, setTurnLimit] = useState(100);
+  const [spectators, setSpectators] = useState(true);
+  /** The move clock in seconds per move ("" for none). */
+  const [clock, setClock] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [created, setCreated] = useState<CreateResponse | null>(null);
+
+  const update = (i: number, patch: Partial<SeatForm>) => {
+    setSeats((s) => s.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+    // The creation's problems were about the list as it was.
+    if (patch.list !== undefined || patch.deckMode !== undefined || patch.deck !== undefined)
+      setProblems((ps) => ps.filter((p) => p.seat !== i));
+  };
+  const clockSeconds = clock.trim() === "" ? null : Number(clock);
+  const clockBad = clockSeconds !== null && !(Number.isFinite(clockSeconds) && clockSeconds >= 1 && clockSeconds <= 86400);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -177,6 +375,7 @@ function CreateTable({ api }: { api: Api }) {
         seats: req,
         options: { turn_limit: turnLimit },
         spectators,
+        ...(clockSeconds !== null && !clockBad ? { clock_ms: Math.round(clockSeconds * 1000) } : {}),
       });
       setCreated(r);
     } catch (err) {
@@ -195,80 +394,21 @@ function CreateTable({ api }: { api: Api }) {
       <form onSubmit={submit} class="create">
         <fieldset>
           <legend>Seats ({seats.length}, in seating order)</legend>
-          {seats.map((s, i) => {
-            const mine = problems.filter((p) => p.seat === i);
-            return (
-              <div class="seat-form" key={i} data-seat={i}>
-                <div class="seat-row">
-                  <span class="seat-no">Seat {i + 1}</span>
-                  <label>
-                    <span class="sr-only">Seat {i + 1} player</span>
-                    <select
-                      name={`player-${i}`}
-                      value={s.player}
-                      onChange={(e) => update(i, { player: (e.target as HTMLSelectElement).value })}
-                    >
-                      {PLAYERS.map((p) => (
-                        <option value={p.value} key={p.value}>
-                          {p.label}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label>
-                    <span class="sr-only">Seat {i + 1} deck</span>
-                    <select
-                      name={`deck-${i}`}
-                      value={s.deckMode === "list" ? "__list" : s.deck}
-                      onChange={(e) => {
-                        const v = (e.target as HTMLSelectElement).value;
-                        if (v === "__list") update(i, { deckMode: "list" });
-                        else update(i, { deckMode: "shipped", deck: v });
-                      }}
-                    >
-                      {SHIPPED_DECKS.map((d) => (
-                        <option value={d.value} key={d.value}>
-                          {d.label}
-                        </option>
-                      ))}
-                      <option value="__list">Paste a deck list…</option>
-                    </select>
-                  </label>
-                  {seats.length > 2 && (
-                    <button
-                      type="button"
-                      class="small"
-                      onClick={() => setSeats((x) => x.filter((_, j) => j !== i))}
-                    >
-                      Remove<span class="sr-only"> seat {i + 1}</span>
-                    </button>
-                  )}
-                </div>
-                {s.deckMode === "list" && (
-                  <label class="deck-list">
-                    <span>Deck list for seat {i + 1} (the <code>b5 deck</code> format)</span>
-                    <textarea
-                      name={`list-${i}`}
-                      rows={8}
-                      spellcheck={false}
-                      value={s.list}
-                      onInput={(e) => update(i, { list: (e.target as HTMLTextAreaElement).value })}
-                    />
-                  </label>
-                )}
-                {mine.length > 0 &&
-                  (s.deckMode === "list" ? (
-                    <CheckedList text={s.list} problems={problems} seat={i} />
-                  ) : (
-                    <ul class="problems" aria-label={`Problems with seat ${i + 1}`}>
-                      {mine.map((p, k) => (
-                        <li key={k}>⚠ {p.message}</li>
-                      ))}
-                    </ul>
-                  ))}
-              </div>
-            );
-          })}
+          {seats.map((s, i) => (
+            <SeatRow
+              key={i}
+              api={api}
+              i={i}
+              s={s}
+              count={seats.length}
+              problems={problems.filter((p) => p.seat === i)}
+              update={(patch) => update(i, patch)}
+              remove={() => {
+                setSeats((x) => x.filter((_, j) => j !== i));
+                setProblems([]);
+              }}
+            />
+          ))}
           <button
             type="button"
             disabled={seats.length >= 6}
@@ -290,6 +430,20 @@ function CreateTable({ api }: { api: Api }) {
             />
           </label>
           <label>
+            Move clock (seconds per move, empty for none){" "}
+            <input
+              type="number"
+              name="clock"
+              min={1}
+              max={86400}
+              placeholder="none"
+              value={clock}
+              aria-invalid={clockBad}
+              onInput={(e) => setClock((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          {clockBad && <span class="error">The clock is 1 to 86,400 seconds.</span>}
+          <label>
             <input
               type="checkbox"
               checked={spectators}
@@ -298,7 +452,7 @@ function CreateTable({ api }: { api: Api }) {
             Anyone may watch
           </label>
         </div>
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={busy || clockBad}>
           {busy ? "Creating…" : "Create the table"}
         </button>
       </form>
@@ -314,8 +468,118 @@ function CreateTable({ api }: { api: Api }) {
   );
 }
 
+function SeatRow(props: {
+  api: Api;
+  i: number;
+  s: SeatForm;
+  count: number;
+  /** This seat's problems from the last attempt to create the table. */
+  problems: Problem[];
+  update: (patch: Partial<SeatForm>) => void;
+  remove: () => void;
+}) {
+  const { api, i, s, problems, update } = props;
+  const check = useDeckCheck(api, s.deckMode === "list" ? s.list : "");
+  // The live check's problems while it has checked this very text; else the creation's.
+  const live = check.state === "done" && check.text === s.list ? check.result.problems : null;
+  const shown = s.deckMode === "list" && problems.length === 0 && live ? live : problems;
+  const summary = s.deckMode === "list" ? checkSummary(check) : "";
+  return (
+    <div class="seat-form" data-seat={i}>
+      <div class="seat-row">
+        <span class="seat-no">Seat {i + 1}</span>
+        <label>
+          <span class="sr-only">Seat {i + 1} player</span>
+          <select
+            name={`player-${i}`}
+            value={s.player}
+            onChange={(e) => update({ player: (e.target as HTMLSelectElement).value })}
+          >
+            {PLAYERS.map((p) => (
+              <option value={p.value} key={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span class="sr-only">Seat {i + 1} deck</span>
+          <select
+            name={`deck-${i}`}
+            value={s.deckMode === "list" ? "__list" : s.deck}
+            onChange={(e) => {
+              const v = (e.target as HTMLSelectElement).value;
+              if (v === "__list") update({ deckMode: "list" });
+              else update({ deckMode: "shipped", deck: v });
+            }}
+          >
+            {SHIPPED_DECKS.map((d) => (
+              <option value={d.value} key={d.value}>
+                {d.label}
+              </option>
+            ))}
+            <option value="__list">Paste a deck list…</option>
+          </select>
+        </label>
+        {props.count > 2 && (
+          <button type="button" class="small" onClick={props.remove}>
+            Remove<span class="sr-only"> seat {i + 1}</span>
+          </button>
+        )}
+      </div>
+      {s.deckMode === "list" && (
+        <label class="deck-list">
+          <span>Deck list for seat {i + 1} (the <code>b5 deck</code> format)</span>
+          <textarea
+            name={`list-${i}`}
+            rows={8}
+            spellcheck={false}
+            value={s.list}
+            onInput={(e) => update({ list: (e.target as HTMLTextAreaElement).value })}
+          />
+        </label>
+      )}
+      {s.deckMode === "list" && (
+        // Always there while a list is pasted, so the form does not jump when the check answers.
+        <p
+          class={`deck-status ${check.state === "done" ? (check.result.ok ? "ok" : "bad") : ""}`}
+          data-check={check.state}
+          aria-live="polite"
+        >
+          {summary || "Paste a deck list: it is checked as you type."}
+        </p>
+      )}
+      {shown.length > 0 &&
+        (s.deckMode === "list" ? (
+          <CheckedList text={s.list} problems={shown} seat={i} />
+        ) : (
+          <ul class="problems" aria-label={`Problems with seat ${i + 1}`}>
+            {shown.map((p, k) => (
+              <li key={k}>⚠ {p.message}</li>
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
+
+/** The live check of a pasted list (debounced; the latest text's answer only). */
+function useDeckCheck(api: Api, text: string): CheckState {
+  const [state, setState] = useState<CheckState>({ state: "idle" });
+  const checker = useRef<DeckChecker | null>(null);
+  useEffect(() => {
+    const c = new DeckChecker((list) => api.checkDeck(list), setState);
+    checker.current = c;
+    return () => c.stop();
+  }, [api]);
+  useEffect(() => {
+    checker.current?.update(text);
+  }, [text]);
+  return state;
+}
+
 function CheckedList({ text, problems, seat }: { text: string; problems: Problem[]; seat: number }) {
-  const c = placeProblems(text, problems, seat);
+  const c = placeProblems(text, problems);
   return (
     <div class="checked" aria-label={`Deck check for seat ${seat + 1}`} role="group">
       {c.general.length > 0 && (

@@ -4,7 +4,7 @@
 // are about, with labels from describe.ts. Either way every group's choices
 // are elements of legal_actions, as given.
 
-import { actionLabel, type Names } from "./describe";
+import { actionLabel, fieldsOf, type Names } from "./describe";
 import type { Action, Group, GroupKind, Menu, PlayerView } from "./types";
 
 /** Something an action points at besides the card it is about. */
@@ -20,7 +20,8 @@ export function refKey(r: Ref): string {
 const CARD_FIELDS = ["by", "old", "fleet", "ambassador", "host"];
 
 /** What an action points at (its targets, who pays, where it goes). */
-export function refsOf(a: Action): Ref[] {
+export function refsOf(action: Action): Ref[] {
+  const a = fieldsOf(action);
   const out: Ref[] = [];
   for (const f of CARD_FIELDS) {
     const v = a[f];
@@ -39,7 +40,6 @@ export function refsOf(a: Action): Ref[] {
 }
 
 function kindOf(a: Action): GroupKind {
-  if (typeof a.card === "number") return { kind: "card", card: a.card };
   switch (a.do) {
     case "pass":
       return { kind: "pass" };
@@ -52,10 +52,13 @@ function kindOf(a: Action): GroupKind {
       return { kind: "agenda" };
     case "declare_war":
       return { kind: "war" };
+    case "surrender":
+      return { kind: "surrender" };
     case "mulligan":
       return { kind: "mulligan" };
     default:
-      return { kind: "other" };
+      // Every other action is about a card (the generated Action type says so).
+      return { kind: "card", card: a.card };
   }
 }
 
@@ -63,7 +66,7 @@ export function groupKey(k: GroupKind): string {
   return k.kind === "card" ? String(k.card) : k.kind;
 }
 
-const ORDER = ["pass", "card", "build", "buy", "agenda", "war", "mulligan", "other"];
+const ORDER: GroupKind["kind"][] = ["pass", "card", "build", "buy", "agenda", "war", "surrender", "mulligan"];
 
 /** The legal actions grouped by card (or by kind), in a stable order. */
 export function fallbackMenu(legal: Action[], view: PlayerView | null, n: Names): Menu {
@@ -143,6 +146,46 @@ export function groupOfCard(menu: Menu, card: number, view?: PlayerView | null):
   return menu.groups.find(
     (g) => g.kind.kind === "card" && view.hand.some((c) => c.id === (g.kind as { card: number }).card && c.def === inHand.def),
   );
+}
+
+/**
+ * The group and the place in it of a choice (a hint's), if the menu has it.
+ * The menu shows identical copies in hand once: an action of another copy
+ * finds the same choice made with the copy the menu shows.
+ */
+export function findChoice(
+  menu: Menu,
+  action: Action,
+  view?: PlayerView | null,
+): { group: Group; index: number } | null {
+  const find = (a: Action) => {
+    const k = actionKey(a);
+    for (const group of menu.groups) {
+      const index = group.choices.findIndex((c) => actionKey(c.action) === k);
+      if (index >= 0) return { group, index };
+    }
+    return null;
+  };
+  const exact = find(action);
+  if (exact || !view) return exact;
+  const card = fieldsOf(action).card;
+  const held = view.hand.find((c) => c.id === card);
+  if (!held) return null;
+  for (const copy of view.hand) {
+    if (copy.id === held.id || copy.def !== held.def) continue;
+    const found = find({ ...action, card: copy.id } as Action);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The card a choice is about (to show its text): the card acting or played, else the group's. */
+export function cardOfChoice(action: Action, group?: Group): number | null {
+  const a = fieldsOf(action);
+  if (typeof a.card === "number") return a.card;
+  if (group && group.kind.kind === "card") return group.kind.card;
+  if (typeof a.by === "number") return a.by;
+  return null;
 }
 
 /** The choices of a group that point at every one of `picked`. */

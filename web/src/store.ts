@@ -8,7 +8,9 @@ import type { Ref } from "./menu";
 import { refKey } from "./menu";
 import type {
   Action,
+  Advice,
   ChangeMsg,
+  ClockInfo,
   ChatLine,
   Menu,
   PlayerView,
@@ -22,6 +24,13 @@ export interface LogLine {
   seq: number;
   turn: number;
   text: string;
+}
+
+/** A move clock as last heard: `left_ms` was what was left at `at` (the page's clock, ms). */
+export interface Clock {
+  ms: number;
+  leftMs: number | null;
+  at: number;
 }
 
 export interface Refusal {
@@ -57,12 +66,17 @@ export interface TableState {
   names: Record<number, string>;
   /** Power per seat at the end of each turn seen (for the summary chart). */
   powerByTurn: { turn: number; power: number[] }[];
+  /** The table's move clock (null: the table has none). */
+  clock: Clock | null;
+  /** The computer player's suggestion, for the state it was asked at. */
+  hint: Advice | null;
 }
 
+/** `at`: when the message arrived (the page's clock, ms), for the move clock. */
 export type Msg =
-  | { type: "state"; state: StateResponse }
-  | { type: "change"; msg: ChangeMsg }
-  | { type: "sync"; msg: SyncMsg }
+  | { type: "state"; state: StateResponse; at?: number }
+  | { type: "change"; msg: ChangeMsg; at?: number }
+  | { type: "sync"; msg: SyncMsg; at?: number }
   | { type: "conn"; status: ConnStatus }
   | { type: "chat"; lines: ChatLine[] }
   | { type: "undo"; request: UndoRequest | null }
@@ -72,7 +86,9 @@ export type Msg =
   | { type: "sent"; seq: number; action: Action }
   | { type: "acked"; seq: number }
   | { type: "refused"; error: string; rule: string | null; stale?: boolean }
-  | { type: "dismiss" };
+  | { type: "dismiss" }
+  /** A hint arrived: it opens `handle`, the group holding the suggested choice. */
+  | { type: "hint"; hint: Advice; handle: string | null };
 
 export const LOG_LIMIT = 2000;
 
@@ -98,7 +114,32 @@ export function initialState(table: string, seat: Seat | null): TableState {
     picked: [],
     names: {},
     powerByTurn: [],
+    clock: null,
+    hint: null,
   };
+}
+
+/** The clock a message carries (absent: unchanged; null: none). */
+function clockFrom(s: TableState, c: ClockInfo | null | undefined, at: number | undefined): Clock | null {
+  if (c === undefined) return s.clock;
+  if (c === null || typeof c.ms !== "number") return null;
+  return { ms: c.ms, leftMs: typeof c.left_ms === "number" ? c.left_ms : null, at: at ?? 0 };
+}
+
+/** Milliseconds left on the move clock at `now` (null: no clock runs). */
+export function clockLeft(c: Clock | null, now: number): number | null {
+  if (!c || c.leftMs === null) return null;
+  return Math.max(0, c.leftMs - Math.max(0, now - c.at));
+}
+
+/** 0:42, 12:05, 1:02:09. */
+export function formatClock(ms: number): string {
+  const total = Math.ceil(Math.max(0, ms) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
+  const ss = String(sec).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
 function withView(
@@ -127,6 +168,7 @@ function withView(
     // A new state: whatever was open belongs to the old choices.
     selected: seqChanged ? null : s.selected,
     picked: seqChanged ? [] : s.picked,
+    hint: s.hint && s.hint.seq === seq ? s.hint : null,
     sending: s.sending && s.sending.seq >= seq ? s.sending : null,
   };
 }
@@ -147,7 +189,7 @@ export function reduce(s: TableState, m: Msg): TableState {
       const r = m.state;
       if (s.seq !== null && r.seq < s.seq) return s; // older than what we show
       const next = withView(
-        { ...s, seat: r.seat, undo: r.undo ?? null },
+        { ...s, seat: r.seat, undo: r.undo ?? null, clock: clockFrom(s, r.clock, m.at) },
         r.seq,
         r.view,
         r.legal_actions,
@@ -167,12 +209,13 @@ export function reduce(s: TableState, m: Msg): TableState {
         // Older than the view we show (asked for after a reload): its
         // events still belong in the log.
         const n = namesOf(s.view, s.names);
-        const lines = sentences(c, n, s.view, s.view?.turn ?? 0);
+        const lines = sentences(c, n, s.view, lastTurn(s) ?? s.view?.turn ?? 0);
         return { ...s, log: appendLog(s.log, lines), logSeq: c.seq };
       }
       const view = c.view ?? s.view;
       const n = namesOf(view, cardNames(view, s.names));
-      const lines = newLog ? sentences(c, n, view, view?.turn ?? 0) : [];
+      // Lines before a "Turn N begins." belong to the turn shown until now.
+      const lines = newLog ? sentences(c, n, view, lastTurn(s) ?? s.view?.turn ?? view?.turn ?? 0) : [];
       const log = appendLog(s.log, lines);
       const logSeq = Math.max(s.logSeq, c.seq);
       const undone = c.events.some((e) => e.event === "undo");
@@ -187,11 +230,13 @@ export function reduce(s: TableState, m: Msg): TableState {
           menu: null,
           selected: null,
           picked: [],
+          hint: null,
           undo: undone ? null : s.undo,
+          clock: clockFrom(s, c.clock, m.at),
         };
       }
       return withView(
-        { ...s, log, logSeq, undo: undone ? null : s.undo },
+        { ...s, log, logSeq, undo: undone ? null : s.undo, clock: clockFrom(s, c.clock, m.at) },
         c.seq,
         c.view,
         c.legal_actions ?? [],
@@ -204,7 +249,7 @@ export function reduce(s: TableState, m: Msg): TableState {
     case "sync": {
       const c = m.msg;
       if (s.seq !== null && c.seq < s.seq) return s;
-      return withView(s, c.seq, c.view, c.legal_actions, c.menu, c.to_act, c.finished, c.winners);
+      return withView({ ...s, clock: clockFrom(s, c.clock, m.at) }, c.seq, c.view, c.legal_actions, c.menu, c.to_act, c.finished, c.winners);
     }
     case "conn":
       return { ...s, conn: m.status };
@@ -239,10 +284,19 @@ export function reduce(s: TableState, m: Msg): TableState {
       };
     case "dismiss":
       return { ...s, refused: null };
+    case "hint":
+      // Only for the state it was asked at (the table may have moved on).
+      if (m.hint.seq !== s.seq || !canAct(s)) return s;
+      return { ...s, hint: m.hint, selected: m.handle ?? s.selected, picked: m.handle ? [] : s.picked };
   }
 }
 
-function sentences(c: ChangeMsg, n: ReturnType<typeof namesOf>, view: PlayerView | null, turn: number): LogLine[] {
+function sentences(
+  c: ChangeMsg,
+  n: ReturnType<typeof namesOf>,
+  view: PlayerView | null,
+  turn: number,
+): LogLine[] {
   const lines: LogLine[] = [];
   let t = turn;
   // The server's own sentences (the engine's, as `b5 play` prints them) when it sends them.
@@ -251,6 +305,15 @@ function sentences(c: ChangeMsg, n: ReturnType<typeof namesOf>, view: PlayerView
       const m = /^Turn (\d+) begins\.$/.exec(text);
       if (m) t = Number(m[1]);
       lines.push({ seq: c.seq, turn: t, text });
+    }
+    // An agreed undo is the table's event, not the engine's: the engine's
+    // sentences have no line for it, so the page writes it.
+    if (c.log.length === 0) {
+      for (const e of c.events) {
+        if (e.event !== "undo") continue;
+        const text = eventSentence(e, n, view);
+        if (text) lines.push({ seq: c.seq, turn: t, text });
+      }
     }
     return lines;
   }
@@ -262,10 +325,40 @@ function sentences(c: ChangeMsg, n: ReturnType<typeof namesOf>, view: PlayerView
   return lines;
 }
 
+/** The turn of the last line in the log, if any. */
+function lastTurn(s: TableState): number | undefined {
+  return s.log[s.log.length - 1]?.turn;
+}
+
 function appendLog(log: LogLine[], lines: LogLine[]): LogLine[] {
   if (lines.length === 0) return log;
-  const all = log.concat(lines);
+  const all = log.slice();
+  for (const l of lines) {
+    // A run of passes (one change each) reads as one line, as in `b5 play`.
+    const last = all[all.length - 1];
+    const merged = last && last.turn === l.turn ? mergePasses(last.text, l.text) : null;
+    if (merged !== null) all[all.length - 1] = { ...last!, text: merged };
+    else all.push(l);
+  }
   return all.length > LOG_LIMIT ? all.slice(all.length - LOG_LIMIT) : all;
+}
+
+/** Who passed in a pass line ("Narn: passes (why)." or "Narn, Human and Minbari pass (why)."), and why. */
+export function passersOf(text: string): { names: string[]; why: string } | null {
+  let m = /^(.+): passes( \(.+\))?\.$/.exec(text);
+  if (m) return { names: [m[1]!], why: m[2] ?? "" };
+  m = /^(.+) and (.+) pass( \(.+\))?\.$/.exec(text);
+  if (m) return { names: [...m[1]!.split(", "), m[2]!], why: m[3] ?? "" };
+  return null;
+}
+
+/** Two pass lines of the same step as one (null: they are not both passes of one step). */
+export function mergePasses(a: string, b: string): string | null {
+  const x = passersOf(a);
+  const y = passersOf(b);
+  if (!x || !y || x.why !== y.why) return null;
+  const names = [...x.names, ...y.names];
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} pass${x.why}.`;
 }
 
 /** Whether it is our choice now (and nothing is on its way). */

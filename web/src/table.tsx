@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { Api, ApiError, TableConnection, wsUrl } from "./api";
+import type { CardIndex, CardText, CardTexts } from "./cards";
 import { ABILITIES, ABILITY_NAMES, MARKS, namesOf } from "./describe";
-import { groupOfCard, menuFor, narrow, refKey, targetKeys, type Ref } from "./menu";
+import { actionKey, cardOfChoice, findChoice, groupOfCard, menuFor, narrow, refKey, targetKeys, type Ref } from "./menu";
 import { navigate } from "./route";
+import { downloadText, saveFileName } from "./save";
 import { forgetSeat, loadSeat, type SeatToken } from "./session";
-import { canAct, initialState, reduce, type TableState } from "./store";
-import type { Action, CardView, ConflictView, Group, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse } from "./types";
+import { canAct, clockLeft, formatClock, initialState, reduce, type TableState } from "./store";
+import type { Action, CardView, ConflictView, Group, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
 
 /** A short tone made in the page (no sound file is loaded). */
 function beep(): void {
@@ -33,7 +35,7 @@ function mark(name: string): void {
   }
 }
 
-export function TablePage({ api, table, watch }: { api: Api; table: string; watch: boolean }) {
+export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardTexts; table: string; watch: boolean }) {
   const seatTok: SeatToken | null = useMemo(() => (watch ? null : loadSeat(localStorage, table)), [table, watch]);
   const token = seatTok?.token ?? null;
   const [s, dispatch] = useReducer(reduce, undefined, () => initialState(table, seatTok?.seat ?? null));
@@ -41,6 +43,8 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
   const [lobby, setLobby] = useState<LobbyTable | null>(null);
   const [titleAlert, setTitleAlert] = useState(false);
   const [sound, setSound] = useState(false);
+  const [cardIndex, setCardIndex] = useState<CardIndex | null>(null);
+  const [awayNotice, setAwayNotice] = useState<string | null>(null);
   const seqRef = useRef<number | null>(null);
   seqRef.current = s.seq;
   const connOpen = useRef(false);
@@ -48,7 +52,7 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
   const connRef = useRef<TableConnection | null>(null);
   const refresh = useCallback(() => {
     api.state(table, token).then(
-      (r) => dispatch({ type: "state", state: r }),
+      (r) => dispatch({ type: "state", state: r, at: Date.now() }),
       (e: unknown) => {
         if (e instanceof ApiError && (e.status === 403 || e.status === 404)) {
           if (e.status === 403 && token) forgetSeat(localStorage, table);
@@ -64,6 +68,15 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
     );
   }, [api, table]);
 
+  // The card texts, once per page (the card database is public).
+  useEffect(() => {
+    let alive = true;
+    void cards.load().then((idx) => alive && setCardIndex(idx));
+    return () => {
+      alive = false;
+    };
+  }, [cards]);
+
   useEffect(() => {
     let alive = true;
     let conn: TableConnection | null = null;
@@ -73,7 +86,7 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
       api.state(table, token).then(
         (r) => {
           if (!alive) return;
-          started(r);
+          started(r, Date.now());
         },
         (e: unknown) => {
           if (!alive) return;
@@ -88,8 +101,8 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
         },
       );
     };
-    const started = (r: StateResponse): void => {
-      dispatch({ type: "state", state: r });
+    const started = (r: StateResponse, at: number): void => {
+      dispatch({ type: "state", state: r, at });
       // Ask for the recent changes too: their events fill the log.
       const from = Math.max(0, r.seq - 60);
       let first = true;
@@ -121,11 +134,22 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
     const onServer = (m: ServerMsg) => {
       switch (m.type) {
         case "change":
-          dispatch({ type: "change", msg: m });
+          dispatch({ type: "change", msg: m, at: Date.now() });
           if (m.view) mark(`b5-seq-${m.seq}`);
           break;
         case "sync":
-          dispatch({ type: "sync", msg: m });
+          dispatch({ type: "sync", msg: m, at: Date.now() });
+          break;
+        case "away":
+          // A seat handed to the computer or taken back (the clock may have run out).
+          if (m.seat === seatTok?.seat) {
+            setAwayNotice(
+              m.away && m.reason === "clock"
+                ? "Your move clock ran out: the computer plays your seat until you take it back."
+                : null,
+            );
+          }
+          loadLobby();
           break;
         case "chat":
           dispatch({ type: "chat", lines: [m] });
@@ -148,7 +172,7 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
       clearInterval(ping);
       conn?.stop();
     };
-  }, [api, table, token, refresh, loadLobby]);
+  }, [api, table, token, refresh, loadLobby, seatTok?.seat]);
 
   // Mark the first interactive render (for the load-time measurement).
   const shown = s.view !== null;
@@ -231,6 +255,8 @@ export function TablePage({ api, table, watch }: { api: Api; table: string; watc
       sound={sound}
       setSound={setSound}
       reloadLobby={loadLobby}
+      cardIndex={cardIndex}
+      awayNotice={awayNotice}
     />
   );
 }
@@ -244,6 +270,42 @@ interface Ctx {
   targets: Set<string>;
   onCard: (id: number) => void;
   onRef: (r: Ref) => void;
+  /** Card text on hover, focus or tap. */
+  tips: Tips;
+}
+
+/** A card's full text shown beside the element it belongs to. */
+interface Tip {
+  /** What the tip belongs to (a card on the table, a menu entry). */
+  key: string;
+  name: string;
+  /** The card's state at the table (rotation, damage...), when it is on the table. */
+  info: string;
+  rect: { left: number; top: number; bottom: number };
+  /** Opened by a tap or a click: stays until closed. */
+  pinned: boolean;
+  /** The element it belongs to (a tip whose element has gone goes too). */
+  el: Element;
+}
+
+interface Tips {
+  show: (key: string, name: string, info: string, el: Element, pinned: boolean) => void;
+  hide: (key: string) => void;
+  /** The name of a card the page knows, by id. */
+  name: (id: number) => string;
+  /** Whether the last pointer was a finger or a pen (a tap shows the text). */
+  touch: () => boolean;
+}
+
+/** Hover, focus and tap handlers that show a card's text. */
+function tipHandlers(tips: Tips, key: string, name: string | null, info = "") {
+  if (!name) return {};
+  return {
+    onMouseEnter: (e: MouseEvent) => tips.show(key, name, info, e.currentTarget as Element, false),
+    onMouseLeave: () => tips.hide(key),
+    onFocus: (e: FocusEvent) => tips.show(key, name, info, e.currentTarget as Element, false),
+    onBlur: () => tips.hide(key),
+  };
 }
 
 function TableView(props: {
@@ -258,10 +320,50 @@ function TableView(props: {
   sound: boolean;
   setSound: (b: boolean) => void;
   reloadLobby: () => void;
+  cardIndex: CardIndex | null;
+  awayNotice: string | null;
 }) {
   const { s, dispatch, send } = props;
   const v = s.view;
   const names = useMemo(() => namesOf(v, s.names), [v, s.names]);
+  const [tip, setTip] = useState<Tip | null>(null);
+  const pointer = useRef<string>("mouse");
+  useEffect(() => {
+    const down = (e: PointerEvent) => {
+      pointer.current = e.pointerType;
+      // A tap or click outside a pinned tip (and outside what opened it) closes it.
+      const t = e.target as Element | null;
+      if (!t?.closest?.(".card-tip, [data-tip]")) setTip((x) => (x?.pinned ? null : x));
+    };
+    const key = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setTip(null);
+    };
+    addEventListener("pointerdown", down, true);
+    addEventListener("keydown", key);
+    return () => {
+      removeEventListener("pointerdown", down, true);
+      removeEventListener("keydown", key);
+    };
+  }, []);
+  const tips: Tips = useMemo(
+    () => ({
+      show: (key, name, info, el, pinned) => {
+        const r = el.getBoundingClientRect();
+        const rect = { left: r.left, top: r.top, bottom: r.bottom };
+        setTip((x) => {
+          // A second tap on what is pinned closes it.
+          if (pinned && x?.pinned && x.key === key) return null;
+          // Hovering elsewhere does not replace a pinned tip.
+          if (!pinned && x?.pinned) return x;
+          return { key, name, info, rect, pinned, el };
+        });
+      },
+      hide: (key) => setTip((x) => (x && !x.pinned && x.key === key ? null : x)),
+      name: (id) => names.card(id),
+      touch: () => pointer.current === "touch" || pointer.current === "pen",
+    }),
+    [names],
+  );
   const menu = useMemo(() => menuFor(s.menu, s.legal, v, names), [s.menu, s.legal, v, names]);
   const active = canAct(s);
   const selected = active && s.selected !== null ? menu.groups.find((g) => g.handle === s.selected) : undefined;
@@ -286,7 +388,11 @@ function TableView(props: {
     const g = groupOfCard(menu, id, v);
     if (g) dispatch({ type: "select", handle: s.selected === g.handle ? null : g.handle });
   };
-  const ctx: Ctx = { s, menuGroups: active ? menu.groups : [], selected, targets, onCard, onRef };
+  // A new state may take away the card under the pointer: its tip goes with it.
+  useEffect(() => {
+    setTip((x) => (x && !x.pinned && !x.el.isConnected ? null : x));
+  }, [s.seq]);
+  const ctx: Ctx = { s, menuGroups: active ? menu.groups : [], selected, targets, onCard, onRef, tips };
 
   if (!v) {
     return (
@@ -302,9 +408,10 @@ function TableView(props: {
   return (
     <div class="table-page" data-seq={s.seq ?? ""} data-finished={s.finished ? "1" : "0"}>
       <StatusBar s={s} v={v} names={names} />
+      <CardTip tip={tip} index={props.cardIndex} onClose={() => setTip(null)} />
       <div class="table-grid">
         <main class="board" aria-label="The table">
-          {s.finished && <Summary s={s} v={v} />}
+          {s.finished && <Summary s={s} v={v} api={props.api} token={props.token} />}
           <Globals v={v} ctx={ctx} />
           <Conflicts v={v} ctx={ctx} />
           {me !== null && <Hand v={v} ctx={ctx} />}
@@ -315,7 +422,16 @@ function TableView(props: {
           </div>
         </main>
         <div class="side">
-          <Actions s={s} ctx={ctx} menuAll={menu.groups} send={send} dispatch={dispatch} remaining={remaining} />
+          <Actions
+            s={s}
+            ctx={ctx}
+            menuAll={menu.groups}
+            send={send}
+            dispatch={dispatch}
+            remaining={remaining}
+            api={props.api}
+            token={props.token}
+          />
           <Manners {...props} />
           <Log s={s} />
           <Chat s={s} api={props.api} token={props.token} />
@@ -357,6 +473,14 @@ function StatusBar({ s, v, names }: { s: TableState; v: PlayerView; names: Retur
           <dt>Initiative</dt>
           <dd>{v.initiative.map((p) => names.seat(p)).join(" → ") || "—"}</dd>
         </div>
+        {s.clock && (
+          <div>
+            <dt>Move clock</dt>
+            <dd>
+              <ClockView s={s} names={names} />
+            </dd>
+          </div>
+        )}
       </dl>
       {/* Always present and of a fixed height: no layout shift when it becomes your turn. */}
       <p class={`turn-flag ${myTurn ? "mine" : ""}`} aria-live="polite" data-testid="turn-flag">
@@ -374,6 +498,40 @@ function StatusBar({ s, v, names }: { s: TableState; v: PlayerView; names: Retur
         {s.conn === "open" ? "● connected" : s.conn === "connecting" ? "○ connecting…" : "✕ reconnecting…"}
       </span>
     </header>
+  );
+}
+
+/** The move clock counting down for the seats to act (a tick every quarter second). */
+function ClockView({ s, names }: { s: TableState; names: ReturnType<typeof namesOf> }) {
+  const [now, setNow] = useState(() => Date.now());
+  const running = s.clock !== null && s.clock.leftMs !== null && !s.finished;
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [running]);
+  const left = s.finished ? null : clockLeft(s.clock, now);
+  const mine = s.seat !== null && s.toAct.includes(s.seat);
+  const who = s.toAct.map((p) => (p === s.seat ? "you" : names.seat(p))).join(", ");
+  const per = s.clock ? formatClock(s.clock.ms) : "";
+  if (left === null) {
+    return (
+      <span class="clock" data-testid="clock" title={`${per} per move`}>
+        {per} per move
+      </span>
+    );
+  }
+  const low = left <= Math.min(10000, (s.clock?.ms ?? 0) / 4);
+  return (
+    <span
+      class={`clock running ${mine ? "mine" : ""} ${low ? "low" : ""}`}
+      role="timer"
+      data-testid="clock"
+      data-left-ms={Math.round(left)}
+      aria-label={`Move clock: ${formatClock(left)} left for ${who || "nobody"} (${per} per move)`}
+    >
+      <span class="clock-time">{formatClock(left)}</span> {who ? `· ${who}` : ""}
+    </span>
   );
 }
 
@@ -408,6 +566,7 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
     .filter(Boolean)
     .join(" ");
   const clickable = !!g || isTarget;
+  const tipKey = `card-${c.id}`;
   return (
     <li class="card-li">
       <button
@@ -415,11 +574,16 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
         class={cls}
         data-card={c.id}
         data-where={where}
+        data-tip=""
         aria-label={long}
         aria-pressed={clickable ? isSelected : undefined}
-        aria-disabled={clickable ? undefined : true}
-        title={long}
-        onClick={() => clickable && ctx.onCard(c.id)}
+        aria-describedby="card-tip"
+        {...tipHandlers(ctx.tips, tipKey, c.name, long)}
+        onClick={(e) => {
+          if (clickable) ctx.onCard(c.id);
+          // A tap (or a click on a card without choices) keeps the text open.
+          if (!clickable || ctx.tips.touch()) ctx.tips.show(tipKey, c.name, long, e.currentTarget, true);
+        }}
       >
         <span class="cname">
           {isSelected ? "▶ " : isTarget ? "◎ " : ""}
@@ -447,6 +611,49 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
         )}
       </button>
     </li>
+  );
+}
+
+/** The full text of the card hovered, focused or tapped, beside it. */
+function CardTip({ tip, index, onClose }: { tip: Tip | null; index: CardIndex | null; onClose: () => void }) {
+  // Always in the page (empty when nothing is shown): aria-describedby points at it.
+  if (!tip) return <div id="card-tip" class="card-tip-none" role="tooltip" hidden />;
+  const text: CardText | undefined = index?.get(tip.name);
+  const width = Math.min(340, window.innerWidth - 16);
+  const left = Math.max(8, Math.min(tip.rect.left, window.innerWidth - width - 8));
+  const below = window.innerHeight - tip.rect.bottom;
+  const style: Record<string, string> = { left: `${left}px`, width: `${width}px` };
+  if (below >= 240 || below >= tip.rect.top) style.top = `${tip.rect.bottom + 6}px`;
+  else style.bottom = `${window.innerHeight - tip.rect.top + 6}px`;
+  return (
+    <div
+      // A new element for each card: a tip never moves from one card to another.
+      key={tip.key}
+      id="card-tip"
+      class={`card-tip ${tip.pinned ? "pinned" : ""}`}
+      role="tooltip"
+      data-card-name={tip.name}
+      style={style}
+    >
+      <p class="tip-title">
+        <strong>{text?.title ?? tip.name}</strong>
+        {tip.pinned && (
+          <button type="button" class="small tip-close" onClick={onClose} aria-label="Close the card text">
+            ×
+          </button>
+        )}
+      </p>
+      {text ? (
+        <div class="tip-text">
+          {text.lines.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+        </div>
+      ) : (
+        <p class="muted">{index === null ? "Loading the card text…" : "This server sends no card text."}</p>
+      )}
+      {tip.info && <p class="tip-info">Now: {tip.info.split("; ").slice(1).join("; ") || "—"}</p>}
+    </div>
   );
 }
 
@@ -546,7 +753,9 @@ function Faction({ p, v, me, ctx }: { p: PlayerPublic; v: PlayerView; me: number
           <summary>Discard pile ({p.discard.length})</summary>
           <ul class="plain">
             {p.discard.map((c) => (
-              <li key={c.id}>{c.name}</li>
+              <li key={c.id}>
+                <CardName name={c.name} tipKey={`discard-${c.id}`} ctx={ctx} />
+              </li>
             ))}
           </ul>
         </details>
@@ -587,7 +796,16 @@ function ConflictBox({ k, v, ctx }: { k: ConflictView; v: PlayerView; ctx: Ctx }
   return (
     <li class={`conflict ${isTarget ? "target" : ""}`} data-conflict={k.id}>
       <div class="khead">
-        <strong>{k.face_down && !k.name ? "A face-down conflict" : (k.name ?? "conflict")}</strong> by {by}
+        <strong>
+          {k.card ? (
+            <CardName name={k.card.name} tipKey={`conflict-${k.id}`} ctx={ctx} />
+          ) : k.face_down && !k.name ? (
+            "A face-down conflict"
+          ) : (
+            (k.name ?? "conflict")
+          )}
+        </strong>{" "}
+        by {by}
         {k.war ? " (war)" : ""}
         {k.kind ? ` · ${k.kind}` : ""}
         {k.target ? ` · target: ${k.target}` : ""} · {k.outcome.toLowerCase()}
@@ -607,12 +825,29 @@ function ConflictBox({ k, v, ctx }: { k: ConflictView; v: PlayerView; ctx: Ctx }
         <ul class="plain participants">
           {k.participants.map((pt) => (
             <li key={`${pt.card}-${pt.role}`}>
-              {pt.role === "support" ? "+" : pt.role === "oppose" ? "−" : "×"} {pt.name}: {pt.role} with {pt.ability} {pt.value}
+              {pt.role === "support" ? "+" : pt.role === "oppose" ? "−" : "×"}{" "}
+              <CardName name={pt.name} tipKey={`pt-${k.id}-${pt.card}-${pt.role}`} ctx={ctx} />: {pt.role} with {pt.ability} {pt.value}
             </li>
           ))}
         </ul>
       )}
     </li>
+  );
+}
+
+/** A card named in a line of text (a conflict, a participant, a discard pile): its text on hover, focus or tap. */
+function CardName({ name, tipKey, ctx }: { name: string; tipKey: string; ctx: Ctx }) {
+  return (
+    <span
+      class="cardref"
+      tabIndex={0}
+      data-tip=""
+      aria-describedby="card-tip"
+      {...tipHandlers(ctx.tips, tipKey, name)}
+      onClick={(e) => ctx.tips.show(tipKey, name, "", e.currentTarget, true)}
+    >
+      {name}
+    </span>
   );
 }
 
@@ -640,6 +875,8 @@ function Actions({
   send,
   dispatch,
   remaining,
+  api,
+  token,
 }: {
   s: TableState;
   ctx: Ctx;
@@ -647,14 +884,69 @@ function Actions({
   send: (a: Action) => void;
   dispatch: Dispatch;
   remaining: Group["choices"];
+  api: Api;
+  token: string | null;
 }) {
   const active = canAct(s);
   const sel = ctx.selected;
   const nonCard = menuAll.filter((g) => g.kind.kind !== "card");
   const cardGroups = menuAll.filter((g) => g.kind.kind === "card");
+  const [hintMsg, setHintMsg] = useState<{ seq: number | null; text: string } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const hinted = s.hint ? findChoice({ groups: menuAll }, s.hint.action, s.view) : null;
+  const hintKey = hinted ? actionKey(hinted.group.choices[hinted.index]!.action) : null;
+  const isHinted = (a: Action) => hintKey !== null && actionKey(a) === hintKey;
+  const hintGroup = hinted?.group;
+  const askHint = () => {
+    if (!token || s.seq === null) return;
+    const seq = s.seq;
+    setAsking(true);
+    setHintMsg(null);
+    api.advice(s.table, token).then(
+      (r) => {
+        setAsking(false);
+        if (r.seq !== seq) {
+          setHintMsg({ seq, text: "The table moved on: ask again." });
+          return;
+        }
+        const found = findChoice({ groups: menuAll }, r.action, s.view);
+        if (!found) {
+          setHintMsg({ seq, text: `The computer suggests: ${r.label} (not among your choices now).` });
+          return;
+        }
+        dispatch({ type: "hint", hint: r, handle: found.group.handle });
+      },
+      (e: unknown) => {
+        setAsking(false);
+        setHintMsg({ seq, text: `No hint: ${e instanceof Error ? e.message : String(e)}` });
+      },
+    );
+  };
+  const groupTip = (g: Group) =>
+    tipHandlers(ctx.tips, `group-${g.handle}`, g.kind.kind === "card" ? ctx.tips.name(g.kind.card) : null);
+  const choiceTip = (key: string, a: Action, g?: Group) => {
+    const card = cardOfChoice(a, g);
+    return tipHandlers(ctx.tips, key, card === null ? null : ctx.tips.name(card));
+  };
+  const groupOf = new Map<Group["choices"][number], Group>();
+  for (const g of menuAll) for (const c of g.choices) groupOf.set(c, g);
   return (
     <section class="panel actions" aria-labelledby="actions-h" data-active={active ? "1" : "0"}>
-      <h2 id="actions-h">Your choices</h2>
+      <div class="actions-head">
+        <h2 id="actions-h">Your choices</h2>
+        {s.seat !== null && token && (
+          <button
+            type="button"
+            class="small hint-btn"
+            disabled={!active || asking}
+            onClick={askHint}
+            title="The computer player's suggestion for your seat"
+          >
+            {asking ? "Thinking…" : "Hint"}
+          </button>
+        )}
+        {s.seat !== null && token && <WhyNot api={api} table={s.table} token={token} seq={s.seq} />}
+      </div>
       {s.refused && (
         <div role="alert" class="refused">
           <p>⚠ Refused: {s.refused.error}</p>
@@ -663,6 +955,28 @@ function Actions({
             Dismiss
           </button>
         </div>
+      )}
+      {s.hint && (
+        <p class="hint-line" role="status" data-testid="hint">
+          ◆ The computer would choose: <strong>{s.hint.label}</strong>
+          {hintGroup && sel?.handle !== hintGroup.handle && (
+            <>
+              {" "}
+              <button
+                type="button"
+                class="small"
+                onClick={() => dispatch({ type: "select", handle: hintGroup.handle })}
+              >
+                Show it
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {!s.hint && hintMsg && hintMsg.seq === s.seq && (
+        <p class="hint-line muted" role="status">
+          {hintMsg.text}
+        </p>
       )}
       {s.seat === null ? (
         <p>You are watching.</p>
@@ -679,12 +993,13 @@ function Actions({
               <button
                 type="button"
                 key={g.handle}
-                class={`small ${sel?.handle === g.handle ? "selected" : ""}`}
+                class={`small ${sel?.handle === g.handle ? "selected" : ""} ${hintGroup === g ? "hinted" : ""}`}
                 aria-pressed={sel?.handle === g.handle}
                 data-group={g.handle}
                 data-kind={g.kind.kind}
                 onClick={() => dispatch({ type: "select", handle: sel?.handle === g.handle ? null : g.handle })}
               >
+                {hintGroup === g ? "◆ " : ""}
                 {g.title} ({g.choices.length})
               </button>
             ))}
@@ -692,13 +1007,15 @@ function Actions({
               <button
                 type="button"
                 key={g.handle}
-                class={`small ${sel?.handle === g.handle ? "selected" : ""}`}
+                class={`small ${sel?.handle === g.handle ? "selected" : ""} ${hintGroup === g ? "hinted" : ""}`}
                 aria-pressed={sel?.handle === g.handle}
                 data-group={g.handle}
                 data-kind={g.kind.kind}
+                data-tip=""
+                {...groupTip(g)}
                 onClick={() => dispatch({ type: "select", handle: sel?.handle === g.handle ? null : g.handle })}
               >
-                #{g.handle} {g.title}
+                {hintGroup === g ? "◆ " : ""}#{g.handle} {g.title}
               </button>
             ))}
           </div>
@@ -717,7 +1034,16 @@ function Actions({
               <ul class="choices">
                 {remaining.map((c, i) => (
                   <li key={i}>
-                    <button type="button" class="choice" data-choice={i} onClick={() => send(c.action)}>
+                    <button
+                      type="button"
+                      class={`choice ${isHinted(c.action) ? "hinted" : ""}`}
+                      data-choice={i}
+                      data-hinted={isHinted(c.action) ? "1" : undefined}
+                      data-tip=""
+                      {...choiceTip(`choice-${i}`, c.action, sel)}
+                      onClick={() => send(c.action)}
+                    >
+                      {isHinted(c.action) ? "◆ " : ""}
                       {c.label}
                       {c.cost ? ` (${c.cost} influence)` : ""}
                     </button>
@@ -736,7 +1062,16 @@ function Actions({
               .flatMap((g) => g.choices)
               .map((c, i) => (
                 <li key={i}>
-                  <button type="button" class="choice plain" data-plain={i} onClick={() => send(c.action)}>
+                  <button
+                    type="button"
+                    class={`choice plain ${isHinted(c.action) ? "hinted" : ""}`}
+                    data-plain={i}
+                    data-hinted={isHinted(c.action) ? "1" : undefined}
+                    data-tip=""
+                    {...choiceTip(`plain-${i}`, c.action, groupOf.get(c))}
+                    onClick={() => send(c.action)}
+                  >
+                    {isHinted(c.action) ? "◆ " : ""}
                     {c.label}
                   </button>
                 </li>
@@ -750,6 +1085,76 @@ function Actions({
   );
 }
 
+/**
+ * "Why not?": why familiar actions (sponsoring a card in hand, building
+ * influence, declaring a conflict, ...) are not among the seat's choices
+ * now, in the engine's words with the rule it cites (`GET …/why`).
+ */
+function WhyNot({ api, table, token, seq }: { api: Api; table: string; token: string; seq: number | null }) {
+  const [answer, setAnswer] = useState<{ seq: number | null; why: WhyResponse["why"] } | null>(null);
+  const [err, setErr] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ask = () => {
+    setBusy(true);
+    setErr(null);
+    api.why(table, token).then(
+      (r) => {
+        setBusy(false);
+        setAnswer({ seq: r.seq, why: r.why });
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setAnswer(null);
+        setErr(e instanceof Error ? e.message : String(e));
+      },
+    );
+  };
+  const open = answer !== null || err !== null;
+  return (
+    <>
+      <button
+        type="button"
+        class="small why-btn"
+        disabled={busy}
+        aria-expanded={open}
+        onClick={ask}
+        title="Why familiar actions are not among your choices now"
+      >
+        {busy ? "Asking…" : "Why not?"}
+      </button>
+      {open && (
+        <div class="why-panel" role="region" aria-label="Why not" data-testid="why">
+          {err ? (
+            <p class="error">⚠ {err}</p>
+          ) : answer!.why.length === 0 ? (
+            <p class="muted">Nothing familiar is held back: every action you could expect is among your choices.</p>
+          ) : (
+            <ul class="why-list">
+              {answer!.why.map((w, i) => (
+                <li key={i}>
+                  <strong>{w.action}</strong>: {w.reason}
+                  {w.rule ? <span class="rule"> ({w.rule})</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+          {answer && answer.seq !== seq && <p class="muted">The table has moved on since: ask again.</p>}
+          <button
+            type="button"
+            class="small"
+            onClick={() => {
+              setAnswer(null);
+              setErr(null);
+            }}
+          >
+            Close<span class="sr-only"> the answers to why not</span>
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 function Manners(props: {
   s: TableState;
   api: Api;
@@ -760,6 +1165,7 @@ function Manners(props: {
   sound: boolean;
   setSound: (b: boolean) => void;
   reloadLobby: () => void;
+  awayNotice: string | null;
 }) {
   const { s, api, token, lobby } = props;
   const [msg, setMsg] = useState<string | null>(null);
@@ -797,7 +1203,7 @@ function Manners(props: {
           <input type="checkbox" checked={props.sound} onChange={(e) => props.setSound((e.target as HTMLInputElement).checked)} /> Sound on my turn
         </label>
       </div>
-      {away && <p class="muted">The computer plays your seat while you are away.</p>}
+      {away && <p class="muted">{props.awayNotice ?? "The computer plays your seat while you are away."}</p>}
       {u && (
         <div class="undo" role="status">
           {u.by === seat ? (
@@ -904,7 +1310,7 @@ function Chat({ s, api, token }: { s: TableState; api: Api; token: string | null
   );
 }
 
-function Summary({ s, v }: { s: TableState; v: PlayerView }) {
+function Summary({ s, v, api, token }: { s: TableState; v: PlayerView; api: Api; token: string | null }) {
   const winners = s.winners.map((w) => v.players[w]);
   return (
     <section class="panel summary" aria-labelledby="summary-h" data-testid="summary">
@@ -938,7 +1344,40 @@ function Summary({ s, v }: { s: TableState; v: PlayerView }) {
         </tbody>
       </table>
       <PowerChart s={s} v={v} />
+      <SaveButton table={s.table} api={api} token={token} />
     </section>
+  );
+}
+
+/** Downloads the finished game's record as `b5-<table>.save.json` (`b5 replay FILE` reads it). */
+function SaveButton({ table, api, token }: { table: string; api: Api; token: string | null }) {
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState<string | null>(null);
+  const name = saveFileName(table);
+  const save = () => {
+    setBusy(true);
+    setErr(null);
+    api.save(table, token).then(
+      (text) => {
+        setBusy(false);
+        downloadText(name, text);
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setErr(e instanceof Error ? e.message : String(e));
+      },
+    );
+  };
+  return (
+    <p class="save">
+      <button type="button" class="small save-btn" disabled={busy} onClick={save}>
+        Download the game record
+      </button>{" "}
+      <span class="muted">
+        <code>{name}</code>: <code>b5 replay {name}</code> plays it back
+      </span>
+      {err && <span class="error"> ⚠ {err}</span>}
+    </p>
   );
 }
 

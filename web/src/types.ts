@@ -1,149 +1,46 @@
-// The protocol's types (docs/protocol.md, version 1) and the parts of the
-// engine's PlayerView the page reads. Written by hand from the Rust types
-// (crates/engine/src/view.rs, crates/present/src/menu.rs,
-// crates/server/src/http.rs); not generated yet (see web/README.md).
+// The protocol's types (docs/protocol.md, version 1). The game's own JSON
+// (the engine's PlayerView, Action and Event, b5-present's Menu) is typed by
+// ./generated, generated from the Rust types with ts-rs and checked against
+// them by crates/web/tests/generated_types.rs; the envelope around it (the
+// server's answers and WebSocket messages) is written here.
+
+import type {
+  Action,
+  Event,
+  Menu,
+  PlayerView as EngineView,
+} from "./generated";
+
+export type * from "./generated";
 
 export type Seat = number;
-export type CardId = number;
 
-/** An element of legal_actions: the engine's Action, sent back as given. */
-export interface Action {
-  do: string;
-  [field: string]: unknown;
-}
-
-export type Target =
-  | "None"
-  | { Player: Seat }
-  | { Race: string }
-  | { Card: CardId }
-  | { Conflict: number };
-
-export interface CardView {
-  id: CardId;
-  def: number;
-  name: string;
-  card_type: string;
-  race: string;
-  cost: number | null;
-  rotated: boolean;
-  neutralized: boolean;
-  damage: number;
-  severe: number;
-  /** Diplomacy, Intrigue, Psi, Leadership, Military. */
-  abilities: number[];
-  marks: number[];
-  controller: Seat | null;
-  attached: CardView[];
-  own_contingencies: CardView[];
-  hidden_contingencies: number;
-  leading: CardId | null;
-}
-
-export type AgendaView =
-  | "None"
-  | { Hidden: CardView | null }
-  | { Revealed: CardView };
-
-export interface PlayerPublic {
-  seat: Seat;
-  name: string;
-  race: string;
-  faction: string;
-  influence: number;
-  spent: number;
-  unspent: number;
-  extra: number;
-  power: number;
-  raw_power: number;
-  unrest: number;
-  tension: number[];
-  at_war: Seat[];
-  eliminated: boolean;
-  victory: string;
-  hand_size: number;
-  deck_size: number;
-  crusade_size: number;
-  discard: CardView[];
-  removed: CardView[];
-  inner_circle: CardView[];
-  supporting: CardView[];
-  agenda: AgendaView;
-  faction_cards: CardView[];
-  marks: number[];
-}
-
-export interface ParticipantView {
-  card: CardId;
-  name: string;
-  role: string;
-  side: Seat | null;
-  ability: string;
-  value: number;
-}
-
-export interface ConflictView {
-  id: number;
-  initiator: Seat;
-  face_down: boolean;
-  war: boolean;
-  name: string | null;
-  card: CardView | null;
-  kind: string | null;
-  target: string | null;
-  unopposable: boolean;
-  support: number;
-  opposition: number;
-  sides: number[];
-  participants: ParticipantView[];
-  outcome: string;
-}
-
-export interface PlayerView {
+/**
+ * A view as the server sends it: the engine's PlayerView, with `viewer`
+ * null for a spectator, and for a seat with a choice its `menu` (the
+ * choices grouped by card, b5-present's Menu).
+ */
+export type PlayerView = Omit<EngineView, "viewer"> & {
   viewer: Seat | null;
-  turn: number;
-  round: string;
-  waiting_for: string;
-  pending: Seat[];
-  babylon5: number;
-  shadows: number;
-  vorlons: number;
-  shadow_war: boolean;
-  initiative: Seat[];
-  players: PlayerPublic[];
-  hand: CardView[];
-  conflicts: ConflictView[];
-  globals: CardView[];
-  winners: Seat[];
+  menu?: Menu | null;
+};
+
+/** An undo the players agreed to: a change's only event (the server's, not the engine's). */
+export interface UndoEvent {
+  event: "undo";
+  by: Seat;
+  undone_from: number;
 }
 
-// b5_present::Menu, as serde writes it.
-export type GroupKind =
-  | { kind: "card"; card: CardId }
-  | { kind: "pass" }
-  | { kind: "build" }
-  | { kind: "buy" }
-  | { kind: "agenda" }
-  | { kind: "war" }
-  | { kind: "mulligan" }
-  | { kind: "other" };
+/** What a change's `events` holds: the engine's events as this viewer may see them. */
+export type GameEvent = Event | UndoEvent;
 
-export interface Choice {
-  action: Action;
-  label: string;
-  cost: number;
-}
-
-export interface Group {
-  kind: GroupKind;
-  handle: string;
-  title: string;
-  copies: number;
-  choices: Choice[];
-}
-
-export interface Menu {
-  groups: Group[];
+/** A move clock's state (tables created with `clock_ms`). */
+export interface ClockInfo {
+  /** The clock per move. */
+  ms: number;
+  /** What is left for the seats to act now (null: nobody's clock runs). */
+  left_ms: number | null;
 }
 
 export interface UndoRequest {
@@ -167,6 +64,7 @@ export interface StateResponse {
   undo?: UndoRequest | null;
   digest?: string;
   menu?: Menu | null;
+  clock?: ClockInfo | null;
 }
 
 export interface LobbySeat {
@@ -196,10 +94,21 @@ export interface SeatRequest {
   deck: DeckChoice;
 }
 
+/** A seat of an Empires table: a race instead of a deck. */
+export interface EmpiresSeatRequest {
+  player: string;
+  race: string;
+}
+
 export interface CreateRequest {
-  seats: SeatRequest[];
-  options?: { turn_limit?: number };
+  /** The game (`GET /api` lists them); the server's first, the CCG, by default. */
+  game?: string;
+  seats: SeatRequest[] | EmpiresSeatRequest[];
+  /** `map`: Empires' map ("generated", "the-divide", "four-crowns"). */
+  options?: { turn_limit?: number; map?: string };
   spectators?: boolean;
+  /** A move clock, in milliseconds (100 to 86,400,000). */
+  clock_ms?: number;
 }
 
 export interface CreateResponse {
@@ -208,10 +117,39 @@ export interface CreateResponse {
 }
 
 export interface Problem {
-  seat: Seat;
+  /** The seat concerned (null: the request as a whole, or a checked list). */
+  seat: Seat | null;
   line?: number | null;
-  field?: string;
+  field?: string | null;
   message: string;
+}
+
+/** POST /api/decks/check */
+export interface DeckCheckResult {
+  ok: boolean;
+  race: string | null;
+  cards: number;
+  problems: Problem[];
+}
+
+/** GET /api/cards: every card's full text, as `b5 cards NAME` prints it. */
+export interface CardsResponse {
+  cards: { name: string; text: string }[];
+}
+
+/** GET /api/tables/{id}/advice: the computer player's suggestion for the seat. */
+export interface Advice<A = Action> {
+  seq: number;
+  /** One of the seat's legal_actions at `seq`. */
+  action: A;
+  /** The choice's label in the menu. */
+  label: string;
+}
+
+/** GET /api/tables/{id}/why: why familiar actions are not on offer now. */
+export interface WhyResponse {
+  seq: number;
+  why: { action: string; reason: string; rule: string | null }[];
 }
 
 export interface JoinResponse {
@@ -227,11 +165,6 @@ export interface ChatLine {
   name: string;
   text: string;
   at: number;
-}
-
-export interface GameEvent {
-  event: string;
-  [field: string]: unknown;
 }
 
 // WebSocket messages from the server.
@@ -251,8 +184,9 @@ export interface ChangeMsg {
   finished: boolean | null;
   winners: Seat[] | null;
   menu?: Menu | null;
-  /** The events as sentences, when the server sends them (not in protocol 1 yet). */
+  /** The events as sentences for this viewer, written by the engine (as `b5 play` prints them). */
   log?: string[];
+  clock?: ClockInfo | null;
 }
 export interface SyncMsg {
   type: "sync";
@@ -263,6 +197,7 @@ export interface SyncMsg {
   finished: boolean;
   winners: Seat[];
   menu?: Menu | null;
+  clock?: ClockInfo | null;
 }
 export interface AckMsg {
   type: "ack";
@@ -289,6 +224,12 @@ export interface UndoMsg {
 export interface PongMsg {
   type: "pong";
 }
+export interface AwayMsg {
+  type: "away";
+  seat: Seat;
+  away: boolean;
+  reason: string;
+}
 export type ServerMsg =
   | WelcomeMsg
   | ChangeMsg
@@ -297,6 +238,7 @@ export type ServerMsg =
   | ErrorMsg
   | ChatMsg
   | UndoMsg
+  | AwayMsg
   | PongMsg;
 
 /** A refused request: the protocol's JSON error. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { Api, ApiError, TableConnection, wsUrl, type SocketLike } from "../api";
-import type { ServerMsg } from "../types";
+import type { Action, ServerMsg } from "../types";
 
 function fakeFetch(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -15,7 +15,7 @@ describe("the HTTP client", () => {
   it("sends an action with the token and the seq, as given", async () => {
     const { f, calls } = fakeFetch(200, { seq: 8 });
     const api = new Api(f);
-    const action = { do: "declare", card: 2, target: { Player: 1 } };
+    const action: Action = { do: "declare", card: 2, target: { Player: 1 } };
     await expect(api.act("t 1", "tok", 7, action)).resolves.toEqual({ seq: 8 });
     expect(calls[0]!.url).toBe("/api/tables/t%201/actions");
     expect(calls[0]!.init!.method).toBe("POST");

@@ -1,4 +1,4 @@
-import type { CardView, PlayerPublic, PlayerView, StateResponse } from "../types";
+import type { CardView, PlayerPublic, PlayerView, Race, StateResponse } from "../types";
 
 export function card(id: number, name: string, extra: Partial<CardView> = {}): CardView {
   return {
@@ -27,8 +27,8 @@ export function player(seat: number, name: string, extra: Partial<PlayerPublic> 
   return {
     seat,
     name,
-    race: name,
-    faction: "BabylonProject",
+    race: name.toLowerCase() as Race,
+    faction: "babylon-project",
     influence: 4,
     spent: 0,
     unspent: 4,
@@ -39,7 +39,7 @@ export function player(seat: number, name: string, extra: Partial<PlayerPublic> 
     tension: [0, 0],
     at_war: [],
     eliminated: false,
-    victory: "None",
+    victory: "none",
     hand_size: 3,
     deck_size: 50,
     crusade_size: 0,
@@ -68,7 +68,7 @@ export function view(extra: Partial<PlayerView> = {}): PlayerView {
     initiative: [0, 1],
     players: [
       player(0, "Narn", { inner_circle: [card(1, "Ambassador G'Kar")] }),
-      player(1, "Centauri", { inner_circle: [card(40, "Ambassador Mollari", { race: "Centauri", controller: 1 })] }),
+      player(1, "Centauri", { inner_circle: [card(40, "Ambassador Mollari", { race: "centauri", controller: 1 })] }),
     ],
     hand: [card(2, "Aide Da'Mirra"), card(3, "Answer the Oppressor", { card_type: "conflict" })],
     conflicts: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { namesOf } from "../describe";
-import { actionKey, fallbackMenu, groupOfCard, menuFor, narrow, refsOf, targetKeys } from "../menu";
+import { actionKey, cardOfChoice, fallbackMenu, findChoice, groupOfCard, menuFor, narrow, refsOf, targetKeys } from "../menu";
 import type { Action, Menu } from "../types";
 import { card, view } from "./fixtures";
 
@@ -94,5 +94,44 @@ describe("targets", () => {
 
   it("compares actions whatever the order of their keys", () => {
     expect(actionKey({ do: "pass", a: { y: 1, x: 2 } })).toBe(actionKey({ a: { x: 2, y: 1 }, do: "pass" }));
+  });
+});
+
+describe("finding a choice (a hint's) and the card a choice is about", () => {
+  const m = fallbackMenu(legal, v, n);
+  it("finds the group and place of an action, whatever its key order", () => {
+    const f = findChoice(m, { target: { Card: 40 }, card: 3, do: "declare" });
+    expect(f?.group.handle).toBe("3");
+    expect(f?.index).toBe(1);
+    expect(findChoice(m, { do: "pass" })?.group.handle).toBe("pass");
+    expect(findChoice(m, { do: "mulligan" })).toBeNull();
+  });
+  it("names the card acting, else the group's, else who pays", () => {
+    expect(cardOfChoice({ do: "declare", card: 3, target: { Card: 40 } })).toBe(3);
+    expect(cardOfChoice({ do: "build", by: 1 })).toBe(1);
+    expect(cardOfChoice({ do: "pass" })).toBeNull();
+    const g = groupOfCard(m, 2)!;
+    expect(cardOfChoice({ do: "reveal_agenda" }, g)).toBe(2);
+  });
+});
+
+describe("a hint about another copy in hand", () => {
+  it("finds the choice the menu shows for the copy it lists", () => {
+    const v2 = view({ hand: [card(2, "Aide Da'Mirra", { def: 7 }), card(5, "Aide Da'Mirra", { def: 7 }), card(3, "Answer the Oppressor", { def: 9 })] });
+    const m: Menu = {
+      groups: [
+        {
+          kind: { kind: "card", card: 2 },
+          handle: "2",
+          title: "Aide Da'Mirra (in hand, 2 copies)",
+          copies: 2,
+          choices: [{ action: { do: "sponsor", card: 2, by: 1, target: "None" }, label: "sponsor", cost: 2 }],
+        },
+      ],
+    };
+    const other: Action = { do: "sponsor", card: 5, by: 1, target: "None" };
+    expect(findChoice(m, other)).toBeNull();
+    expect(findChoice(m, other, v2)?.group.handle).toBe("2");
+    expect(findChoice(m, { do: "sponsor", card: 3, by: 1, target: "None" }, v2)).toBeNull();
   });
 });

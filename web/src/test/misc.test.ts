@@ -76,5 +76,7 @@ describe("words", () => {
       "Attack with Ambassador G'Kar against Ambassador Mollari in conflict 1",
     );
     expect(actionLabel({ do: "pass" }, n, v)).toBe("Pass");
+    expect(actionLabel({ do: "surrender", to: 1 }, n, v)).toBe("Surrender unconditionally to Centauri");
+    expect(eventSentence({ event: "surrendered", player: 0, to: 1 }, n, v)).toBe("Narn surrenders unconditionally to Centauri.");
   });
 });

@@ -38,7 +38,7 @@ describe("the table reducer", () => {
         events: [
           { event: "passed", player: 1 },
           { event: "drew", player: 1, card: 65535 },
-          { event: "supported", card: 1, conflict: 0, side: 0, ability: "Diplomacy", value: 3 },
+          { event: "supported", card: 1, conflict: 0, side: 0, ability: "diplomacy", value: 3 },
         ],
         legal_actions: [],
         to_act: [1],
