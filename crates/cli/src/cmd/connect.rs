@@ -764,10 +764,10 @@ impl Session<'_> {
                     .as_array()
                     .map(|w| w.iter().filter_map(Value::as_u64).collect())
                     .unwrap_or_default();
-                let Some(me) = self.seat.filter(|s| waiting.contains(&(*s as u64))) else {
+                if !self.seat.is_some_and(|s| waiting.contains(&(s as u64))) {
                     writeln!(out, "  ({by} asks to take back their last action)")?;
                     return Ok(());
-                };
+                }
                 let accept = if self.bot.is_some() {
                     // Computer players always agree.
                     true
@@ -791,7 +791,6 @@ impl Session<'_> {
                 if a.status != 200 {
                     writeln!(out, "  (your answer was not needed: {})", a.error())?;
                 }
-                let _ = me;
             }
             "refused" => writeln!(out, "  (the undo {by} asked for was refused)")?,
             "withdrawn" => writeln!(out, "  ({by} withdrew the undo)")?,
