@@ -985,9 +985,19 @@ pub fn card(
                 .sub("free")
                 .err("`free` goes with `sponsor = true` (and `sponsor` is only ever true)"));
         }
+        if let Some(m) = &rp.marks {
+            let m = marks(m);
+            if m.iter().all(|n| *n == 0) {
+                return Err(pat.sub("marks").err("name at least one mark to provide"));
+            }
+            kinds.push(Passive::Marks {
+                filter: rp.to.as_ref().map(|_| f.clone()),
+                marks: m,
+            });
+        }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks",
             ));
         }
         d.passives.push(kinds.pop().unwrap());
@@ -1090,14 +1100,36 @@ pub fn card(
         if r.get_ref().trim().is_empty() {
             return Err(at.at("replaces", r).err("name the card it replaces"));
         }
+        let mut transfers = b5_engine::Transfers::default();
+        if let Some(t) = &raw.transfers {
+            for (i, what) in t.get_ref().iter().enumerate() {
+                let flag = match what.as_str() {
+                    "marks" => &mut transfers.marks,
+                    "enhancements" => &mut transfers.enhancements,
+                    "aftermaths" => &mut transfers.aftermaths,
+                    "contingencies" => &mut transfers.contingencies,
+                    other => {
+                        return Err(at.at(&format!("transfers[{i}]"), t).err(&format!(
+                            "unknown `{other}`: a replacement transfers marks, enhancements, aftermaths or contingencies"
+                        )))
+                    }
+                };
+                *flag = true;
+            }
+        }
         d.replaces = Some(b5_engine::Replaces {
             name: r.get_ref().trim().to_string(),
             only: raw.replace_only.unwrap_or(false),
+            transfers,
         });
     } else if raw.replace_only.is_some() {
         return Err(at
             .sub("replace_only")
             .err("`replace_only` goes with `replaces`"));
+    } else if let Some(t) = &raw.transfers {
+        return Err(at
+            .at("transfers", t)
+            .err("`transfers` goes with `replaces`"));
     }
     if ty == CardType::Enhancement && raw.attach.is_none() {
         d.attach = AttachKind::Character;

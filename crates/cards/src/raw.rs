@@ -200,6 +200,9 @@ pub struct RawPassive {
     pub sponsor: Option<bool>,
     /// With `sponsor`: without applying their cost.
     pub free: Option<bool>,
+    /// Marks it provides while in play (to `to`, or the card it is attached
+    /// to, or its faction's ambassador).
+    pub marks: Option<RawMarks>,
     /// The cards it applies to (relative to the card's controller).
     pub to: Option<RawFilter>,
 }
@@ -269,6 +272,9 @@ pub struct RawCard {
     pub participants: Option<Spanned<RawFilter>>,
     pub replaces: Option<Spanned<String>>,
     pub replace_only: Option<bool>,
+    /// What a replacement carries over: marks, enhancements, aftermaths,
+    /// contingencies (Appendix Two).
+    pub transfers: Option<Spanned<Vec<String>>>,
     pub caption: Option<String>,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
@@ -316,6 +322,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "participants",
     "replaces",
     "replace_only",
+    "transfers",
     "caption",
 ];
 
@@ -368,6 +375,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "participants" => c.participants = Some(m.next_value()?),
                         "replaces" => c.replaces = Some(m.next_value()?),
                         "replace_only" => c.replace_only = Some(m.next_value()?),
+                        "transfers" => c.transfers = Some(m.next_value()?),
                         "caption" => c.caption = Some(m.next_value()?),
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),

@@ -302,6 +302,29 @@ fn op_text(op: &Op) -> String {
     }
 }
 
+/// "1 Doom mark and 2 Shadow marks".
+fn marks_list(m: &[u8; 6]) -> String {
+    let items: Vec<String> = MarkKind::ALL
+        .into_iter()
+        .filter(|k| m[k.idx()] > 0)
+        .map(|k| {
+            let n = m[k.idx()] as i64;
+            plural(n, &format!("{} mark", mark(k)), &format!("{} marks", mark(k)))
+        })
+        .collect();
+    let refs: Vec<&str> = items.iter().map(String::as_str).collect();
+    and_list(&refs)
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 fn mark(k: MarkKind) -> &'static str {
     match k {
         MarkKind::Destiny => "Destiny",
@@ -477,7 +500,7 @@ fn action_text(a: &CardAction) -> String {
     s
 }
 
-fn passive_text(p: &Passive) -> String {
+fn passive_text(p: &Passive, attached: bool) -> String {
     match p {
         Passive::Bonus { filter, bonus } => format!(
             "{} get {}",
@@ -508,6 +531,14 @@ fn passive_text(p: &Passive) -> String {
             "You may declare {} more each turn",
             plural(*n as i64, "conflict", "conflicts")
         ),
+        Passive::Marks { filter, marks } => {
+            let list = marks_list(marks);
+            match filter {
+                Some(f) => format!("{} have {list} while this card is in play", cap(&filter_text(f, "cards"))),
+                None if attached => format!("The card it is on has {list} while this is attached"),
+                None => format!("Your ambassador has {list} while this card is in play"),
+            }
+        }
         Passive::Sponsors { filter, free } => format!(
             "This card may rotate as if it were an Inner Circle character to sponsor {}{}",
             filter_text(filter, "cards"),
@@ -563,10 +594,26 @@ pub fn rules_text(d: &CardDef) -> String {
         _ => {}
     }
     if let Some(r) = &d.replaces {
+        let t = r.transfers;
+        let carried: Vec<&str> = [
+            (t.marks, "marks"),
+            (t.enhancements, "enhancements"),
+            (t.aftermaths, "aftermaths"),
+            (t.contingencies, "contingencies"),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, what)| what)
+        .collect();
         parts.push(format!(
-            "{} replace {}",
+            "{} replace {}{}",
             if r.only { "Must" } else { "May" },
-            r.name
+            r.name,
+            if carried.is_empty() {
+                String::new()
+            } else {
+                format!(", transferring its {}", and_list(&carried))
+            }
         ));
     }
     for r in &d.requires {
@@ -708,7 +755,13 @@ pub fn rules_text(d: &CardDef) -> String {
         ));
     }
     for p in &d.passives {
-        parts.push(passive_text(p));
+        parts.push(passive_text(
+            p,
+            matches!(
+                d.card_type,
+                CardType::Enhancement | CardType::Aftermath
+            ),
+        ));
     }
     for t in &d.triggers {
         let lead = if d.card_type == CardType::Contingency {

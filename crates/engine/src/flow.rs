@@ -387,6 +387,9 @@ impl Game {
     /// pausing) it stands on entering a round.
     pub(crate) fn run(&mut self, ev: &mut Events) {
         loop {
+            // Marks: a card given marks by a lasting source, or cut off
+            // from one, gains or purges them as soon as it happens.
+            self.refresh_mark_links(ev);
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
                     return;

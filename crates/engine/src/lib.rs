@@ -43,6 +43,7 @@ mod ids;
 mod influence;
 mod initiative;
 mod lead;
+mod mark_source;
 mod marks;
 mod mercenary;
 mod participate;
@@ -69,7 +70,7 @@ pub use action::Action;
 pub use card::def::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
-    TargetKind, TriggeredEffect, Uniqueness, VictoryCondition,
+    TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
 pub use card::effect::{CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who};
 pub use card::{CardDb, DbError};
@@ -78,6 +79,7 @@ pub use error::{RuleError, SetupError, Violation};
 pub use event::{Event, Events};
 pub use flow::Pending;
 pub use ids::{CardId, ConflictId, DefId, PlayerId};
+pub use mark_source::MarkLink;
 pub use influence::INFLUENCE_FLOOR;
 pub use position::{
     CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,

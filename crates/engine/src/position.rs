@@ -375,6 +375,9 @@ impl Game {
         g.refresh_passive_sources();
         g.refresh_foreign_control();
         g.refresh_keyword_cards();
+        // Lasting sources in the position give their marks at once, on top
+        // of the marks the position lists (Marks).
+        g.refresh_mark_links(&mut crate::event::Events::new());
         match &pos.initiative {
             Some(order) => {
                 let mut seen = 0u8;

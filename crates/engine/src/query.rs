@@ -135,6 +135,11 @@ impl Game {
         self.unique_used.hash(&mut h);
         self.limited_removed.hash(&mut h);
         self.limited_this_turn.hash(&mut h);
+        // Hashed only when present, so digests of games without mark
+        // sources (and the saves holding them) stay as they were.
+        if !self.mark_links.is_empty() {
+            self.mark_links.hash(&mut h);
+        }
         // The generator's state, through its next outputs.
         let mut r = self.rng.clone();
         (

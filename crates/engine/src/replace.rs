@@ -3,8 +3,9 @@
 //! Circle character and without cost. The replaced card is removed from the
 //! game (a limited one can never return); the new card enters ready and
 //! undamaged in its place and faction, without the old card's marks,
-//! attached cards or contingencies; a replaced ambassador's successor
-//! becomes the ambassador.
+//! attached cards or contingencies unless it says otherwise (Appendix Two,
+//! in `mark_source`); a replaced ambassador's successor becomes the
+//! ambassador.
 
 use crate::error::Violation;
 use crate::event::{Event, Events};
@@ -56,8 +57,18 @@ impl Game {
         let o = *self.c(old);
         let fac = o.faction;
         let was_ambassador = self.is_ambassador(old);
-        // The replaced card leaves play (attached cards are discarded with it)
-        // and is removed from the game.
+        // Appendix Two: the attached cards the replacement transfers, the
+        // marks of sources that stay in play, and (if it says so) the rest.
+        let transfers = self
+            .db
+            .get(self.c(card).def)
+            .replaces
+            .as_ref()
+            .map(|r| r.transfers)
+            .unwrap_or_default();
+        let (carried, rest) = self.replacement_carry(old, card, transfers);
+        // The replaced card leaves play (attached cards not transferred are
+        // discarded with it) and is removed from the game.
         self.remove_from_game(old, ev);
         let zone = if o.zone == Zone::InnerCircle {
             Zone::InnerCircle
@@ -72,6 +83,7 @@ impl Game {
             self.players[fac as usize].ambassador = card;
         }
         self.note_entered_play(card);
+        self.replacement_receive(card, carried, rest, ev);
         ev.push(Event::Replaced {
             player: p,
             old,

@@ -753,6 +753,8 @@ pub struct Game {
     /// The definitions of every card on a table or attached in play, one
     /// entry per card (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
+    /// Marks that lasting sources provide, per source and card (Marks).
+    pub(crate) mark_links: SmallVec<[crate::mark_source::MarkLink; 8]>,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -816,6 +818,7 @@ impl Clone for Game {
             bonus_sources: copy_list(&self.bonus_sources),
             keyword_cards: copy_list(&self.keyword_cards),
             in_play_defs: copy_list(&self.in_play_defs),
+            mark_links: copy_list(&self.mark_links),
         }
     }
 }
@@ -851,6 +854,7 @@ impl PartialEq for Game {
             && self.bonus_sources == o.bonus_sources
             && self.keyword_cards == o.keyword_cards
             && self.in_play_defs == o.in_play_defs
+            && self.mark_links == o.mark_links
     }
 }
 

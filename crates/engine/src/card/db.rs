@@ -20,6 +20,8 @@ pub enum DbError {
 pub struct CardDb {
     defs: Vec<CardDef>,
     by_name: HashMap<String, DefId>,
+    /// Some definition provides marks while in play (Marks: sources).
+    provides_marks: bool,
 }
 
 impl CardDb {
@@ -48,6 +50,7 @@ impl CardDb {
             });
         }
         let id = DefId(self.defs.len() as u16);
+        self.provides_marks |= crate::mark_source::def_provides_marks(&def);
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -57,6 +60,7 @@ impl CardDb {
     /// definition wins over the database's).
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
+        self.provides_marks |= crate::mark_source::def_provides_marks(&def);
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -66,6 +70,12 @@ impl CardDb {
             self.by_name.insert(key, id);
             id
         }
+    }
+
+    /// Whether any definition provides marks while in play (the links of
+    /// Marks' sources are only worked out in games that can have them).
+    pub fn provides_marks(&self) -> bool {
+        self.provides_marks
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {

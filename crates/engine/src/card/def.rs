@@ -582,6 +582,13 @@ pub enum Passive {
     /// sponsor cards matching the filter; with `free`, without applying
     /// their cost (Sponsor effects; "Sponsor for free").
     Sponsors { filter: CardFilter, free: bool },
+    /// It provides these marks while it is in play (Marks: "cut off from a
+    /// source"): to the cards matching `filter`, or, with no filter, to the
+    /// card it is attached to, else its faction's ambassador.
+    Marks {
+        filter: Option<CardFilter>,
+        marks: [u8; 6],
+    },
 }
 
 /// What a card replaces (Replace a Card).
@@ -591,6 +598,33 @@ pub struct Replaces {
     pub name: String,
     /// "Must replace": it cannot be sponsored, only enter play by replacing.
     pub only: bool,
+    /// What passes from the replaced card to it (Replace a Card: nothing
+    /// unless the card states otherwise; Appendix Two).
+    #[serde(default)]
+    pub transfers: Transfers,
+}
+
+/// What a replacement carries over from the card it replaces (Appendix Two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Transfers {
+    /// Its marks (those not provided by other cards still in play, which
+    /// always follow: Appendix Two).
+    pub marks: bool,
+    pub enhancements: bool,
+    pub aftermaths: bool,
+    pub contingencies: bool,
+}
+
+impl Transfers {
+    /// Whether an attached card of this type moves to the new card.
+    pub fn attachment(&self, t: CardType) -> bool {
+        match t {
+            CardType::Enhancement => self.enhancements,
+            CardType::Aftermath => self.aftermaths,
+            CardType::Contingency => self.contingencies,
+            _ => false,
+        }
+    }
 }
 
 /// A triggered effect of a card in play or a contingency's trigger

@@ -800,6 +800,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
     c.replaces = Some(Replaces {
         name: "Terran Captain".into(),
         only: false,
+        transfers: Default::default(),
     });
     defs.push(c);
     let mut c = character(
@@ -812,6 +813,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
     c.replaces = Some(Replaces {
         name: "Kharic Courier".into(),
         only: true,
+        transfers: Default::default(),
     });
     defs.push(c);
     // A group that sponsors fleets as if it were an Inner Circle character.
