@@ -309,7 +309,11 @@ fn marks_list(m: &[u8; 6]) -> String {
         .filter(|k| m[k.idx()] > 0)
         .map(|k| {
             let n = m[k.idx()] as i64;
-            plural(n, &format!("{} mark", mark(k)), &format!("{} marks", mark(k)))
+            plural(
+                n,
+                &format!("{} mark", mark(k)),
+                &format!("{} marks", mark(k)),
+            )
         })
         .collect();
     let refs: Vec<&str> = items.iter().map(String::as_str).collect();
@@ -534,7 +538,10 @@ fn passive_text(p: &Passive, attached: bool) -> String {
         Passive::Marks { filter, marks } => {
             let list = marks_list(marks);
             match filter {
-                Some(f) => format!("{} have {list} while this card is in play", cap(&filter_text(f, "cards"))),
+                Some(f) => format!(
+                    "{} have {list} while this card is in play",
+                    cap(&filter_text(f, "cards"))
+                ),
                 None if attached => format!("The card it is on has {list} while this is attached"),
                 None => format!("Your ambassador has {list} while this card is in play"),
             }
@@ -757,10 +764,7 @@ pub fn rules_text(d: &CardDef) -> String {
     for p in &d.passives {
         parts.push(passive_text(
             p,
-            matches!(
-                d.card_type,
-                CardType::Enhancement | CardType::Aftermath
-            ),
+            matches!(d.card_type, CardType::Enhancement | CardType::Aftermath),
         ));
     }
     for t in &d.triggers {

@@ -195,7 +195,7 @@ impl Game {
         self.cm(a).flags &= !flag::FACE_DOWN;
         if !self.requirements_met(p, a, def) || self.allergic_to_def(p, def) {
             ev.push(Event::AgendaDiscarded { player: p, card: a });
-            self.discard_from_play(a, ev);
+            self.discard_from_play(a, crate::event::Cause::Rules, ev);
             return;
         }
         let d = self.c(a).def;
@@ -220,6 +220,6 @@ impl Game {
         let a = self.players[p as usize].agenda;
         self.cm(a).flags &= !flag::FACE_DOWN;
         ev.push(Event::AgendaDiscarded { player: p, card: a });
-        self.discard_from_play(a, ev);
+        self.discard_from_play(a, crate::event::Cause::Rules, ev);
     }
 }

@@ -113,7 +113,7 @@ impl Game {
             ctx = ctx.in_conflict(k);
         }
         if act.cost.discard {
-            self.discard_from_play(card, ev);
+            self.discard_from_play(card, crate::event::Cause::Cost, ev);
         }
         self.run_effects(&act.effects, false, &ctx, ev);
     }

@@ -4,7 +4,7 @@
 
 use crate::action::Action;
 use crate::error::Violation;
-use crate::event::Event;
+use crate::event::{Cause, Event};
 use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::{Game, Outcome, Target};
 
@@ -475,12 +475,26 @@ impl Game {
             }
             Event::Rotated { card } => format!("{} is rotated.", n(card)),
             Event::Readied { card } => format!("{} is readied.", n(card)),
-            Event::Drew { player, card } => {
-                if card.is_none() {
-                    format!("{} draws a card.", pn(player))
+            Event::Drew {
+                player,
+                card,
+                cause,
+            } => {
+                let what = if card.is_none() {
+                    "a card".to_string()
                 } else {
-                    format!("{} draws {}.", pn(player), n(card))
-                }
+                    n(card)
+                };
+                let why = match cause {
+                    Cause::DrawRound => " (Draw Round)".to_string(),
+                    Cause::Bought => " (bought)".to_string(),
+                    Cause::SetUp => " (starting hand)".to_string(),
+                    Cause::Effect { card: src } if src.some().is_some() => {
+                        format!(" ({})", n(src))
+                    }
+                    _ => String::new(),
+                };
+                format!("{} draws {what}{why}.", pn(player))
             }
             Event::Bought { player, count } => format!(
                 "{} buys {} card{}.",
@@ -488,10 +502,47 @@ impl Game {
                 count,
                 if count == 1 { "" } else { "s" }
             ),
-            Event::DiscardedFromHand { player, card } => {
-                format!("{} discards {}.", pn(player), n(card))
-            }
-            Event::DiscardedFromPlay { card } => format!("{} is discarded.", n(card)),
+            Event::DiscardedFromHand {
+                player,
+                card,
+                cause,
+            } => match cause {
+                Cause::Effect { card: src } if src.some().is_some() => {
+                    format!(
+                        "{} discards {} at random ({}).",
+                        pn(player),
+                        n(card),
+                        n(src)
+                    )
+                }
+                Cause::Chosen => format!("{} chooses to discard {}.", pn(player), n(card)),
+                _ => format!("{} discards {}.", pn(player), n(card)),
+            },
+            Event::DiscardedFromPlay { card, cause } => match cause {
+                Cause::Effect { card: src } if src.some().is_some() && src != card => {
+                    format!("{} is discarded by {}.", n(card), n(src))
+                }
+                Cause::Host { card: host } => {
+                    format!(
+                        "{} is discarded with {}, the card it was on.",
+                        n(card),
+                        n(host)
+                    )
+                }
+                Cause::Cost => format!("{} is discarded to pay for its action.", n(card)),
+                Cause::Neutralized => format!(
+                    "{} is discarded: neutralized in a supporting row at the Draw Round.",
+                    n(card)
+                ),
+                Cause::EmptyDeck => format!(
+                    "{} is discarded from the Inner Circle: its player's deck is empty.",
+                    n(card)
+                ),
+                Cause::Eliminated => {
+                    format!("{} is discarded: its faction was eliminated.", n(card))
+                }
+                _ => format!("{} is discarded.", n(card)),
+            },
             Event::ReturnedToHand { card } => format!("{} returns to its owner's hand.", n(card)),
             Event::Eliminated { player } => format!("{} is eliminated from the game.", pn(player)),
             Event::Conquered {

@@ -32,7 +32,7 @@ impl Game {
                 .filter(|&c| self.c(c).neutralized())
                 .collect();
             for c in fallen {
-                self.discard_from_play(c, ev);
+                self.discard_from_play(c, crate::event::Cause::Neutralized, ev);
             }
         }
         self.step = Step::DrawDiscard { answered: 0 };
@@ -44,7 +44,11 @@ impl Game {
 
     pub(crate) fn do_discard(&mut self, p: PlayerId, card: CardId, ev: &mut Events) {
         self.move_card(card, Zone::Discard, p, ev);
-        ev.push(Event::DiscardedFromHand { player: p, card });
+        ev.push(Event::DiscardedFromHand {
+            player: p,
+            card,
+            cause: crate::event::Cause::Chosen,
+        });
     }
 
     /// Free cards a player draws: one, plus lasting extra draws.
@@ -66,7 +70,7 @@ impl Game {
 
     fn draw_free(&mut self, p: PlayerId, ev: &mut Events) -> FreeDraw {
         for _ in 0..self.free_cards(p) {
-            if !self.draw_card(p, ev) {
+            if !self.draw_card(p, crate::event::Cause::DrawRound, ev) {
                 // Out of new options: no reshuffle; discard an Inner Circle
                 // character instead (never the ambassador), or be eliminated.
                 let ic: smallvec::SmallVec<[CardId; 16]> = self
@@ -80,7 +84,7 @@ impl Game {
                         FreeDraw::Eliminated
                     }
                     1 => {
-                        self.discard_from_play(ic[0], ev);
+                        self.discard_from_play(ic[0], crate::event::Cause::EmptyDeck, ev);
                         FreeDraw::Drew
                     }
                     _ => FreeDraw::MustChoose,
@@ -153,7 +157,7 @@ impl Game {
         }
         self.apply_influence(p, BUY_PRICE * count as i16);
         for _ in 0..count {
-            self.draw_card(p, ev);
+            self.draw_card(p, crate::event::Cause::Bought, ev);
         }
         ev.push(Event::Bought { player: p, count });
     }
@@ -176,7 +180,7 @@ impl Game {
                 if mine {
                     self.move_card(id, Zone::OutOfGame, NOBODY, ev);
                 } else {
-                    self.discard_from_play(id, ev);
+                    self.discard_from_play(id, crate::event::Cause::Eliminated, ev);
                 }
             }
         }

@@ -58,7 +58,7 @@ impl Game {
         }
         self.shuffle_deck(p);
         for _ in 0..n.saturating_sub(1) {
-            self.draw_card(p, ev);
+            self.draw_card(p, crate::event::Cause::SetUp, ev);
         }
     }
 

@@ -428,7 +428,8 @@ impl Game {
                 let mut any = false;
                 for p in self.who_players(who, ctx) {
                     for _ in 0..n {
-                        any |= self.draw_card(p, ev);
+                        any |=
+                            self.draw_card(p, crate::event::Cause::Effect { card: ctx.source }, ev);
                     }
                 }
                 any
@@ -442,6 +443,7 @@ impl Game {
                             ev.push(Event::Drew {
                                 player: p,
                                 card: top,
+                                cause: crate::event::Cause::Effect { card: ctx.source },
                             });
                             any = true;
                         }
@@ -463,7 +465,11 @@ impl Game {
                             .nth(i)
                             .expect("i < the hand's length");
                         self.move_card(c, Zone::Discard, p, ev);
-                        ev.push(Event::DiscardedFromHand { player: p, card: c });
+                        ev.push(Event::DiscardedFromHand {
+                            player: p,
+                            card: c,
+                            cause: crate::event::Cause::Effect { card: ctx.source },
+                        });
                         any = true;
                     }
                 }
@@ -594,7 +600,11 @@ impl Game {
                 for c in self.sel_cards(card, ctx) {
                     // An ambassador never leaves play (Ambassadorial Immunity).
                     if !self.is_ambassador(c) {
-                        self.discard_from_play(c, ev);
+                        self.discard_from_play(
+                            c,
+                            crate::event::Cause::Effect { card: ctx.source },
+                            ev,
+                        );
                         any = true;
                     }
                 }

@@ -215,6 +215,7 @@ pub enum Event {
     Drew {
         player: PlayerId,
         card: CardId,
+        cause: Cause,
     },
     Bought {
         player: PlayerId,
@@ -223,9 +224,11 @@ pub enum Event {
     DiscardedFromHand {
         player: PlayerId,
         card: CardId,
+        cause: Cause,
     },
     DiscardedFromPlay {
         card: CardId,
+        cause: Cause,
     },
     ReturnedToHand {
         card: CardId,
@@ -254,13 +257,43 @@ pub enum Event {
     GameOver,
 }
 
+/// Why a card was drawn or discarded, for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Cause {
+    /// A rule already told by the event before it (an agenda discarded).
+    Rules,
+    /// The starting hand, or the two-player draw.
+    SetUp,
+    /// The Draw Round's free cards.
+    DrawRound,
+    /// Bought in the Draw Round.
+    Bought,
+    /// Its player chose to discard it (the Draw Round's discard step).
+    Chosen,
+    /// An effect of this card.
+    Effect { card: CardId },
+    /// It was attached to this card, which left play or was conquered.
+    Host { card: CardId },
+    /// Discarded to pay for its own action.
+    Cost,
+    /// Neutralized in a supporting row at the Draw Round.
+    Neutralized,
+    /// Its player's deck ran out (Draw Round step 3).
+    EmptyDeck,
+    /// Its faction was eliminated.
+    Eliminated,
+}
+
 impl Event {
     /// The event as `viewer` may see it: hidden card identities are removed.
     pub fn for_viewer(&self, viewer: PlayerId) -> Event {
         match *self {
-            Event::Drew { player, .. } if player != viewer => Event::Drew {
+            Event::Drew { player, cause, .. } if player != viewer => Event::Drew {
                 player,
                 card: CardId::NONE,
+                cause,
             },
             Event::AgendaHidden { player, .. } if player != viewer => Event::AgendaHidden {
                 player,

@@ -366,7 +366,7 @@ impl Game {
             },
             Step::EmptyDeck { player, pos } => {
                 if let Action::Choose { card } = a {
-                    self.discard_from_play(card, ev);
+                    self.discard_from_play(card, crate::event::Cause::EmptyDeck, ev);
                 }
                 let _ = player;
                 self.draw_free_cards_from(pos + 1, ev);

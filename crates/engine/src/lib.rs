@@ -76,11 +76,11 @@ pub use card::effect::{CardSel, Cmp, Condition, Duration, Effect, Force, Op, Tri
 pub use card::{CardDb, DbError};
 pub use draw_round::BUY_PRICE;
 pub use error::{RuleError, SetupError, Violation};
-pub use event::{Event, Events};
+pub use event::{Cause, Event, Events};
 pub use flow::Pending;
 pub use ids::{CardId, ConflictId, DefId, PlayerId};
-pub use mark_source::MarkLink;
 pub use influence::INFLUENCE_FLOOR;
+pub use mark_source::MarkLink;
 pub use position::{
     CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
 };

@@ -94,10 +94,7 @@ impl Game {
             }
         }
         for w in want.iter() {
-            if !old
-                .iter()
-                .any(|l| l.source == w.source && l.card == w.card)
-            {
+            if !old.iter().any(|l| l.source == w.source && l.card == w.card) {
                 self.give_marks(w.card, &w.marks, 1, ev);
             }
         }
@@ -185,8 +182,7 @@ impl Game {
 /// Whether a definition provides marks while in play.
 pub(crate) fn def_provides_marks(d: &crate::card::def::CardDef) -> bool {
     d.card_type != CardType::Event
-        && d
-            .passives
+        && d.passives
             .iter()
             .any(|p| matches!(p, Passive::Marks { .. }))
 }

@@ -236,7 +236,7 @@ impl Game {
             .filter(|&a| self.c(a).host == loc)
             .collect();
         for a in attached {
-            self.discard_from_play(a, ev);
+            self.discard_from_play(a, crate::event::Cause::Host { card: loc }, ev);
         }
         let race = self.db.get(self.c(loc).def).race;
         let loyal = race == self.players[p as usize].race;

@@ -217,7 +217,7 @@ impl Game {
         if setup.options.duel_draw {
             for i in 0..n {
                 for _ in 0..DUEL_DRAW {
-                    g.draw_card(i as PlayerId, &mut ev);
+                    g.draw_card(i as PlayerId, crate::event::Cause::SetUp, &mut ev);
                 }
             }
             g.step = Step::Keep { answered: 0 };

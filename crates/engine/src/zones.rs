@@ -251,14 +251,22 @@ impl Game {
             .filter(|a| self.cards[a.idx()].host == id)
             .collect();
         for a in attached {
-            ev.push(Event::DiscardedFromPlay { card: a });
+            ev.push(Event::DiscardedFromPlay {
+                card: a,
+                cause: crate::event::Cause::Host { card: id },
+            });
             self.move_card(a, Zone::Discard, NOBODY, ev);
         }
     }
 
     /// Discards a card from play to its owner's discard pile.
-    pub(crate) fn discard_from_play(&mut self, id: CardId, ev: &mut Events) {
-        ev.push(Event::DiscardedFromPlay { card: id });
+    pub(crate) fn discard_from_play(
+        &mut self,
+        id: CardId,
+        cause: crate::event::Cause,
+        ev: &mut Events,
+    ) {
+        ev.push(Event::DiscardedFromPlay { card: id, cause });
         self.move_card(id, Zone::Discard, NOBODY, ev);
     }
 
@@ -275,13 +283,19 @@ impl Game {
     }
 
     /// Draws the top card of a player's deck into the hand; false when empty.
-    pub(crate) fn draw_card(&mut self, p: PlayerId, ev: &mut Events) -> bool {
+    pub(crate) fn draw_card(
+        &mut self,
+        p: PlayerId,
+        cause: crate::event::Cause,
+        ev: &mut Events,
+    ) -> bool {
         match self.players[p as usize].deck.last() {
             Some(top) => {
                 self.move_card(top, Zone::Hand, p, ev);
                 ev.push(Event::Drew {
                     player: p,
                     card: top,
+                    cause,
                 });
                 true
             }

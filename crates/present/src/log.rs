@@ -78,7 +78,7 @@ pub fn sentences(game: &Game, viewer: PlayerId, events: &[Event], context: &str)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use b5_engine::Action;
+    use b5_engine::{Action, Cause};
 
     fn game() -> Game {
         let db = std::sync::Arc::new(b5_cards::open_set::database().expect("the open set loads"));
@@ -125,7 +125,7 @@ mod tests {
             let context = g.waiting_for();
             let ev = g.apply(p, a).expect("a legal action");
             for e in &ev {
-                if let Event::Drew { player, card } = *e {
+                if let Event::Drew { player, card, .. } = *e {
                     let name = g.card_name(card).to_string();
                     let own = sentences(&g, player, std::slice::from_ref(e), &context);
                     let other = sentences(&g, 1 - player, std::slice::from_ref(e), &context);
@@ -142,6 +142,54 @@ mod tests {
             }
         }
         assert!(checked > 0, "no draw seen");
+    }
+
+    #[test]
+    fn draws_and_discards_say_why() {
+        let g = game();
+        let (card, src) = (b5_engine::CardId(3), b5_engine::CardId(4));
+        let (name, src_name) = (g.card_name(card).to_string(), g.card_name(src).to_string());
+        let say = |e: Event| sentences(&g, 0, &[e], "").join(" ");
+        let drew = |cause| Event::Drew {
+            player: 0,
+            card,
+            cause,
+        };
+        assert!(say(drew(Cause::DrawRound)).ends_with("(Draw Round)."));
+        assert!(say(drew(Cause::Bought)).ends_with("(bought)."));
+        let by_effect = say(drew(Cause::Effect { card: src }));
+        assert!(by_effect.contains(&format!("({src_name})")), "{by_effect}");
+        let random = say(Event::DiscardedFromHand {
+            player: 0,
+            card,
+            cause: Cause::Effect { card: src },
+        });
+        assert!(
+            random.contains("at random") && random.contains(&src_name),
+            "{random}"
+        );
+        let with_host = say(Event::DiscardedFromPlay {
+            card,
+            cause: Cause::Host { card: src },
+        });
+        assert!(
+            with_host.contains(&format!("with {src_name}")),
+            "{with_host}"
+        );
+        let fallen = say(Event::DiscardedFromPlay {
+            card,
+            cause: Cause::Neutralized,
+        });
+        assert!(
+            fallen.starts_with(&name) && fallen.contains("neutralized"),
+            "{fallen}"
+        );
+        // Another player's draw keeps its reason but not the card.
+        let hidden = sentences(&g, 1, &[drew(Cause::DrawRound)], "").join(" ");
+        assert!(
+            hidden.contains("a card (Draw Round)") && !hidden.contains(&name),
+            "{hidden}"
+        );
     }
 
     #[test]
