@@ -1001,6 +1001,14 @@ pub fn card(
             ));
         }
         d.passives.push(kinds.pop().unwrap());
+        let cond = match &rp.condition {
+            Some(c) => Some(condition(&pat.sub("if"), c)?),
+            None => None,
+        };
+        if cond.is_some() || !d.passive_if.is_empty() {
+            d.passive_if.resize(d.passives.len() - 1, None);
+            d.passive_if.push(cond);
+        }
     }
     for (i, t) in raw.triggers.iter().enumerate() {
         let tat = at.at(&format!("triggers[{i}]"), t);

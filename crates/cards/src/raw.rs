@@ -203,6 +203,9 @@ pub struct RawPassive {
     /// Marks it provides while in play (to `to`, or the card it is attached
     /// to, or its faction's ambassador).
     pub marks: Option<RawMarks>,
+    /// It applies only while this condition holds for the card's controller.
+    #[serde(rename = "if")]
+    pub condition: Option<RawCondition>,
     /// The cards it applies to (relative to the card's controller).
     pub to: Option<RawFilter>,
 }

@@ -320,6 +320,15 @@ fn marks_list(m: &[u8; 6]) -> String {
     and_list(&refs)
 }
 
+/// The text with its first letter in lower case.
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 /// "a", "a and b", "a, b and c".
 fn and_list(items: &[&str]) -> String {
     match items {
@@ -761,11 +770,15 @@ pub fn rules_text(d: &CardDef) -> String {
             effects_text(&d.effects, d.both)
         ));
     }
-    for p in &d.passives {
-        parts.push(passive_text(
+    for (i, p) in d.passives.iter().enumerate() {
+        let text = passive_text(
             p,
             matches!(d.card_type, CardType::Enhancement | CardType::Aftermath),
-        ));
+        );
+        parts.push(match d.passive_if.get(i) {
+            Some(Some(c)) => format!("While {}: {}", condition_text(c), lower_first(&text)),
+            _ => text,
+        });
     }
     for t in &d.triggers {
         let lead = if d.card_type == CardType::Contingency {

@@ -205,7 +205,7 @@ impl Game {
         }
         for &src in self.bonus_sources.iter() {
             let si = self.c(src);
-            for p in self.db.get(si.def).passives.iter() {
+            for p in self.lasting(src) {
                 if let crate::card::def::Passive::Bonus { filter, bonus } = p {
                     // The filter's cheap tests first, on what is at hand.
                     if filter.allows_type(def.card_type)

@@ -22,7 +22,7 @@ impl Game {
             if self.c(src).controller != p {
                 continue;
             }
-            for pa in self.db.get(self.c(src).def).passives.iter() {
+            for pa in self.lasting(src) {
                 if let crate::card::def::Passive::ExtraConflict(k) = pa {
                     n = n.saturating_add(*k);
                 }

@@ -59,7 +59,7 @@ impl Game {
             if si.controller != p {
                 continue;
             }
-            for pa in self.db.get(si.def).passives.iter() {
+            for pa in self.lasting(src) {
                 if let Passive::ExtraDraw(k) = pa {
                     n = n.saturating_add(*k);
                 }

@@ -390,6 +390,10 @@ impl Game {
             // Marks: a card given marks by a lasting source, or cut off
             // from one, gains or purges them as soon as it happens.
             self.refresh_mark_links(ev);
+            // A lasting bonus with a condition may have started or stopped.
+            if self.db.conditional_lasting() {
+                self.abilities_changed = true;
+            }
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
                     return;

@@ -42,6 +42,7 @@ mod heal;
 mod ids;
 mod influence;
 mod initiative;
+mod lasting;
 mod lead;
 mod mark_source;
 mod marks;

@@ -39,7 +39,7 @@ impl Game {
         let mut want = Links::new();
         for &src in self.passive_sources.iter() {
             let si = self.c(src);
-            for pa in self.db.get(si.def).passives.iter() {
+            for pa in self.lasting(src) {
                 let Passive::Marks { filter, marks } = pa else {
                     continue;
                 };

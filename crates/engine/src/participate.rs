@@ -278,7 +278,7 @@ impl Game {
             self.ability(card, ability) as u16 + 2 * self.card_marks(card, MarkKind::Strife) as u16;
         for &src in self.passive_sources.iter() {
             let si = self.c(src);
-            for pa in self.db.get(si.def).passives.iter() {
+            for pa in self.lasting(src) {
                 if let Passive::AttackDamage { filter, amount } = pa {
                     if self.filter_matches(filter, card, si.controller) {
                         d += *amount as u16;
@@ -294,7 +294,7 @@ impl Game {
         let mut r = self.db.get(self.c(card).def).kw.damage_resistance as u16;
         for &src in self.passive_sources.iter() {
             let si = self.c(src);
-            for pa in self.db.get(si.def).passives.iter() {
+            for pa in self.lasting(src) {
                 if let Passive::DamageResistance { filter, amount } = pa {
                     if self.filter_matches(filter, card, si.controller) {
                         r += *amount as u16;

@@ -122,10 +122,7 @@ impl Game {
                 continue;
             }
             let extra: i16 = self
-                .db
-                .get(self.c(src).def)
-                .passives
-                .iter()
+                .lasting(src)
                 .map(|p| match p {
                     Passive::ExtraInfluence(n) => *n as i16,
                     _ => 0,

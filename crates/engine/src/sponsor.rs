@@ -85,7 +85,7 @@ impl Game {
                 if si.controller != p {
                     continue;
                 }
-                for pa in self.db.get(si.def).passives.iter() {
+                for pa in self.lasting(src) {
                     if let Passive::Discount { filter, amount } = pa {
                         if filter.matches_def(def) {
                             cost -= *amount as i16;
@@ -349,7 +349,7 @@ impl Game {
         if bi.has(crate::state::flag::BLANK) {
             return ic.map(|_| false);
         }
-        for pa in self.db.get(bi.def).passives.iter() {
+        for pa in self.lasting(by) {
             if let Passive::Sponsors { filter, free } = pa {
                 if filter.matches_def(def) {
                     self.check_ready_actor(p, by)?;
@@ -543,9 +543,8 @@ impl Game {
             .collect();
         let agendas = rotators.clone();
         for c in self.table_cards_controlled(p) {
-            let d = self.db.get(self.c(c).def);
-            if d.passives
-                .iter()
+            if self
+                .lasting(c)
                 .any(|x| matches!(x, Passive::Sponsors { .. }))
                 && !rotators.contains(&c)
             {
@@ -555,10 +554,7 @@ impl Game {
         let have = pl.available();
         let ambassador_rotates = rotators.contains(&pl.ambassador);
         let free_rotator = rotators.iter().any(|&c| {
-            self.db
-                .get(self.c(c).def)
-                .passives
-                .iter()
+            self.lasting(c)
                 .any(|x| matches!(x, Passive::Sponsors { free: true, .. }))
         });
         // Whether some rotator could pay for the card: the cheapest is the

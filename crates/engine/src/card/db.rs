@@ -22,6 +22,8 @@ pub struct CardDb {
     by_name: HashMap<String, DefId>,
     /// Some definition provides marks while in play (Marks: sources).
     provides_marks: bool,
+    /// Some definition has a lasting effect with a condition.
+    conditional_lasting: bool,
 }
 
 impl CardDb {
@@ -51,6 +53,7 @@ impl CardDb {
         }
         let id = DefId(self.defs.len() as u16);
         self.provides_marks |= crate::mark_source::def_provides_marks(&def);
+        self.conditional_lasting |= def.passive_if.iter().any(Option::is_some);
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -61,6 +64,7 @@ impl CardDb {
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
         self.provides_marks |= crate::mark_source::def_provides_marks(&def);
+        self.conditional_lasting |= def.passive_if.iter().any(Option::is_some);
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -76,6 +80,12 @@ impl CardDb {
     /// Marks' sources are only worked out in games that can have them).
     pub fn provides_marks(&self) -> bool {
         self.provides_marks
+    }
+
+    /// Whether any definition has a lasting effect with a condition (its
+    /// abilities can change whenever the game does).
+    pub fn conditional_lasting(&self) -> bool {
+        self.conditional_lasting
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {

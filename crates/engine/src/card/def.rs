@@ -703,6 +703,10 @@ pub struct CardDef {
     pub initiate_cost: u8,
     pub actions: Vec<CardAction>,
     pub passives: Vec<Passive>,
+    /// A condition on each lasting effect, by index ("while you are at
+    /// war"); a missing entry is no condition (Bonuses and Blanking: a
+    /// "while" effect lasts only while its condition is maintained).
+    pub passive_if: Vec<Option<Condition>>,
     pub triggers: Vec<TriggeredEffect>,
     pub aftermath: Option<AftermathPlay>,
     pub victory: Option<VictoryCondition>,
@@ -759,6 +763,7 @@ impl CardDef {
             initiate_cost: 0,
             actions: Vec::new(),
             passives: Vec::new(),
+            passive_if: Vec::new(),
             triggers: Vec::new(),
             aftermath: None,
             victory: None,
