@@ -957,6 +957,14 @@ pub fn card(
         if let Some(n) = rp.extra_draw {
             kinds.push(Passive::ExtraDraw(n));
         }
+        if let Some(n) = rp.draw_instead {
+            if n < 2 {
+                return Err(pat
+                    .sub("draw_instead")
+                    .err("`draw_instead` is the number drawn instead of one: at least 2"));
+            }
+            kinds.push(Passive::DrawInstead(n));
+        }
         if let Some(n) = rp.extra_influence {
             kinds.push(Passive::ExtraInfluence(n));
         }
@@ -997,7 +1005,7 @@ pub fn card(
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks",
             ));
         }
         d.passives.push(kinds.pop().unwrap());

@@ -192,6 +192,8 @@ pub struct RawPassive {
     pub bonus: Option<RawBonus>,
     pub discount: Option<u8>,
     pub extra_draw: Option<u8>,
+    /// Free cards drawn instead of one (not cumulative).
+    pub draw_instead: Option<u8>,
     pub extra_influence: Option<u8>,
     pub attack_damage: Option<u8>,
     pub damage_resistance: Option<u8>,

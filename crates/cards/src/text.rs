@@ -529,6 +529,9 @@ fn passive_text(p: &Passive, attached: bool) -> String {
             "You draw {} more in the Draw Round",
             plural(*n as i64, "card", "cards")
         ),
+        Passive::DrawInstead(n) => {
+            format!("You draw {n} cards instead of 1 in the Draw Round (not cumulative)")
+        }
         Passive::ExtraInfluence(n) => format!("You may apply {n} additional influence each turn"),
         Passive::AttackDamage { filter, amount } => format!(
             "{} deal {} more damage in attacks",

@@ -51,21 +51,25 @@ impl Game {
         });
     }
 
-    /// Free cards a player draws: one, plus lasting extra draws.
+    /// Free cards a player draws: one, or the most any "N instead of one"
+    /// effect gives, plus every lasting extra draw (Cumulative Effects:
+    /// "instead" effects do not add up, "additional" ones do).
     fn free_cards(&self, p: PlayerId) -> u8 {
-        let mut n = 1u8;
+        let (mut base, mut extra) = (1u8, 0u8);
         for &src in self.passive_sources.iter() {
             let si = self.c(src);
             if si.controller != p {
                 continue;
             }
             for pa in self.lasting(src) {
-                if let Passive::ExtraDraw(k) = pa {
-                    n = n.saturating_add(*k);
+                match pa {
+                    Passive::ExtraDraw(k) => extra = extra.saturating_add(*k),
+                    Passive::DrawInstead(k) => base = base.max(*k),
+                    _ => {}
                 }
             }
         }
-        n
+        base.saturating_add(extra)
     }
 
     fn draw_free(&mut self, p: PlayerId, ev: &mut Events) -> FreeDraw {

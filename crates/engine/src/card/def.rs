@@ -569,6 +569,9 @@ pub enum Passive {
     Discount { filter: CardFilter, amount: u8 },
     /// Its controller draws this many more free cards in the Draw Round.
     ExtraDraw(u8),
+    /// Its controller draws this many free cards instead of one in the Draw
+    /// Round; several do not add up (Cumulative Effects).
+    DrawInstead(u8),
     /// Its controller may apply this much additional influence each turn.
     ExtraInfluence(u8),
     /// Cards matching the filter deal this much more damage in attacks.
