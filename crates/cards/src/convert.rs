@@ -318,7 +318,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         support,
         opposition,
         cancel_conflict,
-        cancel_attack
+        cancel_attack,
+        surrender
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -343,6 +344,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "bonus" | "double" => &["card", "duration", "who"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" => &["card", "who"],
+        "surrender" => &["who"],
         _ => &[],
     };
     let present: [(&str, bool); 9] = [
@@ -556,6 +558,12 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "cancel_attack" => {
             flag(e.cancel_attack)?;
             Op::CancelAttack
+        }
+        "surrender" => {
+            flag(e.surrender)?;
+            Op::Surrender {
+                who: whom(e.who.as_ref(), "who", Who::Target)?,
+            }
         }
         _ => unreachable!("every verb is listed above"),
     };

@@ -147,6 +147,8 @@ pub struct RawEffect {
     pub opposition: Option<u8>,
     pub cancel_conflict: Option<bool>,
     pub cancel_attack: Option<bool>,
+    /// The players named by `who` (default the target) surrender to you.
+    pub surrender: Option<bool>,
     // Modifiers.
     pub who: Option<String>,
     pub to: Option<String>,

@@ -299,6 +299,11 @@ fn op_text(op: &Op) -> String {
         Op::Opposition { n } => format!("the conflict gets +{n} opposition"),
         Op::CancelConflict => "cancel the conflict".into(),
         Op::CancelAttack => "cancel the attack".into(),
+        Op::Surrender { who } => format!(
+            "{} unconditionally {} to you, if at war with you",
+            who_subject(who),
+            verb(who, "surrender")
+        ),
     }
 }
 

@@ -213,6 +213,10 @@ impl Game {
                 .iter()
                 .any(|&p| !self.players[p as usize].crusade.is_empty()),
             Op::CancelAttack => self.window.is_some(),
+            Op::Surrender { who } => self
+                .who_players(who, ctx)
+                .iter()
+                .any(|&p| self.check_surrender(p, ctx.controller).is_ok()),
             _ => true,
         }
     }
@@ -663,6 +667,18 @@ impl Game {
                 }
                 None => false,
             },
+            Op::Surrender { who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    // "You must surrender to a player of a race with whom
+                    // you are at war."
+                    if self.check_surrender(p, ctx.controller).is_ok() {
+                        self.do_surrender(p, ctx.controller, ev);
+                        any = true;
+                    }
+                }
+                any
+            }
         }
     }
 

@@ -311,6 +311,12 @@ pub enum Op {
     CancelConflict,
     /// Cancel the attack that triggered this contingency.
     CancelAttack,
+    /// The chosen players surrender unconditionally to the card's player
+    /// (Elimination from the Game: "Some card effects can force players to
+    /// unconditionally surrender"); only a player at war with them can.
+    Surrender {
+        who: Who,
+    },
 }
 
 /// An effect: a verb, whether it depends on the previous one ("THEN"), and an
