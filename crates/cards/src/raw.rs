@@ -147,7 +147,14 @@ pub struct RawEffect {
     pub opposition: Option<u8>,
     pub cancel_conflict: Option<bool>,
     pub cancel_attack: Option<bool>,
+    /// Call a vote: "player" or "babylon5" (with `pass` and `fail`).
+    pub vote: Option<String>,
+    pub found_isa: Option<bool>,
+    pub join_isa: Option<bool>,
     // Modifiers.
+    /// With `vote`: the effects if the measure passes / fails.
+    pub pass: Option<RawEffects>,
+    pub fail: Option<RawEffects>,
     pub who: Option<String>,
     pub to: Option<String>,
     pub toward: Option<String>,

@@ -222,6 +222,7 @@ fn build_setup(
                 .collect::<Result<_, _>>()?,
             deck: n.pile(&p.deck, &format!("{field}.deck"))?,
             crusade: Vec::new(),
+            reserve: Vec::new(),
         });
     }
     let setup = Setup {

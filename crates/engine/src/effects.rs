@@ -213,6 +213,9 @@ impl Game {
                 .iter()
                 .any(|&p| !self.players[p as usize].crusade.is_empty()),
             Op::CancelAttack => self.window.is_some(),
+            Op::FoundIsa => !self.isa.exists,
+            Op::JoinIsa { .. } => self.isa.exists,
+            Op::Vote { .. } => self.vote.is_none(),
             _ => true,
         }
     }
@@ -489,8 +492,10 @@ impl Game {
                 let mut any = false;
                 for &x in &a {
                     for &y in &b {
-                        if x != y {
-                            any |= self.declare_war(x, y, false, ev);
+                        if x != y && self.declare_war(x, y, false, ev) {
+                            any = true;
+                            // The Interstellar Alliance, Expulsion.
+                            self.isa_war_started(ctx.controller, x, y, ev);
                         }
                     }
                 }
@@ -653,6 +658,15 @@ impl Game {
                 }
                 None => false,
             },
+            Op::Vote { kind, .. } => self.call_vote(op, kind, ctx, ev),
+            Op::FoundIsa => self.found_isa(ctx.controller, ev),
+            Op::JoinIsa { who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    any |= self.join_isa(p, ev);
+                }
+                any
+            }
         }
     }
 

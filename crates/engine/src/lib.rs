@@ -41,6 +41,7 @@ mod flow;
 mod heal;
 mod ids;
 mod influence;
+mod isa;
 mod initiative;
 mod lead;
 mod marks;
@@ -62,6 +63,7 @@ mod tension;
 mod triggers;
 mod victory;
 mod view;
+mod vote;
 mod war;
 mod zones;
 
@@ -71,7 +73,9 @@ pub use card::def::{
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
     TargetKind, TriggeredEffect, Uniqueness, VictoryCondition,
 };
-pub use card::effect::{CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who};
+pub use card::effect::{
+    CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind, Who,
+};
 pub use card::{CardDb, DbError};
 pub use draw_round::BUY_PRICE;
 pub use error::{RuleError, SetupError, Violation};
@@ -79,6 +83,7 @@ pub use event::{Event, Events};
 pub use flow::Pending;
 pub use ids::{CardId, ConflictId, DefId, PlayerId};
 pub use influence::INFLUENCE_FLOOR;
+pub use isa::{Isa, ISA_KEYWORD, RESERVE_MAX};
 pub use position::{
     CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
 };
@@ -92,4 +97,7 @@ pub use state::{
 };
 pub use tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
 pub use victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
-pub use view::{AgendaView, CardView, ConflictView, ParticipantView, PlayerPublic, PlayerView};
+pub use view::{
+    AgendaView, CardView, ConflictView, IsaView, ParticipantView, PlayerPublic, PlayerView, VoteView,
+};
+pub use vote::{Vote, COUNCIL_RACES};

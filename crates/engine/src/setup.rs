@@ -34,6 +34,9 @@ pub struct Seat {
     /// The optional Crusade Pile, shuffled at set-up.
     #[serde(default)]
     pub crusade: Vec<DefId>,
+    /// The optional reserve (ISA pile), outside the game.
+    #[serde(default)]
+    pub reserve: Vec<DefId>,
 }
 
 impl Seat {
@@ -193,6 +196,10 @@ impl Game {
                 let c = g.new_card(d, p)?;
                 g.place(c, Zone::Crusade, p);
             }
+            for &d in &seat.reserve {
+                let c = g.new_card(d, p)?;
+                g.place(c, Zone::Reserve, p);
+            }
         }
         for i in 0..n {
             g.shuffle_deck(i as PlayerId);
@@ -260,6 +267,8 @@ impl Game {
             bonus_sources: SmallVec::new(),
             keyword_cards: SmallVec::new(),
             in_play_defs: SmallVec::new(),
+            vote: None,
+            isa: crate::isa::Isa::default(),
         }
     }
 
@@ -334,6 +343,9 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         assist_discount: 0,
         conflicts_declared: 0,
         chosen: 0,
+        reserve: Pile::default(),
+        reserve_used: false,
+        forfeit_draw: false,
     }
 }
 
