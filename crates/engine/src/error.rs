@@ -255,4 +255,6 @@ pub enum SetupError {
     TooManyCards,
     #[error("{0}")]
     Position(String),
+    #[error("player {player}: the reserve holds {count} cards; it may hold at most 20 (Reserve/sideboard/ISA Pile and the Engine)")]
+    ReserveTooLarge { player: String, count: usize },
 }

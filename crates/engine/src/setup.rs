@@ -363,11 +363,19 @@ pub fn validate_setup(setup: &Setup, db: &CardDb) -> Result<(), SetupError> {
             .hand
             .iter()
             .chain(s.deck.iter())
+            .chain(s.reserve.iter())
             .chain(std::iter::once(&s.ambassador))
         {
             if db.try_get(*d).is_none() {
                 return Err(SetupError::UnknownDef(d.0));
             }
+        }
+        // Reserve/sideboard/ISA Pile: "it cannot exceed 20 cards".
+        if s.reserve.len() > crate::isa::RESERVE_MAX {
+            return Err(SetupError::ReserveTooLarge {
+                player: s.name.clone(),
+                count: s.reserve.len(),
+            });
         }
         if setup.players[..i].iter().any(|o| o.name == s.name) {
             return Err(SetupError::DuplicateName(s.name.clone()));
