@@ -411,5 +411,7 @@ impl Game {
             _ => {}
         }
         self.advance_vote(ev);
+        // The measure's effects may have changed abilities or dealt damage.
+        self.sweep_neutralization(ev);
     }
 }
