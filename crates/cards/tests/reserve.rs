@@ -59,7 +59,9 @@ fn a_reserve_of_more_than_20_cards_is_refused() {
     assert_eq!(have, 21);
     let problems = d.check(&db);
     assert!(
-        problems.iter().any(|p| p.to_string().contains("at most 20")),
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("at most 20")),
         "{problems:?}"
     );
     // One card fewer is legal.
@@ -84,9 +86,9 @@ fn copies_in_the_reserve_count_with_the_deck() {
     d.reserve.push(entry(name, 1));
     let problems = d.check(&db);
     assert!(
-        problems
-            .iter()
-            .any(|p| p.to_string().contains("copies of \"Alliance Destroyer Squadron\"")),
+        problems.iter().any(|p| p
+            .to_string()
+            .contains("copies of \"Alliance Destroyer Squadron\"")),
         "{problems:?}"
     );
 }

@@ -458,15 +458,14 @@ pub fn actions(
                 field: "choice",
                 message: "`do = \"vote\"` needs `choice` (yes, no or abstain)".into(),
             })?;
-            let choice = b5_engine::VoteChoice::parse(c.get_ref()).ok_or_else(|| {
-                StepError::Field {
+            let choice =
+                b5_engine::VoteChoice::parse(c.get_ref()).ok_or_else(|| StepError::Field {
                     field: "choice",
                     message: format!(
                         "unknown vote \"{}\" (expected yes, no or abstain)",
                         c.get_ref()
                     ),
-                }
-            })?;
+                })?;
             one(Action::Vote { choice })
         }
         "reserve" => one(Action::TakeFromReserve {

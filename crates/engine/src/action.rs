@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::card::effect::VoteChoice;
+use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::Target;
 
 /// One player choice. Small and `Copy`: bots clone thousands of these.

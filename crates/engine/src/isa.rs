@@ -101,7 +101,13 @@ impl Game {
     /// A war began between `a` and `b` through a card of `by`: an ISA member
     /// who declares war on, or enters war with, another member because of an
     /// event, conflict or agenda of his (any card he controls) is expelled.
-    pub(crate) fn isa_war_started(&mut self, by: PlayerId, a: PlayerId, b: PlayerId, ev: &mut Events) {
+    pub(crate) fn isa_war_started(
+        &mut self,
+        by: PlayerId,
+        a: PlayerId,
+        b: PlayerId,
+        ev: &mut Events,
+    ) {
         if !self.isa.exists || (by != a && by != b) {
             return;
         }
@@ -127,7 +133,11 @@ impl Game {
     /// The reserve action (The Interstellar Alliance): once per turn, while
     /// the ISA exists, any player may discard the top card of his deck and
     /// forfeit his draws this turn to take an ISA card from his reserve.
-    pub(crate) fn check_take_from_reserve(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
+    pub(crate) fn check_take_from_reserve(
+        &self,
+        p: PlayerId,
+        card: CardId,
+    ) -> Result<(), Violation> {
         if !self.isa.exists {
             return Err(Violation::NoIsa(card));
         }

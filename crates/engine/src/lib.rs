@@ -41,8 +41,8 @@ mod flow;
 mod heal;
 mod ids;
 mod influence;
-mod isa;
 mod initiative;
+mod isa;
 mod lead;
 mod marks;
 mod mercenary;
@@ -98,6 +98,7 @@ pub use state::{
 pub use tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
 pub use victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
 pub use view::{
-    AgendaView, CardView, ConflictView, IsaView, ParticipantView, PlayerPublic, PlayerView, VoteView,
+    AgendaView, CardView, ConflictView, IsaView, ParticipantView, PlayerPublic, PlayerView,
+    VoteView,
 };
 pub use vote::{Vote, COUNCIL_RACES};

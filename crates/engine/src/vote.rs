@@ -149,7 +149,13 @@ impl Game {
 
     /// Carries out a `vote` effect: sets the vote up and, when nobody has a
     /// choice in it, ends it at once. Returns whether a vote was held.
-    pub(crate) fn call_vote(&mut self, op: &Op, kind: VoteKind, ctx: &Ctx, ev: &mut Events) -> bool {
+    pub(crate) fn call_vote(
+        &mut self,
+        op: &Op,
+        kind: VoteKind,
+        ctx: &Ctx,
+        ev: &mut Events,
+    ) -> bool {
         let Some(src) = ctx.source.some() else {
             return false;
         };

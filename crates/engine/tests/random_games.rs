@@ -476,11 +476,16 @@ impl CouncilWatch {
         assert!(self.isa_founded <= 1, "{ctx}: the ISA was founded twice");
         let a = after.isa();
         if b.exists {
-            assert!(a.exists && a.founder == b.founder, "{ctx}: the ISA changed founder or ended");
+            assert!(
+                a.exists && a.founder == b.founder,
+                "{ctx}: the ISA changed founder or ended"
+            );
         }
         if a.exists && !b.exists {
             assert!(
-                events.iter().any(|e| matches!(e, Event::IsaFounded { founder } if *founder == a.founder)),
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::IsaFounded { founder } if *founder == a.founder)),
                 "{ctx}: the ISA came into existence with no founding event"
             );
         }
@@ -495,7 +500,9 @@ impl CouncilWatch {
             }
             if was && !is {
                 assert!(
-                    events.iter().any(|e| matches!(e, Event::IsaExpelled { player } if *player == p)),
+                    events
+                        .iter()
+                        .any(|e| matches!(e, Event::IsaExpelled { player } if *player == p)),
                     "{ctx}: {p} left the ISA with no expulsion"
                 );
                 // Expulsion takes every member of the race.
@@ -968,7 +975,8 @@ fn arb_action() -> impl Strategy<Value = Action> {
         Just(Action::Mulligan),
         (arb_card(), arb_card()).prop_map(|(card, old)| Action::Replace { card, old }),
         any::<u8>().prop_map(|player| Action::CallVoter { player }),
-        proptest::sample::select(VoteChoice::ALL.to_vec()).prop_map(|choice| Action::Vote { choice }),
+        proptest::sample::select(VoteChoice::ALL.to_vec())
+            .prop_map(|choice| Action::Vote { choice }),
         arb_card().prop_map(|card| Action::TakeFromReserve { card }),
     ]
 }

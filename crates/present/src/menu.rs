@@ -275,8 +275,7 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
             None => "Vote".into(),
         },
         GroupKind::Reserve => {
-            "Take an ISA card from your reserve (discard your top card; no draws this turn)"
-                .into()
+            "Take an ISA card from your reserve (discard your top card; no draws this turn)".into()
         }
         GroupKind::Card(c) => {
             let inst = game.card(c);

@@ -354,10 +354,9 @@ impl Effect {
     /// Whether the effect needs a card target.
     pub fn uses_card_target(&self) -> bool {
         match &self.op {
-            Op::Vote { pass, fail, .. } => pass
-                .iter()
-                .chain(fail.iter())
-                .any(|e| e.uses_card_target()),
+            Op::Vote { pass, fail, .. } => {
+                pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
+            }
             _ => self.card_sel() == Some(CardSel::Target),
         }
     }

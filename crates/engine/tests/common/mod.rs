@@ -793,17 +793,18 @@ pub fn pool() -> Pool {
 /// calls a vote, a card founding the ISA with and without a vote, ISA cards
 /// (kept in reserves too).
 fn council_cards(defs: &mut Vec<CardDef>) {
-    let mut push = |name: &str, ty: CardType, cost: u8, target: TargetKind, effects: Vec<Effect>| {
-        let mut c = card(name, ty, Race::Neutral, cost);
-        c.target = target;
-        if ty == CardType::Conflict {
-            c.conflict = Some(Ability::Diplomacy);
-            c.won = effects;
-        } else {
-            c.effects = effects;
-        }
-        defs.push(c);
-    };
+    let mut push =
+        |name: &str, ty: CardType, cost: u8, target: TargetKind, effects: Vec<Effect>| {
+            let mut c = card(name, ty, Race::Neutral, cost);
+            c.target = target;
+            if ty == CardType::Conflict {
+                c.conflict = Some(Ability::Diplomacy);
+                c.won = effects;
+            } else {
+                c.effects = effects;
+            }
+            defs.push(c);
+        };
     push(
         "Council Motion",
         CardType::Event,
