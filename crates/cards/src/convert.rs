@@ -7,7 +7,7 @@ use b5_engine::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardSel,
     CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force, Keywords, MarkKind, Op,
     Passive, Race, Row, Side, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition,
-    Who,
+    VoteKind, Who,
 };
 use toml::Spanned;
 
@@ -319,7 +319,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         opposition,
         cancel_conflict,
         cancel_attack,
-        surrender
+        surrender,
+        vote,
+        found_isa,
+        join_isa
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -345,8 +348,16 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" => &["card", "who"],
         "surrender" => &["who"],
+        "join_isa" => &["who"],
         _ => &[],
     };
+    if verb != "vote" {
+        for (m, p) in [("pass", e.pass.is_some()), ("fail", e.fail.is_some())] {
+            if p {
+                return Err(at.err(format!("`{m}` applies only to `vote`")));
+            }
+        }
+    }
     let present: [(&str, bool); 9] = [
         ("who", e.who.is_some()),
         ("to", e.to.is_some()),
@@ -565,6 +576,34 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 who: whom(e.who.as_ref(), "who", Who::Target)?,
             }
         }
+        "vote" => {
+            let kind = one_of(
+                &at,
+                "vote",
+                e.vote.as_ref().unwrap(),
+                VoteKind::parse,
+                "player, babylon5",
+            )?;
+            let empty = RawEffects::new();
+            let pass = effects(&at.sub("pass"), e.pass.as_ref().unwrap_or(&empty), refs)?;
+            let fail = effects(&at.sub("fail"), e.fail.as_ref().unwrap_or(&empty), refs)?;
+            if pass
+                .iter()
+                .chain(fail.iter())
+                .any(|x| matches!(x.op, Op::Vote { .. }))
+            {
+                return Err(at.err("a vote's `pass` and `fail` effects cannot call another vote"));
+            }
+            Op::Vote { kind, pass, fail }
+        }
+        "found_isa" => {
+            flag(e.found_isa)?;
+            Op::FoundIsa
+        }
+        "join_isa" => {
+            flag(e.join_isa)?;
+            Op::JoinIsa { who: w }
+        }
         _ => unreachable!("every verb is listed above"),
     };
     let out = Effect {
@@ -588,7 +627,20 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
 }
 
 fn effects(at: &At, list: &RawEffects, refs: Refs) -> Result<Vec<Effect>, LoadError> {
-    list.iter().map(|e| effect(at, e, refs)).collect()
+    let v: Vec<Effect> = list
+        .iter()
+        .map(|e| effect(at, e, refs))
+        .collect::<Result<_, _>>()?;
+    // Votes: a vote ends later, through `pending`; what follows it is its
+    // `pass` or `fail` list.
+    if let Some(i) = v.iter().position(|e| matches!(e.op, Op::Vote { .. })) {
+        if i + 1 != v.len() {
+            return Err(at.err(
+                "a vote must be the last effect of its list (put what follows in its `pass` or `fail`)",
+            ));
+        }
+    }
+    Ok(v)
 }
 
 /// Parses one keyword with rules meaning into `kw`; other keywords are kept

@@ -22,11 +22,17 @@
 //!
 //! [crusade]
 //! 1 Some Card
+//!
+//! [reserve]
+//! 1 Some ISA Card
 //! ```
 //!
 //! Header lines are `key: value` (`name`, `race`, `faction`); every other
 //! line is `N Card Name` under a section: `[ambassador]` (exactly one card),
-//! `[hand]` (the starting hand), `[deck]`, and optionally `[crusade]`.
+//! `[hand]` (the starting hand), `[deck]`, and optionally `[crusade]` and
+//! `[reserve]` (the ISA pile: at most 20 cards, outside the game; copies
+//! count toward the limits with the deck's: Engine Rules v1.2,
+//! Reserve/sideboard/ISA Pile and the Engine).
 
 use b5_engine::{
     ambassador_problem, faction_available, CardDb, CardType, DefId, Faction, Race, Seat,
@@ -65,6 +71,8 @@ pub struct DeckList {
     pub hand: Vec<Entry>,
     pub deck: Vec<Entry>,
     pub crusade: Vec<Entry>,
+    /// The reserve (ISA pile).
+    pub reserve: Vec<Entry>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -74,6 +82,7 @@ enum Section {
     Hand,
     Deck,
     Crusade,
+    Reserve,
 }
 
 /// At most 60 characters of a piece of user text, for a message.
@@ -128,12 +137,13 @@ impl DeckList {
                     "hand" | "starting hand" => Section::Hand,
                     "deck" => Section::Deck,
                     "crusade" | "crusade pile" => Section::Crusade,
+                    "reserve" | "isa pile" | "sideboard" => Section::Reserve,
                     other => {
                         return Err(err(
                             origin,
                             line_no,
                             "section",
-                            format!("unknown section [{}] (expected [ambassador], [hand], [deck], [crusade])", excerpt(other)),
+                            format!("unknown section [{}] (expected [ambassador], [hand], [deck], [crusade], [reserve])", excerpt(other)),
                         ))
                     }
                 };
@@ -257,6 +267,7 @@ impl DeckList {
                 Section::Hand => d.hand.push(e),
                 Section::Deck => d.deck.push(e),
                 Section::Crusade => d.crusade.push(e),
+                Section::Reserve => d.reserve.push(e),
                 Section::None => unreachable!("handled above"),
             }
         }
@@ -303,6 +314,7 @@ impl DeckList {
             .chain(self.hand.iter())
             .chain(self.deck.iter())
             .chain(self.crusade.iter())
+            .chain(self.reserve.iter())
         {
             match db.find(&e.name) {
                 Some(d) => found.push((e, d)),
@@ -403,6 +415,20 @@ impl DeckList {
                 ));
             }
         }
+        // The reserve: "it cannot exceed 20 cards and you cannot break the
+        // deck construction limits with it" (copies are counted above).
+        let reserve: usize = self.reserve.iter().map(|e| e.count).sum();
+        if reserve > b5_engine::RESERVE_MAX {
+            problems.push(err(
+                o,
+                self.reserve.first().map(|e| e.line).unwrap_or(1),
+                "reserve",
+                format!(
+                    "the reserve holds {reserve} cards; it may hold at most {}",
+                    b5_engine::RESERVE_MAX
+                ),
+            ));
+        }
         // Deck size.
         let min = if self.crusade.is_empty() {
             MIN_DECK
@@ -444,6 +470,7 @@ impl DeckList {
             hand: expand(&self.hand),
             deck: expand(&self.deck),
             crusade: expand(&self.crusade),
+            reserve: expand(&self.reserve),
         })
     }
 }

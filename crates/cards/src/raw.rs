@@ -149,7 +149,14 @@ pub struct RawEffect {
     pub cancel_attack: Option<bool>,
     /// The players named by `who` (default the target) surrender to you.
     pub surrender: Option<bool>,
+    /// Call a vote: "player" or "babylon5" (with `pass` and `fail`).
+    pub vote: Option<String>,
+    pub found_isa: Option<bool>,
+    pub join_isa: Option<bool>,
     // Modifiers.
+    /// With `vote`: the effects if the measure passes / fails.
+    pub pass: Option<RawEffects>,
+    pub fail: Option<RawEffects>,
     pub who: Option<String>,
     pub to: Option<String>,
     pub toward: Option<String>,

@@ -304,6 +304,22 @@ fn op_text(op: &Op) -> String {
             who_subject(who),
             verb(who, "surrender")
         ),
+        Op::Vote {
+            kind,
+            ref pass,
+            ref fail,
+        } => {
+            let mut s = format!("call a {}", kind.display());
+            if !pass.is_empty() {
+                s.push_str(&format!("; if it passes, {}", effects_text(pass, false)));
+            }
+            if !fail.is_empty() {
+                s.push_str(&format!("; if it fails, {}", effects_text(fail, false)));
+            }
+            s
+        }
+        Op::FoundIsa => "the Interstellar Alliance comes into existence; you found it".into(),
+        Op::JoinIsa { who } => who_does(who, "join", "the Interstellar Alliance".to_string()),
     }
 }
 

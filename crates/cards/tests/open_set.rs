@@ -620,6 +620,7 @@ fn the_decks_cover_the_set() {
             .chain(&d.hand)
             .chain(&d.deck)
             .chain(&d.crusade)
+            .chain(&d.reserve)
         {
             used.insert(e.name.clone());
         }

@@ -81,6 +81,9 @@ pub struct SavedSeat {
     pub deck: Vec<String>,
     #[serde(default)]
     pub crusade: Vec<String>,
+    /// The reserve (ISA pile).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserve: Vec<String>,
 }
 
 /// A saved game (see the module documentation).
@@ -151,6 +154,7 @@ impl SaveFile {
                     hand: names(db, &s.hand),
                     deck: names(db, &s.deck),
                     crusade: names(db, &s.crusade),
+                    reserve: names(db, &s.reserve),
                 })
                 .collect(),
             actions: actions.to_vec(),
@@ -294,6 +298,7 @@ impl SaveFile {
                 hand: list(&s.hand, format!("seats[{i}].hand"))?,
                 deck: list(&s.deck, format!("seats[{i}].deck"))?,
                 crusade: list(&s.crusade, format!("seats[{i}].crusade"))?,
+                reserve: list(&s.reserve, format!("seats[{i}].reserve"))?,
             });
         }
         Ok(Setup {
@@ -452,6 +457,7 @@ mod tests {
                 hand: vec!["A \"quoted\" card".into()],
                 deck: vec!["B".into(), "C".into()],
                 crusade: vec![],
+                reserve: vec![],
             }],
             actions: vec![
                 (0, Action::Pass),

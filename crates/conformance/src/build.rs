@@ -222,6 +222,11 @@ fn build_setup(
                 .collect::<Result<_, _>>()?,
             deck: n.pile(&p.deck, &format!("{field}.deck"))?,
             crusade: Vec::new(),
+            reserve: p
+                .reserve
+                .iter()
+                .map(|c| n.def(c, &format!("{field}.reserve")))
+                .collect::<Result<_, _>>()?,
         });
     }
     let setup = Setup {
@@ -352,7 +357,22 @@ fn build_position(
             .iter()
             .map(|q| n.player(q, &format!("{field}.at_war")))
             .collect::<Result<_, _>>()?;
+        pp.reserve = p
+            .reserve
+            .iter()
+            .map(|c| n.def(c, &format!("{field}.reserve")))
+            .collect::<Result<_, _>>()?;
         pos.players.push(pp);
+    }
+    if let Some(isa) = &sc.isa {
+        let t = isa.get_ref();
+        pos.isa = Some((
+            n.player(&t.founder, "isa.founder")?,
+            t.members
+                .iter()
+                .map(|m| n.player(m, "isa.members"))
+                .collect::<Result<_, _>>()?,
+        ));
     }
     for (i, ct) in sc.conflict.iter().enumerate() {
         let field = format!("conflict[{i}]");

@@ -126,6 +126,43 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             w.sort();
             return Ok(Value::List(w));
         }
+        // Extensions (docs/scenario-format.md, Votes and the ISA).
+        "isa" => return Ok(Value::Bool(g.isa().exists)),
+        "isa.founder" => {
+            let isa = g.isa();
+            return Ok(if isa.exists {
+                name_or_none(g, isa.founder)
+            } else {
+                Value::Str("none".into())
+            });
+        }
+        "isa.members" => {
+            let isa = g.isa();
+            return Ok(Value::List(
+                (0..g.num_players() as PlayerId)
+                    .filter(|&p| isa.is_member(p))
+                    .map(|p| g.player_name(p).to_string())
+                    .collect(),
+            ));
+        }
+        "vote" => {
+            return Ok(Value::Str(match g.vote() {
+                None => "none".into(),
+                Some(v) if v.league => "league".into(),
+                Some(v) => v.kind.name().into(),
+            }))
+        }
+        "vote.head" | "vote.yes" | "vote.no" | "vote.called" => {
+            let Some(v) = g.vote() else {
+                return Err(PathError::Missing("no vote in progress".into()));
+            };
+            return Ok(match path {
+                "vote.head" => name_or_none(g, v.head),
+                "vote.called" => name_or_none(g, v.called),
+                "vote.yes" => Value::Int(v.yes as i64),
+                _ => Value::Int(v.no as i64),
+            });
+        }
         _ => {}
     }
     if let Some(rest) = path.strip_prefix("card.") {
@@ -212,7 +249,9 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             | "hand"
             | "deck"
             | "discard"
-            | "agenda"]
+            | "agenda"
+            | "reserve"
+            | "isa"]
             | ["tension" | "at_war", _]
             | ["marks", _]
     );
@@ -238,6 +277,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             Some(a) if g.card(a).face_down() => "hidden".into(),
             Some(a) => g.card_name(a).to_string(),
         }),
+        ["reserve"] => Value::Int(pl.reserve.len() as i64),
+        ["isa"] => Value::Bool(g.isa().is_member(p)),
         ["tension", q] => Value::Int(g.tension(p, player(g, q)?) as i64),
         ["at_war", q] => Value::Bool(g.at_war(p, player(g, q)?)),
         ["marks", k] => {

@@ -22,6 +22,8 @@ pub struct Scenario {
     pub vorlons: Option<i16>,
     pub shadow_war: Option<bool>,
     pub initiative: Option<Vec<Spanned<String>>>,
+    /// Extension (Votes and the ISA): the Interstellar Alliance exists.
+    pub isa: Option<Spanned<IsaTable>>,
     #[serde(default)]
     pub cards: BTreeMap<Spanned<String>, Spanned<RawCard>>,
     #[serde(default)]
@@ -201,6 +203,18 @@ pub struct PlayerTable {
     pub agenda: Option<Spanned<AgendaEntry>>,
     #[serde(default)]
     pub at_war: Vec<Spanned<String>>,
+    /// Extension (Votes and the ISA): the reserve (ISA pile).
+    #[serde(default)]
+    pub reserve: Vec<Spanned<String>>,
+}
+
+/// Extension: the Interstellar Alliance at the start.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IsaTable {
+    pub founder: Spanned<String>,
+    #[serde(default)]
+    pub members: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -239,4 +253,6 @@ pub struct StepTable {
     pub expect: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
     pub advance: Option<Spanned<String>>,
     pub setup_error: Option<bool>,
+    /// Extension: `do = "vote"`: yes, no or abstain.
+    pub choice: Option<Spanned<String>>,
 }

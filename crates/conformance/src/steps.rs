@@ -40,6 +40,9 @@ pub const VERBS: &[&str] = &[
     "buy",
     "keep",
     "mulligan",
+    "call",
+    "vote",
+    "reserve",
 ];
 
 /// A problem building a step's action: a missing field (a load error, with
@@ -80,6 +83,7 @@ pub fn cards_named(g: &Game, qualified: &str) -> Vec<CardId> {
 pub enum Prefer {
     Hand,
     Table,
+    Reserve,
 }
 
 fn in_zone(g: &Game, c: CardId, prefer: Prefer) -> bool {
@@ -87,6 +91,7 @@ fn in_zone(g: &Game, c: CardId, prefer: Prefer) -> bool {
     match prefer {
         Prefer::Hand => z == Zone::Hand,
         Prefer::Table => z.in_play(),
+        Prefer::Reserve => z == Zone::Reserve,
     }
 }
 
@@ -438,6 +443,34 @@ pub fn actions(
             card: card(Prefer::Hand)?,
         }),
         "mulligan" => one(Action::Mulligan),
+        // Extensions (docs/scenario-format.md, Votes and the ISA).
+        "call" => {
+            let t = st.target.as_ref().ok_or_else(|| StepError::Field {
+                field: "target",
+                message: "`do = \"call\"` needs `target` (the player called to vote)".into(),
+            })?;
+            one(Action::CallVoter {
+                player: player_named(t)?,
+            })
+        }
+        "vote" => {
+            let c = st.choice.as_ref().ok_or_else(|| StepError::Field {
+                field: "choice",
+                message: "`do = \"vote\"` needs `choice` (yes, no or abstain)".into(),
+            })?;
+            let choice =
+                b5_engine::VoteChoice::parse(c.get_ref()).ok_or_else(|| StepError::Field {
+                    field: "choice",
+                    message: format!(
+                        "unknown vote \"{}\" (expected yes, no or abstain)",
+                        c.get_ref()
+                    ),
+                })?;
+            one(Action::Vote { choice })
+        }
+        "reserve" => one(Action::TakeFromReserve {
+            card: card(Prefer::Reserve)?,
+        }),
         "surrender" => {
             let t = st.target.as_ref().ok_or_else(|| StepError::Field {
                 field: "target",

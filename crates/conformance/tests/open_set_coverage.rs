@@ -9,7 +9,7 @@
 //! bonus, a power bonus, a Major Agenda's victory condition, requirements,
 //! replacement, participation restrictions, an initiation cost, or a
 //! keyword with rules meaning (ambassador's assistant, mercenary,
-//! homeworld, applies damage first, damage resistance N).
+//! homeworld, applies damage first, damage resistance N, isa).
 
 use std::path::{Path, PathBuf};
 
@@ -50,6 +50,7 @@ fn has_effect(d: &CardDef) -> bool {
         || kw.homeworld
         || kw.damage_first
         || kw.damage_resistance > 0
+        || d.has_keyword("isa")
 }
 
 /// The scenario files and their text.

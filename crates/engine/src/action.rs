@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::card::effect::VoteChoice;
 use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::Target;
 
@@ -153,6 +154,19 @@ pub enum Action {
     },
     /// Two-player set-up: shuffle the drawn cards back and draw one fewer.
     Mulligan,
+    /// Votes: the head of the vote calls this player to vote next.
+    CallVoter {
+        player: PlayerId,
+    },
+    /// Votes: the called player votes Yes, No or Abstain.
+    Vote {
+        choice: VoteChoice,
+    },
+    /// The Interstellar Alliance: discard the top card of your deck and
+    /// forfeit this turn's draws to take this ISA card from your reserve.
+    TakeFromReserve {
+        card: CardId,
+    },
 }
 
 impl Action {
@@ -190,6 +204,9 @@ impl Action {
             Action::Surrender { .. } => "surrender",
             Action::Keep { .. } => "keep",
             Action::Mulligan => "mulligan",
+            Action::CallVoter { .. } => "call",
+            Action::Vote { .. } => "vote",
+            Action::TakeFromReserve { .. } => "reserve",
         }
     }
 
@@ -219,7 +236,8 @@ impl Action {
             | Action::Reveal { card }
             | Action::Discard { card }
             | Action::Choose { card }
-            | Action::Keep { card } => Some(card),
+            | Action::Keep { card }
+            | Action::TakeFromReserve { card } => Some(card),
             Action::Build { by } => Some(by),
             _ => None,
         }

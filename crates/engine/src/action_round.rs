@@ -100,6 +100,7 @@ impl Game {
             } => self.check_heal(p, card, ambassadorial),
             Action::Repair { card, amount } => self.check_repair(p, card, amount),
             Action::Hire { card } => self.check_hire(p, card),
+            Action::TakeFromReserve { card } => self.check_take_from_reserve(p, card),
             _ => Err(Violation::WrongTime {
                 verb: a.verb(),
                 when: "the Action Round",
@@ -149,6 +150,7 @@ impl Game {
             } => self.do_heal(card, ambassadorial, ev),
             Action::Repair { card, amount } => self.do_repair(p, card, amount, ev),
             Action::Hire { card } => self.do_hire(p, card, ev),
+            Action::TakeFromReserve { card } => self.do_take_from_reserve(p, card, ev),
             _ => {}
         }
     }
@@ -187,6 +189,7 @@ impl Game {
                 out.push(Action::Hire { card: c });
             }
         }
+        self.reserve_candidates(p, out);
     }
 
     /// The end of the Action Round: Ambassadorial Healing for every player

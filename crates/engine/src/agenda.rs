@@ -58,6 +58,8 @@ impl Game {
         if self.limited_copy_in_play(self.c(card).def) {
             return Err(Violation::LimitedInPlay(card));
         }
+        // The Interstellar Alliance: ISA cards need the ISA.
+        self.check_isa_card(card, def)?;
         if self.allergic_to_def_without(p, def, replacing) {
             return Err(Violation::Allergic(card));
         }

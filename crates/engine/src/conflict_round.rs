@@ -74,6 +74,8 @@ impl Game {
         if def.uniqueness == Uniqueness::Unique && self.unique_used.contains(&c.def) {
             return Err(Violation::UniqueUsed(card));
         }
+        // The Interstellar Alliance: ISA cards need the ISA.
+        self.check_isa_card(card, def)?;
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }

@@ -207,6 +207,14 @@ impl Game {
             ),
             Action::Keep { card } => format!("keep {}", n(card)),
             Action::Mulligan => "mulligan".into(),
+            Action::CallVoter { player } => {
+                format!("call on {} to vote", self.player_name(player))
+            }
+            Action::Vote { choice } => format!("vote {}", choice.name()),
+            Action::TakeFromReserve { card } => format!(
+                "take {} from the reserve (discard the top card of the deck; no draws this turn)",
+                n(card)
+            ),
         }
     }
 
@@ -573,6 +581,82 @@ impl Game {
                 format!("{} scores a {} Victory!", pn(player), capital(kind.name()))
             }
             Event::GameOver => "The game is over.".into(),
+            Event::VoteCalled { card, kind, head } => format!(
+                "{} calls a {}; {} heads it and calls the order.",
+                n(card),
+                kind.display(),
+                pn(head)
+            ),
+            Event::VoteCast {
+                player,
+                choice,
+                votes,
+                league,
+            } => {
+                let what = match choice {
+                    crate::card::effect::VoteChoice::Yes => "Yes",
+                    crate::card::effect::VoteChoice::No => "No",
+                    crate::card::effect::VoteChoice::Abstain => "Abstain",
+                };
+                let count = if votes == 1 {
+                    String::new()
+                } else {
+                    format!(" ({votes} votes)")
+                };
+                if league {
+                    format!("{} votes {what} for the League{count}.", pn(player))
+                } else {
+                    format!("{} votes {what}{count}.", pn(player))
+                }
+            }
+            Event::LeagueVoteCalled => {
+                "The council is tied: the League of Non-Aligned Worlds votes to break the tie."
+                    .into()
+            }
+            Event::LeagueVoted { choice } => match choice {
+                crate::card::effect::VoteChoice::Abstain => {
+                    "The League's votes are tied: the League abstains.".into()
+                }
+                c => format!("The League votes {}.", capital(c.name())),
+            },
+            Event::VoteEnded {
+                kind,
+                passed,
+                yes,
+                no,
+            } => format!(
+                "The {} {} ({} Yes, {} No).",
+                kind.display(),
+                if passed { "passes" } else { "fails" },
+                yes,
+                no
+            ),
+            Event::IsaFounded { founder } => format!(
+                "The Interstellar Alliance is founded; {} is its founder.",
+                pn(founder)
+            ),
+            Event::IsaJoined { player } => {
+                format!("{} joins the Interstellar Alliance.", pn(player))
+            }
+            Event::IsaExpelled { player } => {
+                format!("{} is expelled from the Interstellar Alliance.", pn(player))
+            }
+            Event::ReserveTaken {
+                player,
+                card,
+                discarded,
+            } => {
+                let what = if card.is_none() {
+                    "an ISA card".to_string()
+                } else {
+                    n(card).to_string()
+                };
+                format!(
+                    "{} discards {} from the top of the deck and takes {what} from the reserve (no draws this turn).",
+                    pn(player),
+                    n(discarded)
+                )
+            }
         })
     }
 
@@ -743,6 +827,18 @@ impl Game {
                 format!("{} can only enter play by replacing a card", n(c))
             }
             Violation::CannotReplace(c) => format!("{} does not replace that card", n(c)),
+            Violation::NoIsa(c) => format!(
+                "{} is an ISA card: it needs the Interstellar Alliance, which does not exist",
+                n(c)
+            ),
+            Violation::ReserveUsed => {
+                format!("{pn} has already taken a card from the reserve this turn")
+            }
+            Violation::NotInReserve(c) => format!("{} is not in {pn}'s reserve", n(c)),
+            Violation::ReserveNoDeck => {
+                format!("{pn} has no card on top of the deck to discard")
+            }
+            Violation::NotAVoter => "that player has no vote left to cast".into(),
         }
     }
 }

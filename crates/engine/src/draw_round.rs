@@ -55,6 +55,10 @@ impl Game {
     /// effect gives, plus every lasting extra draw (Cumulative Effects:
     /// "instead" effects do not add up, "additional" ones do).
     fn free_cards(&self, p: PlayerId) -> u8 {
+        // The Interstellar Alliance: the reserve action forfeits the draws.
+        if self.players[p as usize].forfeit_draw {
+            return 0;
+        }
         let (mut base, mut extra) = (1u8, 0u8);
         for &src in self.passive_sources.iter() {
             let si = self.c(src);
@@ -140,7 +144,8 @@ impl Game {
     /// The most cards `p` can buy: 3 influence each, no more than the deck holds.
     pub(crate) fn max_buy(&self, p: PlayerId) -> u8 {
         let pl = &self.players[p as usize];
-        if pl.eliminated {
+        // The Interstellar Alliance: no draws at all after the reserve action.
+        if pl.eliminated || pl.forfeit_draw {
             return 0;
         }
         let by_influence = (pl.available().max(0) / BUY_PRICE) as usize;
@@ -248,6 +253,8 @@ impl Game {
             pl.extra = 0;
             pl.assist_discount = 0;
             pl.conflicts_declared = 0;
+            pl.reserve_used = false;
+            pl.forfeit_draw = false;
         }
         for c in self.cards.iter_mut() {
             c.flags &= !(flag::NEUTRALIZED_THIS_TURN | flag::HEALED);

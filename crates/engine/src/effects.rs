@@ -217,6 +217,9 @@ impl Game {
                 .who_players(who, ctx)
                 .iter()
                 .any(|&p| self.check_surrender(p, ctx.controller).is_ok()),
+            Op::FoundIsa => !self.isa.exists,
+            Op::JoinIsa { .. } => self.isa.exists,
+            Op::Vote { .. } => self.vote.is_none(),
             _ => true,
         }
     }
@@ -499,8 +502,10 @@ impl Game {
                 let mut any = false;
                 for &x in &a {
                     for &y in &b {
-                        if x != y {
-                            any |= self.declare_war(x, y, false, ev);
+                        if x != y && self.declare_war(x, y, false, ev) {
+                            any = true;
+                            // The Interstellar Alliance, Expulsion.
+                            self.isa_war_started(ctx.controller, x, y, ev);
                         }
                     }
                 }
@@ -676,6 +681,15 @@ impl Game {
                         self.do_surrender(p, ctx.controller, ev);
                         any = true;
                     }
+                }
+                any
+            }
+            Op::Vote { kind, .. } => self.call_vote(op, kind, ctx, ev),
+            Op::FoundIsa => self.found_isa(ctx.controller, ev),
+            Op::JoinIsa { who } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    any |= self.join_isa(p, ev);
                 }
                 any
             }

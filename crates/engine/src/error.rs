@@ -104,6 +104,15 @@ pub enum Violation {
     MustReplace(CardId),
     /// The card does not replace that card.
     CannotReplace(CardId),
+    /// An ISA card, or the reserve action, while the ISA does not exist.
+    NoIsa(CardId),
+    /// The reserve action was already taken this turn.
+    ReserveUsed,
+    NotInReserve(CardId),
+    /// The reserve action discards the top card of the deck: none left.
+    ReserveNoDeck,
+    /// The head may call only a player who still has a vote.
+    NotAVoter,
 }
 
 impl Violation {
@@ -167,6 +176,10 @@ impl Violation {
             DisloyalTarget { .. } => "Engine Rules v1.2: Enhancement Cards and Aftermath Cards (a loyal card is sponsored by, and played on, cards of its race)",
             Restricted(_) => "Engine Rules v1.2: Attack a Conflict Participant (the attacker must be eligible to become a participant); rulings 4.7 (participation restrictions)",
             MustReplace(_) | CannotReplace(_) => "Engine Rules v1.2: Replace a Card",
+            NoIsa(_) | ReserveUsed | NotInReserve(_) | ReserveNoDeck => {
+                "Engine Rules v1.2: The Interstellar Alliance"
+            }
+            NotAVoter => "Engine Rules v1.2: Votes (the head calls the vote order)",
         }
     }
 }
@@ -242,4 +255,6 @@ pub enum SetupError {
     TooManyCards,
     #[error("{0}")]
     Position(String),
+    #[error("player {player}: the reserve holds {count} cards; it may hold at most 20 (Reserve/sideboard/ISA Pile and the Engine)")]
+    ReserveTooLarge { player: String, count: usize },
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::card::def::{Ability, MarkKind};
-use crate::card::effect::Force;
+use crate::card::effect::{Force, VoteChoice, VoteKind};
 use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::{Outcome, Round, Target, VictoryKind};
 
@@ -255,6 +255,48 @@ pub enum Event {
         kind: VictoryKind,
     },
     GameOver,
+    /// A card calls a vote; `head` calls the order (Votes).
+    VoteCalled {
+        card: CardId,
+        kind: VoteKind,
+        head: PlayerId,
+    },
+    /// A player votes, casting `votes` votes (on the council, or in the
+    /// League tie-break).
+    VoteCast {
+        player: PlayerId,
+        choice: VoteChoice,
+        votes: u8,
+        league: bool,
+    },
+    /// A tied Babylon 5 council calls the League of Non-Aligned Worlds.
+    LeagueVoteCalled,
+    /// The League's one vote (abstain on a tie among its votes).
+    LeagueVoted {
+        choice: VoteChoice,
+    },
+    VoteEnded {
+        kind: VoteKind,
+        passed: bool,
+        yes: u8,
+        no: u8,
+    },
+    IsaFounded {
+        founder: PlayerId,
+    },
+    IsaJoined {
+        player: PlayerId,
+    },
+    IsaExpelled {
+        player: PlayerId,
+    },
+    /// The ISA reserve action: the top card of the deck is discarded and an
+    /// ISA card taken from the reserve (hidden from the others).
+    ReserveTaken {
+        player: PlayerId,
+        card: CardId,
+        discarded: CardId,
+    },
 }
 
 /// Why a card was drawn or discarded, for the log.
@@ -298,6 +340,13 @@ impl Event {
             Event::AgendaHidden { player, .. } if player != viewer => Event::AgendaHidden {
                 player,
                 card: CardId::NONE,
+            },
+            Event::ReserveTaken {
+                player, discarded, ..
+            } if player != viewer => Event::ReserveTaken {
+                player,
+                card: CardId::NONE,
+                discarded,
             },
             e => e,
         }

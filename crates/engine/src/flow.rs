@@ -33,6 +33,13 @@ impl Game {
     fn pending_among(&self, only: Option<PlayerId>) -> Pending {
         let mut out = Pending::new();
         let asked = |p: PlayerId| only.is_none_or(|q| q == p);
+        // A vote in progress is answered before anything else (Votes).
+        if let Some(v) = &self.vote {
+            if let Some(p) = v.asker().filter(|&p| asked(p)) {
+                out.push(p);
+            }
+            return out;
+        }
         if let Some(w) = &self.window {
             if let Some(p) = self.window_asker(w).filter(|&p| asked(p)) {
                 out.push(p);
@@ -159,6 +166,9 @@ impl Game {
 
     /// Legality for a player known to be pending.
     fn check_pending(&self, p: PlayerId, a: &Action) -> Result<(), Violation> {
+        if self.vote.is_some() {
+            return self.check_vote_action(p, a);
+        }
         if let Some(w) = &self.window {
             return match *a {
                 Action::Pass => Ok(()),
@@ -224,6 +234,10 @@ impl Game {
 
     /// Every action worth checking for `p` now.
     fn candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        if self.vote.is_some() {
+            self.vote_candidates(out);
+            return;
+        }
         if let Some(w) = &self.window {
             out.push(Action::Pass);
             self.reveal_candidates(p, w, out);
@@ -281,6 +295,10 @@ impl Game {
 
     /// Carries out a checked action.
     fn perform(&mut self, p: PlayerId, a: Action, ev: &mut Events) {
+        if self.vote.is_some() {
+            self.perform_vote(p, a, ev);
+            return;
+        }
         if self.window.is_some() {
             self.window_answer(p, a, ev);
             return;
@@ -393,6 +411,15 @@ impl Game {
             // A lasting bonus with a condition may have started or stopped.
             if self.db.conditional_lasting() {
                 self.abilities_changed = true;
+            }
+            self.isa_taint_sweep(ev);
+            if let Some(v) = &self.vote {
+                if v.asker().is_some() {
+                    return;
+                }
+                // Never reached: a vote with nobody to ask ends at once.
+                self.vote = None;
+                continue;
             }
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
@@ -531,6 +558,9 @@ impl Game {
     pub fn default_action(&self, p: PlayerId) -> Option<Action> {
         if !self.is_pending(p) {
             return None;
+        }
+        if self.vote.is_some() {
+            return self.vote_default();
         }
         if self.window.is_some() {
             return Some(Action::Pass);

@@ -43,6 +43,7 @@ mod ids;
 mod influence;
 mod initiative;
 mod lasting;
+mod isa;
 mod lead;
 mod mark_source;
 mod marks;
@@ -64,6 +65,7 @@ mod tension;
 mod triggers;
 mod victory;
 mod view;
+mod vote;
 mod war;
 mod zones;
 
@@ -73,7 +75,9 @@ pub use card::def::{
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
     TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
-pub use card::effect::{CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who};
+pub use card::effect::{
+    CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind, Who,
+};
 pub use card::{CardDb, DbError};
 pub use draw_round::BUY_PRICE;
 pub use error::{RuleError, SetupError, Violation};
@@ -82,6 +86,7 @@ pub use flow::Pending;
 pub use ids::{CardId, ConflictId, DefId, PlayerId};
 pub use influence::INFLUENCE_FLOOR;
 pub use mark_source::MarkLink;
+pub use isa::{Isa, ISA_KEYWORD, RESERVE_MAX};
 pub use position::{
     CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
 };
@@ -95,4 +100,8 @@ pub use state::{
 };
 pub use tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
 pub use victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
-pub use view::{AgendaView, CardView, ConflictView, ParticipantView, PlayerPublic, PlayerView};
+pub use view::{
+    AgendaView, CardView, ConflictView, IsaView, ParticipantView, PlayerPublic, PlayerView,
+    VoteView,
+};
+pub use vote::{Vote, COUNCIL_RACES};

@@ -35,6 +35,8 @@ impl Game {
         if def.card_type != ty {
             return Err(Violation::WrongType { card, expected });
         }
+        // The Interstellar Alliance: ISA cards need the ISA.
+        self.check_isa_card(card, def)?;
         // Event Cards: a loyal event is played only by players of its race.
         // (A loyal contingency limits its target instead: Contingency Cards.)
         if ty == CardType::Event

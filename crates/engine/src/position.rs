@@ -75,6 +75,9 @@ pub struct PlayerPosition {
     /// The agenda and whether it is hidden.
     pub agenda: Option<(DefId, bool)>,
     pub at_war: Vec<PlayerId>,
+    /// The reserve (ISA pile), outside the game.
+    #[serde(default)]
+    pub reserve: Vec<DefId>,
 }
 
 impl PlayerPosition {
@@ -97,6 +100,7 @@ impl PlayerPosition {
             crusade: Vec::new(),
             agenda: None,
             at_war: Vec::new(),
+            reserve: Vec::new(),
         }
     }
 }
@@ -146,6 +150,9 @@ pub struct Position {
     pub players: Vec<PlayerPosition>,
     pub conflicts: Vec<ConflictPosition>,
     pub options: Options,
+    /// The Interstellar Alliance, if it exists: its founder and members.
+    #[serde(default)]
+    pub isa: Option<(PlayerId, Vec<PlayerId>)>,
 }
 
 impl Default for Position {
@@ -161,6 +168,7 @@ impl Default for Position {
             players: Vec::new(),
             conflicts: Vec::new(),
             options: Options::default(),
+            isa: None,
         }
     }
 }
@@ -186,6 +194,16 @@ impl Game {
         g.vorlons = pos.vorlons.max(0);
         g.shadow_war = pos.shadow_war;
         g.shadow_war_started = pos.shadow_war;
+        if let Some((founder, members)) = &pos.isa {
+            if *founder as usize >= n || members.iter().any(|&m| m as usize >= n) {
+                return Err(perr("the ISA names an unknown player".into()));
+            }
+            g.isa = crate::isa::Isa {
+                exists: true,
+                founder: *founder,
+                members: members.iter().fold(0, |b, &m| b | (1 << m)),
+            };
+        }
         for pp in &pos.players {
             g.players.push(new_player(pp.race, pp.faction));
         }
@@ -227,6 +245,10 @@ impl Game {
             for &d in pp.crusade.iter().rev() {
                 let c = g.new_card(d, p)?;
                 g.place(c, Zone::Crusade, p);
+            }
+            for &d in &pp.reserve {
+                let c = g.new_card(d, p)?;
+                g.place(c, Zone::Reserve, p);
             }
             let pl = &mut g.players[i];
             pl.influence = pp.influence.max(0);

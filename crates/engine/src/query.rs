@@ -101,7 +101,7 @@ impl Game {
         let c = self.c(id);
         match c.zone {
             Zone::Deck | Zone::Crusade => false,
-            Zone::Hand => c.owner == viewer,
+            Zone::Hand | Zone::Reserve => c.owner == viewer,
             Zone::Discard | Zone::Removed | Zone::OutOfGame => true,
             Zone::Conflict => !c.face_down() || c.owner == viewer,
             _ => !c.face_down() || c.controller == viewer || c.owner == viewer,
@@ -189,8 +189,9 @@ impl Game {
         use crate::state::Zone;
         let mut count = vec![0u32; self.cards.len()];
         for (i, pl) in self.players.iter().enumerate() {
-            let lists: [(crate::state::Pile, Zone, bool); 7] = [
+            let lists: [(crate::state::Pile, Zone, bool); 8] = [
                 (pl.crusade, Zone::Crusade, true),
+                (pl.reserve, Zone::Reserve, true),
                 (pl.deck, Zone::Deck, true),
                 (pl.hand, Zone::Hand, true),
                 (pl.discard, Zone::Discard, true),

@@ -44,6 +44,8 @@ impl Game {
             return Err(Violation::LimitedInPlay(card));
         }
         self.check_entry_loyalty(p, card, def)?;
+        // The Interstellar Alliance: ISA cards need the ISA.
+        self.check_isa_card(card, def)?;
         if self.allergic_to_def(o.faction, def) {
             return Err(Violation::Allergic(card));
         }

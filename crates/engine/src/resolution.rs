@@ -350,6 +350,8 @@ impl Game {
         {
             return Err(Violation::UniqueUsed(card));
         }
+        // The Interstellar Alliance: ISA cards need the ISA.
+        self.check_isa_card(card, def)?;
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }

@@ -34,6 +34,9 @@ pub struct Seat {
     /// The optional Crusade Pile, shuffled at set-up.
     #[serde(default)]
     pub crusade: Vec<DefId>,
+    /// The optional reserve (ISA pile), outside the game.
+    #[serde(default)]
+    pub reserve: Vec<DefId>,
 }
 
 impl Seat {
@@ -193,6 +196,10 @@ impl Game {
                 let c = g.new_card(d, p)?;
                 g.place(c, Zone::Crusade, p);
             }
+            for &d in &seat.reserve {
+                let c = g.new_card(d, p)?;
+                g.place(c, Zone::Reserve, p);
+            }
         }
         for i in 0..n {
             g.shuffle_deck(i as PlayerId);
@@ -261,6 +268,8 @@ impl Game {
             keyword_cards: SmallVec::new(),
             in_play_defs: SmallVec::new(),
             mark_links: SmallVec::new(),
+            vote: None,
+            isa: crate::isa::Isa::default(),
         }
     }
 
@@ -335,6 +344,9 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         assist_discount: 0,
         conflicts_declared: 0,
         chosen: 0,
+        reserve: Pile::default(),
+        reserve_used: false,
+        forfeit_draw: false,
     }
 }
 
@@ -352,11 +364,19 @@ pub fn validate_setup(setup: &Setup, db: &CardDb) -> Result<(), SetupError> {
             .hand
             .iter()
             .chain(s.deck.iter())
+            .chain(s.reserve.iter())
             .chain(std::iter::once(&s.ambassador))
         {
             if db.try_get(*d).is_none() {
                 return Err(SetupError::UnknownDef(d.0));
             }
+        }
+        // Reserve/sideboard/ISA Pile: "it cannot exceed 20 cards".
+        if s.reserve.len() > crate::isa::RESERVE_MAX {
+            return Err(SetupError::ReserveTooLarge {
+                player: s.name.clone(),
+                count: s.reserve.len(),
+            });
         }
         if setup.players[..i].iter().any(|o| o.name == s.name) {
             return Err(SetupError::DuplicateName(s.name.clone()));

@@ -320,6 +320,8 @@ impl Game {
     /// its requirements hold.
     fn check_entry(&self, p: PlayerId, card: CardId, def: &CardDef) -> Result<(), Violation> {
         self.check_may_enter_play(card)?;
+        // The Interstellar Alliance: ISA cards need the ISA.
+        self.check_isa_card(card, def)?;
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }

@@ -45,6 +45,8 @@ pub enum Zone {
     OutOfGame,
     /// The optional Crusade Pile (face down, not a deck).
     Crusade,
+    /// The reserve (the ISA pile): outside the game, secret to its owner.
+    Reserve,
 }
 
 impl Zone {
@@ -64,6 +66,7 @@ impl Zone {
             Zone::Resolving => "attached",
             Zone::OutOfGame => "removed",
             Zone::Crusade => "crusade",
+            Zone::Reserve => "reserve",
         }
     }
 
@@ -263,6 +266,7 @@ pub enum PileKind {
     Crusade,
     InnerCircle,
     Supporting,
+    Reserve,
 }
 
 /// Iterates a pile from first to last.
@@ -330,6 +334,12 @@ pub struct Player {
     /// Two-player draw: cards chosen for the hand before drawing (the
     /// Non-Aligned second ambassador), kept without counting.
     pub chosen: u8,
+    /// The reserve (ISA pile), outside the game.
+    pub reserve: Pile,
+    /// The ISA reserve action was taken this turn (once per turn).
+    pub reserve_used: bool,
+    /// Forfeited drawing in this turn's Draw Round (the ISA reserve action).
+    pub forfeit_draw: bool,
 }
 
 impl Player {
@@ -342,6 +352,7 @@ impl Player {
             PileKind::Crusade => self.crusade,
             PileKind::InnerCircle => self.inner_circle,
             PileKind::Supporting => self.supporting,
+            PileKind::Reserve => self.reserve,
         }
     }
 
@@ -354,6 +365,7 @@ impl Player {
             PileKind::Crusade => &mut self.crusade,
             PileKind::InnerCircle => &mut self.inner_circle,
             PileKind::Supporting => &mut self.supporting,
+            PileKind::Reserve => &mut self.reserve,
         }
     }
 
@@ -755,6 +767,10 @@ pub struct Game {
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
     /// Marks that lasting sources provide, per source and card (Marks).
     pub(crate) mark_links: SmallVec<[crate::mark_source::MarkLink; 8]>,
+    /// The vote in progress (Votes), if any.
+    pub(crate) vote: Option<crate::vote::Vote>,
+    /// The Interstellar Alliance (a state of the whole game).
+    pub(crate) isa: crate::isa::Isa,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -819,6 +835,8 @@ impl Clone for Game {
             keyword_cards: copy_list(&self.keyword_cards),
             in_play_defs: copy_list(&self.in_play_defs),
             mark_links: copy_list(&self.mark_links),
+            vote: self.vote,
+            isa: self.isa,
         }
     }
 }
@@ -855,6 +873,8 @@ impl PartialEq for Game {
             && self.keyword_cards == o.keyword_cards
             && self.in_play_defs == o.in_play_defs
             && self.mark_links == o.mark_links
+            && self.vote == o.vote
+            && self.isa == o.isa
     }
 }
 

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::def::{Ability, CardType, Faction, MarkKind, Race};
+use crate::card::effect::{VoteChoice, VoteKind};
 use crate::ids::{CardId, ConflictId, DefId, PlayerId};
 use crate::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
 
@@ -69,6 +70,8 @@ pub struct PlayerPublic {
     pub deck_size: usize,
     pub crusade_size: usize,
     pub discard: Vec<CardView>,
+    /// Cards in the reserve (ISA pile); their identities are secret.
+    pub reserve_size: usize,
     pub removed: Vec<CardView>,
     pub inner_circle: Vec<CardView>,
     pub supporting: Vec<CardView>,
@@ -139,6 +142,47 @@ pub struct PlayerView {
     /// Global enhancements and aftermaths.
     pub globals: Vec<CardView>,
     pub winners: Vec<PlayerId>,
+    /// The vote in progress (public).
+    pub vote: Option<VoteView>,
+    /// The Interstellar Alliance (public).
+    pub isa: IsaView,
+    /// The viewer's own reserve (secret to its owner; others see its size).
+    pub reserve: Vec<CardView>,
+}
+
+/// A vote in progress, as everyone sees it (Votes: votes are cast openly).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct VoteView {
+    pub kind: VoteKind,
+    /// The card that called it.
+    pub card: CardId,
+    pub name: String,
+    pub head: PlayerId,
+    /// The League tie-break stage of a Babylon 5 vote.
+    pub league: bool,
+    /// The voter called now, if any.
+    pub called: Option<PlayerId>,
+    /// Players still to vote in this stage.
+    pub waiting: Vec<PlayerId>,
+    /// Votes each seat casts in this stage.
+    pub weight: Vec<u8>,
+    pub yes: u8,
+    pub no: u8,
+    pub league_yes: u8,
+    pub league_no: u8,
+    /// Each seat's council (or player, or ISA) vote so far.
+    pub choices: Vec<Option<VoteChoice>>,
+    pub league_choices: Vec<Option<VoteChoice>>,
+}
+
+/// The Interstellar Alliance, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct IsaView {
+    pub exists: bool,
+    pub founder: Option<PlayerId>,
+    pub members: Vec<PlayerId>,
 }
 
 impl Game {
@@ -180,7 +224,45 @@ impl Game {
             conflicts,
             globals,
             winners: self.winners(),
+            vote: self.vote_view(),
+            isa: IsaView {
+                exists: self.isa.exists,
+                founder: Some(self.isa.founder).filter(|_| self.isa.exists),
+                members: (0..n as PlayerId)
+                    .filter(|&p| self.isa.is_member(p))
+                    .collect(),
+            },
+            reserve: if (viewer as usize) < n {
+                self.iter_pile(self.players[viewer as usize].reserve)
+                    .map(|c| self.card_view(c, viewer))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
+    }
+
+    fn vote_view(&self) -> Option<VoteView> {
+        let v = self.vote.as_ref()?;
+        let n = self.players.len();
+        Some(VoteView {
+            kind: v.kind,
+            card: v.card,
+            name: self.card_name(v.card).to_string(),
+            head: v.head,
+            league: v.league,
+            called: Some(v.called).filter(|&c| (c as usize) < n),
+            waiting: (0..n as PlayerId)
+                .filter(|&p| v.waiting & (1 << p) != 0)
+                .collect(),
+            weight: v.weight[..n].to_vec(),
+            yes: v.yes,
+            no: v.no,
+            league_yes: v.league_yes,
+            league_no: v.league_no,
+            choices: v.council[..n].to_vec(),
+            league_choices: v.league_choices[..n].to_vec(),
+        })
     }
 
     fn card_view(&self, id: CardId, viewer: PlayerId) -> CardView {
@@ -272,6 +354,7 @@ impl Game {
             hand_size: pl.hand.len(),
             deck_size: pl.deck.len(),
             crusade_size: pl.crusade.len(),
+            reserve_size: pl.reserve.len(),
             discard: self.iter_pile(pl.discard).map(cv).collect(),
             removed: self.iter_pile(pl.removed).map(cv).collect(),
             inner_circle: self.iter_pile(pl.inner_circle).map(cv).collect(),
@@ -367,6 +450,18 @@ impl Game {
 
     /// A short description of what the game is waiting for.
     pub fn waiting_for(&self) -> String {
+        if let Some(v) = &self.vote {
+            return match v.asker() {
+                Some(p) if p == v.called => {
+                    format!("{} votes ({})", self.player_name(p), v.kind.display())
+                }
+                _ => format!(
+                    "{} calls the next voter ({})",
+                    self.player_name(v.head),
+                    v.kind.display()
+                ),
+            };
+        }
         if self.window.is_some() {
             return "contingencies may be revealed".into();
         }

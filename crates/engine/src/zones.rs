@@ -40,6 +40,7 @@ impl Game {
             Zone::Crusade => PileKind::Crusade,
             Zone::InnerCircle => PileKind::InnerCircle,
             Zone::Supporting => PileKind::Supporting,
+            Zone::Reserve => PileKind::Reserve,
             _ => return None,
         })
     }

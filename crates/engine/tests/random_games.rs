@@ -20,8 +20,8 @@ use std::fmt::{self, Display};
 
 use b5_engine::{
     Ability, Action, CardId, CardPosition, ConflictId, ConflictPosition, DefId, Event, Faction,
-    Game, PlayerId, PlayerPosition, PlayerView, Position, Race, Round, Step, TableRef, Target,
-    TargetPosition, Zone, INFLUENCE_FLOOR,
+    Game, Isa, PlayerId, PlayerPosition, PlayerView, Position, Race, Round, Step, TableRef, Target,
+    TargetPosition, VoteChoice, Zone, INFLUENCE_FLOOR,
 };
 use common::{arbitrary_action, mutate_action, options, pool, random_setup, Pool, Rng};
 use proptest::prelude::*;
@@ -412,7 +412,108 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
     for &by in &mine {
         u.push(Action::Build { by });
     }
+    // Votes and the ISA reserve action.
+    for q in 0..=n as u8 {
+        u.push(Action::CallVoter { player: q });
+    }
+    u.push(Action::CallVoter { player: 255 });
+    for choice in VoteChoice::ALL {
+        u.push(Action::Vote { choice });
+    }
+    for &c in &cards {
+        u.push(Action::TakeFromReserve { card: c });
+    }
     u
+}
+
+/// Votes and the ISA along a game (Votes; The Interstellar Alliance): a
+/// vote always ends (each stage asks each voter at most twice: called, then
+/// voting), calls and ends pair up, and ISA membership changes only by the
+/// rules' events (founding, joining, expulsion).
+#[derive(Default)]
+struct CouncilWatch {
+    /// Actions applied while the current vote is in progress.
+    in_vote: usize,
+    votes_called: usize,
+    votes_ended: usize,
+    isa_founded: usize,
+}
+
+impl CouncilWatch {
+    fn after(
+        &mut self,
+        (b, vote_before): (Isa, bool),
+        after: &Game,
+        events: &[Event],
+        ctx: &dyn Display,
+    ) {
+        let n = after.num_players();
+        for e in events {
+            match e {
+                Event::VoteCalled { .. } => self.votes_called += 1,
+                Event::VoteEnded { .. } => self.votes_ended += 1,
+                Event::IsaFounded { .. } => self.isa_founded += 1,
+                _ => {}
+            }
+        }
+        let open = usize::from(after.vote().is_some());
+        assert_eq!(
+            self.votes_called,
+            self.votes_ended + open,
+            "{ctx}: votes called and ended do not pair up"
+        );
+        if vote_before && after.vote().is_some() {
+            self.in_vote += 1;
+            // Two stages (council and League), each voter called and voting.
+            assert!(
+                self.in_vote <= 4 * n + 2,
+                "{ctx}: a vote has gone on for {} actions",
+                self.in_vote
+            );
+        } else {
+            self.in_vote = 0;
+        }
+        assert!(self.isa_founded <= 1, "{ctx}: the ISA was founded twice");
+        let a = after.isa();
+        if b.exists {
+            assert!(
+                a.exists && a.founder == b.founder,
+                "{ctx}: the ISA changed founder or ended"
+            );
+        }
+        if a.exists && !b.exists {
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::IsaFounded { founder } if *founder == a.founder)),
+                "{ctx}: the ISA came into existence with no founding event"
+            );
+        }
+        for p in 0..n as PlayerId {
+            let (was, is) = (b.is_member(p), a.is_member(p));
+            if !was && is {
+                assert!(
+                    events.iter().any(|e| matches!(e,
+                        Event::IsaJoined { player } | Event::IsaFounded { founder: player } if *player == p)),
+                    "{ctx}: {p} became a member with no event"
+                );
+            }
+            if was && !is {
+                assert!(
+                    events
+                        .iter()
+                        .any(|e| matches!(e, Event::IsaExpelled { player } if *player == p)),
+                    "{ctx}: {p} left the ISA with no expulsion"
+                );
+                // Expulsion takes every member of the race.
+                let race = after.player(p).race;
+                assert!(
+                    (0..n as PlayerId).all(|q| !(a.is_member(q) && after.player(q).race == race)),
+                    "{ctx}: a member of the expelled player's race stayed"
+                );
+            }
+        }
+    }
 }
 
 /// `legal_actions` is exact: over a structured universe of actions, an
@@ -621,6 +722,7 @@ fn play(pool: &Pool, seed: u64, n: usize, duel: bool, checks: Checks) -> Record 
     let mut actions = Vec::new();
     let mut events = Vec::new();
     let mut buf = Vec::new();
+    let mut council = CouncilWatch::default();
     check_state(&g, cards, &format!("seed {seed}, set-up"));
     while !g.is_over() {
         assert!(
@@ -659,11 +761,13 @@ fn play(pool: &Pool, seed: u64, n: usize, duel: bool, checks: Checks) -> Record 
         let a = *rng.pick(&buf);
         let before = (checks.hidden_sample > 0 && rng.chance(checks.hidden_sample * 10, 1000))
             .then(|| g.clone());
+        let council_before = (g.isa(), g.vote().is_some());
         match g.apply(p, a) {
             Ok(ev) => {
                 if let Some(before) = &before {
                     check_events(before, &g, &ev, &ctx);
                 }
+                council.after(council_before, &g, &ev, &ctx);
                 events.extend(ev)
             }
             Err(e) => panic!("{ctx}: legal action {a:?} of player {p} was rejected: {e}"),
@@ -870,6 +974,10 @@ fn arb_action() -> impl Strategy<Value = Action> {
         arb_card().prop_map(|card| Action::Keep { card }),
         Just(Action::Mulligan),
         (arb_card(), arb_card()).prop_map(|(card, old)| Action::Replace { card, old }),
+        any::<u8>().prop_map(|player| Action::CallVoter { player }),
+        proptest::sample::select(VoteChoice::ALL.to_vec())
+            .prop_map(|choice| Action::Vote { choice }),
+        arb_card().prop_map(|card| Action::TakeFromReserve { card }),
     ]
 }
 
@@ -977,6 +1085,36 @@ fn fast_games(range: std::ops::Range<u64>) {
         no_winner * 4 < games,
         "{no_winner} of {games} games ended with no winner before the cap"
     );
+}
+
+/// Random games do meet the council: votes of every kind are called and
+/// end, the ISA is founded, joined and left by expulsion, and the reserve
+/// action is taken (each checked by [`CouncilWatch`] along the way).
+#[test]
+fn random_games_include_votes_and_the_isa() {
+    let pool = shared_pool();
+    let (mut kinds, mut founded, mut joined, mut expelled, mut reserve, mut league) =
+        (HashSet::new(), 0, 0, 0, 0, 0);
+    for seed in 3000..3150u64 {
+        let n = 2 + (seed % 5) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        for e in &r.events {
+            match e {
+                Event::VoteCalled { kind, .. } => {
+                    kinds.insert(kind.name());
+                }
+                Event::IsaFounded { .. } => founded += 1,
+                Event::IsaJoined { .. } => joined += 1,
+                Event::IsaExpelled { .. } => expelled += 1,
+                Event::ReserveTaken { .. } => reserve += 1,
+                Event::LeagueVoteCalled => league += 1,
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(kinds.len(), 3, "vote kinds seen: {kinds:?}");
+    assert!(founded > 0 && joined > 0 && expelled > 0 && reserve > 0 && league > 0,
+        "founded {founded}, joined {joined}, expelled {expelled}, reserve {reserve}, league {league}");
 }
 
 /// Two thousand fast games in four quarters (so that two cores share them).

@@ -340,6 +340,7 @@ impl Bot for GreedyBot {
             if g.apply(player, *a).is_err() {
                 continue;
             }
+            finish_vote(&mut g);
             let s = evaluate(&g, player, &self.weights, &origin);
             if s > best + 1e-9 {
                 best = s;
@@ -353,6 +354,27 @@ impl Bot for GreedyBot {
             0 => legal[0],
             1 => legal[self.scratch[0]],
             n => legal[self.scratch[self.rng.random_range(0..n)]],
+        }
+    }
+}
+
+/// In a vote, a one-step look sees nothing until the last vote: the bot
+/// judges a call or a vote by the outcome if everyone still to vote
+/// abstained (each answering with the engine's default). A vote always
+/// ends, so this stops; the bound is a safeguard.
+fn finish_vote(g: &mut Game) {
+    for _ in 0..64 {
+        if g.vote().is_none() {
+            return;
+        }
+        let Some(&p) = g.pending().first() else {
+            return;
+        };
+        let Some(a) = g.default_action(p) else {
+            return;
+        };
+        if g.apply(p, a).is_err() {
+            return;
         }
     }
 }

@@ -27,6 +27,10 @@ pub enum GroupKind {
     Surrender,
     /// Two-player set-up: shuffle back and draw one fewer.
     Mulligan,
+    /// A vote in progress: call the next voter, or vote yes, no or abstain.
+    Vote,
+    /// The Interstellar Alliance: take an ISA card from the reserve.
+    Reserve,
 }
 
 /// One choice: an action from `legal_actions`, as given, with its label.
@@ -166,6 +170,8 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
         Action::DeclareWar { .. } => GroupKind::War,
         Action::Surrender { .. } => GroupKind::Surrender,
         Action::Mulligan => GroupKind::Mulligan,
+        Action::CallVoter { .. } | Action::Vote { .. } => GroupKind::Vote,
+        Action::TakeFromReserve { .. } => GroupKind::Reserve,
         other => match other.card() {
             Some(c) => GroupKind::Card(representative(game, p, c)),
             None => GroupKind::Pass,
@@ -258,6 +264,19 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         GroupKind::War => "Declare a war conflict".into(),
         GroupKind::Surrender => "Surrender unconditionally (you leave the game)".into(),
         GroupKind::Mulligan => "Mulligan".into(),
+        GroupKind::Vote => match game.vote() {
+            Some(v) => format!(
+                "The {} called by {} ({} Yes, {} No so far)",
+                v.kind.display(),
+                game.card_name(v.card),
+                v.yes,
+                v.no
+            ),
+            None => "Vote".into(),
+        },
+        GroupKind::Reserve => {
+            "Take an ISA card from your reserve (discard your top card; no draws this turn)".into()
+        }
         GroupKind::Card(c) => {
             let inst = game.card(c);
             let def = game.db().get(inst.def);
@@ -295,6 +314,8 @@ fn handle(kind: GroupKind) -> String {
         GroupKind::War => "war".into(),
         GroupKind::Surrender => "surrender".into(),
         GroupKind::Mulligan => "mulligan".into(),
+        GroupKind::Vote => "vote".into(),
+        GroupKind::Reserve => "reserve".into(),
     }
 }
 

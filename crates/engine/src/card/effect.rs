@@ -317,6 +317,21 @@ pub enum Op {
     Surrender {
         who: Who,
     },
+    /// Call a vote (Votes): the measure passes with at least one more Yes
+    /// than No; then `pass` happens, otherwise `fail`. A vote is always the
+    /// last effect of its list, and `pass`/`fail` hold no further vote.
+    Vote {
+        kind: VoteKind,
+        pass: Vec<Effect>,
+        fail: Vec<Effect>,
+    },
+    /// Bring the Interstellar Alliance into existence, the card's player its
+    /// founder and first member (The Interstellar Alliance).
+    FoundIsa,
+    /// The players named join the ISA (if it exists).
+    JoinIsa {
+        who: Who,
+    },
 }
 
 /// An effect: a verb, whether it depends on the previous one ("THEN"), and an
@@ -344,7 +359,12 @@ impl Effect {
 
     /// Whether the effect needs a card target.
     pub fn uses_card_target(&self) -> bool {
-        self.card_sel() == Some(CardSel::Target)
+        match &self.op {
+            Op::Vote { pass, fail, .. } => {
+                pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
+            }
+            _ => self.card_sel() == Some(CardSel::Target),
+        }
     }
 
     /// Whether the effect names a player by `who = "target"`.
@@ -365,6 +385,11 @@ impl Effect {
             Op::TransferInfluence { who, to, .. } => t(who) || t(to),
             Op::Tension { who, toward, .. } => t(who) || t(toward),
             Op::War { who, with } | Op::Peace { who, with } => t(who) || t(with),
+            Op::JoinIsa { who } => t(who),
+            Op::Vote { pass, fail, .. } => pass
+                .iter()
+                .chain(fail.iter())
+                .any(|e| e.uses_player_target()),
             _ => false,
         }
     }
@@ -492,5 +517,70 @@ impl Trigger {
         Trigger::ALL
             .into_iter()
             .find(|t| t.name() == s || t.name().replace('-', "_") == s)
+    }
+}
+
+/// The kinds of vote a card may call (Votes: "Player" and "Babylon 5"
+/// votes; an ISA vote is held instead of a Babylon 5 vote while the ISA
+/// exists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum VoteKind {
+    Player,
+    Babylon5,
+    Isa,
+}
+
+impl VoteKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            VoteKind::Player => "player",
+            VoteKind::Babylon5 => "babylon5",
+            VoteKind::Isa => "isa",
+        }
+    }
+
+    pub fn display(self) -> &'static str {
+        match self {
+            VoteKind::Player => "player vote",
+            VoteKind::Babylon5 => "Babylon 5 vote",
+            VoteKind::Isa => "ISA vote",
+        }
+    }
+
+    /// The kinds a card may call (an ISA vote only replaces a Babylon 5 one).
+    pub fn parse(s: &str) -> Option<VoteKind> {
+        match s {
+            "player" => Some(VoteKind::Player),
+            "babylon5" | "babylon 5" | "b5" => Some(VoteKind::Babylon5),
+            _ => None,
+        }
+    }
+}
+
+/// What a voter says (Votes: "Yes", "No", or "Abstain").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum VoteChoice {
+    Yes,
+    No,
+    Abstain,
+}
+
+impl VoteChoice {
+    pub const ALL: [VoteChoice; 3] = [VoteChoice::Yes, VoteChoice::No, VoteChoice::Abstain];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            VoteChoice::Yes => "yes",
+            VoteChoice::No => "no",
+            VoteChoice::Abstain => "abstain",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<VoteChoice> {
+        VoteChoice::ALL.into_iter().find(|c| c.name() == s)
     }
 }

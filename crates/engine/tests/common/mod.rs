@@ -10,7 +10,8 @@ use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
     CardFilter, CardId, CardSel, CardType, Cmp, Condition, ConflictId, Cost, DefId, Duration,
     Effect, Faction, Force, Game, Op, Options, Passive, PlayerId, Race, Replaces, Seat, Setup,
-    Side, Target, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition, Who,
+    Side, Target, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition, VoteKind,
+    Who,
 };
 
 // ---------------------------------------------------------------------------
@@ -765,6 +766,7 @@ pub fn pool() -> Pool {
     defs.push(ct);
 
     more_cards(&mut defs);
+    council_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
@@ -787,6 +789,91 @@ pub fn pool() -> Pool {
 /// More mechanics: replacement, sponsoring and extra-conflict passives,
 /// participation restrictions, attack passives, marks and the non-player
 /// forces, every remaining effect verb, requirements and conditions.
+/// Votes and the Interstellar Alliance: vote events and a conflict that
+/// calls a vote, a card founding the ISA with and without a vote, ISA cards
+/// (kept in reserves too).
+fn council_cards(defs: &mut Vec<CardDef>) {
+    let mut push =
+        |name: &str, ty: CardType, cost: u8, target: TargetKind, effects: Vec<Effect>| {
+            let mut c = card(name, ty, Race::Neutral, cost);
+            c.target = target;
+            if ty == CardType::Conflict {
+                c.conflict = Some(Ability::Diplomacy);
+                c.won = effects;
+            } else {
+                c.effects = effects;
+            }
+            defs.push(c);
+        };
+    push(
+        "Council Motion",
+        CardType::Event,
+        1,
+        TargetKind::None,
+        vec![eff(Op::Vote {
+            kind: VoteKind::Babylon5,
+            pass: vec![eff(Op::GainInfluence { n: 1, who: Who::Me })],
+            fail: vec![eff(Op::NonPlayer {
+                force: Force::Babylon5,
+                n: -1,
+            })],
+        })],
+    );
+    push(
+        "Open Ballot",
+        CardType::Event,
+        1,
+        TargetKind::Player,
+        vec![eff(Op::Vote {
+            kind: VoteKind::Player,
+            pass: vec![eff(Op::War {
+                who: Who::Me,
+                with: Who::Target,
+            })],
+            fail: vec![],
+        })],
+    );
+    push(
+        "Council Inquiry",
+        CardType::Conflict,
+        0,
+        TargetKind::Player,
+        vec![eff(Op::Vote {
+            kind: VoteKind::Babylon5,
+            pass: vec![eff(Op::LoseInfluence {
+                n: 1,
+                who: Who::Target,
+            })],
+            fail: vec![],
+        })],
+    );
+    push(
+        "Alliance Charter",
+        CardType::Event,
+        2,
+        TargetKind::None,
+        vec![eff(Op::Vote {
+            kind: VoteKind::Babylon5,
+            pass: vec![eff(Op::FoundIsa)],
+            fail: vec![],
+        })],
+    );
+    push(
+        "Alliance Summit",
+        CardType::Event,
+        2,
+        TargetKind::None,
+        vec![eff(Op::FoundIsa)],
+    );
+    let mut pledge = card("Alliance Pledge", CardType::Event, Race::Neutral, 1);
+    pledge.effects = vec![eff(Op::JoinIsa { who: Who::Me })];
+    set_keyword(&mut pledge, "isa");
+    defs.push(pledge);
+    let mut cruiser = military("Alliance Cruiser", CardType::Fleet, Race::Neutral, 2, 2);
+    set_keyword(&mut cruiser, "isa");
+    defs.push(cruiser);
+}
+
 fn more_cards(defs: &mut Vec<CardDef>) {
     // Replacement: a promotion of the Terran Captain, and a must-replace one
     // of the Kharic Courier.
@@ -1259,7 +1346,7 @@ pub fn random_setup(pool: &Pool, n: usize, options: Options, rng: &mut Rng) -> S
             } else {
                 Vec::new()
             };
-            seat(
+            let mut s = seat(
                 format!("P{i}"),
                 t.race,
                 t.faction,
@@ -1267,7 +1354,23 @@ pub fn random_setup(pool: &Pool, n: usize, options: Options, rng: &mut Rng) -> S
                 hand,
                 random_deck(&pool.db, t.race, size, rng),
                 crusade,
-            )
+            );
+            // The reserve (ISA pile): a few ISA cards, within the limits.
+            if rng.chance(1, 2) {
+                let isa: Vec<DefId> = pool
+                    .db
+                    .iter()
+                    .filter(|(_, d)| d.has_keyword("isa"))
+                    .map(|(id, _)| id)
+                    .collect();
+                for _ in 0..1 + rng.below(3) {
+                    let d = *rng.pick(&isa);
+                    if s.deck.iter().chain(&s.reserve).filter(|&&x| x == d).count() < 3 {
+                        s.reserve.push(d);
+                    }
+                }
+            }
+            s
         })
         .collect();
     Setup { players, options }
@@ -1404,8 +1507,15 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         27 => Action::Buy {
             count: rng.below(256) as u8,
         },
-        _ => match rng.below(2) {
+        _ => match rng.below(5) {
             0 => Action::Keep { card: card(rng) },
+            1 => Action::CallVoter {
+                player: rng.below(9) as PlayerId,
+            },
+            2 => Action::Vote {
+                choice: b5_engine::VoteChoice::ALL[rng.below(3)],
+            },
+            3 => Action::TakeFromReserve { card: card(rng) },
             _ => Action::Mulligan,
         },
     }

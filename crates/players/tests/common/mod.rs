@@ -197,6 +197,7 @@ fn seat(db: &CardDb, name: &str, race: Race, duel: bool) -> Seat {
         },
         deck: deck(db, race),
         crusade: Vec::new(),
+        reserve: Vec::new(),
     }
 }
 
