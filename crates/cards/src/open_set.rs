@@ -36,6 +36,8 @@ pub const CARD_FILES: &[(&str, &str)] = &[
     (
         "crates/cards/data/open-set/personalities.toml",
         include_str!("../data/open-set/personalities.toml"),
+    ),
+    (
         "crates/cards/data/open-set/council.toml",
         include_str!("../data/open-set/council.toml"),
     ),
