@@ -199,6 +199,7 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
         (c.tension_at_least, Condition::TensionTowardTarget, true),
         (c.tension_at_most, Condition::TensionTowardTarget, false),
         (c.margin_at_least, Condition::Margin, true),
+        (c.chaos_at_least, Condition::Chaos, true),
     ];
     for (v, mk, least) in num {
         if let Some(v) = v {
@@ -318,7 +319,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         support,
         opposition,
         cancel_conflict,
-        cancel_attack
+        cancel_attack,
+        chaos
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -342,7 +344,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "mark" => &["card", "count", "who"],
         "bonus" | "double" => &["card", "duration", "who"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
-        | "discard" | "return_to_hand" => &["card", "who"],
+        | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
         _ => &[],
     };
     let present: [(&str, bool); 9] = [
@@ -557,6 +559,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             flag(e.cancel_attack)?;
             Op::CancelAttack
         }
+        "chaos" => Op::Chaos {
+            n: e.chaos.unwrap(),
+            card: sel()?,
+        },
         _ => unreachable!("every verb is listed above"),
     };
     let out = Effect {
@@ -597,6 +603,7 @@ fn keyword(at: &At, k: &str, kw: &mut Keywords) -> Result<(), LoadError> {
         "corporate only" => kw.corporate_only = true,
         "psi corps" => kw.psi_corps = true,
         "ranger" => kw.ranger = true,
+        "drakh ambassador" => kw.drakh_ambassador = true,
         s => {
             if let Some(n) = s.strip_prefix("damage resistance ") {
                 kw.damage_resistance = n.trim().parse().map_err(|_| {
@@ -1067,8 +1074,8 @@ pub fn card(
     if let Some(v) = &raw.victory {
         only(
             "victory",
-            ty == CardType::Agenda && d.major,
-            "Major Agendas",
+            ty == CardType::Agenda && (d.major || d.race == Race::Drakh),
+            "Major Agendas and Drakh Agendas",
         )?;
         d.victory = Some(VictoryCondition {
             condition: condition(&at.at("victory", v), v.get_ref())?,
@@ -1108,6 +1115,17 @@ pub fn card(
             TargetKind::None => AttachKind::Global,
             _ => AttachKind::Character,
         };
+    }
+    if d.kw.drakh_ambassador && (d.race != Race::Drakh || ty != CardType::Character) {
+        return Err(at
+            .sub("keywords")
+            .err("\"drakh ambassador\" is a keyword of Drakh characters (race = \"drakh\")"));
+    }
+    // Drakh Rule 9: only Drakh cards may name the Drakh race.
+    if d.race != Race::Drakh && crate::drakh_names::names_drakh(&d) {
+        return Err(at.err(
+            "names the Drakh race, which no other card may target, name or refer to (Drakh Rule 9)",
+        ));
     }
     Ok(d)
 }

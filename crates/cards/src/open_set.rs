@@ -121,6 +121,7 @@ pub fn table_game(
         options: b5_engine::Options {
             turn_limit: Some(turn_limit),
             duel_draw: false,
+            ..Default::default()
         },
     };
     b5_engine::Game::new(setup, db.clone(), seed).map_err(|e| e.to_string())

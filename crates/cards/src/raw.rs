@@ -96,6 +96,8 @@ pub struct RawCondition {
     pub shadow_war: Option<bool>,
     pub race: Option<String>,
     pub margin_at_least: Option<i32>,
+    /// Chaos Tokens on the cards you control (Drakh Rule 7).
+    pub chaos_at_least: Option<i32>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -147,6 +149,8 @@ pub struct RawEffect {
     pub opposition: Option<u8>,
     pub cancel_conflict: Option<bool>,
     pub cancel_attack: Option<bool>,
+    /// Put N Chaos Tokens on the card (negative: take them off).
+    pub chaos: Option<i8>,
     // Modifiers.
     pub who: Option<String>,
     pub to: Option<String>,

@@ -153,6 +153,21 @@ pub enum Action {
     },
     /// Two-player set-up: shuffle the drawn cards back and draw one fewer.
     Mulligan,
+    /// Drakh Rule 7: after his action, a Drakh player moves `count` Chaos
+    /// Tokens from `from` (a card he controls) to `to` (a Drakh card he
+    /// controls).
+    MoveChaos {
+        from: CardId,
+        to: CardId,
+        count: u8,
+    },
+    /// Drakh Rule 7: decline to move Chaos Tokens after this action.
+    KeepChaos,
+    /// War in Dual Race Games: rotate your ambassador to declare war on
+    /// `against`, a player another faction of your race is at war with.
+    JoinWar {
+        against: PlayerId,
+    },
 }
 
 impl Action {
@@ -190,6 +205,9 @@ impl Action {
             Action::Surrender { .. } => "surrender",
             Action::Keep { .. } => "keep",
             Action::Mulligan => "mulligan",
+            Action::MoveChaos { .. } => "move_chaos",
+            Action::KeepChaos => "keep_chaos",
+            Action::JoinWar { .. } => "join_war",
         }
     }
 
@@ -221,6 +239,7 @@ impl Action {
             | Action::Choose { card }
             | Action::Keep { card } => Some(card),
             Action::Build { by } => Some(by),
+            Action::MoveChaos { from, .. } => Some(from),
             _ => None,
         }
     }

@@ -100,6 +100,7 @@ impl Game {
             } => self.check_heal(p, card, ambassadorial),
             Action::Repair { card, amount } => self.check_repair(p, card, amount),
             Action::Hire { card } => self.check_hire(p, card),
+            Action::JoinWar { against } => self.check_join_war(p, against),
             _ => Err(Violation::WrongTime {
                 verb: a.verb(),
                 when: "the Action Round",
@@ -149,6 +150,7 @@ impl Game {
             } => self.do_heal(card, ambassadorial, ev),
             Action::Repair { card, amount } => self.do_repair(p, card, amount, ev),
             Action::Hire { card } => self.do_hire(p, card, ev),
+            Action::JoinWar { against } => self.do_join_war(p, against, ev),
             _ => {}
         }
     }
@@ -187,6 +189,7 @@ impl Game {
                 out.push(Action::Hire { card: c });
             }
         }
+        self.join_war_candidates(p, out);
     }
 
     /// The end of the Action Round: Ambassadorial Healing for every player

@@ -104,6 +104,17 @@ pub enum Violation {
     MustReplace(CardId),
     /// The card does not replace that card.
     CannotReplace(CardId),
+    /// Drakh Rule 5: Drakh cards are sponsored only by Drakh characters, and
+    /// Drakh characters sponsor only Drakh (or neutral) cards.
+    DrakhSponsor(CardId),
+    /// Drakh Rules 3 and 5, Drakh Agendas: only a Drakh faction plays this
+    /// card (and a sponsored Drakh card enters play no other way).
+    DrakhOnly(CardId),
+    /// Drakh Rule 7: not a legal move of Chaos Tokens.
+    ChaosMove,
+    /// War in Dual Race Games: no other faction of your race is at war with
+    /// that player, or your ambassador cannot rotate.
+    JoinWar,
 }
 
 impl Violation {
@@ -167,6 +178,10 @@ impl Violation {
             DisloyalTarget { .. } => "Engine Rules v1.2: Enhancement Cards and Aftermath Cards (a loyal card is sponsored by, and played on, cards of its race)",
             Restricted(_) => "Engine Rules v1.2: Attack a Conflict Participant (the attacker must be eligible to become a participant); rulings 4.7 (participation restrictions)",
             MustReplace(_) | CannotReplace(_) => "Engine Rules v1.2: Replace a Card",
+            DrakhSponsor(_) => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rule 5",
+            DrakhOnly(_) => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rules 3 and 5; Drakh Agendas",
+            ChaosMove => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rule 7 (Chaos Tokens)",
+            JoinWar => "Engine Rules v1.2: War in Dual Race Games",
         }
     }
 }

@@ -33,6 +33,13 @@ impl Game {
     fn pending_among(&self, only: Option<PlayerId>) -> Pending {
         let mut out = Pending::new();
         let asked = |p: PlayerId| only.is_none_or(|q| q == p);
+        // Drakh Rule 7: the Drakh player who just acted may move Chaos Tokens.
+        if self.chaos_mover != crate::state::NOBODY {
+            if asked(self.chaos_mover) {
+                out.push(self.chaos_mover);
+            }
+            return out;
+        }
         if let Some(w) = &self.window {
             if let Some(p) = self.window_asker(w).filter(|&p| asked(p)) {
                 out.push(p);
@@ -133,7 +140,18 @@ impl Game {
             return Err(self.rule_error(v, p, &action));
         }
         let mut ev = Events::new();
+        // Drakh Rule 7: "After each of his actions, including a pass action,
+        // a Drakh player may move any number of Chaos Tokens" (Action Round
+        // actions; asked only when a move is possible).
+        let round_action = self.chaos_mover == crate::state::NOBODY
+            && self.window.is_none()
+            && matches!(self.step, Step::Act { .. });
         self.perform(p, action, &mut ev);
+        self.drakh_checks(&mut ev);
+        if round_action && self.window.is_none() && self.step != Step::Over && self.may_move_chaos(p)
+        {
+            self.chaos_mover = p;
+        }
         self.run(&mut ev);
         Ok(ev)
     }
@@ -159,6 +177,9 @@ impl Game {
 
     /// Legality for a player known to be pending.
     fn check_pending(&self, p: PlayerId, a: &Action) -> Result<(), Violation> {
+        if self.chaos_mover != crate::state::NOBODY {
+            return self.check_chaos_answer(p, a);
+        }
         if let Some(w) = &self.window {
             return match *a {
                 Action::Pass => Ok(()),
@@ -224,6 +245,10 @@ impl Game {
 
     /// Every action worth checking for `p` now.
     fn candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        if self.chaos_mover != crate::state::NOBODY {
+            self.chaos_candidates(p, out);
+            return;
+        }
         if let Some(w) = &self.window {
             out.push(Action::Pass);
             self.reveal_candidates(p, w, out);
@@ -281,6 +306,10 @@ impl Game {
 
     /// Carries out a checked action.
     fn perform(&mut self, p: PlayerId, a: Action, ev: &mut Events) {
+        if self.chaos_mover != crate::state::NOBODY {
+            self.do_chaos_answer(p, a, ev);
+            return;
+        }
         if self.window.is_some() {
             self.window_answer(p, a, ev);
             return;
@@ -387,6 +416,7 @@ impl Game {
     /// pausing) it stands on entering a round.
     pub(crate) fn run(&mut self, ev: &mut Events) {
         loop {
+            self.drakh_checks(ev);
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
                     return;
@@ -524,6 +554,9 @@ impl Game {
     pub fn default_action(&self, p: PlayerId) -> Option<Action> {
         if !self.is_pending(p) {
             return None;
+        }
+        if self.chaos_mover != crate::state::NOBODY {
+            return Some(Action::KeepChaos);
         }
         if self.window.is_some() {
             return Some(Action::Pass);

@@ -33,6 +33,8 @@ mod conflict_round;
 mod damage;
 mod describe;
 mod draw_round;
+mod drakh;
+mod dual_race;
 mod duel;
 mod effects;
 mod error;

@@ -260,6 +260,8 @@ impl Game {
             bonus_sources: SmallVec::new(),
             keyword_cards: SmallVec::new(),
             in_play_defs: SmallVec::new(),
+            chaos_mover: crate::state::NOBODY,
+            drakh_active: false,
         }
     }
 
@@ -334,6 +336,7 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         assist_discount: 0,
         conflicts_declared: 0,
         chosen: 0,
+        drakh: false,
     }
 }
 

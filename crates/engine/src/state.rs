@@ -145,6 +145,8 @@ pub struct CardInst {
     /// Links of the pile it is in (see [`Pile`]).
     pub prev: CardId,
     pub next: CardId,
+    /// Chaos Tokens on the card (Drakh Rule 7: all identical, public).
+    pub chaos: u8,
 }
 
 impl CardInst {
@@ -165,6 +167,7 @@ impl CardInst {
             rotation: Rotation::Plain,
             prev: CardId::NONE,
             next: CardId::NONE,
+            chaos: 0,
         }
     }
 
@@ -330,6 +333,9 @@ pub struct Player {
     /// Two-player draw: cards chosen for the hand before drawing (the
     /// Non-Aligned second ambassador), kept without counting.
     pub chosen: u8,
+    /// A Drakh faction (Drakh Rules 2-3): set only by sponsoring a first
+    /// Drakh Ambassador, never cleared.
+    pub drakh: bool,
 }
 
 impl Player {
@@ -691,6 +697,10 @@ pub struct Options {
     /// End the game with no winner after this many turns (a table's time
     /// limit; the rules themselves have none).
     pub turn_limit: Option<u32>,
+    /// Extended Loyalty Rule (optional; Dual Race Games): limited cards of a
+    /// race with more than one faction in the game are limited per player.
+    #[serde(default)]
+    pub extended_loyalty: bool,
 }
 
 /// Facts fixed at set-up, shared by every clone.
@@ -753,6 +763,11 @@ pub struct Game {
     /// The definitions of every card on a table or attached in play, one
     /// entry per card (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
+    /// Drakh Rule 7: the Drakh player being asked whether to move Chaos
+    /// Tokens after his action (`NOBODY` when nobody is).
+    pub(crate) chaos_mover: PlayerId,
+    /// Some faction has converted to Drakh (the Drakh checks have work to do).
+    pub(crate) drakh_active: bool,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -816,6 +831,8 @@ impl Clone for Game {
             bonus_sources: copy_list(&self.bonus_sources),
             keyword_cards: copy_list(&self.keyword_cards),
             in_play_defs: copy_list(&self.in_play_defs),
+            chaos_mover: self.chaos_mover,
+            drakh_active: self.drakh_active,
         }
     }
 }
@@ -851,6 +868,8 @@ impl PartialEq for Game {
             && self.bonus_sources == o.bonus_sources
             && self.keyword_cards == o.keyword_cards
             && self.in_play_defs == o.in_play_defs
+            && self.chaos_mover == o.chaos_mover
+            && self.drakh_active == o.drakh_active
     }
 }
 
