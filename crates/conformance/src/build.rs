@@ -106,6 +106,7 @@ impl<'a> Names<'a> {
                         .as_ref()
                         .map(|l| self.def(l, &format!("{field}.leading")))
                         .transpose()?,
+                    chaos: i.chaos,
                 })
             }
         }
@@ -226,7 +227,10 @@ fn build_setup(
     }
     let setup = Setup {
         players: seats,
-        options: Options::default(),
+        options: Options {
+            extended_loyalty: sc.extended_loyalty.unwrap_or(false),
+            ..Options::default()
+        },
     };
     Ok(Game::new(setup, db, seed))
 }
@@ -281,6 +285,7 @@ fn build_position(
         shadow_war: sc.shadow_war.unwrap_or(false),
         ..Position::default()
     };
+    pos.options.extended_loyalty = sc.extended_loyalty.unwrap_or(false);
     if let Some(order) = &sc.initiative {
         pos.initiative = Some(
             order
@@ -352,6 +357,7 @@ fn build_position(
             .iter()
             .map(|q| n.player(q, &format!("{field}.at_war")))
             .collect::<Result<_, _>>()?;
+        pp.drakh = p.drakh;
         pos.players.push(pp);
     }
     for (i, ct) in sc.conflict.iter().enumerate() {

@@ -21,6 +21,8 @@ pub struct Scenario {
     pub shadows: Option<i16>,
     pub vorlons: Option<i16>,
     pub shadow_war: Option<bool>,
+    /// The optional Extended Loyalty Rule (Dual Race Games).
+    pub extended_loyalty: Option<bool>,
     pub initiative: Option<Vec<Spanned<String>>>,
     #[serde(default)]
     pub cards: BTreeMap<Spanned<String>, Spanned<RawCard>>,
@@ -59,6 +61,9 @@ pub struct Instance {
     #[serde(default)]
     pub neutralized_this_turn: bool,
     pub leading: Option<Spanned<String>>,
+    /// Chaos Tokens on the card (Drakh Rule 7).
+    #[serde(default)]
+    pub chaos: u8,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -201,6 +206,9 @@ pub struct PlayerTable {
     pub agenda: Option<Spanned<AgendaEntry>>,
     #[serde(default)]
     pub at_war: Vec<Spanned<String>>,
+    /// Already a Drakh faction (Drakh Rules 2-3).
+    #[serde(default)]
+    pub drakh: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -27,6 +27,12 @@ pub enum GroupKind {
     Surrender,
     /// Two-player set-up: shuffle back and draw one fewer.
     Mulligan,
+    /// Drakh Rule 7: move Chaos Tokens after an action (declining is in
+    /// the Pass group).
+    Chaos,
+    /// War in Dual Race Games: rotate the ambassador to join a war of
+    /// another faction of your race.
+    JoinWar,
 }
 
 /// One choice: an action from `legal_actions`, as given, with its label.
@@ -166,6 +172,9 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
         Action::DeclareWar { .. } => GroupKind::War,
         Action::Surrender { .. } => GroupKind::Surrender,
         Action::Mulligan => GroupKind::Mulligan,
+        Action::KeepChaos => GroupKind::Pass,
+        Action::MoveChaos { .. } => GroupKind::Chaos,
+        Action::JoinWar { .. } => GroupKind::JoinWar,
         other => match other.card() {
             Some(c) => GroupKind::Card(representative(game, p, c)),
             None => GroupKind::Pass,
@@ -258,6 +267,10 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         GroupKind::War => "Declare a war conflict".into(),
         GroupKind::Surrender => "Surrender unconditionally (you leave the game)".into(),
         GroupKind::Mulligan => "Mulligan".into(),
+        GroupKind::Chaos => "Move Chaos Tokens to a Drakh card you control".into(),
+        GroupKind::JoinWar => {
+            "Join your race's war (rotate your ambassador to declare war)".into()
+        }
         GroupKind::Card(c) => {
             let inst = game.card(c);
             let def = game.db().get(inst.def);
@@ -295,6 +308,8 @@ fn handle(kind: GroupKind) -> String {
         GroupKind::War => "war".into(),
         GroupKind::Surrender => "surrender".into(),
         GroupKind::Mulligan => "mulligan".into(),
+        GroupKind::Chaos => "chaos".into(),
+        GroupKind::JoinWar => "joinwar".into(),
     }
 }
 
