@@ -140,7 +140,11 @@ impl Game {
             return false;
         }
         let old = ci.chaos as i16;
-        let new = (old + n as i16).clamp(0, u8::MAX as i16);
+        // Taking tokens off happens only if the card holds them all.
+        if old + (n as i16) < 0 {
+            return false;
+        }
+        let new = (old + n as i16).min(u8::MAX as i16);
         if new == old {
             return false;
         }
