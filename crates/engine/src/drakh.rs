@@ -254,3 +254,72 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::card::def::{CardDef, CardType, Faction, Race};
+    use crate::card::CardDb;
+    use crate::event::{Event, Events};
+    use crate::position::{PlayerPosition, Position};
+    use crate::state::{Game, Zone, NOBODY};
+
+    fn game() -> Game {
+        let mut amb = CardDef::new("Keeper Voice", CardType::Character);
+        amb.race = Race::Drakh;
+        amb.cost = Some(5);
+        amb.kw.drakh_ambassador = true;
+        let mut envoy = CardDef::new("Earth Envoy", CardType::Character);
+        envoy.race = Race::Human;
+        let mut narn = CardDef::new("Narn Envoy", CardType::Character);
+        narn.race = Race::Narn;
+        let db = CardDb::from_defs([amb, envoy, narn]).unwrap();
+        let id = |n: &str| db.find(n).unwrap();
+        let mut a = PlayerPosition::new("A", Race::Human, Faction::BabylonProject, id("Keeper Voice"));
+        a.drakh = true;
+        a.inner_circle = vec![crate::position::CardPosition::of(id("Earth Envoy"))];
+        let b = PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Narn Envoy"));
+        let pos = Position {
+            players: vec![a, b],
+            ..Position::default()
+        };
+        Game::from_position(&pos, Arc::new(db), 1).unwrap()
+    }
+
+    /// Drakh Rule 3: "If your new (Drakh) ambassador leaves play, you
+    /// immediately lose the game." No effect of the vocabulary can make an
+    /// ambassador leave play, so this is pinned here rather than by a
+    /// scenario.
+    #[test]
+    fn losing_the_drakh_ambassador_eliminates_at_once() {
+        let mut g = game();
+        let mut ev = Events::new();
+        g.drakh_checks(&mut ev);
+        assert!(ev.is_empty() && !g.players[0].eliminated);
+        let amb = g.players[0].ambassador;
+        g.move_card(amb, Zone::Discard, NOBODY, &mut ev);
+        g.drakh_checks(&mut ev);
+        assert!(g.players[0].eliminated);
+        assert!(ev.contains(&Event::DrakhAmbassadorLost { player: 0 }));
+        assert!(ev.contains(&Event::Eliminated { player: 0 }));
+        assert!(!g.players[1].eliminated);
+    }
+
+    /// Drakh Rule 7: asked only when tokens can move to another Drakh card.
+    #[test]
+    fn chaos_move_needs_another_drakh_card() {
+        let mut g = game();
+        let amb = g.players[0].ambassador;
+        let envoy = g.iter_pile(g.players[0].inner_circle).nth(1).unwrap();
+        let mut ev = Events::new();
+        g.change_chaos(amb, 2, &mut ev);
+        assert!(!g.may_move_chaos(0), "tokens only on the one Drakh card");
+        g.change_chaos(envoy, 1, &mut ev);
+        assert!(g.may_move_chaos(0));
+        assert!(!g.may_move_chaos(1));
+        assert_eq!(g.chaos_controlled(0), 3);
+        assert!(!g.change_chaos(envoy, -2, &mut ev), "takes off only what it holds");
+        assert_eq!(g.chaos(envoy), 1);
+    }
+}
