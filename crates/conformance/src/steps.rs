@@ -460,8 +460,7 @@ pub fn actions(
         "join_war" => {
             let t = st.target.as_ref().ok_or_else(|| StepError::Field {
                 field: "target",
-                message: "`do = \"join_war\"` needs `target` (the player to declare war on)"
-                    .into(),
+                message: "`do = \"join_war\"` needs `target` (the player to declare war on)".into(),
             })?;
             one(Action::JoinWar {
                 against: player_named(t)?,

@@ -159,9 +159,7 @@ impl Game {
     /// A card in play that `p` controls (a face-up agenda included).
     fn holds_for(&self, p: PlayerId, c: CardId) -> bool {
         self.cards.get(c.idx()).is_some_and(|ci| {
-            ci.zone.in_play()
-                && ci.controller == p
-                && !(ci.zone == Zone::Agenda && ci.face_down())
+            ci.zone.in_play() && ci.controller == p && !(ci.zone == Zone::Agenda && ci.face_down())
         })
     }
 
@@ -276,7 +274,12 @@ mod tests {
         narn.race = Race::Narn;
         let db = CardDb::from_defs([amb, envoy, narn]).unwrap();
         let id = |n: &str| db.find(n).unwrap();
-        let mut a = PlayerPosition::new("A", Race::Human, Faction::BabylonProject, id("Keeper Voice"));
+        let mut a = PlayerPosition::new(
+            "A",
+            Race::Human,
+            Faction::BabylonProject,
+            id("Keeper Voice"),
+        );
         a.drakh = true;
         a.inner_circle = vec![crate::position::CardPosition::of(id("Earth Envoy"))];
         let b = PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Narn Envoy"));
@@ -319,7 +322,10 @@ mod tests {
         assert!(g.may_move_chaos(0));
         assert!(!g.may_move_chaos(1));
         assert_eq!(g.chaos_controlled(0), 3);
-        assert!(!g.change_chaos(envoy, -2, &mut ev), "takes off only what it holds");
+        assert!(
+            !g.change_chaos(envoy, -2, &mut ev),
+            "takes off only what it holds"
+        );
         assert_eq!(g.chaos(envoy), 1);
     }
 }

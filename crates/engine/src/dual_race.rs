@@ -62,12 +62,7 @@ impl Game {
     pub(crate) fn extended_loyalty(&self, def: &CardDef) -> bool {
         self.meta.options.extended_loyalty
             && def.race.is_playable()
-            && self
-                .players
-                .iter()
-                .filter(|pl| pl.race == def.race)
-                .count()
-                >= 2
+            && self.players.iter().filter(|pl| pl.race == def.race).count() >= 2
     }
 
     /// Under the Extended Loyalty Rule: a copy of the card is already in

@@ -148,7 +148,10 @@ impl Game {
             && matches!(self.step, Step::Act { .. });
         self.perform(p, action, &mut ev);
         self.drakh_checks(&mut ev);
-        if round_action && self.window.is_none() && self.step != Step::Over && self.may_move_chaos(p)
+        if round_action
+            && self.window.is_none()
+            && self.step != Step::Over
+            && self.may_move_chaos(p)
         {
             self.chaos_mover = p;
         }

@@ -317,7 +317,9 @@ impl Game {
                 && (c.controller as usize) < self.players.len()
                 && !self.players[c.controller as usize].drakh
             {
-                return Err(format!("card {i}, a Drakh card, is controlled by a faction that is not Drakh"));
+                return Err(format!(
+                    "card {i}, a Drakh card, is controlled by a faction that is not Drakh"
+                ));
             }
             if !c.zone.in_play() && c.chaos != 0 {
                 return Err(format!("card {i} holds Chaos Tokens out of play"));

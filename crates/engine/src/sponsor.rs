@@ -148,7 +148,12 @@ impl Game {
 
     /// Corporate Rule 3 and the racial loyalty of fleets, groups and
     /// locations (a Drakh faction's Drakh fleets are its own: Drakh Rule 3).
-    fn check_race_loyalty(&self, p: PlayerId, card: CardId, def: &CardDef) -> Result<(), Violation> {
+    fn check_race_loyalty(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+    ) -> Result<(), Violation> {
         let pl = &self.players[p as usize];
         let corporate_ok = pl.faction == Faction::Corporate && def.is_corporate();
         let disloyal = (def.kw.corporate_only && pl.faction != Faction::Corporate)

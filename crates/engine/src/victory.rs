@@ -51,8 +51,8 @@ impl Game {
                     let def = self.db.get(c.def);
                     // Drakh Agendas: "If playing Drakh, fulfill the
                     // requirements on a Drakh Agenda" (Major Victory).
-                    let drakh_agenda = def.race == crate::card::def::Race::Drakh
-                        && self.players[p as usize].drakh;
+                    let drakh_agenda =
+                        def.race == crate::card::def::Race::Drakh && self.players[p as usize].drakh;
                     if !c.face_down()
                         && def.card_type == CardType::Agenda
                         && (def.major || drakh_agenda)

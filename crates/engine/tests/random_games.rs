@@ -729,7 +729,10 @@ fn check_drakh_status(g: &Game, before: &[bool], ev: &[Event], ctx: &dyn Display
         let converted = ev
             .iter()
             .any(|e| matches!(e, Event::DrakhConverted { player, .. } if *player == q));
-        assert!(!(was && !now), "{ctx}: player {q} stopped being a Drakh faction");
+        assert!(
+            !was || now,
+            "{ctx}: player {q} stopped being a Drakh faction"
+        );
         assert_eq!(
             !was && now,
             converted,

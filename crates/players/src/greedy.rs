@@ -384,15 +384,11 @@ fn declined(game: &Game, me: PlayerId, a: &Action) -> bool {
 /// count, does not change by moving).
 fn choose_chaos(game: &Game, legal: &[Action]) -> Action {
     let spends = |c: b5_engine::CardId| {
-        game.db()
-            .get(game.card(c).def)
-            .actions
-            .iter()
-            .any(|a| {
-                a.effects
-                    .iter()
-                    .any(|e| matches!(e.op, b5_engine::Op::Chaos { n, .. } if n < 0))
-            })
+        game.db().get(game.card(c).def).actions.iter().any(|a| {
+            a.effects
+                .iter()
+                .any(|e| matches!(e.op, b5_engine::Op::Chaos { n, .. } if n < 0))
+        })
     };
     legal
         .iter()

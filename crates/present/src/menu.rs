@@ -268,9 +268,7 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         GroupKind::Surrender => "Surrender unconditionally (you leave the game)".into(),
         GroupKind::Mulligan => "Mulligan".into(),
         GroupKind::Chaos => "Move Chaos Tokens to a Drakh card you control".into(),
-        GroupKind::JoinWar => {
-            "Join your race's war (rotate your ambassador to declare war)".into()
-        }
+        GroupKind::JoinWar => "Join your race's war (rotate your ambassador to declare war)".into(),
         GroupKind::Card(c) => {
             let inst = game.card(c);
             let def = game.db().get(inst.def);

@@ -835,7 +835,13 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
         condition: None,
     });
     defs.push(spender);
-    let mut merc = character("Drakh Hireling", Race::Drakh, Some(2), [0, 2, 0, 0, 3], &["mercenary"]);
+    let mut merc = character(
+        "Drakh Hireling",
+        Race::Drakh,
+        Some(2),
+        [0, 2, 0, 0, 3],
+        &["mercenary"],
+    );
     merc.uniqueness = Uniqueness::Multiple;
     defs.push(merc);
     let mut ev = card("Drakh Unsettling", CardType::Event, Race::Drakh, 1);
