@@ -56,6 +56,12 @@ function kindOf(a: Action): GroupKind {
       return { kind: "surrender" };
     case "mulligan":
       return { kind: "mulligan" };
+    case "keep_chaos":
+      return { kind: "pass" };
+    case "move_chaos":
+      return { kind: "chaos" };
+    case "join_war":
+      return { kind: "join_war" };
     default:
       // Every other action is about a card (the generated Action type says so).
       return { kind: "card", card: a.card };
@@ -66,7 +72,18 @@ export function groupKey(k: GroupKind): string {
   return k.kind === "card" ? String(k.card) : k.kind;
 }
 
-const ORDER: GroupKind["kind"][] = ["pass", "card", "build", "buy", "agenda", "war", "surrender", "mulligan"];
+const ORDER: GroupKind["kind"][] = [
+  "pass",
+  "card",
+  "build",
+  "buy",
+  "agenda",
+  "war",
+  "surrender",
+  "mulligan",
+  "chaos",
+  "join_war",
+];
 
 /** The legal actions grouped by card (or by kind), in a stable order. */
 export function fallbackMenu(legal: Action[], view: PlayerView | null, n: Names): Menu {

@@ -549,6 +549,7 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
   if (c.neutralized) state.push("neutralized");
   if (c.damage) state.push(`${c.damage} damage`);
   if (c.severe) state.push(`${c.severe} severe`);
+  if (c.chaos) state.push(`${c.chaos} Chaos Tokens`);
   const long = [
     c.name,
     `${c.race} ${c.card_type}${c.cost !== null ? `, cost ${c.cost}` : ""}`,
@@ -595,6 +596,7 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
           {c.neutralized && <span class="tag warn">✖ neutralized</span>}
           {c.damage > 0 && <span class="tag">{c.damage} dmg</span>}
           {c.severe > 0 && <span class="tag warn">{c.severe} severe</span>}
+          {c.chaos > 0 && <span class="tag">{c.chaos} chaos</span>}
           {marks.map((m) => (
             <span class="tag" key={m}>
               {m}
@@ -702,6 +704,7 @@ function Faction({ p, v, me, ctx }: { p: PlayerPublic; v: PlayerView; me: number
           {p.seat === me ? " (you)" : ""}
           {waiting ? " — choosing" : ""}
           {p.eliminated ? " — eliminated" : ""}
+          {p.drakh ? " — Drakh faction" : ""}
           {ctx.s.winners.includes(p.seat) ? " — ★ winner" : ""}
         </h3>
         {isTarget && (

@@ -199,6 +199,7 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
         (c.tension_at_least, Condition::TensionTowardTarget, true),
         (c.tension_at_most, Condition::TensionTowardTarget, false),
         (c.margin_at_least, Condition::Margin, true),
+        (c.chaos_at_least, Condition::Chaos, true),
     ];
     for (v, mk, least) in num {
         if let Some(v) = v {
@@ -323,6 +324,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         vote,
         found_isa,
         join_isa
+        chaos
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -349,6 +351,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "discard" | "return_to_hand" => &["card", "who"],
         "surrender" => &["who"],
         "join_isa" => &["who"],
+        | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
         _ => &[],
     };
     if verb != "vote" {
@@ -604,6 +607,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             flag(e.join_isa)?;
             Op::JoinIsa { who: w }
         }
+        "chaos" => Op::Chaos {
+            n: e.chaos.unwrap(),
+            card: sel()?,
+        },
         _ => unreachable!("every verb is listed above"),
     };
     let out = Effect {
@@ -657,6 +664,7 @@ fn keyword(at: &At, k: &str, kw: &mut Keywords) -> Result<(), LoadError> {
         "corporate only" => kw.corporate_only = true,
         "psi corps" => kw.psi_corps = true,
         "ranger" => kw.ranger = true,
+        "drakh ambassador" => kw.drakh_ambassador = true,
         s => {
             if let Some(n) = s.strip_prefix("damage resistance ") {
                 kw.damage_resistance = n.trim().parse().map_err(|_| {
@@ -1153,8 +1161,8 @@ pub fn card(
     if let Some(v) = &raw.victory {
         only(
             "victory",
-            ty == CardType::Agenda && d.major,
-            "Major Agendas",
+            ty == CardType::Agenda && (d.major || d.race == Race::Drakh),
+            "Major Agendas and Drakh Agendas",
         )?;
         d.victory = Some(VictoryCondition {
             condition: condition(&at.at("victory", v), v.get_ref())?,
@@ -1216,6 +1224,17 @@ pub fn card(
             TargetKind::None => AttachKind::Global,
             _ => AttachKind::Character,
         };
+    }
+    if d.kw.drakh_ambassador && (d.race != Race::Drakh || ty != CardType::Character) {
+        return Err(at
+            .sub("keywords")
+            .err("\"drakh ambassador\" is a keyword of Drakh characters (race = \"drakh\")"));
+    }
+    // Drakh Rule 9: only Drakh cards may name the Drakh race.
+    if d.race != Race::Drakh && crate::drakh_names::names_drakh(&d) {
+        return Err(at.err(
+            "names the Drakh race, which no other card may target, name or refer to (Drakh Rule 9)",
+        ));
     }
     Ok(d)
 }

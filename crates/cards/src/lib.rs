@@ -20,6 +20,7 @@
 
 pub mod convert;
 pub mod deck;
+pub mod drakh_names;
 pub mod error;
 pub mod files;
 pub mod open_set;

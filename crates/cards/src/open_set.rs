@@ -40,6 +40,8 @@ pub const CARD_FILES: &[(&str, &str)] = &[
     (
         "crates/cards/data/open-set/council.toml",
         include_str!("../data/open-set/council.toml"),
+        "crates/cards/data/open-set/drakh.toml",
+        include_str!("../data/open-set/drakh.toml"),
     ),
 ];
 
@@ -129,6 +131,7 @@ pub fn table_game(
         options: b5_engine::Options {
             turn_limit: Some(turn_limit),
             duel_draw: false,
+            ..Default::default()
         },
     };
     b5_engine::Game::new(setup, db.clone(), seed).map_err(|e| e.to_string())

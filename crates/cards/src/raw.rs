@@ -96,6 +96,8 @@ pub struct RawCondition {
     pub shadow_war: Option<bool>,
     pub race: Option<String>,
     pub margin_at_least: Option<i32>,
+    /// Chaos Tokens on the cards you control (Drakh Rule 7).
+    pub chaos_at_least: Option<i32>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -153,6 +155,8 @@ pub struct RawEffect {
     pub vote: Option<String>,
     pub found_isa: Option<bool>,
     pub join_isa: Option<bool>,
+    /// Put N Chaos Tokens on the card (negative: take them off).
+    pub chaos: Option<i8>,
     // Modifiers.
     /// With `vote`: the effects if the measure passes / fails.
     pub pass: Option<RawEffects>,

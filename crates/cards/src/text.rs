@@ -320,6 +320,16 @@ fn op_text(op: &Op) -> String {
         }
         Op::FoundIsa => "the Interstellar Alliance comes into existence; you found it".into(),
         Op::JoinIsa { who } => who_does(who, "join", "the Interstellar Alliance".to_string()),
+        Op::Chaos { n, card } if n >= 0 => format!(
+            "put {} on {}",
+            plural(n as i64, "Chaos Token", "Chaos Tokens"),
+            card_name(card)
+        ),
+        Op::Chaos { n, card } => format!(
+            "take {} off {}",
+            plural(-(n as i64), "Chaos Token", "Chaos Tokens"),
+            card_name(card)
+        ),
     }
 }
 
@@ -402,6 +412,9 @@ fn condition_text(c: &Condition) -> String {
         Condition::ShadowWar(false) => "the Shadow War is not in effect".into(),
         Condition::Race(r) => format!("you play the {}", r.display()),
         Condition::Margin(cmp) => format!("the margin is {}", cmp_text(*cmp)),
+        Condition::Chaos(cmp) => {
+            format!("the cards you control hold {} Chaos Tokens", cmp_text(*cmp))
+        }
     }
 }
 
@@ -775,6 +788,9 @@ pub fn rules_text(d: &CardDef) -> String {
         CardType::Agenda => {
             if d.major {
                 parts.push("Major Agenda".into());
+            }
+            if d.race == b5_engine::Race::Drakh {
+                parts.push("Drakh Agenda: only a Drakh faction plays and controls it".into());
             }
             if let Some(v) = &d.victory {
                 parts.push(format!(

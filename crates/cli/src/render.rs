@@ -95,6 +95,9 @@ pub fn card(c: &CardView) -> String {
     if !m.is_empty() {
         state.push(format!("marks: {}", m.join(", ")));
     }
+    if c.chaos > 0 {
+        state.push(format!("{} Chaos Tokens", c.chaos));
+    }
     if let Some(l) = c.leading {
         state.push(format!("leads #{}", l.0));
     }
@@ -148,6 +151,9 @@ fn player(v: &PlayerView, p: &PlayerPublic, out: &mut String) {
     let mut status = Vec::new();
     if p.eliminated {
         status.push("eliminated".to_string());
+    }
+    if p.drakh {
+        status.push("Drakh faction".to_string());
     }
     if p.victory != b5_engine::VictoryKind::None {
         status.push(format!("{} victory", p.victory.name()));

@@ -448,6 +448,7 @@ mod tests {
             options: Options {
                 duel_draw: false,
                 turn_limit: Some(7),
+                ..Default::default()
             },
             seats: vec![SavedSeat {
                 name: "Narn".into(),

@@ -41,6 +41,7 @@ fn base() -> &'static str {
             options: Options {
                 turn_limit: Some(12),
                 duel_draw: false,
+                ..Options::default()
             },
         };
         let mut game = Game::new(setup.clone(), set.db.clone(), 11).expect("set-up");

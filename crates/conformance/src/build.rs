@@ -106,6 +106,7 @@ impl<'a> Names<'a> {
                         .as_ref()
                         .map(|l| self.def(l, &format!("{field}.leading")))
                         .transpose()?,
+                    chaos: i.chaos,
                 })
             }
         }
@@ -231,7 +232,10 @@ fn build_setup(
     }
     let setup = Setup {
         players: seats,
-        options: Options::default(),
+        options: Options {
+            extended_loyalty: sc.extended_loyalty.unwrap_or(false),
+            ..Options::default()
+        },
     };
     Ok(Game::new(setup, db, seed))
 }
@@ -286,6 +290,7 @@ fn build_position(
         shadow_war: sc.shadow_war.unwrap_or(false),
         ..Position::default()
     };
+    pos.options.extended_loyalty = sc.extended_loyalty.unwrap_or(false);
     if let Some(order) = &sc.initiative {
         pos.initiative = Some(
             order
@@ -362,6 +367,7 @@ fn build_position(
             .iter()
             .map(|c| n.def(c, &format!("{field}.reserve")))
             .collect::<Result<_, _>>()?;
+        pp.drakh = p.drakh;
         pos.players.push(pp);
     }
     if let Some(isa) = &sc.isa {

@@ -173,7 +173,14 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
         };
         if !matches!(
             attr,
-            "zone" | "controller" | "faction" | "rotated" | "neutralized" | "damage" | "severe"
+            "zone"
+                | "controller"
+                | "faction"
+                | "rotated"
+                | "neutralized"
+                | "damage"
+                | "severe"
+                | "chaos"
         ) && Ability::parse(attr).is_none()
             && attr
                 .strip_prefix("marks.")
@@ -191,6 +198,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             "neutralized" => Value::Bool(ci.neutralized()),
             "damage" => Value::Int(ci.damage as i64),
             "severe" => Value::Int(ci.severe as i64),
+            "chaos" => Value::Int(ci.chaos as i64),
             a => {
                 if let Some(ab) = Ability::parse(a) {
                     Value::Int(g.ability(c, ab) as i64)
@@ -252,6 +260,9 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             | "agenda"
             | "reserve"
             | "isa"]
+            | "drakh"
+            | "ambassador"
+            | "chaos_pending"]
             | ["tension" | "at_war", _]
             | ["marks", _]
     );
@@ -279,6 +290,14 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
         }),
         ["reserve"] => Value::Int(pl.reserve.len() as i64),
         ["isa"] => Value::Bool(g.isa().is_member(p)),
+        ["drakh"] => Value::Bool(pl.drakh),
+        ["ambassador"] => Value::Str(match pl.ambassador.some() {
+            Some(a) => g.card_name(a).to_string(),
+            None => "none".into(),
+        }),
+        ["chaos_pending"] => Value::Bool(
+            g.is_pending(p) && g.legal_actions(p).contains(&b5_engine::Action::KeepChaos),
+        ),
         ["tension", q] => Value::Int(g.tension(p, player(g, q)?) as i64),
         ["at_war", q] => Value::Bool(g.at_war(p, player(g, q)?)),
         ["marks", k] => {

@@ -21,6 +21,8 @@ pub struct Scenario {
     pub shadows: Option<i16>,
     pub vorlons: Option<i16>,
     pub shadow_war: Option<bool>,
+    /// The optional Extended Loyalty Rule (Dual Race Games).
+    pub extended_loyalty: Option<bool>,
     pub initiative: Option<Vec<Spanned<String>>>,
     /// Extension (Votes and the ISA): the Interstellar Alliance exists.
     pub isa: Option<Spanned<IsaTable>>,
@@ -61,6 +63,9 @@ pub struct Instance {
     #[serde(default)]
     pub neutralized_this_turn: bool,
     pub leading: Option<Spanned<String>>,
+    /// Chaos Tokens on the card (Drakh Rule 7).
+    #[serde(default)]
+    pub chaos: u8,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -215,6 +220,9 @@ pub struct IsaTable {
     pub founder: Spanned<String>,
     #[serde(default)]
     pub members: Vec<Spanned<String>>,
+    /// Already a Drakh faction (Drakh Rules 2-3).
+    #[serde(default)]
+    pub drakh: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

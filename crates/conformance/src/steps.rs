@@ -43,6 +43,9 @@ pub const VERBS: &[&str] = &[
     "call",
     "vote",
     "reserve",
+    "move_chaos",
+    "keep_chaos",
+    "join_war",
 ];
 
 /// A problem building a step's action: a missing field (a load error, with
@@ -471,6 +474,31 @@ pub fn actions(
         "reserve" => one(Action::TakeFromReserve {
             card: card(Prefer::Reserve)?,
         }),
+        "keep_chaos" => one(Action::KeepChaos),
+        "move_chaos" => {
+            let t = need(&st.target, "target", verb)?;
+            let to = match find_target_of(g, p, t, Some(TargetKind::Card)) {
+                Some(Target::Card(c)) => c,
+                _ => return Err(StepError::Name(format!("no card named \"{t}\""))),
+            };
+            one(Action::MoveChaos {
+                from: card(Prefer::Table)?,
+                to,
+                count: st.count.ok_or_else(|| StepError::Field {
+                    field: "count",
+                    message: "`do = \"move_chaos\"` needs `count`".into(),
+                })?,
+            })
+        }
+        "join_war" => {
+            let t = st.target.as_ref().ok_or_else(|| StepError::Field {
+                field: "target",
+                message: "`do = \"join_war\"` needs `target` (the player to declare war on)".into(),
+            })?;
+            one(Action::JoinWar {
+                against: player_named(t)?,
+            })
+        }
         "surrender" => {
             let t = st.target.as_ref().ok_or_else(|| StepError::Field {
                 field: "target",

@@ -167,6 +167,21 @@ pub enum Action {
     TakeFromReserve {
         card: CardId,
     },
+    /// Drakh Rule 7: after his action, a Drakh player moves `count` Chaos
+    /// Tokens from `from` (a card he controls) to `to` (a Drakh card he
+    /// controls).
+    MoveChaos {
+        from: CardId,
+        to: CardId,
+        count: u8,
+    },
+    /// Drakh Rule 7: decline to move Chaos Tokens after this action.
+    KeepChaos,
+    /// War in Dual Race Games: rotate your ambassador to declare war on
+    /// `against`, a player another faction of your race is at war with.
+    JoinWar {
+        against: PlayerId,
+    },
 }
 
 impl Action {
@@ -207,6 +222,9 @@ impl Action {
             Action::CallVoter { .. } => "call",
             Action::Vote { .. } => "vote",
             Action::TakeFromReserve { .. } => "reserve",
+            Action::MoveChaos { .. } => "move_chaos",
+            Action::KeepChaos => "keep_chaos",
+            Action::JoinWar { .. } => "join_war",
         }
     }
 
@@ -239,6 +257,7 @@ impl Action {
             | Action::Keep { card }
             | Action::TakeFromReserve { card } => Some(card),
             Action::Build { by } => Some(by),
+            Action::MoveChaos { from, .. } => Some(from),
             _ => None,
         }
     }

@@ -101,6 +101,7 @@ impl Game {
             Action::Repair { card, amount } => self.check_repair(p, card, amount),
             Action::Hire { card } => self.check_hire(p, card),
             Action::TakeFromReserve { card } => self.check_take_from_reserve(p, card),
+            Action::JoinWar { against } => self.check_join_war(p, against),
             _ => Err(Violation::WrongTime {
                 verb: a.verb(),
                 when: "the Action Round",
@@ -151,6 +152,7 @@ impl Game {
             Action::Repair { card, amount } => self.do_repair(p, card, amount, ev),
             Action::Hire { card } => self.do_hire(p, card, ev),
             Action::TakeFromReserve { card } => self.do_take_from_reserve(p, card, ev),
+            Action::JoinWar { against } => self.do_join_war(p, against, ev),
             _ => {}
         }
     }
@@ -190,6 +192,7 @@ impl Game {
             }
         }
         self.reserve_candidates(p, out);
+        self.join_war_candidates(p, out);
     }
 
     /// The end of the Action Round: Ambassadorial Healing for every player

@@ -15,8 +15,9 @@ impl Game {
     /// only for Drakh factions.
     fn agenda_loyalty_ok(&self, p: PlayerId, def: &CardDef) -> bool {
         let pl = &self.players[p as usize];
+        // Drakh Agendas: only played and controlled by Drakh factions.
         if def.race == Race::Drakh {
-            return false;
+            return pl.drakh;
         }
         if def.race != Race::Neutral && def.race != pl.race {
             return false;
@@ -44,18 +45,23 @@ impl Game {
         }
         self.check_ic_rotator(p, by)?;
         if !self.agenda_loyalty_ok(p, def) {
+            if def.race == Race::Drakh {
+                return Err(Violation::DrakhOnly(card));
+            }
             return Err(Violation::Disloyal {
                 card,
                 race: def.race,
             });
         }
+        // Drakh Agendas are sponsored by Drakh cards (Drakh Rule 5 both ways).
+        self.check_drakh_sponsor(p, card, def, by)?;
         if self.unique_used.contains(&self.c(card).def) {
             return Err(Violation::UniqueUsed(card));
         }
         if self.limited_removed.contains(&self.c(card).def) {
             return Err(Violation::LimitedRemoved(card));
         }
-        if self.limited_copy_in_play(self.c(card).def) {
+        if self.limited_copy_in_play(p, self.c(card).def) {
             return Err(Violation::LimitedInPlay(card));
         }
         // The Interstellar Alliance: ISA cards need the ISA.

@@ -39,7 +39,8 @@ impl Game {
     /// race (disloyalty penalty); Shadow, Vorlon and Drakh conflicts by no
     /// player faction.
     pub(crate) fn loyalty_ok(&self, p: PlayerId, def: &CardDef) -> bool {
-        def.race == Race::Neutral || def.race == self.players[p as usize].race
+        // Drakh Rule 3: a Drakh faction plays Drakh cards as its own.
+        def.race == Race::Neutral || self.plays_as_race(p, def.race)
     }
 
     pub(crate) fn check_declare(

@@ -215,6 +215,18 @@ impl Game {
                 "take {} from the reserve (discard the top card of the deck; no draws this turn)",
                 n(card)
             ),
+            Action::MoveChaos { from, to, count } => format!(
+                "move {} Chaos Token{} from {} to {}",
+                count,
+                if count == 1 { "" } else { "s" },
+                n(from),
+                n(to)
+            ),
+            Action::KeepChaos => "leave the Chaos Tokens where they are".into(),
+            Action::JoinWar { against } => format!(
+                "rotate the ambassador to declare war on {}",
+                self.player_name(against)
+            ),
         }
     }
 
@@ -657,6 +669,44 @@ impl Game {
                     n(discarded)
                 )
             }
+            Event::DrakhConverted { player, ambassador } => format!(
+                "{} sponsors the Drakh Ambassador {}, who becomes the faction's ambassador: {} is now a Drakh faction.",
+                pn(player),
+                n(ambassador),
+                pn(player)
+            ),
+            Event::Chaos { card, delta } if delta > 0 => format!(
+                "{}{} gains {} Chaos Token{}.",
+                fac(card),
+                n(card),
+                delta,
+                if delta == 1 { "" } else { "s" }
+            ),
+            Event::Chaos { card, delta } => format!(
+                "{}{} loses {} Chaos Token{}.",
+                fac(card),
+                n(card),
+                -(delta as i16),
+                if delta == -1 { "" } else { "s" }
+            ),
+            Event::ChaosMoved {
+                player,
+                from,
+                to,
+                count,
+            } => format!(
+                "{} moves {} Chaos Token{} from {} to {}.",
+                pn(player),
+                count,
+                if count == 1 { "" } else { "s" },
+                n(from),
+                n(to)
+            ),
+            Event::DrakhAmbassadorLost { player } => format!(
+                "{}'s Drakh ambassador has left play: {} loses the game.",
+                pn(player),
+                pn(player)
+            ),
         })
     }
 
@@ -839,6 +889,18 @@ impl Game {
                 format!("{pn} has no card on top of the deck to discard")
             }
             Violation::NotAVoter => "that player has no vote left to cast".into(),
+            Violation::DrakhSponsor(c) => format!(
+                "{}: Drakh cards are sponsored only by Drakh characters, and Drakh characters sponsor only Drakh or neutral cards",
+                n(c)
+            ),
+            Violation::DrakhOnly(c) => format!(
+                "only a Drakh faction may play {} (and a Drakh card that is sponsored enters play no other way)",
+                n(c)
+            ),
+            Violation::ChaosMove => "Chaos Tokens move from one card you control to one other Drakh card you control, at most as many as it holds".into(),
+            Violation::JoinWar => format!(
+                "{pn} may rotate a ready ambassador to declare war only on a player another faction of {pn}'s race is at war with"
+            ),
         }
     }
 }

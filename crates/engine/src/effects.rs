@@ -188,6 +188,8 @@ impl Game {
                     Op::Neutralize { .. } => !ci.neutralized(),
                     Op::Discard { .. } | Op::ReturnToHand { .. } => !self.is_ambassador(c),
                     Op::Damage { .. } => !ci.neutralized(),
+                    // Taking tokens off happens only if the card holds them all.
+                    Op::Chaos { n, .. } if n < 0 => ci.chaos as i16 >= -(n as i16),
                     _ => true,
                 }
             });
@@ -259,6 +261,7 @@ impl Game {
             Condition::ShadowWar(b) => self.shadow_war == *b,
             Condition::Race(r) => pl.race == *r,
             Condition::Margin(cmp) => cmp.holds(ctx.margin as i32),
+            Condition::Chaos(cmp) => cmp.holds(self.chaos_controlled(p) as i32),
         }
     }
 
@@ -690,6 +693,13 @@ impl Game {
                 let mut any = false;
                 for p in self.who_players(who, ctx) {
                     any |= self.join_isa(p, ev);
+                }
+                any
+            }
+            Op::Chaos { n, card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    any |= self.change_chaos(c, n, ev);
                 }
                 any
             }

@@ -113,6 +113,17 @@ pub enum Violation {
     ReserveNoDeck,
     /// The head may call only a player who still has a vote.
     NotAVoter,
+    /// Drakh Rule 5: Drakh cards are sponsored only by Drakh characters, and
+    /// Drakh characters sponsor only Drakh (or neutral) cards.
+    DrakhSponsor(CardId),
+    /// Drakh Rules 3 and 5, Drakh Agendas: only a Drakh faction plays this
+    /// card (and a sponsored Drakh card enters play no other way).
+    DrakhOnly(CardId),
+    /// Drakh Rule 7: not a legal move of Chaos Tokens.
+    ChaosMove,
+    /// War in Dual Race Games: no other faction of your race is at war with
+    /// that player, or your ambassador cannot rotate.
+    JoinWar,
 }
 
 impl Violation {
@@ -180,6 +191,10 @@ impl Violation {
                 "Engine Rules v1.2: The Interstellar Alliance"
             }
             NotAVoter => "Engine Rules v1.2: Votes (the head calls the vote order)",
+            DrakhSponsor(_) => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rule 5",
+            DrakhOnly(_) => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rules 3 and 5; Drakh Agendas",
+            ChaosMove => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rule 7 (Chaos Tokens)",
+            JoinWar => "Engine Rules v1.2: War in Dual Race Games",
         }
     }
 }

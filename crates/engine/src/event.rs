@@ -326,6 +326,28 @@ pub enum Cause {
     EmptyDeck,
     /// Its faction was eliminated.
     Eliminated,
+    /// Drakh Rules 2-3: `player` sponsored a first Drakh Ambassador, who is
+    /// now the faction's ambassador: the faction is a Drakh faction.
+    DrakhConverted {
+        player: PlayerId,
+        ambassador: CardId,
+    },
+    /// Chaos Tokens put on (`delta` > 0) or taken off a card.
+    Chaos {
+        card: CardId,
+        delta: i8,
+    },
+    /// Drakh Rule 7: Chaos Tokens moved between two cards of `player`.
+    ChaosMoved {
+        player: PlayerId,
+        from: CardId,
+        to: CardId,
+        count: u8,
+    },
+    /// Drakh Rule 3: the Drakh ambassador left play; the player loses.
+    DrakhAmbassadorLost {
+        player: PlayerId,
+    },
 }
 
 impl Event {

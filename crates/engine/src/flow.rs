@@ -40,6 +40,13 @@ impl Game {
             }
             return out;
         }
+        // Drakh Rule 7: the Drakh player who just acted may move Chaos Tokens.
+        if self.chaos_mover != crate::state::NOBODY {
+            if asked(self.chaos_mover) {
+                out.push(self.chaos_mover);
+            }
+            return out;
+        }
         if let Some(w) = &self.window {
             if let Some(p) = self.window_asker(w).filter(|&p| asked(p)) {
                 out.push(p);
@@ -140,7 +147,21 @@ impl Game {
             return Err(self.rule_error(v, p, &action));
         }
         let mut ev = Events::new();
+        // Drakh Rule 7: "After each of his actions, including a pass action,
+        // a Drakh player may move any number of Chaos Tokens" (Action Round
+        // actions; asked only when a move is possible).
+        let round_action = self.chaos_mover == crate::state::NOBODY
+            && self.window.is_none()
+            && matches!(self.step, Step::Act { .. });
         self.perform(p, action, &mut ev);
+        self.drakh_checks(&mut ev);
+        if round_action
+            && self.window.is_none()
+            && self.step != Step::Over
+            && self.may_move_chaos(p)
+        {
+            self.chaos_mover = p;
+        }
         self.run(&mut ev);
         Ok(ev)
     }
@@ -168,6 +189,9 @@ impl Game {
     fn check_pending(&self, p: PlayerId, a: &Action) -> Result<(), Violation> {
         if self.vote.is_some() {
             return self.check_vote_action(p, a);
+        }
+        if self.chaos_mover != crate::state::NOBODY {
+            return self.check_chaos_answer(p, a);
         }
         if let Some(w) = &self.window {
             return match *a {
@@ -238,6 +262,10 @@ impl Game {
             self.vote_candidates(out);
             return;
         }
+        if self.chaos_mover != crate::state::NOBODY {
+            self.chaos_candidates(p, out);
+            return;
+        }
         if let Some(w) = &self.window {
             out.push(Action::Pass);
             self.reveal_candidates(p, w, out);
@@ -297,6 +325,10 @@ impl Game {
     fn perform(&mut self, p: PlayerId, a: Action, ev: &mut Events) {
         if self.vote.is_some() {
             self.perform_vote(p, a, ev);
+            return;
+        }
+        if self.chaos_mover != crate::state::NOBODY {
+            self.do_chaos_answer(p, a, ev);
             return;
         }
         if self.window.is_some() {
@@ -421,6 +453,7 @@ impl Game {
                 self.vote = None;
                 continue;
             }
+            self.drakh_checks(ev);
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
                     return;
@@ -561,6 +594,9 @@ impl Game {
         }
         if self.vote.is_some() {
             return self.vote_default();
+        }
+        if self.chaos_mover != crate::state::NOBODY {
+            return Some(Action::KeepChaos);
         }
         if self.window.is_some() {
             return Some(Action::Pass);

@@ -39,10 +39,12 @@ impl Game {
         self.check_isa_card(card, def)?;
         // Event Cards: a loyal event is played only by players of its race.
         // (A loyal contingency limits its target instead: Contingency Cards.)
-        if ty == CardType::Event
-            && def.race != Race::Neutral
-            && def.race != self.players[p as usize].race
-        {
+        // Drakh Rule 5: Drakh cards that are not sponsored are played only by
+        // a Drakh faction (Rule 3: as if it were the Drakh race).
+        if def.race == Race::Drakh && !self.is_drakh(p) {
+            return Err(Violation::DrakhOnly(card));
+        }
+        if ty == CardType::Event && def.race != Race::Neutral && !self.plays_as_race(p, def.race) {
             return Err(Violation::Disloyal {
                 card,
                 race: def.race,

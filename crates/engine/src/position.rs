@@ -38,6 +38,9 @@ pub struct CardPosition {
     /// For a character: the fleet (in the same player's supporting row) it
     /// is rotated and leading.
     pub leading: Option<DefId>,
+    /// Chaos Tokens on it (Drakh Rule 7).
+    #[serde(default)]
+    pub chaos: u8,
 }
 
 impl CardPosition {
@@ -78,6 +81,9 @@ pub struct PlayerPosition {
     /// The reserve (ISA pile), outside the game.
     #[serde(default)]
     pub reserve: Vec<DefId>,
+    /// Already a Drakh faction (Drakh Rules 2-3).
+    #[serde(default)]
+    pub drakh: bool,
 }
 
 impl PlayerPosition {
@@ -101,6 +107,7 @@ impl PlayerPosition {
             agenda: None,
             at_war: Vec::new(),
             reserve: Vec::new(),
+            drakh: false,
         }
     }
 }
@@ -255,6 +262,8 @@ impl Game {
             pl.spent = pp.spent.clamp(0, pl.influence);
             pl.raw_power = pp.power;
             pl.unrest = pp.unrest.unwrap_or(starting_unrest(pp.race)).clamp(1, 5);
+            pl.drakh = pp.drakh;
+            g.drakh_active |= pp.drakh;
         }
         for i in 0..n {
             for j in 0..n {
@@ -443,6 +452,7 @@ impl Game {
         c.damage = cp.damage;
         c.severe = cp.severe;
         c.marks = cp.marks;
+        c.chaos = cp.chaos;
         self.note_entered_play(id);
         for &d in &cp.attached {
             let a = self.new_card(d, p)?;

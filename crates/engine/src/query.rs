@@ -140,6 +140,7 @@ impl Game {
         if !self.mark_links.is_empty() {
             self.mark_links.hash(&mut h);
         }
+        (self.chaos_mover, self.drakh_active).hash(&mut h);
         // The generator's state, through its next outputs.
         let mut r = self.rng.clone();
         (
@@ -298,6 +299,40 @@ impl Game {
         }
         if self.babylon5 < 0 || self.shadows < 0 || self.vorlons < 0 {
             return Err("a non-player influence is below 0".into());
+        }
+        // Drakh Rules 3 and 5, checked between actions: a Drakh faction in
+        // the game has its Drakh ambassador in its Inner Circle, and no
+        // faction that is not Drakh controls a Drakh card in play.
+        for (p, pl) in self.players.iter().enumerate() {
+            if pl.drakh && !pl.eliminated {
+                let a = pl.ambassador;
+                let ok = a.some().is_some_and(|a| {
+                    let ai = self.c(a);
+                    ai.zone == crate::state::Zone::InnerCircle
+                        && ai.faction as usize == p
+                        && self.db.get(ai.def).race == crate::card::def::Race::Drakh
+                });
+                if !ok {
+                    return Err(format!("Drakh faction {p} has no Drakh ambassador in play"));
+                }
+            }
+        }
+        for (i, c) in self.cards.iter().enumerate() {
+            if c.zone.in_play()
+                && self.db.get(c.def).race == crate::card::def::Race::Drakh
+                && (c.controller as usize) < self.players.len()
+                && !self.players[c.controller as usize].drakh
+            {
+                return Err(format!(
+                    "card {i}, a Drakh card, is controlled by a faction that is not Drakh"
+                ));
+            }
+            if !c.zone.in_play() && c.chaos != 0 {
+                return Err(format!("card {i} holds Chaos Tokens out of play"));
+            }
+        }
+        if self.chaos_mover != crate::state::NOBODY && !self.is_drakh(self.chaos_mover) {
+            return Err("a player who is not Drakh is asked to move Chaos Tokens".into());
         }
         Ok(())
     }

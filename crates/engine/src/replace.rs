@@ -40,7 +40,7 @@ impl Game {
         }
         // Replacement obeys the rules of playing the card: one copy of a
         // limited card in play; who may play it (loyalty, Drakh Rule 5).
-        if self.limited_copy_in_play(self.c(card).def) {
+        if self.limited_copy_in_play(p, self.c(card).def) {
             return Err(Violation::LimitedInPlay(card));
         }
         self.check_entry_loyalty(p, card, def)?;

@@ -270,6 +270,8 @@ impl Game {
             mark_links: SmallVec::new(),
             vote: None,
             isa: crate::isa::Isa::default(),
+            chaos_mover: crate::state::NOBODY,
+            drakh_active: false,
         }
     }
 
@@ -347,6 +349,7 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         reserve: Pile::default(),
         reserve_used: false,
         forfeit_draw: false,
+        drakh: false,
     }
 }
 

@@ -18,8 +18,12 @@ impl Game {
     /// A copy of this limited card is in play: on a table, attached, or a
     /// face-up agenda (a hidden agenda is not in play for this purpose, and
     /// counting it would reveal it).
-    pub(crate) fn limited_copy_in_play(&self, def_id: crate::ids::DefId) -> bool {
-        self.db.get(def_id).uniqueness == Uniqueness::Limited
+    pub(crate) fn limited_copy_in_play(&self, p: PlayerId, def_id: crate::ids::DefId) -> bool {
+        let def = self.db.get(def_id);
+        if def.uniqueness == Uniqueness::Limited && self.extended_loyalty(def) {
+            return self.limited_copy_for(p, def_id);
+        }
+        def.uniqueness == Uniqueness::Limited
             && (self.in_play_defs.contains(&def_id)
                 || self.players.iter().any(|pl| {
                     pl.agenda
@@ -31,7 +35,7 @@ impl Game {
     /// Whether a copy of this card may enter play now: limited (fleets
     /// within their race, homeworlds one per race), unique, or removed
     /// (Playing Cards and Card Details; Homeworlds).
-    pub(crate) fn check_may_enter_play(&self, card: CardId) -> Result<(), Violation> {
+    pub(crate) fn check_may_enter_play(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
         let def_id = self.c(card).def;
         let def = self.db.get(def_id);
         if self.unique_used.contains(&def_id) {
@@ -40,10 +44,14 @@ impl Game {
         if self.limited_removed.contains(&def_id) {
             return Err(Violation::LimitedRemoved(card));
         }
-        if self.limited_copy_in_play(def_id) {
+        if self.limited_copy_in_play(p, def_id) {
             return Err(Violation::LimitedInPlay(card));
         }
-        if def.kw.homeworld
+        if def.kw.homeworld && def.race != Race::Neutral && self.extended_loyalty(def) {
+            if self.homeworld_in_faction(p, def.race) {
+                return Err(Violation::HomeworldInPlay(card));
+            }
+        } else if def.kw.homeworld
             && def.race != Race::Neutral
             && self.all_table_cards().any(|c| {
                 let d = self.db.get(self.c(c).def);
@@ -71,9 +79,12 @@ impl Game {
         let pl = &self.players[p as usize];
         let corporate = pl.faction == Faction::Corporate;
         let mut cost = base;
+        // Drakh Rules 2-3: a Drakh faction plays Drakh cards as its own race;
+        // the first Drakh Ambassador is sponsored at printed cost.
         if def.card_type == CardType::Character
             && def.race != Race::Neutral
-            && def.race != pl.race
+            && !self.plays_as_race(p, def.race)
+            && !self.converts(p, def)
             && !(corporate && def.is_corporate())
         {
             cost *= 2;
@@ -127,15 +138,30 @@ impl Game {
         card: CardId,
         def: &CardDef,
     ) -> Result<(), Violation> {
+        // Drakh Rule 5: a Drakh card that can be sponsored enters play by no
+        // other means (sponsoring checks it in `check_loyalty`).
+        if def.race == Race::Drakh {
+            return Err(Violation::DrakhOnly(card));
+        }
+        self.check_race_loyalty(p, card, def)
+    }
+
+    /// Corporate Rule 3 and the racial loyalty of fleets, groups and
+    /// locations (a Drakh faction's Drakh fleets are its own: Drakh Rule 3).
+    fn check_race_loyalty(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+    ) -> Result<(), Violation> {
         let pl = &self.players[p as usize];
         let corporate_ok = pl.faction == Faction::Corporate && def.is_corporate();
         let disloyal = (def.kw.corporate_only && pl.faction != Faction::Corporate)
-            || def.race == Race::Drakh
             || (matches!(
                 def.card_type,
                 CardType::Fleet | CardType::Group | CardType::Location
             ) && def.race != Race::Neutral
-                && def.race != pl.race
+                && !self.plays_as_race(p, def.race)
                 && !corporate_ok);
         if disloyal {
             return Err(Violation::Disloyal {
@@ -156,7 +182,8 @@ impl Game {
         by: CardId,
         target: Target,
     ) -> Result<(), Violation> {
-        self.check_entry_loyalty(p, card, def)?;
+        self.check_drakh_sponsor(p, card, def, by)?;
+        self.check_race_loyalty(p, card, def)?;
         let pl = &self.players[p as usize];
         match def.card_type {
             // A loyal enhancement is sponsored by a character of its race and
@@ -322,6 +349,7 @@ impl Game {
         self.check_may_enter_play(card)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
+        self.check_may_enter_play(p, card)?;
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }
@@ -403,6 +431,9 @@ impl Game {
             by,
             cost: need,
         });
+        if self.converts(p, def) {
+            self.convert_to_drakh(p, card, ev);
+        }
         if !def.effects.is_empty() {
             let ctx = crate::effects::Ctx::new(p, card, target);
             self.run_effects(&def.effects, def.both, &ctx, ev);

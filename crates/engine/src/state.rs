@@ -148,6 +148,8 @@ pub struct CardInst {
     /// Links of the pile it is in (see [`Pile`]).
     pub prev: CardId,
     pub next: CardId,
+    /// Chaos Tokens on the card (Drakh Rule 7: all identical, public).
+    pub chaos: u8,
 }
 
 impl CardInst {
@@ -168,6 +170,7 @@ impl CardInst {
             rotation: Rotation::Plain,
             prev: CardId::NONE,
             next: CardId::NONE,
+            chaos: 0,
         }
     }
 
@@ -340,6 +343,9 @@ pub struct Player {
     pub reserve_used: bool,
     /// Forfeited drawing in this turn's Draw Round (the ISA reserve action).
     pub forfeit_draw: bool,
+    /// A Drakh faction (Drakh Rules 2-3): set only by sponsoring a first
+    /// Drakh Ambassador, never cleared.
+    pub drakh: bool,
 }
 
 impl Player {
@@ -703,6 +709,10 @@ pub struct Options {
     /// End the game with no winner after this many turns (a table's time
     /// limit; the rules themselves have none).
     pub turn_limit: Option<u32>,
+    /// Extended Loyalty Rule (optional; Dual Race Games): limited cards of a
+    /// race with more than one faction in the game are limited per player.
+    #[serde(default)]
+    pub extended_loyalty: bool,
 }
 
 /// Facts fixed at set-up, shared by every clone.
@@ -771,6 +781,11 @@ pub struct Game {
     pub(crate) vote: Option<crate::vote::Vote>,
     /// The Interstellar Alliance (a state of the whole game).
     pub(crate) isa: crate::isa::Isa,
+    /// Drakh Rule 7: the Drakh player being asked whether to move Chaos
+    /// Tokens after his action (`NOBODY` when nobody is).
+    pub(crate) chaos_mover: PlayerId,
+    /// Some faction has converted to Drakh (the Drakh checks have work to do).
+    pub(crate) drakh_active: bool,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -837,6 +852,8 @@ impl Clone for Game {
             mark_links: copy_list(&self.mark_links),
             vote: self.vote,
             isa: self.isa,
+            chaos_mover: self.chaos_mover,
+            drakh_active: self.drakh_active,
         }
     }
 }
@@ -875,6 +892,8 @@ impl PartialEq for Game {
             && self.mark_links == o.mark_links
             && self.vote == o.vote
             && self.isa == o.isa
+            && self.chaos_mover == o.chaos_mover
+            && self.drakh_active == o.drakh_active
     }
 }
 

@@ -18,6 +18,11 @@ pub const BABYLON5_VICTORY: i16 = 20;
 impl Game {
     /// A player with a Major Agenda in play cannot score a Standard Victory.
     pub fn eligible_for_standard(&self, p: PlayerId) -> bool {
+        // Drakh Rule 6: a Drakh faction wins only by a Drakh Agenda or by
+        // being the last player left.
+        if self.players[p as usize].drakh {
+            return false;
+        }
         match self.players[p as usize].agenda.some() {
             Some(a) => {
                 let c = self.c(a);
@@ -44,7 +49,14 @@ impl Game {
                 if let Some(a) = self.players[p as usize].agenda.some() {
                     let c = self.c(a);
                     let def = self.db.get(c.def);
-                    if !c.face_down() && def.card_type == CardType::Agenda && def.major {
+                    // Drakh Agendas: "If playing Drakh, fulfill the
+                    // requirements on a Drakh Agenda" (Major Victory).
+                    let drakh_agenda =
+                        def.race == crate::card::def::Race::Drakh && self.players[p as usize].drakh;
+                    if !c.face_down()
+                        && def.card_type == CardType::Agenda
+                        && (def.major || drakh_agenda)
+                    {
                         if let Some(v) = &def.victory {
                             if self.condition_holds(&v.condition, &Ctx::new(p, a, Target::None)) {
                                 wins.push((p, VictoryKind::Major));
@@ -66,7 +78,9 @@ impl Game {
                     .map(|x| x.1)
                     .max()
                     .unwrap_or(0);
-                if top >= VICTORY_POWER && top - second >= MAJOR_MARGIN {
+                if self.players[l as usize].drakh {
+                    // Drakh Rule 6: no victory by power for a Drakh faction.
+                } else if top >= VICTORY_POWER && top - second >= MAJOR_MARGIN {
                     wins.push((l, VictoryKind::Major));
                 } else if self.eligible_for_standard(l)
                     && (top >= VICTORY_POWER

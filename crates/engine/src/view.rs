@@ -36,6 +36,9 @@ pub struct CardView {
     pub hidden_contingencies: usize,
     /// The fleet it leads, or the ambassador it assists.
     pub leading: Option<CardId>,
+    /// Chaos Tokens on it (Drakh Rule 7; public).
+    #[serde(default)]
+    pub chaos: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,6 +82,9 @@ pub struct PlayerPublic {
     /// Enhancements and aftermaths played on the faction as a whole.
     pub faction_cards: Vec<CardView>,
     pub marks: [u32; 6],
+    /// A Drakh faction (Drakh Rules 2-3; public).
+    #[serde(default)]
+    pub drakh: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,6 +315,7 @@ impl Game {
             own_contingencies: own,
             hidden_contingencies: hidden,
             leading: c.leading.some(),
+            chaos: c.chaos,
         }
     }
 
@@ -362,6 +369,7 @@ impl Game {
             agenda,
             faction_cards,
             marks: MarkKind::ALL.map(|k| self.faction_marks(p, k)),
+            drakh: pl.drakh,
         }
     }
 

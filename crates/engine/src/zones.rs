@@ -101,7 +101,7 @@ impl Game {
     }
 
     /// Removes a card from whatever list holds it (the zone field is left).
-    fn unlist(&mut self, id: CardId) {
+    pub(crate) fn unlist(&mut self, id: CardId) {
         let inst = self.cards[id.idx()];
         if let Some(kind) = Self::pile_of(inst.zone) {
             let p = if matches!(kind, PileKind::InnerCircle | PileKind::Supporting) {
@@ -192,6 +192,7 @@ impl Game {
             inst.damage = 0;
             inst.severe = 0;
             inst.marks = [0; 6];
+            inst.chaos = 0;
             inst.host = CardId::NONE;
             inst.rotation = Rotation::Plain;
         }

@@ -194,6 +194,7 @@ fn legal_actions_are_exactly_the_accepted_actions() {
             options: Options {
                 turn_limit: Some(40),
                 duel_draw: duel,
+                ..Options::default()
             },
         };
         let mut g = Game::new(setup, db.clone(), seed).expect("set-up");
@@ -231,6 +232,7 @@ fn no_action_is_listed_twice() {
             options: Options {
                 turn_limit: Some(30),
                 duel_draw: false,
+                ..Options::default()
             },
         };
         let Ok(mut g) = Game::new(setup, db.clone(), seed) else {

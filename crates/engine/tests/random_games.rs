@@ -423,6 +423,18 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
     for &c in &cards {
         u.push(Action::TakeFromReserve { card: c });
     }
+    // Drakh Rule 7 and War in Dual Race Games.
+    u.push(Action::KeepChaos);
+    for &from in &mine {
+        for &to in &mine {
+            for count in [0u8, 1, 2, 3, 4, 255] {
+                u.push(Action::MoveChaos { from, to, count });
+            }
+        }
+    }
+    for q in 0..=n as u8 + 1 {
+        u.push(Action::JoinWar { against: q });
+    }
     u
 }
 
@@ -762,12 +774,14 @@ fn play(pool: &Pool, seed: u64, n: usize, duel: bool, checks: Checks) -> Record 
         let before = (checks.hidden_sample > 0 && rng.chance(checks.hidden_sample * 10, 1000))
             .then(|| g.clone());
         let council_before = (g.isa(), g.vote().is_some());
+        let drakh_before: Vec<bool> = (0..n as PlayerId).map(|q| g.player(q).drakh).collect();
         match g.apply(p, a) {
             Ok(ev) => {
                 if let Some(before) = &before {
                     check_events(before, &g, &ev, &ctx);
                 }
                 council.after(council_before, &g, &ev, &ctx);
+                check_drakh_status(&g, &drakh_before, &ev, &ctx);
                 events.extend(ev)
             }
             Err(e) => panic!("{ctx}: legal action {a:?} of player {p} was rejected: {e}"),
@@ -806,6 +820,36 @@ fn play(pool: &Pool, seed: u64, n: usize, duel: bool, checks: Checks) -> Record 
         events,
         game: g,
         start,
+    }
+}
+
+/// Drakh status only changes by conversion (Drakh Rules 2-3): a faction
+/// becomes Drakh exactly when the action's events say it sponsored its first
+/// Drakh Ambassador, and no faction ever stops being Drakh.
+fn check_drakh_status(g: &Game, before: &[bool], ev: &[Event], ctx: &dyn Display) {
+    for (q, &was) in before.iter().enumerate() {
+        let q = q as PlayerId;
+        let now = g.player(q).drakh;
+        let converted = ev
+            .iter()
+            .any(|e| matches!(e, Event::DrakhConverted { player, .. } if *player == q));
+        assert!(
+            !was || now,
+            "{ctx}: player {q} stopped being a Drakh faction"
+        );
+        assert_eq!(
+            !was && now,
+            converted,
+            "{ctx}: player {q}'s Drakh status changed without a conversion (or the reverse)"
+        );
+        if now {
+            let amb = g.player(q).ambassador;
+            assert!(
+                g.player(q).eliminated
+                    || g.db().get(g.card(amb).def).race == b5_engine::Race::Drakh,
+                "{ctx}: Drakh faction {q}'s ambassador is not a Drakh card"
+            );
+        }
     }
 }
 
@@ -1115,6 +1159,31 @@ fn random_games_include_votes_and_the_isa() {
     assert_eq!(kinds.len(), 3, "vote kinds seen: {kinds:?}");
     assert!(founded > 0 && joined > 0 && expelled > 0 && reserve > 0 && league > 0,
         "founded {founded}, joined {joined}, expelled {expelled}, reserve {reserve}, league {league}");
+}
+
+/// Random games reach the Drakh rules: factions convert, Chaos Tokens are
+/// made and moved (the invariants above hold through all of it).
+#[test]
+fn random_games_include_drakh_conversion_and_chaos() {
+    let pool = shared_pool();
+    let (mut converted, mut moved, mut lost) = (0, 0, 0);
+    for seed in 0..60u64 {
+        let n = 2 + (seed % 5) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        for e in &r.events {
+            match e {
+                Event::DrakhConverted { .. } => converted += 1,
+                Event::ChaosMoved { .. } => moved += 1,
+                Event::DrakhAmbassadorLost { .. } => lost += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(converted > 0, "no random game converted a faction to Drakh");
+    assert!(moved > 0, "no random game moved Chaos Tokens");
+    // A Drakh ambassador never leaves play in this vocabulary (no effect
+    // discards an ambassador), so Drakh Rule 3's loss cannot happen here.
+    assert_eq!(lost, 0);
 }
 
 /// Two thousand fast games in four quarters (so that two cores share them).

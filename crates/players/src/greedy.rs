@@ -329,6 +329,9 @@ impl Bot for GreedyBot {
         if matches!(game.step(), Step::Keep { .. }) {
             return self.choose_keep(game, player, legal);
         }
+        if legal.contains(&Action::KeepChaos) {
+            return choose_chaos(game, legal);
+        }
         let origin = Origin::new(game, player, &self.weights);
         let mut best = f64::NEG_INFINITY;
         self.scratch.clear();
@@ -395,6 +398,29 @@ fn declined(game: &Game, me: PlayerId, a: &Action) -> bool {
         Action::Surrender { .. } => true,
         _ => false,
     }
+}
+
+/// Drakh Rule 7, moving Chaos Tokens: gather them all on a Drakh card
+/// whose own action spends them (from a card with no such action);
+/// otherwise leave them where they are (the total, which Drakh agendas
+/// count, does not change by moving).
+fn choose_chaos(game: &Game, legal: &[Action]) -> Action {
+    let spends = |c: b5_engine::CardId| {
+        game.db().get(game.card(c).def).actions.iter().any(|a| {
+            a.effects
+                .iter()
+                .any(|e| matches!(e.op, b5_engine::Op::Chaos { n, .. } if n < 0))
+        })
+    };
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(*a, Action::MoveChaos { from, to, .. } if spends(to) && !spends(from)))
+        .max_by_key(|a| match *a {
+            Action::MoveChaos { count, .. } => count,
+            _ => 0,
+        })
+        .unwrap_or(Action::KeepChaos)
 }
 
 /// What the bot knew when it chose: the turn, and which conflicts were face

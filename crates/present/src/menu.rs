@@ -31,6 +31,12 @@ pub enum GroupKind {
     Vote,
     /// The Interstellar Alliance: take an ISA card from the reserve.
     Reserve,
+    /// Drakh Rule 7: move Chaos Tokens after an action (declining is in
+    /// the Pass group).
+    Chaos,
+    /// War in Dual Race Games: rotate the ambassador to join a war of
+    /// another faction of your race.
+    JoinWar,
 }
 
 /// One choice: an action from `legal_actions`, as given, with its label.
@@ -172,6 +178,9 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
         Action::Mulligan => GroupKind::Mulligan,
         Action::CallVoter { .. } | Action::Vote { .. } => GroupKind::Vote,
         Action::TakeFromReserve { .. } => GroupKind::Reserve,
+        Action::KeepChaos => GroupKind::Pass,
+        Action::MoveChaos { .. } => GroupKind::Chaos,
+        Action::JoinWar { .. } => GroupKind::JoinWar,
         other => match other.card() {
             Some(c) => GroupKind::Card(representative(game, p, c)),
             None => GroupKind::Pass,
@@ -277,6 +286,8 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         GroupKind::Reserve => {
             "Take an ISA card from your reserve (discard your top card; no draws this turn)".into()
         }
+        GroupKind::Chaos => "Move Chaos Tokens to a Drakh card you control".into(),
+        GroupKind::JoinWar => "Join your race's war (rotate your ambassador to declare war)".into(),
         GroupKind::Card(c) => {
             let inst = game.card(c);
             let def = game.db().get(inst.def);
@@ -316,6 +327,8 @@ fn handle(kind: GroupKind) -> String {
         GroupKind::Mulligan => "mulligan".into(),
         GroupKind::Vote => "vote".into(),
         GroupKind::Reserve => "reserve".into(),
+        GroupKind::Chaos => "chaos".into(),
+        GroupKind::JoinWar => "joinwar".into(),
     }
 }
 

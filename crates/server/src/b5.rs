@@ -5,7 +5,8 @@
 //! Seats in a table request carry `"deck"`: a shipped deck (a race such as
 //! `"narn"`, or a shipped deck's name), or `{"list": "<deck list text>"}`
 //! in the `b5 deck` format, checked by the same construction rules.
-//! Options: `{"turn_limit": T}` (1 to 1000; default 100).
+//! Options: `{"turn_limit": T}` (1 to 1000; default 100);
+//! `"extended_loyalty": true` plays with the optional Extended Loyalty Rule.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -108,6 +109,18 @@ impl B5Kind {
                 }
             },
         };
+        let extended_loyalty = match options.get("extended_loyalty") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => {
+                return Err(vec![SetupProblem {
+                    seat: None,
+                    line: None,
+                    field: Some("options.extended_loyalty".into()),
+                    message: "extended_loyalty must be true or false".into(),
+                }])
+            }
+        };
         let mut problems = Vec::new();
         let mut lists = Vec::new();
         for (i, seat) in seats.iter().enumerate() {
@@ -135,6 +148,7 @@ impl B5Kind {
             options: Options {
                 duel_draw: false,
                 turn_limit: Some(turn_limit),
+                extended_loyalty,
             },
         };
         b5_engine::validate_setup(&setup, &self.db)

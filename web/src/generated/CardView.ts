@@ -24,4 +24,8 @@ own_contingencies: Array<CardView>, hidden_contingencies: number,
 /**
  * The fleet it leads, or the ambassador it assists.
  */
-leading: CardId | null, };
+leading: CardId | null, 
+/**
+ * Chaos Tokens on it (Drakh Rule 7; public).
+ */
+chaos: number, };

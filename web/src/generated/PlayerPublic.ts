@@ -13,4 +13,8 @@ tension: Array<number>, at_war: Array<number>, eliminated: boolean, victory: Vic
 /**
  * Enhancements and aftermaths played on the faction as a whole.
  */
-faction_cards: Array<CardView>, marks: [number, number, number, number, number, number], };
+faction_cards: Array<CardView>, marks: [number, number, number, number, number, number], 
+/**
+ * A Drakh faction (Drakh Rules 2-3; public).
+ */
+drakh: boolean, };

@@ -19,6 +19,7 @@ export function card(id: number, name: string, extra: Partial<CardView> = {}): C
     own_contingencies: [],
     hidden_contingencies: 0,
     leading: null,
+    chaos: 0,
     ...extra,
   };
 }
@@ -50,6 +51,7 @@ export function player(seat: number, name: string, extra: Partial<PlayerPublic> 
     agenda: "None",
     faction_cards: [],
     marks: [0, 0, 0, 0, 0, 0],
+    drakh: false,
     ...extra,
   };
 }

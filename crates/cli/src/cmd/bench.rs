@@ -86,6 +86,7 @@ pub fn table(cards: &CardSet, decks: &[DeckList], n: usize, shift: usize) -> Res
         options: Options {
             duel_draw: false,
             turn_limit: Some(TURN_LIMIT),
+            ..Default::default()
         },
     })
 }

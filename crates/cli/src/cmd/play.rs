@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// drawn (8 cards, keep 3, mulligans), not picked
     #[arg(long)]
     pub duel: bool,
+    /// The optional Extended Loyalty Rule (Dual Race Games): limited cards
+    /// of a race with several factions are limited per player
+    #[arg(long)]
+    pub extended_loyalty: bool,
     /// Go on with a saved game (b5 play --save, b5 sim --save): you take
     /// seat 1; the save decides the decks, the seed and the turn limit
     #[arg(long, value_name = "FILE",
@@ -164,6 +168,7 @@ fn new_table(args: &PlayArgs, cards: &CardSet) -> Result<Table, Fail> {
         options: Options {
             duel_draw: args.duel,
             turn_limit: args.turn_limit,
+            extended_loyalty: args.extended_loyalty,
         },
     };
     let seed = args.seed.unwrap_or_else(super::clock_seed);

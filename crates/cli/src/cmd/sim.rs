@@ -66,6 +66,10 @@ pub struct SimArgs {
     /// (8 cards, keep 3, mulligans), not picked
     #[arg(long)]
     pub duel: bool,
+    /// The optional Extended Loyalty Rule (Dual Race Games): limited cards
+    /// of a race with several factions are limited per player
+    #[arg(long)]
+    pub extended_loyalty: bool,
 }
 
 /// Mean, median and maximum of a per-game count.
@@ -230,6 +234,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             options: Options {
                 duel_draw: args.duel,
                 turn_limit: Some(args.turn_limit),
+                extended_loyalty: args.extended_loyalty,
             },
         };
         let game_seed = derive_seed(args.seed, g as u64);

@@ -529,6 +529,10 @@ pub struct Keywords {
     pub ranger: bool,
     /// `starting <race> [babylon project|home faction|psi corps] ambassador`.
     pub starting: Option<(Race, Option<Faction>)>,
+    /// `drakh ambassador`: sponsoring the first one makes a faction Drakh
+    /// (Drakh Rule 2).
+    #[serde(default)]
+    pub drakh_ambassador: bool,
 }
 
 /// A cost a card's action or a conflict's initiation requires.

@@ -332,6 +332,11 @@ pub enum Op {
     JoinIsa {
         who: Who,
     },
+    /// Put N Chaos Tokens on the card (N < 0: take them off; Drakh Rule 7).
+    Chaos {
+        n: i8,
+        card: CardSel,
+    },
 }
 
 /// An effect: a verb, whether it depends on the previous one ("THEN"), and an
@@ -407,7 +412,8 @@ impl Effect {
             | Op::RemoveDamage { card, .. }
             | Op::Neutralize { card }
             | Op::Discard { card }
-            | Op::ReturnToHand { card } => Some(*card),
+            | Op::ReturnToHand { card }
+            | Op::Chaos { card, .. } => Some(*card),
             _ => None,
         }
     }
@@ -460,6 +466,9 @@ pub enum Condition {
     Race(Race),
     /// In a conflict's own effects: the margin it was won or lost by.
     Margin(Cmp),
+    /// The Chaos Tokens on all the cards the acting player controls (Drakh
+    /// Rule 7).
+    Chaos(Cmp),
 }
 
 impl Condition {

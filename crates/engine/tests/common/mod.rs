@@ -68,6 +68,7 @@ fn set_keyword(d: &mut CardDef, k: &str) {
         "psi corps" => d.kw.psi_corps = true,
         "ranger" => d.kw.ranger = true,
         "applies damage first" => d.kw.damage_first = true,
+        "drakh ambassador" => d.kw.drakh_ambassador = true,
         _ => {
             if let Some(n) = k.strip_prefix("damage resistance ") {
                 d.kw.damage_resistance = n.parse().expect("damage resistance N");
@@ -767,6 +768,7 @@ pub fn pool() -> Pool {
 
     more_cards(&mut defs);
     council_cards(&mut defs);
+    drakh_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
@@ -784,6 +786,80 @@ pub fn pool() -> Pool {
         templates,
         species_ambassadors,
     }
+}
+
+/// The Drakh (Drakh Race and Faction Rules): two Drakh Ambassadors (any
+/// faction may convert by sponsoring one), a character that makes Chaos
+/// Tokens, one that spends them, an event, a mercenary, and a Drakh Agenda
+/// won by Chaos Tokens.
+fn drakh_cards(defs: &mut Vec<CardDef>) {
+    for (name, ab) in [
+        ("Keeper-Voice Ossath", [3, 5, 0, 3, 0]),
+        ("Keeper-Voice Vrenn", [2, 4, 0, 4, 1]),
+    ] {
+        let mut d = character(name, Race::Drakh, Some(5), ab, &["drakh ambassador"]);
+        d.effects = vec![eff(Op::Chaos {
+            n: 1,
+            card: CardSel::This,
+        })];
+        defs.push(d);
+    }
+    let mut maker = character("Drakh Seeder", Race::Drakh, Some(2), [0, 3, 0, 1, 1], &[]);
+    maker.actions.push(CardAction {
+        cost: Cost {
+            rotate: true,
+            ..Cost::default()
+        },
+        target: TargetKind::None,
+        filter: CardFilter::default(),
+        effects: vec![eff(Op::Chaos {
+            n: 2,
+            card: CardSel::This,
+        })],
+        condition: None,
+    });
+    defs.push(maker);
+    let mut spender = character("Drakh Reaper", Race::Drakh, Some(3), [1, 3, 0, 2, 2], &[]);
+    spender.actions.push(CardAction {
+        cost: Cost {
+            rotate: true,
+            ..Cost::default()
+        },
+        target: TargetKind::None,
+        filter: CardFilter::default(),
+        effects: vec![
+            eff(Op::Chaos {
+                n: -2,
+                card: CardSel::This,
+            }),
+            then(Op::GainPower { n: 1, who: Who::Me }),
+        ],
+        condition: None,
+    });
+    defs.push(spender);
+    let mut merc = character(
+        "Drakh Hireling",
+        Race::Drakh,
+        Some(2),
+        [0, 2, 0, 0, 3],
+        &["mercenary"],
+    );
+    merc.uniqueness = Uniqueness::Multiple;
+    defs.push(merc);
+    let mut ev = card("Drakh Unsettling", CardType::Event, Race::Drakh, 1);
+    ev.target = TargetKind::Card;
+    ev.filter = own_character();
+    ev.effects = vec![eff(Op::Chaos {
+        n: 2,
+        card: CardSel::Target,
+    })];
+    defs.push(ev);
+    let mut ag = card("Drakh Long Design", CardType::Agenda, Race::Drakh, 2);
+    ag.power_bonus = 8;
+    ag.victory = Some(VictoryCondition {
+        condition: Condition::Chaos(Cmp::AtLeast(12)),
+    });
+    defs.push(ag);
 }
 
 /// More mechanics: replacement, sponsoring and extra-conflict passives,
@@ -1221,7 +1297,7 @@ fn deck_candidates(db: &CardDb, race: Race) -> Vec<(DefId, CardType)> {
         .filter(|(_, d)| {
             d.kw.starting.is_none()
                 && !(d.kw.species_ambassador && race != Race::NonAligned)
-                && (d.race == Race::Neutral || d.race == race)
+                && (d.race == Race::Neutral || d.race == race || d.race == Race::Drakh)
                 && d.cost.is_some()
         })
         .map(|(id, d)| (id, d.card_type))
@@ -1516,6 +1592,15 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
                 choice: b5_engine::VoteChoice::ALL[rng.below(3)],
             },
             3 => Action::TakeFromReserve { card: card(rng) },
+            1 => Action::MoveChaos {
+                from: card(rng),
+                to: card(rng),
+                count: rng.below(256) as u8,
+            },
+            2 => Action::KeepChaos,
+            3 => Action::JoinWar {
+                against: rng.below(9) as PlayerId,
+            },
             _ => Action::Mulligan,
         },
     }
