@@ -323,7 +323,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         surrender,
         vote,
         found_isa,
-        join_isa
+        join_isa,
         chaos
     );
     if verbs.len() != 1 {
@@ -348,10 +348,9 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "mark" => &["card", "count", "who"],
         "bonus" | "double" => &["card", "duration", "who"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
-        | "discard" | "return_to_hand" => &["card", "who"],
+        | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
         "surrender" => &["who"],
         "join_isa" => &["who"],
-        | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
         _ => &[],
     };
     if verb != "vote" {

@@ -40,6 +40,8 @@ pub const CARD_FILES: &[(&str, &str)] = &[
     (
         "crates/cards/data/open-set/council.toml",
         include_str!("../data/open-set/council.toml"),
+    ),
+    (
         "crates/cards/data/open-set/drakh.toml",
         include_str!("../data/open-set/drakh.toml"),
     ),

@@ -259,7 +259,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             | "discard"
             | "agenda"
             | "reserve"
-            | "isa"]
+            | "isa"
             | "drakh"
             | "ambassador"
             | "chaos_pending"]

@@ -211,6 +211,9 @@ pub struct PlayerTable {
     /// Extension (Votes and the ISA): the reserve (ISA pile).
     #[serde(default)]
     pub reserve: Vec<Spanned<String>>,
+    /// Already a Drakh faction (Drakh Rules 2-3).
+    #[serde(default)]
+    pub drakh: bool,
 }
 
 /// Extension: the Interstellar Alliance at the start.
@@ -220,9 +223,6 @@ pub struct IsaTable {
     pub founder: Spanned<String>,
     #[serde(default)]
     pub members: Vec<Spanned<String>>,
-    /// Already a Drakh faction (Drakh Rules 2-3).
-    #[serde(default)]
-    pub drakh: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -126,7 +126,7 @@ impl Game {
             }
             let ctl = ci.controller;
             if (ctl as usize) < n && !self.players[ctl as usize].drakh {
-                self.discard_from_play(id, ev);
+                self.discard_from_play(id, crate::event::Cause::Rules, ev);
             }
         }
     }

@@ -297,35 +297,6 @@ pub enum Event {
         card: CardId,
         discarded: CardId,
     },
-}
-
-/// Why a card was drawn or discarded, for the log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "why", rename_all = "snake_case")]
-pub enum Cause {
-    /// A rule already told by the event before it (an agenda discarded).
-    Rules,
-    /// The starting hand, or the two-player draw.
-    SetUp,
-    /// The Draw Round's free cards.
-    DrawRound,
-    /// Bought in the Draw Round.
-    Bought,
-    /// Its player chose to discard it (the Draw Round's discard step).
-    Chosen,
-    /// An effect of this card.
-    Effect { card: CardId },
-    /// It was attached to this card, which left play or was conquered.
-    Host { card: CardId },
-    /// Discarded to pay for its own action.
-    Cost,
-    /// Neutralized in a supporting row at the Draw Round.
-    Neutralized,
-    /// Its player's deck ran out (Draw Round step 3).
-    EmptyDeck,
-    /// Its faction was eliminated.
-    Eliminated,
     /// Drakh Rules 2-3: `player` sponsored a first Drakh Ambassador, who is
     /// now the faction's ambassador: the faction is a Drakh faction.
     DrakhConverted {
@@ -348,6 +319,36 @@ pub enum Cause {
     DrakhAmbassadorLost {
         player: PlayerId,
     },
+}
+
+/// Why a card was drawn or discarded, for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Cause {
+    /// A rule already told by the event before it (an agenda discarded), or
+    /// a Drakh card under a faction that is not Drakh (Drakh Rule 5).
+    Rules,
+    /// The starting hand, or the two-player draw.
+    SetUp,
+    /// The Draw Round's free cards.
+    DrawRound,
+    /// Bought in the Draw Round.
+    Bought,
+    /// Its player chose to discard it (the Draw Round's discard step).
+    Chosen,
+    /// An effect of this card.
+    Effect { card: CardId },
+    /// It was attached to this card, which left play or was conquered.
+    Host { card: CardId },
+    /// Discarded to pay for its own action.
+    Cost,
+    /// Neutralized in a supporting row at the Draw Round.
+    Neutralized,
+    /// Its player's deck ran out (Draw Round step 3).
+    EmptyDeck,
+    /// Its faction was eliminated.
+    Eliminated,
 }
 
 impl Event {

@@ -346,10 +346,9 @@ impl Game {
     /// play (limited, unique, homeworld), is not allergic to the faction, and
     /// its requirements hold.
     fn check_entry(&self, p: PlayerId, card: CardId, def: &CardDef) -> Result<(), Violation> {
-        self.check_may_enter_play(card)?;
+        self.check_may_enter_play(p, card)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
-        self.check_may_enter_play(p, card)?;
         if self.allergic_to_def(p, def) {
             return Err(Violation::Allergic(card));
         }

@@ -1583,7 +1583,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         27 => Action::Buy {
             count: rng.below(256) as u8,
         },
-        _ => match rng.below(5) {
+        _ => match rng.below(8) {
             0 => Action::Keep { card: card(rng) },
             1 => Action::CallVoter {
                 player: rng.below(9) as PlayerId,
@@ -1592,13 +1592,13 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
                 choice: b5_engine::VoteChoice::ALL[rng.below(3)],
             },
             3 => Action::TakeFromReserve { card: card(rng) },
-            1 => Action::MoveChaos {
+            4 => Action::MoveChaos {
                 from: card(rng),
                 to: card(rng),
                 count: rng.below(256) as u8,
             },
-            2 => Action::KeepChaos,
-            3 => Action::JoinWar {
+            5 => Action::KeepChaos,
+            6 => Action::JoinWar {
                 against: rng.below(9) as PlayerId,
             },
             _ => Action::Mulligan,
