@@ -1192,7 +1192,7 @@ pub fn card(
                     "aftermaths" => &mut transfers.aftermaths,
                     "contingencies" => &mut transfers.contingencies,
                     other => {
-                        return Err(at.at(&format!("transfers[{i}]"), t).err(&format!(
+                        return Err(at.at(&format!("transfers[{i}]"), t).err(format!(
                             "unknown `{other}`: a replacement transfers marks, enhancements, aftermaths or contingencies"
                         )))
                     }
