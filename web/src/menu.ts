@@ -56,6 +56,11 @@ function kindOf(a: Action): GroupKind {
       return { kind: "surrender" };
     case "mulligan":
       return { kind: "mulligan" };
+    case "call_voter":
+    case "vote":
+      return { kind: "vote" };
+    case "take_from_reserve":
+      return { kind: "reserve" };
     default:
       // Every other action is about a card (the generated Action type says so).
       return { kind: "card", card: a.card };
@@ -66,7 +71,18 @@ export function groupKey(k: GroupKind): string {
   return k.kind === "card" ? String(k.card) : k.kind;
 }
 
-const ORDER: GroupKind["kind"][] = ["pass", "card", "build", "buy", "agenda", "war", "surrender", "mulligan"];
+const ORDER: GroupKind["kind"][] = [
+  "pass",
+  "vote",
+  "card",
+  "build",
+  "buy",
+  "agenda",
+  "war",
+  "surrender",
+  "mulligan",
+  "reserve",
+];
 
 /** The legal actions grouped by card (or by kind), in a stable order. */
 export function fallbackMenu(legal: Action[], view: PlayerView | null, n: Names): Menu {
