@@ -62,6 +62,11 @@ function kindOf(a: Action): GroupKind {
       return { kind: "chaos" };
     case "join_war":
       return { kind: "join_war" };
+    case "call_voter":
+    case "vote":
+      return { kind: "vote" };
+    case "take_from_reserve":
+      return { kind: "reserve" };
     default:
       // Every other action is about a card (the generated Action type says so).
       return { kind: "card", card: a.card };
@@ -74,6 +79,7 @@ export function groupKey(k: GroupKind): string {
 
 const ORDER: GroupKind["kind"][] = [
   "pass",
+  "vote",
   "card",
   "build",
   "buy",
@@ -83,6 +89,7 @@ const ORDER: GroupKind["kind"][] = [
   "mulligan",
   "chaos",
   "join_war",
+  "reserve",
 ];
 
 /** The legal actions grouped by card (or by kind), in a stable order. */

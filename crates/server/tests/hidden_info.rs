@@ -30,7 +30,8 @@ fn forbidden(g: &Game, viewer: PlayerId) -> Vec<String> {
     let mut out: Vec<String> = ids
         .filter(|&c| {
             let ci = g.card(c);
-            ci.owner != viewer && matches!(ci.zone, Zone::Hand | Zone::Deck | Zone::Crusade)
+            ci.owner != viewer
+                && matches!(ci.zone, Zone::Hand | Zone::Deck | Zone::Crusade | Zone::Reserve)
         })
         .map(|c| g.card_name(c).to_string())
         .filter(|n| !visible.iter().any(|v| v.contains(n.as_str())))

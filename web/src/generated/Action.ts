@@ -2,6 +2,7 @@
 import type { CardId } from "./CardId";
 import type { ConflictId } from "./ConflictId";
 import type { Target } from "./Target";
+import type { VoteChoice } from "./VoteChoice";
 
 /**
  * One player choice. Small and `Copy`: bots clone thousands of these.
@@ -11,3 +12,4 @@ export type Action = { "do": "pass" } | { "do": "sustain", card: CardId, } | { "
  * The side supported, in a conflict with several sides.
  */
 side: number, } | { "do": "oppose", card: CardId, conflict: ConflictId, } | { "do": "attack", card: CardId, target: CardId, conflict: ConflictId, } | { "do": "play", card: CardId, target: Target, } | { "do": "play_contingency", card: CardId, host: CardId, } | { "do": "sponsor_agenda", card: CardId, by: CardId, } | { "do": "hide_agenda", card: CardId, by: CardId, } | { "do": "replace_agenda", card: CardId, by: CardId, } | { "do": "reveal_agenda" } | { "do": "discard_agenda" } | { "do": "heal", card: CardId, ambassadorial: boolean, } | { "do": "repair", card: CardId, amount: number, } | { "do": "hire", card: CardId, } | { "do": "play_aftermath", card: CardId, target: Target, } | { "do": "reveal", card: CardId, } | { "do": "discard", card: CardId, } | { "do": "choose", card: CardId, } | { "do": "buy", count: number, } | { "do": "surrender", to: number, } | { "do": "keep", card: CardId, } | { "do": "mulligan" } | { "do": "move_chaos", from: CardId, to: CardId, count: number, } | { "do": "keep_chaos" } | { "do": "join_war", against: number, };
+side: number, } | { "do": "oppose", card: CardId, conflict: ConflictId, } | { "do": "attack", card: CardId, target: CardId, conflict: ConflictId, } | { "do": "play", card: CardId, target: Target, } | { "do": "play_contingency", card: CardId, host: CardId, } | { "do": "sponsor_agenda", card: CardId, by: CardId, } | { "do": "hide_agenda", card: CardId, by: CardId, } | { "do": "replace_agenda", card: CardId, by: CardId, } | { "do": "reveal_agenda" } | { "do": "discard_agenda" } | { "do": "heal", card: CardId, ambassadorial: boolean, } | { "do": "repair", card: CardId, amount: number, } | { "do": "hire", card: CardId, } | { "do": "play_aftermath", card: CardId, target: Target, } | { "do": "reveal", card: CardId, } | { "do": "discard", card: CardId, } | { "do": "choose", card: CardId, } | { "do": "buy", count: number, } | { "do": "surrender", to: number, } | { "do": "keep", card: CardId, } | { "do": "mulligan" } | { "do": "call_voter", player: number, } | { "do": "vote", choice: VoteChoice, } | { "do": "take_from_reserve", card: CardId, };

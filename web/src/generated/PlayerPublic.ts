@@ -9,7 +9,11 @@ export type PlayerPublic = { seat: number, name: string, race: Race, faction: Fa
 /**
  * Tension toward each seat (own seat: 0).
  */
-tension: Array<number>, at_war: Array<number>, eliminated: boolean, victory: VictoryKind, hand_size: number, deck_size: number, crusade_size: number, discard: Array<CardView>, removed: Array<CardView>, inner_circle: Array<CardView>, supporting: Array<CardView>, agenda: AgendaView, 
+tension: Array<number>, at_war: Array<number>, eliminated: boolean, victory: VictoryKind, hand_size: number, deck_size: number, crusade_size: number, discard: Array<CardView>, 
+/**
+ * Cards in the reserve (ISA pile); their identities are secret.
+ */
+reserve_size: number, removed: Array<CardView>, inner_circle: Array<CardView>, supporting: Array<CardView>, agenda: AgendaView, 
 /**
  * Enhancements and aftermaths played on the faction as a whole.
  */

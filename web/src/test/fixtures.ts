@@ -45,6 +45,7 @@ export function player(seat: number, name: string, extra: Partial<PlayerPublic> 
     deck_size: 50,
     crusade_size: 0,
     discard: [],
+    reserve_size: 0,
     removed: [],
     inner_circle: [],
     supporting: [],
@@ -76,6 +77,9 @@ export function view(extra: Partial<PlayerView> = {}): PlayerView {
     conflicts: [],
     globals: [],
     winners: [],
+    vote: null,
+    isa: { exists: false, founder: null, members: [] },
+    reserve: [],
     ...extra,
   };
 }
