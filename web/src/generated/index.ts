@@ -6,6 +6,7 @@ export type * from "./AgendaView";
 export type * from "./CardId";
 export type * from "./CardType";
 export type * from "./CardView";
+export type * from "./Cause";
 export type * from "./Choice";
 export type * from "./ConflictId";
 export type * from "./ConflictView";
