@@ -4,3 +4,5 @@
 mod positions;
 mod properties;
 mod rules;
+mod fuzz;
+mod search;
