@@ -426,8 +426,10 @@ impl SearchBot {
 }
 
 /// How good `g` is for `p`: a won game is worth most, then systems
-/// controlled (what Victory counts), then units' force on the map, the
-/// treasury and cards in hand, each against the best opponent.
+/// controlled (what Victory counts), then colonies and shipyards, units'
+/// force on the map, the treasury and cards in hand, each against the best
+/// opponent. A unit's force outweighs the treasury it cost (buying is no
+/// loss).
 pub fn evaluate(g: &Game, p: PlayerId) -> f64 {
     use crate::state::Outcome;
     match g.outcome() {
@@ -445,12 +447,21 @@ pub fn evaluate(g: &Game, p: PlayerId) -> f64 {
             continue;
         }
         *w = g.systems_controlled(q as PlayerId) as f64 * 40.0
-            + ps.treasury as f64 * 0.5
+            + ps.treasury as f64 * 0.3
             + ps.hand.len() as f64 * 2.0;
+    }
+    // Markers bring revenue and places to recruit (a Colony's revenue
+    // pays for the units it recruits within a few turns).
+    for s in &g.spaces {
+        if let Some(c) = s.control {
+            worth[c as usize] += f64::from(u8::from(s.colony)) * 10.0
+                + f64::from(u8::from(s.shipyard)) * 4.0
+                + f64::from(s.resources) * 2.0 * f64::from(u8::from(s.explored && s.colony));
+        }
     }
     for (i, u) in g.units.iter().enumerate() {
         if let crate::state::Loc::Map { owner, .. } = u.loc {
-            worth[owner as usize] += g.unit_force(crate::state::UnitId(i as u16)) as f64 * 0.4;
+            worth[owner as usize] += g.unit_force(crate::state::UnitId(i as u16)) as f64 * 0.5;
         }
     }
     let best_other = (0..n)

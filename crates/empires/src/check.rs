@@ -173,7 +173,11 @@ fn first_difference(a: &str, b: &str) -> String {
     let from = a.floor_char_boundary(i.saturating_sub(60));
     let to_a = a.floor_char_boundary((i + 60).min(a.len()));
     let to_b = b.floor_char_boundary((i + 60).min(b.len()));
-    format!("…{}… against …{}…", &a[from..to_a], &b[from.min(to_b)..to_b])
+    format!(
+        "…{}… against …{}…",
+        &a[from..to_a],
+        &b[from.min(to_b)..to_b]
+    )
 }
 
 /// Every seat's view names no hidden unit and is the same in a game that

@@ -269,7 +269,10 @@ fn the_mutations_reach_the_game_not_only_the_parser() {
         .filter(|&s| Scenario::from_toml(&mutate(SCENARIOS[s as usize % 6], s, 1)).is_ok())
         .count();
     assert!(maps >= 20, "{maps} of 300 mutated maps accepted");
-    assert!(scenarios >= 20, "{scenarios} of 300 mutated scenarios accepted");
+    assert!(
+        scenarios >= 20,
+        "{scenarios} of 300 mutated scenarios accepted"
+    );
     for s in 0..300u64 {
         check_map(&mutate(MAPS[s as usize % 3], s, 1), s).unwrap();
         check_scenario(&mutate(SCENARIOS[s as usize % 6], s, 1)).unwrap();
