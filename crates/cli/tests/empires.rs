@@ -383,7 +383,7 @@ fn resume_goes_on_from_a_save_to_the_end() {
     );
     let saved = save_json(&first);
     let n = saved["actions"].as_array().unwrap().len();
-    assert!(n > 10, "{n} actions");
+    assert!(n >= 10, "{n} actions");
     // Resumed and left at once: the same game, action for action.
     let r = b5_with_input(
         &["empires", "play", "--resume", &first_s, "--save", &again_s],
