@@ -733,6 +733,13 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
   assert.ok((await page.locator(".e-hand .e-cards li").count()) > 0, "our hand shows");
   assert.match(await page.locator(".e-players").innerText(), /Narn[\s\S]*Earthforce/);
 
+  // Table manners as on the CCG's page: the chat, away and undo.
+  await page.locator('[data-testid="e-manners"]').waitFor();
+  assert.ok(await page.locator('[data-testid="e-away"]').isEnabled());
+  await page.locator(".chatform input").fill("In valor there is hope.");
+  await page.locator(".chatform button").click();
+  await page.locator('[data-testid="e-chat"] li', { hasText: "In valor there is hope." }).waitFor({ timeout: 10000 });
+
   // A hint in words.
   await page.locator('.actions[data-active="1"]').waitFor({ timeout: 20000 });
   await page.getByRole("button", { name: "Hint", exact: true }).click();
@@ -750,6 +757,7 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
     assert.ok(acts.length > 0);
     for (const a of acts) assert.match(a.label, /^(◆ )?[A-Z][^{}]*$/, `a label in words: ${a.label}`);
     for (const a of acts) assert.ok(!/undefined|space \[/.test(a.label), `names known: ${a.label}`);
+    for (const a of acts) if (a.action === "buy" || a.action === "build") assert.match(a.label, /\(cost \d+\)/, `a cost: ${a.label}`);
     const kind = order.find((k) => acts.some((a) => a.action === k)) ?? acts[0].action;
     const i = acts.findIndex((a) => a.action === kind);
     clicked.push(acts[i].label.replace(/^◆ /, ""));

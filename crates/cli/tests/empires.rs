@@ -346,3 +346,177 @@ fn bad_arguments_and_files_are_errors_not_panics() {
         );
     }
 }
+
+fn save_json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).expect("a JSON save")
+}
+
+#[test]
+fn resume_goes_on_from_a_save_to_the_end() {
+    let dir = scratch("empires-resume");
+    let first = dir.join("first.json");
+    let again = dir.join("again.json");
+    let done = dir.join("done.json");
+    let (first_s, again_s, done_s) = (
+        first.display().to_string(),
+        again.display().to_string(),
+        done.display().to_string(),
+    );
+    let r = b5_with_input(
+        &[
+            "empires",
+            "play",
+            "--seed",
+            "9",
+            "--turn-limit",
+            "2",
+            "--save",
+            &first_s,
+        ],
+        &("a\n".repeat(10) + "q\n"),
+    );
+    assert_eq!(r.code, 0, "{}", r.show());
+    assert!(
+        r.stdout.contains("Go on with: b5 empires play --resume"),
+        "{}",
+        r.show()
+    );
+    let saved = save_json(&first);
+    let n = saved["actions"].as_array().unwrap().len();
+    assert!(n >= 10, "{n} actions");
+    // Resumed and left at once: the same game, action for action.
+    let r = b5_with_input(
+        &["empires", "play", "--resume", &first_s, "--save", &again_s],
+        "q\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.show());
+    assert!(
+        r.stdout.contains(&format!("Resumed after {n} actions")),
+        "{}",
+        r.show()
+    );
+    let resumed = save_json(&again);
+    assert_eq!(resumed["actions"], saved["actions"]);
+    assert_eq!(resumed["digest"], saved["digest"]);
+    assert_eq!(resumed["setup"], saved["setup"]);
+    // Resumed and played to the end: the save replays as saved.
+    let r = b5_with_input(
+        &["empires", "play", "--resume", &first_s, "--save", &done_s],
+        &"a\n".repeat(20_000),
+    );
+    assert_eq!(r.code, 0, "{}", r.show());
+    let finished = save_json(&done);
+    assert_eq!(finished["finished"], true, "{}", r.show());
+    assert_eq!(
+        finished["actions"].as_array().unwrap()[..n],
+        saved["actions"].as_array().unwrap()[..]
+    );
+    let rep = b5(&["empires", "replay", "--quiet", &done_s]);
+    assert_eq!(rep.code, 0, "{}", rep.show());
+    // A finished game is not resumed; --resume decides the set-up.
+    let r = b5_with_input(&["empires", "play", "--resume", &done_s], "q\n");
+    assert_eq!(r.code, 1, "{}", r.show());
+    assert!(r.stderr.contains("the game is over"), "{}", r.show());
+    let r = b5(&["empires", "play", "--resume", &first_s, "--seed", "3"]);
+    assert_eq!(r.code, 2, "{}", r.show());
+    // A broken save is named.
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{\"format\": \"b5-empires-save\", \"version\": 1").unwrap();
+    let r = b5(&["empires", "play", "--resume", &broken.display().to_string()]);
+    assert_eq!(r.code, 1, "{}", r.show());
+    assert!(r.stderr.contains("broken.json"), "{}", r.show());
+}
+
+#[test]
+fn undo_takes_back_the_last_choice() {
+    let dir = scratch("empires-undo");
+    let plain = dir.join("plain.json");
+    let undone = dir.join("undone.json");
+    let twice = dir.join("twice.json");
+    let args = |save: &std::path::Path| -> Vec<String> {
+        ["empires", "play", "--seed", "5", "--save"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([save.display().to_string()])
+            .collect()
+    };
+    let run = |save: &std::path::Path, input: &str| {
+        let a = args(save);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        b5_with_input(&a, input)
+    };
+    // Nothing to undo at first.
+    let r = run(&plain, "u\nq\n");
+    assert_eq!(r.code, 0, "{}", r.show());
+    assert!(
+        r.stdout.contains("You have made no choice to undo yet."),
+        "{}",
+        r.show()
+    );
+    // A choice taken back leaves the game where it stood before it.
+    let r = run(&undone, "1\nu\nq\n");
+    assert_eq!(r.code, 0, "{}", r.show());
+    assert!(
+        r.stdout.contains("Undone: your last choice"),
+        "{}",
+        r.show()
+    );
+    let (p, u) = (save_json(&plain), save_json(&undone));
+    assert_eq!(p["actions"], u["actions"]);
+    assert_eq!(p["digest"], u["digest"]);
+    // Several choices, then two undos: two choices fewer than before them.
+    let r = run(&twice, "a\na\na\nu\nu\nq\n");
+    assert_eq!(r.code, 0, "{}", r.show());
+    assert_eq!(r.stdout.matches("Undone: your last choice").count(), 2);
+    let t = save_json(&twice);
+    let after_one = {
+        let once = dir.join("once.json");
+        run(&once, "a\nq\n");
+        save_json(&once)
+    };
+    assert_eq!(t["actions"], after_one["actions"], "{}", r.show());
+    let rep = b5(&["empires", "replay", "--quiet", &twice.display().to_string()]);
+    assert_eq!(rep.code, 0, "{}", rep.show());
+}
+
+#[test]
+fn ctrl_c_saves_the_game() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let dir = scratch("empires-ctrl-c");
+    let save = dir.join("interrupted.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_b5"))
+        .args(["empires", "play", "--seed", "4", "--save"])
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("b5 runs");
+    // Wait for the first prompt (stdin stays open, so the game waits).
+    let stdin = child.stdin.take();
+    let mut stderr = child.stderr.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\n> ") {
+        let n = stdout.read(&mut buf).expect("reads");
+        assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = child.wait().expect("b5 ends");
+    drop(stdin);
+    let mut err = String::new();
+    stderr.read_to_string(&mut err).expect("stderr");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("Interrupted: saved the game"), "{err}");
+    let v = save_json(&save);
+    assert_eq!(v["finished"], false);
+    let rep = b5(&["empires", "replay", "--quiet", &save.display().to_string()]);
+    assert_eq!(rep.code, 0, "{}", rep.show());
+}

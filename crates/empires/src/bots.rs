@@ -1,6 +1,8 @@
 //! Computer players on top of `legal_actions`, `apply` and `view`: a
-//! random one and a simple greedy one. Both see only what their seat's
-//! [`View`] shows.
+//! random one, a simple greedy one, and a search player that plays the
+//! greedy one's best few actions forward on games drawn from its own view
+//! (determinized Monte-Carlo). All decide only from what their seat may
+//! know.
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -383,6 +385,141 @@ impl<'a> Ctx<'a> {
             Card::Raiding | Card::Sabotage => 1.0,
             _ => -0.5,
         }
+    }
+}
+
+/// A determinized Monte-Carlo search player. At a choice with more than
+/// one legal action it takes the greedy player's `candidates` best
+/// actions; `rollouts` times it draws a game from its own view alone
+/// ([`crate::check::determinize`]: hidden chits, the deck and the other
+/// hands dealt again, unexplored Resources left to their roll), and on a
+/// copy of it for each candidate plays the candidate, then greedy players
+/// for every seat until the end of the turn under way (at most `horizon`
+/// actions), and scores the result for its seat. It takes the candidate
+/// with the best average. The same candidates see the same drawn games
+/// (common random numbers), so the comparison is fair with few rollouts.
+pub struct SearchBot {
+    rng: Pcg64Mcg,
+    /// Games drawn per decision (each candidate is played on every one).
+    pub rollouts: u32,
+    /// The most actions a rollout plays after the candidate.
+    pub horizon: u32,
+    /// The greedy player's best actions that are compared.
+    pub candidates: usize,
+}
+
+impl SearchBot {
+    /// The default budget: 6 drawn games by 3 candidates, 18 rollouts a
+    /// decision of at most 200 actions each.
+    pub fn new(seed: u64) -> SearchBot {
+        SearchBot::with_budget(seed, 6, 200, 3)
+    }
+
+    pub fn with_budget(seed: u64, rollouts: u32, horizon: u32, candidates: usize) -> SearchBot {
+        SearchBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            rollouts: rollouts.max(1),
+            horizon,
+            candidates: candidates.max(1),
+        }
+    }
+}
+
+/// How good `g` is for `p`: a won game is worth most, then systems
+/// controlled (what Victory counts), then colonies and shipyards, units'
+/// force on the map, the treasury and cards in hand, each against the best
+/// opponent. A unit's force outweighs the treasury it cost (buying is no
+/// loss).
+pub fn evaluate(g: &Game, p: PlayerId) -> f64 {
+    use crate::state::Outcome;
+    match g.outcome() {
+        Some(Outcome::Conquest { winner }) | Some(Outcome::LastStanding { winner }) => {
+            return if winner == p { 10_000.0 } else { -10_000.0 };
+        }
+        _ => {}
+    }
+    let n = g.players.len();
+    let mut worth = vec![0.0f64; n];
+    for (q, w) in worth.iter_mut().enumerate() {
+        let ps = &g.players[q];
+        if ps.eliminated {
+            *w = -5_000.0;
+            continue;
+        }
+        *w = g.systems_controlled(q as PlayerId) as f64 * 40.0
+            + ps.treasury as f64 * 0.3
+            + ps.hand.len() as f64 * 2.0;
+    }
+    // Markers bring revenue and places to recruit (a Colony's revenue
+    // pays for the units it recruits within a few turns).
+    for s in &g.spaces {
+        if let Some(c) = s.control {
+            worth[c as usize] += f64::from(u8::from(s.colony)) * 10.0
+                + f64::from(u8::from(s.shipyard)) * 4.0
+                + f64::from(s.resources) * 2.0 * f64::from(u8::from(s.explored && s.colony));
+        }
+    }
+    for (i, u) in g.units.iter().enumerate() {
+        if let crate::state::Loc::Map { owner, .. } = u.loc {
+            worth[owner as usize] += g.unit_force(crate::state::UnitId(i as u16)) as f64 * 0.5;
+        }
+    }
+    let best_other = (0..n)
+        .filter(|&q| q != p as usize)
+        .map(|q| worth[q])
+        .fold(f64::MIN, f64::max);
+    worth[p as usize] - best_other
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, game: &Game, p: PlayerId) -> Option<Action> {
+        let legal = game.legal_actions(p);
+        if legal.len() <= 1 {
+            return legal.into_iter().next();
+        }
+        // The greedy player's best few, best first (ties in list order).
+        let view = game.view(p);
+        let ctx = Ctx::new(game, &view, p);
+        let mut scored: Vec<(f64, usize)> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (ctx.score(a), i))
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.truncate(self.candidates);
+        if scored.len() == 1 {
+            return Some(legal[scored[0].1].clone());
+        }
+        let turn = (game.round(), game.active());
+        let mut total = vec![0.0f64; scored.len()];
+        for _ in 0..self.rollouts {
+            let world = crate::check::determinize(game, p, &mut self.rng);
+            let seeds: Vec<u64> = (0..game.players()).map(|_| self.rng.random()).collect();
+            for (k, &(_, i)) in scored.iter().enumerate() {
+                let mut g = world.clone();
+                if g.apply(p, legal[i].clone()).is_err() {
+                    total[k] = f64::MIN;
+                    continue;
+                }
+                let mut bots: Vec<GreedyBot> = seeds.iter().map(|&s| GreedyBot::new(s)).collect();
+                let mut steps = 0;
+                while steps < self.horizon && !g.is_over() && (g.round(), g.active()) == turn {
+                    let Some(&q) = g.pending().first() else { break };
+                    let Some(a) = bots[q as usize].choose(&g, q) else {
+                        break;
+                    };
+                    if g.apply(q, a).is_err() {
+                        break;
+                    }
+                    steps += 1;
+                }
+                total[k] += evaluate(&g, p);
+            }
+        }
+        let best = (0..scored.len())
+            .max_by(|&a, &b| total[a].total_cmp(&total[b]).then(b.cmp(&a)))
+            .unwrap_or(0);
+        Some(legal[scored[best].1].clone())
     }
 }
 

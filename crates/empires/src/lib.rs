@@ -29,6 +29,7 @@ mod action;
 pub mod battle;
 pub mod bots;
 mod cards;
+pub mod check;
 pub mod chits;
 mod control;
 pub mod deck;

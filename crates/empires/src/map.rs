@@ -233,7 +233,8 @@ impl Map {
             })?;
             let al = Some(line_of(text, s.at.span().start));
             let [q, r] = *s.at.get_ref();
-            if q.abs() > 100 || r.abs() > 100 {
+            // (Not `abs`: i64::MIN has none.)
+            if !(-100..=100).contains(&q) || !(-100..=100).contains(&r) {
                 return Err(err(al, "at", "coordinates must be between -100 and 100"));
             }
             let at = (q as i16, r as i16);
@@ -405,8 +406,27 @@ impl Map {
         if self.spaces.len() > MAX_SPACES {
             return Err(err(None, "space", format!("more than {MAX_SPACES} spaces")));
         }
+        if self.name.len() > 100 {
+            return Err(err(None, "name", "a map's name is at most 100 characters"));
+        }
         let n = self.spaces.len();
         for (i, s) in self.spaces.iter().enumerate() {
+            // What a map file allows (a map given in full, as in a save,
+            // is held to it too).
+            if s.name.trim().is_empty() || s.name.len() > 40 {
+                return Err(err(
+                    None,
+                    format!("space {i}: name"),
+                    "a space needs a name of 1 to 40 characters",
+                ));
+            }
+            if !(-100..=100).contains(&s.at.0) || !(-100..=100).contains(&s.at.1) {
+                return Err(err(
+                    None,
+                    format!("space \"{}\": at", s.name),
+                    "coordinates must be between -100 and 100",
+                ));
+            }
             for &j in &s.neighbours {
                 if j as usize >= n
                     || j as usize == i

@@ -176,6 +176,37 @@ impl TableGame for EmpiresGame {
         {
             o.insert("map".into(), map);
         }
+        // What the seat's recruit draw and the markers cost it, for the
+        // Recruit buttons (Recruit Phase: a unit costs its Force; Other
+        // Markers' costs).
+        if let (Value::Object(o), Some(p)) = (&mut v, seat_of(viewer, self.seats())) {
+            let units: serde_json::Map<String, Value> = self
+                .game
+                .view(p)
+                .offer
+                .iter()
+                .map(|u| {
+                    (
+                        u.id.0.to_string(),
+                        Value::from(self.game.unit_cost(p, u.id)),
+                    )
+                })
+                .collect();
+            let markers: serde_json::Map<String, Value> = b5_empires::Marker::ALL
+                .iter()
+                .map(|m| {
+                    let name = serde_json::to_value(m)
+                        .ok()
+                        .and_then(|x| x.as_str().map(str::to_string))
+                        .unwrap_or_default();
+                    (name, Value::from(m.cost()))
+                })
+                .collect();
+            o.insert(
+                "costs".into(),
+                serde_json::json!({ "units": units, "markers": markers }),
+            );
+        }
         v
     }
 

@@ -90,6 +90,27 @@ async fn an_empires_table_is_hosted_like_any_other() {
     assert!(spaces
         .iter()
         .any(|s| !s["neighbours"].as_array().unwrap().is_empty()));
+    // A seat's view carries what its recruit draw and the markers cost;
+    // a spectator's does not.
+    assert!(
+        spectator.body["view"]["costs"].is_null(),
+        "{}",
+        spectator.raw
+    );
+    let seat = c.state(&id, Some(&tokens[0].1)).await;
+    let costs = &seat.body["view"]["costs"];
+    assert_eq!(costs["markers"]["colony"], 5, "{}", seat.raw);
+    assert_eq!(costs["markers"]["jumpgate"], 10, "{}", seat.raw);
+    let offer = seat.body["view"]["offer"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        costs["units"].as_object().map(|o| o.len()),
+        Some(offer.len()),
+        "{}",
+        seat.raw
+    );
     ws.close().await;
 
     // Computer seats play a table to its end.

@@ -6,11 +6,14 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "p
 import { Api, ApiError, TableConnection, wsUrl } from "../api";
 import { forgetSeat, loadSeat, type SeatToken } from "../session";
 import type { Action, Map, StackView } from "../generated/empires";
+import type { ChatLine, LobbyTable, UndoRequest } from "../types";
+import { ChatPanel, ClockLine, SeatControls } from "./controls";
 import { hexPoints, layoutMap, mapOfView, placeholderMap, type Layout } from "./layout";
 import { canActE, initialEState, reduceE, type EState } from "./store";
 import { SPECTATOR, type EmpiresChange, type EmpiresState, type EmpiresSync, type EmpiresView } from "./types";
 import {
   actionKey,
+  costOf,
   CARD_NAMES,
   CHIT_NAMES,
   CHIT_SHORT,
@@ -32,6 +35,8 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
   const [s, dispatch] = useReducer(reduceE, undefined, () => initialEState(table, seatTok?.seat ?? null));
   const [fatal, setFatal] = useState<string | null>(null);
   const [cardTexts, setCardTexts] = useState<Record<string, string>>({});
+  const [lobby, setLobby] = useState<LobbyTable | null>(null);
+  const [awayNotice, setAwayNotice] = useState<string | null>(null);
   const seqRef = useRef<number | null>(null);
   seqRef.current = s.seq;
   const connRef = useRef<TableConnection | null>(null);
@@ -40,10 +45,18 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
 
   const refresh = useCallback(() => {
     api.state(table, token).then(
-      (r) => dispatch({ type: "state", state: r as unknown as EmpiresState }),
+      (r) => dispatch({ type: "state", state: r as unknown as EmpiresState, at: Date.now() }),
       () => undefined,
     );
   }, [api, table, token]);
+
+  // The table's lobby entry: which seats are away.
+  const loadLobby = useCallback(() => {
+    api.tableInfo(table).then(
+      (t) => setLobby(t),
+      () => undefined,
+    );
+  }, [api, table]);
 
   useEffect(() => {
     let alive = true;
@@ -64,7 +77,7 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
       api.state(table, token).then(
         (r) => {
           if (!alive) return;
-          dispatch({ type: "state", state: r as unknown as EmpiresState });
+          dispatch({ type: "state", state: r as unknown as EmpiresState, at: Date.now() });
           // Ask for the recent changes too: their sentences fill the log.
           const from = Math.max(0, r.seq - 60);
           let first = true;
@@ -80,11 +93,33 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
             },
             onMessage: (m) => {
               const t = (m as { type: string }).type;
-              if (t === "change") dispatch({ type: "change", msg: m as unknown as EmpiresChange });
-              else if (t === "sync") dispatch({ type: "sync", msg: m as unknown as EmpiresSync });
-              else if (t === "error" && (m as { status: number }).status === 403) setFatal((m as { error: string }).error);
+              if (t === "change") dispatch({ type: "change", msg: m as unknown as EmpiresChange, at: Date.now() });
+              else if (t === "sync") dispatch({ type: "sync", msg: m as unknown as EmpiresSync, at: Date.now() });
+              else if (t === "chat") dispatch({ type: "chat", lines: [m as unknown as ChatLine] });
+              else if (t === "undo") {
+                const u = m as unknown as { state: string; request?: UndoRequest | null };
+                if (u.state === "asked" && u.request) dispatch({ type: "undo", request: u.request });
+                else {
+                  dispatch({ type: "undo", request: null });
+                  refresh();
+                }
+              } else if (t === "away") {
+                // A seat handed to the computer or taken back (the clock may have run out).
+                const a = m as unknown as { seat: number; away: boolean; reason: string };
+                if (a.seat === seatTok?.seat) {
+                  setAwayNotice(
+                    a.away && a.reason === "clock"
+                      ? "Your move clock ran out: the computer plays your seat until you take it back."
+                      : null,
+                  );
+                }
+                loadLobby();
+              } else if (t === "error" && (m as { status: number }).status === 403) setFatal((m as { error: string }).error);
             },
-            onStatus: (st) => dispatch({ type: "conn", status: st }),
+            onStatus: (st) => {
+              dispatch({ type: "conn", status: st });
+              if (st === "open") loadLobby();
+            },
           });
           connRef.current = conn;
           conn.start();
@@ -101,6 +136,11 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
       );
     };
     load();
+    api.chat(table, token).then(
+      (r) => alive && dispatch({ type: "chat", lines: r.chat }),
+      () => undefined,
+    );
+    loadLobby();
     const ping = setInterval(() => connRef.current?.send({ type: "ping" }), 25000);
     return () => {
       alive = false;
@@ -108,7 +148,7 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
       clearInterval(ping);
       conn?.stop();
     };
-  }, [api, table, token]);
+  }, [api, table, token, refresh, loadLobby, seatTok?.seat]);
 
   const send = useCallback(
     (action: Action) => {
@@ -148,7 +188,19 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
       </main>
     );
   }
-  return <EmpiresView s={s} api={api} token={token} send={send} dispatch={dispatch} cardTexts={cardTexts} />;
+  return (
+    <EmpiresView
+      s={s}
+      api={api}
+      token={token}
+      send={send}
+      dispatch={dispatch}
+      cardTexts={cardTexts}
+      lobby={lobby}
+      reloadLobby={loadLobby}
+      awayNotice={awayNotice}
+    />
+  );
 }
 
 function EmpiresView(props: {
@@ -158,6 +210,9 @@ function EmpiresView(props: {
   send: (a: Action) => void;
   dispatch: (m: Parameters<typeof reduceE>[1]) => void;
   cardTexts: Record<string, string>;
+  lobby: LobbyTable | null;
+  reloadLobby: () => void;
+  awayNotice: string | null;
 }) {
   const { s, dispatch } = props;
   const v = s.view;
@@ -195,7 +250,7 @@ function EmpiresView(props: {
       <p class="status" role="status" data-testid="e-status">
         Round {v.round}: {n.player(v.active)}'s {PHASE_NAMES[v.phase]}
         {v.pending.length > 0 && !s.finished ? ` — waiting for ${v.pending.map(n.player).join(", ")}` : ""}
-        {active ? " — your choice" : ""}
+        {active ? " — your choice" : ""} <ClockLine s={s} player={n.player} />
       </p>
       {s.finished && <End s={s} v={v} n={n} />}
       <div class="e-layout">
@@ -215,6 +270,18 @@ function EmpiresView(props: {
           <Actions {...props} n={n} v={v} focus={focus} setFocus={setFocus} active={active} />
           {!spectator && <Hand v={v} n={n} cardTexts={props.cardTexts} />}
           <Situation v={v} n={n} />
+          {!spectator && (
+            <SeatControls
+              s={s}
+              api={props.api}
+              token={props.token}
+              lobby={props.lobby}
+              reloadLobby={props.reloadLobby}
+              awayNotice={props.awayNotice}
+              player={n.player}
+            />
+          )}
+          <ChatPanel s={s} api={props.api} token={props.token} />
         </div>
       </div>
       <Log s={s} />
@@ -452,8 +519,9 @@ function Hand({ v, n, cardTexts }: { v: EmpiresView; n: Names; cardTexts: Record
           <h3>Your recruit draw</h3>
           <ul class="e-cards">
             {v.offer.map((u) => (
-              <li key={u.id} data-unit={u.id}>
+              <li key={u.id} data-unit={u.id} data-cost={v.costs?.units[String(u.id)] ?? undefined}>
                 {CHIT_NAMES[u.kind]} #{u.id}
+                {typeof v.costs?.units[String(u.id)] === "number" ? ` — cost ${v.costs.units[String(u.id)]}` : ""}
               </li>
             ))}
           </ul>
@@ -582,6 +650,7 @@ function Actions(props: {
                   class={`choice plain ${hinted?.key === c.key ? "hinted" : ""}`}
                   data-action={c.a.action}
                   data-space={c.space ?? undefined}
+                  data-cost={costOf(c.a, v) ?? undefined}
                   onClick={() => send(c.a)}
                 >
                   {hinted?.key === c.key ? "◆ " : ""}

@@ -4,6 +4,8 @@
 
 import type { Action } from "../generated/empires";
 import type { ConnStatus } from "../api";
+import { type Clock } from "../store";
+import type { ChatLine, ClockInfo, UndoRequest } from "../types";
 import type { EmpiresChange, EmpiresState, EmpiresSync, EmpiresView } from "./types";
 
 export interface LogLine {
@@ -27,12 +29,21 @@ export interface EState {
   conn: ConnStatus;
   sending: { seq: number; action: Action } | null;
   refused: { error: string; rule: string | null } | null;
+  /** The table's chat, by line number (the last 200). */
+  chat: ChatLine[];
+  /** An undo asked for and not answered yet. */
+  undo: UndoRequest | null;
+  /** The table's move clock (null: the table has none). */
+  clock: Clock | null;
 }
 
+/** `at`: when the message arrived (the page's clock, ms), for the move clock. */
 export type EMsg =
-  | { type: "state"; state: EmpiresState }
-  | { type: "change"; msg: EmpiresChange }
-  | { type: "sync"; msg: EmpiresSync }
+  | { type: "state"; state: EmpiresState; at?: number }
+  | { type: "change"; msg: EmpiresChange; at?: number }
+  | { type: "sync"; msg: EmpiresSync; at?: number }
+  | { type: "chat"; lines: ChatLine[] }
+  | { type: "undo"; request: UndoRequest | null }
   | { type: "conn"; status: ConnStatus }
   | { type: "sent"; seq: number; action: Action }
   | { type: "acked"; seq: number }
@@ -57,7 +68,25 @@ export function initialEState(table: string, seat: number | null): EState {
     conn: "connecting",
     sending: null,
     refused: null,
+    chat: [],
+    undo: null,
+    clock: null,
   };
+}
+
+/** The most chat lines kept. */
+export const CHAT_MAX = 200;
+
+/** The clock a message carries (absent: unchanged; null: none). */
+function clockFrom(s: EState, c: ClockInfo | null | undefined, at: number | undefined): Clock | null {
+  if (c === undefined) return s.clock;
+  if (c === null || typeof c.ms !== "number") return null;
+  return { ms: c.ms, leftMs: typeof c.left_ms === "number" ? c.left_ms : null, at: at ?? 0 };
+}
+
+/** Whether a change is an agreed undo (a table event, not the engine's). */
+function isUndo(c: EmpiresChange): boolean {
+  return Array.isArray(c.events) && c.events.some((e) => (e as { event?: string }).event === "undo");
 }
 
 export function reduceE(s: EState, m: EMsg): EState {
@@ -74,11 +103,13 @@ export function reduceE(s: EState, m: EMsg): EState {
         finished: r.finished,
         winners: r.winners,
         sending: s.sending && s.sending.seq < r.seq ? null : s.sending,
+        undo: r.undo ?? null,
+        clock: clockFrom(s, r.clock, m.at),
       };
     }
     case "change": {
       const c = m.msg;
-      let next = s;
+      let next: EState = { ...s, undo: isUndo(c) ? null : s.undo, clock: clockFrom(s, c.clock, m.at) };
       if (c.seq > s.logSeq && Array.isArray(c.log)) {
         const round = c.view?.round ?? s.view?.round ?? 0;
         const lines = c.log.map((text) => ({ seq: c.seq, round, text }));
@@ -112,8 +143,17 @@ export function reduceE(s: EState, m: EMsg): EState {
         winners: c.winners,
         logSeq: Math.max(s.logSeq, c.seq),
         sending: null,
+        clock: clockFrom(s, c.clock, m.at),
       };
     }
+    case "chat": {
+      const byN = new Map(s.chat.map((l) => [l.n, l]));
+      for (const l of m.lines) byN.set(l.n, l);
+      const chat = [...byN.values()].sort((a, b) => a.n - b.n).slice(-CHAT_MAX);
+      return { ...s, chat };
+    }
+    case "undo":
+      return { ...s, undo: m.request };
     case "conn":
       return { ...s, conn: m.status };
     case "sent":

@@ -4,7 +4,7 @@
 // generated from the Rust types with ts-rs).
 
 import type { Action, Event, Map, View } from "../generated/empires";
-import type { ClockInfo, Seat } from "../types";
+import type { ClockInfo, Seat, UndoRequest } from "../types";
 
 export type * from "../generated/empires";
 
@@ -13,7 +13,16 @@ export type * from "../generated/empires";
  * empty hand. `map` is read when a server sends the map with the view; the
  * page otherwise knows the shipped maps (./maps).
  */
-export type EmpiresView = View & { map?: Map | null };
+export type EmpiresView = View & { map?: Map | null; costs?: EmpiresCosts | null };
+
+/**
+ * What a seat's recruit draw (by unit id) and the markers cost it; the
+ * server adds it to a seat's view (not a spectator's).
+ */
+export interface EmpiresCosts {
+  units: Record<string, number>;
+  markers: Record<string, number>;
+}
 
 /** GET /api/tables/{id}/state for an Empires table. */
 export interface EmpiresState {
@@ -27,6 +36,7 @@ export interface EmpiresState {
   finished: boolean;
   winners: Seat[];
   clock?: ClockInfo | null;
+  undo?: UndoRequest | null;
   digest?: string;
 }
 
@@ -40,6 +50,7 @@ export interface EmpiresChange {
   finished: boolean | null;
   winners: Seat[] | null;
   log?: string[];
+  clock?: ClockInfo | null;
 }
 
 export interface EmpiresSync {
@@ -50,6 +61,7 @@ export interface EmpiresSync {
   legal_actions: Action[];
   finished: boolean;
   winners: Seat[];
+  clock?: ClockInfo | null;
 }
 
 /** The spectators' viewer number. */

@@ -150,8 +150,16 @@ function targetWords(t: Target, n: Names): string {
   }
 }
 
+/** What a Recruit or Build action costs the seat (null: not known). */
+export function costOf(a: Action, view: View & { costs?: { units: Record<string, number> } | null }): number | null {
+  if (a.action === "build") return MARKER_COST[a.marker];
+  if (a.action !== "buy") return null;
+  const c = view.costs?.units[String(a.unit)];
+  return typeof c === "number" ? c : null;
+}
+
 /** One legal action in words, as its player reads it. */
-export function labelAction(a: Action, n: Names, view: View): string {
+export function labelAction(a: Action, n: Names, view: View & { costs?: { units: Record<string, number> } | null }): string {
   switch (a.action) {
     case "discard":
       return `Discard ${CARD_NAMES[a.card]}`;
@@ -182,8 +190,10 @@ export function labelAction(a: Action, n: Names, view: View): string {
       return `Lose ${n.unit(a.unit)}`;
     case "retreat":
       return `Retreat to ${n.space(a.to)}`;
-    case "buy":
-      return `Recruit ${n.unit(a.unit).replace(/ at .*$/, "")} at ${n.space(a.at)}`;
+    case "buy": {
+      const cost = costOf(a, view);
+      return `Recruit ${n.unit(a.unit).replace(/ at .*$/, "")}${cost !== null ? ` (cost ${cost})` : ""} at ${n.space(a.at)}`;
+    }
     case "build":
       return `Build a ${MARKER_NAMES[a.marker]} (cost ${MARKER_COST[a.marker]}) at ${n.space(a.at)}`;
     case "disband":

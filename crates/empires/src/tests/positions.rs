@@ -145,41 +145,4 @@ pub fn give(g: &mut Game, p: PlayerId, cards: &[Card]) {
     g.players[p as usize].hand.sort_unstable();
 }
 
-/// Units accounted for: pile, map, offers, captured.
-pub fn conserved(g: &Game) -> Result<(), String> {
-    let in_pile = g.units.iter().filter(|u| u.loc == Loc::Pile).count();
-    if in_pile != g.pile.len() {
-        return Err(format!(
-            "{in_pile} units say pile, the pile holds {}",
-            g.pile.len()
-        ));
-    }
-    for &u in &g.pile {
-        if g.units[u.0 as usize].loc != Loc::Pile {
-            return Err(format!("unit {} in the pile is elsewhere", u.0));
-        }
-    }
-    let mut seen = vec![false; g.units.len()];
-    for &u in &g.pile {
-        if std::mem::replace(&mut seen[u.0 as usize], true) {
-            return Err(format!("unit {} twice in the pile", u.0));
-        }
-    }
-    let sets = g.options.chit_sets_for(g.players.len()) as usize;
-    if g.units.len() != 52 * sets {
-        return Err(format!("{} units, not {}", g.units.len(), 52 * sets));
-    }
-    for u in &g.units {
-        if let Loc::Captured { .. } = u.loc {
-            if !u.chit.is_leader() {
-                return Err("a captured unit that is no leader".into());
-            }
-        }
-    }
-    let cards =
-        g.deck.len() + g.discard.len() + g.players.iter().map(|p| p.hand.len()).sum::<usize>();
-    if cards != 78 {
-        return Err(format!("{cards} action cards, not 78"));
-    }
-    Ok(())
-}
+pub use crate::check::conserved;

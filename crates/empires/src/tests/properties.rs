@@ -8,19 +8,16 @@
 
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use super::positions::conserved;
-use crate::action::{Action, Stance, Target};
+use crate::action::Action;
 use crate::bots::{Bot, GreedyBot, RandomBot};
-use crate::chits::{Chit, Marker};
-use crate::deck::Card;
+use crate::check::Checker;
 use crate::options::Options;
 use crate::race::Race;
-use crate::replay::replay;
 use crate::setup::{MapChoice, Setup};
-use crate::state::{Game, Loc, PlayerId, SpaceId, UnitId};
+use crate::state::{Game, PlayerId};
 
 /// Rounds after which the engine ends a test game (`Options::turn_limit`).
 const TURN_CAP: u32 = 12;
@@ -50,183 +47,6 @@ fn setup(seed: u64, players: usize, map: u8) -> Setup {
     }
 }
 
-/// Units that `viewer` may not identify: the pile, other players' recruit
-/// draws, and every unit under the top of another player's stack outside
-/// the battle being fought (a battle shows both stacks' fighting units,
-/// and with the stack's height that tells the rest).
-fn hidden_units(g: &Game, viewer: PlayerId) -> Vec<UnitId> {
-    let mut v = Vec::new();
-    for (i, u) in g.units.iter().enumerate() {
-        let id = UnitId(i as u16);
-        match u.loc {
-            Loc::Pile => v.push(id),
-            Loc::Offer { player } if player != viewer => v.push(id),
-            Loc::Map { space, owner } if owner != viewer => {
-                let in_battle = g
-                    .battle
-                    .as_ref()
-                    .is_some_and(|b| b.space == space && b.sides.contains(&owner));
-                if g.stack(space, owner)[0] != id && !in_battle {
-                    v.push(id);
-                }
-            }
-            _ => {}
-        }
-    }
-    v
-}
-
-/// A game that differs from `g` only in what `viewer` cannot know.
-fn perturb(g: &Game, viewer: PlayerId, rng: &mut Pcg64Mcg) -> Game {
-    let mut h = g.clone();
-    let hidden = hidden_units(g, viewer);
-    for _ in 0..hidden.len() {
-        let a = hidden[rng.random_range(0..hidden.len())];
-        let b = hidden[rng.random_range(0..hidden.len())];
-        let ca = h.units[a.0 as usize].chit;
-        h.units[a.0 as usize].chit = h.units[b.0 as usize].chit;
-        h.units[b.0 as usize].chit = ca;
-    }
-    h.deck.shuffle(rng);
-    for p in 0..h.players.len() {
-        if p as PlayerId == viewer {
-            continue;
-        }
-        h.players[p].peeks.clear();
-        if !h.players[p].hand.is_empty() && !h.deck.is_empty() {
-            let i = rng.random_range(0..h.players[p].hand.len());
-            let j = rng.random_range(0..h.deck.len());
-            std::mem::swap(&mut h.players[p].hand[i], &mut h.deck[j]);
-            h.players[p].hand.sort_unstable();
-        }
-    }
-    for s in 0..h.spaces.len() {
-        if !h.spaces[s].explored {
-            h.spaces[s].resources = rng.random_range(0..=3);
-        }
-    }
-    h.rng = Pcg64Mcg::seed_from_u64(rng.random());
-    h
-}
-
-fn check_views(g: &Game, rng: &mut Pcg64Mcg) -> Result<(), String> {
-    for viewer in 0..g.players.len() as PlayerId {
-        let v = g.view(viewer);
-        for st in &v.stacks {
-            if st.owner != viewer && st.units.is_some() {
-                return Err(format!(
-                    "player {viewer} sees under the top of another stack"
-                ));
-            }
-        }
-        let hidden = hidden_units(g, viewer);
-        let named = v
-            .stacks
-            .iter()
-            .flat_map(|s| s.units.iter().flatten().map(|u| u.id))
-            .chain(v.offer.iter().map(|u| u.id))
-            .chain(v.picked.iter().copied())
-            .chain(v.battle.iter().flat_map(|b| b.units.iter().map(|u| u.0)));
-        for id in named {
-            if hidden.contains(&id) {
-                return Err(format!("player {viewer}'s view names hidden unit {}", id.0));
-            }
-        }
-        let other = perturb(g, viewer, rng);
-        let w = other.view(viewer);
-        if w != v {
-            let a = serde_json::to_value(&v).unwrap_or_default();
-            let b = serde_json::to_value(&w).unwrap_or_default();
-            let field = a
-                .as_object()
-                .and_then(|o| o.iter().find(|(k, x)| b.get(k.as_str()) != Some(x)))
-                .map(|(k, x)| format!("{k}: {x} against {}", b[k.as_str()]))
-                .unwrap_or_default();
-            return Err(format!(
-                "player {viewer}'s view depends on something hidden: {field}"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Actions that are probably illegal now: each must be refused, or be
-/// legal, and a refused one changes nothing.
-fn check_illegal(g: &Game, rng: &mut Pcg64Mcg) -> Result<(), String> {
-    let n = g.players.len() as PlayerId;
-    let unit = UnitId(rng.random_range(0..g.units.len() as u16 + 3));
-    let space = rng.random_range(0..g.map.spaces.len() as SpaceId + 3);
-    let card = Card::ALL[rng.random_range(0..Card::ALL.len())];
-    let player = rng.random_range(0..n + 1);
-    let targets = [
-        Target::None,
-        Target::Player { player },
-        Target::Stack {
-            space,
-            owner: player,
-        },
-        Target::Leader {
-            space,
-            owner: player,
-            kind: Chit::Cruiser,
-        },
-        Target::System { space },
-        Target::Unit { unit },
-        Target::Negate,
-    ];
-    let candidates = [
-        Action::Discard { card },
-        Action::Draw,
-        Action::Play {
-            card,
-            as_card: None,
-            target: targets[rng.random_range(0..targets.len())],
-        },
-        Action::Play {
-            card: Card::SpecialCard,
-            as_card: Some(card),
-            target: Target::None,
-        },
-        Action::Pick { unit },
-        Action::Unpick { unit },
-        Action::MoveTo { to: space },
-        Action::EndOrder,
-        Action::Pass,
-        Action::EndPhase,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-        Action::Casualty { unit },
-        Action::Retreat { to: space },
-        Action::Buy { unit, at: space },
-        Action::Build {
-            at: space,
-            marker: Marker::ALL[rng.random_range(0..3)],
-        },
-        Action::Disband { unit },
-    ];
-    for p in 0..n + 1 {
-        let legal = g.legal_actions(p);
-        for a in &candidates {
-            let mut h = g.clone();
-            let before = h.digest();
-            match h.apply(p, a.clone()) {
-                Ok(_) if !legal.contains(a) => {
-                    return Err(format!("{a:?} by {p} accepted but not listed as legal"))
-                }
-                Err(e) if legal.contains(a) => {
-                    return Err(format!("{a:?} by {p} listed as legal but refused: {e}"))
-                }
-                Err(_) if h.digest() != before => {
-                    return Err(format!("refused {a:?} by {p} changed the game"))
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(())
-}
-
 fn run_game(seed: u64, players: usize, greedy: u8, map: u8) -> Result<(), String> {
     let setup = setup(seed, players, map);
     let mut g = Game::new(&setup, seed).map_err(|e| e.to_string())?;
@@ -239,46 +59,40 @@ fn run_game(seed: u64, players: usize, greedy: u8, map: u8) -> Result<(), String
             }
         })
         .collect();
-    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xabcd);
+    let mut check = Checker::new(seed);
     let mut log: Vec<(PlayerId, Action)> = Vec::new();
     while !g.is_over() {
         if log.len() > ACTION_GUARD {
             return Err("the game did not end by its turn cap".into());
         }
-        let pending = g.pending();
-        let [p] = pending[..] else {
-            return Err(format!(
-                "{} players pending in a running game",
-                pending.len()
-            ));
-        };
-        let legal = g.legal_actions(p);
-        if legal.is_empty() {
-            return Err(format!("player {p} pending with no legal action"));
-        }
+        check.before(&g)?;
+        let p = g.pending()[0];
         let a = bots[p as usize].choose(&g, p).ok_or("no choice")?;
-        if log.len().is_multiple_of(11) {
-            check_illegal(&g, &mut rng)?;
-            check_views(&g, &mut rng)?;
-        }
         g.apply(p, a.clone())
             .map_err(|e| format!("{a:?} by {p} refused: {e}"))?;
         log.push((p, a));
-        conserved(&g)?;
+        check.after(&g)?;
     }
     if g.round() > TURN_CAP {
         return Err(format!("round {} past the cap", g.round()));
     }
-    check_views(&g, &mut rng)?;
-    let again = replay(&setup, seed, &log).map_err(|e| e.to_string())?;
-    if again.digest() != g.digest() {
-        return Err("the replay differs".into());
-    }
+    check.finish(&g, &setup, seed, &log)?;
     Ok(())
 }
 
+/// Games per run: `B5_EMPIRES_GAMES` (default 24, fast enough for every
+/// test run); `B5_EMPIRES_GAMES=2000 cargo test -p b5-empires --release
+/// random_games` runs thousands, and so does `b5 empires sim --check`.
+fn games() -> u32 {
+    std::env::var("B5_EMPIRES_GAMES")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(24)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: games(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_every_property(

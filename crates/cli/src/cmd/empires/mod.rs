@@ -27,7 +27,7 @@ pub mod sim;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use b5_empires::bots::{Bot, GreedyBot, RandomBot};
+use b5_empires::bots::{Bot, GreedyBot, RandomBot, SearchBot};
 use b5_empires::{Action, Game, Map, MapChoice, Outcome, PlayerId, Race, Setup};
 use clap::{Subcommand, ValueEnum};
 use serde::{Deserialize, Serialize};
@@ -75,6 +75,10 @@ pub enum EmpiresBot {
     Random,
     /// Scores each legal action with rules of thumb from its own view.
     Greedy,
+    /// Determinized Monte-Carlo search: the greedy player's best actions
+    /// played forward on games drawn from its own view (6 drawn games by
+    /// 3 candidates a decision).
+    Search,
 }
 
 impl EmpiresBot {
@@ -82,6 +86,7 @@ impl EmpiresBot {
         match self {
             EmpiresBot::Random => "random",
             EmpiresBot::Greedy => "greedy",
+            EmpiresBot::Search => "search",
         }
     }
 
@@ -89,6 +94,7 @@ impl EmpiresBot {
         match self {
             EmpiresBot::Random => Box::new(RandomBot::new(seed)),
             EmpiresBot::Greedy => Box::new(GreedyBot::new(seed)),
+            EmpiresBot::Search => Box::new(SearchBot::new(seed)),
         }
     }
 }
@@ -194,10 +200,19 @@ impl EmpiresSave {
     /// Reads a save (at most [`MAX_SAVE_FILE_BYTES`]); every problem is an
     /// error naming the file.
     pub fn read(path: &Path) -> Result<EmpiresSave, Fail> {
-        let shown = path.display();
         let text = b5_cards::files::read_text(path, MAX_SAVE_FILE_BYTES)
             .map_err(|e| Fail::new(e.to_string()))?;
-        let save: EmpiresSave = serde_json::from_str(&text).map_err(|e| {
+        EmpiresSave::parse(&text, &path.display().to_string())
+    }
+
+    /// Reads a save from its text; `shown` names it in errors.
+    pub fn parse(text: &str, shown: &str) -> Result<EmpiresSave, Fail> {
+        if text.len() as u64 > MAX_SAVE_FILE_BYTES {
+            return Err(Fail::new(format!(
+                "{shown}: larger than {MAX_SAVE_FILE_BYTES} bytes"
+            )));
+        }
+        let save: EmpiresSave = serde_json::from_str(text).map_err(|e| {
             Fail::new(format!(
                 "{shown}: line {}, column {}: not a Babylon 5 Empires save: {e}",
                 e.line(),
@@ -283,6 +298,9 @@ impl EmpiresSave {
         Ok(game)
     }
 }
+
+#[cfg(test)]
+mod fuzz;
 
 /// Creates the folder for `--save DIR`.
 pub fn save_dir(dir: &Option<PathBuf>) -> Result<(), Fail> {

@@ -2,8 +2,10 @@
 //! the terminal or through a pipe. The map is drawn from your own view
 //! whenever a new phase or turn reaches you; the computer players' moves
 //! are told as sentences; your legal actions are numbered. A choice with a
-//! single legal action is taken for you. `q` (or the end of the input)
-//! quits, saving with `--save`.
+//! single legal action is taken for you. `u` takes back your last choice
+//! (and the computer players' actions after it). `q` (or the end of the
+//! input) quits, saving with `--save`; so does Ctrl-C. `--resume FILE`
+//! goes on with a saved game.
 
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
@@ -45,9 +47,15 @@ pub struct PlayArgs {
     #[arg(long, value_name = "T", default_value_t = 200,
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub turn_limit: u32,
+    /// Go on with a saved game (b5 empires play --save, b5 empires sim
+    /// --save): you take seat 1; the save decides the map, races, seed
+    /// and turn limit
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["players", "race", "map", "seed", "turn_limit"])]
+    pub resume: Option<PathBuf>,
 }
 
-const HELP: &str = "Type the number of an action; a: let the greedy computer player choose this one for you; m: the map again; l: the full list; h: this help; q: quit (saving with --save).";
+const HELP: &str = "Type the number of an action; a: let the greedy computer player choose this one for you; u: undo your last choice; m: the map again; l: the full list; h: this help; q: quit (saving with --save; Ctrl-C saves too).";
 
 /// Actions listed one a line up to this many; more are grouped.
 const LIST_PLAIN: usize = 16;
@@ -135,15 +143,96 @@ fn setup_of(args: &PlayArgs) -> Result<(Setup, u64), Fail> {
     Ok((setup, seed))
 }
 
+/// Sets the game up again from `actions`, and finds which of them were
+/// your choices (seat 1 with more than one legal action): what `u` takes
+/// back.
+fn rebuild(
+    setup: &Setup,
+    seed: u64,
+    actions: &[(PlayerId, Action)],
+) -> Result<(Game, Vec<usize>), Fail> {
+    let mut game =
+        Game::new(setup, seed).map_err(|e| Fail::new(format!("the game cannot be set up: {e}")))?;
+    let mut choices = Vec::new();
+    for (i, (p, a)) in actions.iter().enumerate() {
+        if *p == 0 && game.legal_actions(0).len() > 1 {
+            choices.push(i);
+        }
+        game.apply(*p, a.clone())
+            .map_err(|e| Fail::new(format!("action {} no longer applies: {e}", i + 1)))?;
+    }
+    Ok((game, choices))
+}
+
+/// The actions so far, shared with the Ctrl-C handler.
+static ACTIONS: std::sync::Mutex<Vec<(PlayerId, Action)>> = std::sync::Mutex::new(Vec::new());
+
+/// Keeps the Ctrl-C handler's copy of the actions current.
+fn share(actions: &[(PlayerId, Action)]) {
+    if let Ok(mut a) = ACTIONS.lock() {
+        a.clear();
+        a.extend_from_slice(actions);
+    }
+}
+
+/// Ctrl-C (or SIGTERM) writes the save before the program stops, so an
+/// interrupted game can be resumed.
+fn save_on_ctrl_c(path: &std::path::Path, setup: &Setup, seed: u64) -> Result<(), Fail> {
+    let path = path.to_path_buf();
+    let setup = setup.clone();
+    ctrlc::set_handler(move || {
+        let actions = ACTIONS.lock().map(|a| a.clone()).unwrap_or_default();
+        let written = rebuild(&setup, seed, &actions)
+            .and_then(|(g, _)| EmpiresSave::record(&g, &setup, seed, &actions).write(&path));
+        match written {
+            Ok(()) => eprintln!(
+                "\nInterrupted: saved the game to {} (go on with: b5 empires play --resume {}).",
+                path.display(),
+                path.display()
+            ),
+            Err(_) => eprintln!(
+                "\nInterrupted: the game could not be saved to {}.",
+                path.display()
+            ),
+        }
+        std::process::exit(130);
+    })
+    .map_err(|e| Fail::new(format!("cannot catch Ctrl-C to save the game: {e}")))
+}
+
 pub fn run(args: &PlayArgs) -> Result<ExitCode, Fail> {
-    let (setup, seed) = setup_of(args)?;
-    let mut game = Game::new(&setup, seed)
-        .map_err(|e| Fail::new(format!("the game cannot be set up: {e}")))?;
+    let (setup, seed, mut actions, mut choices, mut game) = match &args.resume {
+        Some(path) => {
+            let save = EmpiresSave::read(path)?;
+            let origin = path.display().to_string();
+            save.replay(&origin, |_, _, _, _, _| {})?;
+            let (game, choices) = rebuild(&save.setup, save.seed, &save.actions)
+                .map_err(|e| Fail::new(format!("{origin}: {e}")))?;
+            if game.is_over() {
+                return Err(Fail::new(format!(
+                    "{origin}: the game is over ({}); nothing to resume",
+                    game.outcome()
+                        .map(|o| game.describe_outcome(&o))
+                        .unwrap_or_default()
+                )));
+            }
+            (save.setup, save.seed, save.actions, choices, game)
+        }
+        None => {
+            let (setup, seed) = setup_of(args)?;
+            let game = Game::new(&setup, seed)
+                .map_err(|e| Fail::new(format!("the game cannot be set up: {e}")))?;
+            (setup, seed, Vec::new(), Vec::new(), game)
+        }
+    };
+    share(&actions);
+    if let Some(path) = &args.save {
+        save_on_ctrl_c(path, &setup, seed)?;
+    }
     let n = game.players();
     let mut bots: Vec<Option<Box<dyn Bot>>> = (0..n)
         .map(|s| (s > 0).then(|| args.bot.make(derive_seed(seed, 1000 + s as u64))))
         .collect();
-    let mut actions: Vec<(PlayerId, Action)> = Vec::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
@@ -159,6 +248,14 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Fail> {
             .collect::<Vec<_>>()
             .join(", ")
     )?;
+    if !actions.is_empty() {
+        writeln!(
+            out,
+            "Resumed after {} actions, in round {}.",
+            actions.len(),
+            game.round()
+        )?;
+    }
     writeln!(out, "{HELP}")?;
     let mut shown: Option<(u32, PlayerId, b5_empires::Phase)> = None;
     let mut quit = false;
@@ -225,6 +322,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Fail> {
             }
             write!(out, "{}", list_actions(&game, p, &legal, false))?;
             let mut chosen = None;
+            let mut undone = false;
             while chosen.is_none() {
                 write!(out, "> ")?;
                 out.flush()?;
@@ -248,6 +346,24 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Fail> {
                         write!(out, "{}", status_text(&game, &view))?;
                     }
                     "l" | "list" => write!(out, "{}", list_actions(&game, p, &legal, true))?,
+                    "u" | "undo" => match choices.pop() {
+                        Some(i) => {
+                            actions.truncate(i);
+                            let (g, c) = rebuild(&setup, seed, &actions)?;
+                            game = g;
+                            choices = c;
+                            share(&actions);
+                            shown = None;
+                            writeln!(
+                                out,
+                                "Undone: your last choice, and the computer players' actions after it (round {}).",
+                                game.round()
+                            )?;
+                            undone = true;
+                            break;
+                        }
+                        None => writeln!(out, "You have made no choice to undo yet.")?,
+                    },
                     "a" | "auto" => {
                         let a = helper.choose(&game, p).unwrap_or(Action::Pass);
                         writeln!(
@@ -273,6 +389,10 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Fail> {
             if quit {
                 break;
             }
+            if undone {
+                continue;
+            }
+            choices.push(actions.len());
             chosen.unwrap_or(Action::Pass)
         };
         let events = game.apply(p, action.clone()).map_err(|e| {
@@ -282,6 +402,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Fail> {
             ))
         })?;
         actions.push((p, action));
+        share(&actions);
         for e in &events {
             // Phase starts of the computer players' turns say little.
             if matches!(e, b5_empires::Event::PhaseBegan { .. }) && game.active() != me {
@@ -298,5 +419,12 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Fail> {
         write!(out, "{}", map_text(game.map(), &view))?;
     }
     save(&game, &actions, &mut out)?;
+    if let (Some(path), false) = (&args.save, game.is_over()) {
+        writeln!(
+            out,
+            "Go on with: b5 empires play --resume {}",
+            path.display()
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use b5_empires::bots::Bot;
+use b5_empires::check::Checker;
 use b5_empires::{Game, MapChoice, Options, Outcome, PlayerId, Race, Setup};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -48,6 +49,13 @@ pub struct SimArgs {
     /// Print the statistics as one JSON object
     #[arg(long)]
     pub json: bool,
+    /// Check the engine's invariants along every game (the property
+    /// test's checks: units and cards conserved, views hide what they
+    /// must, illegal actions refused with the game untouched, replay
+    /// identical); a broken one counts as an error (exit 1). Slow: build
+    /// with --release for thousands of games
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -83,6 +91,9 @@ pub struct EmpiresSimReport {
     /// Games stopped by the action cap or an engine error.
     pub unfinished: u32,
     pub errors: Vec<String>,
+    /// Games whose invariants were checked and held (`--check`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked: Option<u32>,
     pub rounds: Spread,
     pub actions: Spread,
 }
@@ -133,6 +144,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
         })
         .collect();
     let (mut capped, mut unfinished) = (0, 0);
+    let mut checked = 0u32;
     let mut errors = Vec::new();
     let mut rounds = Vec::new();
     let mut counts = Vec::new();
@@ -169,10 +181,20 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
             .collect();
         let mut log: Vec<(PlayerId, b5_empires::Action)> = Vec::new();
         let mut error = None;
+        let mut checker = args.check.then(|| Checker::new(seed));
         while !game.is_over() && log.len() < MAX_ACTIONS {
             let Some(&p) = game.pending().first() else {
                 break;
             };
+            if let Some(c) = checker.as_mut() {
+                if let Err(e) = c.before(&game) {
+                    error = Some(format!(
+                        "invariant broken before action {}: {e}",
+                        log.len() + 1
+                    ));
+                    break;
+                }
+            }
             let Some(a) = bots[p as usize].choose(&game, p) else {
                 error = Some(format!("player {} is pending with no legal action", p + 1));
                 break;
@@ -182,6 +204,19 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
                 break;
             }
             log.push((p, a));
+            if let Some(c) = checker.as_mut() {
+                if let Err(e) = c.after(&game) {
+                    error = Some(format!("invariant broken after action {}: {e}", log.len()));
+                    break;
+                }
+            }
+        }
+        if let (Some(c), None) = (checker.as_mut(), &error) {
+            if let Err(e) = c.finish(&game, &setup, seed, &log) {
+                error = Some(format!("invariant broken at the end: {e}"));
+            } else {
+                checked += 1;
+            }
         }
         let w = super::winner(game.outcome());
         for (s, &i) in at.iter().enumerate() {
@@ -248,6 +283,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
         races,
         turn_limit_reached: capped,
         unfinished,
+        checked: args.check.then_some(checked),
         errors,
         rounds: Spread::of(&rounds),
         actions: Spread::of(&counts),
@@ -259,6 +295,9 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
         writeln!(out, "{text}")?;
     } else {
         write!(out, "{}", text(&report))?;
+    }
+    if args.check && !report.errors.is_empty() {
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -317,6 +356,12 @@ pub fn text(r: &EmpiresSimReport) -> String {
     }
     for e in &r.errors {
         s.push_str(&format!("engine error: {e}\n"));
+    }
+    if let Some(c) = r.checked {
+        s.push_str(&format!(
+            "invariants checked: {c} of {} games held every check\n",
+            r.games
+        ));
     }
     s.push_str(&format!(
         "rounds per game:   mean {:.2}, median {}, max {}\n",
