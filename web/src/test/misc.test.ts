@@ -66,8 +66,8 @@ describe("words", () => {
   const v = view();
   const n = namesOf(v);
   it("names hidden cards without guessing", () => {
-    expect(eventSentence({ event: "drew", player: 1, card: 65535 }, n, v)).toBe("Centauri draws a card.");
-    expect(eventSentence({ event: "drew", player: 0, card: 2 }, n, v)).toBe("Narn draws Aide Da'Mirra.");
+    expect(eventSentence({ event: "drew", player: 1, card: 65535, cause: { why: "draw_round" } }, n, v)).toBe("Centauri draws a card.");
+    expect(eventSentence({ event: "drew", player: 0, card: 2, cause: { why: "draw_round" } }, n, v)).toBe("Narn draws Aide Da'Mirra.");
     expect(eventSentence({ event: "rotated", card: 2 }, n, v)).toBeNull();
     expect(eventSentence({ event: "power", player: 0, delta: -2 }, n, v)).toBe("Narn loses 2 power.");
   });

@@ -37,7 +37,7 @@ describe("the table reducer", () => {
       msg: change(6, {
         events: [
           { event: "passed", player: 1 },
-          { event: "drew", player: 1, card: 65535 },
+          { event: "drew", player: 1, card: 65535, cause: { why: "draw_round" } },
           { event: "supported", card: 1, conflict: 0, side: 0, ability: "diplomacy", value: 3 },
         ],
         legal_actions: [],
@@ -172,7 +172,7 @@ describe("the table reducer", () => {
     const v2 = view();
     v2.hand = [card(3, "Answer the Oppressor")];
     s = reduce(s, { type: "change", msg: change(6, { view: v2, events: [] }) });
-    s = reduce(s, { type: "change", msg: change(7, { view: v2, events: [{ event: "discarded_from_play", card: 2 }] }) });
+    s = reduce(s, { type: "change", msg: change(7, { view: v2, events: [{ event: "discarded_from_play", card: 2, cause: { why: "rules" } }] }) });
     expect(s.log.at(-1)?.text).toBe("Aide Da'Mirra is discarded.");
   });
 });

@@ -29,7 +29,7 @@ describe("the log from the engine", () => {
         events: [
           { event: "passed", player: 1 },
           { event: "passed", player: 0 },
-          { event: "drew", player: 1, card: 65535 },
+          { event: "drew", player: 1, card: 65535, cause: { why: "draw_round" } },
         ],
         log: ["Centauri and Narn pass (conflicts are declared in initiative order).", "Centauri draws a card."],
       }),
