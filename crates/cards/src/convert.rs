@@ -4,10 +4,10 @@
 use std::ops::Range;
 
 use b5_engine::{
-    Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardSel,
-    CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force, Keywords, MarkKind, Op,
-    Passive, Race, Row, Side, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition,
-    Who,
+    Ability, AbilityBonus, AftermathPlay, Amount, AmountBase, AttachKind, CardAction, CardDef,
+    CardFilter, CardSel, CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force,
+    Keywords, MarkKind, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
+    TriggeredEffect, Uniqueness, VictoryCondition, Who,
 };
 use toml::Spanned;
 
@@ -274,6 +274,142 @@ fn refs_for(t: TargetKind) -> Refs {
     }
 }
 
+/// An amount table into the engine's [`Amount`].
+fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
+    let w = |field: &str, s: &str| one_of(&at.sub(field), "player", s, Who::parse, WHOS);
+    let mut bases: Vec<AmountBase> = Vec::new();
+    if let Some(v) = a.value {
+        bases.push(AmountBase::Const(
+            small(&at.sub("value"), v, -999, 999)? as i16
+        ));
+    }
+    if let Some(ab) = &a.ability {
+        let whom = match &a.who {
+            None => Who::Me,
+            Some(s) => w("who", s)?,
+        };
+        let card = match &a.of {
+            None => CardSel::This,
+            Some(s) => one_of(&at.sub("of"), "card", s, |x| CardSel::parse(x, whom), CARDS)?,
+        };
+        bases.push(AmountBase::Ability {
+            ability: ability(&at.sub("ability"), ab)?,
+            card,
+            printed: a.printed.unwrap_or(false),
+        });
+    } else if a.of.is_some() || a.printed.is_some() || a.who.is_some() {
+        return Err(at.err("`of`, `printed` and `who` go with `ability`"));
+    }
+    if let Some(s) = &a.influence {
+        bases.push(match s.as_str() {
+            "babylon5" => AmountBase::NonPlayer(Force::Babylon5),
+            "shadows" => AmountBase::NonPlayer(Force::Shadows),
+            "vorlons" => AmountBase::NonPlayer(Force::Vorlons),
+            _ => AmountBase::Influence(one_of(
+                &at.sub("influence"),
+                "player or force",
+                s,
+                Who::parse,
+                "self, target, each, others, leader, babylon5, shadows, vorlons",
+            )?),
+        });
+    }
+    if let Some(s) = &a.power {
+        bases.push(AmountBase::Power(w("power", s)?));
+    }
+    if let Some(s) = &a.unrest {
+        bases.push(AmountBase::Unrest(w("unrest", s)?));
+    }
+    if let Some(n) = a.per_margin {
+        bases.push(AmountBase::PerMargin(
+            small(&at.sub("per_margin"), n, 1, 255)? as u8,
+        ));
+    }
+    let list = |field: &str, v: &[RawNum]| -> Result<Vec<Amount>, LoadError> {
+        if v.is_empty() {
+            return Err(at.sub(field).err("name at least one amount"));
+        }
+        v.iter()
+            .enumerate()
+            .map(|(i, x)| amount_of(&at.sub(&format!("{field}[{i}]")), x))
+            .collect()
+    };
+    let mut half = a.half.unwrap_or(false);
+    if let Some(x) = &a.half_of {
+        bases.push(AmountBase::Sum(vec![amount_of(&at.sub("half_of"), x)?]));
+        half = true;
+    }
+    if let Some(v) = &a.sum {
+        bases.push(AmountBase::Sum(list("sum", v)?));
+    }
+    if let Some(v) = &a.min_of {
+        bases.push(AmountBase::Min(list("min_of", v)?));
+    }
+    if let Some(v) = &a.max_of {
+        bases.push(AmountBase::Max(list("max_of", v)?));
+    }
+    if bases.len() != 1 {
+        return Err(at.err(if bases.is_empty() {
+            "an amount needs exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of"
+        } else {
+            "an amount has exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of; combine them with sum"
+        }));
+    }
+    let rounding = match a.round.as_deref() {
+        None | Some("up") => Rounding::Up,
+        Some("down") => Rounding::Down,
+        Some(s) => {
+            return Err(at
+                .sub("round")
+                .err(format!("unknown rounding \"{s}\" (expected up, down)")))
+        }
+    };
+    if a.round.is_some() && !half {
+        return Err(at.sub("round").err("`round` goes with `half` or `half_of`"));
+    }
+    let mut out = Amount::of(bases.pop().unwrap());
+    if let Some(t) = a.times {
+        out.times = small(&at.sub("times"), t, -99, 99)? as i16;
+    }
+    out.half = half.then_some(rounding);
+    if let Some(p) = a.plus {
+        out.plus = small(&at.sub("plus"), p, -999, 999)? as i16;
+    }
+    if let Some(v) = a.at_least {
+        out.at_least = Some(small(&at.sub("at_least"), v, -999, 999)? as i16);
+    }
+    if let Some(v) = a.at_most {
+        out.at_most = Some(small(&at.sub("at_most"), v, -999, 999)? as i16);
+    }
+    if let (Some(lo), Some(hi)) = (out.at_least, out.at_most) {
+        if lo > hi {
+            return Err(at.sub("at_most").err(format!(
+                "at_most {hi} is below at_least {lo}: the amount could never be worked out"
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// A number or an amount into an [`Amount`].
+fn amount_of(at: &At, n: &RawNum) -> Result<Amount, LoadError> {
+    match n {
+        RawNum::Int(v) => Ok(Amount::of(AmountBase::Const(
+            small(at, *v, -999, 999)? as i16
+        ))),
+        RawNum::Expr(a) => amount_expr(at, a),
+    }
+}
+
+/// A verb's number: a plain integer within the verb's range (kept as
+/// written), or an amount worked out when the effect happens.
+fn verb_num(at: &At, n: &RawNum, lo: i64, hi: i64) -> Result<(i64, Option<Amount>), LoadError> {
+    match n {
+        RawNum::Int(v) => Ok((small(at, *v, lo, hi)?, None)),
+        RawNum::Expr(a) => Ok((0, Some(amount_expr(at, a)?))),
+    }
+}
+
 fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadError> {
     let at = At {
         src: at.src,
@@ -340,12 +476,13 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "tension" => &["who", "toward", "toward_race", "mutual"],
         "war" | "peace" => &["who", "with"],
         "mark" => &["card", "count", "who"],
-        "bonus" | "double" => &["card", "duration", "who"],
+        "bonus" => &["card", "duration", "who", "amount"],
+        "double" => &["card", "duration", "who"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" => &["card", "who"],
         _ => &[],
     };
-    let present: [(&str, bool); 9] = [
+    let present: [(&str, bool); 10] = [
         ("who", e.who.is_some()),
         ("to", e.to.is_some()),
         ("toward", e.toward.is_some()),
@@ -355,6 +492,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         ("card", e.card.is_some()),
         ("count", e.count.is_some()),
         ("duration", e.duration.is_some()),
+        ("amount", e.amount.is_some()),
     ];
     for (m, p) in present {
         if p && !allowed.contains(&m) {
@@ -386,6 +524,12 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             ),
         }
     };
+    let mut amt: Option<Amount> = None;
+    let mut num = |v: &Option<RawNum>, lo: i64, hi: i64| -> Result<i64, LoadError> {
+        let (n, a) = verb_num(&at, v.as_ref().unwrap(), lo, hi)?;
+        amt = a;
+        Ok(n)
+    };
     let flag = |v: Option<bool>| -> Result<(), LoadError> {
         if v == Some(false) {
             Err(at.err(format!("write `{verb} = true` (or leave the effect out)")))
@@ -395,32 +539,32 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     };
     let op = match verb {
         "gain_influence" => Op::GainInfluence {
-            n: e.gain_influence.unwrap(),
+            n: num(&e.gain_influence, 0, 255)? as u8,
             who: w,
         },
         "lose_influence" => Op::LoseInfluence {
-            n: e.lose_influence.unwrap(),
+            n: num(&e.lose_influence, 0, 255)? as u8,
             who: w,
         },
         "transfer_influence" => Op::TransferInfluence {
-            n: e.transfer_influence.unwrap(),
+            n: num(&e.transfer_influence, 0, 255)? as u8,
             who: w,
             to: whom(e.to.as_ref(), "to", Who::Me)?,
         },
         "restore" => Op::Restore {
-            n: e.restore.unwrap(),
+            n: num(&e.restore, 0, 255)? as u8,
             who: w,
         },
         "extra_influence" => Op::ExtraInfluence {
-            n: e.extra_influence.unwrap(),
+            n: num(&e.extra_influence, 0, 255)? as u8,
             who: w,
         },
         "gain_power" => Op::GainPower {
-            n: e.gain_power.unwrap(),
+            n: num(&e.gain_power, 0, 255)? as u8,
             who: w,
         },
         "lose_power" => Op::LosePower {
-            n: e.lose_power.unwrap(),
+            n: num(&e.lose_power, 0, 255)? as u8,
             who: w,
         },
         "tension" => {
@@ -430,14 +574,14 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                     return Err(at.err("give `toward` or `toward_race`, not both"));
                 }
                 Op::TensionRace {
-                    n: e.tension.unwrap(),
+                    n: num(&e.tension, -128, 127)? as i8,
                     who: w,
                     race: race(&at.sub("toward_race"), r)?,
                     mutual,
                 }
             } else {
                 Op::Tension {
-                    n: e.tension.unwrap(),
+                    n: num(&e.tension, -128, 127)? as i8,
                     who: w,
                     toward: whom(e.toward.as_ref(), "toward", Who::Target)?,
                     mutual,
@@ -445,35 +589,35 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
         "unrest" => Op::Unrest {
-            n: e.unrest.unwrap(),
+            n: num(&e.unrest, -128, 127)? as i8,
             who: w,
         },
         "babylon5" => Op::NonPlayer {
             force: Force::Babylon5,
-            n: e.babylon5.unwrap(),
+            n: num(&e.babylon5, -128, 127)? as i8,
         },
         "shadows" => Op::NonPlayer {
             force: Force::Shadows,
-            n: e.shadows.unwrap(),
+            n: num(&e.shadows, -128, 127)? as i8,
         },
         "vorlons" => Op::NonPlayer {
             force: Force::Vorlons,
-            n: e.vorlons.unwrap(),
+            n: num(&e.vorlons, -128, 127)? as i8,
         },
         "draw" => Op::Draw {
-            n: e.draw.unwrap(),
+            n: num(&e.draw, 0, 255)? as u8,
             who: w,
         },
         "crusade_draw" => Op::CrusadeDraw {
-            n: e.crusade_draw.unwrap(),
+            n: num(&e.crusade_draw, 0, 255)? as u8,
             who: w,
         },
         "discard_random" => Op::DiscardRandom {
-            n: e.discard_random.unwrap(),
+            n: num(&e.discard_random, 0, 255)? as u8,
             who: w,
         },
         "damage" => Op::Damage {
-            n: e.damage.unwrap(),
+            n: num(&e.damage, 0, 255)? as u8,
             card: sel()?,
         },
         "mark" => Op::Mark {
@@ -528,7 +672,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             Op::FullHeal { card: sel()? }
         }
         "remove_damage" => Op::RemoveDamage {
-            n: e.remove_damage.unwrap(),
+            n: num(&e.remove_damage, 0, 255)? as u8,
             card: sel()?,
         },
         "neutralize" => {
@@ -544,10 +688,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             Op::ReturnToHand { card: sel()? }
         }
         "support" => Op::Support {
-            n: e.support.unwrap(),
+            n: num(&e.support, 0, 255)? as u8,
         },
         "opposition" => Op::Opposition {
-            n: e.opposition.unwrap(),
+            n: num(&e.opposition, 0, 255)? as u8,
         },
         "cancel_conflict" => {
             flag(e.cancel_conflict)?;
@@ -559,8 +703,13 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         }
         _ => unreachable!("every verb is listed above"),
     };
+    if let Some(a) = &e.amount {
+        // `bonus = { military = 1 }, amount = ...`: the bonus times the amount.
+        amt = Some(amount_of(&at.sub("amount"), a)?);
+    }
     let out = Effect {
         op,
+        amount: amt,
         then: e.then.unwrap_or(false),
         condition: e
             .condition

@@ -33,6 +33,10 @@ pub const CARD_FILES: &[(&str, &str)] = &[
         "crates/cards/data/open-set/neutral.toml",
         include_str!("../data/open-set/neutral.toml"),
     ),
+    (
+        "crates/cards/data/open-set/vocabulary.toml",
+        include_str!("../data/open-set/vocabulary.toml"),
+    ),
 ];
 
 /// The shipped decks, as (path, text).

@@ -2,9 +2,9 @@
 //! player reads and what the engine enforces cannot drift apart.
 
 use b5_engine::{
-    Ability, AbilityBonus, AttachKind, CardAction, CardDef, CardFilter, CardSel, CardType, Cmp,
-    Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race, Row, Side, TargetKind,
-    Trigger, Uniqueness, Who,
+    Ability, AbilityBonus, Amount, AmountBase, AttachKind, CardAction, CardDef, CardFilter,
+    CardSel, CardType, Cmp, Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race,
+    Rounding, Row, Side, TargetKind, Trigger, Uniqueness, Who,
 };
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -302,6 +302,88 @@ fn op_text(op: &Op) -> String {
     }
 }
 
+/// A number no card prints, standing for X while the verb is worded.
+const X_MARK: i32 = 111;
+
+/// "you gain X influence, where X is half the target card's Psi, rounded up".
+fn amount_op_text(op: &Op, a: &Amount) -> String {
+    let Some(x) = op.with_n(X_MARK) else {
+        return op_text(op);
+    };
+    let t = op_text(&x).replace(&X_MARK.to_string(), "X");
+    format!("{t}, where X is {}", amount_text(a))
+}
+
+/// An amount in words.
+pub fn amount_text(a: &Amount) -> String {
+    let mut s = match &a.base {
+        AmountBase::Const(n) => n.to_string(),
+        AmountBase::Ability {
+            ability,
+            card,
+            printed,
+        } => {
+            let whose = match card {
+                CardSel::Supporters => "the total".to_string(),
+                CardSel::Opposers => "the total".to_string(),
+                c => format!("{}'s", card_name(*c)),
+            };
+            let of = match card {
+                CardSel::Supporters => " of the supporting cards",
+                CardSel::Opposers => " of the opposing cards",
+                _ => "",
+            };
+            format!(
+                "{whose} {}{}{of}",
+                if *printed { "printed " } else { "" },
+                ability.display()
+            )
+        }
+        AmountBase::Influence(w) => format!("{} Influence Rating", possessive(*w)),
+        AmountBase::Power(w) => format!("{} power", possessive(*w)),
+        AmountBase::Unrest(w) => format!("{} unrest", possessive(*w)),
+        AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),
+        AmountBase::PerMargin(n) => {
+            format!("1 for each {n} by which the conflict was won or lost")
+        }
+        AmountBase::Sum(v) if v.len() == 1 => amount_text(&v[0]),
+        AmountBase::Sum(v) => {
+            let parts: Vec<String> = v.iter().map(amount_text).collect();
+            format!("the sum of {}", parts.join(" and "))
+        }
+        AmountBase::Min(v) => {
+            let parts: Vec<String> = v.iter().map(amount_text).collect();
+            format!("the least of {}", parts.join(" and "))
+        }
+        AmountBase::Max(v) => {
+            let parts: Vec<String> = v.iter().map(amount_text).collect();
+            format!("the greatest of {}", parts.join(" and "))
+        }
+    };
+    match a.times {
+        1 => {}
+        2 => s = format!("twice {s}"),
+        t => s = format!("{t} times {s}"),
+    }
+    match a.half {
+        Some(Rounding::Up) => s = format!("half {s}, rounded up"),
+        Some(Rounding::Down) => s = format!("half {s}, rounded down"),
+        None => {}
+    }
+    if a.plus > 0 {
+        s = format!("{s} plus {}", a.plus);
+    } else if a.plus < 0 {
+        s = format!("{s} minus {}", -a.plus);
+    }
+    if let Some(lo) = a.at_least {
+        s = format!("{s} (at least {lo})");
+    }
+    if let Some(hi) = a.at_most {
+        s = format!("{s} (at most {hi})");
+    }
+    s
+}
+
 fn mark(k: MarkKind) -> &'static str {
     match k {
         MarkKind::Destiny => "Destiny",
@@ -428,7 +510,10 @@ pub fn effects_text(effects: &[Effect], both: bool) -> String {
         if let Some(c) = &e.condition {
             out.push_str(&format!("if {}, ", condition_text(c)));
         }
-        out.push_str(&op_text(&e.op));
+        match &e.amount {
+            None => out.push_str(&op_text(&e.op)),
+            Some(a) => out.push_str(&amount_op_text(&e.op, a)),
+        }
     }
     if both && effects.len() > 1 {
         out = format!("both: {out} (all or nothing)");

@@ -77,7 +77,16 @@ impl Game {
                     continue;
                 }
             }
-            prev = self.run_op(&e.op, ctx, ev);
+            prev = match &e.amount {
+                None => self.run_op(&e.op, ctx, ev),
+                Some(a) => {
+                    let v = self.amount(a, ctx);
+                    match e.op.with_n(v) {
+                        Some(op) => self.run_op(&op, ctx, ev),
+                        None => self.run_op(&e.op, ctx, ev),
+                    }
+                }
+            };
         }
     }
 

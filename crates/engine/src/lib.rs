@@ -27,6 +27,7 @@ mod ability;
 mod action;
 mod action_round;
 mod agenda;
+mod amount;
 pub mod card;
 mod card_action;
 mod conflict_round;
@@ -66,6 +67,7 @@ mod war;
 mod zones;
 
 pub use action::Action;
+pub use card::amount::{Amount, AmountBase, Rounding};
 pub use card::def::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::amount::Amount;
 use super::def::{Ability, AbilityBonus, CardFilter, MarkKind, Race};
 
 /// Which player an effect acts on.
@@ -313,6 +314,46 @@ pub enum Op {
     CancelAttack,
 }
 
+impl Op {
+    /// The verb with its number replaced by `v` (kept within the verb's
+    /// range; a bonus's named abilities are scaled by `v`); `None` for a verb
+    /// that takes no number.
+    pub fn with_n(&self, v: i32) -> Option<Op> {
+        let u = v.clamp(0, u8::MAX as i32) as u8;
+        let i = v.clamp(i8::MIN as i32, i8::MAX as i32) as i8;
+        let mut op = self.clone();
+        match &mut op {
+            Op::GainInfluence { n, .. }
+            | Op::LoseInfluence { n, .. }
+            | Op::TransferInfluence { n, .. }
+            | Op::Restore { n, .. }
+            | Op::ExtraInfluence { n, .. }
+            | Op::GainPower { n, .. }
+            | Op::LosePower { n, .. }
+            | Op::Draw { n, .. }
+            | Op::CrusadeDraw { n, .. }
+            | Op::DiscardRandom { n, .. }
+            | Op::Damage { n, .. }
+            | Op::RemoveDamage { n, .. }
+            | Op::Support { n }
+            | Op::Opposition { n } => *n = u,
+            Op::Tension { n, .. }
+            | Op::TensionRace { n, .. }
+            | Op::Unrest { n, .. }
+            | Op::NonPlayer { n, .. } => *n = i,
+            Op::Mark { count, .. } => *count = i,
+            Op::Bonus { bonus, .. } => {
+                for x in bonus.values.iter_mut() {
+                    *x = (*x as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
+                }
+                bonus.all = (bonus.all as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
+            }
+            _ => return None,
+        }
+        Some(op)
+    }
+}
+
 /// An effect: a verb, whether it depends on the previous one ("THEN"), and an
 /// optional condition it checks when it would happen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -321,6 +362,10 @@ pub struct Effect {
     /// THEN rule: happens only if the previous effect of the list happened.
     pub then: bool,
     pub condition: Option<Condition>,
+    /// The verb's number worked out from the game state when it happens
+    /// (replaces the number written in `op`); `None` = the number as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<Amount>,
 }
 
 impl Effect {
@@ -329,7 +374,13 @@ impl Effect {
             op,
             then: false,
             condition: None,
+            amount: None,
         }
+    }
+
+    /// Whether the verb takes a number that an [`Amount`] may give.
+    pub fn takes_amount(op: &Op) -> bool {
+        op.with_n(0).is_some()
     }
 
     pub fn gives_mark(&self, kind: MarkKind) -> bool {
@@ -339,11 +390,15 @@ impl Effect {
     /// Whether the effect needs a card target.
     pub fn uses_card_target(&self) -> bool {
         self.card_sel() == Some(CardSel::Target)
+            || self.amount.as_ref().is_some_and(|a| a.uses_card_target())
     }
 
     /// Whether the effect names a player by `who = "target"`.
     pub fn uses_player_target(&self) -> bool {
         let t = |w: &Who| *w == Who::Target;
+        if self.amount.as_ref().is_some_and(|a| a.uses_player_target()) {
+            return true;
+        }
         match &self.op {
             Op::GainInfluence { who, .. }
             | Op::LoseInfluence { who, .. }

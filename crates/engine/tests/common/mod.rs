@@ -894,6 +894,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
         op: Op::GainPower { n: 2, who: Who::Me },
         then: false,
         condition: Some(Condition::Margin(Cmp::AtLeast(2))),
+        amount: None,
     }];
     c.lost = vec![eff(Op::Peace {
         who: Who::Me,
@@ -1117,6 +1118,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
             op: Op::GainPower { n: 3, who: Who::Me },
             then: false,
             condition: Some(Condition::Unrest(Cmp::AtMost(3))),
+            amount: None,
         },
     ];
     defs.push(ev);

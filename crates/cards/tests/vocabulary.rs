@@ -1,0 +1,176 @@
+//! The card vocabulary of issue 13: amounts, restrictions, triggers,
+//! filters and delayed effects, as the loader reads them and as the rules
+//! text words them; and what the loader refuses, naming the field.
+
+use b5_cards::parse_card_file;
+use b5_cards::text::rules_text;
+use b5_engine::{Amount, AmountBase, CardDef, CardSel, Op, Rounding, Who};
+
+fn one(toml: &str) -> CardDef {
+    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    v.pop().unwrap()
+}
+
+/// The error for a card file, as shown to players.
+fn refused(toml: &str) -> String {
+    match parse_card_file(toml, "t.toml") {
+        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+// ---- Amounts ---------------------------------------------------------------
+
+#[test]
+fn a_plain_integer_stays_exactly_as_before() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ gain_influence = 2 }, { tension = -1, toward = "each" }]"#);
+    assert_eq!(d.effects[0].op, Op::GainInfluence { n: 2, who: Who::Me });
+    assert!(d.effects.iter().all(|e| e.amount.is_none()));
+    assert_eq!(
+        rules_text(&d),
+        "You gain 2 influence; your tension toward every player falls by 1."
+    );
+}
+
+#[test]
+fn half_a_cards_psi_reads_and_loads() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ damage = { half_of = { ability = "psi", of = "target" }, round = "down" } }]"#);
+    let a = d.effects[0].amount.as_ref().expect("an amount");
+    assert_eq!(a.half, Some(Rounding::Down));
+    assert!(matches!(&a.base, AmountBase::Sum(v) if matches!(v[0].base,
+        AmountBase::Ability { card: CardSel::Target, printed: false, .. })));
+    assert_eq!(
+        rules_text(&d),
+        "Target one of the cards: the target card takes X damage, where X is half the target card's Psi, rounded down."
+    );
+}
+
+#[test]
+fn arithmetic_applies_times_half_plus_then_bounds() {
+    let mut a = Amount::of(AmountBase::Const(0));
+    a.times = 3;
+    a.half = Some(Rounding::Up);
+    a.plus = 1;
+    a.at_most = Some(5);
+    // 3 * 3 = 9, half rounded up 5, plus 1 = 6, at most 5.
+    assert_eq!(a.finish(3), 5);
+    a.at_most = None;
+    assert_eq!(a.finish(3), 6);
+    a.half = Some(Rounding::Down);
+    assert_eq!(a.finish(3), 5);
+    a.at_least = Some(9);
+    assert_eq!(a.finish(3), 9);
+}
+
+#[test]
+fn amounts_name_their_sources_in_the_rules_text() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [
+  { gain_influence = { sum = [{ power = "target" }, 1] } },
+  { draw = { influence = "self", at_least = 1, at_most = 3 } },
+  { bonus = { military = 1 }, card = "ambassador", amount = { ability = "military", of = "ambassador", who = "target", printed = true, times = 2 } },
+]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("you gain X influence, where X is the sum of the target player's power and 1"),
+        "{t}"
+    );
+    assert!(
+        t.contains("you draw X cards, where X is your Influence Rating (at least 1) (at most 3)"),
+        "{t}"
+    );
+    assert!(
+        t.contains("gets +X Military until the end of the turn, where X is twice the target player's ambassador's printed Military"),
+        "{t}"
+    );
+}
+
+#[test]
+fn the_loader_refuses_bad_amounts_naming_the_field() {
+    let cases = [
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { ability = "psi", influence = "self" } }]"#,
+            "cards.\"E\".effects.draw: an amount has exactly one of",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = {} }]"#,
+            "an amount needs exactly one of",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { ability = "charm" } }]"#,
+            "effects.draw.ability: unknown ability \"charm\"",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { influence = "me" } }]"#,
+            "effects.draw.influence: unknown player or force \"me\"",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { per_margin = 0 } }]"#,
+            "effects.draw.per_margin: 0 is out of range (1 to 255)",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { power = "self", round = "down" } }]"#,
+            "effects.draw.round: `round` goes with `half` or `half_of`",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { power = "self", at_least = 3, at_most = 2 } }]"#,
+            "effects.draw.at_most: at_most 2 is below at_least 3",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { power = "self", bogus = 1 } }]"#,
+            "unknown field `bogus`",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = 300 }]"#,
+            "effects.draw: 300 is out of range (0 to 255)",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { ability = "psi", of = "target" } }]"#,
+            "the card has no card target",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = 1, amount = 2 }]"#,
+            "`amount` does not apply to `draw`",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = { influence = "target" } }]"#,
+            "refers to who = \"target\" but the card has no target",
+        ),
+    ];
+    for (toml, want) in cases {
+        let e = refused(toml);
+        assert!(e.contains(want), "expected «{want}» in «{e}»");
+    }
+}
