@@ -4,8 +4,8 @@
 use std::ops::Range;
 
 use b5_engine::{
-    Ability, AbilityBonus, AftermathPlay, Amount, AmountBase, AttachKind, CardAction, CardDef,
-    CardFilter, CardSel, CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force,
+    Ability, AbilityBonus, AftermathPlay, Amount, AmountBase, AttachKind, Cannot, CardAction,
+    CardDef, CardFilter, CardSel, CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force,
     Keywords, MarkKind, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
     TriggeredEffect, Uniqueness, VictoryCondition, Who,
 };
@@ -63,8 +63,13 @@ const WHOS: &str = "self, target, each, others, leader";
 const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, opposers";
 const TARGETS: &str = "none, player, race, card, conflict";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
-const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed";
+const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
+const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts";
 const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence";
+
+fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
+    one_of(at, "restriction", s, Cannot::parse, CANNOTS)
+}
 
 fn race(at: &At, s: &str) -> Result<Race, LoadError> {
     one_of(at, "race", s, Race::parse, RACES)
@@ -454,7 +459,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         support,
         opposition,
         cancel_conflict,
-        cancel_attack
+        cancel_attack,
+        cannot
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -478,6 +484,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "mark" => &["card", "count", "who"],
         "bonus" => &["card", "duration", "who", "amount"],
         "double" => &["card", "duration", "who"],
+        "cannot" => &["card", "duration", "who"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" => &["card", "who"],
         _ => &[],
@@ -700,6 +707,32 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "cancel_attack" => {
             flag(e.cancel_attack)?;
             Op::CancelAttack
+        }
+        "cannot" => {
+            let what = cannot(&at, e.cannot.as_ref().unwrap())?;
+            let duration = dur()?;
+            if duration == Duration::Printed {
+                return Err(at
+                    .sub("duration")
+                    .err("a restriction has no printed value; use turn, while-rotated, while-in-play, conflict or permanent"));
+            }
+            if what.on_player() && e.card.is_some() {
+                return Err(at.sub("card").err(format!(
+                    "`{}` restricts players: name them with `who`, not `card`",
+                    what.name()
+                )));
+            }
+            if what == Cannot::ParticipateHere && e.duration.is_some() {
+                return Err(at.sub("duration").err(
+                    "participate-in-this-conflict lasts until the conflict resolves; it takes no duration",
+                ));
+            }
+            Op::Restrict {
+                what,
+                card: sel()?,
+                who: w,
+                duration,
+            }
         }
         _ => unreachable!("every verb is listed above"),
     };
@@ -1134,9 +1167,49 @@ pub fn card(
                 .sub("free")
                 .err("`free` goes with `sponsor = true` (and `sponsor` is only ever true)"));
         }
+        if let Some(c) = &rp.cannot {
+            let what = cannot(&pat.sub("cannot"), c)?;
+            if what == Cannot::ParticipateHere {
+                return Err(pat.sub("cannot").err(
+                    "participate-in-this-conflict is an effect of a conflict; a lasting effect says participate",
+                ));
+            }
+            if what.on_player() {
+                if rp.to.is_some() {
+                    return Err(pat.sub("to").err(format!(
+                        "`{}` restricts players: name them with `who` (self, others, each), not `to`",
+                        what.name()
+                    )));
+                }
+                let who = match rp.who.as_deref() {
+                    None => Who::Others,
+                    Some(s) => one_of(
+                        &pat.sub("who"),
+                        "player",
+                        s,
+                        Who::parse,
+                        "self, others, each",
+                    )?,
+                };
+                if matches!(who, Who::Target | Who::Leader) {
+                    return Err(pat
+                        .sub("who")
+                        .err("a lasting effect names self, others or each (it has no target)"));
+                }
+                kinds.push(Passive::PlayerCannot { who, what });
+            } else {
+                kinds.push(Passive::Cannot {
+                    filter: f.clone(),
+                    what,
+                });
+            }
+        }
+        if rp.who.is_some() && rp.cannot.is_none() {
+            return Err(pat.sub("who").err("`who` goes with `cannot`"));
+        }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, cannot",
             ));
         }
         d.passives.push(kinds.pop().unwrap());

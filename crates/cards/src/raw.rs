@@ -147,6 +147,8 @@ pub struct RawEffect {
     pub opposition: Option<RawNum>,
     pub cancel_conflict: Option<bool>,
     pub cancel_attack: Option<bool>,
+    /// A lasting restriction: be-promoted, participate, ...
+    pub cannot: Option<String>,
     // Modifiers.
     pub who: Option<String>,
     pub to: Option<String>,
@@ -272,6 +274,11 @@ pub struct RawPassive {
     pub free: Option<bool>,
     /// The cards it applies to (relative to the card's controller).
     pub to: Option<RawFilter>,
+    /// A lasting restriction on the cards `to` names, or on the players
+    /// `who` names for what players do.
+    pub cannot: Option<String>,
+    /// With `cannot` on players: self, others, each.
+    pub who: Option<String>,
 }
 
 /// A triggered effect of a card in play.

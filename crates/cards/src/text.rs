@@ -2,7 +2,7 @@
 //! player reads and what the engine enforces cannot drift apart.
 
 use b5_engine::{
-    Ability, AbilityBonus, Amount, AmountBase, AttachKind, CardAction, CardDef, CardFilter,
+    Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardAction, CardDef, CardFilter,
     CardSel, CardType, Cmp, Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race,
     Rounding, Row, Side, TargetKind, Trigger, Uniqueness, Who,
 };
@@ -97,6 +97,7 @@ fn duration_text(d: Duration) -> &'static str {
         Duration::Conflict => " until the conflict resolves",
         Duration::Permanent => " for the rest of the game",
         Duration::Printed => " to its printed value",
+        Duration::WhileInPlay => " while this card is in play",
     }
 }
 
@@ -299,6 +300,43 @@ fn op_text(op: &Op) -> String {
         Op::Opposition { n } => format!("the conflict gets +{n} opposition"),
         Op::CancelConflict => "cancel the conflict".into(),
         Op::CancelAttack => "cancel the attack".into(),
+        Op::Restrict {
+            what,
+            card,
+            who,
+            duration,
+        } => {
+            if what == Cannot::ParticipateHere {
+                format!("{} cannot take part in this conflict", card_name(card))
+            } else if what.on_player() {
+                format!(
+                    "{} cannot {}{}",
+                    who_subject(who),
+                    cannot_text(what),
+                    duration_text(duration)
+                )
+            } else {
+                format!(
+                    "{} cannot {}{}",
+                    card_name(card),
+                    cannot_text(what),
+                    duration_text(duration)
+                )
+            }
+        }
+    }
+}
+
+fn cannot_text(c: Cannot) -> &'static str {
+    match c {
+        Cannot::BePromoted => "be promoted to the Inner Circle",
+        Cannot::Participate => "support, oppose or attack in conflicts",
+        Cannot::ParticipateHere => "take part in this conflict",
+        Cannot::BeBlanked => "be blanked",
+        Cannot::BeDiscarded => "be discarded by card effects",
+        Cannot::BeTargeted => "be targeted",
+        Cannot::BeTargetedByConflicts => "be targeted by conflicts",
+        Cannot::DeclareConflicts => "declare conflicts",
     }
 }
 
@@ -593,6 +631,21 @@ fn passive_text(p: &Passive) -> String {
             "You may declare {} more each turn",
             plural(*n as i64, "conflict", "conflicts")
         ),
+        Passive::Cannot { filter, what } => format!(
+            "{} cannot {}",
+            cap(&filter_text(filter, "cards")),
+            cannot_text(*what)
+        ),
+        Passive::PlayerCannot { who, what } => format!(
+            "{} cannot {}",
+            match who {
+                Who::Me => "You",
+                Who::Each => "No player",
+                _ => "Your opponents",
+            },
+            cannot_text(*what)
+        )
+        .replace("No player cannot", "No player may"),
         Passive::Sponsors { filter, free } => format!(
             "This card may rotate as if it were an Inner Circle character to sponsor {}{}",
             filter_text(filter, "cards"),

@@ -174,3 +174,96 @@ effects = [{ draw = { influence = "target" } }]"#,
         assert!(e.contains(want), "expected «{want}» in «{e}»");
     }
 }
+
+// ---- Restrictions ----------------------------------------------------------
+
+#[test]
+fn restrictions_load_and_read_as_players_write_them() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [{ cannot = "declare-conflicts", who = "target", duration = "permanent" }]"#);
+    assert!(matches!(
+        d.effects[0].op,
+        Op::Restrict {
+            what: b5_engine::Cannot::DeclareConflicts,
+            who: Who::Target,
+            duration: b5_engine::Duration::Permanent,
+            ..
+        }
+    ));
+    assert_eq!(
+        rules_text(&d),
+        "Target a player: the target player cannot declare conflicts for the rest of the game."
+    );
+    let g = one(r#"[cards."G"]
+type = "group"
+cost = 2
+passive = [{ cannot = "be-promoted", to = { type = "character", side = "own" } }, { cannot = "declare-conflicts" }]"#);
+    assert_eq!(
+        rules_text(&g),
+        "Characters in your faction cannot be promoted to the Inner Circle. Your opponents cannot declare conflicts."
+    );
+}
+
+#[test]
+fn the_loader_refuses_bad_restrictions_naming_the_field() {
+    let cases = [
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ cannot = "be-sad", card = "this" }]"#,
+            "effects.cannot: unknown restriction \"be-sad\" (expected one of: be-promoted",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ cannot = "participate", duration = "printed" }]"#,
+            "effects.cannot.duration: a restriction has no printed value",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ cannot = "declare-conflicts", card = "target" }]"#,
+            "effects.cannot.card: `declare-conflicts` restricts players",
+        ),
+        (
+            r#"[cards."C"]
+type = "conflict"
+conflict = "military"
+target = "player"
+won = [{ cannot = "participate-in-this-conflict", card = "ambassador", who = "target", duration = "turn" }]"#,
+            "won.cannot.duration: participate-in-this-conflict lasts until the conflict resolves",
+        ),
+        (
+            r#"[cards."G"]
+type = "group"
+passive = [{ cannot = "declare-conflicts", to = { type = "character" } }]"#,
+            "passive[0].to: `declare-conflicts` restricts players",
+        ),
+        (
+            r#"[cards."G"]
+type = "group"
+passive = [{ cannot = "declare-conflicts", who = "target" }]"#,
+            "passive[0].who: a lasting effect names self, others or each",
+        ),
+        (
+            r#"[cards."G"]
+type = "group"
+passive = [{ extra_draw = 1, who = "self" }]"#,
+            "passive[0].who: `who` goes with `cannot`",
+        ),
+        (
+            r#"[cards."G"]
+type = "group"
+passive = [{ cannot = "participate-in-this-conflict" }]"#,
+            "passive[0].cannot: participate-in-this-conflict is an effect of a conflict",
+        ),
+    ];
+    for (toml, want) in cases {
+        let e = refused(toml);
+        assert!(e.contains(want), "expected «{want}» in «{e}»");
+    }
+}

@@ -42,6 +42,17 @@ impl Game {
         def.race == Race::Neutral || def.race == self.players[p as usize].race
     }
 
+    /// The Cannot rule: a player who cannot declare conflicts declares none.
+    fn check_may_declare(&self, p: PlayerId) -> Result<(), Violation> {
+        if self.player_cannot(p, crate::card::effect::Cannot::DeclareConflicts) {
+            return Err(Violation::Cannot {
+                card: CardId::NONE,
+                what: crate::card::effect::Cannot::DeclareConflicts,
+            });
+        }
+        Ok(())
+    }
+
     pub(crate) fn check_declare(
         &self,
         p: PlayerId,
@@ -65,6 +76,7 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
+        self.check_may_declare(p)?;
         if !self.loyalty_ok(p, def) {
             return Err(Violation::Disloyal {
                 card,
@@ -106,6 +118,7 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
+        self.check_may_declare(p)?;
         let pl = &self.players[p as usize];
         match target {
             Target::Player(q) if (q as usize) < self.players.len() => {

@@ -692,6 +692,26 @@ impl Game {
                 format!("{} can only enter play by replacing a card", n(c))
             }
             Violation::CannotReplace(c) => format!("{} does not replace that card", n(c)),
+            Violation::Cannot { card, what } => {
+                let does = match what {
+                    crate::card::effect::Cannot::BePromoted => "be promoted",
+                    crate::card::effect::Cannot::Participate
+                    | crate::card::effect::Cannot::ParticipateHere => "take part in that conflict",
+                    crate::card::effect::Cannot::BeBlanked => "be blanked",
+                    crate::card::effect::Cannot::BeDiscarded => "be discarded",
+                    crate::card::effect::Cannot::BeTargeted => "be targeted",
+                    crate::card::effect::Cannot::BeTargetedByConflicts => {
+                        "be targeted by conflicts"
+                    }
+                    crate::card::effect::Cannot::DeclareConflicts => "declare conflicts",
+                };
+                let who = if card.some().is_some() {
+                    n(card)
+                } else {
+                    pn.to_string()
+                };
+                format!("{who} cannot {does} while a restriction is in effect")
+            }
         }
     }
 }

@@ -195,7 +195,11 @@ impl Game {
                     }
                     Op::RemoveDamage { .. } => ci.damage > 0,
                     Op::Neutralize { .. } => !ci.neutralized(),
-                    Op::Discard { .. } | Op::ReturnToHand { .. } => !self.is_ambassador(c),
+                    Op::Discard { .. } => {
+                        !self.is_ambassador(c)
+                            && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                    }
+                    Op::ReturnToHand { .. } => !self.is_ambassador(c),
                     Op::Damage { .. } => !ci.neutralized(),
                     _ => true,
                 }
@@ -282,7 +286,7 @@ impl Game {
         def.requires.iter().all(|c| self.condition_holds(c, &ctx))
     }
 
-    fn push_mod(&mut self, card: CardId, kind: ModKind, duration: Duration, ctx: &Ctx) {
+    pub(crate) fn push_mod(&mut self, card: CardId, kind: ModKind, duration: Duration, ctx: &Ctx) {
         let until = match duration {
             Duration::Turn => Until::EndOfTurn,
             Duration::WhileRotated => {
@@ -297,6 +301,10 @@ impl Game {
                 None => Until::EndOfTurn,
             },
             Duration::Permanent | Duration::Printed => Until::Permanent,
+            Duration::WhileInPlay => match ctx.source.some() {
+                Some(s) if self.c(s).zone.in_play() => Until::WhileInPlay(s),
+                _ => Until::EndOfTurn,
+            },
         };
         let kind = match (kind, duration) {
             (ModKind::Add(b), Duration::Printed) => ModKind::Printed(b),
@@ -601,8 +609,11 @@ impl Game {
             Op::Discard { card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
-                    // An ambassador never leaves play (Ambassadorial Immunity).
-                    if !self.is_ambassador(c) {
+                    // An ambassador never leaves play (Ambassadorial Immunity);
+                    // nor does a card that cannot be discarded (The Cannot rule).
+                    if !self.is_ambassador(c)
+                        && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                    {
                         self.discard_from_play(c, ev);
                         any = true;
                     }
@@ -662,6 +673,12 @@ impl Game {
                 }
                 None => false,
             },
+            Op::Restrict {
+                what,
+                card,
+                who,
+                duration,
+            } => self.impose(what, card, who, duration, ctx),
         }
     }
 

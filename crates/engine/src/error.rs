@@ -104,6 +104,12 @@ pub enum Violation {
     MustReplace(CardId),
     /// The card does not replace that card.
     CannotReplace(CardId),
+    /// A lasting restriction forbids it (The Cannot rule); `card` is none
+    /// for a restriction on the player.
+    Cannot {
+        card: CardId,
+        what: crate::card::effect::Cannot,
+    },
 }
 
 impl Violation {
@@ -167,6 +173,7 @@ impl Violation {
             DisloyalTarget { .. } => "Engine Rules v1.2: Enhancement Cards and Aftermath Cards (a loyal card is sponsored by, and played on, cards of its race)",
             Restricted(_) => "Engine Rules v1.2: Attack a Conflict Participant (the attacker must be eligible to become a participant); rulings 4.7 (participation restrictions)",
             MustReplace(_) | CannotReplace(_) => "Engine Rules v1.2: Replace a Card",
+            Cannot { .. } => "Engine Rules v1.2: Rules of Precedence, The Cannot rule (a \"cannot\" wins over any permission until it is removed)",
         }
     }
 }

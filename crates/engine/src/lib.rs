@@ -28,6 +28,7 @@ mod action;
 mod action_round;
 mod agenda;
 mod amount;
+mod cannot;
 pub mod card;
 mod card_action;
 mod conflict_round;
@@ -73,7 +74,9 @@ pub use card::def::{
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
     TargetKind, TriggeredEffect, Uniqueness, VictoryCondition,
 };
-pub use card::effect::{CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who};
+pub use card::effect::{
+    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who,
+};
 pub use card::{CardDb, DbError};
 pub use draw_round::BUY_PRICE;
 pub use error::{RuleError, SetupError, Violation};

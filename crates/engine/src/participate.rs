@@ -42,7 +42,16 @@ impl Game {
         &self,
         card: CardId,
         k: &crate::state::Conflict,
+        id: ConflictId,
     ) -> Result<(), Violation> {
+        // The Cannot rule: a card that cannot take part in conflicts (or in
+        // this one) cannot support, oppose or attack in it.
+        if self.card_cannot(card, crate::card::effect::Cannot::Participate, Some(id)) {
+            return Err(Violation::Cannot {
+                card,
+                what: crate::card::effect::Cannot::Participate,
+            });
+        }
         if let Some(c) = k.card.some() {
             if let Some(f) = &self.db.get(self.c(c).def).participants {
                 if !self.filter_matches(f, card, k.initiator) {
@@ -63,7 +72,7 @@ impl Game {
         let k = self.open_conflict(conflict)?;
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, false)?;
-        self.check_participation(card, k)?;
+        self.check_participation(card, k, conflict)?;
         if self.ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
@@ -96,7 +105,7 @@ impl Game {
         }
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, true)?;
-        self.check_participation(card, k)?;
+        self.check_participation(card, k, conflict)?;
         if self.ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
@@ -206,7 +215,7 @@ impl Game {
         if t.faction == p {
             return Err(Violation::OwnFaction(target));
         }
-        self.check_participation(card, k)?;
+        self.check_participation(card, k, conflict)?;
         // Attack with the same ability the target applied; not with zero.
         if self.ability(card, ability) == 0 {
             return Err(Violation::NoAbility { card, ability });

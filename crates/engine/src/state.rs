@@ -523,6 +523,10 @@ pub enum ModKind {
     Double(Ability),
     /// Changes the printed value, before everything else.
     Printed(AbilityBonus),
+    /// A lasting restriction on the card (The Cannot rule).
+    Cannot(crate::card::effect::Cannot),
+    /// A lasting restriction on a player (`card` is none).
+    PlayerCannot(PlayerId, crate::card::effect::Cannot),
 }
 
 /// How long a modifier lasts.
@@ -534,6 +538,8 @@ pub enum Until {
     /// Until this conflict finishes resolving.
     Conflict(ConflictId),
     Permanent,
+    /// While this card stays in play.
+    WhileInPlay(CardId),
 }
 
 /// A lasting ability change on one card.

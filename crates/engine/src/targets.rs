@@ -130,6 +130,8 @@ impl Game {
             (TargetKind::Card, Target::Card(c)) => {
                 c.idx() < self.cards.len()
                     && self.filter_matches(filter, c, actor)
+                    // The Cannot rule: "cannot be targeted".
+                    && self.targetable(c, conflict)
                     && !(conflict && self.c(c).faction == actor)
             }
             (TargetKind::Conflict, Target::Conflict(k)) => self

@@ -236,8 +236,9 @@ impl Game {
         inst.leading = CardId::NONE;
         inst.led_by = CardId::NONE;
         // Modifiers on it, and "while rotated" ones it was generating, end.
-        self.mods
-            .retain(|m| m.card != id && m.until != Until::WhileRotated(id));
+        self.mods.retain(|m| {
+            m.card != id && m.until != Until::WhileRotated(id) && m.until != Until::WhileInPlay(id)
+        });
         // Participants: a card removed from play leaves its conflicts
         // (rulings 5.2, Participants).
         for c in self.conflicts.iter_mut() {

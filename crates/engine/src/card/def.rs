@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::effect::{Condition, Effect, Trigger};
+use super::effect::{Cannot, Condition, Effect, Trigger, Who};
 
 /// The ten card types (Engine Rules v1.2: Game Elements, Cards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -582,6 +582,12 @@ pub enum Passive {
     /// sponsor cards matching the filter; with `free`, without applying
     /// their cost (Sponsor effects; "Sponsor for free").
     Sponsors { filter: CardFilter, free: bool },
+    /// Cards matching the filter (relative to this card's controller)
+    /// cannot do or undergo something (The Cannot rule).
+    Cannot { filter: CardFilter, what: Cannot },
+    /// The players named (relative to this card's controller) cannot do
+    /// something.
+    PlayerCannot { who: Who, what: Cannot },
 }
 
 /// What a card replaces (Replace a Card).

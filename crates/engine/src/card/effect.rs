@@ -113,6 +113,9 @@ pub enum Duration {
     /// A permanent change to the printed value, applied before multipliers
     /// (Modifying abilities).
     Printed,
+    /// While the card that generated it stays in play ("while this card is
+    /// in play"): it ends when that card leaves play.
+    WhileInPlay,
 }
 
 impl Duration {
@@ -123,6 +126,7 @@ impl Duration {
             Duration::Conflict => "conflict",
             Duration::Permanent => "permanent",
             Duration::Printed => "printed",
+            Duration::WhileInPlay => "while-in-play",
         }
     }
 
@@ -133,6 +137,7 @@ impl Duration {
             Duration::Conflict,
             Duration::Permanent,
             Duration::Printed,
+            Duration::WhileInPlay,
         ]
         .into_iter()
         .find(|d| d.name() == s || d.name().replace('-', "_") == s)
@@ -312,6 +317,14 @@ pub enum Op {
     CancelConflict,
     /// Cancel the attack that triggered this contingency.
     CancelAttack,
+    /// A lasting restriction ("cannot", Engine Rules v1.2, The Cannot rule)
+    /// on the cards selected or, for what players do, on the players named.
+    Restrict {
+        what: Cannot,
+        card: CardSel,
+        who: Who,
+        duration: Duration,
+    },
 }
 
 impl Op {
@@ -414,6 +427,7 @@ impl Effect {
             Op::TransferInfluence { who, to, .. } => t(who) || t(to),
             Op::Tension { who, toward, .. } => t(who) || t(toward),
             Op::War { who, with } | Op::Peace { who, with } => t(who) || t(with),
+            Op::Restrict { what, who, .. } => what.on_player() && t(who),
             _ => false,
         }
     }
@@ -432,6 +446,7 @@ impl Effect {
             | Op::Neutralize { card }
             | Op::Discard { card }
             | Op::ReturnToHand { card } => Some(*card),
+            Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             _ => None,
         }
     }
@@ -541,5 +556,68 @@ impl Trigger {
         Trigger::ALL
             .into_iter()
             .find(|t| t.name() == s || t.name().replace('-', "_") == s)
+    }
+}
+
+/// What a lasting restriction forbids (Engine Rules v1.2, The Cannot rule:
+/// a "cannot" wins over anything that would permit the action, until the
+/// restriction itself ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cannot {
+    /// The character cannot be promoted to the Inner Circle.
+    BePromoted,
+    /// The card cannot support, oppose or attack in any conflict.
+    Participate,
+    /// The card cannot take part (again) in the conflict in which the
+    /// restriction arose; it ends when that conflict resolves.
+    ParticipateHere,
+    /// The card cannot be blanked.
+    BeBlanked,
+    /// The card cannot be discarded from play by a card's effect.
+    BeDiscarded,
+    /// The card cannot be the target of any card (conflict, event,
+    /// aftermath, enhancement, card action).
+    BeTargeted,
+    /// The card cannot be the target of a conflict.
+    BeTargetedByConflicts,
+    /// The player cannot declare conflicts (conflict cards or war).
+    DeclareConflicts,
+}
+
+impl Cannot {
+    pub const ALL: [Cannot; 8] = [
+        Cannot::BePromoted,
+        Cannot::Participate,
+        Cannot::ParticipateHere,
+        Cannot::BeBlanked,
+        Cannot::BeDiscarded,
+        Cannot::BeTargeted,
+        Cannot::BeTargetedByConflicts,
+        Cannot::DeclareConflicts,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cannot::BePromoted => "be-promoted",
+            Cannot::Participate => "participate",
+            Cannot::ParticipateHere => "participate-in-this-conflict",
+            Cannot::BeBlanked => "be-blanked",
+            Cannot::BeDiscarded => "be-discarded",
+            Cannot::BeTargeted => "be-targeted",
+            Cannot::BeTargetedByConflicts => "be-targeted-by-conflicts",
+            Cannot::DeclareConflicts => "declare-conflicts",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Cannot> {
+        Cannot::ALL
+            .into_iter()
+            .find(|c| c.name() == s || c.name().replace('-', "_") == s)
+    }
+
+    /// Whether it restricts a player rather than a card.
+    pub fn on_player(self) -> bool {
+        matches!(self, Cannot::DeclareConflicts)
     }
 }
