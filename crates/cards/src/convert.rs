@@ -65,7 +65,56 @@ const TARGETS: &str = "none, player, race, card, conflict";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
 const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts";
-const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence";
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized";
+
+/// Refuses a trigger the card could never see: only characters and fleets
+/// attack, only characters, fleets and locations (opposing a conflict that
+/// targets them) are attacked; a card attached elsewhere sees neither.
+fn trigger_seen(at: &At, t: Trigger, ty: CardType, attach: AttachKind) -> Result<(), LoadError> {
+    let on = match ty {
+        CardType::Enhancement | CardType::Contingency | CardType::Aftermath => attach.card_type(),
+        _ => Some(ty),
+    };
+    let (ok, who) = match t {
+        Trigger::Attacks | Trigger::NeutralizedTarget => (
+            matches!(on, Some(CardType::Character | CardType::Fleet)),
+            "only characters and fleets attack",
+        ),
+        Trigger::Attacked | Trigger::SurvivedAttack => (
+            matches!(
+                on,
+                Some(CardType::Character | CardType::Fleet | CardType::Location)
+            ),
+            "only characters, fleets and locations take part in attacks",
+        ),
+        _ => (true, ""),
+    };
+    let (ok, who) = if ok && ty == CardType::Contingency && !t.opens_window() {
+        (
+            false,
+            "contingencies answer attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost and gained-influence; the newer triggers are for cards in play",
+        )
+    } else {
+        (ok, who)
+    };
+    if ok {
+        return Ok(());
+    }
+    let a = |w: &str| if w.starts_with(['a', 'e']) { "an" } else { "a" };
+    let what = match ty {
+        CardType::Enhancement | CardType::Contingency | CardType::Aftermath => {
+            format!(
+                "{} {} on {} {}",
+                a(ty.name()),
+                ty.name(),
+                a(attach.name()),
+                attach.name()
+            )
+        }
+        _ => format!("{} {}", a(ty.name()), ty.name()),
+    };
+    Err(at.err(format!("`{}` can never happen to {what}: {who}", t.name())))
+}
 
 fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
     one_of(at, "restriction", s, Cannot::parse, CANNOTS)
@@ -1222,8 +1271,24 @@ pub fn card(
             "characters, groups, fleets, locations, enhancements and agendas",
         )?;
         let rt = t.get_ref();
+        let tr = one_of(&tat.sub("on"), "trigger", &rt.on, Trigger::parse, TRIGGERS)?;
+        let attach = match &raw.attach {
+            Some(a) => AttachKind::parse(a.get_ref()).unwrap_or(d.attach),
+            None if ty == CardType::Aftermath => match d.target {
+                TargetKind::Player => AttachKind::Faction,
+                TargetKind::None => AttachKind::Global,
+                _ => AttachKind::Character,
+            },
+            None => AttachKind::Character,
+        };
+        trigger_seen(&tat.sub("on"), tr, ty, attach)?;
+        if tr == Trigger::LeavesPlay && rt.rotate == Some(true) {
+            return Err(tat
+                .sub("rotate")
+                .err("a card leaving play cannot rotate for its triggered effect"));
+        }
         d.triggers.push(TriggeredEffect {
-            trigger: one_of(&tat.sub("on"), "trigger", &rt.on, Trigger::parse, TRIGGERS)?,
+            trigger: tr,
             rotate: rt.rotate.unwrap_or(false),
             effects: effects(&tat.sub("effects"), &rt.effects, ANY_REFS)?,
         });
@@ -1237,6 +1302,7 @@ pub fn card(
             Trigger::parse,
             TRIGGERS,
         )?;
+        trigger_seen(&at.at("trigger", t), tr, ty, d.attach)?;
         d.triggers.push(TriggeredEffect {
             trigger: tr,
             rotate: false,

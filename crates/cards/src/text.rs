@@ -663,6 +663,11 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::ConflictWon => "When you win a conflict you initiated",
         Trigger::ConflictLost => "When you lose a conflict you initiated",
         Trigger::GainedInfluenceFromConflict => "When you gain influence from a conflict",
+        Trigger::LeavesPlay => "When it leaves play",
+        Trigger::SurvivedAttack => "When it survives an attack (not neutralized)",
+        Trigger::AttackInConflict => "When an attack is made in a conflict you initiated",
+        Trigger::WarWonContested => "When you win a contested war conflict",
+        Trigger::FleetNeutralized => "When one of your fleets is neutralized",
     }
 }
 

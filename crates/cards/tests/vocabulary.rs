@@ -267,3 +267,83 @@ passive = [{ cannot = "participate-in-this-conflict" }]"#,
         assert!(e.contains(want), "expected «{want}» in «{e}»");
     }
 }
+
+// ---- Triggers --------------------------------------------------------------
+
+#[test]
+fn the_new_triggers_load_and_read() {
+    let d = one(r#"[cards."F"]
+type = "fleet"
+cost = 2
+military = 2
+triggers = [{ on = "survived-attack", effects = [{ gain_power = 1 }] }, { on = "leaves-play", effects = [{ draw = 1 }] }]"#);
+    assert_eq!(
+        rules_text(&d),
+        "When it survives an attack (not neutralized): you gain 1 power. When it leaves play: you draw 1 card."
+    );
+    for on in [
+        "attack-in-conflict",
+        "contested-war-won",
+        "fleet-neutralized",
+    ] {
+        one(&format!(
+            "[cards.\"G\"]\ntype = \"group\"\ncost = 1\ntriggers = [{{ on = \"{on}\", effects = [{{ draw = 1 }}] }}]"
+        ));
+    }
+}
+
+#[test]
+fn the_loader_refuses_triggers_a_card_never_sees() {
+    let cases = [
+        (
+            r#"[cards."L"]
+type = "location"
+triggers = [{ on = "attacks", effects = [{ draw = 1 }] }]"#,
+            "triggers[0].on: `attacks` can never happen to a location: only characters and fleets attack",
+        ),
+        (
+            r#"[cards."A"]
+type = "agenda"
+triggers = [{ on = "attacked", effects = [{ draw = 1 }] }]"#,
+            "triggers[0].on: `attacked` can never happen to an agenda",
+        ),
+        (
+            r#"[cards."G"]
+type = "group"
+triggers = [{ on = "survived-attack", effects = [{ draw = 1 }] }]"#,
+            "`survived-attack` can never happen to a group",
+        ),
+        (
+            r#"[cards."E"]
+type = "enhancement"
+attach = "location"
+triggers = [{ on = "neutralized-target", effects = [{ draw = 1 }] }]"#,
+            "`neutralized-target` can never happen to an enhancement on a location",
+        ),
+        (
+            r#"[cards."C"]
+type = "contingency"
+attach = "faction"
+trigger = "attacked"
+effects = [{ draw = 1 }]"#,
+            "cards.\"C\".trigger: `attacked` can never happen to a contingency on a faction",
+        ),
+        (
+            r#"[cards."C"]
+type = "contingency"
+trigger = "fleet-neutralized"
+effects = [{ draw = 1 }]"#,
+            "contingencies answer attacked, attacks",
+        ),
+        (
+            r#"[cards."X"]
+type = "character"
+triggers = [{ on = "leaves-play", rotate = true, effects = [{ draw = 1 }] }]"#,
+            "triggers[0].rotate: a card leaving play cannot rotate",
+        ),
+    ];
+    for (toml, want) in cases {
+        let e = refused(toml);
+        assert!(e.contains(want), "expected «{want}» in «{e}»");
+    }
+}

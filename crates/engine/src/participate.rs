@@ -252,6 +252,10 @@ impl Game {
             target,
             ability,
         });
+        // An attack made in a conflict: its initiator's triggered effects
+        // (cards in play; no contingency window).
+        let ini = self.conflicts[conflict.0 as usize].initiator;
+        self.run_player_triggers(Trigger::AttackInConflict, ini, conflict, ev);
         // Triggers before damage: the attacked card's and the attacker's.
         let then = Continuation::Attack {
             attacker: card,
@@ -364,6 +368,14 @@ impl Game {
                 conflict,
                 ev,
             );
+        }
+        // Surviving an attack: still in play and not neutralized after it
+        // (triggered effects of cards in play; no contingency window).
+        for (c, other) in [(target, attacker), (attacker, target)] {
+            let ci = self.c(c);
+            if ci.zone.on_table() && !ci.neutralized() {
+                self.run_card_triggers(Trigger::SurvivedAttack, c, other, conflict, ev);
+            }
         }
     }
 }

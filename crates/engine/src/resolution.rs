@@ -223,6 +223,10 @@ impl Game {
         if let Some(q) = target_player {
             self.change_tension(q, k.initiator, 1, ev);
         }
+        if outcome == Outcome::Won && contested {
+            // Triggered effects of cards in play (no contingency window).
+            self.run_player_triggers(Trigger::WarWonContested, k.initiator, id, ev);
+        }
     }
 
     /// Conquering a location: attached cards are discarded; it joins the

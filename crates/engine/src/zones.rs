@@ -138,6 +138,10 @@ impl Game {
         if leaving_play && to != Zone::Resolving {
             self.leave_play(id, ev);
         }
+        // "When this card leaves play": a face-up, unblanked card's own
+        // triggered effects, once it has gone (who controlled it acts).
+        let goes = from.in_play() && !to.in_play() && self.leaves_play_trigger(id);
+        let was_controller = self.cards[id.idx()].controller;
         self.unlist(id);
         // The definitions in play: table cards and attached cards.
         let counted = |z: Zone| {
@@ -198,6 +202,9 @@ impl Game {
         self.passive_sources_changed(def);
         if foreign {
             self.refresh_foreign_control();
+        }
+        if goes {
+            self.run_leaves_play(id, was_controller, ev);
         }
     }
 

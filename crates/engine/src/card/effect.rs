@@ -527,10 +527,41 @@ pub enum Trigger {
     ConflictLost,
     /// Its controller gained influence from a conflict.
     GainedInfluenceFromConflict,
+    /// This card leaves play (its own triggered effects, as it goes).
+    LeavesPlay,
+    /// The card took part in an attack (attacking or attacked) and is not
+    /// neutralized after the damage.
+    SurvivedAttack,
+    /// An attack is made in a conflict its controller initiated.
+    AttackInConflict,
+    /// A war conflict its controller initiated was won against opposition
+    /// (contested).
+    WarWonContested,
+    /// One of its controller's fleets is neutralized.
+    FleetNeutralized,
 }
 
 impl Trigger {
-    pub const ALL: [Trigger; 7] = [
+    /// Triggers about one card (the card itself, or the card a contingency
+    /// or enhancement is on); the others are about a player.
+    pub fn on_card(self) -> bool {
+        matches!(
+            self,
+            Trigger::Attacked
+                | Trigger::Attacks
+                | Trigger::NeutralizedTarget
+                | Trigger::LeavesPlay
+                | Trigger::SurvivedAttack
+        )
+    }
+
+    /// Whether a contingency may answer it (the newer triggers move only
+    /// the triggered effects of cards in play; they open no window).
+    pub fn opens_window(self) -> bool {
+        (self as u8) <= Trigger::GainedInfluenceFromConflict as u8
+    }
+
+    pub const ALL: [Trigger; 12] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -538,6 +569,11 @@ impl Trigger {
         Trigger::ConflictWon,
         Trigger::ConflictLost,
         Trigger::GainedInfluenceFromConflict,
+        Trigger::LeavesPlay,
+        Trigger::SurvivedAttack,
+        Trigger::AttackInConflict,
+        Trigger::WarWonContested,
+        Trigger::FleetNeutralized,
     ];
 
     pub fn name(self) -> &'static str {
@@ -549,6 +585,11 @@ impl Trigger {
             Trigger::ConflictWon => "conflict-won",
             Trigger::ConflictLost => "conflict-lost",
             Trigger::GainedInfluenceFromConflict => "gained-influence",
+            Trigger::LeavesPlay => "leaves-play",
+            Trigger::SurvivedAttack => "survived-attack",
+            Trigger::AttackInConflict => "attack-in-conflict",
+            Trigger::WarWonContested => "contested-war-won",
+            Trigger::FleetNeutralized => "fleet-neutralized",
         }
     }
 
