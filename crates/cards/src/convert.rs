@@ -218,7 +218,164 @@ fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
         ready: f.ready.unwrap_or(false),
         neutralized: f.neutralized,
         keyword: f.keyword.clone(),
+        not_race: f
+            .not_race
+            .as_deref()
+            .map(|r| race(&at.sub("not_race"), r))
+            .transpose()?,
+        conflict: f
+            .conflict
+            .as_deref()
+            .map(|c| ability(&at.sub("conflict"), c))
+            .transpose()?,
+        at_least: f
+            .at_least
+            .as_ref()
+            .map(|t| threshold(&at.sub("at_least"), t))
+            .transpose()?,
+        at_most: f
+            .at_most
+            .as_ref()
+            .map(|t| threshold(&at.sub("at_most"), t))
+            .transpose()?,
+        attached_to: match f.attached_to.as_deref() {
+            None => None,
+            Some("any") => Some(Side::Any),
+            Some("own") => Some(Side::Own),
+            Some("other") => Some(Side::Other),
+            Some(s) => {
+                return Err(at
+                    .sub("attached_to")
+                    .err(format!("unknown side \"{s}\" (expected any, own, other)")))
+            }
+        },
     })
+}
+
+/// `{ psi = 2 }`: one ability and its value.
+fn threshold(at: &At, t: &RawMarksLike) -> Result<(Ability, u8), LoadError> {
+    let v = [t.diplomacy, t.intrigue, t.psi, t.leadership, t.military];
+    let named: Vec<(Ability, u8)> = Ability::ALL
+        .iter()
+        .zip(v)
+        .filter_map(|(a, x)| x.map(|x| (*a, x)))
+        .collect();
+    match named.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(at.err("name exactly one ability, e.g. { psi = 2 }")),
+    }
+}
+
+/// What a filter chooses among.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FilterUse {
+    /// A card target: cards in play.
+    Target,
+    /// A conflict's participants: characters, fleets, locations.
+    Participants,
+    /// Anything else (lasting effects, conditions).
+    Other,
+}
+
+/// Refuses a filter that can never match anything playable, naming the field.
+fn never_matches(at: &At, f: &CardFilter, usage: FilterUse) -> Result<(), LoadError> {
+    let off = |t: CardType| {
+        matches!(
+            t,
+            CardType::Agenda | CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+        )
+    };
+    let named: Vec<CardType> = CardType::ALL
+        .into_iter()
+        .filter(|t| f.types != 0 && f.allows_type(*t))
+        .collect();
+    let only = |p: &dyn Fn(CardType) -> bool| !named.is_empty() && named.iter().all(|t| p(*t));
+    let none = |p: &dyn Fn(CardType) -> bool| !named.is_empty() && !named.iter().any(|t| p(*t));
+    let never = |field: &str, why: String| Err(at.sub(field).err(format!("never matches: {why}")));
+    if usage == FilterUse::Target {
+        if let Some(t) = named
+            .iter()
+            .find(|t| matches!(t, CardType::Event | CardType::Conflict))
+        {
+            return never(
+                "type",
+                format!(
+                    "{} is never in play as a card to target (target = \"conflict\" targets a conflict)",
+                    if *t == CardType::Event { "an event" } else { "a conflict card" }
+                ),
+            );
+        }
+    }
+    if usage == FilterUse::Participants
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Character | CardType::Fleet | CardType::Location
+            )
+        })
+    {
+        return never(
+            "type",
+            "only characters, fleets and locations take part in conflicts".into(),
+        );
+    }
+    if f.race.is_some() && f.race == f.not_race {
+        return never("not_race", "it names the same race as `race`".into());
+    }
+    if f.ready && f.rotated {
+        return never("ready", "a ready card is never rotated".into());
+    }
+    if f.ready && f.neutralized == Some(true) {
+        return never("ready", "a ready card is never neutralized".into());
+    }
+    if let (Some((a, lo)), Some((b, hi))) = (f.at_least, f.at_most) {
+        if a == b && lo > hi {
+            return never(
+                "at_most",
+                format!("{} at least {lo} and at most {hi}", a.display()),
+            );
+        }
+    }
+    if f.row == Row::InnerCircle && none(&|t| t == CardType::Character) {
+        return never("row", "only characters sit in the Inner Circle".into());
+    }
+    if f.row != Row::Any && only(&off) {
+        return never("row", "agendas and attached cards are in no row".into());
+    }
+    if (f.damaged || f.neutralized == Some(true) || f.participant) && only(&off) {
+        return never(
+            "type",
+            "agendas and attached cards are never damaged, neutralized or participants".into(),
+        );
+    }
+    if f.attached_to.is_some()
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+            )
+        })
+    {
+        return never(
+            "attached_to",
+            "only enhancements, aftermaths and contingencies are attached to cards".into(),
+        );
+    }
+    if f.conflict.is_some()
+        && usage != FilterUse::Other
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Character | CardType::Fleet | CardType::Location
+            )
+        })
+    {
+        return never(
+            "conflict",
+            "only characters, fleets and locations take part in conflicts".into(),
+        );
+    }
+    Ok(())
 }
 
 fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
@@ -991,7 +1148,14 @@ pub fn card(
         }
     }
     if let Some(f) = &raw.target_filter {
-        d.filter = filter(&at.at("target_filter", f), f.get_ref())?;
+        let fat = at.at("target_filter", f);
+        d.filter = filter(&fat, f.get_ref())?;
+        let usage = if d.target == TargetKind::Card {
+            FilterUse::Target
+        } else {
+            FilterUse::Other
+        };
+        never_matches(&fat, &d.filter, usage)?;
     }
     // Conflicts.
     let is_conflict = ty == CardType::Conflict;
@@ -1144,7 +1308,16 @@ pub fn card(
             },
             target,
             filter: match &ra.target_filter {
-                Some(f) => filter(&aat.sub("target_filter"), f)?,
+                Some(f) => {
+                    let f = filter(&aat.sub("target_filter"), f)?;
+                    let usage = if target == TargetKind::Card {
+                        FilterUse::Target
+                    } else {
+                        FilterUse::Other
+                    };
+                    never_matches(&aat.sub("target_filter"), &f, usage)?;
+                    f
+                }
                 None => CardFilter::default(),
             },
             effects: effects(&aat.sub("effects"), &ra.effects, refs_for(target))?,
@@ -1169,7 +1342,11 @@ pub fn card(
         )?;
         let rp = p.get_ref();
         let f = match &rp.to {
-            Some(f) => filter(&pat.sub("to"), f)?,
+            Some(f) => {
+                let f = filter(&pat.sub("to"), f)?;
+                never_matches(&pat.sub("to"), &f, FilterUse::Other)?;
+                f
+            }
             None => CardFilter::default(),
         };
         let mut kinds: Vec<Passive> = Vec::new();
@@ -1364,7 +1541,10 @@ pub fn card(
     }
     if let Some(f) = &raw.participants {
         only("participants", is_conflict, "conflicts")?;
-        d.participants = Some(filter(&at.at("participants", f), f.get_ref())?);
+        let pat = at.at("participants", f);
+        let pf = filter(&pat, f.get_ref())?;
+        never_matches(&pat, &pf, FilterUse::Participants)?;
+        d.participants = Some(pf);
     }
     if let Some(r) = &raw.replaces {
         only(

@@ -55,6 +55,27 @@ pub struct RawFilter {
     pub ready: Option<bool>,
     pub neutralized: Option<bool>,
     pub keyword: Option<String>,
+    /// Not loyal to this race.
+    pub not_race: Option<String>,
+    /// Cards taking part in a conflict of this type; for a conflict target,
+    /// a conflict of this type.
+    pub conflict: Option<String>,
+    /// Ability thresholds on the current rating, e.g. { psi = 2 }.
+    pub at_least: Option<RawMarksLike>,
+    pub at_most: Option<RawMarksLike>,
+    /// Attached to a card on the table: any, own, other.
+    pub attached_to: Option<String>,
+}
+
+/// Ability values for a threshold: exactly one ability.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMarksLike {
+    pub diplomacy: Option<u8>,
+    pub intrigue: Option<u8>,
+    pub psi: Option<u8>,
+    pub leadership: Option<u8>,
+    pub military: Option<u8>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

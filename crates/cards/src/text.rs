@@ -327,6 +327,15 @@ fn op_text(op: &Op) -> String {
     }
 }
 
+/// The article before a word: "an Intrigue conflict", "a Psi conflict".
+fn an(word: &str) -> &'static str {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 fn cannot_text(c: Cannot) -> &'static str {
     match c {
         Cannot::BePromoted => "be promoted to the Inner Circle",
@@ -491,6 +500,9 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     if let Some(r) = f.race {
         words.push(r.display().into());
     }
+    if let Some(r) = f.not_race {
+        words.push(format!("non-{}", r.display()));
+    }
     let types: Vec<&str> = CardType::ALL
         .iter()
         .filter(|t| f.types != 0 && f.allows_type(**t))
@@ -499,7 +511,14 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     let noun = if types.is_empty() {
         default_noun.to_string()
     } else {
-        format!("{}s", types.join("s or "))
+        let plural: Vec<String> = types
+            .iter()
+            .map(|t| match t.strip_suffix('y') {
+                Some(stem) => format!("{stem}ies"),
+                None => format!("{t}s"),
+            })
+            .collect();
+        plural.join(" or ")
     };
     let mut s = words.join(" ");
     if !s.is_empty() {
@@ -513,6 +532,26 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     s.push_str(&noun);
     if let Some(k) = &f.keyword {
         s.push_str(&format!(" with the keyword {k}"));
+    }
+    if let Some((a, n)) = f.at_least {
+        s.push_str(&format!(" with {} {n} or more", a.display()));
+    }
+    if let Some((a, n)) = f.at_most {
+        s.push_str(&format!(" with {} {n} or less", a.display()));
+    }
+    if let Some(k) = f.conflict {
+        s.push_str(&format!(
+            " taking part in {} {} conflict",
+            an(k.display()),
+            k.display()
+        ));
+    }
+    if let Some(side) = f.attached_to {
+        s.push_str(match side {
+            Side::Own => " attached to a card in your faction",
+            Side::Other => " attached to a card in another faction",
+            Side::Any => " attached to a card",
+        });
     }
     if f.not_ambassador {
         s.push_str(" (not an ambassador)");
@@ -530,7 +569,10 @@ fn target_text(kind: TargetKind, f: &CardFilter) -> String {
         TargetKind::None => String::new(),
         TargetKind::Player => "target a player".into(),
         TargetKind::Race => "target a race".into(),
-        TargetKind::Conflict => "target a conflict".into(),
+        TargetKind::Conflict => match f.conflict {
+            Some(k) => format!("target {} {} conflict", an(k.display()), k.display()),
+            None => "target a conflict".into(),
+        },
         TargetKind::Card => {
             let t = filter_text(f, "cards");
             format!("target one of the {t}")

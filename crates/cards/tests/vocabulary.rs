@@ -347,3 +347,137 @@ triggers = [{ on = "leaves-play", rotate = true, effects = [{ draw = 1 }] }]"#,
         assert!(e.contains(want), "expected «{want}» in «{e}»");
     }
 }
+
+// ---- Filters ---------------------------------------------------------------
+
+#[test]
+fn the_new_filters_load_and_read() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "character", not_race = "narn", at_least = { psi = 2 }, at_most = { military = 3 }, conflict = "intrigue" }
+effects = [{ damage = 1 }]"#);
+    let f = &d.filter;
+    assert_eq!(f.not_race, Some(b5_engine::Race::Narn));
+    assert_eq!(f.at_least, Some((b5_engine::Ability::Psi, 2)));
+    assert_eq!(f.conflict, Some(b5_engine::Ability::Intrigue));
+    assert_eq!(
+        rules_text(&d),
+        "Target one of the non-Narn characters with Psi 2 or more with Military 3 or less taking part in an Intrigue conflict: the target card takes 1 damage."
+    );
+    let a = one(r#"[cards."A"]
+type = "event"
+target = "card"
+target_filter = { type = ["aftermath", "contingency"], attached_to = "own" }
+effects = [{ discard = true }]"#);
+    assert!(
+        rules_text(&a).starts_with(
+            "Target one of the aftermaths or contingencies attached to a card in your faction"
+        ),
+        "{}",
+        rules_text(&a)
+    );
+}
+
+#[test]
+fn the_loader_refuses_filters_that_never_match() {
+    let cases = [
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "event" }
+effects = [{ discard = true }]"#,
+            "target_filter.type: never matches: an event is never in play as a card to target",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { race = "narn", not_race = "narn" }
+effects = [{ discard = true }]"#,
+            "target_filter.not_race: never matches: it names the same race as `race`",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { ready = true, rotated = true }
+effects = [{ discard = true }]"#,
+            "target_filter.ready: never matches: a ready card is never rotated",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { at_least = { psi = 4 }, at_most = { psi = 2 } }
+effects = [{ discard = true }]"#,
+            "target_filter.at_most: never matches: Psi at least 4 and at most 2",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "fleet", row = "inner-circle" }
+effects = [{ discard = true }]"#,
+            "target_filter.row: never matches: only characters sit in the Inner Circle",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "agenda", damaged = true }
+effects = [{ discard = true }]"#,
+            "target_filter.type: never matches: agendas and attached cards are never damaged",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "character", attached_to = "own" }
+effects = [{ discard = true }]"#,
+            "target_filter.attached_to: never matches: only enhancements, aftermaths and contingencies",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "enhancement", conflict = "military" }
+effects = [{ discard = true }]"#,
+            "target_filter.conflict: never matches: only characters, fleets and locations take part",
+        ),
+        (
+            r#"[cards."C"]
+type = "conflict"
+conflict = "psi"
+participants = { type = "enhancement" }"#,
+            "participants.type: never matches: only characters, fleets and locations take part in conflicts",
+        ),
+        (
+            r#"[cards."G"]
+type = "group"
+passive = [{ bonus = { psi = 1 }, to = { ready = true, neutralized = true } }]"#,
+            "passive[0].to.ready: never matches: a ready card is never neutralized",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { at_least = { psi = 1, military = 1 } }
+effects = [{ discard = true }]"#,
+            "target_filter.at_least: name exactly one ability",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { attached_to = "mine" }
+effects = [{ discard = true }]"#,
+            "target_filter.attached_to: unknown side \"mine\"",
+        ),
+    ];
+    for (toml, want) in cases {
+        let e = refused(toml);
+        assert!(e.contains(want), "expected «{want}» in «{e}»");
+    }
+}

@@ -126,8 +126,9 @@ impl Game {
         let on_table = |c: CardId| c.some().is_some_and(|c| self.c(c).zone.on_table());
         match sel {
             CardSel::Target => {
+                // A targeted agenda or attached card is in play off the table.
                 if let Target::Card(c) = ctx.target {
-                    if on_table(c) {
+                    if c.some().is_some_and(|c| self.c(c).zone.in_play()) {
                         v.push(c);
                     }
                 }
@@ -198,6 +199,7 @@ impl Game {
                     Op::Discard { .. } => {
                         !self.is_ambassador(c)
                             && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                            && !self.is_major_agenda_in_play(c)
                     }
                     Op::ReturnToHand { .. } => !self.is_ambassador(c),
                     Op::Damage { .. } => !ci.neutralized(),
@@ -611,8 +613,10 @@ impl Game {
                 for c in self.sel_cards(card, ctx) {
                     // An ambassador never leaves play (Ambassadorial Immunity);
                     // nor does a card that cannot be discarded (The Cannot rule).
+                    // A Major Agenda cannot be discarded (Major Agendas).
                     if !self.is_ambassador(c)
                         && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                        && !self.is_major_agenda_in_play(c)
                     {
                         self.discard_from_play(c, ev);
                         any = true;

@@ -39,6 +39,7 @@ mod duel;
 mod effects;
 mod error;
 mod event;
+mod filters;
 mod flow;
 mod heal;
 mod ids;
