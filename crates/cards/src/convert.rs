@@ -7,7 +7,7 @@ use b5_engine::{
     Ability, AbilityBonus, AftermathPlay, Amount, AmountBase, AttachKind, Cannot, CardAction,
     CardDef, CardFilter, CardSel, CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force,
     Keywords, MarkKind, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
-    TriggeredEffect, Uniqueness, VictoryCondition, Who,
+    TriggeredEffect, Uniqueness, VictoryCondition, When, Who,
 };
 use toml::Spanned;
 
@@ -666,7 +666,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         opposition,
         cancel_conflict,
         cancel_attack,
-        cannot
+        cannot,
+        later
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -691,11 +692,12 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "bonus" => &["card", "duration", "who", "amount"],
         "double" => &["card", "duration", "who"],
         "cannot" => &["card", "duration", "who"],
+        "later" => &["effects"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" => &["card", "who"],
         _ => &[],
     };
-    let present: [(&str, bool); 10] = [
+    let present: [(&str, bool); 11] = [
         ("who", e.who.is_some()),
         ("to", e.to.is_some()),
         ("toward", e.toward.is_some()),
@@ -706,6 +708,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         ("count", e.count.is_some()),
         ("duration", e.duration.is_some()),
         ("amount", e.amount.is_some()),
+        ("effects", e.effects.is_some()),
     ];
     for (m, p) in present {
         if p && !allowed.contains(&m) {
@@ -913,6 +916,27 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "cancel_attack" => {
             flag(e.cancel_attack)?;
             Op::CancelAttack
+        }
+        "later" => {
+            let when = one_of(
+                &at,
+                "time",
+                e.later.as_ref().unwrap(),
+                When::parse,
+                "end-of-turn, start-of-next-turn",
+            )?;
+            let list = match &e.effects {
+                Some(l) if !l.is_empty() => effects(&at.sub("effects"), l, refs)?,
+                _ => {
+                    return Err(at
+                        .sub("effects")
+                        .err("a delayed effect needs its effects, e.g. effects = [{ draw = 1 }]"))
+                }
+            };
+            Op::Delayed {
+                when,
+                effects: list.into(),
+            }
         }
         "cannot" => {
             let what = cannot(&at, e.cannot.as_ref().unwrap())?;

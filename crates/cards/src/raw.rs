@@ -170,7 +170,11 @@ pub struct RawEffect {
     pub cancel_attack: Option<bool>,
     /// A lasting restriction: be-promoted, participate, ...
     pub cannot: Option<String>,
+    /// A delayed effect: end-of-turn, start-of-next-turn; with `effects`.
+    pub later: Option<String>,
     // Modifiers.
+    /// With `later`: the effects that happen then.
+    pub effects: Option<RawEffects>,
     pub who: Option<String>,
     pub to: Option<String>,
     pub toward: Option<String>,

@@ -4,7 +4,7 @@
 use b5_engine::{
     Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardAction, CardDef, CardFilter,
     CardSel, CardType, Cmp, Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race,
-    Rounding, Row, Side, TargetKind, Trigger, Uniqueness, Who,
+    Rounding, Row, Side, TargetKind, Trigger, Uniqueness, When, Who,
 };
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -300,6 +300,14 @@ fn op_text(op: &Op) -> String {
         Op::Opposition { n } => format!("the conflict gets +{n} opposition"),
         Op::CancelConflict => "cancel the conflict".into(),
         Op::CancelAttack => "cancel the attack".into(),
+        Op::Delayed { when, ref effects } => format!(
+            "{}: {}",
+            match when {
+                When::EndOfTurn => "at the end of the turn",
+                When::StartOfNextTurn => "at the start of the next turn",
+            },
+            effects_text(effects, false)
+        ),
         Op::Restrict {
             what,
             card,

@@ -481,3 +481,51 @@ effects = [{ discard = true }]"#,
         assert!(e.contains(want), "expected «{want}» in «{e}»");
     }
 }
+
+// ---- Delayed effects -------------------------------------------------------
+
+#[test]
+fn delayed_effects_load_read_and_are_checked() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [{ later = "start-of-next-turn", effects = [{ lose_influence = 1, who = "target" }] }]"#);
+    assert!(matches!(
+        &d.effects[0].op,
+        Op::Delayed { when: b5_engine::When::StartOfNextTurn, effects } if effects.len() == 1
+    ));
+    assert_eq!(
+        rules_text(&d),
+        "Target a player: at the start of the next turn: the target player loses 1 influence."
+    );
+    let cases = [
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ later = "tomorrow", effects = [{ draw = 1 }] }]"#,
+            "effects.later: unknown time \"tomorrow\" (expected one of: end-of-turn, start-of-next-turn)",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ later = "end-of-turn" }]"#,
+            "effects.later.effects: a delayed effect needs its effects",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ later = "end-of-turn", effects = [{ damage = 1 }] }]"#,
+            "refers to card = \"target\" but the card has no card target",
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+effects = [{ draw = 1, effects = [{ draw = 1 }] }]"#,
+            "`effects` does not apply to `draw`",
+        ),
+    ];
+    for (toml, want) in cases {
+        let e = refused(toml);
+        assert!(e.contains(want), "expected «{want}» in «{e}»");
+    }
+}

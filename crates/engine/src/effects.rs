@@ -12,7 +12,7 @@ use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::{flag, Game, ModKind, Modifier, Outcome, Role, Target, Until, Zone, NOBODY};
 
 /// Where an effect comes from and what it refers to.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ctx {
     /// The card's controller; for a conflict, its initiator.
     pub controller: PlayerId,
@@ -683,6 +683,10 @@ impl Game {
                 who,
                 duration,
             } => self.impose(what, card, who, duration, ctx),
+            Op::Delayed { when, ref effects } => {
+                self.delay(when, effects, ctx);
+                true
+            }
         }
     }
 

@@ -33,6 +33,7 @@ pub mod card;
 mod card_action;
 mod conflict_round;
 mod damage;
+mod delayed;
 mod describe;
 mod draw_round;
 mod duel;
@@ -76,7 +77,7 @@ pub use card::def::{
     TargetKind, TriggeredEffect, Uniqueness, VictoryCondition,
 };
 pub use card::effect::{
-    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, Who,
+    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, When, Who,
 };
 pub use card::{CardDb, DbError};
 pub use draw_round::BUY_PRICE;

@@ -260,6 +260,7 @@ impl Game {
             bonus_sources: SmallVec::new(),
             keyword_cards: SmallVec::new(),
             in_play_defs: SmallVec::new(),
+            delayed: Vec::new(),
         }
     }
 

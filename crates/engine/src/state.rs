@@ -759,6 +759,8 @@ pub struct Game {
     /// The definitions of every card on a table or attached in play, one
     /// entry per card (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
+    /// Delayed effects waiting for their time, in the order they arose.
+    pub(crate) delayed: Vec<crate::delayed::Delayed>,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -822,6 +824,7 @@ impl Clone for Game {
             bonus_sources: copy_list(&self.bonus_sources),
             keyword_cards: copy_list(&self.keyword_cards),
             in_play_defs: copy_list(&self.in_play_defs),
+            delayed: self.delayed.clone(),
         }
     }
 }
@@ -857,6 +860,7 @@ impl PartialEq for Game {
             && self.bonus_sources == o.bonus_sources
             && self.keyword_cards == o.keyword_cards
             && self.in_play_defs == o.in_play_defs
+            && self.delayed == o.delayed
     }
 }
 

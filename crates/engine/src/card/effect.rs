@@ -325,6 +325,38 @@ pub enum Op {
         who: Who,
         duration: Duration,
     },
+    /// A delayed effect: these effects happen later, at the time named,
+    /// with the same source, controller and target.
+    Delayed {
+        when: When,
+        effects: std::sync::Arc<[Effect]>,
+    },
+}
+
+/// When a delayed effect happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum When {
+    /// At the end of this turn (after the victory check, before effects
+    /// "until the end of the turn" expire).
+    EndOfTurn,
+    /// At the start of the next turn (before its Ready Round).
+    StartOfNextTurn,
+}
+
+impl When {
+    pub fn name(self) -> &'static str {
+        match self {
+            When::EndOfTurn => "end-of-turn",
+            When::StartOfNextTurn => "start-of-next-turn",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<When> {
+        [When::EndOfTurn, When::StartOfNextTurn]
+            .into_iter()
+            .find(|w| w.name() == s || w.name().replace('-', "_") == s)
+    }
 }
 
 impl Op {
