@@ -6,6 +6,8 @@
 
 use std::sync::Arc;
 
+mod vocabulary;
+
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
     CardFilter, CardId, CardSel, CardType, Cmp, Condition, ConflictId, Cost, DefId, Duration,
@@ -765,6 +767,7 @@ pub fn pool() -> Pool {
     defs.push(ct);
 
     more_cards(&mut defs);
+    vocabulary::vocabulary_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
