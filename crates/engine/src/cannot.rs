@@ -69,8 +69,9 @@ impl Game {
 
     /// Whether the card may be targeted, by a conflict or otherwise.
     pub(crate) fn targetable(&self, card: CardId, by_conflict: bool) -> bool {
-        !self.card_cannot(card, Cannot::BeTargeted, None)
-            && !(by_conflict && self.card_cannot(card, Cannot::BeTargetedByConflicts, None))
+        let barred = self.card_cannot(card, Cannot::BeTargeted, None)
+            || (by_conflict && self.card_cannot(card, Cannot::BeTargetedByConflicts, None));
+        !barred
     }
 
     /// The `cannot` effect: puts a restriction on the cards selected (or the
