@@ -8,6 +8,10 @@ use b5_engine::{
     CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force, Keywords, MarkKind, Op,
     Passive, Race, Row, Side, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition,
     VoteKind, Who,
+    Ability, AbilityBonus, AftermathPlay, Amount, AmountBase, AttachKind, Cannot, CardAction,
+    CardDef, CardFilter, CardSel, CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force,
+    Keywords, MarkKind, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
+    TriggeredEffect, Uniqueness, VictoryCondition, When, Who,
 };
 use toml::Spanned;
 
@@ -63,8 +67,62 @@ const WHOS: &str = "self, target, each, others, leader";
 const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, opposers";
 const TARGETS: &str = "none, player, race, card, conflict";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
-const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed";
-const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence";
+const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
+const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts";
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized";
+
+/// Refuses a trigger the card could never see: only characters and fleets
+/// attack, only characters, fleets and locations (opposing a conflict that
+/// targets them) are attacked; a card attached elsewhere sees neither.
+fn trigger_seen(at: &At, t: Trigger, ty: CardType, attach: AttachKind) -> Result<(), LoadError> {
+    let on = match ty {
+        CardType::Enhancement | CardType::Contingency | CardType::Aftermath => attach.card_type(),
+        _ => Some(ty),
+    };
+    let (ok, who) = match t {
+        Trigger::Attacks | Trigger::NeutralizedTarget => (
+            matches!(on, Some(CardType::Character | CardType::Fleet)),
+            "only characters and fleets attack",
+        ),
+        Trigger::Attacked | Trigger::SurvivedAttack => (
+            matches!(
+                on,
+                Some(CardType::Character | CardType::Fleet | CardType::Location)
+            ),
+            "only characters, fleets and locations take part in attacks",
+        ),
+        _ => (true, ""),
+    };
+    let (ok, who) = if ok && ty == CardType::Contingency && !t.opens_window() {
+        (
+            false,
+            "contingencies answer attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost and gained-influence; the newer triggers are for cards in play",
+        )
+    } else {
+        (ok, who)
+    };
+    if ok {
+        return Ok(());
+    }
+    let a = |w: &str| if w.starts_with(['a', 'e']) { "an" } else { "a" };
+    let what = match ty {
+        CardType::Enhancement | CardType::Contingency | CardType::Aftermath => {
+            format!(
+                "{} {} on {} {}",
+                a(ty.name()),
+                ty.name(),
+                a(attach.name()),
+                attach.name()
+            )
+        }
+        _ => format!("{} {}", a(ty.name()), ty.name()),
+    };
+    Err(at.err(format!("`{}` can never happen to {what}: {who}", t.name())))
+}
+
+fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
+    one_of(at, "restriction", s, Cannot::parse, CANNOTS)
+}
 
 fn race(at: &At, s: &str) -> Result<Race, LoadError> {
     one_of(at, "race", s, Race::parse, RACES)
@@ -164,7 +222,164 @@ fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
         ready: f.ready.unwrap_or(false),
         neutralized: f.neutralized,
         keyword: f.keyword.clone(),
+        not_race: f
+            .not_race
+            .as_deref()
+            .map(|r| race(&at.sub("not_race"), r))
+            .transpose()?,
+        conflict: f
+            .conflict
+            .as_deref()
+            .map(|c| ability(&at.sub("conflict"), c))
+            .transpose()?,
+        at_least: f
+            .at_least
+            .as_ref()
+            .map(|t| threshold(&at.sub("at_least"), t))
+            .transpose()?,
+        at_most: f
+            .at_most
+            .as_ref()
+            .map(|t| threshold(&at.sub("at_most"), t))
+            .transpose()?,
+        attached_to: match f.attached_to.as_deref() {
+            None => None,
+            Some("any") => Some(Side::Any),
+            Some("own") => Some(Side::Own),
+            Some("other") => Some(Side::Other),
+            Some(s) => {
+                return Err(at
+                    .sub("attached_to")
+                    .err(format!("unknown side \"{s}\" (expected any, own, other)")))
+            }
+        },
     })
+}
+
+/// `{ psi = 2 }`: one ability and its value.
+fn threshold(at: &At, t: &RawMarksLike) -> Result<(Ability, u8), LoadError> {
+    let v = [t.diplomacy, t.intrigue, t.psi, t.leadership, t.military];
+    let named: Vec<(Ability, u8)> = Ability::ALL
+        .iter()
+        .zip(v)
+        .filter_map(|(a, x)| x.map(|x| (*a, x)))
+        .collect();
+    match named.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(at.err("name exactly one ability, e.g. { psi = 2 }")),
+    }
+}
+
+/// What a filter chooses among.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FilterUse {
+    /// A card target: cards in play.
+    Target,
+    /// A conflict's participants: characters, fleets, locations.
+    Participants,
+    /// Anything else (lasting effects, conditions).
+    Other,
+}
+
+/// Refuses a filter that can never match anything playable, naming the field.
+fn never_matches(at: &At, f: &CardFilter, usage: FilterUse) -> Result<(), LoadError> {
+    let off = |t: CardType| {
+        matches!(
+            t,
+            CardType::Agenda | CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+        )
+    };
+    let named: Vec<CardType> = CardType::ALL
+        .into_iter()
+        .filter(|t| f.types != 0 && f.allows_type(*t))
+        .collect();
+    let only = |p: &dyn Fn(CardType) -> bool| !named.is_empty() && named.iter().all(|t| p(*t));
+    let none = |p: &dyn Fn(CardType) -> bool| !named.is_empty() && !named.iter().any(|t| p(*t));
+    let never = |field: &str, why: String| Err(at.sub(field).err(format!("never matches: {why}")));
+    if usage == FilterUse::Target {
+        if let Some(t) = named
+            .iter()
+            .find(|t| matches!(t, CardType::Event | CardType::Conflict))
+        {
+            return never(
+                "type",
+                format!(
+                    "{} is never in play as a card to target (target = \"conflict\" targets a conflict)",
+                    if *t == CardType::Event { "an event" } else { "a conflict card" }
+                ),
+            );
+        }
+    }
+    if usage == FilterUse::Participants
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Character | CardType::Fleet | CardType::Location
+            )
+        })
+    {
+        return never(
+            "type",
+            "only characters, fleets and locations take part in conflicts".into(),
+        );
+    }
+    if f.race.is_some() && f.race == f.not_race {
+        return never("not_race", "it names the same race as `race`".into());
+    }
+    if f.ready && f.rotated {
+        return never("ready", "a ready card is never rotated".into());
+    }
+    if f.ready && f.neutralized == Some(true) {
+        return never("ready", "a ready card is never neutralized".into());
+    }
+    if let (Some((a, lo)), Some((b, hi))) = (f.at_least, f.at_most) {
+        if a == b && lo > hi {
+            return never(
+                "at_most",
+                format!("{} at least {lo} and at most {hi}", a.display()),
+            );
+        }
+    }
+    if f.row == Row::InnerCircle && none(&|t| t == CardType::Character) {
+        return never("row", "only characters sit in the Inner Circle".into());
+    }
+    if f.row != Row::Any && only(&off) {
+        return never("row", "agendas and attached cards are in no row".into());
+    }
+    if (f.damaged || f.neutralized == Some(true) || f.participant) && only(&off) {
+        return never(
+            "type",
+            "agendas and attached cards are never damaged, neutralized or participants".into(),
+        );
+    }
+    if f.attached_to.is_some()
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+            )
+        })
+    {
+        return never(
+            "attached_to",
+            "only enhancements, aftermaths and contingencies are attached to cards".into(),
+        );
+    }
+    if f.conflict.is_some()
+        && usage != FilterUse::Other
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Character | CardType::Fleet | CardType::Location
+            )
+        })
+    {
+        return never(
+            "conflict",
+            "only characters, fleets and locations take part in conflicts".into(),
+        );
+    }
+    Ok(())
 }
 
 fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
@@ -275,6 +490,142 @@ fn refs_for(t: TargetKind) -> Refs {
     }
 }
 
+/// An amount table into the engine's [`Amount`].
+fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
+    let w = |field: &str, s: &str| one_of(&at.sub(field), "player", s, Who::parse, WHOS);
+    let mut bases: Vec<AmountBase> = Vec::new();
+    if let Some(v) = a.value {
+        bases.push(AmountBase::Const(
+            small(&at.sub("value"), v, -999, 999)? as i16
+        ));
+    }
+    if let Some(ab) = &a.ability {
+        let whom = match &a.who {
+            None => Who::Me,
+            Some(s) => w("who", s)?,
+        };
+        let card = match &a.of {
+            None => CardSel::This,
+            Some(s) => one_of(&at.sub("of"), "card", s, |x| CardSel::parse(x, whom), CARDS)?,
+        };
+        bases.push(AmountBase::Ability {
+            ability: ability(&at.sub("ability"), ab)?,
+            card,
+            printed: a.printed.unwrap_or(false),
+        });
+    } else if a.of.is_some() || a.printed.is_some() || a.who.is_some() {
+        return Err(at.err("`of`, `printed` and `who` go with `ability`"));
+    }
+    if let Some(s) = &a.influence {
+        bases.push(match s.as_str() {
+            "babylon5" => AmountBase::NonPlayer(Force::Babylon5),
+            "shadows" => AmountBase::NonPlayer(Force::Shadows),
+            "vorlons" => AmountBase::NonPlayer(Force::Vorlons),
+            _ => AmountBase::Influence(one_of(
+                &at.sub("influence"),
+                "player or force",
+                s,
+                Who::parse,
+                "self, target, each, others, leader, babylon5, shadows, vorlons",
+            )?),
+        });
+    }
+    if let Some(s) = &a.power {
+        bases.push(AmountBase::Power(w("power", s)?));
+    }
+    if let Some(s) = &a.unrest {
+        bases.push(AmountBase::Unrest(w("unrest", s)?));
+    }
+    if let Some(n) = a.per_margin {
+        bases.push(AmountBase::PerMargin(
+            small(&at.sub("per_margin"), n, 1, 255)? as u8,
+        ));
+    }
+    let list = |field: &str, v: &[RawNum]| -> Result<Vec<Amount>, LoadError> {
+        if v.is_empty() {
+            return Err(at.sub(field).err("name at least one amount"));
+        }
+        v.iter()
+            .enumerate()
+            .map(|(i, x)| amount_of(&at.sub(&format!("{field}[{i}]")), x))
+            .collect()
+    };
+    let mut half = a.half.unwrap_or(false);
+    if let Some(x) = &a.half_of {
+        bases.push(AmountBase::Sum(vec![amount_of(&at.sub("half_of"), x)?]));
+        half = true;
+    }
+    if let Some(v) = &a.sum {
+        bases.push(AmountBase::Sum(list("sum", v)?));
+    }
+    if let Some(v) = &a.min_of {
+        bases.push(AmountBase::Min(list("min_of", v)?));
+    }
+    if let Some(v) = &a.max_of {
+        bases.push(AmountBase::Max(list("max_of", v)?));
+    }
+    if bases.len() != 1 {
+        return Err(at.err(if bases.is_empty() {
+            "an amount needs exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of"
+        } else {
+            "an amount has exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of; combine them with sum"
+        }));
+    }
+    let rounding = match a.round.as_deref() {
+        None | Some("up") => Rounding::Up,
+        Some("down") => Rounding::Down,
+        Some(s) => {
+            return Err(at
+                .sub("round")
+                .err(format!("unknown rounding \"{s}\" (expected up, down)")))
+        }
+    };
+    if a.round.is_some() && !half {
+        return Err(at.sub("round").err("`round` goes with `half` or `half_of`"));
+    }
+    let mut out = Amount::of(bases.pop().unwrap());
+    if let Some(t) = a.times {
+        out.times = small(&at.sub("times"), t, -99, 99)? as i16;
+    }
+    out.half = half.then_some(rounding);
+    if let Some(p) = a.plus {
+        out.plus = small(&at.sub("plus"), p, -999, 999)? as i16;
+    }
+    if let Some(v) = a.at_least {
+        out.at_least = Some(small(&at.sub("at_least"), v, -999, 999)? as i16);
+    }
+    if let Some(v) = a.at_most {
+        out.at_most = Some(small(&at.sub("at_most"), v, -999, 999)? as i16);
+    }
+    if let (Some(lo), Some(hi)) = (out.at_least, out.at_most) {
+        if lo > hi {
+            return Err(at.sub("at_most").err(format!(
+                "at_most {hi} is below at_least {lo}: the amount could never be worked out"
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// A number or an amount into an [`Amount`].
+fn amount_of(at: &At, n: &RawNum) -> Result<Amount, LoadError> {
+    match n {
+        RawNum::Int(v) => Ok(Amount::of(AmountBase::Const(
+            small(at, *v, -999, 999)? as i16
+        ))),
+        RawNum::Expr(a) => amount_expr(at, a),
+    }
+}
+
+/// A verb's number: a plain integer within the verb's range (kept as
+/// written), or an amount worked out when the effect happens.
+fn verb_num(at: &At, n: &RawNum, lo: i64, hi: i64) -> Result<(i64, Option<Amount>), LoadError> {
+    match n {
+        RawNum::Int(v) => Ok((small(at, *v, lo, hi)?, None)),
+        RawNum::Expr(a) => Ok((0, Some(amount_expr(at, a)?))),
+    }
+}
+
 fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadError> {
     let at = At {
         src: at.src,
@@ -325,6 +676,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         found_isa,
         join_isa,
         chaos
+        cannot,
+        later
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -346,7 +699,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "tension" => &["who", "toward", "toward_race", "mutual"],
         "war" | "peace" => &["who", "with"],
         "mark" => &["card", "count", "who"],
-        "bonus" | "double" => &["card", "duration", "who"],
+        "bonus" => &["card", "duration", "who", "amount"],
+        "double" => &["card", "duration", "who"],
+        "cannot" => &["card", "duration", "who"],
+        "later" => &["effects"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
         "surrender" => &["who"],
@@ -370,6 +726,21 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         ("card", e.card.is_some()),
         ("count", e.count.is_some()),
         ("duration", e.duration.is_some()),
+        ("amount", e.amount.is_some()),
+        ("effects", e.effects.is_some()),
+    ];
+    let present: [(&str, bool); 11] = [
+        ("who", e.who.is_some()),
+        ("to", e.to.is_some()),
+        ("toward", e.toward.is_some()),
+        ("toward_race", e.toward_race.is_some()),
+        ("mutual", e.mutual.is_some()),
+        ("with", e.with.is_some()),
+        ("card", e.card.is_some()),
+        ("count", e.count.is_some()),
+        ("duration", e.duration.is_some()),
+        ("amount", e.amount.is_some()),
+        ("effects", e.effects.is_some()),
     ];
     for (m, p) in present {
         if p && !allowed.contains(&m) {
@@ -401,6 +772,12 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             ),
         }
     };
+    let mut amt: Option<Amount> = None;
+    let mut num = |v: &Option<RawNum>, lo: i64, hi: i64| -> Result<i64, LoadError> {
+        let (n, a) = verb_num(&at, v.as_ref().unwrap(), lo, hi)?;
+        amt = a;
+        Ok(n)
+    };
     let flag = |v: Option<bool>| -> Result<(), LoadError> {
         if v == Some(false) {
             Err(at.err(format!("write `{verb} = true` (or leave the effect out)")))
@@ -410,32 +787,32 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     };
     let op = match verb {
         "gain_influence" => Op::GainInfluence {
-            n: e.gain_influence.unwrap(),
+            n: num(&e.gain_influence, 0, 255)? as u8,
             who: w,
         },
         "lose_influence" => Op::LoseInfluence {
-            n: e.lose_influence.unwrap(),
+            n: num(&e.lose_influence, 0, 255)? as u8,
             who: w,
         },
         "transfer_influence" => Op::TransferInfluence {
-            n: e.transfer_influence.unwrap(),
+            n: num(&e.transfer_influence, 0, 255)? as u8,
             who: w,
             to: whom(e.to.as_ref(), "to", Who::Me)?,
         },
         "restore" => Op::Restore {
-            n: e.restore.unwrap(),
+            n: num(&e.restore, 0, 255)? as u8,
             who: w,
         },
         "extra_influence" => Op::ExtraInfluence {
-            n: e.extra_influence.unwrap(),
+            n: num(&e.extra_influence, 0, 255)? as u8,
             who: w,
         },
         "gain_power" => Op::GainPower {
-            n: e.gain_power.unwrap(),
+            n: num(&e.gain_power, 0, 255)? as u8,
             who: w,
         },
         "lose_power" => Op::LosePower {
-            n: e.lose_power.unwrap(),
+            n: num(&e.lose_power, 0, 255)? as u8,
             who: w,
         },
         "tension" => {
@@ -445,14 +822,14 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                     return Err(at.err("give `toward` or `toward_race`, not both"));
                 }
                 Op::TensionRace {
-                    n: e.tension.unwrap(),
+                    n: num(&e.tension, -128, 127)? as i8,
                     who: w,
                     race: race(&at.sub("toward_race"), r)?,
                     mutual,
                 }
             } else {
                 Op::Tension {
-                    n: e.tension.unwrap(),
+                    n: num(&e.tension, -128, 127)? as i8,
                     who: w,
                     toward: whom(e.toward.as_ref(), "toward", Who::Target)?,
                     mutual,
@@ -460,35 +837,35 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
         "unrest" => Op::Unrest {
-            n: e.unrest.unwrap(),
+            n: num(&e.unrest, -128, 127)? as i8,
             who: w,
         },
         "babylon5" => Op::NonPlayer {
             force: Force::Babylon5,
-            n: e.babylon5.unwrap(),
+            n: num(&e.babylon5, -128, 127)? as i8,
         },
         "shadows" => Op::NonPlayer {
             force: Force::Shadows,
-            n: e.shadows.unwrap(),
+            n: num(&e.shadows, -128, 127)? as i8,
         },
         "vorlons" => Op::NonPlayer {
             force: Force::Vorlons,
-            n: e.vorlons.unwrap(),
+            n: num(&e.vorlons, -128, 127)? as i8,
         },
         "draw" => Op::Draw {
-            n: e.draw.unwrap(),
+            n: num(&e.draw, 0, 255)? as u8,
             who: w,
         },
         "crusade_draw" => Op::CrusadeDraw {
-            n: e.crusade_draw.unwrap(),
+            n: num(&e.crusade_draw, 0, 255)? as u8,
             who: w,
         },
         "discard_random" => Op::DiscardRandom {
-            n: e.discard_random.unwrap(),
+            n: num(&e.discard_random, 0, 255)? as u8,
             who: w,
         },
         "damage" => Op::Damage {
-            n: e.damage.unwrap(),
+            n: num(&e.damage, 0, 255)? as u8,
             card: sel()?,
         },
         "mark" => Op::Mark {
@@ -543,7 +920,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             Op::FullHeal { card: sel()? }
         }
         "remove_damage" => Op::RemoveDamage {
-            n: e.remove_damage.unwrap(),
+            n: num(&e.remove_damage, 0, 255)? as u8,
             card: sel()?,
         },
         "neutralize" => {
@@ -559,10 +936,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             Op::ReturnToHand { card: sel()? }
         }
         "support" => Op::Support {
-            n: e.support.unwrap(),
+            n: num(&e.support, 0, 255)? as u8,
         },
         "opposition" => Op::Opposition {
-            n: e.opposition.unwrap(),
+            n: num(&e.opposition, 0, 255)? as u8,
         },
         "cancel_conflict" => {
             flag(e.cancel_conflict)?;
@@ -610,10 +987,62 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             n: e.chaos.unwrap(),
             card: sel()?,
         },
+        "later" => {
+            let when = one_of(
+                &at,
+                "time",
+                e.later.as_ref().unwrap(),
+                When::parse,
+                "end-of-turn, start-of-next-turn",
+            )?;
+            let list = match &e.effects {
+                Some(l) if !l.is_empty() => effects(&at.sub("effects"), l, refs)?,
+                _ => {
+                    return Err(at
+                        .sub("effects")
+                        .err("a delayed effect needs its effects, e.g. effects = [{ draw = 1 }]"))
+                }
+            };
+            Op::Delayed {
+                when,
+                effects: list.into(),
+            }
+        }
+        "cannot" => {
+            let what = cannot(&at, e.cannot.as_ref().unwrap())?;
+            let duration = dur()?;
+            if duration == Duration::Printed {
+                return Err(at
+                    .sub("duration")
+                    .err("a restriction has no printed value; use turn, while-rotated, while-in-play, conflict or permanent"));
+            }
+            if what.on_player() && e.card.is_some() {
+                return Err(at.sub("card").err(format!(
+                    "`{}` restricts players: name them with `who`, not `card`",
+                    what.name()
+                )));
+            }
+            if what == Cannot::ParticipateHere && e.duration.is_some() {
+                return Err(at.sub("duration").err(
+                    "participate-in-this-conflict lasts until the conflict resolves; it takes no duration",
+                ));
+            }
+            Op::Restrict {
+                what,
+                card: sel()?,
+                who: w,
+                duration,
+            }
+        }
         _ => unreachable!("every verb is listed above"),
     };
+    if let Some(a) = &e.amount {
+        // `bonus = { military = 1 }, amount = ...`: the bonus times the amount.
+        amt = Some(amount_of(&at.sub("amount"), a)?);
+    }
     let out = Effect {
         op,
+        amount: amt,
         then: e.then.unwrap_or(false),
         condition: e
             .condition
@@ -827,7 +1256,14 @@ pub fn card(
         }
     }
     if let Some(f) = &raw.target_filter {
-        d.filter = filter(&at.at("target_filter", f), f.get_ref())?;
+        let fat = at.at("target_filter", f);
+        d.filter = filter(&fat, f.get_ref())?;
+        let usage = if d.target == TargetKind::Card {
+            FilterUse::Target
+        } else {
+            FilterUse::Other
+        };
+        never_matches(&fat, &d.filter, usage)?;
     }
     // Conflicts.
     let is_conflict = ty == CardType::Conflict;
@@ -980,7 +1416,16 @@ pub fn card(
             },
             target,
             filter: match &ra.target_filter {
-                Some(f) => filter(&aat.sub("target_filter"), f)?,
+                Some(f) => {
+                    let f = filter(&aat.sub("target_filter"), f)?;
+                    let usage = if target == TargetKind::Card {
+                        FilterUse::Target
+                    } else {
+                        FilterUse::Other
+                    };
+                    never_matches(&aat.sub("target_filter"), &f, usage)?;
+                    f
+                }
                 None => CardFilter::default(),
             },
             effects: effects(&aat.sub("effects"), &ra.effects, refs_for(target))?,
@@ -1005,7 +1450,11 @@ pub fn card(
         )?;
         let rp = p.get_ref();
         let f = match &rp.to {
-            Some(f) => filter(&pat.sub("to"), f)?,
+            Some(f) => {
+                let f = filter(&pat.sub("to"), f)?;
+                never_matches(&pat.sub("to"), &f, FilterUse::Other)?;
+                f
+            }
             None => CardFilter::default(),
         };
         let mut kinds: Vec<Passive> = Vec::new();
@@ -1075,6 +1524,51 @@ pub fn card(
                 "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks",
             ));
         }
+        if let Some(c) = &rp.cannot {
+            let what = cannot(&pat.sub("cannot"), c)?;
+            if what == Cannot::ParticipateHere {
+                return Err(pat.sub("cannot").err(
+                    "participate-in-this-conflict is an effect of a conflict; a lasting effect says participate",
+                ));
+            }
+            if what.on_player() {
+                if rp.to.is_some() {
+                    return Err(pat.sub("to").err(format!(
+                        "`{}` restricts players: name them with `who` (self, others, each), not `to`",
+                        what.name()
+                    )));
+                }
+                let who = match rp.who.as_deref() {
+                    None => Who::Others,
+                    Some(s) => one_of(
+                        &pat.sub("who"),
+                        "player",
+                        s,
+                        Who::parse,
+                        "self, others, each",
+                    )?,
+                };
+                if matches!(who, Who::Target | Who::Leader) {
+                    return Err(pat
+                        .sub("who")
+                        .err("a lasting effect names self, others or each (it has no target)"));
+                }
+                kinds.push(Passive::PlayerCannot { who, what });
+            } else {
+                kinds.push(Passive::Cannot {
+                    filter: f.clone(),
+                    what,
+                });
+            }
+        }
+        if rp.who.is_some() && rp.cannot.is_none() {
+            return Err(pat.sub("who").err("`who` goes with `cannot`"));
+        }
+        if kinds.len() != 1 {
+            return Err(pat.err(
+                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, cannot",
+            ));
+        }
         d.passives.push(kinds.pop().unwrap());
         let cond = match &rp.condition {
             Some(c) => Some(condition(&pat.sub("if"), c)?),
@@ -1093,8 +1587,24 @@ pub fn card(
             "characters, groups, fleets, locations, enhancements and agendas",
         )?;
         let rt = t.get_ref();
+        let tr = one_of(&tat.sub("on"), "trigger", &rt.on, Trigger::parse, TRIGGERS)?;
+        let attach = match &raw.attach {
+            Some(a) => AttachKind::parse(a.get_ref()).unwrap_or(d.attach),
+            None if ty == CardType::Aftermath => match d.target {
+                TargetKind::Player => AttachKind::Faction,
+                TargetKind::None => AttachKind::Global,
+                _ => AttachKind::Character,
+            },
+            None => AttachKind::Character,
+        };
+        trigger_seen(&tat.sub("on"), tr, ty, attach)?;
+        if tr == Trigger::LeavesPlay && rt.rotate == Some(true) {
+            return Err(tat
+                .sub("rotate")
+                .err("a card leaving play cannot rotate for its triggered effect"));
+        }
         d.triggers.push(TriggeredEffect {
-            trigger: one_of(&tat.sub("on"), "trigger", &rt.on, Trigger::parse, TRIGGERS)?,
+            trigger: tr,
             rotate: rt.rotate.unwrap_or(false),
             effects: effects(&tat.sub("effects"), &rt.effects, ANY_REFS)?,
         });
@@ -1108,6 +1618,7 @@ pub fn card(
             Trigger::parse,
             TRIGGERS,
         )?;
+        trigger_seen(&at.at("trigger", t), tr, ty, d.attach)?;
         d.triggers.push(TriggeredEffect {
             trigger: tr,
             rotate: false,
@@ -1169,7 +1680,10 @@ pub fn card(
     }
     if let Some(f) = &raw.participants {
         only("participants", is_conflict, "conflicts")?;
-        d.participants = Some(filter(&at.at("participants", f), f.get_ref())?);
+        let pat = at.at("participants", f);
+        let pf = filter(&pat, f.get_ref())?;
+        never_matches(&pat, &pf, FilterUse::Participants)?;
+        d.participants = Some(pf);
     }
     if let Some(r) = &raw.replaces {
         only(

@@ -55,6 +55,27 @@ pub struct RawFilter {
     pub ready: Option<bool>,
     pub neutralized: Option<bool>,
     pub keyword: Option<String>,
+    /// Not loyal to this race.
+    pub not_race: Option<String>,
+    /// Cards taking part in a conflict of this type; for a conflict target,
+    /// a conflict of this type.
+    pub conflict: Option<String>,
+    /// Ability thresholds on the current rating, e.g. { psi = 2 }.
+    pub at_least: Option<RawMarksLike>,
+    pub at_most: Option<RawMarksLike>,
+    /// Attached to a card on the table: any, own, other.
+    pub attached_to: Option<String>,
+}
+
+/// Ability values for a threshold: exactly one ability.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMarksLike {
+    pub diplomacy: Option<u8>,
+    pub intrigue: Option<u8>,
+    pub psi: Option<u8>,
+    pub leadership: Option<u8>,
+    pub military: Option<u8>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -116,22 +137,22 @@ pub struct RawControls {
 #[serde(deny_unknown_fields)]
 pub struct RawEffect {
     // Verbs.
-    pub gain_influence: Option<u8>,
-    pub lose_influence: Option<u8>,
-    pub transfer_influence: Option<u8>,
-    pub restore: Option<u8>,
-    pub extra_influence: Option<u8>,
-    pub gain_power: Option<u8>,
-    pub lose_power: Option<u8>,
-    pub tension: Option<i8>,
-    pub unrest: Option<i8>,
-    pub babylon5: Option<i8>,
-    pub shadows: Option<i8>,
-    pub vorlons: Option<i8>,
-    pub draw: Option<u8>,
-    pub crusade_draw: Option<u8>,
-    pub discard_random: Option<u8>,
-    pub damage: Option<u8>,
+    pub gain_influence: Option<RawNum>,
+    pub lose_influence: Option<RawNum>,
+    pub transfer_influence: Option<RawNum>,
+    pub restore: Option<RawNum>,
+    pub extra_influence: Option<RawNum>,
+    pub gain_power: Option<RawNum>,
+    pub lose_power: Option<RawNum>,
+    pub tension: Option<RawNum>,
+    pub unrest: Option<RawNum>,
+    pub babylon5: Option<RawNum>,
+    pub shadows: Option<RawNum>,
+    pub vorlons: Option<RawNum>,
+    pub draw: Option<RawNum>,
+    pub crusade_draw: Option<RawNum>,
+    pub discard_random: Option<RawNum>,
+    pub damage: Option<RawNum>,
     pub mark: Option<String>,
     pub war: Option<bool>,
     pub peace: Option<bool>,
@@ -141,12 +162,12 @@ pub struct RawEffect {
     pub ready: Option<bool>,
     pub heal: Option<bool>,
     pub full_heal: Option<bool>,
-    pub remove_damage: Option<u8>,
+    pub remove_damage: Option<RawNum>,
     pub neutralize: Option<bool>,
     pub discard: Option<bool>,
     pub return_to_hand: Option<bool>,
-    pub support: Option<u8>,
-    pub opposition: Option<u8>,
+    pub support: Option<RawNum>,
+    pub opposition: Option<RawNum>,
     pub cancel_conflict: Option<bool>,
     pub cancel_attack: Option<bool>,
     /// The players named by `who` (default the target) surrender to you.
@@ -161,6 +182,13 @@ pub struct RawEffect {
     /// With `vote`: the effects if the measure passes / fails.
     pub pass: Option<RawEffects>,
     pub fail: Option<RawEffects>,
+    /// A lasting restriction: be-promoted, participate, ...
+    pub cannot: Option<String>,
+    /// A delayed effect: end-of-turn, start-of-next-turn; with `effects`.
+    pub later: Option<String>,
+    // Modifiers.
+    /// With `later`: the effects that happen then.
+    pub effects: Option<RawEffects>,
     pub who: Option<String>,
     pub to: Option<String>,
     pub toward: Option<String>,
@@ -170,9 +198,79 @@ pub struct RawEffect {
     pub card: Option<String>,
     pub count: Option<i8>,
     pub duration: Option<String>,
+    /// `bonus` only: the bonus is multiplied by this amount.
+    pub amount: Option<RawNum>,
     pub then: Option<bool>,
     #[serde(rename = "if")]
     pub condition: Option<RawCondition>,
+}
+
+/// A number an effect takes: a plain integer or an amount worked out from
+/// the game state (a table, see [`RawAmount`]).
+#[derive(Debug, Clone)]
+pub enum RawNum {
+    Int(i64),
+    Expr(Box<RawAmount>),
+}
+
+impl<'de> Deserialize<'de> for RawNum {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawNum;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a whole number or an amount such as { ability = \"psi\", of = \"target\" }",
+                )
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawNum, E> {
+                Ok(RawNum::Int(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawNum, E> {
+                Ok(RawNum::Int(v.min(i64::MAX as u64) as i64))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, m: A) -> Result<RawNum, A::Error> {
+                let a = RawAmount::deserialize(de::value::MapAccessDeserializer::new(m))?;
+                Ok(RawNum::Expr(Box::new(a)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// An amount worked out from the game state: exactly one base, then the
+/// arithmetic (`times`, `half`, `plus`, `at_least`, `at_most`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAmount {
+    // Bases.
+    pub value: Option<i64>,
+    /// An ability of `of` (a card: target, this, attached, ...).
+    pub ability: Option<String>,
+    pub of: Option<String>,
+    /// With `ability`: the printed value, not the current rating.
+    pub printed: Option<bool>,
+    /// A player's Influence Rating (self, target, ...) or a non-player
+    /// force's influence (babylon5, shadows, vorlons).
+    pub influence: Option<String>,
+    pub power: Option<String>,
+    pub unrest: Option<String>,
+    /// One per N points of margin.
+    pub per_margin: Option<i64>,
+    pub half_of: Option<RawNum>,
+    pub sum: Option<Vec<RawNum>>,
+    pub min_of: Option<Vec<RawNum>>,
+    pub max_of: Option<Vec<RawNum>>,
+    // Arithmetic.
+    pub times: Option<i64>,
+    pub half: Option<bool>,
+    /// up (the default) or down.
+    pub round: Option<String>,
+    pub plus: Option<i64>,
+    pub at_least: Option<i64>,
+    pub at_most: Option<i64>,
+    /// With `ability` and `of = "ambassador"`: whose ambassador.
+    pub who: Option<String>,
 }
 
 /// What a card's action costs.
@@ -223,6 +321,11 @@ pub struct RawPassive {
     pub condition: Option<RawCondition>,
     /// The cards it applies to (relative to the card's controller).
     pub to: Option<RawFilter>,
+    /// A lasting restriction on the cards `to` names, or on the players
+    /// `who` names for what players do.
+    pub cannot: Option<String>,
+    /// With `cannot` on players: self, others, each.
+    pub who: Option<String>,
 }
 
 /// A triggered effect of a card in play.

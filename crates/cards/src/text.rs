@@ -2,9 +2,9 @@
 //! player reads and what the engine enforces cannot drift apart.
 
 use b5_engine::{
-    Ability, AbilityBonus, AttachKind, CardAction, CardDef, CardFilter, CardSel, CardType, Cmp,
-    Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race, Row, Side, TargetKind,
-    Trigger, Uniqueness, Who,
+    Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardAction, CardDef, CardFilter,
+    CardSel, CardType, Cmp, Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race,
+    Rounding, Row, Side, TargetKind, Trigger, Uniqueness, When, Who,
 };
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -97,6 +97,7 @@ fn duration_text(d: Duration) -> &'static str {
         Duration::Conflict => " until the conflict resolves",
         Duration::Permanent => " for the rest of the game",
         Duration::Printed => " to its printed value",
+        Duration::WhileInPlay => " while this card is in play",
     }
 }
 
@@ -330,6 +331,38 @@ fn op_text(op: &Op) -> String {
             plural(-(n as i64), "Chaos Token", "Chaos Tokens"),
             card_name(card)
         ),
+        Op::Delayed { when, ref effects } => format!(
+            "{}: {}",
+            match when {
+                When::EndOfTurn => "at the end of the turn",
+                When::StartOfNextTurn => "at the start of the next turn",
+            },
+            effects_text(effects, false)
+        ),
+        Op::Restrict {
+            what,
+            card,
+            who,
+            duration,
+        } => {
+            if what == Cannot::ParticipateHere {
+                format!("{} cannot take part in this conflict", card_name(card))
+            } else if what.on_player() {
+                format!(
+                    "{} cannot {}{}",
+                    who_subject(who),
+                    cannot_text(what),
+                    duration_text(duration)
+                )
+            } else {
+                format!(
+                    "{} cannot {}{}",
+                    card_name(card),
+                    cannot_text(what),
+                    duration_text(duration)
+                )
+            }
+        }
     }
 }
 
@@ -367,6 +400,110 @@ fn and_list(items: &[&str]) -> String {
         [one] => one.to_string(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
+}
+
+/// The article before a word: "an Intrigue conflict", "a Psi conflict".
+fn an(word: &str) -> &'static str {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+fn cannot_text(c: Cannot) -> &'static str {
+    match c {
+        Cannot::BePromoted => "be promoted to the Inner Circle",
+        Cannot::Participate => "support, oppose or attack in conflicts",
+        Cannot::ParticipateHere => "take part in this conflict",
+        Cannot::BeBlanked => "be blanked",
+        Cannot::BeDiscarded => "be discarded by card effects",
+        Cannot::BeTargeted => "be targeted",
+        Cannot::BeTargetedByConflicts => "be targeted by conflicts",
+        Cannot::DeclareConflicts => "declare conflicts",
+    }
+}
+
+/// A number no card prints, standing for X while the verb is worded.
+const X_MARK: i32 = 111;
+
+/// "you gain X influence, where X is half the target card's Psi, rounded up".
+fn amount_op_text(op: &Op, a: &Amount) -> String {
+    let Some(x) = op.with_n(X_MARK) else {
+        return op_text(op);
+    };
+    let t = op_text(&x).replace(&X_MARK.to_string(), "X");
+    format!("{t}, where X is {}", amount_text(a))
+}
+
+/// An amount in words.
+pub fn amount_text(a: &Amount) -> String {
+    let mut s = match &a.base {
+        AmountBase::Const(n) => n.to_string(),
+        AmountBase::Ability {
+            ability,
+            card,
+            printed,
+        } => {
+            let whose = match card {
+                CardSel::Supporters => "the total".to_string(),
+                CardSel::Opposers => "the total".to_string(),
+                c => format!("{}'s", card_name(*c)),
+            };
+            let of = match card {
+                CardSel::Supporters => " of the supporting cards",
+                CardSel::Opposers => " of the opposing cards",
+                _ => "",
+            };
+            format!(
+                "{whose} {}{}{of}",
+                if *printed { "printed " } else { "" },
+                ability.display()
+            )
+        }
+        AmountBase::Influence(w) => format!("{} Influence Rating", possessive(*w)),
+        AmountBase::Power(w) => format!("{} power", possessive(*w)),
+        AmountBase::Unrest(w) => format!("{} unrest", possessive(*w)),
+        AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),
+        AmountBase::PerMargin(n) => {
+            format!("1 for each {n} by which the conflict was won or lost")
+        }
+        AmountBase::Sum(v) if v.len() == 1 => amount_text(&v[0]),
+        AmountBase::Sum(v) => {
+            let parts: Vec<String> = v.iter().map(amount_text).collect();
+            format!("the sum of {}", parts.join(" and "))
+        }
+        AmountBase::Min(v) => {
+            let parts: Vec<String> = v.iter().map(amount_text).collect();
+            format!("the least of {}", parts.join(" and "))
+        }
+        AmountBase::Max(v) => {
+            let parts: Vec<String> = v.iter().map(amount_text).collect();
+            format!("the greatest of {}", parts.join(" and "))
+        }
+    };
+    match a.times {
+        1 => {}
+        2 => s = format!("twice {s}"),
+        t => s = format!("{t} times {s}"),
+    }
+    match a.half {
+        Some(Rounding::Up) => s = format!("half {s}, rounded up"),
+        Some(Rounding::Down) => s = format!("half {s}, rounded down"),
+        None => {}
+    }
+    if a.plus > 0 {
+        s = format!("{s} plus {}", a.plus);
+    } else if a.plus < 0 {
+        s = format!("{s} minus {}", -a.plus);
+    }
+    if let Some(lo) = a.at_least {
+        s = format!("{s} (at least {lo})");
+    }
+    if let Some(hi) = a.at_most {
+        s = format!("{s} (at most {hi})");
+    }
+    s
 }
 
 fn mark(k: MarkKind) -> &'static str {
@@ -441,6 +578,9 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     if let Some(r) = f.race {
         words.push(r.display().into());
     }
+    if let Some(r) = f.not_race {
+        words.push(format!("non-{}", r.display()));
+    }
     let types: Vec<&str> = CardType::ALL
         .iter()
         .filter(|t| f.types != 0 && f.allows_type(**t))
@@ -449,7 +589,14 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     let noun = if types.is_empty() {
         default_noun.to_string()
     } else {
-        format!("{}s", types.join("s or "))
+        let plural: Vec<String> = types
+            .iter()
+            .map(|t| match t.strip_suffix('y') {
+                Some(stem) => format!("{stem}ies"),
+                None => format!("{t}s"),
+            })
+            .collect();
+        plural.join(" or ")
     };
     let mut s = words.join(" ");
     if !s.is_empty() {
@@ -463,6 +610,26 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     s.push_str(&noun);
     if let Some(k) = &f.keyword {
         s.push_str(&format!(" with the keyword {k}"));
+    }
+    if let Some((a, n)) = f.at_least {
+        s.push_str(&format!(" with {} {n} or more", a.display()));
+    }
+    if let Some((a, n)) = f.at_most {
+        s.push_str(&format!(" with {} {n} or less", a.display()));
+    }
+    if let Some(k) = f.conflict {
+        s.push_str(&format!(
+            " taking part in {} {} conflict",
+            an(k.display()),
+            k.display()
+        ));
+    }
+    if let Some(side) = f.attached_to {
+        s.push_str(match side {
+            Side::Own => " attached to a card in your faction",
+            Side::Other => " attached to a card in another faction",
+            Side::Any => " attached to a card",
+        });
     }
     if f.not_ambassador {
         s.push_str(" (not an ambassador)");
@@ -480,7 +647,10 @@ fn target_text(kind: TargetKind, f: &CardFilter) -> String {
         TargetKind::None => String::new(),
         TargetKind::Player => "target a player".into(),
         TargetKind::Race => "target a race".into(),
-        TargetKind::Conflict => "target a conflict".into(),
+        TargetKind::Conflict => match f.conflict {
+            Some(k) => format!("target {} {} conflict", an(k.display()), k.display()),
+            None => "target a conflict".into(),
+        },
         TargetKind::Card => {
             let t = filter_text(f, "cards");
             format!("target one of the {t}")
@@ -498,7 +668,10 @@ pub fn effects_text(effects: &[Effect], both: bool) -> String {
         if let Some(c) = &e.condition {
             out.push_str(&format!("if {}, ", condition_text(c)));
         }
-        out.push_str(&op_text(&e.op));
+        match &e.amount {
+            None => out.push_str(&op_text(&e.op)),
+            Some(a) => out.push_str(&amount_op_text(&e.op, a)),
+        }
     }
     if both && effects.len() > 1 {
         out = format!("both: {out} (all or nothing)");
@@ -592,6 +765,21 @@ fn passive_text(p: &Passive, attached: bool) -> String {
                 None => format!("Your ambassador has {list} while this card is in play"),
             }
         }
+        Passive::Cannot { filter, what } => format!(
+            "{} cannot {}",
+            cap(&filter_text(filter, "cards")),
+            cannot_text(*what)
+        ),
+        Passive::PlayerCannot { who, what } => format!(
+            "{} cannot {}",
+            match who {
+                Who::Me => "You",
+                Who::Each => "No player",
+                _ => "Your opponents",
+            },
+            cannot_text(*what)
+        )
+        .replace("No player cannot", "No player may"),
         Passive::Sponsors { filter, free } => format!(
             "This card may rotate as if it were an Inner Circle character to sponsor {}{}",
             filter_text(filter, "cards"),
@@ -609,6 +797,11 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::ConflictWon => "When you win a conflict you initiated",
         Trigger::ConflictLost => "When you lose a conflict you initiated",
         Trigger::GainedInfluenceFromConflict => "When you gain influence from a conflict",
+        Trigger::LeavesPlay => "When it leaves play",
+        Trigger::SurvivedAttack => "When it survives an attack (not neutralized)",
+        Trigger::AttackInConflict => "When an attack is made in a conflict you initiated",
+        Trigger::WarWonContested => "When you win a contested war conflict",
+        Trigger::FleetNeutralized => "When one of your fleets is neutralized",
     }
 }
 

@@ -192,6 +192,7 @@ impl Game {
                 ModKind::Printed(b) => take(&b, &mut printed_delta, &mut printed_all),
                 ModKind::Double(a) => doubles[a.idx()] += 1,
                 ModKind::Add(b) => take(&b, &mut add, &mut add_all),
+                ModKind::Cannot(_) | ModKind::PlayerCannot(..) => {}
             }
         }
         for &att in self.attachments.iter() {

@@ -43,6 +43,17 @@ impl Game {
         def.race == Race::Neutral || self.plays_as_race(p, def.race)
     }
 
+    /// The Cannot rule: a player who cannot declare conflicts declares none.
+    fn check_may_declare(&self, p: PlayerId) -> Result<(), Violation> {
+        if self.player_cannot(p, crate::card::effect::Cannot::DeclareConflicts) {
+            return Err(Violation::Cannot {
+                card: CardId::NONE,
+                what: crate::card::effect::Cannot::DeclareConflicts,
+            });
+        }
+        Ok(())
+    }
+
     pub(crate) fn check_declare(
         &self,
         p: PlayerId,
@@ -66,6 +77,7 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
+        self.check_may_declare(p)?;
         if !self.loyalty_ok(p, def) {
             return Err(Violation::Disloyal {
                 card,
@@ -109,6 +121,7 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
+        self.check_may_declare(p)?;
         let pl = &self.players[p as usize];
         match target {
             Target::Player(q) if (q as usize) < self.players.len() => {

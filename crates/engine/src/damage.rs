@@ -64,6 +64,11 @@ impl Game {
         // A fleet's leader is neutralized with it, without severe damage.
         let inst = self.c(id);
         if self.db.get(inst.def).card_type == CardType::Fleet {
+            // No conflict in particular (an id beyond the conflicts in play).
+            let (p, k) = (inst.controller, crate::ids::ConflictId(u8::MAX));
+            // Triggered effects of cards in play (no contingency window).
+            self.run_player_triggers(crate::card::effect::Trigger::FleetNeutralized, p, k, ev);
+            let inst = self.c(id);
             if let Some(l) = inst.led_by.some() {
                 let li = self.c(l);
                 if li.rotation == Rotation::Lead && li.leading == id {

@@ -901,6 +901,26 @@ impl Game {
             Violation::JoinWar => format!(
                 "{pn} may rotate a ready ambassador to declare war only on a player another faction of {pn}'s race is at war with"
             ),
+            Violation::Cannot { card, what } => {
+                let does = match what {
+                    crate::card::effect::Cannot::BePromoted => "be promoted",
+                    crate::card::effect::Cannot::Participate
+                    | crate::card::effect::Cannot::ParticipateHere => "take part in that conflict",
+                    crate::card::effect::Cannot::BeBlanked => "be blanked",
+                    crate::card::effect::Cannot::BeDiscarded => "be discarded",
+                    crate::card::effect::Cannot::BeTargeted => "be targeted",
+                    crate::card::effect::Cannot::BeTargetedByConflicts => {
+                        "be targeted by conflicts"
+                    }
+                    crate::card::effect::Cannot::DeclareConflicts => "declare conflicts",
+                };
+                let who = if card.some().is_some() {
+                    n(card)
+                } else {
+                    pn.to_string()
+                };
+                format!("{who} cannot {does} while a restriction is in effect")
+            }
         }
     }
 }

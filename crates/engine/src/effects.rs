@@ -12,7 +12,7 @@ use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::{flag, Game, ModKind, Modifier, Outcome, Role, Target, Until, Zone, NOBODY};
 
 /// Where an effect comes from and what it refers to.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ctx {
     /// The card's controller; for a conflict, its initiator.
     pub controller: PlayerId,
@@ -77,7 +77,16 @@ impl Game {
                     continue;
                 }
             }
-            prev = self.run_op(&e.op, ctx, ev);
+            prev = match &e.amount {
+                None => self.run_op(&e.op, ctx, ev),
+                Some(a) => {
+                    let v = self.amount(a, ctx);
+                    match e.op.with_n(v) {
+                        Some(op) => self.run_op(&op, ctx, ev),
+                        None => self.run_op(&e.op, ctx, ev),
+                    }
+                }
+            };
         }
     }
 
@@ -117,8 +126,9 @@ impl Game {
         let on_table = |c: CardId| c.some().is_some_and(|c| self.c(c).zone.on_table());
         match sel {
             CardSel::Target => {
+                // A targeted agenda or attached card is in play off the table.
                 if let Target::Card(c) = ctx.target {
-                    if on_table(c) {
+                    if c.some().is_some_and(|c| self.c(c).zone.in_play()) {
                         v.push(c);
                     }
                 }
@@ -186,7 +196,12 @@ impl Game {
                     }
                     Op::RemoveDamage { .. } => ci.damage > 0,
                     Op::Neutralize { .. } => !ci.neutralized(),
-                    Op::Discard { .. } | Op::ReturnToHand { .. } => !self.is_ambassador(c),
+                    Op::Discard { .. } => {
+                        !self.is_ambassador(c)
+                            && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                            && !self.is_major_agenda_in_play(c)
+                    }
+                    Op::ReturnToHand { .. } => !self.is_ambassador(c),
                     Op::Damage { .. } => !ci.neutralized(),
                     // Taking tokens off happens only if the card holds them all.
                     Op::Chaos { n, .. } if n < 0 => ci.chaos as i16 >= -(n as i16),
@@ -283,7 +298,7 @@ impl Game {
         def.requires.iter().all(|c| self.condition_holds(c, &ctx))
     }
 
-    fn push_mod(&mut self, card: CardId, kind: ModKind, duration: Duration, ctx: &Ctx) {
+    pub(crate) fn push_mod(&mut self, card: CardId, kind: ModKind, duration: Duration, ctx: &Ctx) {
         let until = match duration {
             Duration::Turn => Until::EndOfTurn,
             Duration::WhileRotated => {
@@ -298,6 +313,10 @@ impl Game {
                 None => Until::EndOfTurn,
             },
             Duration::Permanent | Duration::Printed => Until::Permanent,
+            Duration::WhileInPlay => match ctx.source.some() {
+                Some(s) if self.c(s).zone.in_play() => Until::WhileInPlay(s),
+                _ => Until::EndOfTurn,
+            },
         };
         let kind = match (kind, duration) {
             (ModKind::Add(b), Duration::Printed) => ModKind::Printed(b),
@@ -619,6 +638,16 @@ impl Game {
                         );
                         any = true;
                     }
+                    // An ambassador never leaves play (Ambassadorial Immunity);
+                    // nor does a card that cannot be discarded (The Cannot rule).
+                    // A Major Agenda cannot be discarded (Major Agendas).
+                    if !self.is_ambassador(c)
+                        && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                        && !self.is_major_agenda_in_play(c)
+                    {
+                        self.discard_from_play(c, ev);
+                        any = true;
+                    }
                 }
                 any
             }
@@ -702,6 +731,16 @@ impl Game {
                     any |= self.change_chaos(c, n, ev);
                 }
                 any
+            }
+            Op::Restrict {
+                what,
+                card,
+                who,
+                duration,
+            } => self.impose(what, card, who, duration, ctx),
+            Op::Delayed { when, ref effects } => {
+                self.delay(when, effects, ctx);
+                true
             }
         }
     }

@@ -124,6 +124,12 @@ pub enum Violation {
     /// War in Dual Race Games: no other faction of your race is at war with
     /// that player, or your ambassador cannot rotate.
     JoinWar,
+    /// A lasting restriction forbids it (The Cannot rule); `card` is none
+    /// for a restriction on the player.
+    Cannot {
+        card: CardId,
+        what: crate::card::effect::Cannot,
+    },
 }
 
 impl Violation {
@@ -195,6 +201,7 @@ impl Violation {
             DrakhOnly(_) => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rules 3 and 5; Drakh Agendas",
             ChaosMove => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rule 7 (Chaos Tokens)",
             JoinWar => "Engine Rules v1.2: War in Dual Race Games",
+            Cannot { .. } => "Engine Rules v1.2: Rules of Precedence, The Cannot rule (a \"cannot\" wins over any permission until it is removed)",
         }
     }
 }

@@ -27,10 +27,13 @@ mod ability;
 mod action;
 mod action_round;
 mod agenda;
+mod amount;
+mod cannot;
 pub mod card;
 mod card_action;
 mod conflict_round;
 mod damage;
+mod delayed;
 mod describe;
 mod drakh;
 mod draw_round;
@@ -39,6 +42,7 @@ mod duel;
 mod effects;
 mod error;
 mod event;
+mod filters;
 mod flow;
 mod heal;
 mod ids;
@@ -72,6 +76,7 @@ mod war;
 mod zones;
 
 pub use action::Action;
+pub use card::amount::{Amount, AmountBase, Rounding};
 pub use card::def::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
@@ -79,6 +84,9 @@ pub use card::def::{
 };
 pub use card::effect::{
     CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind, Who,
+};
+pub use card::effect::{
+    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, When, Who,
 };
 pub use card::{CardDb, DbError};
 pub use draw_round::BUY_PRICE;

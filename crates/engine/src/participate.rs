@@ -42,7 +42,16 @@ impl Game {
         &self,
         card: CardId,
         k: &crate::state::Conflict,
+        id: ConflictId,
     ) -> Result<(), Violation> {
+        // The Cannot rule: a card that cannot take part in conflicts (or in
+        // this one) cannot support, oppose or attack in it.
+        if self.card_cannot(card, crate::card::effect::Cannot::Participate, Some(id)) {
+            return Err(Violation::Cannot {
+                card,
+                what: crate::card::effect::Cannot::Participate,
+            });
+        }
         if let Some(c) = k.card.some() {
             if let Some(f) = &self.db.get(self.c(c).def).participants {
                 if !self.filter_matches(f, card, k.initiator) {
@@ -63,7 +72,7 @@ impl Game {
         let k = self.open_conflict(conflict)?;
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, false)?;
-        self.check_participation(card, k)?;
+        self.check_participation(card, k, conflict)?;
         if self.ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
@@ -96,7 +105,7 @@ impl Game {
         }
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, true)?;
-        self.check_participation(card, k)?;
+        self.check_participation(card, k, conflict)?;
         if self.ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
@@ -206,7 +215,7 @@ impl Game {
         if t.faction == p {
             return Err(Violation::OwnFaction(target));
         }
-        self.check_participation(card, k)?;
+        self.check_participation(card, k, conflict)?;
         // Attack with the same ability the target applied; not with zero.
         if self.ability(card, ability) == 0 {
             return Err(Violation::NoAbility { card, ability });
@@ -243,6 +252,10 @@ impl Game {
             target,
             ability,
         });
+        // An attack made in a conflict: its initiator's triggered effects
+        // (cards in play; no contingency window).
+        let ini = self.conflicts[conflict.0 as usize].initiator;
+        self.run_player_triggers(Trigger::AttackInConflict, ini, conflict, ev);
         // Triggers before damage: the attacked card's and the attacker's.
         let then = Continuation::Attack {
             attacker: card,
@@ -355,6 +368,14 @@ impl Game {
                 conflict,
                 ev,
             );
+        }
+        // Surviving an attack: still in play and not neutralized after it
+        // (triggered effects of cards in play; no contingency window).
+        for (c, other) in [(target, attacker), (attacker, target)] {
+            let ci = self.c(c);
+            if ci.zone.on_table() && !ci.neutralized() {
+                self.run_card_triggers(Trigger::SurvivedAttack, c, other, conflict, ev);
+            }
         }
     }
 }

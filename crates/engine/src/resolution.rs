@@ -223,6 +223,10 @@ impl Game {
         if let Some(q) = target_player {
             self.change_tension(q, k.initiator, 1, ev);
         }
+        if outcome == Outcome::Won && contested {
+            // Triggered effects of cards in play (no contingency window).
+            self.run_player_triggers(Trigger::WarWonContested, k.initiator, id, ev);
+        }
     }
 
     /// Conquering a location: attached cards are discarded; it joins the
@@ -258,19 +262,24 @@ impl Game {
             zone
         };
         c.faction = p;
+        // The Cannot rule: a location that cannot be blanked is not.
+        let blank = !loyal && !self.card_cannot(loc, crate::card::effect::Cannot::BeBlanked, None);
+        let c = self.cm(loc);
         if loyal {
             c.controller = p;
             c.flags &= !flag::BLANK;
         } else {
             c.controller = NOBODY;
-            c.flags |= flag::BLANK;
+            if blank {
+                c.flags |= flag::BLANK;
+            }
             self.abilities_changed = true;
         }
         ev.push(Event::Conquered {
             player: p,
             card: loc,
             from: old,
-            blanked: !loyal,
+            blanked: blank,
         });
         self.refresh_passive_sources();
         self.refresh_foreign_control();
@@ -362,7 +371,10 @@ impl Game {
         // initiating faction's; a loyal aftermath only in a faction of its race.
         let target_faction = match (def.target, target) {
             (crate::card::def::TargetKind::Card, Target::Card(c)) => {
-                if c.idx() >= self.cards.len() || !self.filter_matches(&def.filter, c, p) {
+                if c.idx() >= self.cards.len()
+                    || !self.filter_matches(&def.filter, c, p)
+                    || !self.targetable(c, false)
+                {
                     return Err(Violation::BadTarget);
                 }
                 if play.participant {

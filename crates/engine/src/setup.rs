@@ -272,6 +272,7 @@ impl Game {
             isa: crate::isa::Isa::default(),
             chaos_mover: crate::state::NOBODY,
             drakh_active: false,
+            delayed: Vec::new(),
         }
     }
 

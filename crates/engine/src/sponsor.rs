@@ -280,6 +280,7 @@ impl Game {
                     ci.zone.on_table()
                         && want == Some(self.db.get(ci.def).card_type)
                         && self.filter_matches(&def.filter, c, p)
+                        && self.targetable(c, false)
                         && !self
                             .attachments
                             .iter()
@@ -510,6 +511,13 @@ impl Game {
         // A neutralized card cannot be promoted (rulings 4.5).
         if c.neutralized() {
             return Err(Violation::NotReady(card));
+        }
+        // The Cannot rule: no permission overrides a "cannot be promoted".
+        if self.card_cannot(card, crate::card::effect::Cannot::BePromoted, None) {
+            return Err(Violation::Cannot {
+                card,
+                what: crate::card::effect::Cannot::BePromoted,
+            });
         }
         self.check_ic_rotator(p, by)?;
         let need = self.promote_cost(p, card)?;

@@ -541,6 +541,10 @@ pub enum ModKind {
     Double(Ability),
     /// Changes the printed value, before everything else.
     Printed(AbilityBonus),
+    /// A lasting restriction on the card (The Cannot rule).
+    Cannot(crate::card::effect::Cannot),
+    /// A lasting restriction on a player (`card` is none).
+    PlayerCannot(PlayerId, crate::card::effect::Cannot),
 }
 
 /// How long a modifier lasts.
@@ -552,6 +556,8 @@ pub enum Until {
     /// Until this conflict finishes resolving.
     Conflict(ConflictId),
     Permanent,
+    /// While this card stays in play.
+    WhileInPlay(CardId),
 }
 
 /// A lasting ability change on one card.
@@ -786,6 +792,8 @@ pub struct Game {
     pub(crate) chaos_mover: PlayerId,
     /// Some faction has converted to Drakh (the Drakh checks have work to do).
     pub(crate) drakh_active: bool,
+    /// Delayed effects waiting for their time, in the order they arose.
+    pub(crate) delayed: Vec<crate::delayed::Delayed>,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -854,6 +862,7 @@ impl Clone for Game {
             isa: self.isa,
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
+            delayed: self.delayed.clone(),
         }
     }
 }
@@ -894,6 +903,7 @@ impl PartialEq for Game {
             && self.isa == o.isa
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active
+            && self.delayed == o.delayed
     }
 }
 

@@ -14,11 +14,15 @@ impl Game {
     /// Whether a card on the table matches a filter, seen from `actor`.
     pub(crate) fn filter_matches(&self, f: &CardFilter, id: CardId, actor: PlayerId) -> bool {
         let c = self.c(id);
-        if !c.zone.on_table() {
+        let on_table = c.zone.on_table();
+        if !on_table && !self.in_play_off_table(f, id) {
             return false;
         }
         let def = self.db.get(c.def);
         if !f.allows_type(def.card_type) {
+            return false;
+        }
+        if !self.filter_matches_more(f, id, actor) {
             return false;
         }
         if let Some(r) = f.race {
@@ -26,15 +30,17 @@ impl Game {
                 return false;
             }
         }
+        // Off the table, a card is on the side of the player controlling it.
+        let side_of = if on_table { c.faction } else { c.controller };
         match f.side {
             Side::Any => {}
             Side::Own => {
-                if c.faction != actor {
+                if side_of != actor {
                     return false;
                 }
             }
             Side::Other => {
-                if c.faction == actor {
+                if side_of == actor {
                     return false;
                 }
             }
@@ -130,12 +136,15 @@ impl Game {
             (TargetKind::Card, Target::Card(c)) => {
                 c.idx() < self.cards.len()
                     && self.filter_matches(filter, c, actor)
+                    // The Cannot rule: "cannot be targeted".
+                    && self.targetable(c, conflict)
                     && !(conflict && self.c(c).faction == actor)
             }
-            (TargetKind::Conflict, Target::Conflict(k)) => self
-                .conflicts
-                .get(k.0 as usize)
-                .is_some_and(|c| c.revealed && !c.resolved),
+            (TargetKind::Conflict, Target::Conflict(k)) => {
+                self.conflicts.get(k.0 as usize).is_some_and(|c| {
+                    c.revealed && !c.resolved && filter.conflict.is_none_or(|t| t == c.kind)
+                })
+            }
             _ => false,
         }
     }
@@ -180,6 +189,9 @@ impl Game {
                         out.push(t);
                     }
                 }
+                if filter.names_off_table() {
+                    self.off_table_candidates(filter, actor, conflict, out);
+                }
             }
             TargetKind::Conflict => {
                 for i in 0..self.conflicts.len() {
@@ -200,7 +212,13 @@ impl Game {
             Target::None => {}
             Target::Player(p) => v.push(p),
             Target::Card(c) => {
-                let f = self.c(c).faction;
+                // Off the table (an attached card), its controller's faction.
+                let ci = self.c(c);
+                let f = if ci.zone.on_table() || ci.zone == Zone::Agenda {
+                    ci.faction
+                } else {
+                    ci.controller
+                };
                 if (f as usize) < self.players.len() {
                     v.push(f);
                 }

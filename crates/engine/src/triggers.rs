@@ -97,6 +97,38 @@ impl Game {
         }
     }
 
+    /// Whether a card in play, face up and not blanked, has a "when this
+    /// card leaves play" triggered effect.
+    pub(crate) fn leaves_play_trigger(&self, card: CardId) -> bool {
+        let ci = self.c(card);
+        !ci.face_down()
+            && !ci.has(flag::BLANK)
+            && self
+                .db
+                .get(ci.def)
+                .triggers
+                .iter()
+                .any(|te| te.trigger == Trigger::LeavesPlay)
+    }
+
+    /// Runs a card's "when it leaves play" effects after it has left, for
+    /// the player who controlled it.
+    pub(crate) fn run_leaves_play(&mut self, card: CardId, controller: PlayerId, ev: &mut Events) {
+        if (controller as usize) >= self.players.len() {
+            return;
+        }
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
+        for te in def
+            .triggers
+            .iter()
+            .filter(|te| te.trigger == Trigger::LeavesPlay)
+        {
+            let ctx = Ctx::new(controller, card, Target::None);
+            self.run_effects(&te.effects, false, &ctx, ev);
+        }
+    }
+
     /// A trigger happens: triggered effects of cards in play, then a window
     /// for contingencies.
     pub(crate) fn fire_trigger(
@@ -107,11 +139,10 @@ impl Game {
         conflict: ConflictId,
         ev: &mut Events,
     ) {
-        match t {
-            Trigger::Attacked | Trigger::Attacks | Trigger::NeutralizedTarget => {
-                self.run_card_triggers(t, card, CardId::NONE, conflict, ev)
-            }
-            _ => self.run_player_triggers(t, player, conflict, ev),
+        if t.on_card() {
+            self.run_card_triggers(t, card, CardId::NONE, conflict, ev)
+        } else {
+            self.run_player_triggers(t, player, conflict, ev)
         }
         let w = Window {
             trigger: t,
@@ -191,17 +222,11 @@ impl Game {
             (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
             (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
             (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
-            (a, b)
-                if a == b
-                    && !matches!(
-                        a,
-                        Trigger::Attacked | Trigger::Attacks | Trigger::NeutralizedTarget
-                    ) =>
-            {
-                ci.host
-                    .some()
-                    .is_some_and(|h| self.c(h).faction == w.player)
-            }
+            (Trigger::SurvivedAttack, Trigger::SurvivedAttack) => ci.host == w.card,
+            (a, b) if a == b && !a.on_card() => ci
+                .host
+                .some()
+                .is_some_and(|h| self.c(h).faction == w.player),
             _ => false,
         })
     }

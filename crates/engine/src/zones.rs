@@ -139,6 +139,10 @@ impl Game {
         if leaving_play && to != Zone::Resolving {
             self.leave_play(id, ev);
         }
+        // "When this card leaves play": a face-up, unblanked card's own
+        // triggered effects, once it has gone (who controlled it acts).
+        let goes = from.in_play() && !to.in_play() && self.leaves_play_trigger(id);
+        let was_controller = self.cards[id.idx()].controller;
         self.unlist(id);
         // The definitions in play: table cards and attached cards.
         let counted = |z: Zone| {
@@ -201,6 +205,9 @@ impl Game {
         if foreign {
             self.refresh_foreign_control();
         }
+        if goes {
+            self.run_leaves_play(id, was_controller, ev);
+        }
     }
 
     /// Recomputes whether any table card is controlled from outside its faction.
@@ -238,8 +245,9 @@ impl Game {
         inst.leading = CardId::NONE;
         inst.led_by = CardId::NONE;
         // Modifiers on it, and "while rotated" ones it was generating, end.
-        self.mods
-            .retain(|m| m.card != id && m.until != Until::WhileRotated(id));
+        self.mods.retain(|m| {
+            m.card != id && m.until != Until::WhileRotated(id) && m.until != Until::WhileInPlay(id)
+        });
         // Participants: a card removed from play leaves its conflicts
         // (rulings 5.2, Participants).
         for c in self.conflicts.iter_mut() {

@@ -1379,3 +1379,43 @@ fn bug3_conflict_view_does_not_name_a_target_in_a_hand() {
         after.conflicts[0].target
     );
 }
+
+/// The cards of the issue-13 vocabulary (`common/vocabulary.rs`) are really
+/// played in random games (amounts, restrictions, filters, delayed effects),
+/// and those games keep every invariant of `play`.
+#[test]
+fn vocabulary_cards_are_played_in_random_games() {
+    let pool = shared_pool();
+    let names = [
+        "Ledger of Echoes",
+        "Mind Backlash",
+        "Station Census",
+        "Sworn to Stillness",
+        "Iron Seal",
+        "Weathered Lancer",
+        "Tally House",
+        "Hidden Cloister",
+        "Borrowed Hours",
+        "Gifted Outsider",
+    ];
+    let mut seen = HashSet::new();
+    for seed in 5000..5060u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        for e in &r.events {
+            let card = match e {
+                Event::EventPlayed { card, .. } | Event::Sponsored { card, .. } => *card,
+                _ => continue,
+            };
+            let name = &db.get(r.game.card(card).def).name;
+            if names.contains(&name.as_str()) {
+                seen.insert(name.clone());
+            }
+        }
+    }
+    assert!(
+        seen.len() * 2 >= names.len(),
+        "only {seen:?} of the vocabulary cards were played"
+    );
+}

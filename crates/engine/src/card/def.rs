@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::effect::{Condition, Effect, Trigger};
+use super::effect::{Cannot, Condition, Effect, Trigger, Who};
 
 /// The ten card types (Engine Rules v1.2: Game Elements, Cards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -472,6 +472,23 @@ pub struct CardFilter {
     pub neutralized: Option<bool>,
     /// Must carry this keyword.
     pub keyword: Option<String>,
+    /// Must not be loyal to this race ("non-Narn").
+    #[serde(default)]
+    pub not_race: Option<Race>,
+    /// Cards: must take part in a conflict of this type; conflict targets:
+    /// must be a conflict of this type.
+    #[serde(default)]
+    pub conflict: Option<Ability>,
+    /// Its current rating in the ability must be at least this.
+    #[serde(default)]
+    pub at_least: Option<(Ability, u8)>,
+    /// Its current rating in the ability must be at most this.
+    #[serde(default)]
+    pub at_most: Option<(Ability, u8)>,
+    /// Must be attached to a card on the table on this side (own: a card
+    /// of the acting player's faction).
+    #[serde(default)]
+    pub attached_to: Option<Side>,
 }
 
 impl CardFilter {
@@ -486,11 +503,23 @@ impl CardFilter {
         self.types == 0 || self.types & t.bit() != 0
     }
 
+    /// Whether it names a type that is in play off the table (agendas,
+    /// enhancements, aftermaths, contingencies): only then do such cards
+    /// match it, so that "any card" keeps meaning a card on the table.
+    pub fn names_off_table(&self) -> bool {
+        const OFF: u16 = (1 << CardType::Agenda as u16)
+            | (1 << CardType::Enhancement as u16)
+            | (1 << CardType::Aftermath as u16)
+            | (1 << CardType::Contingency as u16);
+        self.types & OFF != 0
+    }
+
     /// Whether a card's printed identity matches: type, race and keyword (for
     /// cards not on the table, such as a card being sponsored).
     pub fn matches_def(&self, d: &CardDef) -> bool {
         self.allows_type(d.card_type)
             && self.race.is_none_or(|r| r == d.race)
+            && self.not_race.is_none_or(|r| r != d.race)
             && self.keyword.as_ref().is_none_or(|k| d.has_keyword(k))
     }
 }
@@ -596,6 +625,12 @@ pub enum Passive {
         filter: Option<CardFilter>,
         marks: [u8; 6],
     },
+    /// Cards matching the filter (relative to this card's controller)
+    /// cannot do or undergo something (The Cannot rule).
+    Cannot { filter: CardFilter, what: Cannot },
+    /// The players named (relative to this card's controller) cannot do
+    /// something.
+    PlayerCannot { who: Who, what: Cannot },
 }
 
 /// What a card replaces (Replace a Card).

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::amount::Amount;
 use super::def::{Ability, AbilityBonus, CardFilter, MarkKind, Race};
 
 /// Which player an effect acts on.
@@ -112,6 +113,9 @@ pub enum Duration {
     /// A permanent change to the printed value, applied before multipliers
     /// (Modifying abilities).
     Printed,
+    /// While the card that generated it stays in play ("while this card is
+    /// in play"): it ends when that card leaves play.
+    WhileInPlay,
 }
 
 impl Duration {
@@ -122,6 +126,7 @@ impl Duration {
             Duration::Conflict => "conflict",
             Duration::Permanent => "permanent",
             Duration::Printed => "printed",
+            Duration::WhileInPlay => "while-in-play",
         }
     }
 
@@ -132,6 +137,7 @@ impl Duration {
             Duration::Conflict,
             Duration::Permanent,
             Duration::Printed,
+            Duration::WhileInPlay,
         ]
         .into_iter()
         .find(|d| d.name() == s || d.name().replace('-', "_") == s)
@@ -337,6 +343,86 @@ pub enum Op {
         n: i8,
         card: CardSel,
     },
+    /// A lasting restriction ("cannot", Engine Rules v1.2, The Cannot rule)
+    /// on the cards selected or, for what players do, on the players named.
+    Restrict {
+        what: Cannot,
+        card: CardSel,
+        who: Who,
+        duration: Duration,
+    },
+    /// A delayed effect: these effects happen later, at the time named,
+    /// with the same source, controller and target.
+    Delayed {
+        when: When,
+        effects: std::sync::Arc<[Effect]>,
+    },
+}
+
+/// When a delayed effect happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum When {
+    /// At the end of this turn (after the victory check, before effects
+    /// "until the end of the turn" expire).
+    EndOfTurn,
+    /// At the start of the next turn (before its Ready Round).
+    StartOfNextTurn,
+}
+
+impl When {
+    pub fn name(self) -> &'static str {
+        match self {
+            When::EndOfTurn => "end-of-turn",
+            When::StartOfNextTurn => "start-of-next-turn",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<When> {
+        [When::EndOfTurn, When::StartOfNextTurn]
+            .into_iter()
+            .find(|w| w.name() == s || w.name().replace('-', "_") == s)
+    }
+}
+
+impl Op {
+    /// The verb with its number replaced by `v` (kept within the verb's
+    /// range; a bonus's named abilities are scaled by `v`); `None` for a verb
+    /// that takes no number.
+    pub fn with_n(&self, v: i32) -> Option<Op> {
+        let u = v.clamp(0, u8::MAX as i32) as u8;
+        let i = v.clamp(i8::MIN as i32, i8::MAX as i32) as i8;
+        let mut op = self.clone();
+        match &mut op {
+            Op::GainInfluence { n, .. }
+            | Op::LoseInfluence { n, .. }
+            | Op::TransferInfluence { n, .. }
+            | Op::Restore { n, .. }
+            | Op::ExtraInfluence { n, .. }
+            | Op::GainPower { n, .. }
+            | Op::LosePower { n, .. }
+            | Op::Draw { n, .. }
+            | Op::CrusadeDraw { n, .. }
+            | Op::DiscardRandom { n, .. }
+            | Op::Damage { n, .. }
+            | Op::RemoveDamage { n, .. }
+            | Op::Support { n }
+            | Op::Opposition { n } => *n = u,
+            Op::Tension { n, .. }
+            | Op::TensionRace { n, .. }
+            | Op::Unrest { n, .. }
+            | Op::NonPlayer { n, .. } => *n = i,
+            Op::Mark { count, .. } => *count = i,
+            Op::Bonus { bonus, .. } => {
+                for x in bonus.values.iter_mut() {
+                    *x = (*x as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
+                }
+                bonus.all = (bonus.all as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
+            }
+            _ => return None,
+        }
+        Some(op)
+    }
 }
 
 /// An effect: a verb, whether it depends on the previous one ("THEN"), and an
@@ -347,6 +433,10 @@ pub struct Effect {
     /// THEN rule: happens only if the previous effect of the list happened.
     pub then: bool,
     pub condition: Option<Condition>,
+    /// The verb's number worked out from the game state when it happens
+    /// (replaces the number written in `op`); `None` = the number as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<Amount>,
 }
 
 impl Effect {
@@ -355,7 +445,13 @@ impl Effect {
             op,
             then: false,
             condition: None,
+            amount: None,
         }
+    }
+
+    /// Whether the verb takes a number that an [`Amount`] may give.
+    pub fn takes_amount(op: &Op) -> bool {
+        op.with_n(0).is_some()
     }
 
     pub fn gives_mark(&self, kind: MarkKind) -> bool {
@@ -368,13 +464,19 @@ impl Effect {
             Op::Vote { pass, fail, .. } => {
                 pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
             }
-            _ => self.card_sel() == Some(CardSel::Target),
+            _ => {
+                self.card_sel() == Some(CardSel::Target)
+                    || self.amount.as_ref().is_some_and(|a| a.uses_card_target())
+            }
         }
     }
 
     /// Whether the effect names a player by `who = "target"`.
     pub fn uses_player_target(&self) -> bool {
         let t = |w: &Who| *w == Who::Target;
+        if self.amount.as_ref().is_some_and(|a| a.uses_player_target()) {
+            return true;
+        }
         match &self.op {
             Op::GainInfluence { who, .. }
             | Op::LoseInfluence { who, .. }
@@ -395,6 +497,7 @@ impl Effect {
                 .iter()
                 .chain(fail.iter())
                 .any(|e| e.uses_player_target()),
+            Op::Restrict { what, who, .. } => what.on_player() && t(who),
             _ => false,
         }
     }
@@ -414,6 +517,8 @@ impl Effect {
             | Op::Discard { card }
             | Op::ReturnToHand { card }
             | Op::Chaos { card, .. } => Some(*card),
+            | Op::ReturnToHand { card } => Some(*card),
+            Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             _ => None,
         }
     }
@@ -497,10 +602,41 @@ pub enum Trigger {
     ConflictLost,
     /// Its controller gained influence from a conflict.
     GainedInfluenceFromConflict,
+    /// This card leaves play (its own triggered effects, as it goes).
+    LeavesPlay,
+    /// The card took part in an attack (attacking or attacked) and is not
+    /// neutralized after the damage.
+    SurvivedAttack,
+    /// An attack is made in a conflict its controller initiated.
+    AttackInConflict,
+    /// A war conflict its controller initiated was won against opposition
+    /// (contested).
+    WarWonContested,
+    /// One of its controller's fleets is neutralized.
+    FleetNeutralized,
 }
 
 impl Trigger {
-    pub const ALL: [Trigger; 7] = [
+    /// Triggers about one card (the card itself, or the card a contingency
+    /// or enhancement is on); the others are about a player.
+    pub fn on_card(self) -> bool {
+        matches!(
+            self,
+            Trigger::Attacked
+                | Trigger::Attacks
+                | Trigger::NeutralizedTarget
+                | Trigger::LeavesPlay
+                | Trigger::SurvivedAttack
+        )
+    }
+
+    /// Whether a contingency may answer it (the newer triggers move only
+    /// the triggered effects of cards in play; they open no window).
+    pub fn opens_window(self) -> bool {
+        (self as u8) <= Trigger::GainedInfluenceFromConflict as u8
+    }
+
+    pub const ALL: [Trigger; 12] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -508,6 +644,11 @@ impl Trigger {
         Trigger::ConflictWon,
         Trigger::ConflictLost,
         Trigger::GainedInfluenceFromConflict,
+        Trigger::LeavesPlay,
+        Trigger::SurvivedAttack,
+        Trigger::AttackInConflict,
+        Trigger::WarWonContested,
+        Trigger::FleetNeutralized,
     ];
 
     pub fn name(self) -> &'static str {
@@ -519,6 +660,11 @@ impl Trigger {
             Trigger::ConflictWon => "conflict-won",
             Trigger::ConflictLost => "conflict-lost",
             Trigger::GainedInfluenceFromConflict => "gained-influence",
+            Trigger::LeavesPlay => "leaves-play",
+            Trigger::SurvivedAttack => "survived-attack",
+            Trigger::AttackInConflict => "attack-in-conflict",
+            Trigger::WarWonContested => "contested-war-won",
+            Trigger::FleetNeutralized => "fleet-neutralized",
         }
     }
 
@@ -591,5 +737,67 @@ impl VoteChoice {
 
     pub fn parse(s: &str) -> Option<VoteChoice> {
         VoteChoice::ALL.into_iter().find(|c| c.name() == s)
+    }
+}
+/// What a lasting restriction forbids (Engine Rules v1.2, The Cannot rule:
+/// a "cannot" wins over anything that would permit the action, until the
+/// restriction itself ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cannot {
+    /// The character cannot be promoted to the Inner Circle.
+    BePromoted,
+    /// The card cannot support, oppose or attack in any conflict.
+    Participate,
+    /// The card cannot take part (again) in the conflict in which the
+    /// restriction arose; it ends when that conflict resolves.
+    ParticipateHere,
+    /// The card cannot be blanked.
+    BeBlanked,
+    /// The card cannot be discarded from play by a card's effect.
+    BeDiscarded,
+    /// The card cannot be the target of any card (conflict, event,
+    /// aftermath, enhancement, card action).
+    BeTargeted,
+    /// The card cannot be the target of a conflict.
+    BeTargetedByConflicts,
+    /// The player cannot declare conflicts (conflict cards or war).
+    DeclareConflicts,
+}
+
+impl Cannot {
+    pub const ALL: [Cannot; 8] = [
+        Cannot::BePromoted,
+        Cannot::Participate,
+        Cannot::ParticipateHere,
+        Cannot::BeBlanked,
+        Cannot::BeDiscarded,
+        Cannot::BeTargeted,
+        Cannot::BeTargetedByConflicts,
+        Cannot::DeclareConflicts,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cannot::BePromoted => "be-promoted",
+            Cannot::Participate => "participate",
+            Cannot::ParticipateHere => "participate-in-this-conflict",
+            Cannot::BeBlanked => "be-blanked",
+            Cannot::BeDiscarded => "be-discarded",
+            Cannot::BeTargeted => "be-targeted",
+            Cannot::BeTargetedByConflicts => "be-targeted-by-conflicts",
+            Cannot::DeclareConflicts => "declare-conflicts",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Cannot> {
+        Cannot::ALL
+            .into_iter()
+            .find(|c| c.name() == s || c.name().replace('-', "_") == s)
+    }
+
+    /// Whether it restricts a player rather than a card.
+    pub fn on_player(self) -> bool {
+        matches!(self, Cannot::DeclareConflicts)
     }
 }

@@ -1,6 +1,7 @@
 //! The card model: definitions in the rules' vocabulary, and the database
 //! that holds them.
 
+pub mod amount;
 mod db;
 pub mod def;
 pub mod effect;

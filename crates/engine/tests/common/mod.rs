@@ -6,6 +6,8 @@
 
 use std::sync::Arc;
 
+mod vocabulary;
+
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
     CardFilter, CardId, CardSel, CardType, Cmp, Condition, ConflictId, Cost, DefId, Duration,
@@ -769,6 +771,7 @@ pub fn pool() -> Pool {
     more_cards(&mut defs);
     council_cards(&mut defs);
     drakh_cards(&mut defs);
+    vocabulary::vocabulary_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
@@ -1059,6 +1062,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
         op: Op::GainPower { n: 2, who: Who::Me },
         then: false,
         condition: Some(Condition::Margin(Cmp::AtLeast(2))),
+        amount: None,
     }];
     c.lost = vec![eff(Op::Peace {
         who: Who::Me,
@@ -1282,6 +1286,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
             op: Op::GainPower { n: 3, who: Who::Me },
             then: false,
             condition: Some(Condition::Unrest(Cmp::AtMost(3))),
+            amount: None,
         },
     ];
     defs.push(ev);

@@ -1,0 +1,123 @@
+//! Amounts worked out from the game state ("X, where X is half the target's
+//! Psi"; "for each 5 by which the conflict was won"). An effect that takes a
+//! number may take an [`Amount`] instead; the engine works it out when the
+//! effect happens (`crate::amount`), without allocating.
+
+use serde::{Deserialize, Serialize};
+
+use super::def::Ability;
+use super::effect::{CardSel, Force, Who};
+
+/// What an amount starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AmountBase {
+    /// A fixed number.
+    Const(i16),
+    /// An ability of the cards selected (summed over them; 0 for none):
+    /// the current rating, or the printed value with `printed`.
+    Ability {
+        ability: Ability,
+        card: CardSel,
+        printed: bool,
+    },
+    /// The Influence Rating of the players named (summed).
+    Influence(Who),
+    /// The power of the players named (summed).
+    Power(Who),
+    /// The unrest of the players named (summed).
+    Unrest(Who),
+    /// The influence of a non-player force (Babylon 5, the Shadows, the Vorlons).
+    NonPlayer(Force),
+    /// One per N points of the margin a conflict was won or lost by
+    /// ("for each 5 by which the conflict was won"); 0 outside a conflict.
+    /// Never rounded (rulings 8.13: "if you have two X you get one Y").
+    PerMargin(u8),
+    /// The sum of several amounts.
+    Sum(Vec<Amount>),
+    /// The least of several amounts.
+    Min(Vec<Amount>),
+    /// The greatest of several amounts.
+    Max(Vec<Amount>),
+}
+
+/// How a halved amount is rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rounding {
+    Up,
+    Down,
+}
+
+/// An amount: a base, then `times`, then halving (rounded up unless the card says down), then
+/// `plus`, then kept within `at_least`..`at_most`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Amount {
+    pub base: AmountBase,
+    pub times: i16,
+    /// Halved, rounded as given.
+    pub half: Option<Rounding>,
+    pub plus: i16,
+    pub at_least: Option<i16>,
+    pub at_most: Option<i16>,
+}
+
+impl Amount {
+    pub fn of(base: AmountBase) -> Amount {
+        Amount {
+            base,
+            times: 1,
+            half: None,
+            plus: 0,
+            at_least: None,
+            at_most: None,
+        }
+    }
+
+    /// Applies the arithmetic to a worked-out base value.
+    pub fn finish(&self, base: i32) -> i32 {
+        let mut v = base.saturating_mul(self.times as i32);
+        match self.half {
+            // Rulings 8.13, Cumulative Effects: whatever is rounded is
+            // rounded up unless the card says otherwise.
+            Some(Rounding::Up) => v = (v + 1).div_euclid(2),
+            Some(Rounding::Down) => v = v.div_euclid(2),
+            None => {}
+        }
+        v = v.saturating_add(self.plus as i32);
+        if let Some(lo) = self.at_least {
+            v = v.max(lo as i32);
+        }
+        if let Some(hi) = self.at_most {
+            v = v.min(hi as i32);
+        }
+        v
+    }
+
+    /// Whether it needs a card target (`of = "target"`).
+    pub fn uses_card_target(&self) -> bool {
+        match &self.base {
+            AmountBase::Ability { card, .. } => *card == CardSel::Target,
+            AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
+                v.iter().any(|a| a.uses_card_target())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether it names the target player.
+    pub fn uses_player_target(&self) -> bool {
+        match &self.base {
+            AmountBase::Influence(w) | AmountBase::Power(w) | AmountBase::Unrest(w) => {
+                *w == Who::Target
+            }
+            AmountBase::Ability {
+                card: CardSel::Ambassador(w),
+                ..
+            } => *w == Who::Target,
+            AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
+                v.iter().any(|a| a.uses_player_target())
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! Cards using the vocabulary of issue 13 (amounts, restrictions, the newer
+//! triggers, richer filters, delayed effects), so that random games play
+//! them: no panic, and every invariant of the property tests holds.
+
+use std::sync::Arc;
+
+use b5_engine::{
+    Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardDef, CardFilter, CardSel,
+    CardType, Duration, Effect, Force, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
+    TriggeredEffect, When, Who,
+};
+
+fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
+    let mut d = CardDef::new(name, ty);
+    d.race = Race::Neutral;
+    d.cost = Some(cost);
+    d
+}
+
+fn with_amount(op: Op, a: Amount) -> Effect {
+    let mut e = Effect::new(op);
+    e.amount = Some(a);
+    e
+}
+
+fn event(
+    name: &str,
+    cost: u8,
+    target: TargetKind,
+    filter: CardFilter,
+    effects: Vec<Effect>,
+) -> CardDef {
+    let mut d = card(name, CardType::Event, cost);
+    d.target = target;
+    d.filter = filter;
+    d.effects = effects;
+    d
+}
+
+fn trig(trigger: Trigger, rotate: bool, effects: Vec<Effect>) -> TriggeredEffect {
+    TriggeredEffect {
+        trigger,
+        rotate,
+        effects,
+    }
+}
+
+pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
+    let character = CardFilter::of_type(CardType::Character);
+    // Amounts.
+    let mut half_influence = Amount::of(AmountBase::Influence(Who::Me));
+    half_influence.half = Some(Rounding::Down);
+    half_influence.at_most = Some(3);
+    defs.push(event(
+        "Ledger of Echoes",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![with_amount(Op::Draw { n: 0, who: Who::Me }, half_influence)],
+    ));
+    let mut half_psi = Amount::of(AmountBase::Ability {
+        ability: Ability::Psi,
+        card: CardSel::Target,
+        printed: false,
+    });
+    half_psi.half = Some(Rounding::Up);
+    defs.push(event(
+        "Mind Backlash",
+        2,
+        TargetKind::Card,
+        character.clone(),
+        vec![with_amount(
+            Op::Damage {
+                n: 0,
+                card: CardSel::Target,
+            },
+            half_psi,
+        )],
+    ));
+    let b5 = Amount::of(AmountBase::Sum(vec![
+        Amount::of(AmountBase::NonPlayer(Force::Babylon5)),
+        Amount::of(AmountBase::Power(Who::Target)),
+    ]));
+    let mut capped = b5;
+    capped.times = 2;
+    capped.plus = -20;
+    capped.at_least = Some(0);
+    defs.push(event(
+        "Station Census",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![with_amount(
+            Op::Tension {
+                n: 0,
+                who: Who::Me,
+                toward: Who::Target,
+                mutual: false,
+            },
+            capped,
+        )],
+    ));
+    // Restrictions.
+    defs.push(event(
+        "Sworn to Stillness",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            side: Side::Other,
+            ..character.clone()
+        },
+        vec![Effect::new(Op::Restrict {
+            what: Cannot::Participate,
+            card: CardSel::Target,
+            who: Who::Me,
+            duration: Duration::Turn,
+        })],
+    ));
+    let mut truce = card("Truce Banner", CardType::Agenda, 0);
+    truce.cost = None;
+    truce.power_bonus = 1;
+    truce.passives = vec![Passive::PlayerCannot {
+        who: Who::Me,
+        what: Cannot::DeclareConflicts,
+    }];
+    truce.triggers = vec![trig(
+        Trigger::WarWonContested,
+        false,
+        vec![Effect::new(Op::GainPower { n: 1, who: Who::Me })],
+    )];
+    defs.push(truce);
+    let mut sanctuary = card("Hidden Cloister", CardType::Location, 3);
+    sanctuary.passives = vec![Passive::Cannot {
+        filter: CardFilter {
+            side: Side::Own,
+            row: Row::InnerCircle,
+            ..character.clone()
+        },
+        what: Cannot::BeTargetedByConflicts,
+    }];
+    sanctuary.triggers = vec![trig(
+        Trigger::FleetNeutralized,
+        false,
+        vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],
+    )];
+    defs.push(sanctuary);
+    let mut hearing = CardDef::new("Sealed Inquiry", CardType::Conflict);
+    hearing.conflict = Some(Ability::Intrigue);
+    hearing.target = TargetKind::Player;
+    hearing.initiated = vec![Effect::new(Op::Restrict {
+        what: Cannot::ParticipateHere,
+        card: CardSel::Ambassador(Who::Target),
+        who: Who::Target,
+        duration: Duration::Turn,
+    })];
+    hearing.won = vec![with_amount(
+        Op::GainInfluence { n: 0, who: Who::Me },
+        Amount::of(AmountBase::PerMargin(3)),
+    )];
+    defs.push(hearing);
+    let mut chain = card("Iron Seal", CardType::Enhancement, 1);
+    chain.attach = AttachKind::Character;
+    chain.bonus = AbilityBonus {
+        values: [1, 0, 0, 0, 0],
+        all: 0,
+    };
+    chain.effects = vec![
+        Effect::new(Op::Restrict {
+            what: Cannot::BePromoted,
+            card: CardSel::Attached,
+            who: Who::Me,
+            duration: Duration::WhileInPlay,
+        }),
+        Effect::new(Op::Restrict {
+            what: Cannot::BeDiscarded,
+            card: CardSel::Attached,
+            who: Who::Me,
+            duration: Duration::WhileInPlay,
+        }),
+    ];
+    defs.push(chain);
+    // Triggers.
+    let mut vet = card("Weathered Lancer", CardType::Character, 3);
+    vet.abilities = [1, 0, 0, 2, 3];
+    vet.triggers = vec![
+        trig(
+            Trigger::SurvivedAttack,
+            false,
+            vec![Effect::new(Op::Bonus {
+                bonus: AbilityBonus {
+                    values: [0, 0, 0, 0, 1],
+                    all: 0,
+                },
+                card: CardSel::This,
+                duration: Duration::Permanent,
+            })],
+        ),
+        trig(
+            Trigger::LeavesPlay,
+            false,
+            vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
+        ),
+    ];
+    defs.push(vet);
+    let mut ledger = card("Tally House", CardType::Group, 2);
+    ledger.abilities = [1, 1, 0, 0, 0];
+    ledger.triggers = vec![trig(
+        Trigger::AttackInConflict,
+        true,
+        vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
+    )];
+    defs.push(ledger);
+    // Filters.
+    defs.push(event(
+        "Pry Open",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            types: CardType::Contingency.bit() | CardType::Enhancement.bit(),
+            side: Side::Other,
+            ..CardFilter::default()
+        },
+        vec![Effect::new(Op::Discard {
+            card: CardSel::Target,
+        })],
+    ));
+    defs.push(event(
+        "Strip the Ribbons",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            types: CardType::Aftermath.bit() | CardType::Enhancement.bit(),
+            attached_to: Some(Side::Other),
+            ..CardFilter::default()
+        },
+        vec![Effect::new(Op::ReturnToHand {
+            card: CardSel::Target,
+        })],
+    ));
+    defs.push(event(
+        "Agenda Exposed",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            types: CardType::Agenda.bit(),
+            ..CardFilter::default()
+        },
+        vec![
+            Effect::new(Op::LoseInfluence {
+                n: 1,
+                who: Who::Target,
+            }),
+            Effect::new(Op::Discard {
+                card: CardSel::Target,
+            }),
+        ],
+    ));
+    defs.push(event(
+        "Gifted Outsider",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            not_race: Some(Race::Minbari),
+            at_least: Some((Ability::Psi, 1)),
+            conflict: None,
+            ..character.clone()
+        },
+        vec![Effect::new(Op::Bonus {
+            bonus: AbilityBonus {
+                values: [0, 0, 1, 0, 0],
+                all: 0,
+            },
+            card: CardSel::Target,
+            duration: Duration::Turn,
+        })],
+    ));
+    defs.push(event(
+        "Drums of the Line",
+        1,
+        TargetKind::Conflict,
+        CardFilter {
+            conflict: Some(Ability::Military),
+            ..CardFilter::default()
+        },
+        vec![Effect::new(Op::Support { n: 1 })],
+    ));
+    defs.push(event(
+        "Rally the Engaged",
+        1,
+        TargetKind::Card,
+        CardFilter {
+            types: CardType::Fleet.bit() | CardType::Character.bit(),
+            conflict: Some(Ability::Military),
+            ..CardFilter::default()
+        },
+        vec![Effect::new(Op::Bonus {
+            bonus: AbilityBonus {
+                values: [0, 0, 0, 0, 1],
+                all: 0,
+            },
+            card: CardSel::Target,
+            duration: Duration::Conflict,
+        })],
+    ));
+    // Delayed effects.
+    defs.push(event(
+        "Borrowed Hours",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![
+            Effect::new(Op::Draw { n: 2, who: Who::Me }),
+            Effect::new(Op::Delayed {
+                when: When::EndOfTurn,
+                effects: Arc::from(vec![Effect::new(Op::DiscardRandom { n: 1, who: Who::Me })]),
+            }),
+            Effect::new(Op::Delayed {
+                when: When::StartOfNextTurn,
+                effects: Arc::from(vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })]),
+            }),
+        ],
+    ));
+}
