@@ -4,14 +4,10 @@
 use std::ops::Range;
 
 use b5_engine::{
-    Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardSel,
-    CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force, Keywords, MarkKind, Op,
-    Passive, Race, Row, Side, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition,
-    VoteKind, Who,
     Ability, AbilityBonus, AftermathPlay, Amount, AmountBase, AttachKind, Cannot, CardAction,
     CardDef, CardFilter, CardSel, CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force,
     Keywords, MarkKind, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
-    TriggeredEffect, Uniqueness, VictoryCondition, When, Who,
+    TriggeredEffect, Uniqueness, VictoryCondition, VoteKind, When, Who,
 };
 use toml::Spanned;
 
@@ -675,7 +671,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         vote,
         found_isa,
         join_isa,
-        chaos
+        chaos,
         cannot,
         later
     );
@@ -716,19 +712,6 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
     }
-    let present: [(&str, bool); 9] = [
-        ("who", e.who.is_some()),
-        ("to", e.to.is_some()),
-        ("toward", e.toward.is_some()),
-        ("toward_race", e.toward_race.is_some()),
-        ("mutual", e.mutual.is_some()),
-        ("with", e.with.is_some()),
-        ("card", e.card.is_some()),
-        ("count", e.count.is_some()),
-        ("duration", e.duration.is_some()),
-        ("amount", e.amount.is_some()),
-        ("effects", e.effects.is_some()),
-    ];
     let present: [(&str, bool); 11] = [
         ("who", e.who.is_some()),
         ("to", e.to.is_some()),

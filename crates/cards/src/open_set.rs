@@ -44,6 +44,8 @@ pub const CARD_FILES: &[(&str, &str)] = &[
     (
         "crates/cards/data/open-set/drakh.toml",
         include_str!("../data/open-set/drakh.toml"),
+    ),
+    (
         "crates/cards/data/open-set/vocabulary.toml",
         include_str!("../data/open-set/vocabulary.toml"),
     ),

@@ -629,15 +629,6 @@ impl Game {
             Op::Discard { card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
-                    // An ambassador never leaves play (Ambassadorial Immunity).
-                    if !self.is_ambassador(c) {
-                        self.discard_from_play(
-                            c,
-                            crate::event::Cause::Effect { card: ctx.source },
-                            ev,
-                        );
-                        any = true;
-                    }
                     // An ambassador never leaves play (Ambassadorial Immunity);
                     // nor does a card that cannot be discarded (The Cannot rule).
                     // A Major Agenda cannot be discarded (Major Agendas).
@@ -645,7 +636,11 @@ impl Game {
                         && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
                         && !self.is_major_agenda_in_play(c)
                     {
-                        self.discard_from_play(c, ev);
+                        self.discard_from_play(
+                            c,
+                            crate::event::Cause::Effect { card: ctx.source },
+                            ev,
+                        );
                         any = true;
                     }
                 }

@@ -48,8 +48,8 @@ mod heal;
 mod ids;
 mod influence;
 mod initiative;
-mod lasting;
 mod isa;
+mod lasting;
 mod lead;
 mod mark_source;
 mod marks;
@@ -83,10 +83,8 @@ pub use card::def::{
     TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
 pub use card::effect::{
-    CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind, Who,
-};
-pub use card::effect::{
-    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, When, Who,
+    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind,
+    When, Who,
 };
 pub use card::{CardDb, DbError};
 pub use draw_round::BUY_PRICE;
@@ -95,8 +93,8 @@ pub use event::{Cause, Event, Events};
 pub use flow::Pending;
 pub use ids::{CardId, ConflictId, DefId, PlayerId};
 pub use influence::INFLUENCE_FLOOR;
-pub use mark_source::MarkLink;
 pub use isa::{Isa, ISA_KEYWORD, RESERVE_MAX};
+pub use mark_source::MarkLink;
 pub use position::{
     CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
 };

@@ -31,7 +31,10 @@ fn forbidden(g: &Game, viewer: PlayerId) -> Vec<String> {
         .filter(|&c| {
             let ci = g.card(c);
             ci.owner != viewer
-                && matches!(ci.zone, Zone::Hand | Zone::Deck | Zone::Crusade | Zone::Reserve)
+                && matches!(
+                    ci.zone,
+                    Zone::Hand | Zone::Deck | Zone::Crusade | Zone::Reserve
+                )
         })
         .map(|c| g.card_name(c).to_string())
         .filter(|n| !visible.iter().any(|v| v.contains(n.as_str())))

@@ -517,7 +517,6 @@ impl Effect {
             | Op::Discard { card }
             | Op::ReturnToHand { card }
             | Op::Chaos { card, .. } => Some(*card),
-            | Op::ReturnToHand { card } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             _ => None,
         }
