@@ -1502,11 +1502,6 @@ pub fn card(
                 marks: m,
             });
         }
-        if kinds.len() != 1 {
-            return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks",
-            ));
-        }
         if let Some(c) = &rp.cannot {
             let what = cannot(&pat.sub("cannot"), c)?;
             if what == Cannot::ParticipateHere {
@@ -1549,7 +1544,7 @@ pub fn card(
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, cannot",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot",
             ));
         }
         d.passives.push(kinds.pop().unwrap());
