@@ -80,6 +80,15 @@ impl Game {
         if !self.db.provides_marks() {
             return;
         }
+        // Nothing linked and no source of marks in play: nothing to do.
+        if self.mark_links.is_empty()
+            && !self
+                .passive_sources
+                .iter()
+                .any(|&s| def_provides_marks(self.db.get(self.c(s).def)))
+        {
+            return;
+        }
         let want = self.wanted_mark_links();
         if want == self.mark_links {
             return;

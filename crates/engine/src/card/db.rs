@@ -24,6 +24,8 @@ pub struct CardDb {
     provides_marks: bool,
     /// Some definition has a lasting effect with a condition.
     conditional_lasting: bool,
+    /// Some definition has a lasting restriction ("cannot").
+    lasting_restrictions: bool,
 }
 
 impl CardDb {
@@ -54,6 +56,12 @@ impl CardDb {
         let id = DefId(self.defs.len() as u16);
         self.provides_marks |= crate::mark_source::def_provides_marks(&def);
         self.conditional_lasting |= def.passive_if.iter().any(Option::is_some);
+        self.lasting_restrictions |= def.passives.iter().any(|p| {
+            matches!(
+                p,
+                super::def::Passive::Cannot { .. } | super::def::Passive::PlayerCannot { .. }
+            )
+        });
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -65,6 +73,12 @@ impl CardDb {
         let key = def.name.to_lowercase();
         self.provides_marks |= crate::mark_source::def_provides_marks(&def);
         self.conditional_lasting |= def.passive_if.iter().any(Option::is_some);
+        self.lasting_restrictions |= def.passives.iter().any(|p| {
+            matches!(
+                p,
+                super::def::Passive::Cannot { .. } | super::def::Passive::PlayerCannot { .. }
+            )
+        });
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -86,6 +100,12 @@ impl CardDb {
     /// abilities can change whenever the game does).
     pub fn conditional_lasting(&self) -> bool {
         self.conditional_lasting
+    }
+
+    /// Whether any definition has a lasting restriction (the legality
+    /// checks only look for them in games that can have them).
+    pub fn lasting_restrictions(&self) -> bool {
+        self.lasting_restrictions
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {
