@@ -19,17 +19,18 @@ impl Game {
         what: Cannot,
         conflict: Option<ConflictId>,
     ) -> bool {
-        let by_effect = self.mods.iter().any(|m| {
-            m.card == card
-                && match m.kind {
-                    ModKind::Cannot(Cannot::ParticipateHere) => {
-                        what == Cannot::Participate
-                            && conflict.is_some_and(|k| m.until == Until::Conflict(k))
+        let by_effect = self.restrictions_imposed
+            && self.mods.iter().any(|m| {
+                m.card == card
+                    && match m.kind {
+                        ModKind::Cannot(Cannot::ParticipateHere) => {
+                            what == Cannot::Participate
+                                && conflict.is_some_and(|k| m.until == Until::Conflict(k))
+                        }
+                        ModKind::Cannot(w) => w == what,
+                        _ => false,
                     }
-                    ModKind::Cannot(w) => w == what,
-                    _ => false,
-                }
-        });
+            });
         by_effect
             || (self.db.lasting_restrictions()
                 && self.passive_sources.iter().any(|&src| {
@@ -45,10 +46,11 @@ impl Game {
 
     /// Whether a restriction forbids the player `what`.
     pub(crate) fn player_cannot(&self, p: PlayerId, what: Cannot) -> bool {
-        let by_effect = self
-            .mods
-            .iter()
-            .any(|m| m.kind == ModKind::PlayerCannot(p, what));
+        let by_effect = self.restrictions_imposed
+            && self
+                .mods
+                .iter()
+                .any(|m| m.kind == ModKind::PlayerCannot(p, what));
         by_effect
             || self.db.lasting_restrictions()
                 && self.passive_sources.iter().any(|&src| {
@@ -87,6 +89,7 @@ impl Game {
         duration: Duration,
         ctx: &Ctx,
     ) -> bool {
+        self.restrictions_imposed = true;
         if what == Cannot::ParticipateHere {
             let Some(k) = ctx.conflict else { return false };
             let cs = self.sel_cards(card, ctx);

@@ -267,6 +267,7 @@ impl Game {
             bonus_sources: SmallVec::new(),
             keyword_cards: SmallVec::new(),
             in_play_defs: SmallVec::new(),
+            restrictions_imposed: false,
             mark_links: SmallVec::new(),
             vote: None,
             isa: crate::isa::Isa::default(),

@@ -782,6 +782,9 @@ pub struct Game {
     /// entry per card (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
     /// Marks that lasting sources provide, per source and card (Marks).
+    /// Some restriction ("cannot") has been imposed by an effect this game:
+    /// until then no modifier can restrict, and the checks skip them.
+    pub(crate) restrictions_imposed: bool,
     pub(crate) mark_links: SmallVec<[crate::mark_source::MarkLink; 8]>,
     /// The vote in progress (Votes), if any.
     pub(crate) vote: Option<crate::vote::Vote>,
@@ -857,6 +860,7 @@ impl Clone for Game {
             bonus_sources: copy_list(&self.bonus_sources),
             keyword_cards: copy_list(&self.keyword_cards),
             in_play_defs: copy_list(&self.in_play_defs),
+            restrictions_imposed: self.restrictions_imposed,
             mark_links: copy_list(&self.mark_links),
             vote: self.vote,
             isa: self.isa,
@@ -898,6 +902,7 @@ impl PartialEq for Game {
             && self.bonus_sources == o.bonus_sources
             && self.keyword_cards == o.keyword_cards
             && self.in_play_defs == o.in_play_defs
+            && self.restrictions_imposed == o.restrictions_imposed
             && self.mark_links == o.mark_links
             && self.vote == o.vote
             && self.isa == o.isa
