@@ -32,16 +32,15 @@ impl Game {
                     }
             });
         by_effect
-            || (self.db.lasting_restrictions()
-                && self.passive_sources.iter().any(|&src| {
-                    let si = self.c(src);
-                    self.lasting(src).any(|p| match p {
-                        Passive::Cannot { filter, what: w } => {
-                            *w == what && self.filter_matches(filter, card, si.controller)
-                        }
-                        _ => false,
-                    })
-                }))
+            || (self.restriction_sources.iter().any(|&src| {
+                let si = self.c(src);
+                self.lasting(src).any(|p| match p {
+                    Passive::Cannot { filter, what: w } => {
+                        *w == what && self.filter_matches(filter, card, si.controller)
+                    }
+                    _ => false,
+                })
+            }))
     }
 
     /// Whether a restriction forbids the player `what`.
@@ -52,23 +51,22 @@ impl Game {
                 .iter()
                 .any(|m| m.kind == ModKind::PlayerCannot(p, what));
         by_effect
-            || self.db.lasting_restrictions()
-                && self.passive_sources.iter().any(|&src| {
-                    let si = self.c(src);
-                    self.lasting(src).any(|pa| match pa {
-                        Passive::PlayerCannot { who, what: w } => {
-                            *w == what
-                                && match who {
-                                    Who::Me => p == si.controller,
-                                    Who::Others => p != si.controller,
-                                    Who::Each => true,
-                                    // A lasting effect names no target or leader.
-                                    Who::Target | Who::Leader => false,
-                                }
-                        }
-                        _ => false,
-                    })
+            || self.restriction_sources.iter().any(|&src| {
+                let si = self.c(src);
+                self.lasting(src).any(|pa| match pa {
+                    Passive::PlayerCannot { who, what: w } => {
+                        *w == what
+                            && match who {
+                                Who::Me => p == si.controller,
+                                Who::Others => p != si.controller,
+                                Who::Each => true,
+                                // A lasting effect names no target or leader.
+                                Who::Target | Who::Leader => false,
+                            }
+                    }
+                    _ => false,
                 })
+            })
     }
 
     /// Whether the card may be targeted, by a conflict or otherwise.

@@ -441,7 +441,7 @@ impl Game {
             // from one, gains or purges them as soon as it happens.
             self.refresh_mark_links(ev);
             // A lasting bonus with a condition may have started or stopped.
-            if self.db.conditional_lasting() {
+            if self.conditional_in_play {
                 self.abilities_changed = true;
             }
             self.isa_taint_sweep(ev);

@@ -37,7 +37,7 @@ impl Game {
     /// play to every card it provides marks to.
     fn wanted_mark_links(&self) -> Links {
         let mut want = Links::new();
-        for &src in self.passive_sources.iter() {
+        for &src in self.mark_sources.iter() {
             let si = self.c(src);
             for pa in self.lasting(src) {
                 let Passive::Marks { filter, marks } = pa else {
@@ -77,16 +77,8 @@ impl Game {
     /// given marks gains them; a card cut off from a source purges as many
     /// marks of each kind as it was given, if it has them (Marks).
     pub(crate) fn refresh_mark_links(&mut self, ev: &mut Events) {
-        if !self.db.provides_marks() {
-            return;
-        }
         // Nothing linked and no source of marks in play: nothing to do.
-        if self.mark_links.is_empty()
-            && !self
-                .passive_sources
-                .iter()
-                .any(|&s| def_provides_marks(self.db.get(self.c(s).def)))
-        {
+        if self.mark_links.is_empty() && self.mark_sources.is_empty() {
             return;
         }
         let want = self.wanted_mark_links();

@@ -775,16 +775,25 @@ pub struct Game {
     /// Face-up cards in play with lasting ability bonuses (a subset of
     /// `passive_sources`).
     pub(crate) bonus_sources: SmallVec<[CardId; 16]>,
+    /// Face-up cards in play with lasting restrictions, on cards or players
+    /// (a subset of `passive_sources`; The Cannot rule).
+    pub(crate) restriction_sources: SmallVec<[CardId; 8]>,
+    /// Face-up cards in play that provide marks while in play (a subset of
+    /// `passive_sources`; Marks).
+    pub(crate) mark_sources: SmallVec<[CardId; 4]>,
+    /// Some face-up card in play has a lasting effect with a condition: its
+    /// bonuses can start or stop whenever the game changes.
+    pub(crate) conditional_in_play: bool,
     /// Ambassador's assistants and mercenaries on the tables (the cards some
     /// other player may use or hire).
     pub(crate) keyword_cards: SmallVec<[CardId; 16]>,
     /// The definitions of every card on a table or attached in play, one
     /// entry per card (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
-    /// Marks that lasting sources provide, per source and card (Marks).
     /// Some restriction ("cannot") has been imposed by an effect this game:
     /// until then no modifier can restrict, and the checks skip them.
     pub(crate) restrictions_imposed: bool,
+    /// Marks that lasting sources provide, per source and card (Marks).
     pub(crate) mark_links: SmallVec<[crate::mark_source::MarkLink; 8]>,
     /// The vote in progress (Votes), if any.
     pub(crate) vote: Option<crate::vote::Vote>,
@@ -858,6 +867,9 @@ impl Clone for Game {
             abilities_changed: self.abilities_changed,
             foreign_control: self.foreign_control,
             bonus_sources: copy_list(&self.bonus_sources),
+            restriction_sources: copy_list(&self.restriction_sources),
+            mark_sources: copy_list(&self.mark_sources),
+            conditional_in_play: self.conditional_in_play,
             keyword_cards: copy_list(&self.keyword_cards),
             in_play_defs: copy_list(&self.in_play_defs),
             restrictions_imposed: self.restrictions_imposed,
@@ -900,6 +912,9 @@ impl PartialEq for Game {
             && self.abilities_changed == o.abilities_changed
             && self.foreign_control == o.foreign_control
             && self.bonus_sources == o.bonus_sources
+            && self.restriction_sources == o.restriction_sources
+            && self.mark_sources == o.mark_sources
+            && self.conditional_in_play == o.conditional_in_play
             && self.keyword_cards == o.keyword_cards
             && self.in_play_defs == o.in_play_defs
             && self.restrictions_imposed == o.restrictions_imposed

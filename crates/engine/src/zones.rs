@@ -4,6 +4,7 @@
 //! attached cards are discarded with their target; Participants: a card that
 //! leaves play leaves its conflicts; Lead a Fleet).
 
+use crate::card::def::Passive;
 use crate::event::{Event, Events};
 use crate::ids::{CardId, PlayerId};
 use crate::state::{flag, CardInst, Game, Pile, PileIter, PileKind, Rotation, Until, Zone, NOBODY};
@@ -384,18 +385,30 @@ impl Game {
         // Refilled in place: their capacity is reused, nothing allocates.
         self.passive_sources.clear();
         self.bonus_sources.clear();
+        self.restriction_sources.clear();
+        self.mark_sources.clear();
+        self.conditional_in_play = false;
         let db = &self.db;
         for (i, c) in self.cards.iter().enumerate() {
             if c.zone.in_play() && !c.face_down() && !c.has(flag::BLANK) {
                 let passives = &db.get(c.def).passives;
                 if !passives.is_empty() {
-                    self.passive_sources.push(CardId(i as u16));
+                    let id = CardId(i as u16);
+                    self.passive_sources.push(id);
+                    if passives.iter().any(|p| matches!(p, Passive::Bonus { .. })) {
+                        self.bonus_sources.push(id);
+                    }
                     if passives
                         .iter()
-                        .any(|p| matches!(p, crate::card::def::Passive::Bonus { .. }))
+                        .any(|p| matches!(p, Passive::Cannot { .. } | Passive::PlayerCannot { .. }))
                     {
-                        self.bonus_sources.push(CardId(i as u16));
+                        self.restriction_sources.push(id);
                     }
+                    if crate::mark_source::def_provides_marks(db.get(c.def)) {
+                        self.mark_sources.push(id);
+                    }
+                    self.conditional_in_play |=
+                        db.get(c.def).passive_if.iter().any(Option::is_some);
                 }
             }
         }

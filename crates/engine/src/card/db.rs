@@ -20,12 +20,6 @@ pub enum DbError {
 pub struct CardDb {
     defs: Vec<CardDef>,
     by_name: HashMap<String, DefId>,
-    /// Some definition provides marks while in play (Marks: sources).
-    provides_marks: bool,
-    /// Some definition has a lasting effect with a condition.
-    conditional_lasting: bool,
-    /// Some definition has a lasting restriction ("cannot").
-    lasting_restrictions: bool,
 }
 
 impl CardDb {
@@ -54,14 +48,6 @@ impl CardDb {
             });
         }
         let id = DefId(self.defs.len() as u16);
-        self.provides_marks |= crate::mark_source::def_provides_marks(&def);
-        self.conditional_lasting |= def.passive_if.iter().any(Option::is_some);
-        self.lasting_restrictions |= def.passives.iter().any(|p| {
-            matches!(
-                p,
-                super::def::Passive::Cannot { .. } | super::def::Passive::PlayerCannot { .. }
-            )
-        });
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -71,14 +57,6 @@ impl CardDb {
     /// definition wins over the database's).
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
-        self.provides_marks |= crate::mark_source::def_provides_marks(&def);
-        self.conditional_lasting |= def.passive_if.iter().any(Option::is_some);
-        self.lasting_restrictions |= def.passives.iter().any(|p| {
-            matches!(
-                p,
-                super::def::Passive::Cannot { .. } | super::def::Passive::PlayerCannot { .. }
-            )
-        });
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -88,24 +66,6 @@ impl CardDb {
             self.by_name.insert(key, id);
             id
         }
-    }
-
-    /// Whether any definition provides marks while in play (the links of
-    /// Marks' sources are only worked out in games that can have them).
-    pub fn provides_marks(&self) -> bool {
-        self.provides_marks
-    }
-
-    /// Whether any definition has a lasting effect with a condition (its
-    /// abilities can change whenever the game does).
-    pub fn conditional_lasting(&self) -> bool {
-        self.conditional_lasting
-    }
-
-    /// Whether any definition has a lasting restriction (the legality
-    /// checks only look for them in games that can have them).
-    pub fn lasting_restrictions(&self) -> bool {
-        self.lasting_restrictions
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {
