@@ -141,6 +141,13 @@ impl Game {
             self.mark_links.hash(&mut h);
         }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
+        // Hashed only when present (a choice in the middle of an effect).
+        if let Some(c) = &self.choice {
+            c.hash(&mut h);
+        }
+        if !self.vote_rules.is_empty() {
+            self.vote_rules.hash(&mut h);
+        }
         // The generator's state, through its next outputs.
         let mut r = self.rng.clone();
         (
