@@ -471,10 +471,7 @@ fn pick_text(from: PickFrom, f: &CardFilter, up_to: u8, put: PickPut, each: &[Ef
         PickPut::Stay => String::new(),
     };
     let mut s = match from {
-        PickFrom::Deck => format!(
-            "search your deck for {how_many}, show {it} and {}",
-            put_text("")
-        ),
+        PickFrom::Deck => format!("search your deck for {how_many} and {}", put_text("")),
         PickFrom::Reserve => format!(
             "take {how_many} from outside the game (your reserve) and {}",
             put_text("")

@@ -35,7 +35,7 @@ effects = [{ search = "deck", filter = { type = "fleet", race = "narn" } }]"#);
     }
     assert_eq!(
         rules_text(&d),
-        "Search your deck for a Narn fleet, show it and put it into your hand; then shuffle your deck."
+        "Search your deck for a Narn fleet and put it into your hand; then shuffle your deck."
     );
 }
 
@@ -93,7 +93,7 @@ effects = [{ convert_mark = "doom", into = "destiny" }]"#);
     );
     assert_eq!(
         rules_text(&d),
-        "Target one of the cards: replace a doom mark on the target card with a destiny mark."
+        "Target one of the cards: replace a Doom mark on the target card with a Destiny mark."
     );
 }
 

@@ -52,6 +52,8 @@ pub struct Choice {
     pub from_conflict: bool,
     /// Cards chosen so far.
     pub taken: u8,
+    /// A search of the chooser's deck: he looks through it while it lasts.
+    pub searching_deck: bool,
 }
 
 impl Choice {
@@ -157,6 +159,13 @@ impl Game {
             margin: ctx.margin,
             from_conflict: ctx.from_conflict,
             taken: 0,
+            searching_deck: matches!(
+                op,
+                Op::Pick {
+                    from: PickFrom::Deck,
+                    ..
+                }
+            ),
         };
         match op {
             Op::Pick { from, .. } => {
@@ -442,7 +451,9 @@ impl Game {
         ev: &mut Events,
     ) {
         if from.is_search() {
-            // A card found is shown to everyone (the rest stays hidden).
+            // The card found (its identity reaches only its player: the
+            // engine keeps no record of a card shown and then hidden again;
+            // a card put into play is seen by all as it enters).
             ev.push(Event::Found {
                 player: p,
                 card,

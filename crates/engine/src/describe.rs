@@ -711,7 +711,7 @@ impl Game {
             ),
             Event::Found { player, card, from } => {
                 if card.some().is_some() {
-                    format!("{} finds {} in the {} and shows it.", pn(player), n(card), from.name())
+                    format!("{} finds {} in the {}.", pn(player), n(card), from.name())
                 } else {
                     format!("{} takes a card from the {}.", pn(player), from.name())
                 }

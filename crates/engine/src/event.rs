@@ -405,16 +405,12 @@ impl Event {
                 card: CardId::NONE,
                 discarded,
             },
-            // A card taken from the reserve stays hidden (the ISA reserve
-            // action's convention); one found in the deck is shown.
-            Event::Found {
-                player,
-                from: crate::card::effect::PickFrom::Reserve,
-                ..
-            } if player != viewer => Event::Found {
+            // A card found by a search reaches only its player (as a card
+            // drawn does); one put into play is seen entering it.
+            Event::Found { player, from, .. } if player != viewer => Event::Found {
                 player,
                 card: CardId::NONE,
-                from: crate::card::effect::PickFrom::Reserve,
+                from,
             },
             e => e,
         }

@@ -100,7 +100,11 @@ impl Game {
         use crate::state::Zone;
         let c = self.c(id);
         match c.zone {
-            Zone::Deck | Zone::Crusade => false,
+            // Searching Your Deck: the searcher looks through his own deck.
+            Zone::Deck => self
+                .choice
+                .is_some_and(|ch| ch.searching_deck && ch.player == viewer && c.owner == viewer),
+            Zone::Crusade => false,
             Zone::Hand | Zone::Reserve => c.owner == viewer,
             Zone::Discard | Zone::Removed | Zone::OutOfGame => true,
             Zone::Conflict => !c.face_down() || c.owner == viewer,
