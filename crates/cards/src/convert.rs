@@ -1298,12 +1298,13 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             )));
         }
     }
-    if from == PickFrom::Play && put == PickPut::Discard && !each.is_empty() {
-        if each.iter().any(|x| x.card_sel().is_some()) {
-            return Err(at
-                .sub("each")
-                .err("the chosen card is discarded first: `each` cannot act on it"));
-        }
+    if from == PickFrom::Play
+        && put == PickPut::Discard
+        && each.iter().any(|x| x.card_sel().is_some())
+    {
+        return Err(at
+            .sub("each")
+            .err("the chosen card is discarded first: `each` cannot act on it"));
     }
     Ok(Op::Pick {
         from,
