@@ -6,8 +6,8 @@ use std::ops::Range;
 use b5_engine::{
     Ability, AbilityBonus, AftermathPlay, Amount, AmountBase, AttachKind, Cannot, CardAction,
     CardDef, CardFilter, CardSel, CardType, Cmp, Condition, Cost, Duration, Effect, Faction, Force,
-    Keywords, MarkKind, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
-    TriggeredEffect, Uniqueness, VictoryCondition, VoteKind, When, Who,
+    Keywords, MarkKind, Op, Passive, PickFrom, PickPut, Race, Rounding, Row, Side, TargetKind,
+    Trigger, TriggeredEffect, Uniqueness, VictoryCondition, VoteKind, VoteRule, When, Who,
 };
 use toml::Spanned;
 
@@ -673,7 +673,12 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         join_isa,
         chaos,
         cannot,
-        later
+        later,
+        search,
+        choose,
+        choose_one,
+        convert_mark,
+        vote_rule
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -699,6 +704,9 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "double" => &["card", "duration", "who"],
         "cannot" => &["card", "duration", "who"],
         "later" => &["effects"],
+        "search" | "choose" => &["filter", "put", "up_to", "each"],
+        "convert_mark" => &["into", "card", "count", "who"],
+        "vote_rule" => &["who", "count"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
         "surrender" => &["who"],
@@ -712,7 +720,12 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
     }
-    let present: [(&str, bool); 11] = [
+    let present: [(&str, bool); 16] = [
+        ("filter", e.filter.is_some()),
+        ("put", e.put.is_some()),
+        ("up_to", e.up_to.is_some()),
+        ("each", e.each.is_some()),
+        ("into", e.into.is_some()),
         ("who", e.who.is_some()),
         ("to", e.to.is_some()),
         ("toward", e.toward.is_some()),
@@ -1017,6 +1030,106 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 duration,
             }
         }
+        "search" | "choose" => pick(&at, e, verb, refs)?,
+        "choose_one" => {
+            let raw = e.choose_one.as_ref().unwrap();
+            if raw.len() < 2 {
+                return Err(at.err("\"choose one\" needs at least two modes, e.g. choose_one = [[{ draw = 1 }], [{ gain_influence = 1 }]]"));
+            }
+            if raw.len() > 8 {
+                return Err(at.err("at most 8 modes"));
+            }
+            let mut modes = Vec::new();
+            for (i, m) in raw.iter().enumerate() {
+                let mat = at.sub(&format!("{i}"));
+                if m.is_empty() {
+                    return Err(mat.err("a mode needs at least one effect"));
+                }
+                let list = effects(&mat, m, refs)?;
+                if list
+                    .iter()
+                    .any(|x| matches!(x.op, Op::Vote { .. } | Op::Pick { .. } | Op::Modes { .. }))
+                {
+                    return Err(mat.err(
+                        "a mode cannot hold a vote, a search, a choice of cards or another \"choose one\"",
+                    ));
+                }
+                modes.push(list);
+            }
+            Op::Modes { modes }
+        }
+        "convert_mark" => {
+            let from = one_of(
+                &at,
+                "mark",
+                e.convert_mark.as_ref().unwrap(),
+                MarkKind::parse,
+                MARKS,
+            )?;
+            let Some(into) = e.into.as_ref() else {
+                return Err(at
+                    .sub("into")
+                    .err("name the kind of mark it becomes, e.g. into = \"destiny\""));
+            };
+            let to = one_of(&at.sub("into"), "mark", into, MarkKind::parse, MARKS)?;
+            if to == from {
+                return Err(at
+                    .sub("into")
+                    .err("a mark converted into the same kind changes nothing"));
+            }
+            let count = e.count.unwrap_or(1);
+            if count < 1 {
+                return Err(at.sub("count").err("convert at least 1 mark"));
+            }
+            Op::ConvertMark {
+                from,
+                to,
+                card: sel()?,
+                count: count as u8,
+            }
+        }
+        "vote_rule" => {
+            let name = e.vote_rule.as_ref().unwrap();
+            let extra = matches!(
+                name.as_str(),
+                "extra-yes" | "extra_yes" | "extra-no" | "extra_no"
+            );
+            let n = match e.count {
+                Some(c) if !extra => {
+                    let _ = c;
+                    return Err(at
+                        .sub("count")
+                        .err("`count` applies only to extra-yes and extra-no"));
+                }
+                Some(c) if c < 1 => {
+                    return Err(at.sub("count").err("count at least 1 extra vote"));
+                }
+                Some(c) => c as u8,
+                None => 1,
+            };
+            if extra && e.who.is_some() {
+                return Err(at
+                    .sub("who")
+                    .err("extra votes belong to no player: leave `who` out"));
+            }
+            let rule = one_of(
+                &at,
+                "vote rule",
+                name,
+                |s| VoteRule::parse(s, n),
+                "cast-votes-of, counts-twice, cannot-vote, extra-yes, extra-no",
+            )?;
+            let who = match (rule, e.who.as_ref()) {
+                (VoteRule::CastVotesOf, None) => Who::Target,
+                (VoteRule::CastVotesOf, Some(_)) if w == Who::Me => {
+                    return Err(at
+                        .sub("who")
+                        .err("you already cast your own votes: name another player"))
+                }
+                _ => w,
+            };
+            Op::VoteRule { rule, who }
+        }
         _ => unreachable!("every verb is listed above"),
     };
     if let Some(a) = &e.amount {
@@ -1044,6 +1157,164 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     Ok(out)
 }
 
+/// `search = "deck"` / `"reserve"` and `choose = "hand"` / `"play"`: cards
+/// chosen one at a time through `pending`.
+fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError> {
+    let (from, default_put) = if verb == "search" {
+        let from = one_of(
+            at,
+            "pile",
+            e.search.as_ref().unwrap(),
+            |s| PickFrom::parse(s).filter(|f| f.is_search()),
+            "deck, reserve",
+        )?;
+        (from, PickPut::Hand)
+    } else {
+        let from = one_of(
+            at,
+            "place",
+            e.choose.as_ref().unwrap(),
+            |s| PickFrom::parse(s).filter(|f| !f.is_search()),
+            "hand, play (search the deck or the reserve with `search`)",
+        )?;
+        let put = if from == PickFrom::Hand {
+            PickPut::Discard
+        } else {
+            PickPut::Stay
+        };
+        (from, put)
+    };
+    let put = match &e.put {
+        None => default_put,
+        Some(s) => one_of(
+            &at.sub("put"),
+            "place",
+            s,
+            PickPut::parse,
+            "stay, hand, play, discard",
+        )?,
+    };
+    let allowed: &[PickPut] = match from {
+        PickFrom::Deck | PickFrom::Reserve => &[PickPut::Hand, PickPut::Play, PickPut::Discard],
+        PickFrom::Hand => &[PickPut::Discard, PickPut::Play],
+        PickFrom::Play => &[PickPut::Stay, PickPut::Discard],
+    };
+    if !allowed.contains(&put) {
+        let names: Vec<&str> = allowed.iter().map(|p| p.name()).collect();
+        return Err(at.sub("put").err(format!(
+            "a card chosen from the {} can be put: {} (not {})",
+            from.name(),
+            names.join(", "),
+            put.name()
+        )));
+    }
+    let f = match &e.filter {
+        None => CardFilter::default(),
+        Some(r) => filter(&at.sub("filter"), r)?,
+    };
+    // Cards in a pile have only their printed identity: a filter on their
+    // state in play never matches them.
+    if from != PickFrom::Play {
+        let state = [
+            ("side", f.side != Side::Any),
+            ("row", f.row != Row::Any),
+            ("not_ambassador", f.not_ambassador),
+            ("participant", f.participant),
+            ("damaged", f.damaged),
+            ("rotated", f.rotated),
+            ("ready", f.ready),
+            ("neutralized", f.neutralized.is_some()),
+            ("conflict", f.conflict.is_some()),
+            ("at_least", f.at_least.is_some()),
+            ("at_most", f.at_most.is_some()),
+            ("attached_to", f.attached_to.is_some()),
+        ];
+        if let Some((name, _)) = state.iter().find(|(_, on)| *on) {
+            return Err(at.sub("filter").sub(name).err(format!(
+                "never matches: a card in the {} is not in play (filter by type, race, not_race or keyword)",
+                from.name()
+            )));
+        }
+    } else {
+        never_matches(&at.sub("filter"), &f, FilterUse::Target)?;
+    }
+    if put == PickPut::Play {
+        let can = |t: CardType| {
+            matches!(
+                t,
+                CardType::Character | CardType::Fleet | CardType::Location | CardType::Group
+            )
+        };
+        let named: Vec<CardType> = CardType::ALL
+            .into_iter()
+            .filter(|t| f.allows_type(*t))
+            .collect();
+        if f.types == 0 {
+            return Err(at.sub("filter").sub("type").err(
+                "a card put into play must be a character, fleet, location or group: name the type",
+            ));
+        }
+        if let Some(t) = named.iter().find(|t| !can(**t)) {
+            return Err(at.sub("filter").sub("type").err(format!(
+                "never matches: a {} cannot be put into play on its own (only characters, fleets, locations and groups)",
+                t.name()
+            )));
+        }
+    }
+    let up_to = match e.up_to {
+        None if verb == "search" => 1,
+        None => 0,
+        Some(n) => small(&at.sub("up_to"), n, 1, 60)? as u8,
+    };
+    // The chosen card is the target of `each`.
+    let each_refs = Refs {
+        card_target: true,
+        player_target: true,
+    };
+    let _ = refs;
+    let each = match &e.each {
+        None => Vec::new(),
+        Some(l) => effects(&at.sub("each"), l, each_refs)?,
+    };
+    if each.iter().any(|x| {
+        matches!(
+            x.op,
+            Op::Vote { .. } | Op::Pick { .. } | Op::Modes { .. } | Op::Delayed { .. }
+        )
+    }) {
+        return Err(at.sub("each").err(
+            "`each` cannot hold a vote, a search, a choice, a \"choose one\" or a delayed effect",
+        ));
+    }
+    if from == PickFrom::Hand || from.is_search() {
+        if let Some(x) = each
+            .iter()
+            .find(|x| x.card_sel().is_some() && put != PickPut::Play)
+        {
+            let _ = x;
+            return Err(at.sub("each").err(format!(
+                "a card in the {} is not in play: `each` cannot act on it (only a card put into play can be)",
+                from.name()
+            )));
+        }
+    }
+    if from == PickFrom::Play
+        && put == PickPut::Discard
+        && each.iter().any(|x| x.card_sel().is_some())
+    {
+        return Err(at
+            .sub("each")
+            .err("the chosen card is discarded first: `each` cannot act on it"));
+    }
+    Ok(Op::Pick {
+        from,
+        filter: f,
+        up_to,
+        put,
+        each,
+    })
+}
+
 fn effects(at: &At, list: &RawEffects, refs: Refs) -> Result<Vec<Effect>, LoadError> {
     let v: Vec<Effect> = list
         .iter()
@@ -1055,6 +1326,17 @@ fn effects(at: &At, list: &RawEffects, refs: Refs) -> Result<Vec<Effect>, LoadEr
         if i + 1 != v.len() {
             return Err(at.err(
                 "a vote must be the last effect of its list (put what follows in its `pass` or `fail`)",
+            ));
+        }
+    }
+    // Choices (search, choose, choose_one) also end later, through `pending`.
+    if let Some(i) = v
+        .iter()
+        .position(|e| matches!(e.op, Op::Pick { .. } | Op::Modes { .. }))
+    {
+        if i + 1 != v.len() {
+            return Err(at.err(
+                "a search, a choice of cards or a \"choose one\" must be the last effect of its list (put what follows in its `each` or in the modes)",
             ));
         }
     }
@@ -1187,6 +1469,21 @@ pub fn card(
     for k in &raw.keywords {
         keyword(&at.at("keywords", k), k.get_ref(), &mut d.kw)?;
         d.keywords.push(k.get_ref().trim().to_string());
+        // Exclusivity ("only one X may be on a card"): enhancements on cards.
+        let low = k.get_ref().trim().to_lowercase();
+        if let Some(kind) = low.strip_prefix("only one") {
+            let kat = at.at("keywords", k);
+            if kind.trim().is_empty() {
+                return Err(
+                    kat.err("\"only one\" needs the keyword of the kind, e.g. \"only one armor\"")
+                );
+            }
+            if d.card_type != CardType::Enhancement {
+                return Err(kat.err(format!(
+                    "\"{low}\" applies only to enhancements (only one such card may be on a card)"
+                )));
+            }
+        }
     }
     if let Some(u) = &raw.uniqueness {
         let a = at.at("uniqueness", u);

@@ -203,6 +203,29 @@ pub struct RawEffect {
     pub then: Option<bool>,
     #[serde(rename = "if")]
     pub condition: Option<RawCondition>,
+    /// Search a pile for a card: "deck" or "reserve" (with `filter`, `put`,
+    /// `up_to`, `each`).
+    pub search: Option<String>,
+    /// Choose cards one at a time: "hand" or "play" (with `filter`, `put`,
+    /// `up_to`, `each`).
+    pub choose: Option<String>,
+    /// With `search`/`choose`: the cards that may be chosen.
+    pub filter: Option<RawFilter>,
+    /// With `search`/`choose`: where a chosen card goes (stay, hand, play, discard).
+    pub put: Option<String>,
+    /// With `search`/`choose`: at most this many cards.
+    pub up_to: Option<i64>,
+    /// With `search`/`choose`: effects for each chosen card (it is their target).
+    pub each: Option<RawEffects>,
+    /// "Choose one": a list of modes, each an effect list.
+    pub choose_one: Option<Vec<RawEffects>>,
+    /// Replace marks of this kind with marks of the kind `into`.
+    pub convert_mark: Option<String>,
+    /// With `convert_mark`: the kind of mark it becomes.
+    pub into: Option<String>,
+    /// A change to the next vote: cast-votes-of, counts-twice, cannot-vote,
+    /// extra-yes, extra-no (with `who`; `count` for the extra votes).
+    pub vote_rule: Option<String>,
 }
 
 /// A number an effect takes: a plain integer or an amount worked out from

@@ -3,8 +3,8 @@
 
 use b5_engine::{
     Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardAction, CardDef, CardFilter,
-    CardSel, CardType, Cmp, Condition, Duration, Effect, Force, MarkKind, Op, Passive, Race,
-    Rounding, Row, Side, TargetKind, Trigger, Uniqueness, When, Who,
+    CardSel, CardType, Cmp, Condition, Duration, Effect, Force, MarkKind, Op, Passive, PickFrom,
+    PickPut, Race, Rounding, Row, Side, TargetKind, Trigger, Uniqueness, VoteRule, When, Who,
 };
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -363,7 +363,143 @@ fn op_text(op: &Op) -> String {
                 )
             }
         }
+        Op::Pick {
+            from,
+            ref filter,
+            up_to,
+            put,
+            ref each,
+        } => pick_text(from, filter, up_to, put, each),
+        Op::Modes { ref modes } => {
+            let parts: Vec<String> = modes.iter().map(|m| effects_text(m, false)).collect();
+            format!("choose one: {}", parts.join("; or "))
+        }
+        Op::ConvertMark {
+            from,
+            to,
+            card,
+            count,
+        } => format!(
+            "replace {} on {} with {} {}",
+            if count == 1 {
+                format!("{} {} mark", an(mark(from)), mark(from))
+            } else {
+                format!("up to {count} {} marks", mark(from))
+            },
+            card_name(card),
+            if count == 1 {
+                an(mark(to)).to_string()
+            } else {
+                "as many".to_string()
+            },
+            if count == 1 {
+                format!("{} mark", mark(to))
+            } else {
+                format!("{} marks", mark(to))
+            }
+        ),
+        Op::VoteRule { rule, who } => match rule {
+            VoteRule::CastVotesOf => format!(
+                "in the next vote, you cast the votes of {}",
+                who_object(who)
+            ),
+            VoteRule::CountsTwice => format!(
+                "in the next vote, the votes of {} count twice",
+                who_object(who)
+            ),
+            VoteRule::CannotVote => format!("{} cannot vote in the next vote", who_subject(who)),
+            VoteRule::ExtraYes(n) => format!(
+                "the next vote counts {} more",
+                plural(n as i64, "Yes vote", "Yes votes")
+            ),
+            VoteRule::ExtraNo(n) => format!(
+                "the next vote counts {} more",
+                plural(n as i64, "No vote", "No votes")
+            ),
+        },
     }
+}
+
+/// One card of a filter, with its article: "a Narn fleet", "an agenda".
+fn filter_one(f: &CardFilter) -> String {
+    let types: Vec<&str> = CardType::ALL
+        .iter()
+        .filter(|t| f.types != 0 && f.allows_type(**t))
+        .map(|t| t.name())
+        .collect();
+    let noun = if types.is_empty() {
+        "card".to_string()
+    } else {
+        types.join(" or ")
+    };
+    let plain = CardFilter {
+        types: 0,
+        ..f.clone()
+    };
+    let s = filter_text(&plain, &noun);
+    format!("{} {s}", an(&s))
+}
+
+/// "search your deck for a fleet, show it and put it into your hand, then
+/// shuffle your deck"; "discard up to 2 cards from your hand"; "choose any
+/// number of your ready characters; for each: rotate it, then gain 1
+/// influence".
+fn pick_text(from: PickFrom, f: &CardFilter, up_to: u8, put: PickPut, each: &[Effect]) -> String {
+    // Cards in play are always the chooser's own.
+    let many = if from == PickFrom::Play {
+        let plain = CardFilter {
+            side: Side::Any,
+            ..f.clone()
+        };
+        format!("your {}", filter_text(&plain, "cards in play"))
+    } else {
+        filter_text(f, "cards")
+    };
+    let how_many = match up_to {
+        0 => format!("any number of {many}"),
+        1 if !from.is_search() => format!("up to one of {many}"),
+        1 => filter_one(f),
+        n if from.is_search() => format!("{n} {many}"),
+        n => format!("up to {n} {many}"),
+    };
+    let one = up_to == 1;
+    let it = if one { "it" } else { "them" };
+    let put_text = |where_from: &str| match put {
+        PickPut::Hand => format!("put {it} into your hand"),
+        PickPut::Play => format!("put {it} into play{where_from}"),
+        PickPut::Discard => format!("discard {it}"),
+        PickPut::Stay => String::new(),
+    };
+    let mut s = match from {
+        PickFrom::Deck => format!("search your deck for {how_many} and {}", put_text("")),
+        PickFrom::Reserve => format!(
+            "take {how_many} from outside the game (your reserve) and {}",
+            put_text("")
+        ),
+        PickFrom::Hand => match put {
+            PickPut::Discard => format!("discard {how_many} from your hand"),
+            _ => format!("put {how_many} from your hand into play"),
+        },
+        PickFrom::Play => match put {
+            PickPut::Discard => format!("discard {how_many}"),
+            _ => format!("choose {how_many}"),
+        },
+    };
+    if !each.is_empty() {
+        let t = effects_text(each, false).replace("the target card", "it");
+        s.push_str(&format!(
+            "; for each card {}: {t}",
+            if from == PickFrom::Play && put == PickPut::Stay {
+                "chosen"
+            } else {
+                "so taken"
+            }
+        ));
+    }
+    if from == PickFrom::Deck {
+        s.push_str("; then shuffle your deck");
+    }
+    s
 }
 
 /// "1 Doom mark and 2 Shadow marks".

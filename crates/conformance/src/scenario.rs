@@ -256,6 +256,8 @@ pub struct StepTable {
     pub amount: Option<u8>,
     pub cards: Option<Vec<Spanned<String>>>,
     pub count: Option<u8>,
+    /// `do = "mode"`: the mode chosen, from 1 as the card lists them.
+    pub mode: Option<u8>,
     pub war: Option<bool>,
     pub error: Option<bool>,
     pub expect: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,

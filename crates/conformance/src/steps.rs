@@ -46,6 +46,7 @@ pub const VERBS: &[&str] = &[
     "move_chaos",
     "keep_chaos",
     "join_war",
+    "mode",
 ];
 
 /// A problem building a step's action: a missing field (a load error, with
@@ -475,6 +476,16 @@ pub fn actions(
             card: card(Prefer::Reserve)?,
         }),
         "keep_chaos" => one(Action::KeepChaos),
+        "mode" => {
+            let m = st
+                .mode
+                .filter(|&m| m >= 1)
+                .ok_or_else(|| StepError::Field {
+                    field: "mode",
+                    message: "`do = \"mode\"` needs `mode` (the mode chosen, from 1)".into(),
+                })?;
+            one(Action::Mode { index: m - 1 })
+        }
         "move_chaos" => {
             let t = need(&st.target, "target", verb)?;
             let to = match find_target_of(g, p, t, Some(TargetKind::Card)) {

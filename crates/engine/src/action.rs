@@ -182,6 +182,10 @@ pub enum Action {
     JoinWar {
         against: PlayerId,
     },
+    /// "Choose one": choose the mode `index` (from 0) of the effect asking.
+    Mode {
+        index: u8,
+    },
 }
 
 impl Action {
@@ -225,6 +229,7 @@ impl Action {
             Action::MoveChaos { .. } => "move_chaos",
             Action::KeepChaos => "keep_chaos",
             Action::JoinWar { .. } => "join_war",
+            Action::Mode { .. } => "mode",
         }
     }
 

@@ -197,6 +197,7 @@ impl Game {
             }
             Action::Reveal { card } => format!("reveal contingency {}", n(card)),
             Action::Discard { card } => format!("discard {} from hand", n(card)),
+            Action::Choose { card } if self.choice.is_some() => format!("choose {}", n(card)),
             Action::Choose { card } => format!("discard {} from the Inner Circle", n(card)),
             Action::Buy { count } => {
                 format!("buy {} card{}", count, if count == 1 { "" } else { "s" })
@@ -227,6 +228,7 @@ impl Game {
                 "rotate the ambassador to declare war on {}",
                 self.player_name(against)
             ),
+            Action::Mode { index } => format!("choose mode {}", index as u32 + 1),
         }
     }
 
@@ -707,6 +709,38 @@ impl Game {
                 pn(player),
                 pn(player)
             ),
+            Event::Found { player, card, from } => {
+                if card.some().is_some() {
+                    format!("{} finds {} in the {}.", pn(player), n(card), from.name())
+                } else {
+                    format!("{} takes a card from the {}.", pn(player), from.name())
+                }
+            }
+            Event::DeckShuffled { player } => format!("{} shuffles the deck.", pn(player)),
+            Event::PutIntoPlay { player, card } => {
+                format!("{} puts {} into play.", pn(player), n(card))
+            }
+            Event::ChoiceStarted { player, card } => {
+                format!("{} chooses a mode of {}.", pn(player), n(card))
+            }
+            Event::ModeChosen { player, card, index } => format!(
+                "{} chooses mode {} of {}.",
+                pn(player),
+                index as u32 + 1,
+                n(card)
+            ),
+            Event::MarksConverted {
+                card,
+                from,
+                to,
+                count,
+            } => format!(
+                "{} of {}'s {} marks become {} marks.",
+                count,
+                n(card),
+                from.name(),
+                to.name()
+            ),
         })
     }
 
@@ -920,6 +954,12 @@ impl Game {
                     pn.to_string()
                 };
                 format!("{who} cannot {does} while a restriction is in effect")
+            }
+            Violation::NotOffered(card) => {
+                format!("{} is not one of the cards this choice offers", n(card))
+            }
+            Violation::NoSuchMode => {
+                "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
         }
     }

@@ -175,7 +175,7 @@ impl Game {
     }
 
     /// Whether an effect could happen now (for the BOTH rule).
-    fn effect_possible(&self, e: &Effect, ctx: &Ctx) -> bool {
+    pub(crate) fn effect_possible(&self, e: &Effect, ctx: &Ctx) -> bool {
         if let Some(c) = &e.condition {
             if !self.condition_holds(c, ctx) {
                 return false;
@@ -205,6 +205,7 @@ impl Game {
                     Op::Damage { .. } => !ci.neutralized(),
                     // Taking tokens off happens only if the card holds them all.
                     Op::Chaos { n, .. } if n < 0 => ci.chaos as i16 >= -(n as i16),
+                    Op::ConvertMark { from, .. } => self.card_marks(c, from) > 0,
                     _ => true,
                 }
             });
@@ -237,6 +238,7 @@ impl Game {
             Op::FoundIsa => !self.isa.exists,
             Op::JoinIsa { .. } => self.isa.exists,
             Op::Vote { .. } => self.vote.is_none(),
+            Op::Pick { .. } | Op::Modes { .. } => self.choice.is_none(),
             _ => true,
         }
     }
@@ -736,6 +738,20 @@ impl Game {
             Op::Delayed { when, ref effects } => {
                 self.delay(when, effects, ctx);
                 true
+            }
+            Op::Pick { .. } | Op::Modes { .. } => self.start_choice(op, ctx, ev),
+            Op::VoteRule { rule, who } => self.add_vote_rule(rule, who, ctx),
+            Op::ConvertMark {
+                from,
+                to,
+                card,
+                count,
+            } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    any |= self.convert_marks(c, from, to, count, ev);
+                }
+                any
             }
         }
     }

@@ -130,6 +130,10 @@ pub enum Violation {
         card: CardId,
         what: crate::card::effect::Cannot,
     },
+    /// The card is not among those the choice in progress offers.
+    NotOffered(CardId),
+    /// No such mode, or that mode cannot be carried out now.
+    NoSuchMode,
 }
 
 impl Violation {
@@ -202,6 +206,8 @@ impl Violation {
             ChaosMove => "Engine Rules v1.2: Drakh Faction Rules, Drakh Rule 7 (Chaos Tokens)",
             JoinWar => "Engine Rules v1.2: War in Dual Race Games",
             Cannot { .. } => "Engine Rules v1.2: Rules of Precedence, The Cannot rule (a \"cannot\" wins over any permission until it is removed)",
+            NotOffered(_) => "Engine Rules v1.2: Searching Your Deck; card effects that choose cards (only the cards the effect names can be chosen)",
+            NoSuchMode => "Engine Rules v1.2: Advanced Details about playing cards (a \"choose one\" mode must be one the card offers and that can happen)",
         }
     }
 }

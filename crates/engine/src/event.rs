@@ -319,6 +319,40 @@ pub enum Event {
     DrakhAmbassadorLost {
         player: PlayerId,
     },
+    /// A card found by a search of the deck or the reserve, shown to
+    /// everyone (Searching Your Deck).
+    Found {
+        player: PlayerId,
+        card: CardId,
+        from: crate::card::effect::PickFrom,
+    },
+    /// A player's deck was shuffled (after a search).
+    DeckShuffled {
+        player: PlayerId,
+    },
+    /// A card entered play by an effect, without being sponsored.
+    PutIntoPlay {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// A card's effect asks its player to choose one of its modes.
+    ChoiceStarted {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// The mode `index` (from 0) of a "choose one" was chosen.
+    ModeChosen {
+        player: PlayerId,
+        card: CardId,
+        index: u8,
+    },
+    /// Marks of one kind on a card replaced by marks of another.
+    MarksConverted {
+        card: CardId,
+        from: crate::card::def::MarkKind,
+        to: crate::card::def::MarkKind,
+        count: u8,
+    },
 }
 
 /// Why a card was drawn or discarded, for the log.
@@ -370,6 +404,13 @@ impl Event {
                 player,
                 card: CardId::NONE,
                 discarded,
+            },
+            // A card found by a search reaches only its player (as a card
+            // drawn does); one put into play is seen entering it.
+            Event::Found { player, from, .. } if player != viewer => Event::Found {
+                player,
+                card: CardId::NONE,
+                from,
             },
             e => e,
         }

@@ -40,6 +40,13 @@ impl Game {
             }
             return out;
         }
+        // A choice in the middle of an effect (a search, cards, a mode).
+        if let Some(c) = &self.choice {
+            if asked(c.player) {
+                out.push(c.player);
+            }
+            return out;
+        }
         // Drakh Rule 7: the Drakh player who just acted may move Chaos Tokens.
         if self.chaos_mover != crate::state::NOBODY {
             if asked(self.chaos_mover) {
@@ -152,6 +159,7 @@ impl Game {
         // actions; asked only when a move is possible).
         let round_action = self.chaos_mover == crate::state::NOBODY
             && self.window.is_none()
+            && self.choice.is_none()
             && matches!(self.step, Step::Act { .. });
         self.perform(p, action, &mut ev);
         self.drakh_checks(&mut ev);
@@ -189,6 +197,9 @@ impl Game {
     fn check_pending(&self, p: PlayerId, a: &Action) -> Result<(), Violation> {
         if self.vote.is_some() {
             return self.check_vote_action(p, a);
+        }
+        if self.choice.is_some() {
+            return self.check_choice_action(p, a);
         }
         if self.chaos_mover != crate::state::NOBODY {
             return self.check_chaos_answer(p, a);
@@ -262,6 +273,10 @@ impl Game {
             self.vote_candidates(out);
             return;
         }
+        if self.choice.is_some() {
+            self.choice_candidates(out);
+            return;
+        }
         if self.chaos_mover != crate::state::NOBODY {
             self.chaos_candidates(p, out);
             return;
@@ -325,6 +340,10 @@ impl Game {
     fn perform(&mut self, p: PlayerId, a: Action, ev: &mut Events) {
         if self.vote.is_some() {
             self.perform_vote(p, a, ev);
+            return;
+        }
+        if self.choice.is_some() {
+            self.perform_choice(p, a, ev);
             return;
         }
         if self.chaos_mover != crate::state::NOBODY {
@@ -451,6 +470,13 @@ impl Game {
                 }
                 // Never reached: a vote with nobody to ask ends at once.
                 self.vote = None;
+                continue;
+            }
+            if let Some(c) = &self.choice {
+                if !self.players[c.player as usize].eliminated {
+                    return;
+                }
+                self.choice = None;
                 continue;
             }
             self.drakh_checks(ev);
@@ -596,6 +622,9 @@ impl Game {
         }
         if self.vote.is_some() {
             return self.vote_default();
+        }
+        if self.choice.is_some() {
+            return self.choice_default();
         }
         if self.chaos_mover != crate::state::NOBODY {
             return Some(Action::KeepChaos);

@@ -31,6 +31,7 @@ mod amount;
 mod cannot;
 pub mod card;
 mod card_action;
+mod choice;
 mod conflict_round;
 mod damage;
 mod delayed;
@@ -42,6 +43,7 @@ mod duel;
 mod effects;
 mod error;
 mod event;
+mod exclusive;
 mod filters;
 mod flow;
 mod heal;
@@ -51,6 +53,7 @@ mod initiative;
 mod isa;
 mod lasting;
 mod lead;
+mod mark_convert;
 mod mark_source;
 mod marks;
 mod mercenary;
@@ -72,6 +75,7 @@ mod triggers;
 mod victory;
 mod view;
 mod vote;
+mod vote_rules;
 mod war;
 mod zones;
 
@@ -86,7 +90,9 @@ pub use card::effect::{
     Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind,
     When, Who,
 };
+pub use card::effect::{PickFrom, PickPut, VoteRule};
 pub use card::{CardDb, DbError};
+pub use choice::{Choice, ChoiceKind};
 pub use draw_round::BUY_PRICE;
 pub use error::{RuleError, SetupError, Violation};
 pub use event::{Cause, Event, Events};
@@ -109,7 +115,7 @@ pub use state::{
 pub use tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
 pub use victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
 pub use view::{
-    AgendaView, CardView, ConflictView, IsaView, ParticipantView, PlayerPublic, PlayerView,
-    VoteView,
+    AgendaView, CardView, ChoiceView, ConflictView, IsaView, ParticipantView, PlayerPublic,
+    PlayerView, VoteView,
 };
 pub use vote::{Vote, COUNCIL_RACES};

@@ -100,7 +100,11 @@ impl Game {
         use crate::state::Zone;
         let c = self.c(id);
         match c.zone {
-            Zone::Deck | Zone::Crusade => false,
+            // Searching Your Deck: the searcher looks through his own deck.
+            Zone::Deck => self
+                .choice
+                .is_some_and(|ch| ch.searching_deck && ch.player == viewer && c.owner == viewer),
+            Zone::Crusade => false,
             Zone::Hand | Zone::Reserve => c.owner == viewer,
             Zone::Discard | Zone::Removed | Zone::OutOfGame => true,
             Zone::Conflict => !c.face_down() || c.owner == viewer,
@@ -141,6 +145,13 @@ impl Game {
             self.mark_links.hash(&mut h);
         }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
+        // Hashed only when present (a choice in the middle of an effect).
+        if let Some(c) = &self.choice {
+            c.hash(&mut h);
+        }
+        if !self.vote_rules.is_empty() {
+            self.vote_rules.hash(&mut h);
+        }
         // The generator's state, through its next outputs.
         let mut r = self.rng.clone();
         (

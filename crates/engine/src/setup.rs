@@ -277,6 +277,8 @@ impl Game {
             chaos_mover: crate::state::NOBODY,
             drakh_active: false,
             delayed: Vec::new(),
+            choice: None,
+            vote_rules: SmallVec::new(),
         }
     }
 

@@ -285,6 +285,7 @@ impl Game {
                             .attachments
                             .iter()
                             .any(|&a| self.c(a).def == def_id && self.c(a).host == c)
+                        && !self.exclusive_taken(def, c)
                 }
                 _ => false,
             },

@@ -806,6 +806,11 @@ pub struct Game {
     pub(crate) drakh_active: bool,
     /// Delayed effects waiting for their time, in the order they arose.
     pub(crate) delayed: Vec<crate::delayed::Delayed>,
+    /// A choice in the middle of an effect (a search, a number of cards,
+    /// a mode), if any.
+    pub(crate) choice: Option<crate::choice::Choice>,
+    /// Changes waiting for the next vote (cards that change votes).
+    pub(crate) vote_rules: SmallVec<[crate::vote_rules::PendingVoteRule; 2]>,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -879,6 +884,8 @@ impl Clone for Game {
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
             delayed: self.delayed.clone(),
+            choice: self.choice,
+            vote_rules: copy_list(&self.vote_rules),
         }
     }
 }
@@ -924,6 +931,8 @@ impl PartialEq for Game {
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active
             && self.delayed == o.delayed
+            && self.choice == o.choice
+            && self.vote_rules == o.vote_rules
     }
 }
 

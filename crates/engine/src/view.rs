@@ -154,6 +154,26 @@ pub struct PlayerView {
     pub isa: IsaView,
     /// The viewer's own reserve (secret to its owner; others see its size).
     pub reserve: Vec<CardView>,
+    /// A choice in the middle of an effect (a search, cards, a mode).
+    pub choice: Option<ChoiceView>,
+}
+
+/// A choice in progress. Everyone sees who chooses and for which card;
+/// only the chooser sees the cards offered (a search of the deck or the
+/// reserve shows nothing of them to the others).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChoiceView {
+    pub kind: crate::choice::ChoiceKind,
+    pub player: PlayerId,
+    pub card: CardId,
+    pub name: String,
+    /// The cards the viewer may choose (empty for everyone but the chooser).
+    pub cards: Vec<CardView>,
+    /// The modes the viewer may choose, by index from 0 (chooser only).
+    pub modes: Vec<u8>,
+    /// Cards chosen so far.
+    pub taken: u8,
 }
 
 /// A vote in progress, as everyone sees it (Votes: votes are cast openly).
@@ -245,7 +265,33 @@ impl Game {
             } else {
                 Vec::new()
             },
+            choice: self.choice_view(viewer),
         }
+    }
+
+    fn choice_view(&self, viewer: PlayerId) -> Option<ChoiceView> {
+        let c = self.choice?;
+        let mine = c.player == viewer;
+        Some(ChoiceView {
+            kind: c.kind,
+            player: c.player,
+            card: c.card,
+            name: self.card_name(c.card).to_string(),
+            cards: if mine {
+                self.choice_cards()
+                    .iter()
+                    .map(|&x| self.card_view(x, viewer))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            modes: if mine {
+                self.choice_modes().to_vec()
+            } else {
+                Vec::new()
+            },
+            taken: c.taken,
+        })
     }
 
     fn vote_view(&self) -> Option<VoteView> {
@@ -469,6 +515,13 @@ impl Game {
                     v.kind.display()
                 ),
             };
+        }
+        if let Some(c) = &self.choice {
+            return format!(
+                "{} chooses for {}",
+                self.player_name(c.player),
+                self.card_name(c.card)
+            );
         }
         if self.window.is_some() {
             return "contingencies may be revealed".into();

@@ -206,6 +206,9 @@ impl Game {
                 }
             }
         };
+        // Cards that change or take over votes (vote_rules.rs).
+        let (mut yes, mut no) = (0u8, 0u8);
+        self.apply_vote_rules(&mut weight, &mut yes, &mut no);
         let waiting = weight
             .iter()
             .enumerate()
@@ -227,8 +230,8 @@ impl Game {
             weight,
             waiting,
             called: NOBODY,
-            yes: 0,
-            no: 0,
+            yes,
+            no,
             league_yes: 0,
             league_no: 0,
             council: [None; MAX_PLAYERS],

@@ -132,6 +132,12 @@ fn universe(g: &Game) -> Vec<Action> {
     for t in &ts {
         u.push(Action::DeclareWar { target: *t });
     }
+    for c in g.choice_cards() {
+        u.push(Action::Choose { card: c });
+    }
+    for index in 0..10 {
+        u.push(Action::Mode { index });
+    }
     u
 }
 

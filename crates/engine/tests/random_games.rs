@@ -435,6 +435,14 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
     for q in 0..=n as u8 + 1 {
         u.push(Action::JoinWar { against: q });
     }
+    // A choice in the middle of an effect: every card it offers (deck
+    // cards included), and the modes of a "choose one".
+    for c in g.choice_cards() {
+        u.push(Action::Choose { card: c });
+    }
+    for index in 0..10 {
+        u.push(Action::Mode { index });
+    }
     u
 }
 

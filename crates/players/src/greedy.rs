@@ -344,6 +344,7 @@ impl Bot for GreedyBot {
                 continue;
             }
             finish_vote(&mut g);
+            finish_choice(&mut g);
             let s = evaluate(&g, player, &self.weights, &origin);
             if s > best + 1e-9 {
                 best = s;
@@ -368,6 +369,28 @@ impl Bot for GreedyBot {
 fn finish_vote(g: &mut Game) {
     for _ in 0..64 {
         if g.vote().is_none() {
+            return;
+        }
+        let Some(&p) = g.pending().first() else {
+            return;
+        };
+        let Some(a) = g.default_action(p) else {
+            return;
+        };
+        if g.apply(p, a).is_err() {
+            return;
+        }
+    }
+}
+
+/// A choice in the middle of an effect (a search, cards, a mode) is judged
+/// one card or one mode at a time when it is the bot's own; an action that
+/// starts one is judged by the engine's defaults (the first card a search
+/// offers, no optional card, the first mode that can happen). A choice
+/// always ends (each step takes a card or stops); the bound is a safeguard.
+fn finish_choice(g: &mut Game) {
+    for _ in 0..64 {
+        if g.choice().is_none() {
             return;
         }
         let Some(&p) = g.pending().first() else {

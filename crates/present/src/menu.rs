@@ -37,6 +37,10 @@ pub enum GroupKind {
     /// War in Dual Race Games: rotate the ambassador to join a war of
     /// another faction of your race.
     JoinWar,
+    /// A choice in the middle of an effect: the cards a search or a
+    /// "choose up to N" offers (with "done" in the Pass group), or the
+    /// modes of a "choose one".
+    EffectChoice,
 }
 
 /// One choice: an action from `legal_actions`, as given, with its label.
@@ -181,6 +185,8 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
         Action::KeepChaos => GroupKind::Pass,
         Action::MoveChaos { .. } => GroupKind::Chaos,
         Action::JoinWar { .. } => GroupKind::JoinWar,
+        Action::Mode { .. } => GroupKind::EffectChoice,
+        Action::Choose { .. } if game.choice().is_some() => GroupKind::EffectChoice,
         other => match other.card() {
             Some(c) => GroupKind::Card(representative(game, p, c)),
             None => GroupKind::Pass,
@@ -288,6 +294,10 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         }
         GroupKind::Chaos => "Move Chaos Tokens to a Drakh card you control".into(),
         GroupKind::JoinWar => "Join your race's war (rotate your ambassador to declare war)".into(),
+        GroupKind::EffectChoice => match game.choice() {
+            Some(c) => format!("Choose for {}", game.card_name(c.card)),
+            None => "Choose".into(),
+        },
         GroupKind::Card(c) => {
             let inst = game.card(c);
             let def = game.db().get(inst.def);
@@ -329,6 +339,7 @@ fn handle(kind: GroupKind) -> String {
         GroupKind::Reserve => "reserve".into(),
         GroupKind::Chaos => "chaos".into(),
         GroupKind::JoinWar => "joinwar".into(),
+        GroupKind::EffectChoice => "effectchoice".into(),
     }
 }
 

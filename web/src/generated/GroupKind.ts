@@ -4,4 +4,4 @@ import type { CardId } from "./CardId";
 /**
  * What a group is about.
  */
-export type GroupKind = { "kind": "pass" } | { "kind": "card", "card": CardId } | { "kind": "build" } | { "kind": "buy" } | { "kind": "agenda" } | { "kind": "war" } | { "kind": "surrender" } | { "kind": "mulligan" } | { "kind": "vote" } | { "kind": "reserve" } | { "kind": "chaos" } | { "kind": "join_war" };
+export type GroupKind = { "kind": "pass" } | { "kind": "card", "card": CardId } | { "kind": "build" } | { "kind": "buy" } | { "kind": "agenda" } | { "kind": "war" } | { "kind": "surrender" } | { "kind": "mulligan" } | { "kind": "vote" } | { "kind": "reserve" } | { "kind": "chaos" } | { "kind": "join_war" } | { "kind": "effect_choice" };

@@ -357,6 +357,161 @@ pub enum Op {
         when: When,
         effects: std::sync::Arc<[Effect]>,
     },
+    /// Choose cards one at a time through `pending` (Searching Your Deck;
+    /// "discard up to N cards"; "rotate any number of your characters"):
+    /// each chosen card is put where `put` says, then `each` happens with
+    /// the chosen card as the target. Always the last effect of its list.
+    Pick {
+        from: PickFrom,
+        filter: CardFilter,
+        /// At most this many cards (0: any number).
+        up_to: u8,
+        put: PickPut,
+        each: Vec<Effect>,
+    },
+    /// "Choose one": the card's player chooses one of the modes through
+    /// `pending`; only that mode's effects happen. Always the last effect
+    /// of its list.
+    Modes {
+        modes: Vec<Vec<Effect>>,
+    },
+    /// Replace up to `count` marks of one kind on the card with as many of
+    /// another ("replace a doom mark with a destiny mark").
+    ConvertMark {
+        from: MarkKind,
+        to: MarkKind,
+        card: CardSel,
+        count: u8,
+    },
+    /// A change to the next vote called (Votes): the players named by `who`
+    /// have their votes cast by the card's player, count twice, or cannot
+    /// vote; or extra Yes or No votes are counted.
+    VoteRule {
+        rule: VoteRule,
+        who: Who,
+    },
+}
+
+/// What a [`Op::VoteRule`] changes in the next vote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VoteRule {
+    /// The card's player casts the votes the players named control.
+    CastVotesOf,
+    /// The votes of the players named count twice.
+    CountsTwice,
+    /// The players named cannot vote.
+    CannotVote,
+    /// N Yes votes are counted on top of the voters'.
+    ExtraYes(u8),
+    /// N No votes are counted on top of the voters'.
+    ExtraNo(u8),
+}
+
+impl VoteRule {
+    pub fn name(self) -> &'static str {
+        match self {
+            VoteRule::CastVotesOf => "cast-votes-of",
+            VoteRule::CountsTwice => "counts-twice",
+            VoteRule::CannotVote => "cannot-vote",
+            VoteRule::ExtraYes(_) => "extra-yes",
+            VoteRule::ExtraNo(_) => "extra-no",
+        }
+    }
+
+    /// Parses a rule name; `n` is the number of extra votes.
+    pub fn parse(s: &str, n: u8) -> Option<VoteRule> {
+        [
+            VoteRule::CastVotesOf,
+            VoteRule::CountsTwice,
+            VoteRule::CannotVote,
+            VoteRule::ExtraYes(n),
+            VoteRule::ExtraNo(n),
+        ]
+        .into_iter()
+        .find(|r| r.name() == s || r.name().replace('-', "_") == s)
+    }
+}
+
+/// Where a [`Op::Pick`] chooses its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum PickFrom {
+    /// The chooser's deck (a search: shown, then the deck is shuffled).
+    Deck,
+    /// The chooser's reserve ("outside the game": Reserve/sideboard/ISA
+    /// Pile and the Engine).
+    Reserve,
+    /// The chooser's hand.
+    Hand,
+    /// The chooser's cards on the table.
+    Play,
+}
+
+impl PickFrom {
+    pub fn name(self) -> &'static str {
+        match self {
+            PickFrom::Deck => "deck",
+            PickFrom::Reserve => "reserve",
+            PickFrom::Hand => "hand",
+            PickFrom::Play => "play",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PickFrom> {
+        [
+            PickFrom::Deck,
+            PickFrom::Reserve,
+            PickFrom::Hand,
+            PickFrom::Play,
+        ]
+        .into_iter()
+        .find(|f| f.name() == s)
+    }
+
+    /// A search: the cards come from a hidden pile, the chooser must take
+    /// one while one matches.
+    pub fn is_search(self) -> bool {
+        matches!(self, PickFrom::Deck | PickFrom::Reserve)
+    }
+}
+
+/// Where a picked card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PickPut {
+    /// It stays where it is (the `each` effects act on it).
+    Stay,
+    /// Into its owner's hand.
+    Hand,
+    /// Into play, in its owner's supporting row (characters, fleets,
+    /// locations, groups), without being sponsored.
+    Play,
+    /// To its owner's discard pile (from the hand or from play).
+    Discard,
+}
+
+impl PickPut {
+    pub fn name(self) -> &'static str {
+        match self {
+            PickPut::Stay => "stay",
+            PickPut::Hand => "hand",
+            PickPut::Play => "play",
+            PickPut::Discard => "discard",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PickPut> {
+        [
+            PickPut::Stay,
+            PickPut::Hand,
+            PickPut::Play,
+            PickPut::Discard,
+        ]
+        .into_iter()
+        .find(|f| f.name() == s)
+    }
 }
 
 /// When a delayed effect happens.
@@ -464,6 +619,7 @@ impl Effect {
             Op::Vote { pass, fail, .. } => {
                 pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
             }
+            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_card_target()),
             _ => {
                 self.card_sel() == Some(CardSel::Target)
                     || self.amount.as_ref().is_some_and(|a| a.uses_card_target())
@@ -498,6 +654,8 @@ impl Effect {
                 .chain(fail.iter())
                 .any(|e| e.uses_player_target()),
             Op::Restrict { what, who, .. } => what.on_player() && t(who),
+            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_player_target()),
+            Op::VoteRule { who, .. } => t(who),
             _ => false,
         }
     }
@@ -516,7 +674,8 @@ impl Effect {
             | Op::Neutralize { card }
             | Op::Discard { card }
             | Op::ReturnToHand { card }
-            | Op::Chaos { card, .. } => Some(*card),
+            | Op::Chaos { card, .. }
+            | Op::ConvertMark { card, .. } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             _ => None,
         }

@@ -1588,7 +1588,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         27 => Action::Buy {
             count: rng.below(256) as u8,
         },
-        _ => match rng.below(8) {
+        _ => match rng.below(9) {
             0 => Action::Keep { card: card(rng) },
             1 => Action::CallVoter {
                 player: rng.below(9) as PlayerId,
@@ -1605,6 +1605,9 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
             5 => Action::KeepChaos,
             6 => Action::JoinWar {
                 against: rng.below(9) as PlayerId,
+            },
+            7 => Action::Mode {
+                index: rng.below(10) as u8,
             },
             _ => Action::Mulligan,
         },

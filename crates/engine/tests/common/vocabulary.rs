@@ -9,6 +9,7 @@ use b5_engine::{
     CardType, Duration, Effect, Force, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
     TriggeredEffect, When, Who,
 };
+use b5_engine::{PickFrom, PickPut};
 
 fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
     let mut d = CardDef::new(name, ty);
@@ -317,6 +318,160 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             Effect::new(Op::Delayed {
                 when: When::StartOfNextTurn,
                 effects: Arc::from(vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })]),
+            }),
+        ],
+    ));
+    // Choices in the middle of an effect: searches, a number of cards,
+    // "choose one"; and converting marks.
+    let pick = |from, types: u16, up_to, put, each| {
+        Effect::new(Op::Pick {
+            from,
+            filter: CardFilter {
+                types,
+                ..CardFilter::default()
+            },
+            up_to,
+            put,
+            each,
+        })
+    };
+    defs.push(event(
+        "Manifest Search",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![pick(
+            PickFrom::Deck,
+            CardType::Fleet.bit() | CardType::Character.bit(),
+            1,
+            PickPut::Hand,
+            vec![],
+        )],
+    ));
+    defs.push(event(
+        "Sudden Recruit",
+        2,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![pick(
+            PickFrom::Deck,
+            CardType::Character.bit(),
+            2,
+            PickPut::Play,
+            vec![Effect::new(Op::Rotate {
+                card: CardSel::Target,
+            })],
+        )],
+    ));
+    defs.push(event(
+        "Old Files",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![pick(
+            PickFrom::Reserve,
+            CardType::Character.bit(),
+            1,
+            PickPut::Play,
+            vec![],
+        )],
+    ));
+    defs.push(event(
+        "Clear the Desk",
+        0,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![pick(
+            PickFrom::Hand,
+            0,
+            2,
+            PickPut::Discard,
+            vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
+        )],
+    ));
+    defs.push(event(
+        "Everyone On Deck",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![Effect::new(Op::Pick {
+            from: PickFrom::Play,
+            filter: CardFilter {
+                types: CardType::Character.bit(),
+                ready: true,
+                not_ambassador: true,
+                ..CardFilter::default()
+            },
+            up_to: 0,
+            put: PickPut::Stay,
+            each: vec![
+                Effect::new(Op::Rotate {
+                    card: CardSel::Target,
+                }),
+                Effect {
+                    then: true,
+                    ..Effect::new(Op::GainInfluence { n: 1, who: Who::Me })
+                },
+            ],
+        })],
+    ));
+    defs.push(event(
+        "Two Roads",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![Effect::new(Op::Modes {
+            modes: vec![
+                vec![Effect::new(Op::GainInfluence { n: 2, who: Who::Me })],
+                vec![Effect::new(Op::LoseInfluence {
+                    n: 1,
+                    who: Who::Target,
+                })],
+                vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
+            ],
+        })],
+    ));
+    defs.push(event(
+        "Stacked Chamber",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![
+            Effect::new(Op::VoteRule {
+                rule: b5_engine::VoteRule::CannotVote,
+                who: Who::Target,
+            }),
+            Effect::new(Op::VoteRule {
+                rule: b5_engine::VoteRule::CountsTwice,
+                who: Who::Me,
+            }),
+            Effect::new(Op::VoteRule {
+                rule: b5_engine::VoteRule::ExtraNo(1),
+                who: Who::Me,
+            }),
+            Effect::new(Op::Vote {
+                kind: b5_engine::VoteKind::Player,
+                pass: vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],
+                fail: vec![],
+            }),
+        ],
+    ));
+    defs.push(event(
+        "Fate Reversed",
+        1,
+        TargetKind::Card,
+        CardFilter::of_type(CardType::Character),
+        vec![
+            Effect::new(Op::Mark {
+                kind: b5_engine::MarkKind::Doom,
+                card: CardSel::Target,
+                count: 1,
+            }),
+            Effect::new(Op::ConvertMark {
+                from: b5_engine::MarkKind::Doom,
+                to: b5_engine::MarkKind::Destiny,
+                card: CardSel::Target,
+                count: 1,
             }),
         ],
     ));
