@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
-import { Api, ApiError, TableConnection, wsUrl } from "./api";
+import { Api, ApiError, resumingFrom, TableConnection, wsUrl } from "./api";
 import type { CardIndex, CardText, CardTexts } from "./cards";
 import { ABILITIES, ABILITY_NAMES, MARKS, namesOf } from "./describe";
 import { actionKey, cardOfChoice, findChoice, groupOfCard, menuFor, narrow, refKey, targetKeys, type Ref } from "./menu";
@@ -108,18 +108,10 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
     const started = (r: StateResponse, at: number): void => {
       dispatch({ type: "state", state: r, at });
       // Ask for the recent changes too: their events fill the log.
-      const from = Math.max(0, r.seq - 60);
-      let first = true;
       conn = new TableConnection({
         url: wsUrl(location, table),
         token,
-        lastSeq: () => {
-          if (first) {
-            first = false;
-            return from;
-          }
-          return seqRef.current;
-        },
+        lastSeq: resumingFrom(Math.max(0, r.seq - 60), () => seqRef.current),
         onMessage: (m: ServerMsg) => onServer(m),
         onStatus: (st) => {
           dispatch({ type: "conn", status: st });

@@ -3,7 +3,7 @@
 // words (./words), the log (each change's `log` sentences) and the end.
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
-import { Api, ApiError, TableConnection, wsUrl } from "../api";
+import { Api, ApiError, resumingFrom, TableConnection, wsUrl } from "../api";
 import { forgetSeat, loadSeat, type SeatToken } from "../session";
 import type { Action, Map, StackView } from "../generated/empires";
 import type { ChatLine, LobbyTable, UndoRequest } from "../types";
@@ -82,18 +82,10 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
           if (!alive) return;
           dispatch({ type: "state", state: r as unknown as EmpiresState, at: Date.now() });
           // Ask for the recent changes too: their sentences fill the log.
-          const from = Math.max(0, r.seq - 60);
-          let first = true;
           conn = new TableConnection({
             url: wsUrl(location, table),
             token,
-            lastSeq: () => {
-              if (first) {
-                first = false;
-                return from;
-              }
-              return seqRef.current;
-            },
+            lastSeq: resumingFrom(Math.max(0, r.seq - 60), () => seqRef.current),
             onMessage: (m) => {
               const t = (m as { type: string }).type;
               if (t === "change") dispatch({ type: "change", msg: m as unknown as EmpiresChange, at: Date.now() });
