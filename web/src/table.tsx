@@ -1123,15 +1123,7 @@ function Manners(props: {
 }) {
   const { s } = props;
   return (
-    <SeatManners
-      s={s}
-      api={props.api}
-      token={props.token}
-      lobby={props.lobby}
-      reloadLobby={props.reloadLobby}
-      awayNotice={props.awayNotice}
-      player={(w) => s.view?.players[w]?.name ?? w}
-    >
+    <SeatManners {...props} player={(w) => s.view?.players[w]?.name ?? w}>
       <label class="small-label">
         <input type="checkbox" checked={props.titleAlert} onChange={(e) => props.setTitleAlert((e.target as HTMLInputElement).checked)} /> Title
         shows my turn

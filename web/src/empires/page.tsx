@@ -254,16 +254,7 @@ function EmpiresView(props: {
           {!spectator && <Hand v={v} n={n} cardTexts={props.cardTexts} />}
           <Situation v={v} n={n} />
           {!spectator && (
-            <SeatManners
-              testId="e-"
-              s={s}
-              api={props.api}
-              token={props.token}
-              lobby={props.lobby}
-              reloadLobby={props.reloadLobby}
-              awayNotice={props.awayNotice}
-              player={n.player}
-            />
+            <SeatManners {...props} testId="e-" player={n.player} />
           )}
           <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="e-chat-h" testId="e-chat" />
         </div>
