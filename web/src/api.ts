@@ -183,6 +183,22 @@ export interface ConnectionOptions {
 }
 
 /**
+ * A `lastSeq` for a table's connection that answers `from` when first read
+ * (so that the server sends the changes since, whose sentences fill the log)
+ * and `current()` at every later (re)connection.
+ */
+export function resumingFrom(from: number, current: () => number | null): () => number | null {
+  let first = true;
+  return () => {
+    if (first) {
+      first = false;
+      return from;
+    }
+    return current();
+  };
+}
+
+/**
  * A table's WebSocket that says hello with the token and the last seq seen,
  * and reconnects by itself (with backoff) after the connection drops.
  */

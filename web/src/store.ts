@@ -119,8 +119,8 @@ export function initialState(table: string, seat: Seat | null): TableState {
   };
 }
 
-/** The clock a message carries (absent: unchanged; null: none). */
-function clockFrom(s: TableState, c: ClockInfo | null | undefined, at: number | undefined): Clock | null {
+/** The clock a message carries (absent: unchanged; null: none); `s` holds the clock so far. */
+export function clockFrom(s: { clock: Clock | null }, c: ClockInfo | null | undefined, at: number | undefined): Clock | null {
   if (c === undefined) return s.clock;
   if (c === null || typeof c.ms !== "number") return null;
   return { ms: c.ms, leftMs: typeof c.left_ms === "number" ? c.left_ms : null, at: at ?? 0 };

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
-import { Api, ApiError, TableConnection, wsUrl } from "./api";
+import { Api, ApiError, resumingFrom, TableConnection, wsUrl } from "./api";
 import type { CardIndex, CardText, CardTexts } from "./cards";
 import { ABILITIES, ABILITY_NAMES, MARKS, namesOf } from "./describe";
 import { actionKey, cardOfChoice, findChoice, groupOfCard, menuFor, narrow, refKey, targetKeys, type Ref } from "./menu";
 import { navigate } from "./route";
 import { downloadText, saveFileName } from "./save";
 import { forgetSeat, loadSeat, type SeatToken } from "./session";
-import { canAct, clockLeft, formatClock, initialState, reduce, type TableState } from "./store";
+import { canAct, initialState, reduce, type TableState } from "./store";
+import { ChatPanel } from "./controls/chat";
+import { MoveClock } from "./controls/clock";
+import { FatalPage } from "./controls/fatal";
+import { SeatManners } from "./controls/manners";
 import type { Action, CardView, ConflictView, Group, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
 
 /** A short tone made in the page (no sound file is loaded). */
@@ -104,18 +108,10 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
     const started = (r: StateResponse, at: number): void => {
       dispatch({ type: "state", state: r, at });
       // Ask for the recent changes too: their events fill the log.
-      const from = Math.max(0, r.seq - 60);
-      let first = true;
       conn = new TableConnection({
         url: wsUrl(location, table),
         token,
-        lastSeq: () => {
-          if (first) {
-            first = false;
-            return from;
-          }
-          return seqRef.current;
-        },
+        lastSeq: resumingFrom(Math.max(0, r.seq - 60), () => seqRef.current),
         onMessage: (m: ServerMsg) => onServer(m),
         onStatus: (st) => {
           dispatch({ type: "conn", status: st });
@@ -229,19 +225,7 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
     [api, table, token, s.seq, s.sending, refresh],
   );
 
-  if (fatal) {
-    return (
-      <main class="page">
-        <header class="bar">
-          <h1>Table {table}</h1>
-          <a href="/">Lobby</a>
-        </header>
-        <p role="alert" class="error">
-          ⚠ {fatal}
-        </p>
-      </main>
-    );
-  }
+  if (fatal) return <FatalPage table={table} error={fatal} />;
   return (
     <TableView
       s={s}
@@ -434,7 +418,7 @@ function TableView(props: {
           />
           <Manners {...props} />
           <Log s={s} />
-          <Chat s={s} api={props.api} token={props.token} />
+          <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="chat-h" />
         </div>
       </div>
     </div>
@@ -477,7 +461,7 @@ function StatusBar({ s, v, names }: { s: TableState; v: PlayerView; names: Retur
           <div>
             <dt>Move clock</dt>
             <dd>
-              <ClockView s={s} names={names} />
+              <MoveClock s={s} player={(p) => names.seat(p)} idle="" />
             </dd>
           </div>
         )}
@@ -498,40 +482,6 @@ function StatusBar({ s, v, names }: { s: TableState; v: PlayerView; names: Retur
         {s.conn === "open" ? "● connected" : s.conn === "connecting" ? "○ connecting…" : "✕ reconnecting…"}
       </span>
     </header>
-  );
-}
-
-/** The move clock counting down for the seats to act (a tick every quarter second). */
-function ClockView({ s, names }: { s: TableState; names: ReturnType<typeof namesOf> }) {
-  const [now, setNow] = useState(() => Date.now());
-  const running = s.clock !== null && s.clock.leftMs !== null && !s.finished;
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [running]);
-  const left = s.finished ? null : clockLeft(s.clock, now);
-  const mine = s.seat !== null && s.toAct.includes(s.seat);
-  const who = s.toAct.map((p) => (p === s.seat ? "you" : names.seat(p))).join(", ");
-  const per = s.clock ? formatClock(s.clock.ms) : "";
-  if (left === null) {
-    return (
-      <span class="clock" data-testid="clock" title={`${per} per move`}>
-        {per} per move
-      </span>
-    );
-  }
-  const low = left <= Math.min(10000, (s.clock?.ms ?? 0) / 4);
-  return (
-    <span
-      class={`clock running ${mine ? "mine" : ""} ${low ? "low" : ""}`}
-      role="timer"
-      data-testid="clock"
-      data-left-ms={Math.round(left)}
-      aria-label={`Move clock: ${formatClock(left)} left for ${who || "nobody"} (${per} per move)`}
-    >
-      <span class="clock-time">{formatClock(left)}</span> {who ? `· ${who}` : ""}
-    </span>
   );
 }
 
@@ -1158,6 +1108,7 @@ function WhyNot({ api, table, token, seq }: { api: Api; table: string; token: st
   );
 }
 
+/** The seat's manners, and the page's own: the title and a sound on my turn. */
 function Manners(props: {
   s: TableState;
   api: Api;
@@ -1170,69 +1121,17 @@ function Manners(props: {
   reloadLobby: () => void;
   awayNotice: string | null;
 }) {
-  const { s, api, token, lobby } = props;
-  const [msg, setMsg] = useState<string | null>(null);
-  if (s.seat === null || !token) return null;
-  const seat = s.seat;
-  const away = lobby?.seats.find((x) => x.seat === seat)?.away ?? false;
-  const u = s.undo;
-  const wait = (p: Promise<unknown>) =>
-    p.then(
-      () => {
-        setMsg(null);
-        props.reloadLobby();
-      },
-      (e: unknown) => setMsg(e instanceof Error ? e.message : String(e)),
-    );
+  const { s } = props;
   return (
-    <section class="panel manners" aria-label="Table manners">
-      <div class="row-buttons">
-        <button type="button" class="small" disabled={s.finished} onClick={() => void wait(api.away(s.table, seat, token, !away))}>
-          {away ? "Take my seat back" : "Hand my seat to the computer"}
-        </button>
-        <button
-          type="button"
-          class="small"
-          disabled={s.finished || s.seq === null || !!u}
-          onClick={() => void wait(api.askUndo(s.table, token, s.seq ?? 0))}
-        >
-          Ask to undo my last action
-        </button>
-        <label class="small-label">
-          <input type="checkbox" checked={props.titleAlert} onChange={(e) => props.setTitleAlert((e.target as HTMLInputElement).checked)} /> Title
-          shows my turn
-        </label>
-        <label class="small-label">
-          <input type="checkbox" checked={props.sound} onChange={(e) => props.setSound((e.target as HTMLInputElement).checked)} /> Sound on my turn
-        </label>
-      </div>
-      {away && <p class="muted">{props.awayNotice ?? "The computer plays your seat while you are away."}</p>}
-      {u && (
-        <div class="undo" role="status">
-          {u.by === seat ? (
-            <p>
-              You asked to undo; waiting for {u.waiting.map((w) => s.view?.players[w]?.name ?? w).join(", ")}.{" "}
-              <button type="button" class="small" onClick={() => void wait(api.answerUndo(s.table, token, u.seq, false))}>
-                Withdraw
-              </button>
-            </p>
-          ) : u.waiting.includes(seat) ? (
-            <p>
-              {s.view?.players[u.by]?.name ?? u.by} asks to undo their last action.{" "}
-              <button type="button" class="small" onClick={() => void wait(api.answerUndo(s.table, token, u.seq, true))}>
-                Accept
-              </button>{" "}
-              <button type="button" class="small" onClick={() => void wait(api.answerUndo(s.table, token, u.seq, false))}>
-                Refuse
-              </button>
-            </p>
-          ) : (
-            <p>An undo is asked; the table waits for the answers.</p>
-          )}
-        </div>
-      )}
-      {msg && <p class="error">⚠ {msg}</p>}
-    </section>
+    <SeatManners {...props} player={(w) => s.view?.players[w]?.name ?? w}>
+      <label class="small-label">
+        <input type="checkbox" checked={props.titleAlert} onChange={(e) => props.setTitleAlert((e.target as HTMLInputElement).checked)} /> Title
+        shows my turn
+      </label>
+      <label class="small-label">
+        <input type="checkbox" checked={props.sound} onChange={(e) => props.setSound((e.target as HTMLInputElement).checked)} /> Sound on my turn
+      </label>
+    </SeatManners>
   );
 }
 
@@ -1269,46 +1168,6 @@ function Log({ s }: { s: TableState }) {
           <li key={`${l.seq}-${i}`}>{l.text}</li>
         ))}
       </ol>
-    </section>
-  );
-}
-
-function Chat({ s, api, token }: { s: TableState; api: Api; token: string | null }) {
-  const [text, setText] = useState("");
-  const [err, setErr] = useState<string | null>(null);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    if (!token || !text.trim()) return;
-    api.say(s.table, token, text.trim()).then(
-      () => {
-        setText("");
-        setErr(null);
-      },
-      (x: unknown) => setErr(x instanceof Error ? x.message : String(x)),
-    );
-  };
-  return (
-    <section class="panel chat" aria-labelledby="chat-h">
-      <h2 id="chat-h">Chat</h2>
-      <ol class="chatlines">
-        {s.chat.map((l) => (
-          <li key={l.n}>
-            <strong>{l.name}:</strong> {l.text}
-          </li>
-        ))}
-      </ol>
-      {token && (
-        <form onSubmit={submit} class="chatform">
-          <label>
-            <span class="sr-only">Message</span>
-            <input value={text} maxLength={500} onInput={(e) => setText((e.target as HTMLInputElement).value)} placeholder="Say something" />
-          </label>
-          <button type="submit" class="small">
-            Send
-          </button>
-        </form>
-      )}
-      {err && <p class="error">⚠ {err}</p>}
     </section>
   );
 }

@@ -20,13 +20,40 @@ fn refused(toml: &str) -> String {
     }
 }
 
+/// Every card file in `cases` is refused with an error containing its text.
+#[track_caller]
+fn assert_all_refused(cases: &[(&str, &str)]) {
+    for &(toml, want) in cases {
+        let e = refused(toml);
+        assert!(e.contains(want), "expected «{want}» in «{e}»");
+    }
+}
+
+/// A card file of one event, "E", with these further lines.
+macro_rules! event {
+    ($rest:expr) => {
+        concat!("[cards.\"E\"]\ntype = \"event\"\n", $rest)
+    };
+}
+
+/// An event that discards a card matching the target filter `$filter`.
+macro_rules! discard_filtered {
+    ($filter:expr) => {
+        concat!(
+            "[cards.\"E\"]\ntype = \"event\"\ntarget = \"card\"\ntarget_filter = ",
+            $filter,
+            "\neffects = [{ discard = true }]"
+        )
+    };
+}
+
 // ---- Amounts ---------------------------------------------------------------
 
 #[test]
 fn a_plain_integer_stays_exactly_as_before() {
-    let d = one(r#"[cards."E"]
-type = "event"
-effects = [{ gain_influence = 2 }, { tension = -1, toward = "each" }]"#);
+    let d = one(event!(
+        r#"effects = [{ gain_influence = 2 }, { tension = -1, toward = "each" }]"#
+    ));
     assert_eq!(d.effects[0].op, Op::GainInfluence { n: 2, who: Who::Me });
     assert!(d.effects.iter().all(|e| e.amount.is_none()));
     assert_eq!(
@@ -37,10 +64,10 @@ effects = [{ gain_influence = 2 }, { tension = -1, toward = "each" }]"#);
 
 #[test]
 fn half_a_cards_psi_reads_and_loads() {
-    let d = one(r#"[cards."E"]
-type = "event"
-target = "card"
-effects = [{ damage = { half_of = { ability = "psi", of = "target" }, round = "down" } }]"#);
+    let d = one(event!(
+        r#"target = "card"
+effects = [{ damage = { half_of = { ability = "psi", of = "target" }, round = "down" } }]"#
+    ));
     let a = d.effects[0].amount.as_ref().expect("an amount");
     assert_eq!(a.half, Some(Rounding::Down));
     assert!(matches!(&a.base, AmountBase::Sum(v) if matches!(v[0].base,
@@ -70,14 +97,14 @@ fn arithmetic_applies_times_half_plus_then_bounds() {
 
 #[test]
 fn amounts_name_their_sources_in_the_rules_text() {
-    let d = one(r#"[cards."E"]
-type = "event"
-target = "player"
+    let d = one(event!(
+        r#"target = "player"
 effects = [
   { gain_influence = { sum = [{ power = "target" }, 1] } },
   { draw = { influence = "self", at_least = 1, at_most = 3 } },
   { bonus = { military = 1 }, card = "ambassador", amount = { ability = "military", of = "ambassador", who = "target", printed = true, times = 2 } },
-]"#);
+]"#
+    ));
     let t = rules_text(&d);
     assert!(
         t.contains("you gain X influence, where X is the sum of the target player's power and 1"),
@@ -97,92 +124,65 @@ effects = [
 fn the_loader_refuses_bad_amounts_naming_the_field() {
     let cases = [
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { ability = "psi", influence = "self" } }]"#,
+            event!(r#"effects = [{ draw = { ability = "psi", influence = "self" } }]"#),
             "cards.\"E\".effects.draw: an amount has exactly one of",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = {} }]"#,
+            event!(r#"effects = [{ draw = {} }]"#),
             "an amount needs exactly one of",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { ability = "charm" } }]"#,
+            event!(r#"effects = [{ draw = { ability = "charm" } }]"#),
             "effects.draw.ability: unknown ability \"charm\"",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { influence = "me" } }]"#,
+            event!(r#"effects = [{ draw = { influence = "me" } }]"#),
             "effects.draw.influence: unknown player or force \"me\"",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { per_margin = 0 } }]"#,
+            event!(r#"effects = [{ draw = { per_margin = 0 } }]"#),
             "effects.draw.per_margin: 0 is out of range (1 to 255)",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { power = "self", round = "down" } }]"#,
+            event!(r#"effects = [{ draw = { power = "self", round = "down" } }]"#),
             "effects.draw.round: `round` goes with `half` or `half_of`",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { power = "self", at_least = 3, at_most = 2 } }]"#,
+            event!(r#"effects = [{ draw = { power = "self", at_least = 3, at_most = 2 } }]"#),
             "effects.draw.at_most: at_most 2 is below at_least 3",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { power = "self", bogus = 1 } }]"#,
+            event!(r#"effects = [{ draw = { power = "self", bogus = 1 } }]"#),
             "unknown field `bogus`",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = 300 }]"#,
+            event!(r#"effects = [{ draw = 300 }]"#),
             "effects.draw: 300 is out of range (0 to 255)",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { ability = "psi", of = "target" } }]"#,
+            event!(r#"effects = [{ draw = { ability = "psi", of = "target" } }]"#),
             "the card has no card target",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = 1, amount = 2 }]"#,
+            event!(r#"effects = [{ draw = 1, amount = 2 }]"#),
             "`amount` does not apply to `draw`",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = { influence = "target" } }]"#,
+            event!(r#"effects = [{ draw = { influence = "target" } }]"#),
             "refers to who = \"target\" but the card has no target",
         ),
     ];
-    for (toml, want) in cases {
-        let e = refused(toml);
-        assert!(e.contains(want), "expected «{want}» in «{e}»");
-    }
+    assert_all_refused(&cases);
 }
 
 // ---- Restrictions ----------------------------------------------------------
 
 #[test]
 fn restrictions_load_and_read_as_players_write_them() {
-    let d = one(r#"[cards."E"]
-type = "event"
-target = "player"
-effects = [{ cannot = "declare-conflicts", who = "target", duration = "permanent" }]"#);
+    let d = one(event!(
+        r#"target = "player"
+effects = [{ cannot = "declare-conflicts", who = "target", duration = "permanent" }]"#
+    ));
     assert!(matches!(
         d.effects[0].op,
         Op::Restrict {
@@ -210,23 +210,21 @@ passive = [{ cannot = "be-promoted", to = { type = "character", side = "own" } }
 fn the_loader_refuses_bad_restrictions_naming_the_field() {
     let cases = [
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ cannot = "be-sad", card = "this" }]"#,
+            event!(r#"effects = [{ cannot = "be-sad", card = "this" }]"#),
             "effects.cannot: unknown restriction \"be-sad\" (expected one of: be-promoted",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-effects = [{ cannot = "participate", duration = "printed" }]"#,
+            event!(
+                r#"target = "card"
+effects = [{ cannot = "participate", duration = "printed" }]"#
+            ),
             "effects.cannot.duration: a restriction has no printed value",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-effects = [{ cannot = "declare-conflicts", card = "target" }]"#,
+            event!(
+                r#"target = "card"
+effects = [{ cannot = "declare-conflicts", card = "target" }]"#
+            ),
             "effects.cannot.card: `declare-conflicts` restricts players",
         ),
         (
@@ -262,10 +260,7 @@ passive = [{ cannot = "participate-in-this-conflict" }]"#,
             "passive[0].cannot: participate-in-this-conflict is an effect of a conflict",
         ),
     ];
-    for (toml, want) in cases {
-        let e = refused(toml);
-        assert!(e.contains(want), "expected «{want}» in «{e}»");
-    }
+    assert_all_refused(&cases);
 }
 
 // ---- Triggers --------------------------------------------------------------
@@ -342,21 +337,18 @@ triggers = [{ on = "leaves-play", rotate = true, effects = [{ draw = 1 }] }]"#,
             "triggers[0].rotate: a card leaving play cannot rotate",
         ),
     ];
-    for (toml, want) in cases {
-        let e = refused(toml);
-        assert!(e.contains(want), "expected «{want}» in «{e}»");
-    }
+    assert_all_refused(&cases);
 }
 
 // ---- Filters ---------------------------------------------------------------
 
 #[test]
 fn the_new_filters_load_and_read() {
-    let d = one(r#"[cards."E"]
-type = "event"
-target = "card"
+    let d = one(event!(
+        r#"target = "card"
 target_filter = { type = "character", not_race = "narn", at_least = { psi = 2 }, at_most = { military = 3 }, conflict = "intrigue" }
-effects = [{ damage = 1 }]"#);
+effects = [{ damage = 1 }]"#
+    ));
     let f = &d.filter;
     assert_eq!(f.not_race, Some(b5_engine::Race::Narn));
     assert_eq!(f.at_least, Some((b5_engine::Ability::Psi, 2)));
@@ -383,67 +375,35 @@ effects = [{ discard = true }]"#);
 fn the_loader_refuses_filters_that_never_match() {
     let cases = [
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { type = "event" }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ type = "event" }"#),
             "target_filter.type: never matches: an event is never in play as a card to target",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { race = "narn", not_race = "narn" }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ race = "narn", not_race = "narn" }"#),
             "target_filter.not_race: never matches: it names the same race as `race`",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { ready = true, rotated = true }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ ready = true, rotated = true }"#),
             "target_filter.ready: never matches: a ready card is never rotated",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { at_least = { psi = 4 }, at_most = { psi = 2 } }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ at_least = { psi = 4 }, at_most = { psi = 2 } }"#),
             "target_filter.at_most: never matches: Psi at least 4 and at most 2",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { type = "fleet", row = "inner-circle" }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ type = "fleet", row = "inner-circle" }"#),
             "target_filter.row: never matches: only characters sit in the Inner Circle",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { type = "agenda", damaged = true }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ type = "agenda", damaged = true }"#),
             "target_filter.type: never matches: agendas and attached cards are never damaged",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { type = "character", attached_to = "own" }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ type = "character", attached_to = "own" }"#),
             "target_filter.attached_to: never matches: only enhancements, aftermaths and contingencies",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { type = "enhancement", conflict = "military" }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ type = "enhancement", conflict = "military" }"#),
             "target_filter.conflict: never matches: only characters, fleets and locations take part",
         ),
         (
@@ -460,36 +420,25 @@ passive = [{ bonus = { psi = 1 }, to = { ready = true, neutralized = true } }]"#
             "passive[0].to.ready: never matches: a ready card is never neutralized",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { at_least = { psi = 1, military = 1 } }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ at_least = { psi = 1, military = 1 } }"#),
             "target_filter.at_least: name exactly one ability",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-target = "card"
-target_filter = { attached_to = "mine" }
-effects = [{ discard = true }]"#,
+            discard_filtered!(r#"{ attached_to = "mine" }"#),
             "target_filter.attached_to: unknown side \"mine\"",
         ),
     ];
-    for (toml, want) in cases {
-        let e = refused(toml);
-        assert!(e.contains(want), "expected «{want}» in «{e}»");
-    }
+    assert_all_refused(&cases);
 }
 
 // ---- Delayed effects -------------------------------------------------------
 
 #[test]
 fn delayed_effects_load_read_and_are_checked() {
-    let d = one(r#"[cards."E"]
-type = "event"
-target = "player"
-effects = [{ later = "start-of-next-turn", effects = [{ lose_influence = 1, who = "target" }] }]"#);
+    let d = one(event!(
+        r#"target = "player"
+effects = [{ later = "start-of-next-turn", effects = [{ lose_influence = 1, who = "target" }] }]"#
+    ));
     assert!(matches!(
         &d.effects[0].op,
         Op::Delayed { when: b5_engine::When::StartOfNextTurn, effects } if effects.len() == 1
@@ -500,32 +449,21 @@ effects = [{ later = "start-of-next-turn", effects = [{ lose_influence = 1, who 
     );
     let cases = [
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ later = "tomorrow", effects = [{ draw = 1 }] }]"#,
+            event!(r#"effects = [{ later = "tomorrow", effects = [{ draw = 1 }] }]"#),
             "effects.later: unknown time \"tomorrow\" (expected one of: end-of-turn, start-of-next-turn)",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ later = "end-of-turn" }]"#,
+            event!(r#"effects = [{ later = "end-of-turn" }]"#),
             "effects.later.effects: a delayed effect needs its effects",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ later = "end-of-turn", effects = [{ damage = 1 }] }]"#,
+            event!(r#"effects = [{ later = "end-of-turn", effects = [{ damage = 1 }] }]"#),
             "refers to card = \"target\" but the card has no card target",
         ),
         (
-            r#"[cards."E"]
-type = "event"
-effects = [{ draw = 1, effects = [{ draw = 1 }] }]"#,
+            event!(r#"effects = [{ draw = 1, effects = [{ draw = 1 }] }]"#),
             "`effects` does not apply to `draw`",
         ),
     ];
-    for (toml, want) in cases {
-        let e = refused(toml);
-        assert!(e.contains(want), "expected «{want}» in «{e}»");
-    }
+    assert_all_refused(&cases);
 }

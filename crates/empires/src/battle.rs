@@ -418,13 +418,7 @@ impl Game {
                 },
             ) => {
                 let c = self.played_as(p, card, as_card).unwrap_or(card);
-                self.discard_from_hand(p, card);
-                ev.push(Event::Played {
-                    player: p,
-                    card,
-                    as_card: c,
-                    target,
-                });
+                self.discard_played(p, card, c, target, ev);
                 self.battle_card(&mut b, side as usize, c, target, ev);
                 b.stage = Stage::Cards {
                     side: 1 - side,

@@ -154,13 +154,7 @@ impl Game {
         let Ok(c) = self.played_as(p, card, as_card) else {
             return;
         };
-        self.discard_from_hand(p, card);
-        ev.push(Event::Played {
-            player: p,
-            card,
-            as_card: c,
-            target,
-        });
+        self.discard_played(p, card, c, target, ev);
         match c {
             Card::TacticalMoveOrder => self.order = Some(Order { card: c, left: 1 }),
             // "Move 2 or 3 Stacks": up to three.

@@ -42,6 +42,8 @@ mod flow;
 pub mod map;
 pub mod mapgen;
 mod movement;
+#[doc(hidden)]
+pub mod mutate;
 mod options;
 pub mod race;
 mod reactions;

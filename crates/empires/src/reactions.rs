@@ -88,6 +88,25 @@ impl Game {
         }
     }
 
+    /// `p` plays `card` from hand as `c` at `target`: it goes to the
+    /// discard pile, and the table is told.
+    pub(crate) fn discard_played(
+        &mut self,
+        p: PlayerId,
+        card: Card,
+        c: Card,
+        target: Target,
+        ev: &mut Vec<Event>,
+    ) {
+        self.discard_from_hand(p, card);
+        ev.push(Event::Played {
+            player: p,
+            card,
+            as_card: c,
+            target,
+        });
+    }
+
     /// Every way to play each card in hand (a Special Card three ways).
     pub(crate) fn card_uses(&self, p: PlayerId) -> Vec<(Card, Option<Card>, Card)> {
         let mut hand: Vec<Card> = self.players[p as usize].hand.to_vec();
@@ -158,13 +177,7 @@ impl Game {
                 let Ok(c) = self.played_as(p, card, as_card) else {
                     return;
                 };
-                self.discard_from_hand(p, card);
-                ev.push(Event::Played {
-                    player: p,
-                    card,
-                    as_card: c,
-                    target,
-                });
+                self.discard_played(p, card, c, target, ev);
                 match c {
                     Card::Diplomacy | Card::Security => {
                         // The move or the card is negated; the window closes.

@@ -189,13 +189,9 @@ impl Game {
             }
             Action::Build { at, marker } => {
                 if marker == Marker::Jumpgate {
-                    self.discard_from_hand(p, Card::Quantium40);
-                    ev.push(Event::Played {
-                        player: p,
-                        card: Card::Quantium40,
-                        as_card: Card::Quantium40,
-                        target: crate::action::Target::System { space: at },
-                    });
+                    let q = Card::Quantium40;
+                    let target = crate::action::Target::System { space: at };
+                    self.discard_played(p, q, q, target, ev);
                 }
                 self.players[p as usize].treasury -= marker.cost();
                 let st = &mut self.spaces[at as usize];

@@ -267,6 +267,42 @@ fn named<T: DeserializeOwned>(what: &str, s: &str) -> Result<T, String> {
         .map_err(|_| format!("\"{s}\" is not a {what}"))
 }
 
+/// Clears a set-up game down to a bare position: every unit back in the
+/// chit pile, every hand back in the deck, `active` first and to act in
+/// `phase`. Scenarios with `start = "position"` and the rules tests'
+/// positions start from this.
+pub(crate) fn clear_position(g: &mut Game, active: PlayerId, phase: Phase) {
+    for i in 0..g.units.len() {
+        if g.units[i].loc != Loc::Pile {
+            g.return_to_pile(UnitId(i as u16));
+        }
+    }
+    for p in 0..g.players.len() {
+        let hand: Vec<Card> = g.players[p].hand.drain(..).collect();
+        g.deck.extend(hand);
+    }
+    g.active = active;
+    g.first = active;
+    g.phase = phase;
+}
+
+/// Takes a `chit` from the pile and puts it on top of `owner`'s stack at
+/// `space`; `None` when no such chit is left in the pile.
+pub(crate) fn place_from_pile(
+    g: &mut Game,
+    chit: Chit,
+    space: SpaceId,
+    owner: PlayerId,
+) -> Option<UnitId> {
+    let i = g
+        .pile
+        .iter()
+        .position(|&x| g.units[x.0 as usize].chit == chit)?;
+    let id = g.pile.swap_remove(i);
+    g.place(&[id], space, owner);
+    Some(id)
+}
+
 /// Sets a game up as a scenario says, with its named units.
 struct Bench {
     game: Game,
@@ -724,25 +760,15 @@ impl Scenario {
             units: HashMap::new(),
         };
         if position {
-            for i in 0..g.units.len() {
-                if g.units[i].loc != Loc::Pile {
-                    g.return_to_pile(UnitId(i as u16));
-                }
-            }
-            for p in 0..g.players.len() {
-                let hand: Vec<Card> = g.players[p].hand.drain(..).collect();
-                g.deck.extend(hand);
-            }
             let active = match r.active {
                 Some(a) => b.seat(a, "active")?,
                 None => 0,
             };
-            g.active = active;
-            g.first = active;
-            g.phase = match &r.phase {
+            let phase = match &r.phase {
                 Some(p) => named::<Phase>("phase", p)?,
                 None => Phase::Move,
             };
+            clear_position(&mut g, active, phase);
             if let Some(round) = r.round {
                 g.round = round.max(1);
             }
@@ -800,13 +826,8 @@ impl Scenario {
             let space = b.space(&u.at)?;
             let owner = b.seat(u.owner, "unit owner")?;
             let g = &mut b.game;
-            let i = g
-                .pile
-                .iter()
-                .position(|&x| g.units[x.0 as usize].chit == chit)
+            let id = place_from_pile(g, chit, space, owner)
                 .ok_or_else(|| format!("unit: no {} is left in the chit pile", chit.name()))?;
-            let id = g.pile.swap_remove(i);
-            g.place(&[id], space, owner);
             g.units[id.0 as usize].moved = u.moved;
             if let Some(n) = &u.name {
                 if b.units.insert(n.clone(), id).is_some() {

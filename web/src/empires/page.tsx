@@ -3,11 +3,14 @@
 // words (./words), the log (each change's `log` sentences) and the end.
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
-import { Api, ApiError, TableConnection, wsUrl } from "../api";
+import { Api, ApiError, resumingFrom, TableConnection, wsUrl } from "../api";
 import { forgetSeat, loadSeat, type SeatToken } from "../session";
 import type { Action, Map, StackView } from "../generated/empires";
 import type { ChatLine, LobbyTable, UndoRequest } from "../types";
-import { ChatPanel, ClockLine, SeatControls } from "./controls";
+import { ChatPanel } from "../controls/chat";
+import { MoveClock } from "../controls/clock";
+import { FatalPage } from "../controls/fatal";
+import { SeatManners } from "../controls/manners";
 import { hexPoints, layoutMap, mapOfView, placeholderMap, type Layout } from "./layout";
 import { canActE, initialEState, reduceE, type EState } from "./store";
 import { SPECTATOR, type EmpiresChange, type EmpiresState, type EmpiresSync, type EmpiresView } from "./types";
@@ -79,18 +82,10 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
           if (!alive) return;
           dispatch({ type: "state", state: r as unknown as EmpiresState, at: Date.now() });
           // Ask for the recent changes too: their sentences fill the log.
-          const from = Math.max(0, r.seq - 60);
-          let first = true;
           conn = new TableConnection({
             url: wsUrl(location, table),
             token,
-            lastSeq: () => {
-              if (first) {
-                first = false;
-                return from;
-              }
-              return seqRef.current;
-            },
+            lastSeq: resumingFrom(Math.max(0, r.seq - 60), () => seqRef.current),
             onMessage: (m) => {
               const t = (m as { type: string }).type;
               if (t === "change") dispatch({ type: "change", msg: m as unknown as EmpiresChange, at: Date.now() });
@@ -175,19 +170,7 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
     document.title = `B5 Empires table ${table}`;
   }, [table]);
 
-  if (fatal) {
-    return (
-      <main class="page">
-        <header class="bar">
-          <h1>Table {table}</h1>
-          <a href="/">Lobby</a>
-        </header>
-        <p role="alert" class="error">
-          ⚠ {fatal}
-        </p>
-      </main>
-    );
-  }
+  if (fatal) return <FatalPage table={table} error={fatal} />;
   return (
     <EmpiresView
       s={s}
@@ -250,7 +233,7 @@ function EmpiresView(props: {
       <p class="status" role="status" data-testid="e-status">
         Round {v.round}: {n.player(v.active)}'s {PHASE_NAMES[v.phase]}
         {v.pending.length > 0 && !s.finished ? ` — waiting for ${v.pending.map(n.player).join(", ")}` : ""}
-        {active ? " — your choice" : ""} <ClockLine s={s} player={n.player} />
+        {active ? " — your choice" : ""} <MoveClock s={s} player={n.player} idle="Move clock: " />
       </p>
       {s.finished && <End s={s} v={v} n={n} />}
       <div class="e-layout">
@@ -271,17 +254,9 @@ function EmpiresView(props: {
           {!spectator && <Hand v={v} n={n} cardTexts={props.cardTexts} />}
           <Situation v={v} n={n} />
           {!spectator && (
-            <SeatControls
-              s={s}
-              api={props.api}
-              token={props.token}
-              lobby={props.lobby}
-              reloadLobby={props.reloadLobby}
-              awayNotice={props.awayNotice}
-              player={n.player}
-            />
+            <SeatManners {...props} testId="e-" player={n.player} />
           )}
-          <ChatPanel s={s} api={props.api} token={props.token} />
+          <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="e-chat-h" testId="e-chat" />
         </div>
       </div>
       <Log s={s} />

@@ -4,8 +4,8 @@
 
 import type { Action } from "../generated/empires";
 import type { ConnStatus } from "../api";
-import { type Clock } from "../store";
-import type { ChatLine, ClockInfo, UndoRequest } from "../types";
+import { clockFrom, type Clock } from "../store";
+import type { ChatLine, UndoRequest } from "../types";
 import type { EmpiresChange, EmpiresState, EmpiresSync, EmpiresView } from "./types";
 
 export interface LogLine {
@@ -76,13 +76,6 @@ export function initialEState(table: string, seat: number | null): EState {
 
 /** The most chat lines kept. */
 export const CHAT_MAX = 200;
-
-/** The clock a message carries (absent: unchanged; null: none). */
-function clockFrom(s: EState, c: ClockInfo | null | undefined, at: number | undefined): Clock | null {
-  if (c === undefined) return s.clock;
-  if (c === null || typeof c.ms !== "number") return null;
-  return { ms: c.ms, leftMs: typeof c.left_ms === "number" ? c.left_ms : null, at: at ?? 0 };
-}
 
 /** Whether a change is an agreed undo (a table event, not the engine's). */
 function isUndo(c: EmpiresChange): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { Api, ApiError } from "../api";
+import { Api, ApiError, resumingFrom } from "../api";
 
 function fakeFetch(status: number, text: string) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -95,5 +95,16 @@ describe("why not, a table's game, an Empires table", () => {
     };
     await expect(new Api(f).create(req)).resolves.toMatchObject({ table: "t9" });
     expect(JSON.parse(calls[0]!.init!.body as string)).toEqual(req);
+  });
+});
+
+describe("a table connection's last seq", () => {
+  it("is the given start once, then the page's seq", () => {
+    let seq: number | null = 7;
+    const lastSeq = resumingFrom(3, () => seq);
+    expect(lastSeq()).toBe(3);
+    expect(lastSeq()).toBe(7);
+    seq = 9;
+    expect(lastSeq()).toBe(9);
   });
 });

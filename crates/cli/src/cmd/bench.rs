@@ -16,6 +16,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::median;
+use super::report::write_json;
 use crate::cardset::{seat_names, CardSet};
 use crate::{derive_seed, Fail};
 
@@ -206,9 +207,7 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     }
     let mut out = std::io::stdout().lock();
     if args.json {
-        let text = serde_json::to_string(&report)
-            .map_err(|e| Fail::new(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{text}")?;
+        write_json(&mut out, &report, false)?;
     } else {
         writeln!(
             out,

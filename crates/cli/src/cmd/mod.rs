@@ -10,6 +10,7 @@ pub mod empires;
 pub mod loadtest;
 pub mod play;
 pub mod replay;
+pub mod report;
 pub mod serve;
 pub mod sim;
 

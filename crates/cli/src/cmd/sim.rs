@@ -9,20 +9,21 @@
 //! the same way, independently: seat `s` gets bot `(g + s) mod m` of the `m`
 //! listed, so the report's per-bot rows compare them seat for seat.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use b5_cards::DeckList;
 use b5_engine::{Game, Options, PlayerId, Seat, Setup, VictoryKind};
 use b5_players::{play_game, Bot};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::{median, BotKind};
+use super::empires::save_dir;
+use super::report::{write_json, Progress, WinTable};
+pub use super::report::{BotStats, Spread};
+use super::BotKind;
 use crate::cardset::{seat_names, CardSet};
 use crate::save::SaveFile;
 use crate::{derive_seed, Fail};
@@ -72,31 +73,6 @@ pub struct SimArgs {
     pub extended_loyalty: bool,
 }
 
-/// Mean, median and maximum of a per-game count.
-#[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct Spread {
-    pub mean: f64,
-    pub median: f64,
-    pub max: u64,
-}
-
-impl Spread {
-    pub fn of(values: &[u64]) -> Spread {
-        let mut v = values.to_vec();
-        v.sort_unstable();
-        let mean = if v.is_empty() {
-            0.0
-        } else {
-            v.iter().sum::<u64>() as f64 / v.len() as f64
-        };
-        Spread {
-            mean: (mean * 100.0).round() / 100.0,
-            median: median(&v),
-            max: v.last().copied().unwrap_or(0),
-        }
-    }
-}
-
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct DeckStats {
     pub deck: String,
@@ -105,14 +81,6 @@ pub struct DeckStats {
     pub wins: u32,
     pub standard: u32,
     pub major: u32,
-}
-
-/// Seats and wins of one kind of computer player.
-#[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct BotStats {
-    pub bot: &'static str,
-    pub seats: u32,
-    pub wins: u32,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -170,10 +138,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             if decks.len() == 1 { "is" } else { "are" }
         )));
     }
-    if let Some(dir) = &args.save {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Fail::new(format!("{}: cannot create the folder: {e}", dir.display())))?;
-    }
+    save_dir(&args.save)?;
 
     let k = decks.len();
     // `--bot` with clap's default is never empty; one row per distinct bot.
@@ -183,16 +148,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         &args.bot
     };
     let m = bot_list.len();
-    let mut bot_stats: Vec<BotStats> = Vec::new();
-    for b in bot_list {
-        if !bot_stats.iter().any(|x| x.bot == b.name()) {
-            bot_stats.push(BotStats {
-                bot: b.name(),
-                seats: 0,
-                wins: 0,
-            });
-        }
-    }
+    let mut bot_stats = BotStats::per_bot(bot_list.iter().map(|b| b.name()));
     let mut stats: Vec<DeckStats> = decks
         .iter()
         .map(|d| DeckStats {
@@ -207,9 +163,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     let mut errors = Vec::new();
     let mut turns = Vec::new();
     let mut actions = Vec::new();
-    let start = Instant::now();
-    let mut bar: Option<ProgressBar> = None;
-    let tty = std::io::stderr().is_terminal();
+    let mut progress = Progress::new(args.games);
 
     for g in 0..args.games {
         let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % k).collect();
@@ -252,10 +206,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             stats[i].seats += 1;
             let p = s as PlayerId;
             let won = rec.winners.contains(&p);
-            if let Some(b) = bot_stats.iter_mut().find(|x| x.bot == kinds[s].name()) {
-                b.seats += 1;
-                b.wins += u32::from(won);
-            }
+            BotStats::count(&mut bot_stats, kinds[s].name(), won);
             if won {
                 stats[i].wins += 1;
                 match game.victory(p) {
@@ -280,22 +231,9 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             SaveFile::record(&game, &setup, game_seed, &rec.actions, &cards.files).write(&path)?;
         }
 
-        if bar.is_none() && tty && start.elapsed() > Duration::from_secs(1) {
-            let b = ProgressBar::new(u64::from(args.games));
-            if let Ok(style) =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
-            {
-                b.set_style(style);
-            }
-            bar = Some(b);
-        }
-        if let Some(b) = &bar {
-            b.set_position(u64::from(g) + 1);
-        }
+        progress.done(g);
     }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    progress.finish();
 
     let report = SimReport {
         games: args.games,
@@ -317,9 +255,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     };
     let mut out = std::io::stdout().lock();
     if args.json {
-        let text = serde_json::to_string_pretty(&report)
-            .map_err(|e| Fail::new(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{text}")?;
+        write_json(&mut out, &report, true)?;
     } else {
         write!(out, "{}", text(&report))?;
     }
@@ -328,10 +264,6 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
 
 /// The report as a table.
 pub fn text(r: &SimReport) -> String {
-    let mut s = format!(
-        "b5 sim: {} games, {} players, {} bots, seed {}, turn limit {}\n",
-        r.games, r.players, r.bot, r.seed, r.turn_limit
-    );
     let w = r
         .decks
         .iter()
@@ -340,63 +272,26 @@ pub fn text(r: &SimReport) -> String {
         .unwrap_or(4)
         .max(4)
         .max(r.bots.iter().map(|b| b.bot.len() + 4).max().unwrap_or(0));
-    s.push_str(&format!(
-        "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6}\n",
-        "deck", "seats", "wins", "standard", "major", "win %"
-    ));
+    let mut t = WinTable::new(
+        format!(
+            "b5 sim: {} games, {} players, {} bots, seed {}, turn limit {}\n",
+            r.games, r.players, r.bot, r.seed, r.turn_limit
+        ),
+        "deck",
+        w,
+        "standard",
+        "major",
+    );
     for d in &r.decks {
-        s.push_str(&format!(
-            "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6.1}\n",
-            d.deck,
-            d.seats,
-            d.wins,
-            d.standard,
-            d.major,
-            percent(d.wins, d.seats)
-        ));
+        t.row(&d.deck, d.seats, d.wins, d.standard, d.major);
     }
-    if r.bots.len() > 1 {
-        for b in &r.bots {
-            s.push_str(&format!(
-                "{:<w$}  {:>5}  {:>5}  {:>8}  {:>5}  {:>6.1}\n",
-                format!("bot {}", b.bot),
-                b.seats,
-                b.wins,
-                "",
-                "",
-                percent(b.wins, b.seats)
-            ));
-        }
-    }
-    s.push_str(&format!(
+    t.bots(&r.bots);
+    t.push_str(&format!(
         "no winner (draws): {} of {} games\n",
         r.draws, r.games
     ));
-    if r.unfinished > 0 {
-        s.push_str(&format!(
-            "unfinished (action cap or engine error): {}\n",
-            r.unfinished
-        ));
-    }
-    for e in &r.errors {
-        s.push_str(&format!("engine error: {e}\n"));
-    }
-    let spread = |label: &str, x: &Spread| {
-        format!(
-            "{label:<18} mean {:.2}, median {}, max {}\n",
-            x.mean, x.median, x.max
-        )
-    };
-    s.push_str(&spread("turns per game:", &r.turns));
-    s.push_str(&spread("actions per game:", &r.actions));
-    s
-}
-
-/// `wins` of `seats` as a percentage (0 for no seats).
-fn percent(wins: u32, seats: u32) -> f64 {
-    if seats == 0 {
-        0.0
-    } else {
-        100.0 * f64::from(wins) / f64::from(seats)
-    }
+    t.unfinished(r.unfinished, &r.errors);
+    t.push_str(&r.turns.line("turns per game:"));
+    t.push_str(&r.actions.line("actions per game:"));
+    t.finish()
 }

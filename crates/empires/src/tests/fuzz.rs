@@ -12,6 +12,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::bots::{play_out, Bot, RandomBot};
 use crate::map::Map;
+use crate::mutate as m;
 use crate::options::Options;
 use crate::race::Race;
 use crate::scenario::{run_text, Scenario};
@@ -55,47 +56,12 @@ pub fn mutate(text: &str, seed: u64, n: usize) -> String {
         }
         let len = bytes.len();
         match rng.random_range(0..9) {
-            // Flip a byte.
-            0 => {
-                let i = rng.random_range(0..len);
-                bytes[i] ^= 1 << rng.random_range(0..8);
-            }
-            // Any byte.
-            1 => {
-                let i = rng.random_range(0..len);
-                bytes[i] = rng.random();
-            }
-            // Truncate.
-            2 => bytes.truncate(rng.random_range(0..len)),
-            // Delete or repeat a line.
-            3 | 4 => {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let mut lines: Vec<&str> = text.lines().collect();
-                if !lines.is_empty() {
-                    let i = rng.random_range(0..lines.len());
-                    if rng.random_bool(0.5) {
-                        lines.remove(i);
-                    } else {
-                        let times = rng.random_range(1..50);
-                        for _ in 0..times {
-                            lines.insert(i, lines[i]);
-                        }
-                    }
-                }
-                bytes = lines.join("\n").into_bytes();
-            }
+            0 => m::flip_bit(&mut bytes, &mut rng),
+            1 => m::any_byte(&mut bytes, &mut rng),
+            2 => m::truncate(&mut bytes, &mut rng),
+            3 | 4 => m::delete_or_repeat_line(&mut bytes, &mut rng, 50),
             // A number made huge (or negative, or not a number).
-            5 => {
-                let digits: Vec<usize> = (0..len).filter(|&i| bytes[i].is_ascii_digit()).collect();
-                if let Some(&i) = digits.get(rng.random_range(0..digits.len().max(1))) {
-                    let mut j = i;
-                    while j < len && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let huge = HUGE[rng.random_range(0..HUGE.len())].as_bytes();
-                    bytes.splice(i..j, huge.iter().copied());
-                }
-            }
+            5 => m::huge_number(&mut bytes, &mut rng, &HUGE),
             // Deep nesting of arrays or tables at a line start.
             6 => {
                 let depth = rng.random_range(10..3000);
@@ -104,36 +70,19 @@ pub fn mutate(text: &str, seed: u64, n: usize) -> String {
                 } else {
                     format!("deep = {}1{}\n", "{a = ".repeat(depth), "}".repeat(depth))
                 };
-                let at = line_start(&bytes, rng.random_range(0..len));
+                let at = m::line_start(&bytes, rng.random_range(0..len));
                 bytes.splice(at..at, nest.bytes());
             }
-            // Swap two lines.
-            7 => {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let mut lines: Vec<&str> = text.lines().collect();
-                if lines.len() > 1 {
-                    let i = rng.random_range(0..lines.len());
-                    let j = rng.random_range(0..lines.len());
-                    lines.swap(i, j);
-                }
-                bytes = lines.join("\n").into_bytes();
-            }
+            7 => m::swap_lines(&mut bytes, &mut rng),
             // A long string.
             _ => {
-                let at = line_start(&bytes, rng.random_range(0..len));
+                let at = m::line_start(&bytes, rng.random_range(0..len));
                 let s = format!("name = \"{}\"\n", "W".repeat(rng.random_range(30..5000)));
                 bytes.splice(at..at, s.bytes());
             }
         }
     }
     String::from_utf8_lossy(&bytes).into_owned()
-}
-
-fn line_start(bytes: &[u8], mut i: usize) -> usize {
-    while i > 0 && bytes[i - 1] != b'\n' {
-        i -= 1;
-    }
-    i
 }
 
 /// Loads a map from `text`; a refusal must name a field and say why; an

@@ -10,7 +10,7 @@ use crate::event::Event;
 use crate::options::{Options, Rounding, TieRule};
 use crate::race::Race;
 use crate::setup::{MapChoice, Setup};
-use crate::state::{Game, Loc, Outcome, Peek, Phase, PlayerId, UnitId, MAX_HAND};
+use crate::state::{Game, Loc, Outcome, Peek, Phase, PlayerId, SpaceId, UnitId, MAX_HAND};
 
 fn run(g: &mut Game) -> Vec<Event> {
     let mut ev = Vec::new();
@@ -39,6 +39,20 @@ fn play(card: Card, target: Target) -> Action {
         as_card: None,
         target,
     }
+}
+
+fn build(at: SpaceId, marker: Marker) -> Action {
+    Action::Build { at, marker }
+}
+
+fn declare(stance: Stance) -> Action {
+    Action::Declare { stance }
+}
+
+/// Asserts that unit `u` stands on the map at `space` in `owner`'s stack.
+#[track_caller]
+fn assert_at(g: &Game, u: UnitId, space: SpaceId, owner: PlayerId) {
+    assert_eq!(g.units[u.0 as usize].loc, Loc::Map { space, owner });
 }
 
 /// Puts player 0 in its Move Phase with a move order of `card`.
@@ -205,13 +219,7 @@ fn speeds_slow_medium_fast() {
         Violation::TooFar(SC)
     );
     ok(&mut g, 0, Action::MoveTo { to: SA });
-    assert_eq!(
-        g.units[cap.0 as usize].loc,
-        Loc::Map {
-            space: SA,
-            owner: 0
-        }
-    );
+    assert_at(&g, cap, SA, 0);
     ok(&mut g, 0, Action::Pick { unit: cru });
     assert_eq!(
         refused(&mut g, 0, Action::MoveTo { to: EC }),
@@ -315,13 +323,7 @@ fn own_jumpgates_are_one_space_apart() {
     );
     g.spaces[SD as usize].control = Some(0);
     ok(&mut g, 0, Action::MoveTo { to: SD });
-    assert_eq!(
-        g.units[cap.0 as usize].loc,
-        Loc::Map {
-            space: SD,
-            owner: 0
-        }
-    );
+    assert_at(&g, cap, SD, 0);
 }
 
 #[test]
@@ -364,13 +366,7 @@ fn diplomacy_negates_a_move() {
             card: Card::Diplomacy
         }
     )));
-    assert_eq!(
-        g.units[ftr.0 as usize].loc,
-        Loc::Map {
-            space: H1,
-            owner: 0
-        }
-    );
+    assert_at(&g, ftr, H1, 0);
     assert_eq!(g.pending(), vec![0]);
 }
 
@@ -402,13 +398,7 @@ fn centauri_special_is_diplomacy() {
             target: Target::None,
         },
     );
-    assert_eq!(
-        g.units[ftr.0 as usize].loc,
-        Loc::Map {
-            space: H1,
-            owner: 0
-        }
-    );
+    assert_at(&g, ftr, H1, 0);
 }
 
 #[test]
@@ -425,20 +415,8 @@ fn intercept_moves_first_and_can_close_the_way() {
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::MoveBlocked { player: 0, .. })));
-    assert_eq!(
-        g.units[ftr.0 as usize].loc,
-        Loc::Map {
-            space: H1,
-            owner: 0
-        }
-    );
-    assert_eq!(
-        g.units[theirs.0 as usize].loc,
-        Loc::Map {
-            space: SC,
-            owner: 1
-        }
-    );
+    assert_at(&g, ftr, H1, 0);
+    assert_at(&g, theirs, SC, 1);
 }
 
 #[test]
@@ -713,13 +691,7 @@ fn battle_totals_casualties_and_winner_losses() {
     let enemy = put(&mut g, Chit::Cruiser, SD, 1);
     battle_at(&mut g);
     assert_eq!(g.pending(), vec![0]);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    ok(&mut g, 0, declare(Stance::Attack));
     // No cards: both pass; Narn 8+8+4 = 20 against Centauri 6+3 = 9.
     let b = g.battle.clone().unwrap();
     assert_eq!(b.stage, Stage::WinnerPicks);
@@ -735,13 +707,7 @@ fn battle_totals_casualties_and_winner_losses() {
     assert!(g.battle.is_some());
     ok(&mut g, 0, Action::Casualty { unit: c1 });
     assert!(g.battle.is_none());
-    assert_eq!(
-        g.units[c2.0 as usize].loc,
-        Loc::Map {
-            space: SD,
-            owner: 0
-        }
-    );
+    assert_at(&g, c2, SD, 0);
     // Both sides replenish their hands to 7.
     assert_eq!(g.players[0].hand.len() + g.players[1].hand.len(), 14);
     conserved(&g).unwrap();
@@ -758,13 +724,7 @@ fn winner_picks_first_loser_the_rest_then_retreat() {
     let d = put(&mut g, Chit::FighterComplement, SD, 1);
     put(&mut g, Chit::FighterComplement, SB, 0);
     battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    ok(&mut g, 0, declare(Stance::Attack));
     // 24 against 2+2+9+2 = 15: the loser loses 2 of 4.
     assert_eq!(g.battle.as_ref().unwrap().stage, Stage::WinnerFirst);
     assert_eq!(g.pending(), vec![0]);
@@ -797,13 +757,7 @@ fn leader_bonus_homesystem_bonus_fortifications_and_capture() {
     put(&mut g, Chit::CapitolShip, H2, 0);
     let f = put(&mut g, Chit::FighterComplement, H2, 1);
     battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    ok(&mut g, 0, declare(Stance::Attack));
     // 10 + 12 + 5 (only side with a leader) against 2 + 1 (Jumpgate) + 20.
     assert_eq!(g.battle.as_ref().unwrap().force, [27, 23]);
     assert!(!g.spaces[H2 as usize].jumpgate, "fortifications destroyed");
@@ -832,13 +786,7 @@ fn fortifications_fight_and_fall() {
     put(&mut g, Chit::CapitolShip, SD, 0);
     put(&mut g, Chit::FighterComplement, SD, 0);
     battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    ok(&mut g, 0, declare(Stance::Attack));
     let b = g.battle.clone().unwrap();
     assert_eq!(b.force, [16, 10]);
     assert!(!g.spaces[SD as usize].colony && !g.spaces[SD as usize].shipyard);
@@ -847,25 +795,18 @@ fn fortifications_fight_and_fall() {
 
 #[test]
 fn diplomatic_missions_both_declared() {
-    let mut g = narn_centauri(Phase::Explore);
-    put(&mut g, Chit::CapitolShip, SD, 0);
-    put(&mut g, Chit::FighterComplement, SD, 1);
-    battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Mission,
-        },
-    );
+    // Player 0 offers a mission at SD, where the two meet.
+    let offered = || {
+        let mut g = narn_centauri(Phase::Explore);
+        put(&mut g, Chit::CapitolShip, SD, 0);
+        put(&mut g, Chit::FighterComplement, SD, 1);
+        battle_at(&mut g);
+        ok(&mut g, 0, declare(Stance::Mission));
+        g
+    };
+    let mut g = offered();
     assert_eq!(g.pending(), vec![1]);
-    let ev = ok(
-        &mut g,
-        1,
-        Action::Declare {
-            stance: Stance::Mission,
-        },
-    );
+    let ev = ok(&mut g, 1, declare(Stance::Mission));
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::DiplomaticMission { .. })));
@@ -873,24 +814,8 @@ fn diplomatic_missions_both_declared() {
     // Neither takes the system: control needs it uncontested.
     assert_eq!(g.spaces[SD as usize].control, None);
     // A refused mission is a battle.
-    let mut g = narn_centauri(Phase::Explore);
-    put(&mut g, Chit::CapitolShip, SD, 0);
-    put(&mut g, Chit::FighterComplement, SD, 1);
-    battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Mission,
-        },
-    );
-    ok(
-        &mut g,
-        1,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    let mut g = offered();
+    ok(&mut g, 1, declare(Stance::Attack));
     assert!(g.battle.is_none() || g.battle.as_ref().unwrap().winner.is_some());
 }
 
@@ -923,13 +848,7 @@ fn ties_defender_or_standoff() {
         put(&mut g, Chit::FighterComplement, SD, 1); // Minbari 2
         put(&mut g, Chit::FighterComplement, SD, 1); // Minbari 2
         battle_at(&mut g);
-        ok(
-            &mut g,
-            0,
-            Action::Declare {
-                stance: Stance::Attack,
-            },
-        );
+        ok(&mut g, 0, declare(Stance::Attack));
         assert_eq!(g.stack(SD, 0).is_empty(), lost, "{ties:?}");
     }
 }
@@ -948,13 +867,7 @@ fn casualties_round_up_or_down() {
             put(&mut g, Chit::FighterComplement, SD, 1);
         }
         battle_at(&mut g);
-        ok(
-            &mut g,
-            0,
-            Action::Declare {
-                stance: Stance::Attack,
-            },
-        );
+        ok(&mut g, 0, declare(Stance::Attack));
         // 3 units: 2 lost rounded up, 1 rounded down.
         while g
             .battle
@@ -992,13 +905,7 @@ fn battle_cards() {
         &[Card::HeavyWeapons, Card::Retreat, Card::PointDefense],
     );
     battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    ok(&mut g, 0, declare(Stance::Attack));
     let force = |g: &Game| {
         let b = g.battle.as_ref().unwrap();
         [g.battle_force(b, 0), g.battle_force(b, 1)]
@@ -1037,13 +944,7 @@ fn battle_cards() {
     // Retreat: no casualties; the loser still retreats.
     assert_eq!(g.battle.as_ref().unwrap().stage, Stage::Retreat);
     ok(&mut g, 1, Action::Retreat { to: ED });
-    assert_eq!(
-        g.units[f.0 as usize].loc,
-        Loc::Map {
-            space: ED,
-            owner: 1
-        }
-    );
+    assert_at(&g, f, ED, 1);
 }
 
 #[test]
@@ -1054,13 +955,7 @@ fn armored_hull_negates_a_casualty() {
     put(&mut g, Chit::FighterComplement, SD, 1);
     give(&mut g, 1, &[Card::ArmoredHull]);
     battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    ok(&mut g, 0, declare(Stance::Attack));
     // Player 0 has no cards: it passes without being asked.
     assert_eq!(g.pending(), vec![1]);
     // Then neither has a card: both pass without being asked.
@@ -1080,13 +975,7 @@ fn lone_leaders_cannot_retreat_and_are_captured() {
     let c2 = put(&mut g, Chit::CapableCommander, SD, 1);
     let f = put(&mut g, Chit::FighterComplement, SD, 1);
     battle_at(&mut g);
-    ok(
-        &mut g,
-        0,
-        Action::Declare {
-            stance: Stance::Attack,
-        },
-    );
+    ok(&mut g, 0, declare(Stance::Attack));
     ok(&mut g, 0, Action::Casualty { unit: f });
     ok(&mut g, 1, Action::Casualty { unit: c1 });
     // Lost 2 + 10: the winner loses a Capitol Ship.
@@ -1221,111 +1110,41 @@ fn building_colony_shipyard_jumpgate() {
     g.players[0].treasury = 100;
     use Marker::*;
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: SA,
-                marker: Colony
-            }
-        ),
+        refused(&mut g, 0, build(SA, Colony)),
         Violation::NotControlled(SA)
     );
     g.spaces[SA as usize].control = Some(0);
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: SA,
-                marker: Colony
-            }
-        ),
+        refused(&mut g, 0, build(SA, Colony)),
         Violation::NotExplored(SA)
     );
     g.spaces[SA as usize].explored = true;
     g.spaces[SA as usize].resources = 2;
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: SA,
-                marker: Shipyard
-            }
-        ),
+        refused(&mut g, 0, build(SA, Shipyard)),
         Violation::NeedsColony(SA)
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: SA,
-                marker: Jumpgate
-            }
-        ),
+        refused(&mut g, 0, build(SA, Jumpgate)),
         Violation::NeedsColony(SA)
     );
-    ok(
-        &mut g,
-        0,
-        Action::Build {
-            at: SA,
-            marker: Colony,
-        },
-    );
+    ok(&mut g, 0, build(SA, Colony));
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: SA,
-                marker: Colony
-            }
-        ),
+        refused(&mut g, 0, build(SA, Colony)),
         Violation::AlreadyBuilt(SA, Colony)
     );
-    ok(
-        &mut g,
-        0,
-        Action::Build {
-            at: SA,
-            marker: Shipyard,
-        },
-    );
+    ok(&mut g, 0, build(SA, Shipyard));
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: SA,
-                marker: Jumpgate
-            }
-        ),
+        refused(&mut g, 0, build(SA, Jumpgate)),
         Violation::NeedsQuantium
     );
     give(&mut g, 0, &[Card::Quantium40]);
-    ok(
-        &mut g,
-        0,
-        Action::Build {
-            at: SA,
-            marker: Jumpgate,
-        },
-    );
+    ok(&mut g, 0, build(SA, Jumpgate));
     assert!(g.players[0].hand.is_empty());
     assert_eq!(g.players[0].treasury, 80);
     assert!(g.recruit_space(0, SA));
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: EB,
-                marker: Colony
-            }
-        ),
+        refused(&mut g, 0, build(EB, Colony)),
         Violation::NotASystem(EB)
     );
     g.players[0].treasury = 1;
@@ -1336,14 +1155,7 @@ fn building_colony_shipyard_jumpgate() {
         ..Default::default()
     };
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Build {
-                at: SC,
-                marker: Colony
-            }
-        ),
+        refused(&mut g, 0, build(SC, Colony)),
         Violation::Unaffordable { need: 5, have: 1 }
     );
 }

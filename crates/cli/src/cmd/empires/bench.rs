@@ -14,6 +14,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{races_for, EmpiresBot};
+use crate::cmd::report::write_json;
 use crate::{derive_seed, Fail};
 
 /// Rounds before a benchmark game stops.
@@ -125,9 +126,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, Fail> {
     }
     let mut out = std::io::stdout().lock();
     if args.json {
-        let text = serde_json::to_string(&report)
-            .map_err(|e| Fail::new(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{text}")?;
+        write_json(&mut out, &report, false)?;
     } else {
         writeln!(
             out,

@@ -8,10 +8,10 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use b5_empires::{Game, Map, MapChoice, Setup, SpaceKind, View};
+use b5_empires::{Game, Map, Setup, SpaceKind, View};
 use clap::Args;
 
-use super::{map_seats, races_for, read_map, EmpiresSave};
+use super::{map_and_players, races_for, EmpiresSave};
 use crate::Fail;
 
 #[derive(Args, Debug)]
@@ -488,24 +488,7 @@ pub fn run(args: &MapArgs) -> Result<ExitCode, Fail> {
         );
         (game, title)
     } else {
-        let choice = match &args.map {
-            Some(f) => read_map(f)?,
-            None => MapChoice::Generated,
-        };
-        let n = match (map_seats(&choice), args.players) {
-            (Some(h), Some(p)) if h != p as usize => {
-                return Err(Fail::usage(format!(
-                    "the map has homesystems for {h} players, not {p}"
-                )))
-            }
-            (Some(h), _) => h,
-            (None, p) => p.unwrap_or(2) as usize,
-        };
-        if !(2..=4).contains(&n) {
-            return Err(Fail::new(format!(
-                "the map has homesystems for {n} players; a game needs 2 to 4"
-            )));
-        }
+        let (choice, n) = map_and_players(args.map.as_deref(), args.players)?;
         let setup = Setup {
             races: races_for(n, None),
             map: choice,

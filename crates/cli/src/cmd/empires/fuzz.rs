@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use b5_empires::bots::{Bot, RandomBot};
+use b5_empires::mutate as m;
 use b5_empires::{Game, Map, MapChoice, Options, Race, Setup};
 
 use super::draw::{map_svg, map_text, status_text};
@@ -63,6 +64,7 @@ const HUGE: [&str; 8] = [
     "1e999",
 ];
 
+/// Applies `n` random mutations to a save's text.
 fn mutate(text: &str, seed: u64, n: usize) -> String {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut bytes = text.as_bytes().to_vec();
@@ -72,42 +74,12 @@ fn mutate(text: &str, seed: u64, n: usize) -> String {
         }
         let len = bytes.len();
         match rng.random_range(0..8) {
-            0 => {
-                let i = rng.random_range(0..len);
-                bytes[i] ^= 1 << rng.random_range(0..8);
-            }
-            1 => {
-                let i = rng.random_range(0..len);
-                bytes[i] = rng.random();
-            }
-            2 => bytes.truncate(rng.random_range(0..len)),
-            3 | 4 => {
-                let t = String::from_utf8_lossy(&bytes).into_owned();
-                let mut lines: Vec<&str> = t.lines().collect();
-                if !lines.is_empty() {
-                    let i = rng.random_range(0..lines.len());
-                    if rng.random_bool(0.5) {
-                        lines.remove(i);
-                    } else {
-                        for _ in 0..rng.random_range(1..20) {
-                            lines.insert(i, lines[i]);
-                        }
-                    }
-                }
-                bytes = lines.join("\n").into_bytes();
-            }
-            5 | 6 => {
-                let digits: Vec<usize> = (0..len).filter(|&i| bytes[i].is_ascii_digit()).collect();
-                if !digits.is_empty() {
-                    let i = digits[rng.random_range(0..digits.len())];
-                    let mut j = i;
-                    while j < len && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let huge = HUGE[rng.random_range(0..HUGE.len())].as_bytes();
-                    bytes.splice(i..j, huge.iter().copied());
-                }
-            }
+            0 => m::flip_bit(&mut bytes, &mut rng),
+            1 => m::any_byte(&mut bytes, &mut rng),
+            2 => m::truncate(&mut bytes, &mut rng),
+            3 | 4 => m::delete_or_repeat_line(&mut bytes, &mut rng, 20),
+            5 | 6 => m::huge_number(&mut bytes, &mut rng, &HUGE),
+            // Deep nesting of arrays anywhere.
             _ => {
                 let depth = rng.random_range(10..5000);
                 let nest = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));

@@ -131,6 +131,34 @@ pub fn map_seats(choice: &MapChoice) -> Option<usize> {
     }
 }
 
+/// The map `--map` names (a generated one without it) and the number of
+/// players: the map's homesystems, which `--players` must match, or
+/// `--players` (2 by default) on a generated map; 2 to 4.
+pub fn map_and_players(
+    map: Option<&Path>,
+    players: Option<u8>,
+) -> Result<(MapChoice, usize), Fail> {
+    let choice = match map {
+        Some(f) => read_map(f)?,
+        None => MapChoice::Generated,
+    };
+    let n = match (map_seats(&choice), players) {
+        (Some(h), Some(p)) if h != p as usize => {
+            return Err(Fail::usage(format!(
+                "the map has homesystems for {h} players, and --players asks for {p}"
+            )))
+        }
+        (Some(h), _) => h,
+        (None, p) => p.unwrap_or(2) as usize,
+    };
+    if !(2..=4).contains(&n) {
+        return Err(Fail::new(format!(
+            "the map has homesystems for {n} players; a game needs 2 to 4"
+        )));
+    }
+    Ok((choice, n))
+}
+
 /// The races at a table of `n`: `first` (if given) at seat 1, then the
 /// others in the rules' order.
 pub fn races_for(n: usize, first: Option<Race>) -> Vec<Race> {

@@ -13,11 +13,11 @@ use std::process::ExitCode;
 
 use b5_empires::bots::Bot;
 use b5_empires::describe::phase_name;
-use b5_empires::{Action, Game, MapChoice, Options, PlayerId, Race, Setup};
+use b5_empires::{Action, Game, Options, PlayerId, Race, Setup};
 use clap::Args;
 
 use super::draw::{letter, map_text, status_text};
-use super::{map_seats, parse_race, races_for, read_map, EmpiresBot, EmpiresSave};
+use super::{map_and_players, parse_race, races_for, EmpiresBot, EmpiresSave};
 use crate::{derive_seed, Fail};
 
 #[derive(Args, Debug)]
@@ -113,24 +113,7 @@ pub fn list_actions(game: &Game, p: PlayerId, legal: &[Action], full: bool) -> S
 }
 
 fn setup_of(args: &PlayArgs) -> Result<(Setup, u64), Fail> {
-    let choice = match &args.map {
-        Some(f) => read_map(f)?,
-        None => MapChoice::Generated,
-    };
-    let n = match (map_seats(&choice), args.players) {
-        (Some(h), Some(p)) if h != p as usize => {
-            return Err(Fail::usage(format!(
-                "the map has homesystems for {h} players, and --players asks for {p}"
-            )))
-        }
-        (Some(h), _) => h,
-        (None, p) => p.unwrap_or(2) as usize,
-    };
-    if !(2..=4).contains(&n) {
-        return Err(Fail::new(format!(
-            "the map has homesystems for {n} players; a game needs 2 to 4"
-        )));
-    }
+    let (choice, n) = map_and_players(args.map.as_deref(), args.players)?;
     let seed = args.seed.unwrap_or_else(super::super::clock_seed);
     let setup = Setup {
         races: races_for(n, args.race),

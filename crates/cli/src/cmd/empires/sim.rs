@@ -3,20 +3,18 @@
 //! games every race plays every seat (with 2 players, every race plays).
 //! The same arguments print the same bytes.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 use b5_empires::bots::Bot;
 use b5_empires::check::Checker;
 use b5_empires::{Game, MapChoice, Options, Outcome, PlayerId, Race, Setup};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::{map_seats, read_map, save_dir, EmpiresBot, EmpiresSave, MAX_ACTIONS};
-use crate::cmd::sim::Spread;
+use super::{map_and_players, save_dir, EmpiresBot, EmpiresSave, MAX_ACTIONS};
+use crate::cmd::report::{write_json, BotStats, Progress, Spread, WinTable};
 use crate::{derive_seed, Fail};
 
 #[derive(Args, Debug)]
@@ -70,13 +68,6 @@ pub struct RaceStats {
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct BotStats {
-    pub bot: &'static str,
-    pub seats: u32,
-    pub wins: u32,
-}
-
-#[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct EmpiresSimReport {
     pub games: u32,
     pub players: u8,
@@ -99,40 +90,14 @@ pub struct EmpiresSimReport {
 }
 
 pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
-    let choice = match &args.map {
-        Some(f) => read_map(f)?,
-        None => MapChoice::Generated,
-    };
-    let n = match (map_seats(&choice), args.players) {
-        (Some(h), Some(p)) if h != p as usize => {
-            return Err(Fail::usage(format!(
-                "the map has homesystems for {h} players, and --players asks for {p}"
-            )))
-        }
-        (Some(h), _) => h,
-        (None, p) => p.unwrap_or(2) as usize,
-    };
-    if !(2..=4).contains(&n) {
-        return Err(Fail::new(format!(
-            "the map has homesystems for {n} players; a game needs 2 to 4"
-        )));
-    }
+    let (choice, n) = map_and_players(args.map.as_deref(), args.players)?;
     save_dir(&args.save)?;
     let bot_list: Vec<EmpiresBot> = if args.bot.is_empty() {
         vec![EmpiresBot::Greedy]
     } else {
         args.bot.clone()
     };
-    let mut bot_stats: Vec<BotStats> = Vec::new();
-    for b in &bot_list {
-        if !bot_stats.iter().any(|x| x.bot == b.name()) {
-            bot_stats.push(BotStats {
-                bot: b.name(),
-                seats: 0,
-                wins: 0,
-            });
-        }
-    }
+    let mut bot_stats = BotStats::per_bot(bot_list.iter().map(|b| b.name()));
     let mut races: Vec<RaceStats> = Race::ALL
         .iter()
         .map(|r| RaceStats {
@@ -148,9 +113,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
     let mut errors = Vec::new();
     let mut rounds = Vec::new();
     let mut counts = Vec::new();
-    let start = Instant::now();
-    let tty = std::io::stderr().is_terminal();
-    let mut bar: Option<ProgressBar> = None;
+    let mut progress = Progress::new(args.games);
     let mut map_name = String::new();
     for g in 0..args.games {
         let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % 4).collect();
@@ -222,10 +185,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
         for (s, &i) in at.iter().enumerate() {
             let p = s as PlayerId;
             races[i].seats += 1;
-            if let Some(b) = bot_stats.iter_mut().find(|x| x.bot == kinds[s].name()) {
-                b.seats += 1;
-                b.wins += u32::from(w == Some(p));
-            }
+            BotStats::count(&mut bot_stats, kinds[s].name(), w == Some(p));
             if w == Some(p) {
                 races[i].wins += 1;
                 if matches!(game.outcome(), Some(Outcome::Conquest { .. })) {
@@ -251,22 +211,9 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
             let path = dir.join(format!("game-{:04}.json", g + 1));
             EmpiresSave::record(&game, &setup, seed, &log).write(&path)?;
         }
-        if bar.is_none() && tty && start.elapsed() > Duration::from_secs(1) {
-            let b = ProgressBar::new(u64::from(args.games));
-            if let Ok(style) =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
-            {
-                b.set_style(style);
-            }
-            bar = Some(b);
-        }
-        if let Some(b) = &bar {
-            b.set_position(u64::from(g) + 1);
-        }
+        progress.done(g);
     }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    progress.finish();
     races.retain(|r| r.seats > 0);
     let report = EmpiresSimReport {
         games: args.games,
@@ -290,9 +237,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
     };
     let mut out = std::io::stdout().lock();
     if args.json {
-        let text = serde_json::to_string_pretty(&report)
-            .map_err(|e| Fail::new(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{text}")?;
+        write_json(&mut out, &report, true)?;
     } else {
         write!(out, "{}", text(&report))?;
     }
@@ -302,74 +247,34 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn percent(a: u32, b: u32) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        100.0 * f64::from(a) / f64::from(b)
-    }
-}
-
 /// The report as a table.
 pub fn text(r: &EmpiresSimReport) -> String {
-    let mut s = format!(
-        "b5 empires sim: {} games, {} players, {} bots, seed {}, turn limit {}, map {}\n",
-        r.games, r.players, r.bot, r.seed, r.turn_limit, r.map
+    let mut t = WinTable::new(
+        format!(
+            "b5 empires sim: {} games, {} players, {} bots, seed {}, turn limit {}, map {}\n",
+            r.games, r.players, r.bot, r.seed, r.turn_limit, r.map
+        ),
+        "race",
+        12,
+        "conquests",
+        "leads",
     );
-    s.push_str(&format!(
-        "{:<12}  {:>5}  {:>5}  {:>9}  {:>5}  {:>6}\n",
-        "race", "seats", "wins", "conquests", "leads", "win %"
-    ));
     for x in &r.races {
-        s.push_str(&format!(
-            "{:<12}  {:>5}  {:>5}  {:>9}  {:>5}  {:>6.1}\n",
-            x.race,
-            x.seats,
-            x.wins,
-            x.conquests,
-            x.leads,
-            percent(x.wins, x.seats)
-        ));
+        t.row(x.race, x.seats, x.wins, x.conquests, x.leads);
     }
-    if r.bots.len() > 1 {
-        for b in &r.bots {
-            s.push_str(&format!(
-                "{:<12}  {:>5}  {:>5}  {:>9}  {:>5}  {:>6.1}\n",
-                format!("bot {}", b.bot),
-                b.seats,
-                b.wins,
-                "",
-                "",
-                percent(b.wins, b.seats)
-            ));
-        }
-    }
-    s.push_str(&format!(
+    t.bots(&r.bots);
+    t.push_str(&format!(
         "stopped by the turn limit: {} of {} games\n",
         r.turn_limit_reached, r.games
     ));
-    if r.unfinished > 0 {
-        s.push_str(&format!(
-            "unfinished (action cap or engine error): {}\n",
-            r.unfinished
-        ));
-    }
-    for e in &r.errors {
-        s.push_str(&format!("engine error: {e}\n"));
-    }
+    t.unfinished(r.unfinished, &r.errors);
     if let Some(c) = r.checked {
-        s.push_str(&format!(
+        t.push_str(&format!(
             "invariants checked: {c} of {} games held every check\n",
             r.games
         ));
     }
-    s.push_str(&format!(
-        "rounds per game:   mean {:.2}, median {}, max {}\n",
-        r.rounds.mean, r.rounds.median, r.rounds.max
-    ));
-    s.push_str(&format!(
-        "actions per game:  mean {:.2}, median {}, max {}\n",
-        r.actions.mean, r.actions.median, r.actions.max
-    ));
-    s
+    t.push_str(&r.rounds.line("rounds per game:"));
+    t.push_str(&r.actions.line("actions per game:"));
+    t.finish()
 }

@@ -1,0 +1,252 @@
+//! What `b5 sim` and `b5 empires sim` share in running a series of games
+//! and reporting it: the per-bot counts, the spread of a per-game count,
+//! the progress bar, the text table of wins, and the `--json` output.
+
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::median;
+use crate::Fail;
+
+/// Writes a `--json` report: on one line, or `pretty` (indented), with a
+/// newline after it.
+pub fn write_json(out: &mut impl Write, report: &impl Serialize, pretty: bool) -> Result<(), Fail> {
+    let text = if pretty {
+        serde_json::to_string_pretty(report)
+    } else {
+        serde_json::to_string(report)
+    }
+    .map_err(|e| Fail::new(format!("cannot write JSON: {e}")))?;
+    writeln!(out, "{text}")?;
+    Ok(())
+}
+
+/// Mean, median and maximum of a per-game count.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct Spread {
+    pub mean: f64,
+    pub median: f64,
+    pub max: u64,
+}
+
+impl Spread {
+    pub fn of(values: &[u64]) -> Spread {
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        let mean = if v.is_empty() {
+            0.0
+        } else {
+            v.iter().sum::<u64>() as f64 / v.len() as f64
+        };
+        Spread {
+            mean: (mean * 100.0).round() / 100.0,
+            median: median(&v),
+            max: v.last().copied().unwrap_or(0),
+        }
+    }
+
+    /// The spread as a line of the text report, after `label`.
+    pub fn line(&self, label: &str) -> String {
+        format!(
+            "{label:<18} mean {:.2}, median {}, max {}\n",
+            self.mean, self.median, self.max
+        )
+    }
+}
+
+/// Seats and wins of one kind of computer player.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct BotStats {
+    pub bot: &'static str,
+    pub seats: u32,
+    pub wins: u32,
+}
+
+impl BotStats {
+    /// One row per distinct name in `names`, in the order listed.
+    pub fn per_bot(names: impl IntoIterator<Item = &'static str>) -> Vec<BotStats> {
+        let mut v: Vec<BotStats> = Vec::new();
+        for bot in names {
+            if !v.iter().any(|x| x.bot == bot) {
+                v.push(BotStats {
+                    bot,
+                    seats: 0,
+                    wins: 0,
+                });
+            }
+        }
+        v
+    }
+
+    /// Counts a seat taken by `bot`, and whether it won.
+    pub fn count(stats: &mut [BotStats], bot: &str, won: bool) {
+        if let Some(b) = stats.iter_mut().find(|x| x.bot == bot) {
+            b.seats += 1;
+            b.wins += u32::from(won);
+        }
+    }
+}
+
+/// `wins` of `seats` as a percentage (0 for no seats).
+pub fn percent(wins: u32, seats: u32) -> f64 {
+    if seats == 0 {
+        0.0
+    } else {
+        100.0 * f64::from(wins) / f64::from(seats)
+    }
+}
+
+/// A progress bar on a terminal, shown once a series of games has taken
+/// more than a second.
+pub struct Progress {
+    games: u32,
+    start: Instant,
+    tty: bool,
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    pub fn new(games: u32) -> Progress {
+        Progress {
+            games,
+            start: Instant::now(),
+            tty: std::io::stderr().is_terminal(),
+            bar: None,
+        }
+    }
+
+    /// Game `g` (from 0) is over.
+    pub fn done(&mut self, g: u32) {
+        if self.bar.is_none() && self.tty && self.start.elapsed() > Duration::from_secs(1) {
+            let b = ProgressBar::new(u64::from(self.games));
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
+            {
+                b.set_style(style);
+            }
+            self.bar = Some(b);
+        }
+        if let Some(b) = &self.bar {
+            b.set_position(u64::from(g) + 1);
+        }
+    }
+
+    pub fn finish(self) {
+        if let Some(b) = self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// The table of wins in the text report: a row per deck or race (the name
+/// column `width` wide at least), its seats, wins, two counts of kinds of
+/// win, and the win rate; then a row per bot when several played.
+pub struct WinTable {
+    text: String,
+    width: usize,
+    third: usize,
+    fourth: usize,
+}
+
+impl WinTable {
+    /// A table whose first column is headed `name` and whose two counts
+    /// are headed `third` and `fourth`, after the report's first line.
+    pub fn new(title: String, name: &str, width: usize, third: &str, fourth: &str) -> WinTable {
+        let mut t = WinTable {
+            text: title,
+            width,
+            third: third.len().max(5),
+            fourth: fourth.len().max(5),
+        };
+        t.line(name, "seats", "wins", third, fourth, "win %");
+        t
+    }
+
+    fn line(&mut self, name: &str, seats: &str, wins: &str, c: &str, d: &str, rate: &str) {
+        let (w, x, y) = (self.width, self.third, self.fourth);
+        self.text.push_str(&format!(
+            "{name:<w$}  {seats:>5}  {wins:>5}  {c:>x$}  {d:>y$}  {rate:>6}\n"
+        ));
+    }
+
+    pub fn row(&mut self, name: &str, seats: u32, wins: u32, third: u32, fourth: u32) {
+        self.line(
+            name,
+            &seats.to_string(),
+            &wins.to_string(),
+            &third.to_string(),
+            &fourth.to_string(),
+            &format!("{:.1}", percent(wins, seats)),
+        );
+    }
+
+    /// A row per bot, when more than one kind played.
+    pub fn bots(&mut self, bots: &[BotStats]) {
+        if bots.len() > 1 {
+            for b in bots {
+                self.line(
+                    &format!("bot {}", b.bot),
+                    &b.seats.to_string(),
+                    &b.wins.to_string(),
+                    "",
+                    "",
+                    &format!("{:.1}", percent(b.wins, b.seats)),
+                );
+            }
+        }
+    }
+
+    /// The lines after the table on games that did not finish and the
+    /// engine's errors.
+    pub fn unfinished(&mut self, unfinished: u32, errors: &[String]) {
+        if unfinished > 0 {
+            self.text.push_str(&format!(
+                "unfinished (action cap or engine error): {unfinished}\n"
+            ));
+        }
+        for e in errors {
+            self.text.push_str(&format!("engine error: {e}\n"));
+        }
+    }
+
+    pub fn push_str(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+
+    pub fn finish(self) -> String {
+        self.text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_lines_up() {
+        let mut t = WinTable::new("title\n".into(), "deck", 6, "standard", "major");
+        t.row("Narn", 4, 1, 1, 0);
+        t.bots(&[BotStats {
+            bot: "random",
+            seats: 4,
+            wins: 1,
+        }]);
+        t.bots(&BotStats::per_bot(["random", "greedy", "random"]));
+        t.unfinished(1, &["game 2: stuck".into()]);
+        t.push_str(&Spread::of(&[3, 1, 2]).line("turns per game:"));
+        assert_eq!(
+            t.finish(),
+            "title\n\
+             deck    seats   wins  standard  major   win %\n\
+             Narn        4      1         1      0    25.0\n\
+             bot random      0      0                      0.0\n\
+             bot greedy      0      0                      0.0\n\
+             unfinished (action cap or engine error): 1\n\
+             engine error: game 2: stuck\n\
+             turns per game:    mean 2.00, median 2, max 3\n"
+        );
+    }
+}
