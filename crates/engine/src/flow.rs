@@ -445,6 +445,9 @@ impl Game {
                 self.abilities_changed = true;
             }
             self.isa_taint_sweep(ev);
+            // Neutralization: a damaged card whose abilities fall to 0 is
+            // neutralized at once, whatever lowered them, in every step.
+            self.sweep_neutralization(ev);
             if let Some(v) = &self.vote {
                 if v.asker().is_some() {
                     return;
@@ -454,6 +457,7 @@ impl Game {
                 continue;
             }
             self.drakh_checks(ev);
+            self.sweep_neutralization(ev);
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
                     return;

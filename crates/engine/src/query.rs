@@ -290,6 +290,23 @@ impl Game {
                 ));
             }
         }
+        // Neutralization: a damaged card whose abilities are all 0 is
+        // neutralized at once, never left standing until a later sweep.
+        for i in 0..self.cards.len() {
+            let c = CardId(i as u16);
+            let ci = self.c(c);
+            if ci.zone.on_table()
+                && ci.damage > 0
+                && !ci.neutralized()
+                && self.highest_ability(c) == 0
+            {
+                return Err(format!(
+                    "card {} ({}) has damage and no ability left but is not neutralized",
+                    i,
+                    self.db.get(ci.def).name
+                ));
+            }
+        }
         let mut cached = self.in_play_defs.clone();
         let mut fresh = self.counted_in_play_defs();
         cached.sort();
