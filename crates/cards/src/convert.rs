@@ -673,7 +673,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         join_isa,
         chaos,
         cannot,
-        later
+        later,
+        discard_ambassador
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -700,7 +701,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "cannot" => &["card", "duration", "who"],
         "later" => &["effects"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
-        | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
+        | "discard" | "return_to_hand" | "chaos" | "discard_ambassador" => &["card", "who"],
         "surrender" => &["who"],
         "join_isa" => &["who"],
         _ => &[],
@@ -917,6 +918,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "return_to_hand" => {
             flag(e.return_to_hand)?;
             Op::ReturnToHand { card: sel()? }
+        }
+        "discard_ambassador" => {
+            flag(e.discard_ambassador)?;
+            Op::DiscardAmbassador { card: sel()? }
         }
         "support" => Op::Support {
             n: num(&e.support, 0, 255)? as u8,

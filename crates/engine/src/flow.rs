@@ -155,12 +155,8 @@ impl Game {
             && matches!(self.step, Step::Act { .. });
         self.perform(p, action, &mut ev);
         self.drakh_checks(&mut ev);
-        if round_action
-            && self.window.is_none()
-            && self.step != Step::Over
-            && self.may_move_chaos(p)
-        {
-            self.chaos_mover = p;
+        if round_action && self.step != Step::Over {
+            self.chaos_after_action(p);
         }
         self.run(&mut ev);
         Ok(ev)
@@ -465,6 +461,7 @@ impl Game {
                 self.close_window(ev);
                 continue;
             }
+            self.chaos_after_triggers();
             match self.step {
                 Step::Over => return,
                 Step::Entry(r) => {

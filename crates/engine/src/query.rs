@@ -141,6 +141,10 @@ impl Game {
             self.mark_links.hash(&mut h);
         }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
+        // Hashed only when set, so earlier digests stay as they were.
+        if self.chaos_after_window != crate::state::NOBODY {
+            self.chaos_after_window.hash(&mut h);
+        }
         // The generator's state, through its next outputs.
         let mut r = self.rng.clone();
         (

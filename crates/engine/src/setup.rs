@@ -274,6 +274,7 @@ impl Game {
             chaos_mover: crate::state::NOBODY,
             drakh_active: false,
             delayed: Vec::new(),
+            chaos_after_window: crate::state::NOBODY,
         }
     }
 

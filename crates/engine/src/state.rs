@@ -797,6 +797,9 @@ pub struct Game {
     pub(crate) drakh_active: bool,
     /// Delayed effects waiting for their time, in the order they arose.
     pub(crate) delayed: Vec<crate::delayed::Delayed>,
+    /// Drakh Rule 7: the Drakh player whose action opened a trigger window,
+    /// to be asked about Chaos Tokens once it closes (`NOBODY` otherwise).
+    pub(crate) chaos_after_window: PlayerId,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -867,6 +870,7 @@ impl Clone for Game {
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
             delayed: self.delayed.clone(),
+            chaos_after_window: self.chaos_after_window,
         }
     }
 }
@@ -909,6 +913,7 @@ impl PartialEq for Game {
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active
             && self.delayed == o.delayed
+            && self.chaos_after_window == o.chaos_after_window
     }
 }
 

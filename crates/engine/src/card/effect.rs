@@ -357,6 +357,12 @@ pub enum Op {
         when: When,
         effects: std::sync::Arc<[Effect]>,
     },
+    /// Discard the card from play, even a faction's ambassador: the
+    /// "specific card effect" of Ambassadors (Engine Rules v1.2). Only a
+    /// Drakh faction's ambassador is reached (see `ambassador_loss.rs`).
+    DiscardAmbassador {
+        card: CardSel,
+    },
 }
 
 /// When a delayed effect happens.
@@ -516,7 +522,8 @@ impl Effect {
             | Op::Neutralize { card }
             | Op::Discard { card }
             | Op::ReturnToHand { card }
-            | Op::Chaos { card, .. } => Some(*card),
+            | Op::Chaos { card, .. }
+            | Op::DiscardAmbassador { card } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             _ => None,
         }
