@@ -678,7 +678,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         choose,
         choose_one,
         convert_mark,
-        vote_rule
+        vote_rule,
+        discard_ambassador
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -708,7 +709,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "convert_mark" => &["into", "card", "count", "who"],
         "vote_rule" => &["who", "count"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
-        | "discard" | "return_to_hand" | "chaos" => &["card", "who"],
+        | "discard" | "return_to_hand" | "chaos" | "discard_ambassador" => &["card", "who"],
         "surrender" => &["who"],
         "join_isa" => &["who"],
         _ => &[],
@@ -930,6 +931,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "return_to_hand" => {
             flag(e.return_to_hand)?;
             Op::ReturnToHand { card: sel()? }
+        }
+        "discard_ambassador" => {
+            flag(e.discard_ambassador)?;
+            Op::DiscardAmbassador { card: sel()? }
         }
         "support" => Op::Support {
             n: num(&e.support, 0, 255)? as u8,

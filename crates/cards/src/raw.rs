@@ -178,6 +178,8 @@ pub struct RawEffect {
     pub join_isa: Option<bool>,
     /// Put N Chaos Tokens on the card (negative: take them off).
     pub chaos: Option<i8>,
+    /// Discard the card even if it is an ambassador (a Drakh faction's only).
+    pub discard_ambassador: Option<bool>,
     // Modifiers.
     /// With `vote`: the effects if the measure passes / fails.
     pub pass: Option<RawEffects>,

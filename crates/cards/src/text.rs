@@ -331,6 +331,9 @@ fn op_text(op: &Op) -> String {
             plural(-(n as i64), "Chaos Token", "Chaos Tokens"),
             card_name(card)
         ),
+        Op::DiscardAmbassador { card } => {
+            format!("discard {}, even an ambassador", card_name(card))
+        }
         Op::Delayed { when, ref effects } => format!(
             "{}: {}",
             match when {

@@ -234,6 +234,8 @@ fn build_setup(
         players: seats,
         options: Options {
             extended_loyalty: sc.extended_loyalty.unwrap_or(false),
+            // Appendix One: draw 8, keep some, stack the rest (mulligans).
+            duel_draw: sc.duel.as_ref().is_some_and(|d| *d.get_ref()),
             ..Options::default()
         },
     };
@@ -291,6 +293,13 @@ fn build_position(
         ..Position::default()
     };
     pos.options.extended_loyalty = sc.extended_loyalty.unwrap_or(false);
+    if let Some(d) = &sc.duel {
+        return Err(n.err(
+            d.span(),
+            "duel",
+            "the two-player draw happens at set-up: use it with start = \"setup\"",
+        ));
+    }
     if let Some(order) = &sc.initiative {
         pos.initiative = Some(
             order

@@ -23,6 +23,8 @@ pub struct Scenario {
     pub shadow_war: Option<bool>,
     /// The optional Extended Loyalty Rule (Dual Race Games).
     pub extended_loyalty: Option<bool>,
+    /// Extension: the two-player draw (Appendix One), with `start = "setup"`.
+    pub duel: Option<Spanned<bool>>,
     pub initiative: Option<Vec<Spanned<String>>>,
     /// Extension (Votes and the ISA): the Interstellar Alliance exists.
     pub isa: Option<Spanned<IsaTable>>,

@@ -15,6 +15,9 @@ impl Game {
         }
         let c = self.cm(id);
         c.damage = c.damage.saturating_add(n);
+        // Damage lowers this card's abilities, and with them what it lends
+        // others (a leader's fleet, a bonus it gives): they may fall to 0.
+        self.abilities_changed = true;
         ev.push(Event::Damaged {
             card: id,
             amount: n,

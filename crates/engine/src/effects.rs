@@ -202,6 +202,7 @@ impl Game {
                             && !self.is_major_agenda_in_play(c)
                     }
                     Op::ReturnToHand { .. } => !self.is_ambassador(c),
+                    Op::DiscardAmbassador { .. } => self.may_discard_even_ambassador(c),
                     Op::Damage { .. } => !ci.neutralized(),
                     // Taking tokens off happens only if the card holds them all.
                     Op::Chaos { n, .. } if n < 0 => ci.chaos as i16 >= -(n as i16),
@@ -753,6 +754,7 @@ impl Game {
                 }
                 any
             }
+            Op::DiscardAmbassador { card } => self.discard_even_ambassador(card, ctx, ev),
         }
     }
 

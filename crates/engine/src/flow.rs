@@ -163,12 +163,8 @@ impl Game {
             && matches!(self.step, Step::Act { .. });
         self.perform(p, action, &mut ev);
         self.drakh_checks(&mut ev);
-        if round_action
-            && self.window.is_none()
-            && self.step != Step::Over
-            && self.may_move_chaos(p)
-        {
-            self.chaos_mover = p;
+        if round_action && self.step != Step::Over {
+            self.chaos_after_action(p);
         }
         self.run(&mut ev);
         Ok(ev)
@@ -464,6 +460,9 @@ impl Game {
                 self.abilities_changed = true;
             }
             self.isa_taint_sweep(ev);
+            // Neutralization: a damaged card whose abilities fall to 0 is
+            // neutralized at once, whatever lowered them, in every step.
+            self.sweep_neutralization(ev);
             if let Some(v) = &self.vote {
                 if v.asker().is_some() {
                     return;
@@ -480,6 +479,7 @@ impl Game {
                 continue;
             }
             self.drakh_checks(ev);
+            self.sweep_neutralization(ev);
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
                     return;
@@ -487,6 +487,7 @@ impl Game {
                 self.close_window(ev);
                 continue;
             }
+            self.chaos_after_triggers();
             match self.step {
                 Step::Over => return,
                 Step::Entry(r) => {

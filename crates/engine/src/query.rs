@@ -152,6 +152,10 @@ impl Game {
         if !self.vote_rules.is_empty() {
             self.vote_rules.hash(&mut h);
         }
+        // Hashed only when set, so earlier digests stay as they were.
+        if self.chaos_after_window != crate::state::NOBODY {
+            self.chaos_after_window.hash(&mut h);
+        }
         // The generator's state, through its next outputs.
         let mut r = self.rng.clone();
         (
@@ -298,6 +302,23 @@ impl Game {
                     self.db.get(c.def).name,
                     count[i],
                     c.zone
+                ));
+            }
+        }
+        // Neutralization: a damaged card whose abilities are all 0 is
+        // neutralized at once, never left standing until a later sweep.
+        for i in 0..self.cards.len() {
+            let c = CardId(i as u16);
+            let ci = self.c(c);
+            if ci.zone.on_table()
+                && ci.damage > 0
+                && !ci.neutralized()
+                && self.highest_ability(c) == 0
+            {
+                return Err(format!(
+                    "card {} ({}) has damage and no ability left but is not neutralized",
+                    i,
+                    self.db.get(ci.def).name
                 ));
             }
         }

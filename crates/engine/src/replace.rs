@@ -32,6 +32,11 @@ impl Game {
             Some(r) if self.db.get(o.def).name == r.name => {}
             _ => return Err(Violation::CannotReplace(card)),
         }
+        // Drakh Rule 4: a Drakh faction's ambassador cannot be affected by
+        // any effect that would change his position as ambassador.
+        if self.is_drakh_ambassador(old) {
+            return Err(Violation::Ambassador(old));
+        }
         if self.unique_used.contains(&self.c(card).def) {
             return Err(Violation::UniqueUsed(card));
         }

@@ -279,6 +279,7 @@ impl Game {
             delayed: Vec::new(),
             choice: None,
             vote_rules: SmallVec::new(),
+            chaos_after_window: crate::state::NOBODY,
         }
     }
 

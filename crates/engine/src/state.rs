@@ -811,6 +811,9 @@ pub struct Game {
     pub(crate) choice: Option<crate::choice::Choice>,
     /// Changes waiting for the next vote (cards that change votes).
     pub(crate) vote_rules: SmallVec<[crate::vote_rules::PendingVoteRule; 2]>,
+    /// Drakh Rule 7: the Drakh player whose action opened a trigger window,
+    /// to be asked about Chaos Tokens once it closes (`NOBODY` otherwise).
+    pub(crate) chaos_after_window: PlayerId,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -886,6 +889,7 @@ impl Clone for Game {
             delayed: self.delayed.clone(),
             choice: self.choice,
             vote_rules: copy_list(&self.vote_rules),
+            chaos_after_window: self.chaos_after_window,
         }
     }
 }
@@ -933,6 +937,7 @@ impl PartialEq for Game {
             && self.delayed == o.delayed
             && self.choice == o.choice
             && self.vote_rules == o.vote_rules
+            && self.chaos_after_window == o.chaos_after_window
     }
 }
 

@@ -71,6 +71,12 @@ fn what_a_viewer_sees_after_an_action_does_not_depend_on_hidden_cards() {
                 compared += compare_twins(&g, p, action, &mut rng);
             }
             g.apply(p, action).expect("a listed action is accepted");
+            if let Err(e) = g.check_invariants() {
+                panic!(
+                    "seed {seed} step {steps}: after {action:?} by {p} at {:?}: {e}",
+                    g.step()
+                );
+            }
             steps += 1;
         }
     }

@@ -1170,6 +1170,18 @@ impl Eval<'_> {
                     }
                 }
             }
+            // A Drakh faction that loses its ambassador loses the game
+            // (Drakh Rule 3); other ambassadors are not affected.
+            Op::DiscardAmbassador { card } => {
+                for c in self.cards(*card, ctx) {
+                    let f = g.card(c).faction;
+                    if !g.is_ambassador(c) {
+                        v -= self.table_coef(f) * self.card_value(c);
+                    } else if g.player(f).drakh {
+                        v -= self.table_coef(f) * 10.0 * self.card_value(c);
+                    }
+                }
+            }
             _ => {}
         }
         v

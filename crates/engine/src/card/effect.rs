@@ -390,6 +390,12 @@ pub enum Op {
         rule: VoteRule,
         who: Who,
     },
+    /// Discard the card from play, even a faction's ambassador: the
+    /// "specific card effect" of Ambassadors (Engine Rules v1.2). Only a
+    /// Drakh faction's ambassador is reached (see `ambassador_loss.rs`).
+    DiscardAmbassador {
+        card: CardSel,
+    },
 }
 
 /// What a [`Op::VoteRule`] changes in the next vote.
@@ -675,7 +681,8 @@ impl Effect {
             | Op::Discard { card }
             | Op::ReturnToHand { card }
             | Op::Chaos { card, .. }
-            | Op::ConvertMark { card, .. } => Some(*card),
+            | Op::ConvertMark { card, .. }
+            | Op::DiscardAmbassador { card } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             _ => None,
         }
