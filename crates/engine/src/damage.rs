@@ -51,7 +51,7 @@ impl Game {
         self.set_neutralized(id, 0, ev);
     }
 
-    fn set_neutralized(&mut self, id: CardId, add_severe: u8, ev: &mut Events) {
+    pub(crate) fn set_neutralized(&mut self, id: CardId, add_severe: u8, ev: &mut Events) {
         let c = self.cm(id);
         c.damage = 0;
         c.severe = c.severe.saturating_add(add_severe);
@@ -68,6 +68,7 @@ impl Game {
             let (p, k) = (inst.controller, crate::ids::ConflictId(u8::MAX));
             // Triggered effects of cards in play (no contingency window).
             self.run_player_triggers(crate::card::effect::Trigger::FleetNeutralized, p, k, ev);
+            self.open_trigger_window(crate::card::effect::Trigger::FleetNeutralized, id, CardId::NONE, p, k);
             let inst = self.c(id);
             if let Some(l) = inst.led_by.some() {
                 let li = self.c(l);

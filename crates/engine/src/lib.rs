@@ -74,6 +74,11 @@ mod view;
 mod vote;
 mod war;
 mod zones;
+mod costs;
+mod rating;
+mod severe;
+mod cannot_more;
+mod trigger_windows;
 
 pub use action::Action;
 pub use card::amount::{Amount, AmountBase, Rounding};

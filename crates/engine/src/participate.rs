@@ -256,6 +256,7 @@ impl Game {
         // (cards in play; no contingency window).
         let ini = self.conflicts[conflict.0 as usize].initiator;
         self.run_player_triggers(Trigger::AttackInConflict, ini, conflict, ev);
+        self.open_trigger_window(Trigger::AttackInConflict, target, card, ini, conflict);
         // Triggers before damage: the attacked card's and the attacker's.
         let then = Continuation::Attack {
             attacker: card,
@@ -375,6 +376,8 @@ impl Game {
             let ci = self.c(c);
             if ci.zone.on_table() && !ci.neutralized() {
                 self.run_card_triggers(Trigger::SurvivedAttack, c, other, conflict, ev);
+                let owner = self.c(c).controller;
+                self.open_trigger_window(Trigger::SurvivedAttack, c, other, owner, conflict);
             }
         }
     }

@@ -224,8 +224,9 @@ impl Game {
             self.change_tension(q, k.initiator, 1, ev);
         }
         if outcome == Outcome::Won && contested {
-            // Triggered effects of cards in play (no contingency window).
+            // Triggered effects of cards in play, then contingencies.
             self.run_player_triggers(Trigger::WarWonContested, k.initiator, id, ev);
+            self.open_trigger_window(Trigger::WarWonContested, CardId::NONE, CardId::NONE, k.initiator, id);
         }
     }
 
@@ -374,6 +375,7 @@ impl Game {
                 if c.idx() >= self.cards.len()
                     || !self.filter_matches(&def.filter, c, p)
                     || !self.targetable(c, false)
+                    || !self.targetable_by(c, p)
                 {
                     return Err(Violation::BadTarget);
                 }

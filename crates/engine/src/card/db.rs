@@ -26,6 +26,9 @@ pub struct CardDb {
     conditional_lasting: bool,
     /// Some definition has a lasting restriction ("cannot").
     lasting_restrictions: bool,
+    /// Some definition has a lasting surcharge, Influence Rating or
+    /// initiative modifier.
+    lasting_vocab: bool,
 }
 
 impl CardDb {
@@ -62,6 +65,7 @@ impl CardDb {
                 super::def::Passive::Cannot { .. } | super::def::Passive::PlayerCannot { .. }
             )
         });
+        self.lasting_vocab |= def.passives.iter().any(is_vocab_passive);
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -79,6 +83,7 @@ impl CardDb {
                 super::def::Passive::Cannot { .. } | super::def::Passive::PlayerCannot { .. }
             )
         });
+        self.lasting_vocab |= def.passives.iter().any(is_vocab_passive);
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -108,6 +113,17 @@ impl CardDb {
         self.lasting_restrictions
     }
 
+    /// Whether any definition has a lasting surcharge on sponsoring.
+    pub fn lasting_surcharges(&self) -> bool {
+        self.lasting_vocab
+    }
+
+    /// Whether any definition changes an Influence Rating or initiative
+    /// while in play.
+    pub fn lasting_ratings(&self) -> bool {
+        self.lasting_vocab
+    }
+
     pub fn get(&self, id: DefId) -> &CardDef {
         &self.defs[id.0 as usize]
     }
@@ -134,4 +150,14 @@ impl CardDb {
             .enumerate()
             .map(|(i, d)| (DefId(i as u16), d))
     }
+}
+
+/// A lasting effect the cost and rating checks look for.
+fn is_vocab_passive(p: &super::def::Passive) -> bool {
+    matches!(
+        p,
+        super::def::Passive::Surcharge { .. }
+            | super::def::Passive::InfluenceRating(_)
+            | super::def::Passive::Initiative(_)
+    )
 }
