@@ -153,7 +153,13 @@ fn restriction(at: &At, s: &str, cards: Option<&RawFilter>) -> Result<Cannot, Lo
             if items.len() != 1 {
                 return Err(at.sub("type").err("name one card type"));
             }
-            let ty = one_of(&at.sub("type"), "card type", items[0], CardType::parse, "character, group, fleet, location, enhancement")?;
+            let ty = one_of(
+                &at.sub("type"),
+                "card type",
+                items[0],
+                CardType::parse,
+                "character, group, fleet, location, enhancement",
+            )?;
             if !ty.is_supporting() && ty != CardType::Enhancement {
                 return Err(at.sub("type").err(format!(
                     "never matches: {} cards are not sponsored (only characters, groups, fleets, locations and enhancements are)",
@@ -1104,16 +1110,23 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         },
         "influence_rating" => {
             let duration = dur()?;
-            if matches!(duration, Duration::Printed | Duration::Conflict | Duration::WhileRotated) {
-                return Err(at.sub("duration").err(
-                    "an Influence Rating modifier lasts turn, while-in-play or permanent",
-                ));
+            if matches!(
+                duration,
+                Duration::Printed | Duration::Conflict | Duration::WhileRotated
+            ) {
+                return Err(at
+                    .sub("duration")
+                    .err("an Influence Rating modifier lasts turn, while-in-play or permanent"));
             }
             let n = num(&e.influence_rating, -128, 127)? as i8;
             if n == 0 && amt.is_none() {
                 return Err(at.err("an Influence Rating modifier of 0 changes nothing"));
             }
-            Op::InfluenceRating { n, who: w, duration }
+            Op::InfluenceRating {
+                n,
+                who: w,
+                duration,
+            }
         }
         _ => unreachable!("every verb is listed above"),
     };
@@ -1646,7 +1659,13 @@ pub fn card(
         if let Some(n) = rp.surcharge {
             let who = match rp.who.as_deref() {
                 None => Who::Others,
-                Some(s) => one_of(&pat.sub("who"), "player", s, Who::parse, "self, others, each")?,
+                Some(s) => one_of(
+                    &pat.sub("who"),
+                    "player",
+                    s,
+                    Who::parse,
+                    "self, others, each",
+                )?,
             };
             if matches!(who, Who::Target | Who::Leader) {
                 return Err(pat
@@ -1661,18 +1680,24 @@ pub fn card(
         }
         if let Some(n) = rp.influence_rating {
             if n == 0 {
-                return Err(pat.sub("influence_rating").err("an Influence Rating modifier of 0 changes nothing"));
+                return Err(pat
+                    .sub("influence_rating")
+                    .err("an Influence Rating modifier of 0 changes nothing"));
             }
             kinds.push(Passive::InfluenceRating(n));
         }
         if let Some(n) = rp.initiative {
             if n == 0 {
-                return Err(pat.sub("initiative").err("an initiative modifier of 0 changes nothing"));
+                return Err(pat
+                    .sub("initiative")
+                    .err("an initiative modifier of 0 changes nothing"));
             }
             kinds.push(Passive::Initiative(n));
         }
         if rp.cards.is_some() && rp.cannot.is_none() {
-            return Err(pat.sub("cards").err("`cards` goes with `cannot = \"sponsor\"`"));
+            return Err(pat
+                .sub("cards")
+                .err("`cards` goes with `cannot = \"sponsor\"`"));
         }
         if let Some(c) = &rp.cannot {
             let what = restriction(&pat.sub("cannot"), c, rp.cards.as_ref())?;
@@ -1712,7 +1737,9 @@ pub fn card(
             }
         }
         if rp.who.is_some() && rp.cannot.is_none() && rp.surcharge.is_none() {
-            return Err(pat.sub("who").err("`who` goes with `cannot` or `surcharge`"));
+            return Err(pat
+                .sub("who")
+                .err("`who` goes with `cannot` or `surcharge`"));
         }
         if kinds.len() != 1 {
             return Err(pat.err(

@@ -850,7 +850,11 @@ fn passive_text(p: &Passive, attached: bool) -> String {
         ),
         Passive::Initiative(n) => format!(
             "Your initiative score is {} when initiative is determined",
-            if *n >= 0 { format!("{n} higher") } else { format!("{} lower", -(*n as i16)) }
+            if *n >= 0 {
+                format!("{n} higher")
+            } else {
+                format!("{} lower", -(*n as i16))
+            }
         ),
         Passive::Sponsors { filter, free } => format!(
             "This card may rotate as if it were an Inner Circle character to sponsor {}{}",
@@ -912,7 +916,11 @@ pub fn rules_text(d: &CardDef) -> String {
         _ => {}
     }
     if let (Some((r, n)), Some(c)) = (d.race_cost, d.cost) {
-        parts.push(format!("Costs {n} instead of {c} for {} {} faction", an(r.display()), r.display()));
+        parts.push(format!(
+            "Costs {n} instead of {c} for {} {} faction",
+            an(r.display()),
+            r.display()
+        ));
     }
     if let Some(r) = &d.replaces {
         let t = r.transfers;

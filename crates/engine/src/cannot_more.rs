@@ -16,7 +16,8 @@ impl Game {
     /// Whether `actor`'s cards may target the card ("cannot be targeted by
     /// other players' cards": only its controller's may).
     pub(crate) fn targetable_by(&self, card: CardId, actor: PlayerId) -> bool {
-        self.c(card).controller == actor || !self.card_cannot(card, Cannot::BeTargetedByOthers, None)
+        self.c(card).controller == actor
+            || !self.card_cannot(card, Cannot::BeTargetedByOthers, None)
     }
 
     /// The Cannot rule on sponsoring: a player who cannot sponsor cards of
@@ -25,7 +26,10 @@ impl Game {
         if !self.restrictions_imposed && !self.db.lasting_restrictions() {
             return Ok(());
         }
-        for what in [Cannot::SponsorType(def.card_type), Cannot::SponsorRace(def.race)] {
+        for what in [
+            Cannot::SponsorType(def.card_type),
+            Cannot::SponsorRace(def.race),
+        ] {
             if self.player_cannot(p, what) {
                 return Err(Violation::Cannot {
                     card: CardId::NONE,

@@ -68,7 +68,6 @@ impl Game {
             let (p, k) = (inst.controller, crate::ids::ConflictId(u8::MAX));
             // Triggered effects of cards in play (no contingency window).
             self.run_player_triggers(crate::card::effect::Trigger::FleetNeutralized, p, k, ev);
-            self.open_trigger_window(crate::card::effect::Trigger::FleetNeutralized, id, CardId::NONE, p, k);
             let inst = self.c(id);
             if let Some(l) = inst.led_by.some() {
                 let li = self.c(l);

@@ -256,7 +256,6 @@ impl Game {
         // (cards in play; no contingency window).
         let ini = self.conflicts[conflict.0 as usize].initiator;
         self.run_player_triggers(Trigger::AttackInConflict, ini, conflict, ev);
-        self.open_trigger_window(Trigger::AttackInConflict, target, card, ini, conflict);
         // Triggers before damage: the attacked card's and the attacker's.
         let then = Continuation::Attack {
             attacker: card,
@@ -361,7 +360,13 @@ impl Game {
             self.deal_damage(target, a, ev);
             self.deal_damage(attacker, t, ev);
         }
-        if !was_neutralized && self.c(target).neutralized() {
+        let neutralized_target = !was_neutralized && self.c(target).neutralized();
+        if !neutralized_target {
+            // The moment after the damage: contingencies on a survivor or
+            // of a player whose fleet was neutralized (`trigger_windows.rs`).
+            self.after_attack_window(attacker, target, conflict);
+        }
+        if neutralized_target {
             self.fire_trigger(
                 Trigger::NeutralizedTarget,
                 attacker,
@@ -376,8 +381,6 @@ impl Game {
             let ci = self.c(c);
             if ci.zone.on_table() && !ci.neutralized() {
                 self.run_card_triggers(Trigger::SurvivedAttack, c, other, conflict, ev);
-                let owner = self.c(c).controller;
-                self.open_trigger_window(Trigger::SurvivedAttack, c, other, owner, conflict);
             }
         }
     }

@@ -224,9 +224,9 @@ impl Game {
             self.change_tension(q, k.initiator, 1, ev);
         }
         if outcome == Outcome::Won && contested {
-            // Triggered effects of cards in play, then contingencies.
+            // Triggered effects of cards in play; contingencies answer in
+            // the conflict-won window (`trigger_windows.rs`).
             self.run_player_triggers(Trigger::WarWonContested, k.initiator, id, ev);
-            self.open_trigger_window(Trigger::WarWonContested, CardId::NONE, CardId::NONE, k.initiator, id);
         }
     }
 

@@ -26,7 +26,13 @@ use crate::state::{Game, ModKind};
 
 impl Game {
     /// The `severe_damage` effect. False if no card was there.
-    pub(crate) fn severe_damage_effect(&mut self, n: u8, card: CardSel, ctx: &Ctx, ev: &mut Events) -> bool {
+    pub(crate) fn severe_damage_effect(
+        &mut self,
+        n: u8,
+        card: CardSel,
+        ctx: &Ctx,
+        ev: &mut Events,
+    ) -> bool {
         let mut any = false;
         for c in self.sel_cards(card, ctx) {
             if n == 0 || !self.c(c).zone.on_table() {

@@ -75,7 +75,9 @@ impl Game {
         def: &CardDef,
         promote: bool,
     ) -> Result<i16, Violation> {
-        let base = self.base_cost(p, def).ok_or(Violation::UndefinedCost(card))? as i16;
+        let base = self
+            .base_cost(p, def)
+            .ok_or(Violation::UndefinedCost(card))? as i16;
         let pl = &self.players[p as usize];
         let corporate = pl.faction == Faction::Corporate;
         let mut cost = base;

@@ -5,9 +5,9 @@
 //! holds.
 
 use b5_engine::{
-    Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardAction, CardDef,
-    CardFilter, CardSel, CardType, Cost, Duration, Effect, Op, Passive, Race, Side, TargetKind,
-    Trigger, TriggeredEffect, Who,
+    Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardAction, CardDef, CardFilter,
+    CardSel, CardType, Cost, Duration, Effect, Op, Passive, Race, Side, TargetKind, Trigger,
+    TriggeredEffect, Who,
 };
 
 fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
@@ -17,7 +17,13 @@ fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
     d
 }
 
-fn event(name: &str, cost: u8, target: TargetKind, filter: CardFilter, effects: Vec<Effect>) -> CardDef {
+fn event(
+    name: &str,
+    cost: u8,
+    target: TargetKind,
+    filter: CardFilter,
+    effects: Vec<Effect>,
+) -> CardDef {
     let mut d = card(name, CardType::Event, cost);
     d.target = target;
     d.filter = filter;
@@ -125,7 +131,13 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
         duration: Duration::Turn,
     });
     muster.amount = Some(Amount::of(AmountBase::Count(own_fleet.clone())));
-    defs.push(event("Wing Muster", 1, TargetKind::Card, own_fleet, vec![muster]));
+    defs.push(event(
+        "Wing Muster",
+        1,
+        TargetKind::Card,
+        own_fleet,
+        vec![muster],
+    ));
     // Restrictions.
     let mut seal = card("Private Seal", CardType::Enhancement, 1);
     seal.attach = AttachKind::Character;
