@@ -154,7 +154,7 @@ target = "card"
 effects = [{ set = { psi = 0, intrigue = 1 } }]"#,
     );
     assert!(
-        e.contains("effects[0].set") && e.contains("exactly one ability"),
+        e.contains("effects.set") && e.contains("exactly one ability"),
         "{e}"
     );
     let e = refused(
