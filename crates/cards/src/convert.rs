@@ -64,7 +64,7 @@ const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, o
 const TARGETS: &str = "none, player, race, card, conflict";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
-const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts";
+const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor";
 const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized";
 
 /// Refuses a trigger the card could never see: only characters and fleets
@@ -92,7 +92,7 @@ fn trigger_seen(at: &At, t: Trigger, ty: CardType, attach: AttachKind) -> Result
     let (ok, who) = if ok && ty == CardType::Contingency && !t.opens_window() {
         (
             false,
-            "contingencies answer attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost and gained-influence; the newer triggers are for cards in play",
+            "a contingency leaves play with the card it is on, so it never sees that card leave; `leaves-play` is for cards in play",
         )
     } else {
         (ok, who)
@@ -118,6 +118,59 @@ fn trigger_seen(at: &At, t: Trigger, ty: CardType, attach: AttachKind) -> Result
 
 fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
     one_of(at, "restriction", s, Cannot::parse, CANNOTS)
+}
+
+/// A restriction with its `cards` (only `sponsor` takes them: one card type
+/// or one race).
+fn restriction(at: &At, s: &str, cards: Option<&RawFilter>) -> Result<Cannot, LoadError> {
+    if s != "sponsor" {
+        let what = cannot(at, s)?;
+        if cards.is_some() {
+            return Err(at.sub("cards").err(format!(
+                "`cards` goes with `cannot = \"sponsor\"`, not `{}`",
+                what.name()
+            )));
+        }
+        return Ok(what);
+    }
+    let Some(f) = cards else {
+        return Err(at.sub("cards").err(
+            "`cannot = \"sponsor\"` names the cards: cards = { type = \"fleet\" } or cards = { race = \"narn\" }",
+        ));
+    };
+    let at = at.sub("cards");
+    let plain = RawFilter {
+        types: f.types.clone(),
+        race: f.race.clone(),
+        ..RawFilter::default()
+    };
+    if format!("{plain:?}") != format!("{f:?}") {
+        return Err(at.err("`cards` of `cannot = \"sponsor\"` names only `type` or `race`"));
+    }
+    match (&f.types, &f.race) {
+        (Some(t), None) => {
+            let items = t.items();
+            if items.len() != 1 {
+                return Err(at.sub("type").err("name one card type"));
+            }
+            let ty = one_of(
+                &at.sub("type"),
+                "card type",
+                items[0],
+                CardType::parse,
+                "character, group, fleet, location, enhancement",
+            )?;
+            if !ty.is_supporting() && ty != CardType::Enhancement {
+                return Err(at.sub("type").err(format!(
+                    "never matches: {} cards are not sponsored (only characters, groups, fleets, locations and enhancements are)",
+                    ty.name()
+                )));
+            }
+            Ok(Cannot::SponsorType(ty))
+        }
+        (None, Some(r)) => Ok(Cannot::SponsorRace(race(&at.sub("race"), r)?)),
+        _ => Err(at.err("name exactly one of `type` or `race`")),
+    }
 }
 
 fn race(at: &At, s: &str) -> Result<Race, LoadError> {
@@ -560,11 +613,17 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     if let Some(v) = &a.max_of {
         bases.push(AmountBase::Max(list("max_of", v)?));
     }
+    if let Some(f) = &a.count {
+        let fat = at.sub("count");
+        let f = filter(&fat, f)?;
+        never_matches(&fat, &f, FilterUse::Other)?;
+        bases.push(AmountBase::Count(f));
+    }
     if bases.len() != 1 {
         return Err(at.err(if bases.is_empty() {
-            "an amount needs exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of"
+            "an amount needs exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of, count"
         } else {
-            "an amount has exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of; combine them with sum"
+            "an amount has exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
         }));
     }
     let rounding = match a.round.as_deref() {
@@ -679,7 +738,11 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         choose_one,
         convert_mark,
         vote_rule,
-        discard_ambassador
+        discard_ambassador,
+        severe_damage,
+        set,
+        sponsor_discount,
+        influence_rating
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -703,7 +766,11 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "mark" => &["card", "count", "who"],
         "bonus" => &["card", "duration", "who", "amount"],
         "double" => &["card", "duration", "who"],
-        "cannot" => &["card", "duration", "who"],
+        "cannot" => &["card", "duration", "who", "cards"],
+        "severe_damage" => &["card", "who"],
+        "set" => &["card", "duration", "who"],
+        "sponsor_discount" => &["who"],
+        "influence_rating" => &["who", "duration"],
         "later" => &["effects"],
         "search" | "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],
@@ -721,12 +788,13 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
     }
-    let present: [(&str, bool); 16] = [
+    let present: [(&str, bool); 17] = [
         ("filter", e.filter.is_some()),
         ("put", e.put.is_some()),
         ("up_to", e.up_to.is_some()),
         ("each", e.each.is_some()),
         ("into", e.into.is_some()),
+        ("cards", e.cards.is_some()),
         ("who", e.who.is_some()),
         ("to", e.to.is_some()),
         ("toward", e.toward.is_some()),
@@ -1010,7 +1078,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
         "cannot" => {
-            let what = cannot(&at, e.cannot.as_ref().unwrap())?;
+            let what = restriction(&at, e.cannot.as_ref().unwrap(), e.cards.as_ref())?;
             let duration = dur()?;
             if duration == Duration::Printed {
                 return Err(at
@@ -1134,6 +1202,49 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 _ => w,
             };
             Op::VoteRule { rule, who }
+        }
+        "severe_damage" => Op::SevereDamage {
+            n: num(&e.severe_damage, 0, 255)? as u8,
+            card: sel()?,
+        },
+        "set" => {
+            let (ability, value) = threshold(&at, e.set.as_ref().unwrap())?;
+            let duration = dur()?;
+            if duration == Duration::Printed {
+                return Err(at.sub("duration").err(
+                    "a value set stands for the printed value already; use turn, while-rotated, conflict, permanent or while-in-play",
+                ));
+            }
+            Op::SetAbility {
+                ability,
+                value,
+                card: sel()?,
+                duration,
+            }
+        }
+        "sponsor_discount" => Op::SponsorDiscount {
+            n: num(&e.sponsor_discount, 0, 255)? as u8,
+            who: w,
+        },
+        "influence_rating" => {
+            let duration = dur()?;
+            if matches!(
+                duration,
+                Duration::Printed | Duration::Conflict | Duration::WhileRotated
+            ) {
+                return Err(at
+                    .sub("duration")
+                    .err("an Influence Rating modifier lasts turn, while-in-play or permanent"));
+            }
+            let n = num(&e.influence_rating, -128, 127)? as i8;
+            if n == 0 && amt.is_none() {
+                return Err(at.err("an Influence Rating modifier of 0 changes nothing"));
+            }
+            Op::InfluenceRating {
+                n,
+                who: w,
+                duration,
+            }
         }
         _ => unreachable!("every verb is listed above"),
     };
@@ -1461,6 +1572,23 @@ pub fn card(
     if let Some(c) = &raw.cost {
         d.cost = Some(small(&at.at("cost", c), *c.get_ref(), 0, 255)? as u8);
     }
+    if let Some(rc) = &raw.race_cost {
+        let rat = at.at("race_cost", rc);
+        let r = rc.get_ref();
+        if d.cost.is_none() {
+            return Err(rat.err(
+                "an undefined cost cannot be modified (Costs): give the card a `cost` first",
+            ));
+        }
+        let rr = race(&rat.sub("race"), &r.race)?;
+        if !rr.is_playable() && rr != Race::Drakh {
+            return Err(rat.sub("race").err(format!(
+                "never matches: no faction is of race {}",
+                rr.name()
+            )));
+        }
+        d.race_cost = Some((rr, small(&rat.sub("cost"), r.cost, 0, 255)? as u8));
+    }
     d.abilities = [
         ability_value(&at, "diplomacy", &raw.diplomacy)?,
         ability_value(&at, "intrigue", &raw.intrigue)?,
@@ -1692,12 +1820,38 @@ pub fn card(
                 Some(kinds[0])
             }
         };
+        let other = |name: &str, f: &Option<RawFilter>| -> Result<Option<CardFilter>, LoadError> {
+            match f {
+                None => Ok(None),
+                Some(f) => {
+                    let fat = aat.sub(&format!("cost.{name}"));
+                    let f = filter(&fat, f)?;
+                    never_matches(&fat, &f, FilterUse::Other)?;
+                    // Engine Rules v1.2, Costs: only cards the player controls pay.
+                    if f.side == Side::Other {
+                        return Err(fat.sub("side").err(
+                            "never matches: costs are paid only with cards the player controls",
+                        ));
+                    }
+                    if f.names_off_table() && !f.allows_type(CardType::Character) {
+                        return Err(fat.sub("type").err(
+                            "never matches: only cards on the table (characters, groups, fleets, locations) rotate or are neutralized",
+                        ));
+                    }
+                    Ok(Some(f))
+                }
+            }
+        };
+        let rotate_other = other("rotate_other", &cost.rotate_other)?;
+        let neutralize_other = other("neutralize_other", &cost.neutralize_other)?;
         d.actions.push(CardAction {
             cost: Cost {
                 rotate: cost.rotate.unwrap_or(true),
                 influence: cost.influence.unwrap_or(0),
                 purge,
                 discard: cost.discard.unwrap_or(false),
+                rotate_other,
+                neutralize_other,
             },
             target,
             filter: match &ra.target_filter {
@@ -1804,8 +1958,51 @@ pub fn card(
                 marks: m,
             });
         }
+        if let Some(n) = rp.surcharge {
+            let who = match rp.who.as_deref() {
+                None => Who::Others,
+                Some(s) => one_of(
+                    &pat.sub("who"),
+                    "player",
+                    s,
+                    Who::parse,
+                    "self, others, each",
+                )?,
+            };
+            if matches!(who, Who::Target | Who::Leader) {
+                return Err(pat
+                    .sub("who")
+                    .err("a lasting effect names self, others or each (it has no target)"));
+            }
+            kinds.push(Passive::Surcharge {
+                who,
+                filter: f.clone(),
+                amount: n,
+            });
+        }
+        if let Some(n) = rp.influence_rating {
+            if n == 0 {
+                return Err(pat
+                    .sub("influence_rating")
+                    .err("an Influence Rating modifier of 0 changes nothing"));
+            }
+            kinds.push(Passive::InfluenceRating(n));
+        }
+        if let Some(n) = rp.initiative {
+            if n == 0 {
+                return Err(pat
+                    .sub("initiative")
+                    .err("an initiative modifier of 0 changes nothing"));
+            }
+            kinds.push(Passive::Initiative(n));
+        }
+        if rp.cards.is_some() && rp.cannot.is_none() {
+            return Err(pat
+                .sub("cards")
+                .err("`cards` goes with `cannot = \"sponsor\"`"));
+        }
         if let Some(c) = &rp.cannot {
-            let what = cannot(&pat.sub("cannot"), c)?;
+            let what = restriction(&pat.sub("cannot"), c, rp.cards.as_ref())?;
             if what == Cannot::ParticipateHere {
                 return Err(pat.sub("cannot").err(
                     "participate-in-this-conflict is an effect of a conflict; a lasting effect says participate",
@@ -1841,12 +2038,14 @@ pub fn card(
                 });
             }
         }
-        if rp.who.is_some() && rp.cannot.is_none() {
-            return Err(pat.sub("who").err("`who` goes with `cannot`"));
+        if rp.who.is_some() && rp.cannot.is_none() && rp.surcharge.is_none() {
+            return Err(pat
+                .sub("who")
+                .err("`who` goes with `cannot` or `surcharge`"));
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative",
             ));
         }
         d.passives.push(kinds.pop().unwrap());

@@ -53,6 +53,10 @@ pub const CARD_FILES: &[(&str, &str)] = &[
         "crates/cards/data/open-set/vocabulary-effects.toml",
         include_str!("../data/open-set/vocabulary-effects.toml"),
     ),
+    (
+        "crates/cards/data/open-set/vocabulary-costs.toml",
+        include_str!("../data/open-set/vocabulary-costs.toml"),
+    ),
 ];
 
 /// The shipped decks, as (path, text).

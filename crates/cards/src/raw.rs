@@ -180,6 +180,12 @@ pub struct RawEffect {
     pub chaos: Option<i8>,
     /// Discard the card even if it is an ambassador (a Drakh faction's only).
     pub discard_ambassador: Option<bool>,
+    pub severe_damage: Option<RawNum>,
+    pub set: Option<RawMarksLike>,
+    pub sponsor_discount: Option<RawNum>,
+    pub influence_rating: Option<RawNum>,
+    /// With `cannot = "sponsor"`: which cards (`{ type = ... }` or `{ race = ... }`).
+    pub cards: Option<RawFilter>,
     // Modifiers.
     /// With `vote`: the effects if the measure passes / fails.
     pub pass: Option<RawEffects>,
@@ -286,6 +292,7 @@ pub struct RawAmount {
     pub sum: Option<Vec<RawNum>>,
     pub min_of: Option<Vec<RawNum>>,
     pub max_of: Option<Vec<RawNum>>,
+    pub count: Option<RawFilter>,
     // Arithmetic.
     pub times: Option<i64>,
     pub half: Option<bool>,
@@ -306,6 +313,8 @@ pub struct RawCost {
     pub influence: Option<u8>,
     pub purge: Option<RawMarks>,
     pub discard: Option<bool>,
+    pub rotate_other: Option<RawFilter>,
+    pub neutralize_other: Option<RawFilter>,
 }
 
 /// A card's own action.
@@ -351,6 +360,18 @@ pub struct RawPassive {
     pub cannot: Option<String>,
     /// With `cannot` on players: self, others, each.
     pub who: Option<String>,
+    pub surcharge: Option<u8>,
+    pub influence_rating: Option<i8>,
+    pub initiative: Option<i8>,
+    /// With `cannot = "sponsor"`: which cards.
+    pub cards: Option<RawFilter>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRaceCost {
+    pub race: String,
+    pub cost: i64,
 }
 
 /// A triggered effect of a card in play.
@@ -422,6 +443,8 @@ pub struct RawCard {
     /// contingencies (Appendix Two).
     pub transfers: Option<Spanned<Vec<String>>>,
     pub caption: Option<String>,
+    /// A cost for factions of one race: `{ race = "narn", cost = 1 }`.
+    pub race_cost: Option<Spanned<RawRaceCost>>,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -470,6 +493,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "replace_only",
     "transfers",
     "caption",
+    "race_cost",
 ];
 
 impl<'de> Deserialize<'de> for RawCard {
@@ -523,6 +547,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "replace_only" => c.replace_only = Some(m.next_value()?),
                         "transfers" => c.transfers = Some(m.next_value()?),
                         "caption" => c.caption = Some(m.next_value()?),
+                        "race_cost" => c.race_cost = Some(m.next_value()?),
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
                         _ => {

@@ -334,6 +334,30 @@ fn op_text(op: &Op) -> String {
         Op::DiscardAmbassador { card } => {
             format!("discard {}, even an ambassador", card_name(card))
         }
+        Op::SevereDamage { n, card } => format!("{} suffers {n} severe damage", card_name(card)),
+        Op::SetAbility {
+            ability,
+            value,
+            card,
+            duration,
+        } => format!(
+            "{}'s {} becomes {value}{}",
+            card_name(card),
+            ability.display(),
+            duration_text(duration)
+        ),
+        Op::SponsorDiscount { n, who } => format!(
+            "the next card {} {} this turn costs {n} less",
+            who_subject(who),
+            verb(who, "sponsor")
+        ),
+        Op::InfluenceRating { n, who, duration } => format!(
+            "{} Influence Rating is {} by {}{} (not a gain or loss)",
+            cap(possessive(who)),
+            if n >= 0 { "increased" } else { "decreased" },
+            (n as i16).abs(),
+            duration_text(duration)
+        ),
         Op::Delayed { when, ref effects } => format!(
             "{}: {}",
             match when {
@@ -550,8 +574,8 @@ fn an(word: &str) -> &'static str {
     }
 }
 
-fn cannot_text(c: Cannot) -> &'static str {
-    match c {
+fn cannot_text(c: Cannot) -> std::borrow::Cow<'static, str> {
+    let s = match c {
         Cannot::BePromoted => "be promoted to the Inner Circle",
         Cannot::Participate => "support, oppose or attack in conflicts",
         Cannot::ParticipateHere => "take part in this conflict",
@@ -560,7 +584,26 @@ fn cannot_text(c: Cannot) -> &'static str {
         Cannot::BeTargeted => "be targeted",
         Cannot::BeTargetedByConflicts => "be targeted by conflicts",
         Cannot::DeclareConflicts => "declare conflicts",
-    }
+        Cannot::BeTargetedByOthers => "be targeted by other players' cards",
+        Cannot::GainInfluence => "gain influence",
+        Cannot::SponsorType(t) => {
+            let t = t.name();
+            return match t.strip_suffix('y') {
+                Some(stem) => format!("sponsor {stem}ies"),
+                None => format!("sponsor {t}s"),
+            }
+            .into();
+        }
+        Cannot::SponsorRace(r) => return format!("sponsor {} cards", r.display()).into(),
+    };
+    s.into()
+}
+
+/// "another fleet you control": a cost's card, in words.
+fn own_other(f: &CardFilter) -> String {
+    let t = filter_text(f, "cards");
+    let t = t.replace(" in your faction", "");
+    format!("one of your other {t}")
 }
 
 /// A number no card prints, standing for X while the verb is worded.
@@ -620,6 +663,7 @@ pub fn amount_text(a: &Amount) -> String {
             let parts: Vec<String> = v.iter().map(amount_text).collect();
             format!("the greatest of {}", parts.join(" and "))
         }
+        AmountBase::Count(f) => format!("the number of {}", filter_text(f, "cards in play")),
     };
     match a.times {
         1 => {}
@@ -844,6 +888,12 @@ fn action_text(a: &CardAction) -> String {
             )
         ));
     }
+    if let Some(f) = &a.cost.rotate_other {
+        cost.push(format!("rotate {}", own_other(f)));
+    }
+    if let Some(f) = &a.cost.neutralize_other {
+        cost.push(format!("neutralize {}", own_other(f)));
+    }
     if a.cost.discard {
         cost.push("discard this card".into());
     }
@@ -919,6 +969,32 @@ fn passive_text(p: &Passive, attached: bool) -> String {
             cannot_text(*what)
         )
         .replace("No player cannot", "No player may"),
+        Passive::Surcharge {
+            who,
+            filter,
+            amount,
+        } => format!(
+            "{} cost {} {amount} more to sponsor",
+            cap(&filter_text(filter, "cards")),
+            match who {
+                Who::Me => "you",
+                Who::Each => "every player",
+                _ => "your opponents",
+            }
+        ),
+        Passive::InfluenceRating(n) => format!(
+            "While this card is in play, your Influence Rating is {} by {} (not a gain or loss)",
+            if *n >= 0 { "increased" } else { "decreased" },
+            (*n as i16).abs()
+        ),
+        Passive::Initiative(n) => format!(
+            "Your initiative score is {} when initiative is determined",
+            if *n >= 0 {
+                format!("{n} higher")
+            } else {
+                format!("{} lower", -(*n as i16))
+            }
+        ),
         Passive::Sponsors { filter, free } => format!(
             "This card may rotate as if it were an Inner Circle character to sponsor {}{}",
             filter_text(filter, "cards"),
@@ -977,6 +1053,13 @@ pub fn rules_text(d: &CardDef) -> String {
             parts.push("Limited".into())
         }
         _ => {}
+    }
+    if let (Some((r, n)), Some(c)) = (d.race_cost, d.cost) {
+        parts.push(format!(
+            "Costs {n} instead of {c} for {} {} faction",
+            an(r.display()),
+            r.display()
+        ));
     }
     if let Some(r) = &d.replaces {
         let t = r.transfers;

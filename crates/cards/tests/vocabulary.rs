@@ -326,9 +326,9 @@ effects = [{ draw = 1 }]"#,
         (
             r#"[cards."C"]
 type = "contingency"
-trigger = "fleet-neutralized"
+trigger = "leaves-play"
 effects = [{ draw = 1 }]"#,
-            "contingencies answer attacked, attacks",
+            "a contingency leaves play with the card it is on",
         ),
         (
             r#"[cards."X"]

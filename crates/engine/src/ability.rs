@@ -178,6 +178,7 @@ impl Game {
         let mut doubles = [0u32; 5];
         let mut add = [0i32; 5];
         let mut add_all = 0i32;
+        let mut set: [Option<i32>; 5] = [None; 5];
         let take = |b: &AbilityBonus, add: &mut [i32; 5], all: &mut i32| {
             for (x, v) in add.iter_mut().zip(b.values) {
                 *x += v as i32;
@@ -193,6 +194,9 @@ impl Game {
                 ModKind::Double(a) => doubles[a.idx()] += 1,
                 ModKind::Add(b) => take(&b, &mut add, &mut add_all),
                 ModKind::Cannot(_) | ModKind::PlayerCannot(..) => {}
+                // The latest value set wins (modifiers are kept in order).
+                ModKind::Set(a, v) => set[a.idx()] = Some(v as i32),
+                ModKind::Rating(..) => {}
             }
         }
         for &att in self.attachments.iter() {
@@ -246,7 +250,9 @@ impl Game {
         for a in Ability::ALL {
             let i = a.idx();
             // 1. Changes to the printed value.
-            let base = def.abilities[i] as i32;
+            // A value the ability "becomes" stands for the printed value
+            // (rulings, Fast Learning); see `crate::severe`.
+            let base = set[i].unwrap_or(def.abilities[i] as i32);
             let mut printed = base + printed_delta[i];
             if printed_all != 0 && all_reaches(def, a, base) {
                 printed += printed_all;

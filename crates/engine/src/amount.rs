@@ -30,7 +30,7 @@ impl Game {
             AmountBase::Influence(w) => self
                 .who_players(*w, ctx)
                 .iter()
-                .map(|&p| self.players[p as usize].influence as i32)
+                .map(|&p| self.influence_rating(p) as i32)
                 .sum(),
             AmountBase::Power(w) => self
                 .who_players(*w, ctx)
@@ -57,6 +57,17 @@ impl Game {
             AmountBase::Sum(v) => v.iter().map(|x| self.amount(x, ctx)).sum(),
             AmountBase::Min(v) => v.iter().map(|x| self.amount(x, ctx)).min().unwrap_or(0),
             AmountBase::Max(v) => v.iter().map(|x| self.amount(x, ctx)).max().unwrap_or(0),
+            // "For each fleet you control": cards on the table matching the
+            // filter, relative to the card's controller.
+            AmountBase::Count(f) => {
+                if (ctx.controller as usize) < self.players.len() {
+                    self.all_table_cards()
+                        .filter(|&c| self.filter_matches(f, c, ctx.controller))
+                        .count() as i32
+                } else {
+                    0
+                }
+            }
         };
         a.finish(base)
     }

@@ -62,6 +62,11 @@ impl Game {
                 return Err(Violation::RequirementUnmet(card));
             }
         }
+        // Engine Rules v1.2, Costs: another card's rotation or neutralization
+        // is paid with a card the player controls.
+        if !self.other_costs_payable(p, card, &act.cost) {
+            return Err(Violation::RequirementUnmet(card));
+        }
         if let Some(cond) = &act.condition {
             if !self.condition_holds(cond, &Ctx::new(p, card, target)) {
                 return Err(Violation::RequirementUnmet(card));
@@ -103,6 +108,7 @@ impl Game {
                 }
             }
         }
+        self.pay_other_costs(p, card, &act.cost, ev);
         ev.push(Event::UsedCard {
             player: p,
             card,

@@ -54,7 +54,7 @@ impl Game {
         self.set_neutralized(id, 0, ev);
     }
 
-    fn set_neutralized(&mut self, id: CardId, add_severe: u8, ev: &mut Events) {
+    pub(crate) fn set_neutralized(&mut self, id: CardId, add_severe: u8, ev: &mut Events) {
         let c = self.cm(id);
         c.damage = 0;
         c.severe = c.severe.saturating_add(add_severe);

@@ -936,17 +936,27 @@ impl Game {
                 "{pn} may rotate a ready ambassador to declare war only on a player another faction of {pn}'s race is at war with"
             ),
             Violation::Cannot { card, what } => {
-                let does = match what {
-                    crate::card::effect::Cannot::BePromoted => "be promoted",
+                let does: std::borrow::Cow<str> = match what {
+                    crate::card::effect::Cannot::BePromoted => "be promoted".into(),
                     crate::card::effect::Cannot::Participate
-                    | crate::card::effect::Cannot::ParticipateHere => "take part in that conflict",
-                    crate::card::effect::Cannot::BeBlanked => "be blanked",
-                    crate::card::effect::Cannot::BeDiscarded => "be discarded",
-                    crate::card::effect::Cannot::BeTargeted => "be targeted",
+                    | crate::card::effect::Cannot::ParticipateHere => "take part in that conflict".into(),
+                    crate::card::effect::Cannot::BeBlanked => "be blanked".into(),
+                    crate::card::effect::Cannot::BeDiscarded => "be discarded".into(),
+                    crate::card::effect::Cannot::BeTargeted => "be targeted".into(),
                     crate::card::effect::Cannot::BeTargetedByConflicts => {
-                        "be targeted by conflicts"
+                        "be targeted by conflicts".into()
                     }
-                    crate::card::effect::Cannot::DeclareConflicts => "declare conflicts",
+                    crate::card::effect::Cannot::DeclareConflicts => "declare conflicts".into(),
+                    crate::card::effect::Cannot::BeTargetedByOthers => {
+                        "be targeted by other players' cards".into()
+                    }
+                    crate::card::effect::Cannot::GainInfluence => "gain influence".into(),
+                    crate::card::effect::Cannot::SponsorType(t) => {
+                        format!("sponsor {} cards", t.name()).into()
+                    }
+                    crate::card::effect::Cannot::SponsorRace(r) => {
+                        format!("sponsor {} cards", r.display()).into()
+                    }
                 };
                 let who = if card.some().is_some() {
                     n(card)

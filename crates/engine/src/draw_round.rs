@@ -255,6 +255,7 @@ impl Game {
             pl.conflicts_declared = 0;
             pl.reserve_used = false;
             pl.forfeit_draw = false;
+            pl.sponsor_discount = 0;
         }
         for c in self.cards.iter_mut() {
             c.flags &= !(flag::NEUTRALIZED_THIS_TURN | flag::HEALED);

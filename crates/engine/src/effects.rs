@@ -252,7 +252,7 @@ impl Game {
         let pl = &self.players[p as usize];
         match c {
             Condition::Marks { kind, cmp } => cmp.holds(self.faction_marks(p, *kind) as i32),
-            Condition::Influence(cmp) => cmp.holds(pl.influence as i32),
+            Condition::Influence(cmp) => cmp.holds(self.influence_rating(p) as i32),
             Condition::Power(cmp) => cmp.holds(self.power(p)),
             Condition::Unrest(cmp) => cmp.holds(pl.unrest as i32),
             Condition::TensionTowardTarget(cmp) => self
@@ -755,6 +755,22 @@ impl Game {
                 any
             }
             Op::DiscardAmbassador { card } => self.discard_even_ambassador(card, ctx, ev),
+            Op::SevereDamage { n, card } => self.severe_damage_effect(n, card, ctx, ev),
+            Op::SetAbility {
+                ability,
+                value,
+                card,
+                duration,
+            } => self.set_ability_effect(ability, value, card, duration, ctx),
+            Op::SponsorDiscount { n, who } => {
+                let ps = self.who_players(who, ctx);
+                for &p in &ps {
+                    let d = &mut self.players[p as usize].sponsor_discount;
+                    *d = d.saturating_add(n);
+                }
+                n > 0 && !ps.is_empty()
+            }
+            Op::InfluenceRating { n, who, duration } => self.modify_rating(n, who, duration, ctx),
         }
     }
 

@@ -24,6 +24,10 @@ impl Game {
         if n <= 0 || self.players[p as usize].eliminated {
             return;
         }
+        // The Cannot rule: a player who cannot gain influence gains none.
+        if !self.may_gain_influence(p) {
+            return;
+        }
         self.players[p as usize].influence += n;
         ev.push(Event::Influence {
             player: p,
@@ -109,7 +113,7 @@ impl Game {
     /// Rules Summary 2006: Power Bonuses).
     pub fn power(&self, p: PlayerId) -> i32 {
         let pl = &self.players[p as usize];
-        pl.influence as i32 + pl.raw_power as i32 + self.power_bonus(p)
+        self.influence_rating(p) as i32 + pl.raw_power as i32 + self.power_bonus(p)
     }
 
     /// The sum of the capped power bonuses a player counts.

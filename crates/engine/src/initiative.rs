@@ -29,7 +29,10 @@ impl Game {
                 self.ability(amb, Ability::Psi),
                 self.ability(amb, Ability::Leadership),
             ];
-            keys.push((pl.influence, abil, 0, p));
+            // Initiative: the score is the Influence Rating (with its
+            // modifiers), plus any initiative modifier.
+            let score = self.influence_rating(p) + self.initiative_modifier(p);
+            keys.push((score, abil, 0, p));
         }
         for k in keys.iter_mut() {
             k.2 = self.rng.random::<u32>();

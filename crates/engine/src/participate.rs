@@ -360,7 +360,13 @@ impl Game {
             self.deal_damage(target, a, ev);
             self.deal_damage(attacker, t, ev);
         }
-        if !was_neutralized && self.c(target).neutralized() {
+        let neutralized_target = !was_neutralized && self.c(target).neutralized();
+        if !neutralized_target {
+            // The moment after the damage: contingencies on a survivor or
+            // of a player whose fleet was neutralized (`trigger_windows.rs`).
+            self.after_attack_window(attacker, target, conflict);
+        }
+        if neutralized_target {
             self.fire_trigger(
                 Trigger::NeutralizedTarget,
                 attacker,

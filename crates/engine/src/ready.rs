@@ -44,10 +44,7 @@ impl Game {
             Rotation::Assist => c.leading.some().is_some(),
             Rotation::Action(i) => self.db.get(c.def).actions.get(i as usize).is_some_and(|a| {
                 // The Ready Round, Step 1: no other cost besides rotating.
-                let only_rotation = a.cost.rotate
-                    && a.cost.influence == 0
-                    && a.cost.purge.is_none()
-                    && !a.cost.discard;
+                let only_rotation = a.cost.only_rotation();
                 only_rotation
                     && a.effects.iter().any(|e| {
                         matches!(

@@ -224,7 +224,8 @@ impl Game {
             self.change_tension(q, k.initiator, 1, ev);
         }
         if outcome == Outcome::Won && contested {
-            // Triggered effects of cards in play (no contingency window).
+            // Triggered effects of cards in play; contingencies answer in
+            // the conflict-won window (`trigger_windows.rs`).
             self.run_player_triggers(Trigger::WarWonContested, k.initiator, id, ev);
         }
     }
@@ -374,6 +375,7 @@ impl Game {
                 if c.idx() >= self.cards.len()
                     || !self.filter_matches(&def.filter, c, p)
                     || !self.targetable(c, false)
+                    || !self.targetable_by(c, p)
                 {
                     return Err(Violation::BadTarget);
                 }

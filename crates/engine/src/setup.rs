@@ -358,6 +358,7 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         reserve_used: false,
         forfeit_draw: false,
         drakh: false,
+        sponsor_discount: 0,
     }
 }
 

@@ -75,7 +75,9 @@ impl Game {
         def: &CardDef,
         promote: bool,
     ) -> Result<i16, Violation> {
-        let base = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        let base = self
+            .base_cost(p, def)
+            .ok_or(Violation::UndefinedCost(card))? as i16;
         let pl = &self.players[p as usize];
         let corporate = pl.faction == Faction::Corporate;
         let mut cost = base;
@@ -91,6 +93,7 @@ impl Game {
         }
         cost += self.corporate_surcharge(p, def);
         if !promote {
+            cost += self.sponsor_surcharge(p, def);
             for &src in self.passive_sources.iter() {
                 let si = self.c(src);
                 if si.controller != p {
@@ -281,6 +284,7 @@ impl Game {
                         && want == Some(self.db.get(ci.def).card_type)
                         && self.filter_matches(&def.filter, c, p)
                         && self.targetable(c, false)
+                        && self.targetable_by(c, p)
                         && !self
                             .attachments
                             .iter()
@@ -349,6 +353,7 @@ impl Game {
     /// its requirements hold.
     fn check_entry(&self, p: PlayerId, card: CardId, def: &CardDef) -> Result<(), Violation> {
         self.check_may_enter_play(p, card)?;
+        self.check_may_sponsor(p, def)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
         if self.allergic_to_def(p, def) {
@@ -400,6 +405,8 @@ impl Game {
         if by == self.players[p as usize].ambassador {
             need = (need - self.players[p as usize].assist_discount as i16).max(0);
         }
+        // An effect's one-shot discount on the next card sponsored this turn.
+        need = (need - self.players[p as usize].sponsor_discount as i16).max(0);
         Ok(need)
     }
 
@@ -415,6 +422,7 @@ impl Game {
         if by == self.players[p as usize].ambassador {
             self.players[p as usize].assist_discount = 0;
         }
+        self.players[p as usize].sponsor_discount = 0;
         self.apply_influence(p, need);
         self.rotate(by);
         let db = self.db.clone();
@@ -611,7 +619,7 @@ impl Game {
                     } else {
                         0
                     };
-                    c - discount <= have
+                    c - discount - pl.sponsor_discount as i16 <= have
                 }
                 Err(_) => false,
             }

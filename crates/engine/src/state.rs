@@ -346,6 +346,10 @@ pub struct Player {
     /// A Drakh faction (Drakh Rules 2-3): set only by sponsoring a first
     /// Drakh Ambassador, never cleared.
     pub drakh: bool,
+    /// A one-shot discount on the next card the player sponsors this turn
+    /// (an effect's "the next card you sponsor this turn costs N less").
+    #[serde(default)]
+    pub sponsor_discount: u8,
 }
 
 impl Player {
@@ -545,6 +549,10 @@ pub enum ModKind {
     Cannot(crate::card::effect::Cannot),
     /// A lasting restriction on a player (`card` is none).
     PlayerCannot(PlayerId, crate::card::effect::Cannot),
+    /// The ability becomes this value, in place of the printed one.
+    Set(Ability, u8),
+    /// The player's Influence Rating is this much higher (`card` is none).
+    Rating(PlayerId, i8),
 }
 
 /// How long a modifier lasts.

@@ -138,6 +138,7 @@ impl Game {
                     && self.filter_matches(filter, c, actor)
                     // The Cannot rule: "cannot be targeted".
                     && self.targetable(c, conflict)
+                    && self.targetable_by(c, actor)
                     && !(conflict && self.c(c).faction == actor)
             }
             (TargetKind::Conflict, Target::Conflict(k)) => {

@@ -222,7 +222,9 @@ impl Game {
             (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
             (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
             (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
-            (Trigger::SurvivedAttack, Trigger::SurvivedAttack) => ci.host == w.card,
+            // The newer triggers answer in the window of the moment they
+            // share (`trigger_windows.rs`).
+            (w_t, c_t) if self.shares_window(w, w_t, c_t, ci.host) => true,
             (a, b) if a == b && !a.on_card() => ci
                 .host
                 .some()

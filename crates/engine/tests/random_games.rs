@@ -1427,3 +1427,57 @@ fn vocabulary_cards_are_played_in_random_games() {
         "only {seen:?} of the vocabulary cards were played"
     );
 }
+
+/// The cards of the issue-13 cost vocabulary (`common/vocabulary_costs.rs`:
+/// costs paid with other cards, race costs, discounts and surcharges, severe
+/// damage, set abilities, rating and initiative modifiers, counts, the newer
+/// restrictions) are really played in random games, and those games keep
+/// every invariant of `play`.
+#[test]
+fn cost_vocabulary_cards_are_played_in_random_games() {
+    let pool = shared_pool();
+    let names = [
+        "Rigging Crew",
+        "Breaching Charges",
+        "Cinder Outrider",
+        "Old Debts",
+        "Levy Office",
+        "Lent Standing",
+        "Lasting Wound",
+        "Stilled Mind",
+        "Wing Muster",
+        "Private Seal",
+        "Shipyard Embargo",
+        "Frozen Ledger",
+    ];
+    let mut seen = HashSet::new();
+    let mut used = 0;
+    for seed in 7000..7060u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        for e in &r.events {
+            let card = match e {
+                Event::EventPlayed { card, .. } | Event::Sponsored { card, .. } => *card,
+                Event::UsedCard { card, .. } => {
+                    if ["Rigging Crew", "Breaching Charges"]
+                        .contains(&db.get(r.game.card(*card).def).name.as_str())
+                    {
+                        used += 1;
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            let name = &db.get(r.game.card(card).def).name;
+            if names.contains(&name.as_str()) {
+                seen.insert(name.clone());
+            }
+        }
+    }
+    assert!(
+        seen.len() * 2 >= names.len(),
+        "only {seen:?} of the cost vocabulary cards were played"
+    );
+    assert!(used > 0, "no action paid with another card in random games");
+}

@@ -38,6 +38,9 @@ pub enum AmountBase {
     Min(Vec<Amount>),
     /// The greatest of several amounts.
     Max(Vec<Amount>),
+    /// The number of cards in play on the table matching the filter
+    /// (relative to the card's controller: `side = "own"` = "you control").
+    Count(super::def::CardFilter),
 }
 
 /// How a halved amount is rounded.

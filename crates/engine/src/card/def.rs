@@ -575,6 +575,27 @@ pub struct Cost {
     pub purge: Option<(MarkKind, u8)>,
     /// Discard the card itself.
     pub discard: bool,
+    /// Rotate another ready card the player controls that matches the
+    /// filter (Engine Rules v1.2, Costs: only cards the player controls pay).
+    #[serde(default)]
+    pub rotate_other: Option<CardFilter>,
+    /// Neutralize another card the player controls that matches the filter
+    /// (Neutralization: normal damage discarded, no severe damage).
+    #[serde(default)]
+    pub neutralize_other: Option<CardFilter>,
+}
+
+impl Cost {
+    /// The Ready Round, Step 1: only an action whose sole cost is rotating
+    /// the card itself can be sustained.
+    pub fn only_rotation(&self) -> bool {
+        self.rotate
+            && self.influence == 0
+            && self.purge.is_none()
+            && !self.discard
+            && self.rotate_other.is_none()
+            && self.neutralize_other.is_none()
+    }
 }
 
 /// A card's own action ("Action: ..."; Action Details: Use a card's action).
@@ -631,6 +652,20 @@ pub enum Passive {
     /// The players named (relative to this card's controller) cannot do
     /// something.
     PlayerCannot { who: Who, what: Cannot },
+    /// Cards matching the filter cost the players named (relative to this
+    /// card's controller; `others` by default) this much more to sponsor.
+    Surcharge {
+        who: Who,
+        filter: CardFilter,
+        amount: u8,
+    },
+    /// Its controller's Influence Rating is this much higher (lower) while
+    /// it is in play: a direct change, not a gain or loss (Influence and
+    /// Influence Rating).
+    InfluenceRating(i8),
+    /// Its controller's initiative score is this much higher (lower) when
+    /// initiative is determined (Initiative).
+    Initiative(i8),
 }
 
 /// What a card replaces (Replace a Card).
@@ -758,6 +793,10 @@ pub struct CardDef {
     pub replaces: Option<Replaces>,
     /// Flavour, shown but with no effect (Card Anatomy: Caption).
     pub caption: Option<String>,
+    /// A cost that depends on the sponsoring faction's race: this cost
+    /// instead of the printed one for a faction of that race.
+    #[serde(default)]
+    pub race_cost: Option<(Race, u8)>,
 }
 
 impl CardDef {
@@ -812,6 +851,7 @@ impl CardDef {
             participants: None,
             replaces: None,
             caption: None,
+            race_cost: None,
         }
     }
 

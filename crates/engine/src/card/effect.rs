@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::amount::Amount;
-use super::def::{Ability, AbilityBonus, CardFilter, MarkKind, Race};
+use super::def::{Ability, AbilityBonus, CardFilter, CardType, MarkKind, Race};
 
 /// Which player an effect acts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -396,6 +396,33 @@ pub enum Op {
     DiscardAmbassador {
         card: CardSel,
     },
+    /// The card suffers N severe damage: it is neutralized if it is not
+    /// (normal damage discarded) and N severe damage tokens go on it
+    /// (Damage; Neutralization).
+    SevereDamage {
+        n: u8,
+        card: CardSel,
+    },
+    /// The ability becomes `value` for the duration: it replaces the printed
+    /// value, then multipliers and bonuses apply (Modifying abilities).
+    SetAbility {
+        ability: Ability,
+        value: u8,
+        card: CardSel,
+        duration: Duration,
+    },
+    /// The next card the players named sponsor this turn costs N less.
+    SponsorDiscount {
+        n: u8,
+        who: Who,
+    },
+    /// The players' Influence Rating is N higher (lower) for the duration:
+    /// a direct change, not a gain or loss (Influence and Influence Rating).
+    InfluenceRating {
+        n: i8,
+        who: Who,
+        duration: Duration,
+    },
 }
 
 /// What a [`Op::VoteRule`] changes in the next vote.
@@ -574,6 +601,8 @@ impl Op {
             | Op::Unrest { n, .. }
             | Op::NonPlayer { n, .. } => *n = i,
             Op::Mark { count, .. } => *count = i,
+            Op::SevereDamage { n, .. } | Op::SponsorDiscount { n, .. } => *n = u,
+            Op::InfluenceRating { n, .. } => *n = i,
             Op::Bonus { bonus, .. } => {
                 for x in bonus.values.iter_mut() {
                     *x = (*x as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
@@ -662,6 +691,7 @@ impl Effect {
             Op::Restrict { what, who, .. } => what.on_player() && t(who),
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_player_target()),
             Op::VoteRule { who, .. } => t(who),
+            Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
             _ => false,
         }
     }
@@ -684,6 +714,7 @@ impl Effect {
             | Op::ConvertMark { card, .. }
             | Op::DiscardAmbassador { card } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
+            Op::SevereDamage { card, .. } | Op::SetAbility { card, .. } => Some(*card),
             _ => None,
         }
     }
@@ -798,7 +829,9 @@ impl Trigger {
     /// Whether a contingency may answer it (the newer triggers move only
     /// the triggered effects of cards in play; they open no window).
     pub fn opens_window(self) -> bool {
-        (self as u8) <= Trigger::GainedInfluenceFromConflict as u8
+        // A contingency leaves play with the card it is on: it never sees
+        // that card leave.
+        self != Trigger::LeavesPlay
     }
 
     pub const ALL: [Trigger; 12] = [
@@ -928,10 +961,19 @@ pub enum Cannot {
     BeTargetedByConflicts,
     /// The player cannot declare conflicts (conflict cards or war).
     DeclareConflicts,
+    /// The card cannot be the target of other players' cards (only its
+    /// controller's cards may target it).
+    BeTargetedByOthers,
+    /// The player cannot gain influence.
+    GainInfluence,
+    /// The player cannot sponsor cards of this type.
+    SponsorType(CardType),
+    /// The player cannot sponsor cards loyal to this race.
+    SponsorRace(Race),
 }
 
 impl Cannot {
-    pub const ALL: [Cannot; 8] = [
+    pub const ALL: [Cannot; 10] = [
         Cannot::BePromoted,
         Cannot::Participate,
         Cannot::ParticipateHere,
@@ -940,6 +982,8 @@ impl Cannot {
         Cannot::BeTargeted,
         Cannot::BeTargetedByConflicts,
         Cannot::DeclareConflicts,
+        Cannot::BeTargetedByOthers,
+        Cannot::GainInfluence,
     ];
 
     pub fn name(self) -> &'static str {
@@ -952,6 +996,9 @@ impl Cannot {
             Cannot::BeTargeted => "be-targeted",
             Cannot::BeTargetedByConflicts => "be-targeted-by-conflicts",
             Cannot::DeclareConflicts => "declare-conflicts",
+            Cannot::BeTargetedByOthers => "be-targeted-by-others",
+            Cannot::GainInfluence => "gain-influence",
+            Cannot::SponsorType(_) | Cannot::SponsorRace(_) => "sponsor",
         }
     }
 
@@ -963,6 +1010,12 @@ impl Cannot {
 
     /// Whether it restricts a player rather than a card.
     pub fn on_player(self) -> bool {
-        matches!(self, Cannot::DeclareConflicts)
+        matches!(
+            self,
+            Cannot::DeclareConflicts
+                | Cannot::GainInfluence
+                | Cannot::SponsorType(_)
+                | Cannot::SponsorRace(_)
+        )
     }
 }

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 mod vocabulary;
+mod vocabulary_costs;
 
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
@@ -772,6 +773,7 @@ pub fn pool() -> Pool {
     council_cards(&mut defs);
     drakh_cards(&mut defs);
     vocabulary::vocabulary_cards(&mut defs);
+    vocabulary_costs::vocabulary_cost_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));

@@ -1,0 +1,301 @@
+//! The card vocabulary of issue 13 for costs (other cards, race costs,
+//! discounts, surcharges), severe damage, set abilities, Influence Rating
+//! and initiative modifiers, counts, the newer restrictions and the newer
+//! contingency triggers: how the loader reads them, how the rules text
+//! words them, and what the loader refuses, naming the field.
+
+use b5_cards::parse_card_file;
+use b5_cards::text::rules_text;
+use b5_engine::{AmountBase, Cannot, CardDef, CardType, Op, Passive, Race, Who};
+
+fn one(toml: &str) -> CardDef {
+    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    v.pop().unwrap()
+}
+
+fn refused(toml: &str) -> String {
+    match parse_card_file(toml, "t.toml") {
+        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn costs_paid_with_other_cards_read_and_are_not_sustainable() {
+    let d = one(r#"[cards."G"]
+type = "group"
+cost = 1
+actions = [{ cost = { rotate_other = { type = "character", row = "supporting" } }, effects = [{ draw = 1 }] }]"#);
+    let c = &d.actions[0].cost;
+    assert!(c.rotate_other.is_some() && !c.only_rotation());
+    let t = rules_text(&d);
+    assert!(
+        t.contains(
+            "Action: rotate, rotate one of your other supporting characters: you draw 1 card"
+        ),
+        "{t}"
+    );
+    let d = one(r#"[cards."L"]
+type = "location"
+actions = [{ cost = { rotate = false, neutralize_other = { type = "fleet" } }, effects = [{ gain_influence = 2 }] }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Action: neutralize one of your other fleets: you gain 2 influence"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_cost_paid_with_another_players_card_is_refused() {
+    let e = refused(
+        r#"[cards."G"]
+type = "group"
+actions = [{ cost = { rotate_other = { type = "character", side = "other" } }, effects = [{ draw = 1 }] }]"#,
+    );
+    assert!(
+        e.contains("cost.rotate_other.side") && e.contains("cards the player controls"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."G"]
+type = "group"
+actions = [{ cost = { neutralize_other = { type = "agenda" } }, effects = [{ draw = 1 }] }]"#,
+    );
+    assert!(e.contains("cost.neutralize_other.type"), "{e}");
+}
+
+#[test]
+fn race_costs_read_and_need_a_cost() {
+    let d = one(r#"[cards."F"]
+type = "fleet"
+cost = 2
+race_cost = { race = "narn", cost = 1 }
+military = 2"#);
+    assert_eq!(d.race_cost, Some((Race::Narn, 1)));
+    assert!(rules_text(&d).contains("Costs 1 instead of 2 for a Narn faction"));
+    let e = refused(
+        r#"[cards."F"]
+type = "fleet"
+race_cost = { race = "narn", cost = 1 }"#,
+    );
+    assert!(
+        e.contains("race_cost") && e.contains("undefined cost"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."F"]
+type = "fleet"
+cost = 2
+race_cost = { race = "vorlon", cost = 1 }"#,
+    );
+    assert!(e.contains("race_cost.race"), "{e}");
+}
+
+#[test]
+fn discounts_and_surcharges_read() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ sponsor_discount = 2 }]"#);
+    assert_eq!(d.effects[0].op, Op::SponsorDiscount { n: 2, who: Who::Me });
+    assert_eq!(
+        rules_text(&d),
+        "The next card you sponsor this turn costs 2 less."
+    );
+    let d = one(r#"[cards."L"]
+type = "location"
+passive = [{ surcharge = 1, to = { type = "fleet" } }]"#);
+    assert!(matches!(
+        d.passives[0],
+        Passive::Surcharge {
+            who: Who::Others,
+            amount: 1,
+            ..
+        }
+    ));
+    assert_eq!(
+        rules_text(&d),
+        "Fleets cost your opponents 1 more to sponsor."
+    );
+    let e = refused(
+        r#"[cards."L"]
+type = "location"
+passive = [{ extra_draw = 1, who = "self" }]"#,
+    );
+    assert!(e.contains("passive[0].who"), "{e}");
+}
+
+#[test]
+fn severe_damage_and_set_abilities_read() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "character" }
+effects = [{ severe_damage = 1 }]"#);
+    assert!(
+        rules_text(&d).contains("suffers 1 severe damage"),
+        "{}",
+        rules_text(&d)
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "character" }
+effects = [{ set = { psi = 0 } }]"#);
+    assert!(
+        rules_text(&d).contains("Psi becomes 0 until the end of the turn"),
+        "{}",
+        rules_text(&d)
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ set = { psi = 0, intrigue = 1 } }]"#,
+    );
+    assert!(
+        e.contains("effects.set") && e.contains("exactly one ability"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ set = { psi = 0 }, duration = "printed" }]"#,
+    );
+    assert!(e.contains("set.duration"), "{e}");
+}
+
+#[test]
+fn rating_and_initiative_modifiers_read() {
+    let d = one(r#"[cards."L"]
+type = "location"
+passive = [{ influence_rating = 1 }, { initiative = -2 }]"#);
+    assert_eq!(d.passives[0], Passive::InfluenceRating(1));
+    assert_eq!(d.passives[1], Passive::Initiative(-2));
+    let t = rules_text(&d);
+    assert!(t.contains("your Influence Rating is increased by 1"), "{t}");
+    assert!(t.contains("initiative score is 2 lower"), "{t}");
+    let e = refused(
+        r#"[cards."L"]
+type = "location"
+passive = [{ initiative = 0 }]"#,
+    );
+    assert!(e.contains("passive[0].initiative"), "{e}");
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ influence_rating = 1, duration = "while-rotated" }]"#,
+    );
+    assert!(e.contains("influence_rating.duration"), "{e}");
+}
+
+#[test]
+fn counts_read_as_amounts() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "fleet", side = "own" }
+effects = [{ bonus = { military = 1 }, amount = { count = { type = "fleet", side = "own" } } }]"#);
+    let a = d.effects[0].amount.as_ref().expect("an amount");
+    assert!(matches!(a.base, AmountBase::Count(_)));
+    assert!(
+        rules_text(&d).contains("where X is the number of fleets"),
+        "{}",
+        rules_text(&d)
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ draw = { count = { type = "fleet", row = "inner-circle" } } }]"#,
+    );
+    assert!(e.contains("count"), "{e}");
+}
+
+#[test]
+fn the_newer_restrictions_read() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [{ cannot = "sponsor", cards = { type = "fleet" }, who = "target" }]"#);
+    assert!(matches!(
+        d.effects[0].op,
+        Op::Restrict {
+            what: Cannot::SponsorType(CardType::Fleet),
+            who: Who::Target,
+            ..
+        }
+    ));
+    assert!(
+        rules_text(&d).contains("cannot sponsor fleets"),
+        "{}",
+        rules_text(&d)
+    );
+    let d = one(r#"[cards."L"]
+type = "location"
+passive = [{ cannot = "sponsor", cards = { race = "narn" }, who = "each" }, { cannot = "gain-influence" }]"#);
+    assert!(matches!(
+        d.passives[0],
+        Passive::PlayerCannot {
+            what: Cannot::SponsorRace(Race::Narn),
+            who: Who::Each
+        }
+    ));
+    assert!(matches!(
+        d.passives[1],
+        Passive::PlayerCannot {
+            what: Cannot::GainInfluence,
+            who: Who::Others
+        }
+    ));
+    let d = one(r#"[cards."En"]
+type = "enhancement"
+effects = [{ cannot = "be-targeted-by-others", card = "attached", duration = "while-in-play" }]"#);
+    assert!(rules_text(&d).contains("cannot be targeted by other players' cards"));
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ cannot = "sponsor" }]"#,
+    );
+    assert!(e.contains("cannot.cards"), "{e}");
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ cannot = "sponsor", cards = { type = "event" } }]"#,
+    );
+    assert!(
+        e.contains("cards.type") && e.contains("never matches"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ cannot = "be-targeted", cards = { type = "fleet" } }]"#,
+    );
+    assert!(e.contains("cards"), "{e}");
+}
+
+#[test]
+fn contingencies_answer_the_newer_triggers_but_not_leaving_play() {
+    let d = one(r#"[cards."C"]
+type = "contingency"
+attach = "fleet"
+trigger = "survived-attack"
+effects = [{ remove_damage = 2, card = "attached" }]"#);
+    assert_eq!(d.card_type, CardType::Contingency);
+    one(r#"[cards."C"]
+type = "contingency"
+trigger = "fleet-neutralized"
+effects = [{ draw = 1 }]"#);
+    let e = refused(
+        r#"[cards."C"]
+type = "contingency"
+trigger = "leaves-play"
+effects = [{ draw = 1 }]"#,
+    );
+    assert!(
+        e.contains("trigger") && e.contains("leaves play with the card"),
+        "{e}"
+    );
+}
