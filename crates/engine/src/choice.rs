@@ -72,8 +72,8 @@ impl Choice {
 
 /// Every `pick` and `modes` effect printed on a card, nested ones included,
 /// in a fixed order.
-fn choice_ops(def: &CardDef) -> Vec<&Op> {
-    fn walk<'a>(list: &'a [Effect], out: &mut Vec<&'a Op>) {
+fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
+    fn walk<'a>(list: &'a [Effect], out: &mut SmallVec<[&'a Op; 8]>) {
         for e in list {
             match &e.op {
                 Op::Pick { each, .. } => {
@@ -95,7 +95,7 @@ fn choice_ops(def: &CardDef) -> Vec<&Op> {
             }
         }
     }
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     for l in [
         &def.effects,
         &def.initiated,

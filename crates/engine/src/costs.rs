@@ -91,11 +91,8 @@ impl Game {
     /// What lasting surcharges add to `p`'s sponsoring of the card: each
     /// card in play whose `surcharge` names `p` (relative to its controller).
     pub(crate) fn sponsor_surcharge(&self, p: PlayerId, def: &CardDef) -> i16 {
-        if !self.db.lasting_surcharges() {
-            return 0;
-        }
         let mut n = 0i16;
-        for &src in self.passive_sources.iter() {
+        for &src in self.cost_sources.iter() {
             let owner = self.c(src).controller;
             for pa in self.lasting(src) {
                 if let Passive::Surcharge {

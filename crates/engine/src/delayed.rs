@@ -39,11 +39,17 @@ impl Game {
         if self.delayed.is_empty() {
             return;
         }
-        let (due, rest): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut self.delayed)
-            .into_iter()
-            .partition(|d| d.when == when);
-        self.delayed = rest;
-        for d in due {
+        // Taken out one at a time, in order, without a new list (the end of
+        // a turn allocates nothing); only those there when it began.
+        let mut left = self.delayed.len();
+        let mut i = 0;
+        while left > 0 && i < self.delayed.len() {
+            left -= 1;
+            if self.delayed[i].when != when {
+                i += 1;
+                continue;
+            }
+            let d = self.delayed.remove(i);
             // A conflict of the turn that is over is no longer in play.
             let mut ctx = d.ctx;
             if ctx

@@ -29,15 +29,13 @@ impl Game {
                 }
             }
         }
-        if self.db.lasting_ratings() {
-            for &src in self.passive_sources.iter() {
-                if self.c(src).controller != p {
-                    continue;
-                }
-                for pa in self.lasting(src) {
-                    if let Passive::InfluenceRating(d) = pa {
-                        n += *d as i16;
-                    }
+        for &src in self.rating_sources.iter() {
+            if self.c(src).controller != p {
+                continue;
+            }
+            for pa in self.lasting(src) {
+                if let Passive::InfluenceRating(d) = pa {
+                    n += *d as i16;
                 }
             }
         }
@@ -59,11 +57,8 @@ impl Game {
 
     /// What lasting initiative modifiers add to the player's initiative score.
     pub(crate) fn initiative_modifier(&self, p: PlayerId) -> i16 {
-        if !self.db.lasting_ratings() {
-            return 0;
-        }
         let mut n = 0i16;
-        for &src in self.passive_sources.iter() {
+        for &src in self.rating_sources.iter() {
             if self.c(src).controller != p {
                 continue;
             }

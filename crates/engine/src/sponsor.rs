@@ -94,7 +94,7 @@ impl Game {
         cost += self.corporate_surcharge(p, def);
         if !promote {
             cost += self.sponsor_surcharge(p, def);
-            for &src in self.passive_sources.iter() {
+            for &src in self.cost_sources.iter() {
                 let si = self.c(src);
                 if si.controller != p {
                     continue;

@@ -789,6 +789,12 @@ pub struct Game {
     /// Face-up cards in play that provide marks while in play (a subset of
     /// `passive_sources`; Marks).
     pub(crate) mark_sources: SmallVec<[CardId; 4]>,
+    /// Face-up cards in play with lasting discounts or surcharges on
+    /// sponsoring (a subset of `passive_sources`).
+    pub(crate) cost_sources: SmallVec<[CardId; 4]>,
+    /// Face-up cards in play with lasting Influence Rating or initiative
+    /// modifiers (a subset of `passive_sources`).
+    pub(crate) rating_sources: SmallVec<[CardId; 4]>,
     /// Some face-up card in play has a lasting effect with a condition: its
     /// bonuses can start or stop whenever the game changes.
     pub(crate) conditional_in_play: bool,
@@ -813,7 +819,7 @@ pub struct Game {
     /// Some faction has converted to Drakh (the Drakh checks have work to do).
     pub(crate) drakh_active: bool,
     /// Delayed effects waiting for their time, in the order they arose.
-    pub(crate) delayed: Vec<crate::delayed::Delayed>,
+    pub(crate) delayed: SmallVec<[crate::delayed::Delayed; 4]>,
     /// A choice in the middle of an effect (a search, a number of cards,
     /// a mode), if any.
     pub(crate) choice: Option<crate::choice::Choice>,
@@ -885,6 +891,8 @@ impl Clone for Game {
             bonus_sources: copy_list(&self.bonus_sources),
             restriction_sources: copy_list(&self.restriction_sources),
             mark_sources: copy_list(&self.mark_sources),
+            cost_sources: copy_list(&self.cost_sources),
+            rating_sources: copy_list(&self.rating_sources),
             conditional_in_play: self.conditional_in_play,
             keyword_cards: copy_list(&self.keyword_cards),
             in_play_defs: copy_list(&self.in_play_defs),
@@ -933,6 +941,8 @@ impl PartialEq for Game {
             && self.bonus_sources == o.bonus_sources
             && self.restriction_sources == o.restriction_sources
             && self.mark_sources == o.mark_sources
+            && self.cost_sources == o.cost_sources
+            && self.rating_sources == o.rating_sources
             && self.conditional_in_play == o.conditional_in_play
             && self.keyword_cards == o.keyword_cards
             && self.in_play_defs == o.in_play_defs

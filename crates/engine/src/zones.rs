@@ -387,6 +387,8 @@ impl Game {
         self.bonus_sources.clear();
         self.restriction_sources.clear();
         self.mark_sources.clear();
+        self.cost_sources.clear();
+        self.rating_sources.clear();
         self.conditional_in_play = false;
         let db = &self.db;
         for (i, c) in self.cards.iter().enumerate() {
@@ -406,6 +408,18 @@ impl Game {
                     }
                     if crate::mark_source::def_provides_marks(db.get(c.def)) {
                         self.mark_sources.push(id);
+                    }
+                    if passives
+                        .iter()
+                        .any(|p| matches!(p, Passive::Discount { .. } | Passive::Surcharge { .. }))
+                    {
+                        self.cost_sources.push(id);
+                    }
+                    if passives
+                        .iter()
+                        .any(|p| matches!(p, Passive::InfluenceRating(_) | Passive::Initiative(_)))
+                    {
+                        self.rating_sources.push(id);
                     }
                     self.conditional_in_play |=
                         db.get(c.def).passive_if.iter().any(Option::is_some);

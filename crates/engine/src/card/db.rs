@@ -20,9 +20,6 @@ pub enum DbError {
 pub struct CardDb {
     defs: Vec<CardDef>,
     by_name: HashMap<String, DefId>,
-    /// Some definition has a lasting surcharge, Influence Rating or
-    /// initiative modifier.
-    lasting_vocab: bool,
 }
 
 impl CardDb {
@@ -51,7 +48,6 @@ impl CardDb {
             });
         }
         let id = DefId(self.defs.len() as u16);
-        self.lasting_vocab |= def.passives.iter().any(is_vocab_passive);
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -61,7 +57,6 @@ impl CardDb {
     /// definition wins over the database's).
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
-        self.lasting_vocab |= def.passives.iter().any(is_vocab_passive);
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -71,17 +66,6 @@ impl CardDb {
             self.by_name.insert(key, id);
             id
         }
-    }
-
-    /// Whether any definition has a lasting surcharge on sponsoring.
-    pub fn lasting_surcharges(&self) -> bool {
-        self.lasting_vocab
-    }
-
-    /// Whether any definition changes an Influence Rating or initiative
-    /// while in play.
-    pub fn lasting_ratings(&self) -> bool {
-        self.lasting_vocab
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {
@@ -110,14 +94,4 @@ impl CardDb {
             .enumerate()
             .map(|(i, d)| (DefId(i as u16), d))
     }
-}
-
-/// A lasting effect the cost and rating checks look for.
-fn is_vocab_passive(p: &super::def::Passive) -> bool {
-    matches!(
-        p,
-        super::def::Passive::Surcharge { .. }
-            | super::def::Passive::InfluenceRating(_)
-            | super::def::Passive::Initiative(_)
-    )
 }
