@@ -67,6 +67,8 @@ function kindOf(a: Action): GroupKind {
       return { kind: "vote" };
     case "take_from_reserve":
       return { kind: "reserve" };
+    case "mode":
+      return { kind: "effect_choice" };
     default:
       // Every other action is about a card (the generated Action type says so).
       return { kind: "card", card: a.card };
@@ -80,6 +82,7 @@ export function groupKey(k: GroupKind): string {
 const ORDER: GroupKind["kind"][] = [
   "pass",
   "vote",
+  "effect_choice",
   "card",
   "build",
   "buy",

@@ -68,6 +68,7 @@ export function view(extra: Partial<PlayerView> = {}): PlayerView {
     shadows: 0,
     vorlons: 0,
     shadow_war: false,
+    choice: null,
     initiative: [0, 1],
     players: [
       player(0, "Narn", { inner_circle: [card(1, "Ambassador G'Kar")] }),
