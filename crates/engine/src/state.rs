@@ -785,16 +785,16 @@ pub struct Game {
     pub(crate) bonus_sources: SmallVec<[CardId; 16]>,
     /// Face-up cards in play with lasting restrictions, on cards or players
     /// (a subset of `passive_sources`; The Cannot rule).
-    pub(crate) restriction_sources: SmallVec<[CardId; 8]>,
+    pub(crate) restriction_sources: SmallVec<[CardId; 16]>,
     /// Face-up cards in play that provide marks while in play (a subset of
     /// `passive_sources`; Marks).
-    pub(crate) mark_sources: SmallVec<[CardId; 4]>,
+    pub(crate) mark_sources: SmallVec<[CardId; 16]>,
     /// Face-up cards in play with lasting discounts or surcharges on
     /// sponsoring (a subset of `passive_sources`).
-    pub(crate) cost_sources: SmallVec<[CardId; 4]>,
+    pub(crate) cost_sources: SmallVec<[CardId; 16]>,
     /// Face-up cards in play with lasting Influence Rating or initiative
     /// modifiers (a subset of `passive_sources`).
-    pub(crate) rating_sources: SmallVec<[CardId; 4]>,
+    pub(crate) rating_sources: SmallVec<[CardId; 16]>,
     /// Some face-up card in play has a lasting effect with a condition: its
     /// bonuses can start or stop whenever the game changes.
     pub(crate) conditional_in_play: bool,
