@@ -210,11 +210,13 @@ impl Game {
         }
         for &src in self.bonus_sources.iter() {
             let si = self.c(src);
-            for p in self.lasting(src) {
+            for (i, p) in self.db.get(si.def).passives.iter().enumerate() {
                 if let crate::card::def::Passive::Bonus { filter, bonus } = p {
-                    // The filter's cheap tests first, on what is at hand.
+                    // The filter's cheap tests first, on what is at hand;
+                    // the lasting effect's condition (`Game::lasting`) next.
                     if filter.allows_type(def.card_type)
                         && filter.race.is_none_or(|r| r == def.race)
+                        && self.lasting_condition_holds(src, i)
                         && self.filter_matches(filter, id, si.controller)
                     {
                         take(bonus, &mut add, &mut add_all);

@@ -162,21 +162,27 @@ impl Game {
         out.push(Action::Pass);
         // Build influence and promote: rotating a ready Inner Circle character.
         let pl = &self.players[p as usize];
+        // The characters worth promoting, once: promoting costs at least the
+        // card's own cost, whoever rotates for it.
+        let mut promotable: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
+        let mut promotable_known = false;
         for by in self.iter_pile(pl.inner_circle) {
             if self.check_ic_rotator(p, by).is_err() {
                 continue;
             }
             out.push(Action::Build { by });
-            for card in self.iter_pile(pl.supporting) {
-                let def = self.db.get(self.c(card).def);
-                // Promoting costs at least the card's own cost.
-                if def.card_type == CardType::Character
-                    && self
-                        .play_cost(p, card, def, true)
-                        .is_ok_and(|c| c <= pl.available())
-                {
-                    out.push(Action::Promote { card, by });
-                }
+            if !promotable_known {
+                promotable_known = true;
+                promotable.extend(self.iter_pile(pl.supporting).filter(|&card| {
+                    let def = self.db.get(self.c(card).def);
+                    def.card_type == CardType::Character
+                        && self
+                            .play_cost(p, card, def, true)
+                            .is_ok_and(|c| c <= pl.available())
+                }));
+            }
+            for &card in &promotable {
+                out.push(Action::Promote { card, by });
             }
         }
         self.hand_candidates(p, out);

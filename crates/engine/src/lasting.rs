@@ -22,7 +22,7 @@ impl Game {
 
     /// Whether lasting effect `i` of `src` has no condition, or its
     /// condition holds for the card's controller.
-    fn lasting_condition_holds(&self, src: CardId, i: usize) -> bool {
+    pub(crate) fn lasting_condition_holds(&self, src: CardId, i: usize) -> bool {
         let d = self.db.get(self.c(src).def);
         match d.passive_if.get(i) {
             Some(Some(c)) => {

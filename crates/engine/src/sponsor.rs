@@ -20,16 +20,18 @@ impl Game {
     /// counting it would reveal it).
     pub(crate) fn limited_copy_in_play(&self, p: PlayerId, def_id: crate::ids::DefId) -> bool {
         let def = self.db.get(def_id);
-        if def.uniqueness == Uniqueness::Limited && self.extended_loyalty(def) {
+        if def.uniqueness != Uniqueness::Limited {
+            return false;
+        }
+        if self.extended_loyalty(def) {
             return self.limited_copy_for(p, def_id);
         }
-        def.uniqueness == Uniqueness::Limited
-            && (self.in_play_defs.contains(&def_id)
-                || self.players.iter().any(|pl| {
-                    pl.agenda
-                        .some()
-                        .is_some_and(|a| self.c(a).def == def_id && !self.c(a).face_down())
-                }))
+        self.in_play_defs.contains(&def_id)
+            || self.players.iter().any(|pl| {
+                pl.agenda
+                    .some()
+                    .is_some_and(|a| self.c(a).def == def_id && !self.c(a).face_down())
+            })
     }
 
     /// Whether a copy of this card may enter play now: limited (fleets

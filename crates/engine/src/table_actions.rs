@@ -15,11 +15,9 @@ impl Game {
         let open_conflicts = self.conflicts.iter().any(|k| k.revealed && !k.resolved);
         // The faction's fleets no character leads yet.
         let mut unled: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
-        let mut has_fleet = false;
         for f in self.table_cards(p) {
             let fi = self.c(f);
             if self.db.get(fi.def).card_type == CardType::Fleet {
-                has_fleet = true;
                 let led = fi.led_by.some().is_some_and(|l| {
                     let li = self.c(l);
                     li.rotation == crate::state::Rotation::Lead && li.leading == f
@@ -75,7 +73,7 @@ impl Game {
             }
             // Abilities once per card: candidates needing an ability the card
             // lacks are not worth checking.
-            let leader = def.card_type == CardType::Character && has_fleet;
+            let leader = def.card_type == CardType::Character && !unled.is_empty();
             if !open_conflicts && !leader {
                 if matches!(def.card_type, CardType::Fleet | CardType::Location) && c.damage > 0 {
                     for amount in 1..=c.damage {

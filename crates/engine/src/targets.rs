@@ -22,9 +22,6 @@ impl Game {
         if !f.allows_type(def.card_type) {
             return false;
         }
-        if !self.filter_matches_more(f, id, actor) {
-            return false;
-        }
         if let Some(r) = f.race {
             if def.race != r {
                 return false;
@@ -83,7 +80,8 @@ impl Game {
                 return false;
             }
         }
-        true
+        // The newer tests last: some work out abilities.
+        self.filter_matches_more(f, id, actor)
     }
 
     /// Whether some player still in the game plays this race.
@@ -184,7 +182,22 @@ impl Game {
                 }
             }
             TargetKind::Card => {
-                for c in self.all_table_cards() {
+                // The filter's cheap tests (side, type, race) first, on what
+                // is at hand; the whole check only for the cards they pass.
+                let cards = if filter.side == Side::Own && (actor as usize) < self.players.len() {
+                    self.table_cards(actor)
+                } else {
+                    self.all_table_cards()
+                };
+                for c in cards {
+                    let ci = self.c(c);
+                    let def = self.db.get(ci.def);
+                    if !filter.allows_type(def.card_type)
+                        || filter.race.is_some_and(|r| r != def.race)
+                        || (filter.side == Side::Other && ci.faction == actor)
+                    {
+                        continue;
+                    }
                     let t = Target::Card(c);
                     if self.valid_target(kind, filter, actor, t, conflict) {
                         out.push(t);

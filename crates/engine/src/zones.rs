@@ -133,9 +133,13 @@ impl Game {
     /// `Supporting`, `Agenda`, `OnFaction`) `faction` is the faction; piles
     /// (deck, hand, discard, removed) always belong to the card's owner.
     pub(crate) fn move_card(&mut self, id: CardId, to: Zone, faction: PlayerId, ev: &mut Events) {
-        self.abilities_changed = true;
         let foreign = self.cards[id.idx()].controller != self.cards[id.idx()].faction;
         let from = self.cards[id.idx()].zone;
+        // Only a card entering or leaving play can change abilities (a draw
+        // or a discard from hand cannot).
+        if from.in_play() || to.in_play() || from == Zone::Resolving {
+            self.abilities_changed = true;
+        }
         let leaving_play = from.in_play() && !to.in_play() || from == Zone::Resolving;
         if leaving_play && to != Zone::Resolving {
             self.leave_play(id, ev);
@@ -421,8 +425,14 @@ impl Game {
                     {
                         self.rating_sources.push(id);
                     }
-                    self.conditional_in_play |=
-                        db.get(c.def).passive_if.iter().any(Option::is_some);
+                    // Only a conditional bonus changes abilities when its
+                    // condition starts or stops holding.
+                    let d = db.get(c.def);
+                    self.conditional_in_play |= d
+                        .passive_if
+                        .iter()
+                        .zip(passives)
+                        .any(|(c, p)| c.is_some() && matches!(p, Passive::Bonus { .. }));
                 }
             }
         }
