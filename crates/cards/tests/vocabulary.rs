@@ -2,23 +2,11 @@
 //! filters and delayed effects, as the loader reads them and as the rules
 //! text words them; and what the loader refuses, naming the field.
 
-use b5_cards::parse_card_file;
+mod support;
+use support::{one, refused};
+
 use b5_cards::text::rules_text;
-use b5_engine::{Amount, AmountBase, CardDef, CardSel, Op, Rounding, Who};
-
-fn one(toml: &str) -> CardDef {
-    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(v.len(), 1);
-    v.pop().unwrap()
-}
-
-/// The error for a card file, as shown to players.
-fn refused(toml: &str) -> String {
-    match parse_card_file(toml, "t.toml") {
-        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
-        Err(e) => e.to_string(),
-    }
-}
+use b5_engine::{Amount, AmountBase, CardSel, Op, Rounding, Who};
 
 /// Every card file in `cases` is refused with an error containing its text.
 #[track_caller]

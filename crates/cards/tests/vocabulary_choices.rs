@@ -3,22 +3,11 @@
 //! loader reads them, as the rules text words them, and what the loader
 //! refuses, naming the field.
 
-use b5_cards::parse_card_file;
+mod support;
+use support::{one, refused};
+
 use b5_cards::text::rules_text;
-use b5_engine::{CardDef, MarkKind, Op, PickFrom, PickPut};
-
-fn one(toml: &str) -> CardDef {
-    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(v.len(), 1);
-    v.pop().unwrap()
-}
-
-fn refused(toml: &str) -> String {
-    match parse_card_file(toml, "t.toml") {
-        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
-        Err(e) => e.to_string(),
-    }
-}
+use b5_engine::{MarkKind, Op, PickFrom, PickPut};
 
 #[test]
 fn a_deck_search_loads_and_reads() {

@@ -11,7 +11,9 @@ use b5_engine::{
 };
 use b5_engine::{PickFrom, PickPut};
 
-fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
+/// A Neutral card of the given type and cost (the vocabulary cards'
+/// starting point; also used by the other vocabulary modules).
+pub(super) fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
     let mut d = CardDef::new(name, ty);
     d.race = Race::Neutral;
     d.cost = Some(cost);
@@ -24,7 +26,8 @@ fn with_amount(op: Op, a: Amount) -> Effect {
     e
 }
 
-fn event(
+/// An event with its target, filter and effects.
+pub(super) fn event(
     name: &str,
     cost: u8,
     target: TargetKind,

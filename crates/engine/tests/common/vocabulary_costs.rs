@@ -10,26 +10,7 @@ use b5_engine::{
     TriggeredEffect, Who,
 };
 
-fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
-    let mut d = CardDef::new(name, ty);
-    d.race = Race::Neutral;
-    d.cost = Some(cost);
-    d
-}
-
-fn event(
-    name: &str,
-    cost: u8,
-    target: TargetKind,
-    filter: CardFilter,
-    effects: Vec<Effect>,
-) -> CardDef {
-    let mut d = card(name, CardType::Event, cost);
-    d.target = target;
-    d.filter = filter;
-    d.effects = effects;
-    d
-}
+use super::vocabulary::{card, event};
 
 pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     let character = CardFilter::of_type(CardType::Character);
