@@ -13,12 +13,19 @@ use crate::state::{Game, ModKind, Modifier, Until};
 impl Game {
     /// Whether a restriction forbids `what` for the card. `conflict` names
     /// the conflict concerned, for "cannot take part in this conflict".
+    #[inline]
     pub(crate) fn card_cannot(
         &self,
         card: CardId,
         what: Cannot,
         conflict: Option<ConflictId>,
     ) -> bool {
+        // Most of the time nothing restricts anything: no call at all.
+        (self.restrictions_imposed || !self.restriction_sources.is_empty())
+            && self.card_cannot_by_any(card, what, conflict)
+    }
+
+    fn card_cannot_by_any(&self, card: CardId, what: Cannot, conflict: Option<ConflictId>) -> bool {
         let by_effect = self.restrictions_imposed
             && self.mods.iter().any(|m| {
                 m.card == card
@@ -34,9 +41,14 @@ impl Game {
         by_effect
             || (self.restriction_sources.iter().any(|&src| {
                 let si = self.c(src);
-                self.lasting(src).any(|p| match p {
+                let passives = &self.db.get(si.def).passives;
+                // The restriction's kind first, its condition (`Game::lasting`)
+                // only for a restriction of this kind.
+                passives.iter().enumerate().any(|(i, p)| match p {
                     Passive::Cannot { filter, what: w } => {
-                        *w == what && self.filter_matches(filter, card, si.controller)
+                        *w == what
+                            && self.lasting_condition_holds(src, i)
+                            && self.filter_matches(filter, card, si.controller)
                     }
                     _ => false,
                 })
