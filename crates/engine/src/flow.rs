@@ -25,7 +25,33 @@ impl Game {
 
     /// Whether `p` has a choice to make now.
     pub fn is_pending(&self, p: PlayerId) -> bool {
+        if let Some(actor) = self.plain_round_actor() {
+            return actor == p && actor != crate::state::NOBODY;
+        }
         !self.pending_among(Some(p)).is_empty()
+    }
+
+    /// The common case, answered at once: an Action Round turn with no
+    /// vote, choice, Chaos Token move or contingency window in between
+    /// gives its choice to the player whose turn it is (`pending_among`
+    /// gives the same answer the long way).
+    #[inline]
+    fn plain_round_actor(&self) -> Option<PlayerId> {
+        let Step::Act { pos, passes } = self.step else {
+            return None;
+        };
+        if self.vote.is_some()
+            || self.choice.is_some()
+            || self.chaos_mover != crate::state::NOBODY
+            || self.window.is_some()
+        {
+            return None;
+        }
+        if (passes as usize) < self.initiative.len() {
+            self.initiative.get(pos as usize).copied()
+        } else {
+            Some(crate::state::NOBODY)
+        }
     }
 
     /// [`Game::pending`], asking only about `only` when given (so a
@@ -141,7 +167,12 @@ impl Game {
         }
         let _memo = crate::ability::AbilityMemo::freeze(self);
         self.candidates(p, out);
-        out.retain(|a| self.check_pending(p, a).is_ok());
+        if self.plain_round_actor().is_some() {
+            // What `check_pending` would do for each, without asking again.
+            out.retain(|a| self.check_round_action(p, a).is_ok());
+        } else {
+            out.retain(|a| self.check_pending(p, a).is_ok());
+        }
     }
 
     /// Applies `p`'s action. An illegal action is rejected with an error

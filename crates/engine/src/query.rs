@@ -182,7 +182,8 @@ impl Game {
     /// The definitions of the cards on tables or attached, recomputed.
     fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::ids::DefId; 96]> {
         use crate::state::Zone;
-        self.cards
+        let mut v: smallvec::SmallVec<[crate::ids::DefId; 96]> = self
+            .cards
             .iter()
             .filter(|c| {
                 matches!(
@@ -195,7 +196,9 @@ impl Game {
                 )
             })
             .map(|c| c.def)
-            .collect()
+            .collect();
+        v.sort_unstable();
+        v
     }
 
     /// Verifies the state's internal consistency (every card in exactly one
@@ -322,11 +325,10 @@ impl Game {
                 ));
             }
         }
-        let mut cached = self.in_play_defs.clone();
-        let mut fresh = self.counted_in_play_defs();
-        cached.sort();
-        fresh.sort();
-        if cached != fresh {
+        if !self.in_play_defs.is_sorted() {
+            return Err("the list of definitions in play is out of order".into());
+        }
+        if self.in_play_defs != self.counted_in_play_defs() {
             return Err("the list of definitions in play is out of date".into());
         }
         if self.babylon5 < 0 || self.shadows < 0 || self.vorlons < 0 {

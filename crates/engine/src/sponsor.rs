@@ -26,7 +26,7 @@ impl Game {
         if self.extended_loyalty(def) {
             return self.limited_copy_for(p, def_id);
         }
-        self.in_play_defs.contains(&def_id)
+        self.in_play_defs.binary_search(&def_id).is_ok()
             || self.players.iter().any(|pl| {
                 pl.agenda
                     .some()

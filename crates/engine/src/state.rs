@@ -802,7 +802,7 @@ pub struct Game {
     /// other player may use or hire).
     pub(crate) keyword_cards: SmallVec<[CardId; 16]>,
     /// The definitions of every card on a table or attached in play, one
-    /// entry per card (for the limited-copy check).
+    /// entry per card, sorted (for the limited-copy check).
     pub(crate) in_play_defs: SmallVec<[DefId; 96]>,
     /// Some restriction ("cannot") has been imposed by an effect this game:
     /// until then no modifier can restrict, and the checks skip them.

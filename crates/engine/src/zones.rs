@@ -162,10 +162,12 @@ impl Game {
         };
         if counted(from) != counted(to) {
             let def = self.cards[id.idx()].def;
+            // Kept sorted, for `limited_copy_in_play`'s binary search.
             if counted(to) {
-                self.in_play_defs.push(def);
-            } else if let Some(i) = self.in_play_defs.iter().position(|&d| d == def) {
-                self.in_play_defs.swap_remove(i);
+                let i = self.in_play_defs.partition_point(|&d| d < def);
+                self.in_play_defs.insert(i, def);
+            } else if let Ok(i) = self.in_play_defs.binary_search(&def) {
+                self.in_play_defs.remove(i);
             }
         }
         let inst = &mut self.cards[id.idx()];
