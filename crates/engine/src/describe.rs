@@ -741,6 +741,10 @@ impl Game {
                 from.name(),
                 to.name()
             ),
+            Event::Blanked { card } => format!("{}'s text is blanked.", n(card)),
+            Event::ShadowWarEnded => {
+                "The Shadow War ends, and the wars it started end with it.".into()
+            }
         })
     }
 

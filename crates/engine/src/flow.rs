@@ -452,6 +452,9 @@ impl Game {
     /// pausing) it stands on entering a round.
     pub(crate) fn run(&mut self, ev: &mut Events) {
         loop {
+            // Bonuses and Blanking: blanks imposed by effects start and end
+            // with their modifiers.
+            self.sync_blanks();
             // Marks: a card given marks by a lasting source, or cut off
             // from one, gains or purges them as soon as it happens.
             self.refresh_mark_links(ev);
