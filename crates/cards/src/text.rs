@@ -445,7 +445,7 @@ fn op_text(op: &Op) -> String {
             ),
         },
         Op::Blank { card, duration } => format!(
-            "{}'s text is blanked{} (its keywords stay)",
+            "{} has its text blanked{} (its keywords stay)",
             card_name(card),
             duration_text(duration)
         ),
