@@ -36,7 +36,9 @@ fn blanking_reads_and_words_its_duration() {
     );
     let t = rules_text(&d);
     assert!(
-        t.contains("the target card has its text blanked until the end of the turn (its keywords stay)"),
+        t.contains(
+            "the target card has its text blanked until the end of the turn (its keywords stay)"
+        ),
         "{t}"
     );
     let d = one(r#"[cards."L"]
@@ -44,7 +46,8 @@ type = "enhancement"
 attach = "location"
 effects = [{ blank = true, card = "attached", duration = "while-in-play" }]"#);
     assert!(
-        rules_text(&d).contains("the card it is on has its text blanked while this card is in play"),
+        rules_text(&d)
+            .contains("the card it is on has its text blanked while this card is in play"),
         "{}",
         rules_text(&d)
     );
@@ -61,7 +64,10 @@ fn blanking_refuses_what_can_never_work() {
     assert!(e.contains("blank.duration"), "{e}");
     let e = refused(&event(r#"{ blank = true }"#, ""));
     assert!(e.contains("no card target"), "{e}");
-    let e = refused(&event(r#"{ blank = true, to = "self" }"#, r#"target = "card""#));
+    let e = refused(&event(
+        r#"{ blank = true, to = "self" }"#,
+        r#"target = "card""#,
+    ));
     assert!(e.contains("`to` does not apply to `blank`"), "{e}");
 }
 
@@ -81,7 +87,10 @@ fn power_transfers_read_and_refuse_a_player_to_himself() {
     );
     assert!(rules_text(&d).contains("transfer 2 power from the target player to you"));
     let e = refused(&event(r#"{ transfer_power = 1 }"#, ""));
-    assert!(e.contains("transfer_power.to") && e.contains("same player"), "{e}");
+    assert!(
+        e.contains("transfer_power.to") && e.contains("same player"),
+        "{e}"
+    );
     let e = refused(&event(
         r#"{ transfer_power = 0, who = "target" }"#,
         r#"target = "player""#,
@@ -115,7 +124,10 @@ fn mark_moves_read_and_refuse_what_cannot_move() {
         r#"{ move_mark = "doom", onto = "target" }"#,
         r#"target = "card""#,
     ));
-    assert!(e.contains("move_mark.onto") && e.contains("come from"), "{e}");
+    assert!(
+        e.contains("move_mark.onto") && e.contains("come from"),
+        "{e}"
+    );
     let e = refused(&event(
         r#"{ move_mark = "doom", onto = "this", count = 0 }"#,
         r#"target = "card""#,
@@ -147,7 +159,10 @@ fn used_as_reads_and_needs_another_ability() {
         "{}",
         rules_text(&d)
     );
-    let e = refused(&event(r#"{ use_ability = "diplomacy" }"#, r#"target = "card""#));
+    let e = refused(&event(
+        r#"{ use_ability = "diplomacy" }"#,
+        r#"target = "card""#,
+    ));
     assert!(e.contains("use_ability.as"), "{e}");
     let e = refused(&event(
         r#"{ use_ability = "psi", as = "psi" }"#,
@@ -168,7 +183,8 @@ fn power_to_win_reads_and_refuses_durations_the_check_never_sees() {
         }
     );
     assert!(
-        rules_text(&d).contains("Each other player needs 3 more power to win until the end of the turn"),
+        rules_text(&d)
+            .contains("Each other player needs 3 more power to win until the end of the turn"),
         "{}",
         rules_text(&d)
     );
@@ -197,11 +213,11 @@ fn promote_reads_free_or_not_and_refuses_an_ambassador() {
     assert!(rules_text(&d).contains("promote the target card to the Inner Circle for free"));
     let d = one(&event(r#"{ promote = true }"#, r#"target = "card""#));
     assert!(rules_text(&d).contains("applying its promotion cost"));
-    let e = refused(&event(
-        r#"{ promote = true, card = "ambassador" }"#,
-        "",
-    ));
-    assert!(e.contains("promote.card") && e.contains("ambassador"), "{e}");
+    let e = refused(&event(r#"{ promote = true, card = "ambassador" }"#, ""));
+    assert!(
+        e.contains("promote.card") && e.contains("ambassador"),
+        "{e}"
+    );
     let e = refused(&event(r#"{ draw = 1, free = true }"#, ""));
     assert!(e.contains("`free` does not apply to `draw`"), "{e}");
 }
