@@ -751,7 +751,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         use_ability,
         power_to_win,
         promote,
-        shadow_war
+        shadow_war,
+        count_only_influence
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -794,6 +795,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
+        "count_only_influence" => &["who", "duration"],
         _ => &[],
     };
     if verb != "vote" {
@@ -1264,8 +1266,14 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 duration,
             }
         }
-        "blank" | "transfer_power" | "move_mark" | "use_ability" | "power_to_win" | "promote"
-        | "shadow_war" => rules::rules_verb(
+        "blank"
+        | "transfer_power"
+        | "move_mark"
+        | "use_ability"
+        | "power_to_win"
+        | "promote"
+        | "shadow_war"
+        | "count_only_influence" => rules::rules_verb(
             &at,
             e,
             verb,

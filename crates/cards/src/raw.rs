@@ -255,6 +255,8 @@ pub struct RawEffect {
     pub free: Option<bool>,
     /// Start or end the Shadow War: "start" or "end".
     pub shadow_war: Option<String>,
+    /// The players named count only their Influence Rating as power.
+    pub count_only_influence: Option<bool>,
 }
 
 /// A number an effect takes: a plain integer or an amount worked out from

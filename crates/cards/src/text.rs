@@ -493,6 +493,13 @@ fn op_text(op: &Op) -> String {
             }
         ),
         Op::ShadowWar { start: true } => "the Shadow War begins, if it never has".into(),
+        Op::InfluenceOnlyPower { who, duration } => format!(
+            "{} {} only {} Influence Rating as power{} (a player whose power is below his Influence Rating is unaffected)",
+            who_subject(who),
+            verb(who, "count"),
+            if who == Who::Me { "your" } else { "their" },
+            duration_text(duration)
+        ),
         Op::ShadowWar { start: false } => {
             "the Shadow War ends, if it is in effect, and the wars it started end with it".into()
         }

@@ -233,3 +233,30 @@ fn shadow_war_effects_read_start_and_end() {
     let e = refused(&event(r#"{ shadow_war = "pause" }"#, ""));
     assert!(e.contains("shadow_war") && e.contains("start, end"), "{e}");
 }
+
+#[test]
+fn counting_only_influence_reads_and_refuses_a_conflict_duration() {
+    let d = one(&event(
+        r#"{ count_only_influence = true, who = "others" }"#,
+        "",
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::InfluenceOnlyPower {
+            who: Who::Others,
+            duration: Duration::Turn
+        }
+    );
+    assert!(
+        rules_text(&d).contains("Each other player counts only their Influence Rating as power until the end of the turn"),
+        "{}",
+        rules_text(&d)
+    );
+    let e = refused(&event(
+        r#"{ count_only_influence = true, duration = "conflict" }"#,
+        "",
+    ));
+    assert!(e.contains("count_only_influence.duration"), "{e}");
+    let e = refused(&event(r#"{ count_only_influence = false }"#, ""));
+    assert!(e.contains("count_only_influence = true"), "{e}");
+}

@@ -198,7 +198,7 @@ impl Game {
                 // The latest value set wins (modifiers are kept in order).
                 ModKind::Set(a, v) => set[a.idx()] = Some(v as i32),
                 ModKind::Rating(..) => {}
-                ModKind::Blank | ModKind::PowerToWin(..) => {}
+                ModKind::Blank | ModKind::PowerToWin(..) | ModKind::InfluenceOnlyPower(_) => {}
                 // Glossary, Used As: the new ability at the old one's level.
                 ModKind::UseAs(from, to) => use_as[to.idx()] |= 1 << from.idx(),
             }

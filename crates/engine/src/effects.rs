@@ -795,6 +795,9 @@ impl Game {
             Op::PowerToWin { n, who, duration } => self.change_power_needed(n, who, duration, ctx),
             Op::Promote { card, free } => self.promote_effect(card, free, ctx, ev),
             Op::ShadowWar { start } => self.shadow_war_effect(start, ev),
+            Op::InfluenceOnlyPower { who, duration } => {
+                self.count_only_influence(who, duration, ctx)
+            }
         }
     }
 

@@ -4,6 +4,11 @@
 //! not have more power than any other player." A card may also raise it.
 //! The change is a modifier on the player with a duration, like an
 //! Influence Rating change (`crate::rating`).
+//!
+//! Negative Power (Power): "Any card that refers to only counting influence
+//! as power cannot affect any player whose power is lower than his
+//! influence." A player under such an effect counts his Influence Rating as
+//! his power only when his power would be higher (`Game::power`).
 
 use crate::card::effect::{Duration, Who};
 use crate::effects::Ctx;
@@ -45,5 +50,23 @@ impl Game {
             self.push_mod(CardId::NONE, ModKind::PowerToWin(p, n), duration, ctx);
         }
         !ps.is_empty() && n != 0
+    }
+
+    /// Whether an effect makes the player count only his influence as power.
+    pub(crate) fn counts_only_influence(&self, p: PlayerId) -> bool {
+        self.mods
+            .iter()
+            .any(|m| m.kind == ModKind::InfluenceOnlyPower(p))
+    }
+
+    /// The `count_only_influence` effect. False if nobody was named.
+    pub(crate) fn count_only_influence(&mut self, who: Who, duration: Duration, ctx: &Ctx) -> bool {
+        // Power is read through the gate the rating modifiers use.
+        self.restrictions_imposed = true;
+        let ps = self.who_players(who, ctx);
+        for &p in &ps {
+            self.push_mod(CardId::NONE, ModKind::InfluenceOnlyPower(p), duration, ctx);
+        }
+        !ps.is_empty()
     }
 }

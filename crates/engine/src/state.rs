@@ -560,6 +560,8 @@ pub enum ModKind {
     UseAs(Ability, Ability),
     /// The player needs this much more power to win (`card` is none).
     PowerToWin(PlayerId, i8),
+    /// The player counts only his Influence Rating as power (`card` is none).
+    InfluenceOnlyPower(PlayerId),
 }
 
 /// How long a modifier lasts.

@@ -1502,6 +1502,7 @@ fn rules_vocabulary_cards_are_played_in_random_games() {
         "Seat Offered",
         "Eclipse Signal",
         "Long Truce",
+        "Even Ledger",
     ];
     let mut seen = HashSet::new();
     let mut blanked = 0;

@@ -192,6 +192,18 @@ pub(super) fn rules_verb(
             };
             Op::ShadowWar { start }
         }
+        "count_only_influence" => {
+            flag(at, verb, e.count_only_influence)?;
+            if matches!(
+                duration,
+                Duration::Printed | Duration::Conflict | Duration::WhileRotated
+            ) {
+                return Err(at.sub("duration").err(
+                    "counting only influence as power lasts turn, while-in-play or permanent",
+                ));
+            }
+            Op::InfluenceOnlyPower { who: w, duration }
+        }
         _ => unreachable!("rules_verb is called for its own verbs only"),
     })
 }

@@ -474,6 +474,13 @@ pub enum Op {
     ShadowWar {
         start: bool,
     },
+    /// The players named count only their Influence Rating as power for the
+    /// duration (Power, Negative Power: such a card "cannot affect any
+    /// player whose power is lower than his influence").
+    InfluenceOnlyPower {
+        who: Who,
+        duration: Duration,
+    },
 }
 
 /// What a [`Op::VoteRule`] changes in the next vote.
@@ -747,7 +754,7 @@ impl Effect {
             Op::VoteRule { who, .. } => t(who),
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
             Op::TransferPower { who, to, .. } => t(who) || t(to),
-            Op::PowerToWin { who, .. } => t(who),
+            Op::PowerToWin { who, .. } | Op::InfluenceOnlyPower { who, .. } => t(who),
             _ => false,
         }
     }

@@ -147,6 +147,16 @@ pub(super) fn vocabulary_rules_cards(defs: &mut Vec<CardDef>) {
         vec![Effect::new(Op::ShadowWar { start: true })],
     ));
     defs.push(event(
+        "Even Ledger",
+        1,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![Effect::new(Op::InfluenceOnlyPower {
+            who: Who::Others,
+            duration: Duration::Turn,
+        })],
+    ));
+    defs.push(event(
         "Long Truce",
         2,
         TargetKind::None,
