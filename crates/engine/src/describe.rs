@@ -229,6 +229,12 @@ impl Game {
                 self.player_name(against)
             ),
             Action::Mode { index } => format!("choose mode {}", index as u32 + 1),
+            Action::ResolveFirst { conflict } if conflict.0 as usize >= self.conflicts.len() => {
+                "resolve_first (no such conflict)".into()
+            }
+            Action::ResolveFirst { conflict } => {
+                format!("resolve {} first", self.conflict_name(conflict))
+            }
         }
     }
 

@@ -122,6 +122,11 @@ impl Game {
                     }
                 }
             }
+            Step::ResolveOrder { player } => {
+                if asked(player) {
+                    out.push(player);
+                }
+            }
         }
         out
     }
@@ -260,6 +265,10 @@ impl Game {
             Step::Entry(_) | Step::Reveal { .. } | Step::Resolve { .. } => {
                 Err(Violation::NotPending)
             }
+            Step::ResolveOrder { .. } => match *a {
+                Action::ResolveFirst { conflict } => self.check_resolve_first(p, conflict),
+                _ => wrong("the Resolution Round (choose which of your conflicts resolves first)"),
+            },
         }
     }
 
@@ -328,6 +337,7 @@ impl Game {
                     out.push(Action::Buy { count: n });
                 }
             }
+            Step::ResolveOrder { .. } => self.resolve_order_candidates(p, out),
             _ => {}
         }
     }
@@ -443,6 +453,13 @@ impl Game {
                 self.step = Step::Buy {
                     answered: answered | (1 << p),
                 };
+            }
+            Step::ResolveOrder { .. } => {
+                if let Action::ResolveFirst { conflict } = a {
+                    self.step = Step::Resolve {
+                        conflict: conflict.0,
+                    };
+                }
             }
             _ => {}
         }
@@ -582,7 +599,7 @@ impl Game {
             Step::DrawDiscard { .. } => self.draw_free_cards_from(0, ev),
             Step::EmptyDeck { .. } => {}
             Step::Buy { .. } => self.end_of_turn(ev),
-            Step::Entry(_) | Step::Over => {}
+            Step::Entry(_) | Step::Over | Step::ResolveOrder { .. } => {}
         }
     }
 
@@ -590,7 +607,7 @@ impl Game {
     /// Draw Round.
     fn next_resolution_step(&self) -> Step {
         match self.next_conflict_to_resolve() {
-            Some(c) => Step::Resolve { conflict: c },
+            Some(c) => self.resolve_or_ask(c),
             None => Step::Entry(Round::Draw),
         }
     }
@@ -643,6 +660,10 @@ impl Game {
                 .min()
                 .map(|card| Action::Choose { card }),
             Step::Buy { .. } => Some(Action::Buy { count: 0 }),
+            // The Resolution Round: by default, the declaration order.
+            Step::ResolveOrder { .. } => self
+                .first_own_to_resolve(p)
+                .map(|conflict| Action::ResolveFirst { conflict }),
             _ => Some(Action::Pass),
         }
     }

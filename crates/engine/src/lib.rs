@@ -72,6 +72,7 @@ mod rating;
 mod ready;
 mod replace;
 mod resolution;
+mod resolve_order;
 mod setup;
 mod severe;
 mod shadow_war_effect;

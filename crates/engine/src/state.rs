@@ -684,6 +684,11 @@ pub enum Step {
         answered: u8,
     },
     Over,
+    /// Resolution Round: `player` initiated several conflicts still to
+    /// resolve and designates which resolves first (The Resolution Round).
+    ResolveOrder {
+        player: PlayerId,
+    },
 }
 
 /// A window in which contingencies may be revealed (Contingency Cards), or

@@ -1592,7 +1592,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         27 => Action::Buy {
             count: rng.below(256) as u8,
         },
-        _ => match rng.below(9) {
+        _ => match rng.below(10) {
             0 => Action::Keep { card: card(rng) },
             1 => Action::CallVoter {
                 player: rng.below(9) as PlayerId,
@@ -1612,6 +1612,9 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
             },
             7 => Action::Mode {
                 index: rng.below(10) as u8,
+            },
+            8 => Action::ResolveFirst {
+                conflict: b5_engine::ConflictId(rng.below(8) as u8),
             },
             _ => Action::Mulligan,
         },
