@@ -68,6 +68,7 @@ function kindOf(a: Action): GroupKind {
     case "take_from_reserve":
       return { kind: "reserve" };
     case "mode":
+    case "resolve_first":
       return { kind: "effect_choice" };
     default:
       // Every other action is about a card (the generated Action type says so).

@@ -14,6 +14,8 @@ use toml::Spanned;
 use crate::error::{LoadError, Source};
 use crate::raw::*;
 
+mod rules;
+
 /// Where a value sits, for messages.
 struct At<'a> {
     src: &'a Source<'a>,
@@ -742,7 +744,15 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         severe_damage,
         set,
         sponsor_discount,
-        influence_rating
+        influence_rating,
+        blank,
+        transfer_power,
+        move_mark,
+        use_ability,
+        power_to_win,
+        promote,
+        shadow_war,
+        count_only_influence
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -779,6 +789,13 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "discard" | "return_to_hand" | "chaos" | "discard_ambassador" => &["card", "who"],
         "surrender" => &["who"],
         "join_isa" => &["who"],
+        "blank" => &["card", "duration", "who"],
+        "transfer_power" => &["who", "to"],
+        "move_mark" => &["card", "onto", "count", "who"],
+        "use_ability" => &["as", "card", "who"],
+        "power_to_win" => &["who", "duration"],
+        "promote" => &["card", "free", "who"],
+        "count_only_influence" => &["who", "duration"],
         _ => &[],
     };
     if verb != "vote" {
@@ -788,7 +805,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
     }
-    let present: [(&str, bool); 17] = [
+    let present: [(&str, bool); 20] = [
+        ("onto", e.onto.is_some()),
+        ("as", e.as_ability.is_some()),
+        ("free", e.free.is_some()),
         ("filter", e.filter.is_some()),
         ("put", e.put.is_some()),
         ("up_to", e.up_to.is_some()),
@@ -1246,6 +1266,24 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 duration,
             }
         }
+        "blank"
+        | "transfer_power"
+        | "move_mark"
+        | "use_ability"
+        | "power_to_win"
+        | "promote"
+        | "shadow_war"
+        | "count_only_influence" => rules::rules_verb(
+            &at,
+            e,
+            verb,
+            w,
+            rules::Parts {
+                sel: sel()?,
+                duration: dur()?,
+                amount: &mut amt,
+            },
+        )?,
         _ => unreachable!("every verb is listed above"),
     };
     if let Some(a) = &e.amount {

@@ -234,6 +234,29 @@ pub struct RawEffect {
     /// A change to the next vote: cast-votes-of, counts-twice, cannot-vote,
     /// extra-yes, extra-no (with `who`; `count` for the extra votes).
     pub vote_rule: Option<String>,
+    /// Blank the card's effect text (with `card`, `duration`).
+    pub blank: Option<bool>,
+    /// Transfer N power from `who` to `to`.
+    pub transfer_power: Option<RawNum>,
+    /// Move marks of this kind from `card` to `onto` (with `count`).
+    pub move_mark: Option<String>,
+    /// With `move_mark`: the card the marks go to.
+    pub onto: Option<String>,
+    /// "Used As": use this ability as the ability `as` for the rest of the turn.
+    pub use_ability: Option<String>,
+    /// With `use_ability`: the ability it is used as.
+    #[serde(rename = "as")]
+    pub as_ability: Option<String>,
+    /// The power needed to win is N higher (lower) for `who` (with `duration`).
+    pub power_to_win: Option<RawNum>,
+    /// Promote the card to the Inner Circle (with `card`, `free`).
+    pub promote: Option<bool>,
+    /// With `promote`: without rotating a character or applying influence.
+    pub free: Option<bool>,
+    /// Start or end the Shadow War: "start" or "end".
+    pub shadow_war: Option<String>,
+    /// The players named count only their Influence Rating as power.
+    pub count_only_influence: Option<bool>,
 }
 
 /// A number an effect takes: a plain integer or an amount worked out from

@@ -444,6 +444,65 @@ fn op_text(op: &Op) -> String {
                 plural(n as i64, "No vote", "No votes")
             ),
         },
+        Op::Blank { card, duration } => format!(
+            "{} has its text blanked{} (its keywords stay)",
+            card_name(card),
+            duration_text(duration)
+        ),
+        Op::TransferPower { n, who, to } => format!(
+            "transfer {n} power from {} to {} (not a gain or loss; never below 0 power)",
+            who_object(who),
+            who_object(to)
+        ),
+        Op::MoveMark {
+            kind,
+            card,
+            onto,
+            count,
+        } => format!(
+            "move {} from {} to {} (not a gain or purge)",
+            if count == 1 {
+                format!("{} {} mark", an(mark(kind)), mark(kind))
+            } else {
+                format!("up to {count} {} marks", mark(kind))
+            },
+            card_name(card),
+            card_name(onto)
+        ),
+        Op::UseAs { from, to, card } => format!(
+            "{} may use its {} as {} until the end of the turn",
+            card_name(card),
+            from.display(),
+            to.display()
+        ),
+        Op::PowerToWin { n, who, duration } => format!(
+            "{} {} {} {} power to win{}",
+            who_subject(who),
+            verb(who, "need"),
+            (n as i16).abs(),
+            if n >= 0 { "more" } else { "less" },
+            duration_text(duration)
+        ),
+        Op::Promote { card, free } => format!(
+            "promote {} to the Inner Circle{}",
+            card_name(card),
+            if free {
+                " for free"
+            } else {
+                ", applying its promotion cost"
+            }
+        ),
+        Op::ShadowWar { start: true } => "the Shadow War begins, if it never has".into(),
+        Op::InfluenceOnlyPower { who, duration } => format!(
+            "{} {} only {} Influence Rating as power{} (a player whose power is below his Influence Rating is unaffected)",
+            who_subject(who),
+            verb(who, "count"),
+            if who == Who::Me { "your" } else { "their" },
+            duration_text(duration)
+        ),
+        Op::ShadowWar { start: false } => {
+            "the Shadow War ends, if it is in effect, and the wars it started end with it".into()
+        }
     }
 }
 

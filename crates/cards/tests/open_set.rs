@@ -635,7 +635,17 @@ fn the_decks_cover_the_set() {
     // No shipped deck holds a Drakh card: the computer players convert
     // whenever they can and then cannot win by the Drakh Rules (README,
     // "Balance"); the Drakh cards are played in their scenarios.
-    let all: Vec<String> = names_where(&db, |d| d.race != Race::Drakh);
+    // The rules-vocabulary cards (OS-330 to OS-349, `vocabulary-rules.toml`)
+    // came on a branch that was told to leave the shipped decks alone: they
+    // are counted once the decks take them in.
+    let rules_vocabulary = |d: &CardDef| {
+        d.number
+            .as_deref()
+            .and_then(|n| n.strip_prefix("OS-"))
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| (330..350).contains(&n))
+    };
+    let all: Vec<String> = names_where(&db, |d| d.race != Race::Drakh && !rules_vocabulary(d));
     let missing: Vec<&String> = all.iter().filter(|n| !used.contains(*n)).collect();
     if !missing.is_empty() {
         println!("cards in no shipped deck: {missing:?}");

@@ -47,6 +47,7 @@ pub const VERBS: &[&str] = &[
     "keep_chaos",
     "join_war",
     "mode",
+    "resolve_first",
 ];
 
 /// A problem building a step's action: a missing field (a load error, with
@@ -476,6 +477,9 @@ pub fn actions(
             card: card(Prefer::Reserve)?,
         }),
         "keep_chaos" => one(Action::KeepChaos),
+        "resolve_first" => one(Action::ResolveFirst {
+            conflict: conflict()?,
+        }),
         "mode" => {
             let m = st
                 .mode

@@ -179,6 +179,7 @@ impl Game {
         let mut add = [0i32; 5];
         let mut add_all = 0i32;
         let mut set: [Option<i32>; 5] = [None; 5];
+        let mut use_as = [0u8; 5];
         let take = |b: &AbilityBonus, add: &mut [i32; 5], all: &mut i32| {
             for (x, v) in add.iter_mut().zip(b.values) {
                 *x += v as i32;
@@ -197,11 +198,16 @@ impl Game {
                 // The latest value set wins (modifiers are kept in order).
                 ModKind::Set(a, v) => set[a.idx()] = Some(v as i32),
                 ModKind::Rating(..) => {}
+                ModKind::Blank | ModKind::PowerToWin(..) | ModKind::InfluenceOnlyPower(_) => {}
+                // Glossary, Used As: the new ability at the old one's level.
+                ModKind::UseAs(from, to) => use_as[to.idx()] |= 1 << from.idx(),
             }
         }
         for &att in self.attachments.iter() {
             let ai = self.c(att);
-            if ai.host == id && ai.zone == Zone::Attached && !ai.face_down() {
+            // Bonuses and Blanking: a blanked card's bonus stops.
+            if ai.host == id && ai.zone == Zone::Attached && !ai.face_down() && !ai.has(flag::BLANK)
+            {
                 let ad = self.db.get(ai.def);
                 if !ad.bonus.is_zero() {
                     take(&ad.bonus, &mut add, &mut add_all);
@@ -272,6 +278,9 @@ impl Game {
                 v -= inst.damage as i32;
             }
             out[i] = v.clamp(0, 255) as u8;
+        }
+        if use_as != [0; 5] {
+            crate::used_as::apply(&mut out, &use_as);
         }
         out
     }

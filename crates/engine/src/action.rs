@@ -186,6 +186,11 @@ pub enum Action {
     Mode {
         index: u8,
     },
+    /// The Resolution Round: of your conflicts still to resolve, this one
+    /// resolves first.
+    ResolveFirst {
+        conflict: ConflictId,
+    },
 }
 
 impl Action {
@@ -230,6 +235,7 @@ impl Action {
             Action::KeepChaos => "keep_chaos",
             Action::JoinWar { .. } => "join_war",
             Action::Mode { .. } => "mode",
+            Action::ResolveFirst { .. } => "resolve_first",
         }
     }
 

@@ -229,6 +229,12 @@ impl Game {
                 self.player_name(against)
             ),
             Action::Mode { index } => format!("choose mode {}", index as u32 + 1),
+            Action::ResolveFirst { conflict } if conflict.0 as usize >= self.conflicts.len() => {
+                "resolve_first (no such conflict)".into()
+            }
+            Action::ResolveFirst { conflict } => {
+                format!("resolve {} first", self.conflict_name(conflict))
+            }
         }
     }
 
@@ -741,6 +747,10 @@ impl Game {
                 from.name(),
                 to.name()
             ),
+            Event::Blanked { card } => format!("{}'s text is blanked.", n(card)),
+            Event::ShadowWarEnded => {
+                "The Shadow War ends, and the wars it started end with it.".into()
+            }
         })
     }
 

@@ -207,6 +207,11 @@ impl Game {
                     // Taking tokens off happens only if the card holds them all.
                     Op::Chaos { n, .. } if n < 0 => ci.chaos as i16 >= -(n as i16),
                     Op::ConvertMark { from, .. } => self.card_marks(c, from) > 0,
+                    Op::Blank { .. } => self.may_blank(c),
+                    Op::Promote { free, .. } => self.effect_promotion_cost(c, free).is_some(),
+                    Op::MoveMark {
+                        kind, card, onto, ..
+                    } => self.may_move_mark(kind, card, onto, ctx),
                     _ => true,
                 }
             });
@@ -240,6 +245,13 @@ impl Game {
             Op::JoinIsa { .. } => self.isa.exists,
             Op::Vote { .. } => self.vote.is_none(),
             Op::Pick { .. } | Op::Modes { .. } => self.choice.is_none(),
+            Op::TransferPower { who, to, .. } => {
+                let takers = self.who_players(to, ctx);
+                self.who_players(who, ctx)
+                    .iter()
+                    .any(|&g| self.power(g) > 0 && takers.iter().any(|&t| t != g))
+            }
+            Op::ShadowWar { start } => self.may_change_shadow_war(start),
             _ => true,
         }
     }
@@ -771,6 +783,21 @@ impl Game {
                 n > 0 && !ps.is_empty()
             }
             Op::InfluenceRating { n, who, duration } => self.modify_rating(n, who, duration, ctx),
+            Op::Blank { card, duration } => self.blank_effect(card, duration, ctx, ev),
+            Op::TransferPower { n, who, to } => self.transfer_power(n, who, to, ctx, ev),
+            Op::MoveMark {
+                kind,
+                card,
+                onto,
+                count,
+            } => self.move_marks(kind, card, onto, count, ctx, ev),
+            Op::UseAs { from, to, card } => self.use_as_effect(from, to, card, ctx),
+            Op::PowerToWin { n, who, duration } => self.change_power_needed(n, who, duration, ctx),
+            Op::Promote { card, free } => self.promote_effect(card, free, ctx, ev),
+            Op::ShadowWar { start } => self.shadow_war_effect(start, ev),
+            Op::InfluenceOnlyPower { who, duration } => {
+                self.count_only_influence(who, duration, ctx)
+            }
         }
     }
 

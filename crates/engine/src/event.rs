@@ -353,6 +353,12 @@ pub enum Event {
         to: crate::card::def::MarkKind,
         count: u8,
     },
+    /// A card's effect text is blanked by an effect (Bonuses and Blanking).
+    Blanked {
+        card: CardId,
+    },
+    /// An effect ended the Shadow War; the wars it started end with it.
+    ShadowWarEnded,
 }
 
 /// Why a card was drawn or discarded, for the log.

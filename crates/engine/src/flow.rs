@@ -148,6 +148,11 @@ impl Game {
                     }
                 }
             }
+            Step::ResolveOrder { player } => {
+                if asked(player) {
+                    out.push(player);
+                }
+            }
         }
         out
     }
@@ -291,6 +296,10 @@ impl Game {
             Step::Entry(_) | Step::Reveal { .. } | Step::Resolve { .. } => {
                 Err(Violation::NotPending)
             }
+            Step::ResolveOrder { .. } => match *a {
+                Action::ResolveFirst { conflict } => self.check_resolve_first(p, conflict),
+                _ => wrong("the Resolution Round (choose which of your conflicts resolves first)"),
+            },
         }
     }
 
@@ -359,6 +368,7 @@ impl Game {
                     out.push(Action::Buy { count: n });
                 }
             }
+            Step::ResolveOrder { .. } => self.resolve_order_candidates(p, out),
             _ => {}
         }
     }
@@ -475,6 +485,13 @@ impl Game {
                     answered: answered | (1 << p),
                 };
             }
+            Step::ResolveOrder { .. } => {
+                if let Action::ResolveFirst { conflict } = a {
+                    self.step = Step::Resolve {
+                        conflict: conflict.0,
+                    };
+                }
+            }
             _ => {}
         }
     }
@@ -483,6 +500,9 @@ impl Game {
     /// pausing) it stands on entering a round.
     pub(crate) fn run(&mut self, ev: &mut Events) {
         loop {
+            // Bonuses and Blanking: blanks imposed by effects start and end
+            // with their modifiers.
+            self.sync_blanks();
             // Marks: a card given marks by a lasting source, or cut off
             // from one, gains or purges them as soon as it happens.
             self.refresh_mark_links(ev);
@@ -610,7 +630,7 @@ impl Game {
             Step::DrawDiscard { .. } => self.draw_free_cards_from(0, ev),
             Step::EmptyDeck { .. } => {}
             Step::Buy { .. } => self.end_of_turn(ev),
-            Step::Entry(_) | Step::Over => {}
+            Step::Entry(_) | Step::Over | Step::ResolveOrder { .. } => {}
         }
     }
 
@@ -618,7 +638,7 @@ impl Game {
     /// Draw Round.
     fn next_resolution_step(&self) -> Step {
         match self.next_conflict_to_resolve() {
-            Some(c) => Step::Resolve { conflict: c },
+            Some(c) => self.resolve_or_ask(c),
             None => Step::Entry(Round::Draw),
         }
     }
@@ -671,6 +691,10 @@ impl Game {
                 .min()
                 .map(|card| Action::Choose { card }),
             Step::Buy { .. } => Some(Action::Buy { count: 0 }),
+            // The Resolution Round: by default, the declaration order.
+            Step::ResolveOrder { .. } => self
+                .first_own_to_resolve(p)
+                .map(|conflict| Action::ResolveFirst { conflict }),
             _ => Some(Action::Pass),
         }
     }

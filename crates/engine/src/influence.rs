@@ -113,7 +113,14 @@ impl Game {
     /// Rules Summary 2006: Power Bonuses).
     pub fn power(&self, p: PlayerId) -> i32 {
         let pl = &self.players[p as usize];
-        self.influence_rating(p) as i32 + pl.raw_power as i32 + self.power_bonus(p)
+        let rating = self.influence_rating(p) as i32;
+        let power = rating + pl.raw_power as i32 + self.power_bonus(p);
+        // Power, Negative Power: counting only influence as power cannot
+        // affect a player whose power is lower than his influence.
+        if self.restrictions_imposed && power > rating && self.counts_only_influence(p) {
+            return rating;
+        }
+        power
     }
 
     /// The sum of the capped power bonuses a player counts.

@@ -56,6 +56,7 @@ impl Game {
             Step::Act { .. } => Round::Action,
             Step::Resolve { .. } | Step::Aftermath { .. } => Round::Resolution,
             Step::DrawDiscard { .. } | Step::EmptyDeck { .. } | Step::Buy { .. } => Round::Draw,
+            Step::ResolveOrder { .. } => Round::Resolution,
         })
     }
 

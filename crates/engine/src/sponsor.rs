@@ -540,7 +540,7 @@ impl Game {
     }
 
     /// The cost plus one per character already in the Inner Circle.
-    fn promote_cost(&self, p: PlayerId, card: CardId) -> Result<i16, Violation> {
+    pub(crate) fn promote_cost(&self, p: PlayerId, card: CardId) -> Result<i16, Violation> {
         let def = self.db.get(self.c(card).def);
         let members = self
             .iter_pile(self.players[p as usize].inner_circle)

@@ -553,6 +553,15 @@ pub enum ModKind {
     Set(Ability, u8),
     /// The player's Influence Rating is this much higher (`card` is none).
     Rating(PlayerId, i8),
+    /// The card's effect text is blanked (Bonuses and Blanking).
+    Blank,
+    /// "Used As": the card acts as if it had the second ability at the level
+    /// of the first (Glossary).
+    UseAs(Ability, Ability),
+    /// The player needs this much more power to win (`card` is none).
+    PowerToWin(PlayerId, i8),
+    /// The player counts only his Influence Rating as power (`card` is none).
+    InfluenceOnlyPower(PlayerId),
 }
 
 /// How long a modifier lasts.
@@ -675,6 +684,11 @@ pub enum Step {
         answered: u8,
     },
     Over,
+    /// Resolution Round: `player` initiated several conflicts still to
+    /// resolve and designates which resolves first (The Resolution Round).
+    ResolveOrder {
+        player: PlayerId,
+    },
 }
 
 /// A window in which contingencies may be revealed (Contingency Cards), or
@@ -828,6 +842,9 @@ pub struct Game {
     /// Drakh Rule 7: the Drakh player whose action opened a trigger window,
     /// to be asked about Chaos Tokens once it closes (`NOBODY` otherwise).
     pub(crate) chaos_after_window: PlayerId,
+    /// Some card has been blanked by an effect (Bonuses and Blanking): the
+    /// blanks are kept in step with their modifiers (`crate::blanking`).
+    pub(crate) effect_blanks: bool,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -906,6 +923,7 @@ impl Clone for Game {
             choice: self.choice,
             vote_rules: copy_list(&self.vote_rules),
             chaos_after_window: self.chaos_after_window,
+            effect_blanks: self.effect_blanks,
         }
     }
 }

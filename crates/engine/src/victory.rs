@@ -78,15 +78,29 @@ impl Game {
                     .map(|x| x.1)
                     .max()
                     .unwrap_or(0);
+                // Victory: a card may change the power the leader needs.
+                let need = self.power_needed(l);
                 if self.players[l as usize].drakh {
                     // Drakh Rule 6: no victory by power for a Drakh faction.
-                } else if top >= VICTORY_POWER && top - second >= MAJOR_MARGIN {
+                } else if top >= need && top - second >= MAJOR_MARGIN {
                     wins.push((l, VictoryKind::Major));
                 } else if self.eligible_for_standard(l)
-                    && (top >= VICTORY_POWER
-                        || (self.babylon5 >= BABYLON5_VICTORY && !self.shadow_war))
+                    && (top >= need || (self.babylon5 >= BABYLON5_VICTORY && !self.shadow_war))
                 {
                     wins.push((l, VictoryKind::Standard));
+                }
+            }
+            // Victory: "If a card reduces the amount of power you need to win
+            // ... you can win the game even if you do not have more power
+            // than any other player."
+            for &(p, pw) in &power {
+                if self.need_lowered(p)
+                    && pw >= self.power_needed(p)
+                    && !self.players[p as usize].drakh
+                    && self.eligible_for_standard(p)
+                    && !wins.iter().any(|w| w.0 == p)
+                {
+                    wins.push((p, VictoryKind::Standard));
                 }
             }
         }

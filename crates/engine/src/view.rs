@@ -544,6 +544,10 @@ impl Game {
             }
             Step::Buy { .. } => "players buy cards".into(),
             Step::Over => "nothing: the game is over".into(),
+            Step::ResolveOrder { player } => format!(
+                "{} chooses which of his conflicts resolves first",
+                self.player_name(player)
+            ),
         }
     }
 }

@@ -138,6 +138,12 @@ fn universe(g: &Game) -> Vec<Action> {
     for index in 0..10 {
         u.push(Action::Mode { index });
     }
+    // The Resolution Round: which of a player's conflicts resolves first.
+    for k in 0..=g.conflicts().len() as u8 {
+        u.push(Action::ResolveFirst {
+            conflict: b5_engine::ConflictId(k),
+        });
+    }
     u
 }
 

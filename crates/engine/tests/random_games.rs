@@ -443,6 +443,12 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
     for index in 0..10 {
         u.push(Action::Mode { index });
     }
+    // The Resolution Round: which of a player's conflicts resolves first.
+    for k in 0..=g.conflicts().len() as u8 {
+        u.push(Action::ResolveFirst {
+            conflict: ConflictId(k),
+        });
+    }
     u
 }
 
@@ -1480,4 +1486,57 @@ fn cost_vocabulary_cards_are_played_in_random_games() {
         "only {seen:?} of the cost vocabulary cards were played"
     );
     assert!(used > 0, "no action paid with another card in random games");
+}
+
+/// The cards of the rules' own effect vocabulary (`common/vocabulary_rules.rs`:
+/// blanking, transfers of power and marks, "Used As", the power needed to
+/// win, promote effects, the Shadow War by effect) are really played in
+/// random games (a card is blanked by an effect in some of them), and those
+/// games keep every invariant of `play`.
+#[test]
+fn rules_vocabulary_cards_are_played_in_random_games() {
+    let pool = shared_pool();
+    let names = [
+        "Hush Order",
+        "Muffling Veil",
+        "Tribute Claim",
+        "Shared Fate",
+        "Silver Words",
+        "Quiet Mandate",
+        "Raised Stakes",
+        "Battlefield Promotion",
+        "Seat Offered",
+        "Eclipse Signal",
+        "Long Truce",
+        "Even Ledger",
+    ];
+    let mut seen = HashSet::new();
+    let mut blanked = 0;
+    for seed in 7100..7160u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        for e in &r.events {
+            let card = match e {
+                Event::EventPlayed { card, .. } | Event::Sponsored { card, .. } => *card,
+                Event::Blanked { .. } => {
+                    blanked += 1;
+                    continue;
+                }
+                _ => continue,
+            };
+            let name = &db.get(r.game.card(card).def).name;
+            if names.contains(&name.as_str()) {
+                seen.insert(name.clone());
+            }
+        }
+    }
+    assert!(
+        seen.len() * 2 >= names.len(),
+        "only {seen:?} of the rules vocabulary cards were played"
+    );
+    assert!(
+        blanked > 0,
+        "no card was blanked by an effect in random games"
+    );
 }

@@ -186,6 +186,7 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
         Action::MoveChaos { .. } => GroupKind::Chaos,
         Action::JoinWar { .. } => GroupKind::JoinWar,
         Action::Mode { .. } => GroupKind::EffectChoice,
+        Action::ResolveFirst { .. } => GroupKind::EffectChoice,
         Action::Choose { .. } if game.choice().is_some() => GroupKind::EffectChoice,
         other => match other.card() {
             Some(c) => GroupKind::Card(representative(game, p, c)),
@@ -296,6 +297,10 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         GroupKind::JoinWar => "Join your race's war (rotate your ambassador to declare war)".into(),
         GroupKind::EffectChoice => match game.choice() {
             Some(c) => format!("Choose for {}", game.card_name(c.card)),
+            // The Resolution Round: a player with several conflicts.
+            None if matches!(game.step(), b5_engine::Step::ResolveOrder { .. }) => {
+                "Choose which of your conflicts resolves first".into()
+            }
             None => "Choose".into(),
         },
         GroupKind::Card(c) => {

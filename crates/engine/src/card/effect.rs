@@ -423,6 +423,64 @@ pub enum Op {
         who: Who,
         duration: Duration,
     },
+    /// The card's effect text is blanked for the duration (Engine Rules
+    /// v1.2, Bonuses and Blanking): its actions, triggers, lasting effects,
+    /// power bonus and bonus stop; keywords and uniqueness stay (Card
+    /// Details: they are irrevocable). See `crate::blanking`.
+    Blank {
+        card: CardSel,
+        duration: Duration,
+    },
+    /// Transfer N power from `who` to `to` (Transferring Power; Changes for
+    /// Version 1.2: a transfer is not a gain or a loss; Glossary, Transfer:
+    /// never more than brings the giver to 0 power).
+    TransferPower {
+        n: u8,
+        who: Who,
+        to: Who,
+    },
+    /// Move up to `count` marks of a kind from `card` to `onto` (Glossary,
+    /// Transfer: only as many as the card has; not a gain or a purge).
+    MoveMark {
+        kind: MarkKind,
+        card: CardSel,
+        onto: CardSel,
+        count: u8,
+    },
+    /// "Used As" (Glossary): for the rest of the turn the card acts as if
+    /// it had the ability `to` at the level of its ability `from`.
+    UseAs {
+        from: Ability,
+        to: Ability,
+        card: CardSel,
+    },
+    /// The power the players named need to win is N higher (negative:
+    /// lower) for the duration (Victory: cards that reduce the power you
+    /// need to win).
+    PowerToWin {
+        n: i8,
+        who: Who,
+        duration: Duration,
+    },
+    /// Promote the card to its faction's Inner Circle (Promote Effects):
+    /// with `free`, without rotating an Inner Circle character or applying
+    /// influence; otherwise the influence is still applied.
+    Promote {
+        card: CardSel,
+        free: bool,
+    },
+    /// Start (true) or end (false) the Shadow War (The Shadow War: it
+    /// starts once a game; an effect ends it only while it is in effect).
+    ShadowWar {
+        start: bool,
+    },
+    /// The players named count only their Influence Rating as power for the
+    /// duration (Power, Negative Power: such a card "cannot affect any
+    /// player whose power is lower than his influence").
+    InfluenceOnlyPower {
+        who: Who,
+        duration: Duration,
+    },
 }
 
 /// What a [`Op::VoteRule`] changes in the next vote.
@@ -603,6 +661,8 @@ impl Op {
             Op::Mark { count, .. } => *count = i,
             Op::SevereDamage { n, .. } | Op::SponsorDiscount { n, .. } => *n = u,
             Op::InfluenceRating { n, .. } => *n = i,
+            Op::TransferPower { n, .. } => *n = u,
+            Op::PowerToWin { n, .. } => *n = i,
             Op::Bonus { bonus, .. } => {
                 for x in bonus.values.iter_mut() {
                     *x = (*x as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
@@ -655,6 +715,7 @@ impl Effect {
                 pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
             }
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_card_target()),
+            Op::MoveMark { card, onto, .. } => *card == CardSel::Target || *onto == CardSel::Target,
             _ => {
                 self.card_sel() == Some(CardSel::Target)
                     || self.amount.as_ref().is_some_and(|a| a.uses_card_target())
@@ -692,6 +753,8 @@ impl Effect {
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_player_target()),
             Op::VoteRule { who, .. } => t(who),
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
+            Op::TransferPower { who, to, .. } => t(who) || t(to),
+            Op::PowerToWin { who, .. } | Op::InfluenceOnlyPower { who, .. } => t(who),
             _ => false,
         }
     }
@@ -715,6 +778,10 @@ impl Effect {
             | Op::DiscardAmbassador { card } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             Op::SevereDamage { card, .. } | Op::SetAbility { card, .. } => Some(*card),
+            Op::Blank { card, .. }
+            | Op::MoveMark { card, .. }
+            | Op::UseAs { card, .. }
+            | Op::Promote { card, .. } => Some(*card),
             _ => None,
         }
     }

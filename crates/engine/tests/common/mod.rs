@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 mod vocabulary;
 mod vocabulary_costs;
+mod vocabulary_rules;
 
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
@@ -774,6 +775,7 @@ pub fn pool() -> Pool {
     drakh_cards(&mut defs);
     vocabulary::vocabulary_cards(&mut defs);
     vocabulary_costs::vocabulary_cost_cards(&mut defs);
+    vocabulary_rules::vocabulary_rules_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
@@ -1590,7 +1592,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         27 => Action::Buy {
             count: rng.below(256) as u8,
         },
-        _ => match rng.below(9) {
+        _ => match rng.below(10) {
             0 => Action::Keep { card: card(rng) },
             1 => Action::CallVoter {
                 player: rng.below(9) as PlayerId,
@@ -1610,6 +1612,9 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
             },
             7 => Action::Mode {
                 index: rng.below(10) as u8,
+            },
+            8 => Action::ResolveFirst {
+                conflict: b5_engine::ConflictId(rng.below(8) as u8),
             },
             _ => Action::Mulligan,
         },

@@ -1,0 +1,262 @@
+//! The effect vocabulary of the rules themselves (issue 8): blanking,
+//! transfers of power and of marks, "Used As", the power needed to win,
+//! promote effects and the Shadow War by effect: how the loader reads them,
+//! how the rules text words them, and what it refuses, naming the field.
+
+use b5_cards::parse_card_file;
+use b5_cards::text::rules_text;
+use b5_engine::{Ability, CardDef, CardSel, Duration, MarkKind, Op, Who};
+
+fn one(toml: &str) -> CardDef {
+    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    v.pop().unwrap()
+}
+
+fn refused(toml: &str) -> String {
+    match parse_card_file(toml, "t.toml") {
+        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn event(effects: &str, target: &str) -> String {
+    format!("[cards.\"E\"]\ntype = \"event\"\ncost = 1\n{target}\neffects = [{effects}]")
+}
+
+#[test]
+fn blanking_reads_and_words_its_duration() {
+    let d = one(&event(r#"{ blank = true }"#, r#"target = "card""#));
+    assert_eq!(
+        d.effects[0].op,
+        Op::Blank {
+            card: CardSel::Target,
+            duration: Duration::Turn
+        }
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains(
+            "the target card has its text blanked until the end of the turn (its keywords stay)"
+        ),
+        "{t}"
+    );
+    let d = one(r#"[cards."L"]
+type = "enhancement"
+attach = "location"
+effects = [{ blank = true, card = "attached", duration = "while-in-play" }]"#);
+    assert!(
+        rules_text(&d)
+            .contains("the card it is on has its text blanked while this card is in play"),
+        "{}",
+        rules_text(&d)
+    );
+}
+
+#[test]
+fn blanking_refuses_what_can_never_work() {
+    let e = refused(&event(r#"{ blank = false }"#, r#"target = "card""#));
+    assert!(e.contains("blank") && e.contains("blank = true"), "{e}");
+    let e = refused(&event(
+        r#"{ blank = true, duration = "printed" }"#,
+        r#"target = "card""#,
+    ));
+    assert!(e.contains("blank.duration"), "{e}");
+    let e = refused(&event(r#"{ blank = true }"#, ""));
+    assert!(e.contains("no card target"), "{e}");
+    let e = refused(&event(
+        r#"{ blank = true, to = "self" }"#,
+        r#"target = "card""#,
+    ));
+    assert!(e.contains("`to` does not apply to `blank`"), "{e}");
+}
+
+#[test]
+fn power_transfers_read_and_refuse_a_player_to_himself() {
+    let d = one(&event(
+        r#"{ transfer_power = 2, who = "target" }"#,
+        r#"target = "player""#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::TransferPower {
+            n: 2,
+            who: Who::Target,
+            to: Who::Me
+        }
+    );
+    assert!(rules_text(&d).contains("transfer 2 power from the target player to you"));
+    let e = refused(&event(r#"{ transfer_power = 1 }"#, ""));
+    assert!(
+        e.contains("transfer_power.to") && e.contains("same player"),
+        "{e}"
+    );
+    let e = refused(&event(
+        r#"{ transfer_power = 0, who = "target" }"#,
+        r#"target = "player""#,
+    ));
+    assert!(e.contains("transfer_power") && e.contains("0 power"), "{e}");
+}
+
+#[test]
+fn mark_moves_read_and_refuse_what_cannot_move() {
+    let d = one(&event(
+        r#"{ move_mark = "doom", card = "target", onto = "ambassador", count = 2 }"#,
+        r#"target = "card""#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::MoveMark {
+            kind: MarkKind::Doom,
+            card: CardSel::Target,
+            onto: CardSel::Ambassador(Who::Me),
+            count: 2
+        }
+    );
+    assert!(
+        rules_text(&d).contains("move up to 2 Doom marks from the target card to your ambassador"),
+        "{}",
+        rules_text(&d)
+    );
+    let e = refused(&event(r#"{ move_mark = "doom" }"#, r#"target = "card""#));
+    assert!(e.contains("move_mark.onto"), "{e}");
+    let e = refused(&event(
+        r#"{ move_mark = "doom", onto = "target" }"#,
+        r#"target = "card""#,
+    ));
+    assert!(
+        e.contains("move_mark.onto") && e.contains("come from"),
+        "{e}"
+    );
+    let e = refused(&event(
+        r#"{ move_mark = "doom", onto = "this", count = 0 }"#,
+        r#"target = "card""#,
+    ));
+    assert!(e.contains("move_mark.count"), "{e}");
+    let e = refused(&event(
+        r#"{ move_mark = "luck", onto = "this" }"#,
+        r#"target = "card""#,
+    ));
+    assert!(e.contains("move_mark") && e.contains("unknown mark"), "{e}");
+}
+
+#[test]
+fn used_as_reads_and_needs_another_ability() {
+    let d = one(&event(
+        r#"{ use_ability = "diplomacy", as = "intrigue" }"#,
+        r#"target = "card""#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::UseAs {
+            from: Ability::Diplomacy,
+            to: Ability::Intrigue,
+            card: CardSel::Target
+        }
+    );
+    assert!(
+        rules_text(&d).contains("may use its Diplomacy as Intrigue until the end of the turn"),
+        "{}",
+        rules_text(&d)
+    );
+    let e = refused(&event(
+        r#"{ use_ability = "diplomacy" }"#,
+        r#"target = "card""#,
+    ));
+    assert!(e.contains("use_ability.as"), "{e}");
+    let e = refused(&event(
+        r#"{ use_ability = "psi", as = "psi" }"#,
+        r#"target = "card""#,
+    ));
+    assert!(e.contains("use_ability.as") && e.contains("itself"), "{e}");
+}
+
+#[test]
+fn power_to_win_reads_and_refuses_durations_the_check_never_sees() {
+    let d = one(&event(r#"{ power_to_win = 3, who = "others" }"#, ""));
+    assert_eq!(
+        d.effects[0].op,
+        Op::PowerToWin {
+            n: 3,
+            who: Who::Others,
+            duration: Duration::Turn
+        }
+    );
+    assert!(
+        rules_text(&d)
+            .contains("Each other player needs 3 more power to win until the end of the turn"),
+        "{}",
+        rules_text(&d)
+    );
+    let e = refused(&event(
+        r#"{ power_to_win = -2, duration = "conflict" }"#,
+        "",
+    ));
+    assert!(e.contains("power_to_win.duration"), "{e}");
+    let e = refused(&event(r#"{ power_to_win = 0 }"#, ""));
+    assert!(e.contains("power_to_win"), "{e}");
+}
+
+#[test]
+fn promote_reads_free_or_not_and_refuses_an_ambassador() {
+    let d = one(&event(
+        r#"{ promote = true, free = true }"#,
+        r#"target = "card""#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::Promote {
+            card: CardSel::Target,
+            free: true
+        }
+    );
+    assert!(rules_text(&d).contains("promote the target card to the Inner Circle for free"));
+    let d = one(&event(r#"{ promote = true }"#, r#"target = "card""#));
+    assert!(rules_text(&d).contains("applying its promotion cost"));
+    let e = refused(&event(r#"{ promote = true, card = "ambassador" }"#, ""));
+    assert!(
+        e.contains("promote.card") && e.contains("ambassador"),
+        "{e}"
+    );
+    let e = refused(&event(r#"{ draw = 1, free = true }"#, ""));
+    assert!(e.contains("`free` does not apply to `draw`"), "{e}");
+}
+
+#[test]
+fn shadow_war_effects_read_start_and_end() {
+    let d = one(&event(r#"{ shadow_war = "start" }"#, ""));
+    assert_eq!(d.effects[0].op, Op::ShadowWar { start: true });
+    assert!(rules_text(&d).contains("The Shadow War begins"));
+    let d = one(&event(r#"{ shadow_war = "end" }"#, ""));
+    assert_eq!(d.effects[0].op, Op::ShadowWar { start: false });
+    assert!(rules_text(&d).contains("the wars it started end with it"));
+    let e = refused(&event(r#"{ shadow_war = "pause" }"#, ""));
+    assert!(e.contains("shadow_war") && e.contains("start, end"), "{e}");
+}
+
+#[test]
+fn counting_only_influence_reads_and_refuses_a_conflict_duration() {
+    let d = one(&event(
+        r#"{ count_only_influence = true, who = "others" }"#,
+        "",
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::InfluenceOnlyPower {
+            who: Who::Others,
+            duration: Duration::Turn
+        }
+    );
+    assert!(
+        rules_text(&d).contains("Each other player counts only their Influence Rating as power until the end of the turn"),
+        "{}",
+        rules_text(&d)
+    );
+    let e = refused(&event(
+        r#"{ count_only_influence = true, duration = "conflict" }"#,
+        "",
+    ));
+    assert!(e.contains("count_only_influence.duration"), "{e}");
+    let e = refused(&event(r#"{ count_only_influence = false }"#, ""));
+    assert!(e.contains("count_only_influence = true"), "{e}");
+}
