@@ -197,6 +197,7 @@ impl Game {
                 // The latest value set wins (modifiers are kept in order).
                 ModKind::Set(a, v) => set[a.idx()] = Some(v as i32),
                 ModKind::Rating(..) => {}
+                ModKind::Attack(_) => {}
             }
         }
         for &att in self.attachments.iter() {

@@ -207,6 +207,10 @@ impl Game {
                     // Taking tokens off happens only if the card holds them all.
                     Op::Chaos { n, .. } if n < 0 => ci.chaos as i16 >= -(n as i16),
                     Op::ConvertMark { from, .. } => self.card_marks(c, from) > 0,
+                    Op::Attack { ability, by, .. } => self
+                        .sel_cards(by, ctx)
+                        .first()
+                        .is_some_and(|&a| self.effect_attack_legal(a, c, ability)),
                     _ => true,
                 }
             });
@@ -771,6 +775,8 @@ impl Game {
                 n > 0 && !ps.is_empty()
             }
             Op::InfluenceRating { n, who, duration } => self.modify_rating(n, who, duration, ctx),
+            Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
+            Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
         }
     }
 

@@ -29,12 +29,15 @@ mod action_round;
 mod agenda;
 mod ambassador_loss;
 mod amount;
+mod attack_damage;
+mod attack_effect;
 mod cannot;
 mod cannot_more;
 pub mod card;
 mod card_action;
 mod chaos_timing;
 mod choice;
+mod conflict_enhancement;
 mod conflict_round;
 mod costs;
 mod damage;
@@ -88,6 +91,8 @@ mod zones;
 
 pub use action::Action;
 pub use card::amount::{Amount, AmountBase, Rounding};
+pub use card::attack_mod::AttackMod;
+pub use card::becomes::EnhancementOn;
 pub use card::def::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,

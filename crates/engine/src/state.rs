@@ -553,6 +553,8 @@ pub enum ModKind {
     Set(Ability, u8),
     /// The player's Influence Rating is this much higher (`card` is none).
     Rating(PlayerId, i8),
+    /// How attacks treat the card (Resolving Attacks).
+    Attack(crate::card::attack_mod::AttackMod),
 }
 
 /// How long a modifier lasts.
@@ -712,6 +714,13 @@ pub enum Continuation {
     },
     /// Nothing more: the flow goes on from `Game::step`.
     Resume,
+    /// Finish an attack made by an effect, outside any conflict, using
+    /// `ability` (`attack_effect.rs`).
+    EffectAttack {
+        attacker: CardId,
+        target: CardId,
+        ability: Ability,
+    },
 }
 
 /// Game options chosen at set-up.

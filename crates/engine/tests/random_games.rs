@@ -1481,3 +1481,56 @@ fn cost_vocabulary_cards_are_played_in_random_games() {
     );
     assert!(used > 0, "no action paid with another card in random games");
 }
+
+/// The cards of the issue-13 attack vocabulary (`common/vocabulary_attacks.rs`:
+/// attacks made by effects, attack damage modifiers) are really played in
+/// random games, their attacks are made, and those games keep every
+/// invariant of `play`.
+#[test]
+fn attack_vocabulary_cards_are_played_in_random_games() {
+    let pool = shared_pool();
+    let names = [
+        "Harrier Battery",
+        "Sharp Reproach",
+        "Braced Hulls",
+        "Raking Batteries",
+        "Screening Post",
+    ];
+    let mut seen = HashSet::new();
+    let mut attacks = 0;
+    for seed in 9000..9060u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        let mut last_used = None;
+        for e in &r.events {
+            let card = match e {
+                Event::EventPlayed { card, .. } | Event::Sponsored { card, .. } => *card,
+                Event::UsedCard { card, .. } => {
+                    last_used = Some(*card);
+                    continue;
+                }
+                Event::Attacked { attacker, .. } => {
+                    // The battery's own action made this attack.
+                    if last_used == Some(*attacker) {
+                        attacks += 1;
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            let name = &db.get(r.game.card(card).def).name;
+            if names.contains(&name.as_str()) {
+                seen.insert(name.clone());
+            }
+        }
+    }
+    assert!(
+        seen.len() * 2 >= names.len(),
+        "only {seen:?} of the attack vocabulary cards were played"
+    );
+    assert!(
+        attacks > 0,
+        "no attack made by Harrier Battery's action in 60 random games"
+    );
+}

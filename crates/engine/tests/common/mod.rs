@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 mod vocabulary;
+mod vocabulary_attacks;
 mod vocabulary_costs;
 
 use b5_engine::{
@@ -774,6 +775,7 @@ pub fn pool() -> Pool {
     drakh_cards(&mut defs);
     vocabulary::vocabulary_cards(&mut defs);
     vocabulary_costs::vocabulary_cost_cards(&mut defs);
+    vocabulary_attacks::vocabulary_attack_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
