@@ -235,3 +235,101 @@ passive = [{ attack_mod = {} }]"#,
         "{e}"
     );
 }
+
+#[test]
+fn a_conflict_that_becomes_an_enhancement_reads_and_is_worded() {
+    let d = one(r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+won = [{ gain_influence = 1 }]
+becomes_enhancement = "ambassador"
+bonus = { diplomacy = 1 }"#);
+    assert_eq!(
+        d.becomes_enhancement,
+        Some(b5_engine::EnhancementOn::Ambassador)
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("If won, this card is not discarded: it becomes an enhancement on your ambassador, with this text. The card it is on gets +1 Diplomacy"),
+        "{t}"
+    );
+    // Its lasting text may hold what an enhancement's does.
+    let d = one(r#"[cards."C"]
+type = "conflict"
+conflict = "intrigue"
+target = "card"
+target_filter = { type = "character", side = "other" }
+becomes_enhancement = "target"
+passive = [{ attack_mod = { suffers = 1 } }]
+triggers = [{ on = "attacked", effects = [{ damage = 1, card = "attacker" }] }]"#);
+    assert!(rules_text(&d).contains("The card it is on suffers 1 more damage from attacks"));
+}
+
+#[test]
+fn a_conflict_that_cannot_become_an_enhancement_is_refused() {
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+becomes_enhancement = "target"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("only a conflict"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+becomes_enhancement = "target"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("targets a card"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+becomes_enhancement = "target-ambassador"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("targets a player"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+becomes_enhancement = "ambassador""#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("no text"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+becomes_enhancement = "faction"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("faction"),
+        "{e}"
+    );
+    // Without it, a conflict still has no lasting text.
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(e.contains("bonus"), "{e}");
+}

@@ -1495,6 +1495,7 @@ fn attack_vocabulary_cards_are_played_in_random_games() {
         "Braced Hulls",
         "Raking Batteries",
         "Screening Post",
+        "Standing Accord",
     ];
     let mut seen = HashSet::new();
     let mut attacks = 0;
@@ -1506,6 +1507,7 @@ fn attack_vocabulary_cards_are_played_in_random_games() {
         for e in &r.events {
             let card = match e {
                 Event::EventPlayed { card, .. } | Event::Sponsored { card, .. } => *card,
+                Event::Initiated { card, .. } if card.some().is_some() => *card,
                 Event::UsedCard { card, .. } => {
                     last_used = Some(*card);
                     continue;

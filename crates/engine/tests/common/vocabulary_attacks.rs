@@ -94,4 +94,13 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
         },
     });
     defs.push(post);
+    // A conflict that becomes an enhancement on its initiator's ambassador.
+    let mut accord = card("Standing Accord", CardType::Conflict, 0);
+    accord.cost = None;
+    accord.conflict = Some(Ability::Diplomacy);
+    accord.target = TargetKind::Player;
+    accord.won = vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })];
+    accord.becomes_enhancement = Some(b5_engine::EnhancementOn::Ambassador);
+    accord.bonus.values[Ability::Diplomacy.idx()] = 1;
+    defs.push(accord);
 }
