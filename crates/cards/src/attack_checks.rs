@@ -224,3 +224,51 @@ pub(crate) fn card(d: &CardDef) -> Result<(), Refusal> {
     }
     Ok(())
 }
+
+/// `reverse = "event"` only among an event's own effects (Reversal: an
+/// event reverses the event played just before it).
+pub(crate) fn reversal(d: &CardDef) -> Result<(), Refusal> {
+    fn has(list: &[Effect]) -> bool {
+        list.iter().any(|e| match &e.op {
+            Op::Reverse => true,
+            Op::Delayed { effects, .. } => has(effects),
+            Op::Vote { pass, fail, .. } => has(pass) || has(fail),
+            Op::Modes { modes } => modes.iter().any(|m| has(m)),
+            Op::Pick { each, .. } => has(each),
+            _ => false,
+        })
+    }
+    let nested = |list: &[Effect]| {
+        list.iter()
+            .any(|e| !matches!(e.op, Op::Reverse) && has(std::slice::from_ref(e)))
+    };
+    let msg = "only an event reverses, among its own effects (the event just played is reversed as the next action)";
+    for (name, list) in [
+        ("initiated", &d.initiated),
+        ("resolution", &d.resolution),
+        ("won", &d.won),
+        ("lost", &d.lost),
+    ] {
+        if has(list) {
+            return Err((name.into(), msg.into()));
+        }
+    }
+    if d.won_by.iter().chain(d.lost_by.iter()).any(|(_, l)| has(l)) {
+        return Err(("won_by".into(), msg.into()));
+    }
+    if d.actions.iter().any(|a| has(&a.effects)) {
+        return Err(("actions".into(), msg.into()));
+    }
+    if d.triggers.iter().any(|t| has(&t.effects)) {
+        let f = if d.card_type == CardType::Contingency {
+            "trigger"
+        } else {
+            "triggers"
+        };
+        return Err((f.into(), msg.into()));
+    }
+    if has(&d.effects) && (d.card_type != CardType::Event || nested(&d.effects)) {
+        return Err(("effects".into(), msg.into()));
+    }
+    Ok(())
+}

@@ -744,7 +744,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         sponsor_discount,
         influence_rating,
         attack,
-        attack_mod
+        attack_mod,
+        reverse
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -1281,6 +1282,14 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 card: sel()?,
                 duration,
             }
+        }
+        "reverse" => {
+            if e.reverse.as_deref() != Some("event") {
+                return Err(at.err(
+                    "write `reverse = \"event\"`: the effects of the event just played are reversed",
+                ));
+            }
+            Op::Reverse
         }
         _ => unreachable!("every verb is listed above"),
     };
@@ -2289,6 +2298,8 @@ pub fn card(
             "it would be an enhancement with no text: give it a bonus, passive or triggers (its lasting text)",
         ));
     }
+    // Reversal: an event reverses the event played just before it.
+    crate::attack_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Attacks made by effects: an attacker that can attack, a target it may.
     crate::attack_checks::card(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Drakh Rule 9: only Drakh cards may name the Drakh race.

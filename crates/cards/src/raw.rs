@@ -192,6 +192,8 @@ pub struct RawEffect {
     pub by: Option<String>,
     /// A change to how attack damage is worked out for the cards selected.
     pub attack_mod: Option<RawAttackMod>,
+    /// Reverse the effects of the event just played: "event".
+    pub reverse: Option<String>,
     /// With `cannot = "sponsor"`: which cards (`{ type = ... }` or `{ race = ... }`).
     pub cards: Option<RawFilter>,
     // Modifiers.

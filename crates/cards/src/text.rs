@@ -364,6 +364,9 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             ability.display()
         ),
+        Op::Reverse => {
+            "reverse the effects of the event just played (play this as the next action; every effect that occurred must be reversible)".into()
+        }
         Op::AttackMod { m, card, duration } => format!(
             "{} {}{}",
             card_name(card),

@@ -319,6 +319,7 @@ const EFFECT_KEYS: &[&str] = &[
     "attack",
     "by",
     "attack_mod",
+    "reverse",
     "who",
     "to",
     "toward",

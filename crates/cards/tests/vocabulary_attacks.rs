@@ -333,3 +333,56 @@ bonus = { diplomacy = 1 }"#,
     );
     assert!(e.contains("bonus"), "{e}");
 }
+
+#[test]
+fn reversal_reads_and_is_refused_off_an_event() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 2
+effects = [{ reverse = "event" }]"#);
+    assert_eq!(d.effects[0].op, Op::Reverse);
+    assert!(rules_text(&d).contains("Reverse the effects of the event just played"));
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ reverse = "conflict" }]"#,
+    );
+    assert!(
+        e.contains(".reverse") && e.contains("reverse = \"event\""),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+won = [{ reverse = "event" }]"#,
+    );
+    assert!(
+        e.contains(".won") && e.contains("only an event reverses"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."G"]
+type = "group"
+actions = [{ effects = [{ reverse = "event" }] }]"#,
+    );
+    assert!(
+        e.contains(".actions") && e.contains("only an event reverses"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ later = "end-of-turn", effects = [{ reverse = "event" }] }]"#,
+    );
+    assert!(
+        e.contains(".effects") && e.contains("only an event reverses"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ reverse = "event", who = "target" }]"#,
+    );
+    assert!(e.contains("`who` does not apply to `reverse`"), "{e}");
+}

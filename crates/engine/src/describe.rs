@@ -971,6 +971,10 @@ impl Game {
             Violation::NoSuchMode => {
                 "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
+            Violation::CannotReverse(c) => format!(
+                "{} reverses the event just played: there is none to reverse, or one of its effects cannot be reversed",
+                n(c)
+            ),
         }
     }
 }

@@ -72,6 +72,7 @@ mod rating;
 mod ready;
 mod replace;
 mod resolution;
+mod reversal;
 mod setup;
 mod severe;
 mod sponsor;

@@ -282,6 +282,7 @@ impl Game {
             choice: None,
             vote_rules: SmallVec::new(),
             chaos_after_window: crate::state::NOBODY,
+            reversal: None,
         }
     }
 

@@ -837,6 +837,9 @@ pub struct Game {
     /// Drakh Rule 7: the Drakh player whose action opened a trigger window,
     /// to be asked about Chaos Tokens once it closes (`NOBODY` otherwise).
     pub(crate) chaos_after_window: PlayerId,
+    /// The changes the latest event made, while they may be reversed
+    /// (`reversal.rs`).
+    pub(crate) reversal: Option<crate::reversal::Record>,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -915,6 +918,7 @@ impl Clone for Game {
             choice: self.choice,
             vote_rules: copy_list(&self.vote_rules),
             chaos_after_window: self.chaos_after_window,
+            reversal: self.reversal.clone(),
         }
     }
 }
@@ -965,6 +969,7 @@ impl PartialEq for Game {
             && self.choice == o.choice
             && self.vote_rules == o.vote_rules
             && self.chaos_after_window == o.chaos_after_window
+            && self.reversal == o.reversal
     }
 }
 

@@ -1496,6 +1496,7 @@ fn attack_vocabulary_cards_are_played_in_random_games() {
         "Raking Batteries",
         "Screening Post",
         "Standing Accord",
+        "Undo the Decree",
     ];
     let mut seen = HashSet::new();
     let mut attacks = 0;

@@ -441,6 +441,10 @@ pub enum Op {
         card: CardSel,
         duration: Duration,
     },
+    /// Reverse the effects of the event just played (Reversal; see
+    /// `reversal.rs`): only as the next action, only if every change it
+    /// made can be undone.
+    Reverse,
 }
 
 /// What a [`Op::VoteRule`] changes in the next vote.

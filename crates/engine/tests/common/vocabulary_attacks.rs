@@ -103,4 +103,8 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
     accord.becomes_enhancement = Some(b5_engine::EnhancementOn::Ambassador);
     accord.bonus.values[Ability::Diplomacy.idx()] = 1;
     defs.push(accord);
+    // Reversal: the next action after an event may undo it.
+    let mut undo = card("Undo the Decree", CardType::Event, 0);
+    undo.effects = vec![Effect::new(Op::Reverse)];
+    defs.push(undo);
 }
