@@ -39,6 +39,7 @@ mod chaos_timing;
 mod choice;
 mod conflict_enhancement;
 mod conflict_round;
+mod cost_payer;
 mod costs;
 mod damage;
 mod delayed;

@@ -344,6 +344,7 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
                         card: c,
                         index,
                         target: t,
+                        pay: CardId::NONE,
                     });
                 }
             }
@@ -980,10 +981,13 @@ fn arb_action() -> impl Strategy<Value = Action> {
         }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::Promote { card, by }),
         arb_card().prop_map(|by| Action::Build { by }),
-        (arb_card(), 0u8..4, arb_target()).prop_map(|(card, index, target)| Action::UseCard {
-            card,
-            index,
-            target
+        (arb_card(), 0u8..4, arb_target(), arb_card()).prop_map(|(card, index, target, pay)| {
+            Action::UseCard {
+                card,
+                index,
+                target,
+                pay,
+            }
         }),
         (arb_card(), arb_card()).prop_map(|(card, fleet)| Action::Lead { card, fleet }),
         (arb_card(), arb_card(), any::<bool>()).prop_map(|(card, ambassador, discount)| {

@@ -1527,6 +1527,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
             card: card(rng),
             index: rng.below(4) as u8,
             target: target(rng, &mut card),
+            pay: CardId::NONE,
         },
         8 => Action::Lead {
             card: card(rng),
@@ -1662,10 +1663,12 @@ pub fn mutate_action(a: Action, game: &Game, rng: &mut Rng) -> Action {
             card,
             index,
             target,
+            pay,
         } => Action::UseCard {
             card,
             index: index.wrapping_add(1 + rng.below(3) as u8),
             target,
+            pay,
         },
         Action::Support {
             card,
