@@ -752,7 +752,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         power_to_win,
         promote,
         shadow_war,
-        count_only_influence
+        count_only_influence,
+        attack,
+        attack_mod,
+        reverse
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -781,6 +784,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "set" => &["card", "duration", "who"],
         "sponsor_discount" => &["who"],
         "influence_rating" => &["who", "duration"],
+        "attack" => &["by", "card", "who"],
+        "attack_mod" => &["card", "duration", "who"],
         "later" => &["effects"],
         "search" | "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],
@@ -805,10 +810,11 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
     }
-    let present: [(&str, bool); 20] = [
+    let present: [(&str, bool); 21] = [
         ("onto", e.onto.is_some()),
         ("as", e.as_ability.is_some()),
         ("free", e.free.is_some()),
+        ("by", e.by.is_some()),
         ("filter", e.filter.is_some()),
         ("put", e.put.is_some()),
         ("up_to", e.up_to.is_some()),
@@ -1284,6 +1290,45 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 amount: &mut amt,
             },
         )?,
+        "attack" => {
+            let ability = one_of(
+                &at,
+                "ability",
+                e.attack.as_ref().unwrap(),
+                Ability::parse,
+                "diplomacy, intrigue, psi, leadership, military",
+            )?;
+            let by = match &e.by {
+                None => CardSel::This,
+                Some(s) => one_of(&at.sub("by"), "card", s, |x| CardSel::parse(x, w), CARDS)?,
+            };
+            let card = sel()?;
+            crate::attack_checks::attack_sels(by, card).map_err(|(f, m)| at.sub(&f).err(m))?;
+            Op::Attack { ability, by, card }
+        }
+        "attack_mod" => {
+            let m = crate::attack_checks::attack_mod(e.attack_mod.as_ref().unwrap())
+                .map_err(|m| at.err(m))?;
+            let duration = dur()?;
+            if duration == Duration::Printed {
+                return Err(at.sub("duration").err(
+                    "attack damage has no printed value: use turn, while-rotated, conflict, permanent or while-in-play",
+                ));
+            }
+            Op::AttackMod {
+                m,
+                card: sel()?,
+                duration,
+            }
+        }
+        "reverse" => {
+            if e.reverse.as_deref() != Some("event") {
+                return Err(at.err(
+                    "write `reverse = \"event\"`: the effects of the event just played are reversed",
+                ));
+            }
+            Op::Reverse
+        }
         _ => unreachable!("every verb is listed above"),
     };
     if let Some(a) = &e.amount {
@@ -1480,6 +1525,15 @@ fn effects(at: &At, list: &RawEffects, refs: Refs) -> Result<Vec<Effect>, LoadEr
         if i + 1 != v.len() {
             return Err(at.err(
                 "a vote must be the last effect of its list (put what follows in its `pass` or `fail`)",
+            ));
+        }
+    }
+    // An attack made by an effect may wait for a contingency window before
+    // its damage: nothing may follow it.
+    if let Some(i) = v.iter().position(|e| matches!(e.op, Op::Attack { .. })) {
+        if i + 1 != v.len() {
+            return Err(at.err(
+                "an attack must be the last effect of its list (its damage may wait for contingencies)",
             ));
         }
     }
@@ -1783,10 +1837,13 @@ pub fn card(
             ATTACH,
         )?;
     }
+    // A conflict that becomes an enhancement when won has an enhancement's
+    // lasting text (`attack_checks.rs` reads the field).
+    let becomes = becomes_enhancement(&at, raw, ty, &mut d)?;
     if let Some(b) = &raw.bonus {
         only(
             "bonus",
-            matches!(ty, CardType::Enhancement | CardType::Aftermath),
+            matches!(ty, CardType::Enhancement | CardType::Aftermath) || becomes,
             "enhancements and aftermaths",
         )?;
         d.bonus = bonus(b);
@@ -1800,7 +1857,7 @@ pub fn card(
             | CardType::Location
             | CardType::Enhancement
             | CardType::Agenda
-    );
+    ) || becomes;
     if !raw.effects.is_empty() {
         only(
             "effects",
@@ -2026,6 +2083,14 @@ pub fn card(
             }
             kinds.push(Passive::InfluenceRating(n));
         }
+        if let Some(m) = &rp.attack_mod {
+            let m =
+                crate::attack_checks::attack_mod(m).map_err(|m| pat.sub("attack_mod").err(m))?;
+            kinds.push(Passive::AttackMod {
+                filter: rp.to.as_ref().map(|_| f.clone()),
+                m,
+            });
+        }
         if let Some(n) = rp.initiative {
             if n == 0 {
                 return Err(pat
@@ -2083,7 +2148,7 @@ pub fn card(
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod",
             ));
         }
         d.passives.push(kinds.pop().unwrap());
@@ -2114,7 +2179,9 @@ pub fn card(
             },
             None => AttachKind::Character,
         };
-        trigger_seen(&tat.sub("on"), tr, ty, attach)?;
+        // A conflict that becomes an enhancement sees what an enhancement does.
+        let seen_as = if becomes { CardType::Enhancement } else { ty };
+        trigger_seen(&tat.sub("on"), tr, seen_as, attach)?;
         if tr == Trigger::LeavesPlay && rt.rotate == Some(true) {
             return Err(tat
                 .sub("rotate")
@@ -2260,6 +2327,19 @@ pub fn card(
             .sub("keywords")
             .err("\"drakh ambassador\" is a keyword of Drakh characters (race = \"drakh\")"));
     }
+    if d.becomes_enhancement.is_some()
+        && d.bonus.is_zero()
+        && d.passives.is_empty()
+        && d.triggers.is_empty()
+    {
+        return Err(at.sub("becomes_enhancement").err(
+            "it would be an enhancement with no text: give it a bonus, passive or triggers (its lasting text)",
+        ));
+    }
+    // Reversal: an event reverses the event played just before it.
+    crate::attack_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    // Attacks made by effects: an attacker that can attack, a target it may.
+    crate::attack_checks::card(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Drakh Rule 9: only Drakh cards may name the Drakh race.
     if d.race != Race::Drakh && crate::drakh_names::names_drakh(&d) {
         return Err(at.err(
@@ -2267,4 +2347,42 @@ pub fn card(
         ));
     }
     Ok(d)
+}
+
+/// `becomes_enhancement = "target"`: a conflict that, won, is attached as
+/// an enhancement instead of being discarded (Resolution Round, Step 4;
+/// `crates/engine/src/conflict_enhancement.rs`). True when the card has it.
+fn becomes_enhancement(
+    at: &At,
+    raw: &RawCard,
+    ty: CardType,
+    d: &mut CardDef,
+) -> Result<bool, LoadError> {
+    let Some(b) = &raw.becomes_enhancement else {
+        return Ok(false);
+    };
+    let bat = at.at("becomes_enhancement", b);
+    if ty != CardType::Conflict {
+        return Err(bat.err("only a conflict becomes an enhancement when it is won"));
+    }
+    let on = one_of(
+        &bat,
+        "card",
+        b.get_ref(),
+        b5_engine::EnhancementOn::parse,
+        "target, ambassador, target-ambassador",
+    )?;
+    match on {
+        b5_engine::EnhancementOn::Target if d.target != TargetKind::Card => {
+            return Err(bat.err("`target` needs a conflict that targets a card (target = \"card\")"))
+        }
+        b5_engine::EnhancementOn::TargetAmbassador if d.target != TargetKind::Player => {
+            return Err(bat.err(
+                "`target-ambassador` needs a conflict that targets a player (target = \"player\")",
+            ))
+        }
+        _ => {}
+    }
+    d.becomes_enhancement = Some(on);
+    Ok(true)
 }

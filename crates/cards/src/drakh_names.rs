@@ -52,6 +52,9 @@ pub fn names_drakh(d: &CardDef) -> bool {
             | Passive::AttackDamage { filter: f, .. }
             | Passive::DamageResistance { filter: f, .. }
             | Passive::Sponsors { filter: f, .. } => filter(f),
+            Passive::AttackMod {
+                filter: Some(f), ..
+            } => filter(f),
             _ => false,
         })
 }

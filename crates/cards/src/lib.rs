@@ -18,6 +18,7 @@
 //!
 //! See `docs/card-format.md` for every field and effect.
 
+mod attack_checks;
 pub mod convert;
 pub mod deck;
 pub mod drakh_names;

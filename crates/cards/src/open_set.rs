@@ -61,6 +61,10 @@ pub const CARD_FILES: &[(&str, &str)] = &[
         "crates/cards/data/open-set/vocabulary-rules.toml",
         include_str!("../data/open-set/vocabulary-rules.toml"),
     ),
+    (
+        "crates/cards/data/open-set/vocabulary-attacks.toml",
+        include_str!("../data/open-set/vocabulary-attacks.toml"),
+    ),
 ];
 
 /// The shipped decks, as (path, text).

@@ -184,6 +184,16 @@ pub struct RawEffect {
     pub set: Option<RawMarksLike>,
     pub sponsor_discount: Option<RawNum>,
     pub influence_rating: Option<RawNum>,
+    /// An attack made by this effect, using this ability (with `by`, the
+    /// attacker, and `card`, the card attacked).
+    pub attack: Option<String>,
+    /// With `attack`: the card that attacks (this, attached, ambassador,
+    /// target, attacker).
+    pub by: Option<String>,
+    /// A change to how attack damage is worked out for the cards selected.
+    pub attack_mod: Option<RawAttackMod>,
+    /// Reverse the effects of the event just played: "event".
+    pub reverse: Option<String>,
     /// With `cannot = "sponsor"`: which cards (`{ type = ... }` or `{ race = ... }`).
     pub cards: Option<RawFilter>,
     // Modifiers.
@@ -388,6 +398,21 @@ pub struct RawPassive {
     pub initiative: Option<i8>,
     /// With `cannot = "sponsor"`: which cards.
     pub cards: Option<RawFilter>,
+    /// How attacks treat the cards `to` names (without `to`: this card, or
+    /// the card it is attached to).
+    pub attack_mod: Option<RawAttackMod>,
+}
+
+/// A change to attack damage: `{ deals = 1, deals_double = true,
+/// suffers = -1, suffers_half = true, no_return = true }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAttackMod {
+    pub deals: Option<i8>,
+    pub deals_double: Option<bool>,
+    pub suffers: Option<i8>,
+    pub suffers_half: Option<bool>,
+    pub no_return: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -468,6 +493,9 @@ pub struct RawCard {
     pub caption: Option<String>,
     /// A cost for factions of one race: `{ race = "narn", cost = 1 }`.
     pub race_cost: Option<Spanned<RawRaceCost>>,
+    /// Conflicts: when won, attached as an enhancement to target,
+    /// ambassador or target-ambassador instead of being discarded.
+    pub becomes_enhancement: Option<Spanned<String>>,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -517,6 +545,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "transfers",
     "caption",
     "race_cost",
+    "becomes_enhancement",
 ];
 
 impl<'de> Deserialize<'de> for RawCard {
@@ -571,6 +600,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "transfers" => c.transfers = Some(m.next_value()?),
                         "caption" => c.caption = Some(m.next_value()?),
                         "race_cost" => c.race_cost = Some(m.next_value()?),
+                        "becomes_enhancement" => c.becomes_enhancement = Some(m.next_value()?),
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
                         _ => {

@@ -358,6 +358,21 @@ fn op_text(op: &Op) -> String {
             (n as i16).abs(),
             duration_text(duration)
         ),
+        Op::Attack { ability, by, card } => format!(
+            "{} attacks {} using {} (not in a conflict)",
+            card_name(by),
+            card_name(card),
+            ability.display()
+        ),
+        Op::Reverse => {
+            "reverse the effects of the event just played (play this as the next action; every effect that occurred must be reversible)".into()
+        }
+        Op::AttackMod { m, card, duration } => format!(
+            "{} {}{}",
+            card_name(card),
+            attack_mod_text(&m, false),
+            duration_text(duration)
+        ),
         Op::Delayed { when, ref effects } => format!(
             "{}: {}",
             match when {
@@ -968,8 +983,67 @@ fn action_text(a: &CardAction) -> String {
     s
 }
 
+/// "deals 1 more damage in attacks and suffers half damage from attacks
+/// (rounded up)"; `plural` for "cards ... deal".
+fn attack_mod_text(m: &b5_engine::AttackMod, plural: bool) -> String {
+    let v = |one: &str, many: &str| {
+        if plural {
+            many.to_string()
+        } else {
+            one.to_string()
+        }
+    };
+    let (deal, suffer) = (v("deals", "deal"), v("suffers", "suffer"));
+    let mut parts = Vec::new();
+    if m.deals_double {
+        parts.push(format!("{deal} double damage in attacks"));
+    }
+    if m.deals != 0 {
+        let more = if m.deals > 0 { "more" } else { "less" };
+        parts.push(format!(
+            "{deal} {} {more} damage in attacks",
+            (m.deals as i16).abs()
+        ));
+    }
+    if m.suffers_half {
+        parts.push(format!("{suffer} half damage from attacks (rounded up)"));
+    }
+    if m.suffers != 0 {
+        let more = if m.suffers > 0 { "more" } else { "less" };
+        parts.push(format!(
+            "{suffer} {} {more} damage from attacks",
+            (m.suffers as i16).abs()
+        ));
+    }
+    if m.no_return {
+        parts.push(format!("{suffer} no damage in return when attacking"));
+    }
+    match parts.len() {
+        0 => String::new(),
+        1 => parts.pop().unwrap(),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
 fn passive_text(p: &Passive, attached: bool) -> String {
     match p {
+        Passive::AttackMod {
+            filter: Some(filter),
+            m,
+        } => format!(
+            "{} {}",
+            cap(&filter_text(filter, "cards")),
+            attack_mod_text(m, true)
+        ),
+        Passive::AttackMod { filter: None, m } => format!(
+            "{} {}",
+            if attached {
+                "The card it is on"
+            } else {
+                "This card"
+            },
+            attack_mod_text(m, false)
+        ),
         Passive::Bonus { filter, bonus } => format!(
             "{} get {}",
             cap(&filter_text(filter, "cards")),
@@ -1182,6 +1256,19 @@ pub fn rules_text(d: &CardDef) -> String {
             for (n, list) in &d.lost_by {
                 parts.push(format!("Lost by {n}: {}", effects_text(list, false)));
             }
+            if let Some(on) = d.becomes_enhancement {
+                let host = match on {
+                    b5_engine::EnhancementOn::Target => "the target card",
+                    b5_engine::EnhancementOn::Ambassador => "your ambassador",
+                    b5_engine::EnhancementOn::TargetAmbassador => "the target player's ambassador",
+                };
+                parts.push(format!(
+                    "If won, this card is not discarded: it becomes an enhancement on {host}, with this text"
+                ));
+                if !d.bonus.is_zero() {
+                    parts.push(format!("The card it is on gets {}", bonus_text(&d.bonus)));
+                }
+            }
         }
         CardType::Event => {
             let t = target_text(d.target, &d.filter);
@@ -1287,7 +1374,8 @@ pub fn rules_text(d: &CardDef) -> String {
     for (i, p) in d.passives.iter().enumerate() {
         let text = passive_text(
             p,
-            matches!(d.card_type, CardType::Enhancement | CardType::Aftermath),
+            matches!(d.card_type, CardType::Enhancement | CardType::Aftermath)
+                || d.becomes_enhancement.is_some(),
         );
         parts.push(match d.passive_if.get(i) {
             Some(Some(c)) => format!("While {}: {}", condition_text(c), lower_first(&text)),

@@ -316,6 +316,10 @@ const EFFECT_KEYS: &[&str] = &[
     "cancel_conflict",
     "cancel_attack",
     "crusade_draw",
+    "attack",
+    "by",
+    "attack_mod",
+    "reverse",
     "who",
     "to",
     "toward",
@@ -383,6 +387,11 @@ const SUB_KEYS: &[&str] = &[
     "damage_resistance",
     "name",
     "only",
+    "deals",
+    "suffers",
+    "deals_double",
+    "suffers_half",
+    "no_return",
     "bogus",
 ];
 
@@ -475,7 +484,9 @@ fn typed_for(key: &'static str) -> BoxedStrategy<Value> {
         | "not_ambassador" | "participant" | "damaged" | "rotated" | "neutralized" | "at_war"
         | "shadow_war" | "only" => any::<bool>().prop_map(Value::Boolean).boxed(),
         "bonus" | "purge" => table_of(SUB_KEYS, small_int()),
-        "if" | "target_filter" | "cost" | "to" | "controls" => table_of(SUB_KEYS, scalar().boxed()),
+        "if" | "target_filter" | "cost" | "to" | "controls" | "attack_mod" => {
+            table_of(SUB_KEYS, scalar().boxed())
+        }
         "effects" => effect_list(),
         _ => word(),
     }

@@ -389,6 +389,12 @@ pub fn actions(
             card: card(Prefer::Table)?,
             index: st.count.unwrap_or(1).saturating_sub(1),
             target: target()?,
+            // `by`: the card that pays a cost of rotating or neutralizing
+            // another card (left out: the engine picks).
+            pay: match &st.by {
+                Some(_) => named("by", &st.by, Prefer::Table)?,
+                None => CardId::NONE,
+            },
         }),
         "hide_agenda" => one(Action::HideAgenda {
             card: card(Prefer::Hand)?,

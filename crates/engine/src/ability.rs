@@ -201,6 +201,7 @@ impl Game {
                 ModKind::Blank | ModKind::PowerToWin(..) | ModKind::InfluenceOnlyPower(_) => {}
                 // Glossary, Used As: the new ability at the old one's level.
                 ModKind::UseAs(from, to) => use_as[to.idx()] |= 1 << from.idx(),
+                ModKind::Attack(_) => {}
             }
         }
         for &att in self.attachments.iter() {

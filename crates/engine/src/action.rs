@@ -49,11 +49,18 @@ pub enum Action {
     Build {
         by: CardId,
     },
-    /// Use a card's own action number `index`.
+    /// Use a card's own action number `index`. `pay` names the card that
+    /// pays a cost of rotating or neutralizing another card (the rotated
+    /// one when the action has both); `NONE`: the engine picks.
     UseCard {
         card: CardId,
         index: u8,
         target: Target,
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     Lead {
         card: CardId,

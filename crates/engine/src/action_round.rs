@@ -69,7 +69,10 @@ impl Game {
                 card,
                 index,
                 target,
-            } => self.check_use_card(p, card, index, target),
+                pay,
+            } => self
+                .check_use_card(p, card, index, target)
+                .and_then(|_| self.check_cost_payer(p, card, index, pay)),
             Action::Lead { card, fleet } => self.check_lead(p, card, fleet),
             Action::Assist {
                 card,
@@ -120,7 +123,8 @@ impl Game {
                 card,
                 index,
                 target,
-            } => self.do_use_card(p, card, index, target, ev),
+                pay,
+            } => self.do_use_card(p, card, index, target, pay, ev),
             Action::Lead { card, fleet } => self.do_lead(card, fleet, ev),
             Action::Assist {
                 card,

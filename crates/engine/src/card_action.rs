@@ -84,6 +84,7 @@ impl Game {
         card: CardId,
         index: u8,
         target: Target,
+        pay: CardId,
         ev: &mut Events,
     ) {
         let db = self.db.clone();
@@ -108,7 +109,7 @@ impl Game {
                 }
             }
         }
-        self.pay_other_costs(p, card, &act.cost, ev);
+        self.pay_other_costs(p, card, &act.cost, pay, ev);
         ev.push(Event::UsedCard {
             player: p,
             card,

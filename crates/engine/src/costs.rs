@@ -57,21 +57,32 @@ impl Game {
         }
     }
 
-    /// Pays the "other card" parts of a cost.
+    /// Pays the "other card" parts of a cost: the first with `pay` if the
+    /// player named it (`cost_payer.rs`), the second with another card.
     pub(crate) fn pay_other_costs(
         &mut self,
         p: PlayerId,
         source: CardId,
         cost: &Cost,
+        pay: CardId,
         ev: &mut Events,
     ) {
+        let mut rotated = CardId::NONE;
         if let Some(f) = &cost.rotate_other {
-            if let Some(c) = self.other_cost_payer(p, source, f, true) {
+            let c = pay
+                .some()
+                .or_else(|| self.other_cost_payer(p, source, f, true));
+            if let Some(c) = c {
                 self.rotate(c);
+                rotated = c;
             }
         }
         if let Some(f) = &cost.neutralize_other {
-            if let Some(c) = self.other_cost_payer(p, source, f, false) {
+            let c = match pay.some() {
+                Some(c) if rotated.is_none() => Some(c),
+                _ => self.other_cost_payer_but(p, source, f, rotated),
+            };
+            if let Some(c) = c {
                 // Neutralization by an effect: normal damage is discarded,
                 // no severe damage.
                 self.neutralize_by_effect(c, ev);

@@ -81,8 +81,18 @@ impl Game {
                 card,
                 index,
                 target,
+                pay,
             } => {
-                format!("use {}'s action {}{}", n(card), index + 1, self.on(target))
+                let paying = match pay.some() {
+                    Some(c) => format!(", paying with {}", n(c)),
+                    None => String::new(),
+                };
+                format!(
+                    "use {}'s action {}{}{paying}",
+                    n(card),
+                    index + 1,
+                    self.on(target)
+                )
             }
             Action::Lead { card, fleet } => format!("{} leads {}", n(card), n(fleet)),
             Action::Assist {
@@ -981,6 +991,10 @@ impl Game {
             Violation::NoSuchMode => {
                 "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
+            Violation::CannotReverse(c) => format!(
+                "{} reverses the event just played: there is none to reverse, or one of its effects cannot be reversed",
+                n(c)
+            ),
         }
     }
 }

@@ -249,6 +249,7 @@ impl Game {
         self.abilities_changed = true;
         self.revert_mercenaries();
         self.limited_this_turn.clear();
+        self.reversal = None;
         for pl in self.players.iter_mut() {
             pl.extra = 0;
             pl.assist_discount = 0;

@@ -78,12 +78,12 @@ impl Game {
                 }
             }
             prev = match &e.amount {
-                None => self.run_op(&e.op, ctx, ev),
+                None => self.run_op_noted(&e.op, ctx, ev),
                 Some(a) => {
                     let v = self.amount(a, ctx);
                     match e.op.with_n(v) {
-                        Some(op) => self.run_op(&op, ctx, ev),
-                        None => self.run_op(&e.op, ctx, ev),
+                        Some(op) => self.run_op_noted(&op, ctx, ev),
+                        None => self.run_op_noted(&e.op, ctx, ev),
                     }
                 }
             };
@@ -212,6 +212,10 @@ impl Game {
                     Op::MoveMark {
                         kind, card, onto, ..
                     } => self.may_move_mark(kind, card, onto, ctx),
+                    Op::Attack { ability, by, .. } => self
+                        .sel_cards(by, ctx)
+                        .first()
+                        .is_some_and(|&a| self.effect_attack_legal(a, c, ability)),
                     _ => true,
                 }
             });
@@ -342,7 +346,7 @@ impl Game {
     }
 
     /// Carries out one effect verb; returns whether it happened.
-    fn run_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+    pub(crate) fn run_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
         match *op {
             Op::GainInfluence { n, who } => {
                 let ps = self.who_players(who, ctx);
@@ -798,6 +802,9 @@ impl Game {
             Op::InfluenceOnlyPower { who, duration } => {
                 self.count_only_influence(who, duration, ctx)
             }
+            Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
+            Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
+            Op::Reverse => self.reverse_event(ev),
         }
     }
 

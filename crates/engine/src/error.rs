@@ -134,6 +134,9 @@ pub enum Violation {
     NotOffered(CardId),
     /// No such mode, or that mode cannot be carried out now.
     NoSuchMode,
+    /// A card that reverses the event just played, when there is none or
+    /// one of its effects cannot be reversed (Reversal).
+    CannotReverse(CardId),
 }
 
 impl Violation {
@@ -208,6 +211,7 @@ impl Violation {
             Cannot { .. } => "Engine Rules v1.2: Rules of Precedence, The Cannot rule (a \"cannot\" wins over any permission until it is removed)",
             NotOffered(_) => "Engine Rules v1.2: Searching Your Deck; card effects that choose cards (only the cards the effect names can be chosen)",
             NoSuchMode => "Engine Rules v1.2: Advanced Details about playing cards (a \"choose one\" mode must be one the card offers and that can happen)",
+            CannotReverse(_) => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects (only as the next action after the event, only if every effect that occurred can be reversed; never an irrevocable card)",
         }
     }
 }

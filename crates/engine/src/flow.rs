@@ -197,6 +197,8 @@ impl Game {
             && self.window.is_none()
             && self.choice.is_none()
             && matches!(self.step, Step::Act { .. });
+        // Reversal: only the next action may reverse the event just played.
+        self.reversal_before_action(&action);
         self.perform(p, action, &mut ev);
         self.drakh_checks(&mut ev);
         if round_action && self.step != Step::Over {

@@ -41,6 +41,16 @@ impl CardId {
     }
 }
 
+/// "No card", for a field that may name none (serde default).
+pub fn no_card() -> CardId {
+    CardId::NONE
+}
+
+/// Whether a field names no card (serde: left out when written).
+pub fn is_no_card(c: &CardId) -> bool {
+    c.is_none()
+}
+
 impl fmt::Display for CardId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0)

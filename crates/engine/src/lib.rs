@@ -29,6 +29,8 @@ mod action_round;
 mod agenda;
 mod ambassador_loss;
 mod amount;
+mod attack_damage;
+mod attack_effect;
 mod blanking;
 mod cannot;
 mod cannot_more;
@@ -36,7 +38,9 @@ pub mod card;
 mod card_action;
 mod chaos_timing;
 mod choice;
+mod conflict_enhancement;
 mod conflict_round;
+mod cost_payer;
 mod costs;
 mod damage;
 mod delayed;
@@ -73,6 +77,7 @@ mod ready;
 mod replace;
 mod resolution;
 mod resolve_order;
+mod reversal;
 mod setup;
 mod severe;
 mod shadow_war_effect;
@@ -95,6 +100,8 @@ mod zones;
 
 pub use action::Action;
 pub use card::amount::{Amount, AmountBase, Rounding};
+pub use card::attack_mod::AttackMod;
+pub use card::becomes::EnhancementOn;
 pub use card::def::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,

@@ -2,7 +2,7 @@
 //! Attacks (Action Details), with "Sides" in conflicts and Participating in
 //! conflicts.
 
-use crate::card::def::{Ability, CardType, MarkKind, Passive};
+use crate::card::def::{Ability, CardType};
 use crate::card::effect::Trigger;
 use crate::error::Violation;
 use crate::event::{Event, Events};
@@ -281,43 +281,6 @@ impl Game {
         }
     }
 
-    /// Damage a card deals in an attack: its current ability, plus 2 per
-    /// Strife Mark, plus lasting bonuses; a neutralized card deals none.
-    fn attack_damage(&self, card: CardId, ability: Ability) -> u8 {
-        if self.c(card).neutralized() {
-            return 0;
-        }
-        let mut d =
-            self.ability(card, ability) as u16 + 2 * self.card_marks(card, MarkKind::Strife) as u16;
-        for &src in self.passive_sources.iter() {
-            let si = self.c(src);
-            for pa in self.lasting(src) {
-                if let Passive::AttackDamage { filter, amount } = pa {
-                    if self.filter_matches(filter, card, si.controller) {
-                        d += *amount as u16;
-                    }
-                }
-            }
-        }
-        d.min(255) as u8
-    }
-
-    /// Damage resistance deducts from the damage suffered in each attack.
-    fn damage_resistance(&self, card: CardId) -> u8 {
-        let mut r = self.db.get(self.c(card).def).kw.damage_resistance as u16;
-        for &src in self.passive_sources.iter() {
-            let si = self.c(src);
-            for pa in self.lasting(src) {
-                if let Passive::DamageResistance { filter, amount } = pa {
-                    if self.filter_matches(filter, card, si.controller) {
-                        r += *amount as u16;
-                    }
-                }
-            }
-        }
-        r.min(255) as u8
-    }
-
     /// Resolving Attacks: both cards apply damage to each other at once,
     /// unless exactly one of them applies its damage first.
     pub(crate) fn resolve_attack(
@@ -335,53 +298,7 @@ impl Game {
             .get(conflict.0 as usize)
             .and_then(|k| self.applied_ability(k, target))
             .unwrap_or(Ability::Military);
-        let first = |g: &Game, c: CardId| g.db.get(g.c(c).def).kw.damage_first;
-        let (af, tf) = (first(self, attacker), first(self, target));
-        let hit = |g: &mut Game, from: CardId, to: CardId, ev: &mut Events| {
-            let d = g
-                .attack_damage(from, ability)
-                .saturating_sub(g.damage_resistance(to));
-            g.deal_damage(to, d, ev);
-        };
-        let was_neutralized = self.c(target).neutralized();
-        if af && !tf {
-            hit(self, attacker, target, ev);
-            hit(self, target, attacker, ev);
-        } else if tf && !af {
-            hit(self, target, attacker, ev);
-            hit(self, attacker, target, ev);
-        } else {
-            let a = self
-                .attack_damage(attacker, ability)
-                .saturating_sub(self.damage_resistance(target));
-            let t = self
-                .attack_damage(target, ability)
-                .saturating_sub(self.damage_resistance(attacker));
-            self.deal_damage(target, a, ev);
-            self.deal_damage(attacker, t, ev);
-        }
-        let neutralized_target = !was_neutralized && self.c(target).neutralized();
-        if !neutralized_target {
-            // The moment after the damage: contingencies on a survivor or
-            // of a player whose fleet was neutralized (`trigger_windows.rs`).
-            self.after_attack_window(attacker, target, conflict);
-        }
-        if neutralized_target {
-            self.fire_trigger(
-                Trigger::NeutralizedTarget,
-                attacker,
-                self.c(attacker).controller,
-                conflict,
-                ev,
-            );
-        }
-        // Surviving an attack: still in play and not neutralized after it
-        // (triggered effects of cards in play; no contingency window).
-        for (c, other) in [(target, attacker), (attacker, target)] {
-            let ci = self.c(c);
-            if ci.zone.on_table() && !ci.neutralized() {
-                self.run_card_triggers(Trigger::SurvivedAttack, c, other, conflict, ev);
-            }
-        }
+        // The damage itself, as for every attack (`attack_damage.rs`).
+        self.exchange_damage(attacker, target, conflict, ability, ev);
     }
 }

@@ -85,6 +85,10 @@ impl Game {
         if !self.valid_target(def.target, &def.filter, p, target, false) {
             return Err(Violation::BadTarget);
         }
+        // Reversal: only if every effect that occurred can be reversed.
+        if Game::reverses(&def.effects) && !self.can_reverse() {
+            return Err(Violation::CannotReverse(card));
+        }
         Ok(())
     }
 
@@ -115,7 +119,18 @@ impl Game {
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);
         }
+        // Reversal: record what this event's own effects change (a
+        // reversing event is not recorded: it cannot be reversed itself).
+        let reverser = Game::reverses(&def.effects);
+        if !reverser {
+            self.start_record(card);
+        }
         self.run_effects(&def.effects, def.both, &ctx, ev);
+        if reverser {
+            self.reversal = None;
+        } else {
+            self.stop_record();
+        }
     }
 
     pub(crate) fn check_play_contingency(

@@ -293,7 +293,9 @@ impl Game {
         let card = k.card;
         let ini = k.initiator;
         if let Some(c) = card.some() {
-            if self.c(c).zone == Zone::Conflict {
+            // A won conflict whose text says so becomes an enhancement
+            // (`conflict_enhancement.rs`); the others are discarded.
+            if self.c(c).zone == Zone::Conflict && !self.conflict_becomes_enhancement(i, ev) {
                 self.move_card(c, Zone::Discard, ini, ev);
             }
         }

@@ -283,6 +283,7 @@ impl Game {
             vote_rules: SmallVec::new(),
             chaos_after_window: crate::state::NOBODY,
             effect_blanks: false,
+            reversal: None,
         }
     }
 

@@ -562,6 +562,8 @@ pub enum ModKind {
     PowerToWin(PlayerId, i8),
     /// The player counts only his Influence Rating as power (`card` is none).
     InfluenceOnlyPower(PlayerId),
+    /// How attacks treat the card (Resolving Attacks).
+    Attack(crate::card::attack_mod::AttackMod),
 }
 
 /// How long a modifier lasts.
@@ -726,6 +728,13 @@ pub enum Continuation {
     },
     /// Nothing more: the flow goes on from `Game::step`.
     Resume,
+    /// Finish an attack made by an effect, outside any conflict, using
+    /// `ability` (`attack_effect.rs`).
+    EffectAttack {
+        attacker: CardId,
+        target: CardId,
+        ability: Ability,
+    },
 }
 
 /// Game options chosen at set-up.
@@ -845,6 +854,9 @@ pub struct Game {
     /// Some card has been blanked by an effect (Bonuses and Blanking): the
     /// blanks are kept in step with their modifiers (`crate::blanking`).
     pub(crate) effect_blanks: bool,
+    /// The changes the latest event made, while they may be reversed
+    /// (`reversal.rs`).
+    pub(crate) reversal: Option<crate::reversal::Record>,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -924,6 +936,7 @@ impl Clone for Game {
             vote_rules: copy_list(&self.vote_rules),
             chaos_after_window: self.chaos_after_window,
             effect_blanks: self.effect_blanks,
+            reversal: self.reversal.clone(),
         }
     }
 }
@@ -974,6 +987,7 @@ impl PartialEq for Game {
             && self.choice == o.choice
             && self.vote_rules == o.vote_rules
             && self.chaos_after_window == o.chaos_after_window
+            && self.reversal == o.reversal
     }
 }
 

@@ -60,12 +60,23 @@ impl Game {
                 ts.clear();
                 let a = &def.actions[i];
                 self.target_candidates(a.target, &a.filter, p, false, &mut ts);
+                let payers = self.cost_payers(p, card, i as u8);
                 for &t in ts.iter() {
                     out.push(Action::UseCard {
                         card,
                         index: i as u8,
                         target: t,
+                        pay: CardId::NONE,
                     });
+                    // The player may name the card that pays (`cost_payer.rs`).
+                    for &pay in payers.iter() {
+                        out.push(Action::UseCard {
+                            card,
+                            index: i as u8,
+                            target: t,
+                            pay,
+                        });
+                    }
                 }
             }
             if c.rotated() {
@@ -172,12 +183,23 @@ impl Game {
                 ts.clear();
                 let a = &def.actions[i];
                 self.target_candidates(a.target, &a.filter, p, false, &mut ts);
+                let payers = self.cost_payers(p, card, i as u8);
                 for &t in ts.iter() {
                     out.push(Action::UseCard {
                         card,
                         index: i as u8,
                         target: t,
+                        pay: CardId::NONE,
                     });
+                    // The player may name the card that pays (`cost_payer.rs`).
+                    for &pay in payers.iter() {
+                        out.push(Action::UseCard {
+                            card,
+                            index: i as u8,
+                            target: t,
+                            pay,
+                        });
+                    }
                 }
             }
         }

@@ -19,7 +19,7 @@ impl Game {
             return false;
         }
         let def = self.db.get(c.def);
-        if !f.allows_type(def.card_type) {
+        if !f.allows_type(self.card_type_now(id)) {
             return false;
         }
         if let Some(r) = f.race {

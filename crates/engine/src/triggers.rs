@@ -359,6 +359,24 @@ impl Game {
 
     /// What a closed window suspended.
     fn continue_after(&mut self, w: Window, ev: &mut Events) {
+        if let Continuation::EffectAttack {
+            attacker,
+            target,
+            ability,
+        } = w.then
+        {
+            if w.canceled {
+                ev.push(Event::AttackCanceled { attacker });
+            } else {
+                self.exchange_damage(
+                    attacker,
+                    target,
+                    crate::attack_effect::NO_CONFLICT,
+                    ability,
+                    ev,
+                );
+            }
+        }
         if let Continuation::Attack {
             attacker,
             target,

@@ -77,10 +77,20 @@ fn universe(g: &Game) -> Vec<Action> {
                     card: c,
                     index,
                     target: t,
+                    pay: CardId::NONE,
                 });
             }
         }
         for &d in &cards {
+            // The card named to pay a cost of another card.
+            for index in 0..3 {
+                u.push(Action::UseCard {
+                    card: c,
+                    index,
+                    target: Target::None,
+                    pay: d,
+                });
+            }
             u.push(Action::Promote { card: c, by: d });
             u.push(Action::Replace { card: c, old: d });
             u.push(Action::Lead { card: c, fleet: d });

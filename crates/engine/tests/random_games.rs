@@ -344,6 +344,7 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
                         card: c,
                         index,
                         target: t,
+                        pay: CardId::NONE,
                     });
                 }
             }
@@ -986,10 +987,13 @@ fn arb_action() -> impl Strategy<Value = Action> {
         }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::Promote { card, by }),
         arb_card().prop_map(|by| Action::Build { by }),
-        (arb_card(), 0u8..4, arb_target()).prop_map(|(card, index, target)| Action::UseCard {
-            card,
-            index,
-            target
+        (arb_card(), 0u8..4, arb_target(), arb_card()).prop_map(|(card, index, target, pay)| {
+            Action::UseCard {
+                card,
+                index,
+                target,
+                pay,
+            }
         }),
         (arb_card(), arb_card()).prop_map(|(card, fleet)| Action::Lead { card, fleet }),
         (arb_card(), arb_card(), any::<bool>()).prop_map(|(card, ambassador, discount)| {
@@ -1538,5 +1542,61 @@ fn rules_vocabulary_cards_are_played_in_random_games() {
     assert!(
         blanked > 0,
         "no card was blanked by an effect in random games"
+    );
+}
+
+/// The cards of the issue-13 attack vocabulary (`common/vocabulary_attacks.rs`:
+/// attacks made by effects, attack damage modifiers) are really played in
+/// random games, their attacks are made, and those games keep every
+/// invariant of `play`.
+#[test]
+fn attack_vocabulary_cards_are_played_in_random_games() {
+    let pool = shared_pool();
+    let names = [
+        "Harrier Battery",
+        "Sharp Reproach",
+        "Braced Hulls",
+        "Raking Batteries",
+        "Screening Post",
+        "Standing Accord",
+        "Undo the Decree",
+    ];
+    let mut seen = HashSet::new();
+    let mut attacks = 0;
+    for seed in 9000..9060u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        let mut last_used = None;
+        for e in &r.events {
+            let card = match e {
+                Event::EventPlayed { card, .. } | Event::Sponsored { card, .. } => *card,
+                Event::Initiated { card, .. } if card.some().is_some() => *card,
+                Event::UsedCard { card, .. } => {
+                    last_used = Some(*card);
+                    continue;
+                }
+                Event::Attacked { attacker, .. } => {
+                    // The battery's own action made this attack.
+                    if last_used == Some(*attacker) {
+                        attacks += 1;
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            let name = &db.get(r.game.card(card).def).name;
+            if names.contains(&name.as_str()) {
+                seen.insert(name.clone());
+            }
+        }
+    }
+    assert!(
+        seen.len() * 2 >= names.len(),
+        "only {seen:?} of the attack vocabulary cards were played"
+    );
+    assert!(
+        attacks > 0,
+        "no attack made by Harrier Battery's action in 60 random games"
     );
 }

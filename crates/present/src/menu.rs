@@ -226,6 +226,7 @@ fn label(game: &Game, p: PlayerId, a: &Action, cost: i16) -> String {
             card,
             index,
             target,
+            pay,
         } => {
             let def = game.db().get(game.card(*card).def);
             let what = def
@@ -234,10 +235,15 @@ fn label(game: &Game, p: PlayerId, a: &Action, cost: i16) -> String {
                 .map(|ca| b5_cards::text::effects_text(&ca.effects, false))
                 .filter(|t| !t.is_empty())
                 .unwrap_or_else(|| format!("its action {}", index + 1));
+            // The card named to pay a cost of another card.
+            let paying = match pay.some() {
+                Some(c) => format!(" (paying with {})", game.card_name(c)),
+                None => String::new(),
+            };
             match target {
-                Target::None => format!("use {}: {what}", game.card_name(*card)),
+                Target::None => format!("use {}{paying}: {what}", game.card_name(*card)),
                 t => format!(
-                    "use {} on {}: {what}",
+                    "use {} on {}{paying}: {what}",
                     game.card_name(*card),
                     game.target_name(*t)
                 ),

@@ -76,6 +76,7 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
                 card: c,
                 index: 0,
                 target: Target::None,
+                pay: CardId::NONE,
             });
         }
     }

@@ -666,6 +666,13 @@ pub enum Passive {
     /// Its controller's initiative score is this much higher (lower) when
     /// initiative is determined (Initiative).
     Initiative(i8),
+    /// Cards matching the filter (relative to this card's controller) are
+    /// treated so in attacks (Resolving Attacks; `attack_mod.rs`).
+    /// Without a filter: the card itself, or the card it is attached to.
+    AttackMod {
+        filter: Option<CardFilter>,
+        m: super::attack_mod::AttackMod,
+    },
 }
 
 /// What a card replaces (Replace a Card).
@@ -797,6 +804,11 @@ pub struct CardDef {
     /// instead of the printed one for a faction of that race.
     #[serde(default)]
     pub race_cost: Option<(Race, u8)>,
+    /// Conflicts: when won, attached to this card as an enhancement
+    /// instead of being discarded (its `bonus`, `passives` and `triggers`
+    /// are its lasting text; `card/becomes.rs`).
+    #[serde(default)]
+    pub becomes_enhancement: Option<super::becomes::EnhancementOn>,
 }
 
 impl CardDef {
@@ -852,6 +864,7 @@ impl CardDef {
             replaces: None,
             caption: None,
             race_cost: None,
+            becomes_enhancement: None,
         }
     }
 

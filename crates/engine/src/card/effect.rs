@@ -481,6 +481,28 @@ pub enum Op {
         who: Who,
         duration: Duration,
     },
+    /// An attack made by an effect, independent of conflicts (Attack a
+    /// Conflict Participant: "Some card effects also allow characters (and
+    /// fleets) to attack independent of conflicts"; Glossary, Attack during
+    /// a conflict): the `by` card attacks the `card` card using `ability`,
+    /// with the damage of Resolving Attacks. Always the last effect of its
+    /// list (its damage may wait for a contingency window).
+    Attack {
+        ability: Ability,
+        by: CardSel,
+        card: CardSel,
+    },
+    /// A change to how attack damage is worked out for the cards selected,
+    /// for the duration (see [`super::attack_mod::AttackMod`]).
+    AttackMod {
+        m: super::attack_mod::AttackMod,
+        card: CardSel,
+        duration: Duration,
+    },
+    /// Reverse the effects of the event just played (Reversal; see
+    /// `reversal.rs`): only as the next action, only if every change it
+    /// made can be undone.
+    Reverse,
 }
 
 /// What a [`Op::VoteRule`] changes in the next vote.
@@ -716,6 +738,7 @@ impl Effect {
             }
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_card_target()),
             Op::MoveMark { card, onto, .. } => *card == CardSel::Target || *onto == CardSel::Target,
+            Op::Attack { by, card, .. } => *by == CardSel::Target || *card == CardSel::Target,
             _ => {
                 self.card_sel() == Some(CardSel::Target)
                     || self.amount.as_ref().is_some_and(|a| a.uses_card_target())
@@ -755,6 +778,10 @@ impl Effect {
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
             Op::TransferPower { who, to, .. } => t(who) || t(to),
             Op::PowerToWin { who, .. } | Op::InfluenceOnlyPower { who, .. } => t(who),
+            Op::Attack { by, card, .. } => {
+                matches!(by, CardSel::Ambassador(Who::Target))
+                    || matches!(card, CardSel::Ambassador(Who::Target))
+            }
             _ => false,
         }
     }
@@ -782,6 +809,7 @@ impl Effect {
             | Op::MoveMark { card, .. }
             | Op::UseAs { card, .. }
             | Op::Promote { card, .. } => Some(*card),
+            Op::Attack { card, .. } | Op::AttackMod { card, .. } => Some(*card),
             _ => None,
         }
     }

@@ -2,6 +2,8 @@
 //! that holds them.
 
 pub mod amount;
+pub mod attack_mod;
+pub mod becomes;
 mod db;
 pub mod def;
 pub mod effect;

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 mod vocabulary;
+mod vocabulary_attacks;
 mod vocabulary_costs;
 mod vocabulary_rules;
 
@@ -776,6 +777,7 @@ pub fn pool() -> Pool {
     vocabulary::vocabulary_cards(&mut defs);
     vocabulary_costs::vocabulary_cost_cards(&mut defs);
     vocabulary_rules::vocabulary_rules_cards(&mut defs);
+    vocabulary_attacks::vocabulary_attack_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
@@ -1527,6 +1529,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
             card: card(rng),
             index: rng.below(4) as u8,
             target: target(rng, &mut card),
+            pay: CardId::NONE,
         },
         8 => Action::Lead {
             card: card(rng),
@@ -1665,10 +1668,12 @@ pub fn mutate_action(a: Action, game: &Game, rng: &mut Rng) -> Action {
             card,
             index,
             target,
+            pay,
         } => Action::UseCard {
             card,
             index: index.wrapping_add(1 + rng.below(3) as u8),
             target,
+            pay,
         },
         Action::Support {
             card,

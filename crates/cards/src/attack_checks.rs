@@ -1,0 +1,274 @@
+//! What the loader refuses in the attack vocabulary: attacks made by
+//! effects that could never be made (Engine Rules v1.2, Attack a Conflict
+//! Participant: characters and fleets attack; "Neutralized cards ... cannot
+//! be attacked. You cannot attack a card in your own faction.") and attack
+//! modifiers that change nothing.
+
+use b5_engine::{
+    AttachKind, AttackMod, CardDef, CardFilter, CardSel, CardType, Effect, Op, Side, TargetKind,
+    Who,
+};
+
+use crate::raw::RawAttackMod;
+
+/// An error: the field (below the card) and the message.
+type Refusal = (String, String);
+
+/// `by` and `card` of an `attack` effect.
+pub(crate) fn attack_sels(by: CardSel, card: CardSel) -> Result<(), Refusal> {
+    for (f, s) in [("by", by), ("card", card)] {
+        if matches!(s, CardSel::Supporters | CardSel::Opposers) {
+            return Err((
+                f.into(),
+                "an attack is made by one card on one card: name this, attached, ambassador, target or attacker".into(),
+            ));
+        }
+    }
+    if by == card {
+        return Err((
+            "by".into(),
+            format!(
+                "a card cannot attack itself: `by` and `card` both name `{}`",
+                by.name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `attack_mod = { ... }` into an [`AttackMod`].
+pub(crate) fn attack_mod(r: &RawAttackMod) -> Result<AttackMod, String> {
+    for (name, v) in [
+        ("deals_double", r.deals_double),
+        ("suffers_half", r.suffers_half),
+        ("no_return", r.no_return),
+    ] {
+        if v == Some(false) {
+            return Err(format!("write `{name} = true` (or leave it out)"));
+        }
+    }
+    let m = AttackMod {
+        deals: r.deals.unwrap_or(0),
+        deals_double: r.deals_double.unwrap_or(false),
+        suffers: r.suffers.unwrap_or(0),
+        suffers_half: r.suffers_half.unwrap_or(false),
+        no_return: r.no_return.unwrap_or(false),
+    };
+    if m.is_none() {
+        return Err(
+            "an attack modifier changes nothing: give deals, deals_double, suffers, suffers_half or no_return"
+                .into(),
+        );
+    }
+    Ok(m)
+}
+
+fn attacker_types() -> u16 {
+    CardType::Character.bit() | CardType::Fleet.bit()
+}
+fn attackable_types() -> u16 {
+    attacker_types() | CardType::Location.bit()
+}
+
+/// Whether a card of this definition is (or sits on) a card that attacks /
+/// can be attacked, for `this` and `attached`.
+fn sel_types(d: &CardDef, s: CardSel) -> Option<(u16, &'static str)> {
+    match s {
+        CardSel::This => Some((d.card_type.bit(), d.card_type.name())),
+        CardSel::Attached => {
+            let attached = matches!(
+                d.card_type,
+                CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+            );
+            let host = match (attached, d.attach) {
+                (true, AttachKind::Character) => CardType::Character,
+                (true, AttachKind::Fleet) => CardType::Fleet,
+                (true, AttachKind::Location) => CardType::Location,
+                (true, AttachKind::Group) => CardType::Group,
+                _ => return Some((0, "nothing: this card is attached to no card that attacks")),
+            };
+            Some((host.bit(), host.name()))
+        }
+        _ => None,
+    }
+}
+
+fn check_attack(
+    d: &CardDef,
+    at: &str,
+    by: CardSel,
+    card: CardSel,
+    target: TargetKind,
+    filter: (&str, &CardFilter),
+) -> Result<(), Refusal> {
+    if let Some((bits, name)) = sel_types(d, by) {
+        if bits & attacker_types() == 0 {
+            return Err((
+                format!("{at}.by"),
+                format!(
+                    "never works: only characters and fleets attack, and `{}` is a {name}",
+                    by.name()
+                ),
+            ));
+        }
+    }
+    if let Some((bits, name)) = sel_types(d, card) {
+        if bits & attackable_types() == 0 {
+            return Err((
+                format!("{at}.card"),
+                format!("never works: only characters, fleets and locations are attacked, and `{}` is a {name}", card.name()),
+            ));
+        }
+    }
+    let (fname, f) = filter;
+    if target == TargetKind::Card {
+        if card == CardSel::Target {
+            if f.types != 0 && f.types & attackable_types() == 0 {
+                return Err((
+                    format!("{fname}.type"),
+                    "never works: the target is attacked, and only characters, fleets and locations are".into(),
+                ));
+            }
+            if f.neutralized == Some(true) {
+                return Err((
+                    format!("{fname}.neutralized"),
+                    "never works: neutralized cards cannot be attacked".into(),
+                ));
+            }
+            let own_attacker = matches!(
+                by,
+                CardSel::This | CardSel::Attached | CardSel::Ambassador(Who::Me)
+            );
+            if f.side == Side::Own && own_attacker {
+                return Err((
+                    format!("{fname}.side"),
+                    "never works: you cannot attack a card in your own faction".into(),
+                ));
+            }
+        }
+        if by == CardSel::Target && f.types != 0 && f.types & attacker_types() == 0 {
+            return Err((
+                format!("{fname}.type"),
+                "never works: the target attacks, and only characters and fleets do".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn walk(
+    d: &CardDef,
+    at: &str,
+    list: &[Effect],
+    target: TargetKind,
+    filter: (&str, &CardFilter),
+) -> Result<(), Refusal> {
+    for e in list {
+        match &e.op {
+            Op::Attack { by, card, .. } => check_attack(d, at, *by, *card, target, filter)?,
+            Op::Delayed { effects, .. } => walk(d, at, effects, target, filter)?,
+            Op::Vote { pass, fail, .. } => {
+                walk(d, at, pass, target, filter)?;
+                walk(d, at, fail, target, filter)?;
+            }
+            Op::Modes { modes } => {
+                for m in modes {
+                    walk(d, at, m, target, filter)?;
+                }
+            }
+            // The chosen card is the target of `each`: no filter to check.
+            Op::Pick { each, .. } => walk(d, at, each, TargetKind::None, filter)?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Every attack the card's effects make.
+pub(crate) fn card(d: &CardDef) -> Result<(), Refusal> {
+    let f = ("target_filter", &d.filter);
+    for (name, list) in [
+        ("effects", &d.effects),
+        ("initiated", &d.initiated),
+        ("resolution", &d.resolution),
+        ("won", &d.won),
+        ("lost", &d.lost),
+    ] {
+        walk(d, name, list, d.target, f)?;
+    }
+    for (n, list) in d.won_by.iter() {
+        walk(d, &format!("won_by_{n}"), list, d.target, f)?;
+    }
+    for (n, list) in d.lost_by.iter() {
+        walk(d, &format!("lost_by_{n}"), list, d.target, f)?;
+    }
+    for (i, a) in d.actions.iter().enumerate() {
+        let fname = format!("actions[{i}].target_filter");
+        walk(
+            d,
+            &format!("actions[{i}].effects"),
+            &a.effects,
+            a.target,
+            (&fname, &a.filter),
+        )?;
+    }
+    for (i, t) in d.triggers.iter().enumerate() {
+        // A contingency targets the card it is on; a triggered effect none.
+        walk(
+            d,
+            &format!("triggers[{i}].effects"),
+            &t.effects,
+            TargetKind::None,
+            f,
+        )?;
+    }
+    Ok(())
+}
+
+/// `reverse = "event"` only among an event's own effects (Reversal: an
+/// event reverses the event played just before it).
+pub(crate) fn reversal(d: &CardDef) -> Result<(), Refusal> {
+    fn has(list: &[Effect]) -> bool {
+        list.iter().any(|e| match &e.op {
+            Op::Reverse => true,
+            Op::Delayed { effects, .. } => has(effects),
+            Op::Vote { pass, fail, .. } => has(pass) || has(fail),
+            Op::Modes { modes } => modes.iter().any(|m| has(m)),
+            Op::Pick { each, .. } => has(each),
+            _ => false,
+        })
+    }
+    let nested = |list: &[Effect]| {
+        list.iter()
+            .any(|e| !matches!(e.op, Op::Reverse) && has(std::slice::from_ref(e)))
+    };
+    let msg = "only an event reverses, among its own effects (the event just played is reversed as the next action)";
+    for (name, list) in [
+        ("initiated", &d.initiated),
+        ("resolution", &d.resolution),
+        ("won", &d.won),
+        ("lost", &d.lost),
+    ] {
+        if has(list) {
+            return Err((name.into(), msg.into()));
+        }
+    }
+    if d.won_by.iter().chain(d.lost_by.iter()).any(|(_, l)| has(l)) {
+        return Err(("won_by".into(), msg.into()));
+    }
+    if d.actions.iter().any(|a| has(&a.effects)) {
+        return Err(("actions".into(), msg.into()));
+    }
+    if d.triggers.iter().any(|t| has(&t.effects)) {
+        let f = if d.card_type == CardType::Contingency {
+            "trigger"
+        } else {
+            "triggers"
+        };
+        return Err((f.into(), msg.into()));
+    }
+    if has(&d.effects) && (d.card_type != CardType::Event || nested(&d.effects)) {
+        return Err(("effects".into(), msg.into()));
+    }
+    Ok(())
+}

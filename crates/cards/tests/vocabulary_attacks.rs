@@ -1,0 +1,388 @@
+//! The card vocabulary of issue 13 for attacks made by effects and for
+//! changes to attack damage: how the loader reads them, how the rules text
+//! words them, and what the loader refuses, naming the field.
+
+use b5_cards::parse_card_file;
+use b5_cards::text::rules_text;
+use b5_engine::{Ability, AttackMod, CardDef, CardSel, Duration, Op, Passive, Who};
+
+fn one(toml: &str) -> CardDef {
+    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    v.pop().unwrap()
+}
+
+fn refused(toml: &str) -> String {
+    match parse_card_file(toml, "t.toml") {
+        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn an_attack_made_by_an_effect_reads_and_is_worded() {
+    let d = one(r#"[cards."F"]
+type = "fleet"
+cost = 3
+military = 3
+actions = [{ target = "card", target_filter = { type = "fleet", side = "other" }, effects = [{ attack = "military", card = "target" }] }]"#);
+    assert_eq!(
+        d.actions[0].effects[0].op,
+        Op::Attack {
+            ability: Ability::Military,
+            by: CardSel::This,
+            card: CardSel::Target
+        }
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("this card attacks the target card using Military (not in a conflict)"),
+        "{t}"
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+target = "card"
+target_filter = { type = "character", side = "other" }
+effects = [{ attack = "diplomacy", by = "ambassador", card = "target" }]"#);
+    assert_eq!(
+        d.effects[0].op,
+        Op::Attack {
+            ability: Ability::Diplomacy,
+            by: CardSel::Ambassador(Who::Me),
+            card: CardSel::Target
+        }
+    );
+    assert!(rules_text(&d).contains("your ambassador attacks the target card using Diplomacy"));
+}
+
+#[test]
+fn attacks_that_can_never_be_made_are_refused() {
+    // Only characters and fleets attack.
+    let e = refused(
+        r#"[cards."L"]
+type = "location"
+actions = [{ target = "card", target_filter = { type = "fleet" }, effects = [{ attack = "military", card = "target" }] }]"#,
+    );
+    assert!(
+        e.contains("actions[0].effects.by") && e.contains("only characters and fleets attack"),
+        "{e}"
+    );
+    // Never a card of your own faction.
+    let e = refused(
+        r#"[cards."F"]
+type = "fleet"
+military = 2
+actions = [{ target = "card", target_filter = { type = "fleet", side = "own" }, effects = [{ attack = "military", card = "target" }] }]"#,
+    );
+    assert!(
+        e.contains("actions[0].target_filter.side") && e.contains("own faction"),
+        "{e}"
+    );
+    // Never a neutralized card.
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "character", neutralized = true }
+effects = [{ attack = "psi", by = "ambassador", card = "target" }]"#,
+    );
+    assert!(e.contains("target_filter.neutralized"), "{e}");
+    // Only characters, fleets and locations are attacked.
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "group" }
+effects = [{ attack = "psi", by = "ambassador", card = "target" }]"#,
+    );
+    assert!(e.contains("target_filter.type"), "{e}");
+    // Not itself; one card on one card; a real ability; nothing after it.
+    let e = refused(
+        r#"[cards."F"]
+type = "fleet"
+military = 2
+actions = [{ effects = [{ attack = "military", card = "this" }] }]"#,
+    );
+    assert!(e.contains(".attack.by") && e.contains("itself"), "{e}");
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "military"
+won = [{ attack = "military", by = "supporters", card = "opposers" }]"#,
+    );
+    assert!(
+        e.contains(".attack.by") && e.contains("one card on one card"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack = "charm", by = "ambassador", card = "target" }]"#,
+    );
+    assert!(e.contains(".attack") && e.contains("charm"), "{e}");
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack = "military", by = "ambassador", card = "target" }, { draw = 1 }]"#,
+    );
+    assert!(e.contains("last effect"), "{e}");
+    // An enhancement on a group never attacks.
+    let e = refused(
+        r#"[cards."En"]
+type = "enhancement"
+attach = "group"
+actions = [{ target = "card", target_filter = { type = "fleet" }, effects = [{ attack = "military", by = "attached", card = "target" }] }]"#,
+    );
+    assert!(e.contains(".by") && e.contains("group"), "{e}");
+}
+
+#[test]
+fn attack_modifiers_read_as_effects_and_lasting_effects() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+target = "card"
+target_filter = { type = "fleet", side = "own" }
+effects = [{ attack_mod = { suffers_half = true, deals = 1 }, card = "target", duration = "turn" }]"#);
+    assert_eq!(
+        d.effects[0].op,
+        Op::AttackMod {
+            m: AttackMod {
+                deals: 1,
+                suffers_half: true,
+                ..AttackMod::default()
+            },
+            card: CardSel::Target,
+            duration: Duration::Turn
+        }
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("the target card deals 1 more damage in attacks and suffers half damage from attacks (rounded up) until the end of the turn"),
+        "{t}"
+    );
+    let d = one(r#"[cards."En"]
+type = "enhancement"
+cost = 1
+attach = "fleet"
+passive = [{ attack_mod = { deals = 2, no_return = true } }]"#);
+    assert!(matches!(
+        d.passives[0],
+        Passive::AttackMod { filter: None, .. }
+    ));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("The card it is on deals 2 more damage in attacks and suffers no damage in return when attacking"),
+        "{t}"
+    );
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ attack_mod = { suffers = -1, deals_double = true }, to = { type = "fleet", side = "own" } }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Fleets in your faction deal double damage in attacks and suffer 1 less damage from attacks"),
+        "{t}"
+    );
+}
+
+#[test]
+fn attack_modifiers_that_change_nothing_are_refused() {
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack_mod = { deals = 0 }, card = "target" }]"#,
+    );
+    assert!(
+        e.contains(".attack_mod") && e.contains("changes nothing"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack_mod = { no_return = false }, card = "target" }]"#,
+    );
+    assert!(e.contains("no_return = true"), "{e}");
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack_mod = { halved = true }, card = "target" }]"#,
+    );
+    assert!(e.contains("halved"), "{e}");
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack_mod = { deals = 1 }, card = "target", duration = "printed" }]"#,
+    );
+    assert!(
+        e.contains(".duration") && e.contains("no printed value"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."L"]
+type = "location"
+passive = [{ attack_mod = {} }]"#,
+    );
+    assert!(
+        e.contains("passive[0].attack_mod") && e.contains("changes nothing"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_conflict_that_becomes_an_enhancement_reads_and_is_worded() {
+    let d = one(r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+won = [{ gain_influence = 1 }]
+becomes_enhancement = "ambassador"
+bonus = { diplomacy = 1 }"#);
+    assert_eq!(
+        d.becomes_enhancement,
+        Some(b5_engine::EnhancementOn::Ambassador)
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("If won, this card is not discarded: it becomes an enhancement on your ambassador, with this text. The card it is on gets +1 Diplomacy"),
+        "{t}"
+    );
+    // Its lasting text may hold what an enhancement's does.
+    let d = one(r#"[cards."C"]
+type = "conflict"
+conflict = "intrigue"
+target = "card"
+target_filter = { type = "character", side = "other" }
+becomes_enhancement = "target"
+passive = [{ attack_mod = { suffers = 1 } }]
+triggers = [{ on = "attacked", effects = [{ damage = 1, card = "attacker" }] }]"#);
+    assert!(rules_text(&d).contains("The card it is on suffers 1 more damage from attacks"));
+}
+
+#[test]
+fn a_conflict_that_cannot_become_an_enhancement_is_refused() {
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+becomes_enhancement = "target"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("only a conflict"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+becomes_enhancement = "target"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("targets a card"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+becomes_enhancement = "target-ambassador"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("targets a player"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+becomes_enhancement = "ambassador""#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("no text"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+becomes_enhancement = "faction"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(
+        e.contains("becomes_enhancement") && e.contains("faction"),
+        "{e}"
+    );
+    // Without it, a conflict still has no lasting text.
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+bonus = { diplomacy = 1 }"#,
+    );
+    assert!(e.contains("bonus"), "{e}");
+}
+
+#[test]
+fn reversal_reads_and_is_refused_off_an_event() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 2
+effects = [{ reverse = "event" }]"#);
+    assert_eq!(d.effects[0].op, Op::Reverse);
+    assert!(rules_text(&d).contains("Reverse the effects of the event just played"));
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ reverse = "conflict" }]"#,
+    );
+    assert!(
+        e.contains(".reverse") && e.contains("reverse = \"event\""),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "conflict"
+conflict = "diplomacy"
+won = [{ reverse = "event" }]"#,
+    );
+    assert!(
+        e.contains(".won") && e.contains("only an event reverses"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."G"]
+type = "group"
+actions = [{ effects = [{ reverse = "event" }] }]"#,
+    );
+    assert!(
+        e.contains(".actions") && e.contains("only an event reverses"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ later = "end-of-turn", effects = [{ reverse = "event" }] }]"#,
+    );
+    assert!(
+        e.contains(".effects") && e.contains("only an event reverses"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+effects = [{ reverse = "event", who = "target" }]"#,
+    );
+    assert!(e.contains("`who` does not apply to `reverse`"), "{e}");
+}

@@ -1,0 +1,63 @@
+//! Changes to how attack damage is worked out (Resolving Attacks; Glossary
+//! "Double, etc.": multipliers apply before additive changes, "a character
+//! who is affected by both ... who is then attacked halves the damage
+//! before subtracting 1"; rulings: "Whenever anything in the game is
+//! rounded you always round up", "Effects that halve something (i.e.
+//! damage) are not cumulative"). One piece for every such change: a card
+//! effect with a duration or a lasting effect with a filter gives the cards
+//! it reaches an [`AttackMod`]; the ones a card has add up.
+
+use serde::{Deserialize, Serialize};
+
+/// How attacks treat one card: what it deals, what it suffers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct AttackMod {
+    /// The damage it deals in attacks is this much higher (negative: lower).
+    pub deals: i8,
+    /// The damage it deals in attacks is doubled (a multiplier).
+    pub deals_double: bool,
+    /// The damage dealt to it in attacks is this much higher (negative:
+    /// lower, like damage resistance).
+    pub suffers: i8,
+    /// The damage dealt to it in attacks is halved, rounded up (a
+    /// multiplier; not cumulative).
+    pub suffers_half: bool,
+    /// When it attacks, it suffers no damage in return.
+    pub no_return: bool,
+}
+
+impl AttackMod {
+    /// Whether it changes nothing.
+    pub fn is_none(&self) -> bool {
+        *self == AttackMod::default()
+    }
+
+    /// Two changes on one card: the numbers add up, a multiplier or "no
+    /// damage in return" counts once.
+    pub fn and(self, o: AttackMod) -> AttackMod {
+        AttackMod {
+            deals: self.deals.saturating_add(o.deals),
+            deals_double: self.deals_double || o.deals_double,
+            suffers: self.suffers.saturating_add(o.suffers),
+            suffers_half: self.suffers_half || o.suffers_half,
+            no_return: self.no_return || o.no_return,
+        }
+    }
+
+    /// The damage `base` (the attacker's ability) becomes, with `from` the
+    /// attacker's changes and `to` the target's: multipliers first (halving
+    /// rounds up), then every addition (`plus`: Strife Marks and other
+    /// lasting bonuses; this change's own numbers), then damage resistance;
+    /// never below 0.
+    pub fn damage(base: u8, plus: i32, from: AttackMod, to: AttackMod, resistance: u8) -> u8 {
+        let mut d = base as i32;
+        if from.deals_double {
+            d *= 2;
+        }
+        if to.suffers_half {
+            d = (d + 1) / 2;
+        }
+        d += plus + from.deals as i32 + to.suffers as i32 - resistance as i32;
+        d.clamp(0, 255) as u8
+    }
+}

@@ -1,0 +1,316 @@
+//! Reversal (Engine Rules v1.2, Advanced Details about playing cards:
+//! "Cards which reverse effects ... cannot be played unless you can reverse
+//! all of the effects that actually occurred ... If you cannot reverse one
+//! effect of a card then you cannot reverse any"; Reversing Effects: "An
+//! effect cannot be reversed if: it ends a round or turn of play; it causes
+//! a player to shuffle a deck, discard or Crusade Pile; it causes a player
+//! to look at one or more cards in a deck, Crusade Pile or other player's
+//! hand"; Glossary, Irrevocable: such a card cannot "have its effects
+//! reversed"; rulings: "When you reverse a change, you apply the opposite
+//! value to the *current* total", a reversed gain of influence is a loss,
+//! and neutralization "is a side effect of the damage and not a printed
+//! effect", so a neutralized card stays neutralized).
+//!
+//! While an event's own effects happen, the engine records the changes they
+//! actually made (a small inline list, kept for the latest event only);
+//! the next action may be an event that reverses them (`reverse =
+//! "event"`): each change is undone on the current totals, in reverse
+//! order. Any other action (a pass included) ends the chance. Only the
+//! verbs whose changes the engine can undo are recorded: influence gains
+//! and losses, power, tension, unrest, the non-player forces, damage,
+//! marks, rotating and readying, and lasting changes (bonuses, doubling,
+//! set abilities, restrictions, attack modifiers); any other verb that
+//! happened (a draw looks at the deck; a search shuffles it; choices,
+//! votes, delayed effects, attacks...) makes the event irreversible. A
+//! reversed event was still played: limited and unique copies stay
+//! counted (Event Cards: "If the event becomes reversed it has still been
+//! played").
+
+use smallvec::SmallVec;
+
+use crate::action::Action;
+use crate::card::def::MarkKind;
+use crate::card::effect::{Force, Op};
+use crate::effects::Ctx;
+use crate::event::Events;
+use crate::ids::{CardId, PlayerId};
+use crate::state::{Game, Modifier, Player, Step, MAX_PLAYERS};
+
+/// At most this many changes are kept; an event making more cannot be
+/// reversed.
+const MAX_CHANGES: usize = 16;
+
+/// One change an event made, to be undone on the current totals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Change {
+    /// The Influence Rating changed by this much (a gain or a loss).
+    Influence(PlayerId, i16),
+    Power(PlayerId, i16),
+    Tension(PlayerId, PlayerId, i16),
+    Unrest(PlayerId, i16),
+    Force(Force, i16),
+    /// This much normal damage was put on the card.
+    Damage(CardId, u8),
+    Mark(CardId, MarkKind, i8),
+    Rotated(CardId),
+    Readied(CardId),
+    /// A lasting change (bonus, restriction, set ability...).
+    Mod(Modifier),
+}
+
+/// The changes the latest event made.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Record {
+    pub card: CardId,
+    /// Its effects are still happening.
+    pub recording: bool,
+    /// Some change cannot be undone.
+    pub irreversible: bool,
+    pub changes: SmallVec<[Change; MAX_CHANGES]>,
+}
+
+/// What a card looks like to the recorder.
+type CardSnap = (CardId, u8, [i8; 6], bool, bool);
+
+fn reversible(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::GainInfluence { .. }
+            | Op::LoseInfluence { .. }
+            | Op::GainPower { .. }
+            | Op::LosePower { .. }
+            | Op::Tension { .. }
+            | Op::TensionRace { .. }
+            | Op::Unrest { .. }
+            | Op::NonPlayer { .. }
+            | Op::Damage { .. }
+            | Op::Mark { .. }
+            | Op::Rotate { .. }
+            | Op::Ready { .. }
+            | Op::Bonus { .. }
+            | Op::Double { .. }
+            | Op::SetAbility { .. }
+            | Op::AttackMod { .. }
+            | Op::Restrict { .. }
+    )
+}
+
+impl Game {
+    /// Whether an effect list reverses the event just played.
+    pub(crate) fn reverses(effects: &[crate::card::effect::Effect]) -> bool {
+        effects.iter().any(|e| matches!(e.op, Op::Reverse))
+    }
+
+    /// An event's effects are about to happen: record what they change.
+    pub(crate) fn start_record(&mut self, card: CardId) {
+        self.reversal = Some(Record {
+            card,
+            recording: true,
+            irreversible: false,
+            changes: SmallVec::new(),
+        });
+    }
+
+    pub(crate) fn stop_record(&mut self) {
+        if let Some(r) = &mut self.reversal {
+            r.recording = false;
+        }
+    }
+
+    /// An action is about to be taken: only an event that reverses may
+    /// still use the record of the event just played.
+    pub(crate) fn reversal_before_action(&mut self, a: &Action) {
+        if self.reversal.is_none() || !matches!(self.step, Step::Act { .. }) {
+            return;
+        }
+        if self.window.is_some() || self.choice.is_some() || self.vote.is_some() {
+            return;
+        }
+        let keep = match *a {
+            Action::Play { card, .. } => Game::reverses(&self.db.get(self.c(card).def).effects),
+            _ => false,
+        };
+        if !keep {
+            self.reversal = None;
+        }
+    }
+
+    /// Whether the event just played can be reversed now: every change it
+    /// made can be undone, it made some, and it is not irrevocable.
+    pub(crate) fn can_reverse(&self) -> bool {
+        match &self.reversal {
+            Some(r) => {
+                !r.recording
+                    && !r.irreversible
+                    && !r.changes.is_empty()
+                    && !self.db.get(self.c(r.card).def).has_keyword("irrevocable")
+            }
+            None => false,
+        }
+    }
+
+    fn card_snap(&self, c: CardId) -> CardSnap {
+        let ci = self.c(c);
+        (c, ci.damage, ci.marks, ci.rotated(), ci.neutralized())
+    }
+
+    /// Runs one verb, noting its changes while an event's own effects
+    /// happen.
+    pub(crate) fn run_op_noted(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+        let noting = matches!(&self.reversal, Some(r) if r.recording && r.card == ctx.source);
+        if !noting {
+            return self.run_op(op, ctx, ev);
+        }
+        let players: SmallVec<[Player; MAX_PLAYERS]> = SmallVec::from_slice(&self.players);
+        let forces = [self.babylon5, self.shadows, self.vorlons];
+        let cards: SmallVec<[CardSnap; 8]> = match op_cards(op) {
+            Some(sel) => self
+                .sel_cards(sel, ctx)
+                .iter()
+                .map(|&c| self.card_snap(c))
+                .collect(),
+            None => SmallVec::new(),
+        };
+        let mods = self.mods.len();
+        let happened = self.run_op(op, ctx, ev);
+        if !happened {
+            return false;
+        }
+        let mut out: SmallVec<[Change; MAX_CHANGES]> = SmallVec::new();
+        let mut ok = reversible(op);
+        for (p, (a, b)) in players.iter().zip(self.players.iter()).enumerate() {
+            let p = p as PlayerId;
+            if b.influence != a.influence {
+                out.push(Change::Influence(p, b.influence - a.influence));
+            }
+            if b.raw_power != a.raw_power {
+                out.push(Change::Power(p, b.raw_power - a.raw_power));
+            }
+            if b.unrest != a.unrest {
+                out.push(Change::Unrest(p, b.unrest as i16 - a.unrest as i16));
+            }
+            for q in 0..MAX_PLAYERS {
+                if b.tension[q] != a.tension[q] {
+                    out.push(Change::Tension(
+                        p,
+                        q as PlayerId,
+                        b.tension[q] as i16 - a.tension[q] as i16,
+                    ));
+                }
+            }
+        }
+        let now = [self.babylon5, self.shadows, self.vorlons];
+        for (i, f) in [Force::Babylon5, Force::Shadows, Force::Vorlons]
+            .into_iter()
+            .enumerate()
+        {
+            if now[i] != forces[i] {
+                out.push(Change::Force(f, now[i] - forces[i]));
+            }
+        }
+        for &(c, dmg, marks, rotated, _) in cards.iter() {
+            let (_, dmg2, marks2, rotated2, neutralized2) = self.card_snap(c);
+            // Neutralization is a side effect: the card stays neutralized
+            // and its damage is gone (nothing to heal).
+            if dmg2 > dmg && !neutralized2 {
+                out.push(Change::Damage(c, dmg2 - dmg));
+            }
+            for k in MarkKind::ALL {
+                let d = marks2[k.idx()] as i16 - marks[k.idx()] as i16;
+                if d != 0 {
+                    out.push(Change::Mark(c, k, d as i8));
+                }
+            }
+            match (rotated, rotated2) {
+                (false, true) => out.push(Change::Rotated(c)),
+                (true, false) => out.push(Change::Readied(c)),
+                _ => {}
+            }
+        }
+        for m in self.mods.iter().skip(mods) {
+            out.push(Change::Mod(*m));
+        }
+        if let Some(r) = &mut self.reversal {
+            if r.changes.len() + out.len() > MAX_CHANGES {
+                ok = false;
+            }
+            if ok {
+                r.changes.extend(out);
+            } else {
+                r.irreversible = true;
+            }
+        }
+        true
+    }
+
+    /// The effect: every change the event just played made is undone, on
+    /// the current totals, latest first.
+    pub(crate) fn reverse_event(&mut self, ev: &mut Events) -> bool {
+        if !self.can_reverse() {
+            return false;
+        }
+        let Some(r) = self.reversal.take() else {
+            return false;
+        };
+        for ch in r.changes.iter().rev() {
+            match *ch {
+                // Reversing a gain is a loss, and a loss a gain (rulings).
+                Change::Influence(p, n) if n > 0 => {
+                    self.lose_influence(p, n, ev);
+                }
+                Change::Influence(p, n) => self.gain_influence(p, -n, ev),
+                Change::Power(p, n) => self.change_power(p, -n, ev),
+                Change::Tension(p, q, n) => self.change_tension(p, q, -n, ev),
+                Change::Unrest(p, n) => self.change_unrest(p, -n, ev),
+                Change::Force(f, n) => self.change_non_player(f, -n, ev),
+                Change::Damage(c, n) => {
+                    let ci = self.c(c);
+                    if ci.zone.on_table() && !ci.neutralized() {
+                        let d = &mut self.cm(c).damage;
+                        *d = d.saturating_sub(n);
+                        self.abilities_changed = true;
+                    }
+                }
+                Change::Mark(c, k, n) => {
+                    if self.c(c).zone.in_play() {
+                        self.change_marks(c, k, -n, ev);
+                    }
+                }
+                Change::Rotated(c) => {
+                    if self.c(c).zone.on_table() {
+                        self.ready_card(c);
+                    }
+                }
+                Change::Readied(c) => {
+                    let ci = self.c(c);
+                    if ci.zone.on_table() && !ci.rotated() {
+                        self.rotate(c);
+                    }
+                }
+                Change::Mod(m) => {
+                    if let Some(i) = self.mods.iter().position(|x| *x == m) {
+                        self.mods.remove(i);
+                        self.abilities_changed = true;
+                    }
+                }
+            }
+        }
+        self.refresh_passive_sources();
+        true
+    }
+}
+
+/// The cards a reversible verb acts on, for the recorder.
+fn op_cards(op: &Op) -> Option<crate::card::effect::CardSel> {
+    match *op {
+        Op::Damage { card, .. }
+        | Op::Mark { card, .. }
+        | Op::Rotate { card }
+        | Op::Ready { card }
+        | Op::Bonus { card, .. }
+        | Op::Double { card, .. }
+        | Op::SetAbility { card, .. }
+        | Op::AttackMod { card, .. } => Some(card),
+        _ => None,
+    }
+}
