@@ -1783,6 +1783,26 @@ pub fn card(
         };
         d.effects = effects(&at.sub("effects"), &raw.effects, refs)?;
     }
+    // Playing Cards and Card Details: "when played" effects, for the cards
+    // that enter play by being sponsored or through replacement.
+    if !raw.when_played.is_empty() {
+        only(
+            "when_played",
+            in_play_type,
+            "characters, groups, fleets, locations, enhancements and agendas (an event's or aftermath's `effects` already happen when it is played)",
+        )?;
+        let refs = match ty {
+            CardType::Enhancement => Refs {
+                card_target: d.attach.card_type().is_some(),
+                player_target: d.attach != AttachKind::Global,
+            },
+            _ => Refs {
+                card_target: false,
+                player_target: false,
+            },
+        };
+        d.when_played = effects(&at.sub("when_played"), &raw.when_played, refs)?;
+    }
     if let Some(b) = raw.both {
         d.both = b;
     }
@@ -2216,6 +2236,32 @@ pub fn card(
             TargetKind::None => AttachKind::Global,
             _ => AttachKind::Character,
         };
+    }
+    // Personalities: versions of one personality are characters, and the
+    // rule keeps a (limited) personality to one card in play.
+    if let Some(pn) = &raw.personality {
+        let pat = at.at("personality", pn);
+        only(
+            "personality",
+            ty == CardType::Character,
+            "characters (Personalities: characters depicted by more than one card)",
+        )?;
+        let name = pn.get_ref().trim();
+        if name.is_empty() {
+            return Err(pat.err("name the personality the card depicts"));
+        }
+        if name.chars().count() > crate::MAX_NAME_CHARS {
+            return Err(pat.err(format!(
+                "a personality name is at most {} characters",
+                crate::MAX_NAME_CHARS
+            )));
+        }
+        if d.uniqueness == Uniqueness::Multiple {
+            return Err(pat.err(
+                "a personality is limited (Personalities): a card of which several copies may be in play cannot depict one",
+            ));
+        }
+        d.personality = Some(name.to_string());
     }
     if d.kw.drakh_ambassador && (d.race != Race::Drakh || ty != CardType::Character) {
         return Err(at

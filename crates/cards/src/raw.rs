@@ -445,6 +445,10 @@ pub struct RawCard {
     pub caption: Option<String>,
     /// A cost for factions of one race: `{ race = "narn", cost = 1 }`.
     pub race_cost: Option<Spanned<RawRaceCost>>,
+    /// The personality a character depicts (Personalities).
+    pub personality: Option<Spanned<String>>,
+    /// Effects when the card is played: sponsored or entering by replacement.
+    pub when_played: RawEffects,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -494,6 +498,8 @@ pub const CARD_FIELDS: &[&str] = &[
     "transfers",
     "caption",
     "race_cost",
+    "personality",
+    "when_played",
 ];
 
 impl<'de> Deserialize<'de> for RawCard {
@@ -548,6 +554,8 @@ impl<'de> Deserialize<'de> for RawCard {
                         "transfers" => c.transfers = Some(m.next_value()?),
                         "caption" => c.caption = Some(m.next_value()?),
                         "race_cost" => c.race_cost = Some(m.next_value()?),
+                        "personality" => c.personality = Some(m.next_value()?),
+                        "when_played" => c.when_played = m.next_value()?,
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
                         _ => {

@@ -1220,10 +1220,23 @@ pub fn rules_text(d: &CardDef) -> String {
         parts.push(format!("Count {:+} power", d.power_bonus));
     }
     if !d.effects.is_empty() && !matches!(d.card_type, CardType::Event | CardType::Aftermath) {
+        // Playing Cards and Card Details: these happen only when the card
+        // is sponsored (a contingency's, when it is revealed).
+        let lead = if d.card_type == CardType::Contingency {
+            "When it enters play"
+        } else {
+            "When sponsored"
+        };
+        parts.push(format!("{lead}: {}", effects_text(&d.effects, d.both)));
+    }
+    if !d.when_played.is_empty() {
         parts.push(format!(
-            "When it enters play: {}",
-            effects_text(&d.effects, d.both)
+            "When played (sponsored or replacing): {}",
+            effects_text(&d.when_played, d.both)
         ));
+    }
+    if let Some(pn) = &d.personality {
+        parts.push(format!("Personality: {pn}"));
     }
     for (i, p) in d.passives.iter().enumerate() {
         let text = passive_text(

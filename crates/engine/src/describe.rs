@@ -971,6 +971,11 @@ impl Game {
             Violation::NoSuchMode => {
                 "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
+            Violation::PersonalityInPlay(card, other) => format!(
+                "{} depicts the same personality as {}, which is in play; only a version that replaces it may enter",
+                n(card),
+                n(other)
+            ),
         }
     }
 }

@@ -134,6 +134,9 @@ pub enum Violation {
     NotOffered(CardId),
     /// No such mode, or that mode cannot be carried out now.
     NoSuchMode,
+    /// Personalities: another card of the same personality (the second
+    /// field) is in play.
+    PersonalityInPlay(CardId, CardId),
 }
 
 impl Violation {
@@ -208,6 +211,7 @@ impl Violation {
             Cannot { .. } => "Engine Rules v1.2: Rules of Precedence, The Cannot rule (a \"cannot\" wins over any permission until it is removed)",
             NotOffered(_) => "Engine Rules v1.2: Searching Your Deck; card effects that choose cards (only the cards the effect names can be chosen)",
             NoSuchMode => "Engine Rules v1.2: Advanced Details about playing cards (a \"choose one\" mode must be one the card offers and that can happen)",
+            PersonalityInPlay(..) => "Engine Rules v1.2: Personalities (no more than one card of the same personality in play, except a version that replaces the one in play)",
         }
     }
 }

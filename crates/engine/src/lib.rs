@@ -62,6 +62,7 @@ mod mark_source;
 mod marks;
 mod mercenary;
 mod participate;
+mod personality;
 mod play;
 mod position;
 mod query;
@@ -84,6 +85,7 @@ mod view;
 mod vote;
 mod vote_rules;
 mod war;
+mod when_played;
 mod zones;
 
 pub use action::Action;

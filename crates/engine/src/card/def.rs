@@ -797,6 +797,17 @@ pub struct CardDef {
     /// instead of the printed one for a faction of that race.
     #[serde(default)]
     pub race_cost: Option<(Race, u8)>,
+    /// The personality the card depicts (Personalities): no two cards of
+    /// one personality are in play at once, except a version that enters
+    /// by replacing the one in play. Compared without regard to case.
+    #[serde(default)]
+    pub personality: Option<String>,
+    /// "When played" effects (Playing Cards and Card Details): they happen
+    /// whenever the card enters play by being sponsored or through
+    /// replacement, where `effects` of a supporting card or agenda happen
+    /// only when it is sponsored ("when sponsored").
+    #[serde(default)]
+    pub when_played: Vec<Effect>,
 }
 
 impl CardDef {
@@ -852,6 +863,8 @@ impl CardDef {
             replaces: None,
             caption: None,
             race_cost: None,
+            personality: None,
+            when_played: Vec::new(),
         }
     }
 
