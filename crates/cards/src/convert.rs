@@ -1645,15 +1645,21 @@ pub fn card(
         only("major", ty == CardType::Agenda, "agendas")?;
         d.major = m;
     }
+    // The Conflict Round, Step 1: agendas, locations and groups may
+    // generate a conflict ("declare conflicts by other means"); such a card
+    // carries the conflict fields as a conflict card does.
+    let generates = matches!(ty, CardType::Agenda | CardType::Location | CardType::Group)
+        && raw.conflict.is_some();
     // Targets.
     if let Some(t) = &raw.target {
         only(
             "target",
-            matches!(
-                ty,
-                CardType::Conflict | CardType::Event | CardType::Aftermath
-            ),
-            "conflicts, events and aftermaths",
+            generates
+                || matches!(
+                    ty,
+                    CardType::Conflict | CardType::Event | CardType::Aftermath
+                ),
+            "conflicts, events, aftermaths and cards that generate a conflict (with `conflict`)",
         )?;
         d.target = one_of(
             &at.at("target", t),
@@ -1679,9 +1685,13 @@ pub fn card(
         never_matches(&fat, &d.filter, usage)?;
     }
     // Conflicts.
-    let is_conflict = ty == CardType::Conflict;
+    let is_conflict = ty == CardType::Conflict || generates;
     if let Some(c) = &raw.conflict {
-        only("conflict", is_conflict, "conflicts")?;
+        only(
+            "conflict",
+            is_conflict,
+            "conflicts, and agendas, locations and groups that generate a conflict",
+        )?;
         d.conflict = Some(ability(&at.at("conflict", c), c.get_ref())?);
     } else if is_conflict {
         return Err(at.sub("conflict").err(format!(
@@ -1689,7 +1699,11 @@ pub fn card(
         )));
     }
     if let Some(u) = raw.unopposable {
-        only("unopposable", is_conflict, "conflicts")?;
+        only(
+            "unopposable",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
         d.unopposable = u;
     }
     let crefs = refs_for(d.target);
@@ -1700,7 +1714,11 @@ pub fn card(
         ("lost", &raw.lost, &mut d.lost),
     ] {
         if !list.is_empty() {
-            only(field, is_conflict, "conflicts")?;
+            only(
+                field,
+                is_conflict,
+                "conflicts and cards that generate a conflict (with `conflict`)",
+            )?;
             *dest = effects(&at.sub(field), list, crefs)?;
         }
     }
@@ -1711,7 +1729,7 @@ pub fn card(
         for (k, effs) in list {
             let a = at.at(k.get_ref(), k);
             if !is_conflict {
-                return Err(a.err("only conflicts have won_by_N and lost_by_N"));
+                return Err(a.err("only conflicts and cards that generate a conflict (with `conflict`) have won_by_N and lost_by_N"));
             }
             let n: u8 = k.get_ref()[prefix.len()..].parse().map_err(|_| {
                 a.err(format!(
@@ -1724,7 +1742,11 @@ pub fn card(
         dest.sort_by_key(|x| x.0);
     }
     if let Some(c) = &raw.initiate_cost {
-        only("initiate_cost", is_conflict, "conflicts")?;
+        only(
+            "initiate_cost",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
         d.initiate_cost = small(&at.at("initiate_cost", c), *c.get_ref(), 0, 255)? as u8;
     }
     // What it attaches to.
@@ -1766,7 +1788,7 @@ pub fn card(
     if !raw.effects.is_empty() {
         only(
             "effects",
-            !is_conflict,
+            ty != CardType::Conflict,
             "events, aftermaths, contingencies and cards with effects when they enter play (not conflicts, which use won/lost)",
         )?;
         let refs = match ty {
@@ -2178,7 +2200,11 @@ pub fn card(
         });
     }
     if let Some(f) = &raw.participants {
-        only("participants", is_conflict, "conflicts")?;
+        only(
+            "participants",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
         let pat = at.at("participants", f);
         let pf = filter(&pat, f.get_ref())?;
         never_matches(&pat, &pf, FilterUse::Participants)?;

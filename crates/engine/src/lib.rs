@@ -50,6 +50,7 @@ mod event;
 mod exclusive;
 mod filters;
 mod flow;
+mod generated_conflict;
 mod heal;
 mod ids;
 mod influence;
