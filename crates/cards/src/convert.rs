@@ -13,6 +13,10 @@ use toml::Spanned;
 
 use crate::error::{LoadError, Source};
 use crate::raw::*;
+use b5_engine::StateKind;
+
+/// The states other than war (States).
+const STATES: &str = "alliance, free-trade, non-aggression, mutual-defense, embargo, truce";
 
 /// Where a value sits, for messages.
 struct At<'a> {
@@ -480,6 +484,24 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
     if c.at_war_with_target == Some(true) {
         found.push(Condition::AtWarWithTarget);
     }
+    if let Some(k) = &c.state {
+        found.push(Condition::InState(one_of(
+            &at.sub("state"),
+            "state",
+            k,
+            StateKind::parse,
+            STATES,
+        )?));
+    }
+    if let Some(k) = &c.state_with_target {
+        found.push(Condition::InStateWithTarget(one_of(
+            &at.sub("state_with_target"),
+            "state",
+            k,
+            StateKind::parse,
+            STATES,
+        )?));
+    }
     if let Some(ctl) = &c.controls {
         let f = RawFilter {
             types: ctl.types.clone(),
@@ -742,7 +764,9 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         severe_damage,
         set,
         sponsor_discount,
-        influence_rating
+        influence_rating,
+        start_state,
+        end_state
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -762,7 +786,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "lose_power" | "unrest" | "draw" | "crusade_draw" | "discard_random" => &["who"],
         "transfer_influence" => &["who", "to"],
         "tension" => &["who", "toward", "toward_race", "mutual"],
-        "war" | "peace" => &["who", "with"],
+        "war" | "peace" | "start_state" | "end_state" => &["who", "with"],
         "mark" => &["card", "count", "who"],
         "bonus" => &["card", "duration", "who", "amount"],
         "double" => &["card", "duration", "who"],
@@ -949,6 +973,15 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             Op::War {
                 who: w,
                 with: whom(e.with.as_ref(), "with", Who::Target)?,
+            }
+        }
+        "start_state" | "end_state" => {
+            let name = e.start_state.as_ref().or(e.end_state.as_ref()).unwrap();
+            Op::State {
+                kind: one_of(&at, "state", name, StateKind::parse, STATES)?,
+                who: w,
+                with: whom(e.with.as_ref(), "with", Who::Target)?,
+                end: verb == "end_state",
             }
         }
         "peace" => {

@@ -119,6 +119,10 @@ pub struct RawCondition {
     pub margin_at_least: Option<i32>,
     /// Chaos Tokens on the cards you control (Drakh Rule 7).
     pub chaos_at_least: Option<i32>,
+    /// You are in this state (States) with any player.
+    pub state: Option<String>,
+    /// You are in this state with the target player.
+    pub state_with_target: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -234,6 +238,10 @@ pub struct RawEffect {
     /// A change to the next vote: cast-votes-of, counts-twice, cannot-vote,
     /// extra-yes, extra-no (with `who`; `count` for the extra votes).
     pub vote_rule: Option<String>,
+    /// Start a state other than war (States) between `who` and `with`.
+    pub start_state: Option<String>,
+    /// End a state other than war between `who` and `with`.
+    pub end_state: Option<String>,
 }
 
 /// A number an effect takes: a plain integer or an amount worked out from

@@ -261,6 +261,18 @@ fn op_text(op: &Op) -> String {
             who_object(who),
             who_object(with)
         ),
+        Op::State {
+            kind,
+            who,
+            with,
+            end,
+        } => format!(
+            "{} between {} and {} {}",
+            capital_first(kind.display()),
+            who_object(who),
+            who_object(with),
+            if end { "ends" } else { "begins" }
+        ),
         Op::Peace { who, with } => format!(
             "the war between {} and {} ends",
             who_object(who),
@@ -720,6 +732,16 @@ fn condition_text(c: &Condition) -> String {
         }
         Condition::AtWar => "you are at war".into(),
         Condition::AtWarWithTarget => "you are at war with the target".into(),
+        Condition::InState(k) => format!(
+            "you are in a state of {} with a player",
+            k.name().replace('-', " ")
+        ),
+        Condition::InStateWithTarget(k) => {
+            format!(
+                "you are in a state of {} with the target",
+                k.name().replace('-', " ")
+            )
+        }
         Condition::Controls { filter, cmp } => format!(
             "you control {} {}",
             cmp_text(*cmp),
@@ -1283,5 +1305,13 @@ fn conflict_parts(d: &CardDef, lead: String, parts: &mut Vec<String>) {
     }
     for (n, list) in &d.lost_by {
         parts.push(format!("Lost by {n}: {}", effects_text(list, false)));
+    }
+}
+
+fn capital_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
     }
 }

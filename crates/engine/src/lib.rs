@@ -75,6 +75,7 @@ mod setup;
 mod severe;
 mod sponsor;
 mod state;
+mod states;
 mod surrender;
 mod table_actions;
 mod targets;
@@ -96,6 +97,7 @@ pub use card::def::{
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
     TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
+pub use card::effect::StateKind;
 pub use card::effect::{
     Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind,
     When, Who,
