@@ -2113,14 +2113,48 @@ pub fn card(
                 });
             }
         }
-        if rp.who.is_some() && rp.cannot.is_none() && rp.surcharge.is_none() {
+        // Victory, Other Victory Conditions: cards that change one
+        // player's victory conditions (its controller's unless it says so).
+        if rp.cannot_win == Some(true) {
+            let who = match rp.who.as_deref() {
+                None => Who::Me,
+                Some(s) => one_of(
+                    &pat.sub("who"),
+                    "player",
+                    s,
+                    Who::parse,
+                    "self, others, each",
+                )?,
+            };
+            if matches!(who, Who::Target | Who::Leader) {
+                return Err(pat
+                    .sub("who")
+                    .err("a lasting effect names self, others or each (it has no target)"));
+            }
+            kinds.push(Passive::CannotWin { who });
+        } else if rp.cannot_win == Some(false) {
+            return Err(pat.sub("cannot_win").err("`cannot_win` is only ever true"));
+        }
+        if let Some(c) = &rp.also_win_if {
+            kinds.push(Passive::AlsoWins {
+                condition: condition(&pat.sub("also_win_if"), c)?,
+                major: rp.major.unwrap_or(false),
+            });
+        } else if rp.major.is_some() {
+            return Err(pat.sub("major").err("`major` goes with `also_win_if`"));
+        }
+        if rp.who.is_some()
+            && rp.cannot.is_none()
+            && rp.surcharge.is_none()
+            && rp.cannot_win.is_none()
+        {
             return Err(pat
                 .sub("who")
-                .err("`who` goes with `cannot` or `surcharge`"));
+                .err("`who` goes with `cannot`, `cannot_win` or `surcharge`"));
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, cannot_win, also_win_if",
             ));
         }
         d.passives.push(kinds.pop().unwrap());

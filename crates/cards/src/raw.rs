@@ -373,6 +373,13 @@ pub struct RawPassive {
     pub initiative: Option<i8>,
     /// With `cannot = "sponsor"`: which cards.
     pub cards: Option<RawFilter>,
+    /// The players `who` names (self by default) cannot win (Other Victory
+    /// Conditions).
+    pub cannot_win: Option<bool>,
+    /// Its controller also wins when this condition holds.
+    pub also_win_if: Option<RawCondition>,
+    /// With `also_win_if`: a Major Victory (else Standard).
+    pub major: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

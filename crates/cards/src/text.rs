@@ -1022,6 +1022,14 @@ fn passive_text(p: &Passive, attached: bool) -> String {
             filter_text(filter, "cards"),
             if *free { " for free" } else { "" }
         ),
+        Passive::CannotWin { who } => {
+            format!("{} cannot win", capital_first(who_subject(*who)))
+        }
+        Passive::AlsoWins { condition, major } => format!(
+            "You also win a {} Victory if {}",
+            if *major { "Major" } else { "Standard" },
+            condition_text(condition)
+        ),
     }
 }
 

@@ -83,6 +83,7 @@ mod tension;
 mod trigger_windows;
 mod triggers;
 mod victory;
+mod victory_cards;
 mod view;
 mod vote;
 mod vote_rules;

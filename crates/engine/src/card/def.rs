@@ -666,6 +666,14 @@ pub enum Passive {
     /// Its controller's initiative score is this much higher (lower) when
     /// initiative is determined (Initiative).
     Initiative(i8),
+    /// The players named (relative to this card's controller; its
+    /// controller by default) cannot win while it is in play and its `if`
+    /// holds (Victory: Other Victory Conditions; rulings 6.4).
+    CannotWin { who: Who },
+    /// Its controller also wins, a Major Victory with `major` or else a
+    /// Standard one, when the condition holds at the victory check (Other
+    /// Victory Conditions: for its controller only).
+    AlsoWins { condition: Condition, major: bool },
 }
 
 /// What a card replaces (Replace a Card).
