@@ -13,6 +13,10 @@ use toml::Spanned;
 
 use crate::error::{LoadError, Source};
 use crate::raw::*;
+use b5_engine::StateKind;
+
+/// The states other than war (States).
+const STATES: &str = "alliance, free-trade, non-aggression, mutual-defense, embargo, truce";
 
 mod rules;
 
@@ -482,6 +486,24 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
     if c.at_war_with_target == Some(true) {
         found.push(Condition::AtWarWithTarget);
     }
+    if let Some(k) = &c.state {
+        found.push(Condition::InState(one_of(
+            &at.sub("state"),
+            "state",
+            k,
+            StateKind::parse,
+            STATES,
+        )?));
+    }
+    if let Some(k) = &c.state_with_target {
+        found.push(Condition::InStateWithTarget(one_of(
+            &at.sub("state_with_target"),
+            "state",
+            k,
+            StateKind::parse,
+            STATES,
+        )?));
+    }
     if let Some(ctl) = &c.controls {
         let f = RawFilter {
             types: ctl.types.clone(),
@@ -755,7 +777,9 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         count_only_influence,
         attack,
         attack_mod,
-        reverse
+        reverse,
+        start_state,
+        end_state
     );
     if verbs.len() != 1 {
         return Err(at.err(if verbs.is_empty() {
@@ -775,7 +799,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "lose_power" | "unrest" | "draw" | "crusade_draw" | "discard_random" => &["who"],
         "transfer_influence" => &["who", "to"],
         "tension" => &["who", "toward", "toward_race", "mutual"],
-        "war" | "peace" => &["who", "with"],
+        "war" | "peace" | "start_state" | "end_state" => &["who", "with"],
         "mark" => &["card", "count", "who"],
         "bonus" => &["card", "duration", "who", "amount"],
         "double" => &["card", "duration", "who"],
@@ -975,6 +999,15 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             Op::War {
                 who: w,
                 with: whom(e.with.as_ref(), "with", Who::Target)?,
+            }
+        }
+        "start_state" | "end_state" => {
+            let name = e.start_state.as_ref().or(e.end_state.as_ref()).unwrap();
+            Op::State {
+                kind: one_of(&at, "state", name, StateKind::parse, STATES)?,
+                who: w,
+                with: whom(e.with.as_ref(), "with", Who::Target)?,
+                end: verb == "end_state",
             }
         }
         "peace" => {
@@ -1737,15 +1770,21 @@ pub fn card(
         only("major", ty == CardType::Agenda, "agendas")?;
         d.major = m;
     }
+    // The Conflict Round, Step 1: agendas, locations and groups may
+    // generate a conflict ("declare conflicts by other means"); such a card
+    // carries the conflict fields as a conflict card does.
+    let generates = matches!(ty, CardType::Agenda | CardType::Location | CardType::Group)
+        && raw.conflict.is_some();
     // Targets.
     if let Some(t) = &raw.target {
         only(
             "target",
-            matches!(
-                ty,
-                CardType::Conflict | CardType::Event | CardType::Aftermath
-            ),
-            "conflicts, events and aftermaths",
+            generates
+                || matches!(
+                    ty,
+                    CardType::Conflict | CardType::Event | CardType::Aftermath
+                ),
+            "conflicts, events, aftermaths and cards that generate a conflict (with `conflict`)",
         )?;
         d.target = one_of(
             &at.at("target", t),
@@ -1771,9 +1810,13 @@ pub fn card(
         never_matches(&fat, &d.filter, usage)?;
     }
     // Conflicts.
-    let is_conflict = ty == CardType::Conflict;
+    let is_conflict = ty == CardType::Conflict || generates;
     if let Some(c) = &raw.conflict {
-        only("conflict", is_conflict, "conflicts")?;
+        only(
+            "conflict",
+            is_conflict,
+            "conflicts, and agendas, locations and groups that generate a conflict",
+        )?;
         d.conflict = Some(ability(&at.at("conflict", c), c.get_ref())?);
     } else if is_conflict {
         return Err(at.sub("conflict").err(format!(
@@ -1781,7 +1824,11 @@ pub fn card(
         )));
     }
     if let Some(u) = raw.unopposable {
-        only("unopposable", is_conflict, "conflicts")?;
+        only(
+            "unopposable",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
         d.unopposable = u;
     }
     let crefs = refs_for(d.target);
@@ -1792,7 +1839,11 @@ pub fn card(
         ("lost", &raw.lost, &mut d.lost),
     ] {
         if !list.is_empty() {
-            only(field, is_conflict, "conflicts")?;
+            only(
+                field,
+                is_conflict,
+                "conflicts and cards that generate a conflict (with `conflict`)",
+            )?;
             *dest = effects(&at.sub(field), list, crefs)?;
         }
     }
@@ -1803,7 +1854,7 @@ pub fn card(
         for (k, effs) in list {
             let a = at.at(k.get_ref(), k);
             if !is_conflict {
-                return Err(a.err("only conflicts have won_by_N and lost_by_N"));
+                return Err(a.err("only conflicts and cards that generate a conflict (with `conflict`) have won_by_N and lost_by_N"));
             }
             let n: u8 = k.get_ref()[prefix.len()..].parse().map_err(|_| {
                 a.err(format!(
@@ -1816,7 +1867,11 @@ pub fn card(
         dest.sort_by_key(|x| x.0);
     }
     if let Some(c) = &raw.initiate_cost {
-        only("initiate_cost", is_conflict, "conflicts")?;
+        only(
+            "initiate_cost",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
         d.initiate_cost = small(&at.at("initiate_cost", c), *c.get_ref(), 0, 255)? as u8;
     }
     // What it attaches to.
@@ -1861,7 +1916,7 @@ pub fn card(
     if !raw.effects.is_empty() {
         only(
             "effects",
-            !is_conflict,
+            ty != CardType::Conflict,
             "events, aftermaths, contingencies and cards with effects when they enter play (not conflicts, which use won/lost)",
         )?;
         let refs = match ty {
@@ -1877,6 +1932,26 @@ pub fn card(
             },
         };
         d.effects = effects(&at.sub("effects"), &raw.effects, refs)?;
+    }
+    // Playing Cards and Card Details: "when played" effects, for the cards
+    // that enter play by being sponsored or through replacement.
+    if !raw.when_played.is_empty() {
+        only(
+            "when_played",
+            in_play_type,
+            "characters, groups, fleets, locations, enhancements and agendas (an event's or aftermath's `effects` already happen when it is played)",
+        )?;
+        let refs = match ty {
+            CardType::Enhancement => Refs {
+                card_target: d.attach.card_type().is_some(),
+                player_target: d.attach != AttachKind::Global,
+            },
+            _ => Refs {
+                card_target: false,
+                player_target: false,
+            },
+        };
+        d.when_played = effects(&at.sub("when_played"), &raw.when_played, refs)?;
     }
     if let Some(b) = raw.both {
         d.both = b;
@@ -2141,14 +2216,48 @@ pub fn card(
                 });
             }
         }
-        if rp.who.is_some() && rp.cannot.is_none() && rp.surcharge.is_none() {
+        // Victory, Other Victory Conditions: cards that change one
+        // player's victory conditions (its controller's unless it says so).
+        if rp.cannot_win == Some(true) {
+            let who = match rp.who.as_deref() {
+                None => Who::Me,
+                Some(s) => one_of(
+                    &pat.sub("who"),
+                    "player",
+                    s,
+                    Who::parse,
+                    "self, others, each",
+                )?,
+            };
+            if matches!(who, Who::Target | Who::Leader) {
+                return Err(pat
+                    .sub("who")
+                    .err("a lasting effect names self, others or each (it has no target)"));
+            }
+            kinds.push(Passive::CannotWin { who });
+        } else if rp.cannot_win == Some(false) {
+            return Err(pat.sub("cannot_win").err("`cannot_win` is only ever true"));
+        }
+        if let Some(c) = &rp.also_win_if {
+            kinds.push(Passive::AlsoWins {
+                condition: condition(&pat.sub("also_win_if"), c)?,
+                major: rp.major.unwrap_or(false),
+            });
+        } else if rp.major.is_some() {
+            return Err(pat.sub("major").err("`major` goes with `also_win_if`"));
+        }
+        if rp.who.is_some()
+            && rp.cannot.is_none()
+            && rp.surcharge.is_none()
+            && rp.cannot_win.is_none()
+        {
             return Err(pat
                 .sub("who")
-                .err("`who` goes with `cannot` or `surcharge`"));
+                .err("`who` goes with `cannot`, `cannot_win` or `surcharge`"));
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if",
             ));
         }
         d.passives.push(kinds.pop().unwrap());
@@ -2263,7 +2372,11 @@ pub fn card(
         });
     }
     if let Some(f) = &raw.participants {
-        only("participants", is_conflict, "conflicts")?;
+        only(
+            "participants",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
         let pat = at.at("participants", f);
         let pf = filter(&pat, f.get_ref())?;
         never_matches(&pat, &pf, FilterUse::Participants)?;
@@ -2321,6 +2434,32 @@ pub fn card(
             TargetKind::None => AttachKind::Global,
             _ => AttachKind::Character,
         };
+    }
+    // Personalities: versions of one personality are characters, and the
+    // rule keeps a (limited) personality to one card in play.
+    if let Some(pn) = &raw.personality {
+        let pat = at.at("personality", pn);
+        only(
+            "personality",
+            ty == CardType::Character,
+            "characters (Personalities: characters depicted by more than one card)",
+        )?;
+        let name = pn.get_ref().trim();
+        if name.is_empty() {
+            return Err(pat.err("name the personality the card depicts"));
+        }
+        if name.chars().count() > crate::MAX_NAME_CHARS {
+            return Err(pat.err(format!(
+                "a personality name is at most {} characters",
+                crate::MAX_NAME_CHARS
+            )));
+        }
+        if d.uniqueness == Uniqueness::Multiple {
+            return Err(pat.err(
+                "a personality is limited (Personalities): a card of which several copies may be in play cannot depict one",
+            ));
+        }
+        d.personality = Some(name.to_string());
     }
     if d.kw.drakh_ambassador && (d.race != Race::Drakh || ty != CardType::Character) {
         return Err(at

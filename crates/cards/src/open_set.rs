@@ -65,6 +65,10 @@ pub const CARD_FILES: &[(&str, &str)] = &[
         "crates/cards/data/open-set/vocabulary-attacks.toml",
         include_str!("../data/open-set/vocabulary-attacks.toml"),
     ),
+    (
+        "crates/cards/data/open-set/rulebook.toml",
+        include_str!("../data/open-set/rulebook.toml"),
+    ),
 ];
 
 /// The shipped decks, as (path, text).

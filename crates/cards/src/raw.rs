@@ -119,6 +119,10 @@ pub struct RawCondition {
     pub margin_at_least: Option<i32>,
     /// Chaos Tokens on the cards you control (Drakh Rule 7).
     pub chaos_at_least: Option<i32>,
+    /// You are in this state (States) with any player.
+    pub state: Option<String>,
+    /// You are in this state with the target player.
+    pub state_with_target: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -267,6 +271,10 @@ pub struct RawEffect {
     pub shadow_war: Option<String>,
     /// The players named count only their Influence Rating as power.
     pub count_only_influence: Option<bool>,
+    /// Start a state other than war (States) between `who` and `with`.
+    pub start_state: Option<String>,
+    /// End a state other than war between `who` and `with`.
+    pub end_state: Option<String>,
 }
 
 /// A number an effect takes: a plain integer or an amount worked out from
@@ -398,6 +406,13 @@ pub struct RawPassive {
     pub initiative: Option<i8>,
     /// With `cannot = "sponsor"`: which cards.
     pub cards: Option<RawFilter>,
+    /// The players `who` names (self by default) cannot win (Other Victory
+    /// Conditions).
+    pub cannot_win: Option<bool>,
+    /// Its controller also wins when this condition holds.
+    pub also_win_if: Option<RawCondition>,
+    /// With `also_win_if`: a Major Victory (else Standard).
+    pub major: Option<bool>,
     /// How attacks treat the cards `to` names (without `to`: this card, or
     /// the card it is attached to).
     pub attack_mod: Option<RawAttackMod>,
@@ -496,6 +511,10 @@ pub struct RawCard {
     /// Conflicts: when won, attached as an enhancement to target,
     /// ambassador or target-ambassador instead of being discarded.
     pub becomes_enhancement: Option<Spanned<String>>,
+    /// The personality a character depicts (Personalities).
+    pub personality: Option<Spanned<String>>,
+    /// Effects when the card is played: sponsored or entering by replacement.
+    pub when_played: RawEffects,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -546,6 +565,8 @@ pub const CARD_FIELDS: &[&str] = &[
     "caption",
     "race_cost",
     "becomes_enhancement",
+    "personality",
+    "when_played",
 ];
 
 impl<'de> Deserialize<'de> for RawCard {
@@ -601,6 +622,8 @@ impl<'de> Deserialize<'de> for RawCard {
                         "caption" => c.caption = Some(m.next_value()?),
                         "race_cost" => c.race_cost = Some(m.next_value()?),
                         "becomes_enhancement" => c.becomes_enhancement = Some(m.next_value()?),
+                        "personality" => c.personality = Some(m.next_value()?),
+                        "when_played" => c.when_played = m.next_value()?,
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
                         _ => {

@@ -263,7 +263,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             | "drakh"
             | "ambassador"
             | "chaos_pending"]
-            | ["tension" | "at_war", _]
+            | ["tension" | "at_war" | "states", _]
             | ["marks", _]
     );
     if !known {
@@ -300,6 +300,17 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
         ),
         ["tension", q] => Value::Int(g.tension(p, player(g, q)?) as i64),
         ["at_war", q] => Value::Bool(g.at_war(p, player(g, q)?)),
+        // States other than war between P and Q, by name (States).
+        ["states", q] => {
+            let q = player(g, q)?;
+            Value::List(
+                b5_engine::StateKind::ALL
+                    .into_iter()
+                    .filter(|&k| g.in_state(p, q, k))
+                    .map(|k| k.name().to_string())
+                    .collect(),
+            )
+        }
         ["marks", k] => {
             let k = MarkKind::parse(k).ok_or_else(unknown)?;
             Value::Int(g.faction_marks(p, k) as i64)

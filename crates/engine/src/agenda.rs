@@ -119,15 +119,23 @@ impl Game {
     }
 
     /// An agenda coming into play face up: uniqueness, "when sponsored"
+    /// effects (not when it enters by replacing an agenda: Playing Cards and
+    /// Card Details, an effect that triggers when a card is sponsored only
+    /// triggers if it entered play through being sponsored), "when played"
     /// effects, taint.
     fn agenda_enters(&mut self, p: PlayerId, card: CardId, ev: &mut Events) {
+        self.agenda_enters_by(p, card, true, ev);
+    }
+
+    fn agenda_enters_by(&mut self, p: PlayerId, card: CardId, sponsored: bool, ev: &mut Events) {
         self.note_entered_play(card);
         let db = self.db.clone();
         let def = db.get(self.c(card).def);
-        if !def.effects.is_empty() {
+        if sponsored && !def.effects.is_empty() {
             let ctx = Ctx::new(p, card, Target::None);
             self.run_effects(&def.effects, def.both, &ctx, ev);
         }
+        self.run_when_played(p, card, Target::None, ev);
         self.shadow_war_taint_changed(p, ev);
     }
 
@@ -170,7 +178,7 @@ impl Game {
             old,
             card,
         });
-        self.agenda_enters(p, card, ev);
+        self.agenda_enters_by(p, card, false, ev);
     }
 
     pub(crate) fn check_reveal_agenda(&self, p: PlayerId) -> Result<(), Violation> {

@@ -995,6 +995,11 @@ impl Game {
                 "{} reverses the event just played: there is none to reverse, or one of its effects cannot be reversed",
                 n(c)
             ),
+            Violation::PersonalityInPlay(card, other) => format!(
+                "{} depicts the same personality as {}, which is in play; only a version that replaces it may enter",
+                n(card),
+                n(other)
+            ),
         }
     }
 }

@@ -276,6 +276,11 @@ impl Game {
                 .first()
                 .is_some_and(|&q| cmp.holds(self.tension(p, q) as i32)),
             Condition::AtWar => pl.at_war != 0,
+            Condition::InState(kind) => self.in_state_with_anyone(p, *kind),
+            Condition::InStateWithTarget(kind) => self
+                .target_players(ctx.target)
+                .first()
+                .is_some_and(|&q| self.in_state(p, q, *kind)),
             Condition::AtWarWithTarget => self
                 .target_players(ctx.target)
                 .first()
@@ -534,6 +539,22 @@ impl Game {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
                     any |= self.change_marks(c, kind, count, ev);
+                }
+                any
+            }
+            Op::State {
+                kind,
+                who,
+                with,
+                end,
+            } => {
+                let a = self.who_players(who, ctx);
+                let b = self.who_players(with, ctx);
+                let mut any = false;
+                for &x in &a {
+                    for &y in &b {
+                        any |= self.set_state(x, y, kind, !end);
+                    }
                 }
                 any
             }

@@ -55,6 +55,7 @@ mod event;
 mod exclusive;
 mod filters;
 mod flow;
+mod generated_conflict;
 mod heal;
 mod ids;
 mod influence;
@@ -67,6 +68,7 @@ mod mark_source;
 mod marks;
 mod mercenary;
 mod participate;
+mod personality;
 mod play;
 mod position;
 mod power_to_win;
@@ -83,6 +85,7 @@ mod severe;
 mod shadow_war_effect;
 mod sponsor;
 mod state;
+mod states;
 mod surrender;
 mod table_actions;
 mod targets;
@@ -92,10 +95,12 @@ mod trigger_windows;
 mod triggers;
 mod used_as;
 mod victory;
+mod victory_cards;
 mod view;
 mod vote;
 mod vote_rules;
 mod war;
+mod when_played;
 mod zones;
 
 pub use action::Action;
@@ -107,6 +112,7 @@ pub use card::def::{
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
     TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
+pub use card::effect::StateKind;
 pub use card::effect::{
     Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind,
     When, Who,

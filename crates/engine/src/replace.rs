@@ -48,6 +48,9 @@ impl Game {
         if self.limited_copy_in_play(p, self.c(card).def) {
             return Err(Violation::LimitedInPlay(card));
         }
+        // Personalities: a version may enter by removing the version in
+        // play from the game, and no other way while one is in play.
+        self.check_personality(card, old)?;
         self.check_entry_loyalty(p, card, def)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
@@ -96,5 +99,9 @@ impl Game {
             old,
             card,
         });
+        // Playing Cards and Card Details: a card entering through
+        // replacement is played ("when played" effects happen) but not
+        // sponsored (its "when sponsored" `effects` do not).
+        self.run_when_played(p, card, crate::state::Target::None, ev);
     }
 }

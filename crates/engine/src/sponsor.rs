@@ -49,6 +49,7 @@ impl Game {
         if self.limited_copy_in_play(p, def_id) {
             return Err(Violation::LimitedInPlay(card));
         }
+        self.check_personality(card, CardId::NONE)?;
         if def.kw.homeworld && def.race != Race::Neutral && self.extended_loyalty(def) {
             if self.homeworld_in_faction(p, def.race) {
                 return Err(Violation::HomeworldInPlay(card));
@@ -449,6 +450,8 @@ impl Game {
             let ctx = crate::effects::Ctx::new(p, card, target);
             self.run_effects(&def.effects, def.both, &ctx, ev);
         }
+        // Playing Cards and Card Details: sponsoring is one way of playing.
+        self.run_when_played(p, card, target, ev);
         self.shadow_war_taint_changed(p, ev);
         // Shadow War Rule 3: an enhancement played on another faction taints
         // that faction.

@@ -350,6 +350,10 @@ pub struct Player {
     /// (an effect's "the next card you sponsor this turn costs N less").
     #[serde(default)]
     pub sponsor_discount: u8,
+    /// States other than war with each seat: bit sets of
+    /// [`StateKind::bit`](crate::StateKind::bit) (States).
+    #[serde(default)]
+    pub states: [u8; MAX_PLAYERS],
 }
 
 impl Player {

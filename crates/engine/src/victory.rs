@@ -65,6 +65,15 @@ impl Game {
                     }
                 }
             }
+            // Other Victory Conditions: a card's own condition for its
+            // controller (`victory_cards.rs`).
+            for &p in &alive {
+                if let Some(kind) = self.card_victory(p) {
+                    if !wins.iter().any(|w| w.0 == p) {
+                        wins.push((p, kind));
+                    }
+                }
+            }
             let power: smallvec::SmallVec<[(PlayerId, i32); 6]> =
                 alive.iter().map(|&p| (p, self.power(p))).collect();
             let top = power.iter().map(|x| x.1).max().unwrap_or(0);
@@ -103,6 +112,13 @@ impl Game {
                     wins.push((p, VictoryKind::Standard));
                 }
             }
+        }
+        // Other Victory Conditions: a player a card keeps from winning does
+        // not win (the last player left excepted: the game has no one else);
+        // being the leader in power, he still keeps the others from winning
+        // by power (rulings 6.4).
+        if alive.len() > 1 {
+            wins.retain(|w| !self.cannot_win(w.0));
         }
         // Rulings 11: a Major Victory always trumps a Standard Victory.
         if wins.iter().any(|w| w.1 == VictoryKind::Major) {

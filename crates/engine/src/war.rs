@@ -20,6 +20,9 @@ impl Game {
         }
         self.players[a as usize].at_war |= 1 << b;
         self.players[b as usize].at_war |= 1 << a;
+        // States: entering a state of war cancels every other state
+        // between the two.
+        self.end_all_states(a, b);
         if shadow {
             self.players[a as usize].shadow_wars |= 1 << b;
             self.players[b as usize].shadow_wars |= 1 << a;

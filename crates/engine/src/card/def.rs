@@ -673,6 +673,14 @@ pub enum Passive {
         filter: Option<CardFilter>,
         m: super::attack_mod::AttackMod,
     },
+    /// The players named (relative to this card's controller; its
+    /// controller by default) cannot win while it is in play and its `if`
+    /// holds (Victory: Other Victory Conditions; rulings 6.4).
+    CannotWin { who: Who },
+    /// Its controller also wins, a Major Victory with `major` or else a
+    /// Standard one, when the condition holds at the victory check (Other
+    /// Victory Conditions: for its controller only).
+    AlsoWins { condition: Condition, major: bool },
 }
 
 /// What a card replaces (Replace a Card).
@@ -809,6 +817,17 @@ pub struct CardDef {
     /// are its lasting text; `card/becomes.rs`).
     #[serde(default)]
     pub becomes_enhancement: Option<super::becomes::EnhancementOn>,
+    /// The personality the card depicts (Personalities): no two cards of
+    /// one personality are in play at once, except a version that enters
+    /// by replacing the one in play. Compared without regard to case.
+    #[serde(default)]
+    pub personality: Option<String>,
+    /// "When played" effects (Playing Cards and Card Details): they happen
+    /// whenever the card enters play by being sponsored or through
+    /// replacement, where `effects` of a supporting card or agenda happen
+    /// only when it is sponsored ("when sponsored").
+    #[serde(default)]
+    pub when_played: Vec<Effect>,
 }
 
 impl CardDef {
@@ -865,6 +884,8 @@ impl CardDef {
             caption: None,
             race_cost: None,
             becomes_enhancement: None,
+            personality: None,
+            when_played: Vec::new(),
         }
     }
 

@@ -503,6 +503,14 @@ pub enum Op {
     /// `reversal.rs`): only as the next action, only if every change it
     /// made can be undone.
     Reverse,
+    /// Start (or, with `end`, end) a state other than war between the
+    /// players `who` and `with` names (States): mutual, ended by war.
+    State {
+        kind: StateKind,
+        who: Who,
+        with: Who,
+        end: bool,
+    },
 }
 
 /// What a [`Op::VoteRule`] changes in the next vote.
@@ -782,6 +790,7 @@ impl Effect {
                 matches!(by, CardSel::Ambassador(Who::Target))
                     || matches!(card, CardSel::Ambassador(Who::Target))
             }
+            Op::State { who, with, .. } => t(who) || t(with),
             _ => false,
         }
     }
@@ -865,6 +874,10 @@ pub enum Condition {
     /// The Chaos Tokens on all the cards the acting player controls (Drakh
     /// Rule 7).
     Chaos(Cmp),
+    /// The acting player is in this state (States) with any player.
+    InState(StateKind),
+    /// The acting player is in this state with the target player.
+    InStateWithTarget(StateKind),
 }
 
 impl Condition {
@@ -1112,5 +1125,64 @@ impl Cannot {
                 | Cannot::SponsorType(_)
                 | Cannot::SponsorRace(_)
         )
+    }
+}
+
+/// A state other than war between two players (Engine Rules v1.2, States:
+/// "various forms of alliances, trade pacts (a state of free trade), and
+/// war"). The rules give these states no meaning of their own beyond
+/// three: they are between two parties, some cards need one to be played,
+/// and entering a state of war cancels every other state between the two,
+/// which does not restart when the war ends. What a state does is the
+/// text of the cards that start or test it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StateKind {
+    Alliance,
+    FreeTrade,
+    NonAggression,
+    MutualDefense,
+    Embargo,
+    Truce,
+}
+
+impl StateKind {
+    pub const ALL: [StateKind; 6] = [
+        StateKind::Alliance,
+        StateKind::FreeTrade,
+        StateKind::NonAggression,
+        StateKind::MutualDefense,
+        StateKind::Embargo,
+        StateKind::Truce,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            StateKind::Alliance => "alliance",
+            StateKind::FreeTrade => "free-trade",
+            StateKind::NonAggression => "non-aggression",
+            StateKind::MutualDefense => "mutual-defense",
+            StateKind::Embargo => "embargo",
+            StateKind::Truce => "truce",
+        }
+    }
+
+    pub fn display(self) -> &'static str {
+        match self {
+            StateKind::Alliance => "an alliance",
+            StateKind::FreeTrade => "free trade",
+            StateKind::NonAggression => "non-aggression",
+            StateKind::MutualDefense => "mutual defense",
+            StateKind::Embargo => "an embargo",
+            StateKind::Truce => "a truce",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<StateKind> {
+        StateKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
     }
 }

@@ -1,0 +1,117 @@
+//! The card vocabulary of the rulebook's own mechanics (issue 8):
+//! personalities (Personalities) and "when played" effects (Playing Cards
+//! and Card Details): how the loader reads them, how the rules text words
+//! them, and what the loader refuses, naming the field.
+
+use b5_cards::parse_card_file;
+use b5_cards::text::rules_text;
+use b5_engine::CardDef;
+
+fn one(toml: &str) -> CardDef {
+    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    v.pop().unwrap()
+}
+
+fn refused(toml: &str) -> String {
+    match parse_card_file(toml, "t.toml") {
+        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_personality_reads_and_is_shown() {
+    let d = one(r#"[cards."Captain A"]
+type = "character"
+cost = 2
+diplomacy = 2
+personality = "  Ada Quill "
+"#);
+    assert_eq!(d.personality.as_deref(), Some("Ada Quill"));
+    assert!(rules_text(&d).contains("Personality: Ada Quill"));
+}
+
+#[test]
+fn a_personality_is_refused_off_a_limited_character() {
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+cost = 1
+personality = "Ada Quill"
+"#,
+    );
+    assert!(e.contains("personality") && e.contains("characters"), "{e}");
+    let e = refused(
+        r#"[cards."M"]
+type = "character"
+cost = 1
+diplomacy = 1
+uniqueness = "multiple"
+personality = "Ada Quill"
+"#,
+    );
+    assert!(e.contains("personality") && e.contains("limited"), "{e}");
+    let e = refused(
+        r#"[cards."B"]
+type = "character"
+cost = 1
+diplomacy = 1
+personality = " "
+"#,
+    );
+    assert!(e.contains("personality") && e.contains("name"), "{e}");
+    let e = refused(
+        r#"[cards."N"]
+type = "character"
+cost = 1
+diplomacy = 1
+personality = 3
+"#,
+    );
+    // A wrong type is reported at its line (serde names the value).
+    assert!(e.contains("t.toml:5"), "{e}");
+}
+
+#[test]
+fn when_played_and_when_sponsored_are_told_apart() {
+    let d = one(r#"[cards."C"]
+type = "character"
+cost = 2
+diplomacy = 2
+effects = [{ gain_influence = 1 }]
+when_played = [{ draw = 1 }]
+"#);
+    assert_eq!(d.effects.len(), 1);
+    assert_eq!(d.when_played.len(), 1);
+    let t = rules_text(&d);
+    assert!(t.contains("When sponsored: you gain 1 influence"), "{t}");
+    assert!(
+        t.contains("When played (sponsored or replacing): you draw 1 card"),
+        "{t}"
+    );
+}
+
+#[test]
+fn when_played_is_refused_where_effects_already_mean_played() {
+    for extra in [
+        "type = \"event\"",
+        "type = \"conflict\"\nconflict = \"diplomacy\"",
+        "type = \"aftermath\"",
+        "type = \"contingency\"\ntrigger = \"conflict-targets-you\"",
+    ] {
+        let e = refused(&format!(
+            "[cards.\"X\"]\n{extra}\ncost = 1\nwhen_played = [{{ draw = 1 }}]\n"
+        ));
+        assert!(e.contains("when_played"), "{extra}: {e}");
+    }
+    let e = refused(
+        r#"[cards."C"]
+type = "character"
+cost = 1
+diplomacy = 1
+when_played = [{ draw = 1, card = "target" }]
+"#,
+    );
+    assert!(e.contains("when_played"), "{e}");
+}
