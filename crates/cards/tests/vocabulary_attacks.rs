@@ -2,22 +2,11 @@
 //! changes to attack damage: how the loader reads them, how the rules text
 //! words them, and what the loader refuses, naming the field.
 
-use b5_cards::parse_card_file;
+mod support;
+use support::{one, refused};
+
 use b5_cards::text::rules_text;
-use b5_engine::{Ability, AttackMod, CardDef, CardSel, Duration, Op, Passive, Who};
-
-fn one(toml: &str) -> CardDef {
-    let mut v = parse_card_file(toml, "t.toml").unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(v.len(), 1);
-    v.pop().unwrap()
-}
-
-fn refused(toml: &str) -> String {
-    match parse_card_file(toml, "t.toml") {
-        Ok(_) => panic!("loaded but should be refused:\n{toml}"),
-        Err(e) => e.to_string(),
-    }
-}
+use b5_engine::{Ability, AttackMod, CardSel, Duration, Op, Passive, Who};
 
 #[test]
 fn an_attack_made_by_an_effect_reads_and_is_worded() {
