@@ -74,7 +74,7 @@ fn copies_in_the_reserve_count_with_the_deck() {
     let db = open_set::database().expect("loads");
     let mut d = human_deck();
     // The deck holds two copies of its destroyer squadron: one more in the
-    // reserve is the third (legal); two more would be five.
+    // reserve is the third (legal); a fourth is one too many.
     let name = "Alliance Destroyer Squadron";
     let in_deck: usize = d
         .deck
@@ -82,15 +82,18 @@ fn copies_in_the_reserve_count_with_the_deck() {
         .filter(|e| e.name == name)
         .map(|e| e.count)
         .sum();
-    assert_eq!(in_deck, 3);
+    assert_eq!(in_deck, 2);
+    d.reserve.push(entry(name, 1));
+    let copies = |d: &b5_cards::deck::DeckList| {
+        d.check(&db).iter().any(|p| {
+            p.to_string()
+                .contains("copies of \"Alliance Destroyer Squadron\"")
+        })
+    };
+    assert!(!copies(&d), "{:?}", d.check(&db));
     d.reserve.push(entry(name, 1));
     let problems = d.check(&db);
-    assert!(
-        problems.iter().any(|p| p
-            .to_string()
-            .contains("copies of \"Alliance Destroyer Squadron\"")),
-        "{problems:?}"
-    );
+    assert!(copies(&d), "{problems:?}");
 }
 
 #[test]

@@ -137,8 +137,19 @@ fn a_label_states_what_the_engine_then_applies() {
             for c in m.choices() {
                 let mut h = g.clone();
                 let ev = h.apply(p, c.action).expect("legal");
+                // The sponsor or promote action's own card: an event that
+                // promotes (for its own cost) states the event's cost.
+                let own = match c.action {
+                    Action::Sponsor { card, .. } | Action::Promote { card, .. } => Some(card),
+                    _ => None,
+                };
                 for e in &ev {
-                    if let Event::Sponsored { cost, .. } | Event::Promoted { cost, .. } = e {
+                    if let Event::Sponsored { card, cost, .. }
+                    | Event::Promoted { card, cost, .. } = e
+                    {
+                        if Some(*card) != own {
+                            continue;
+                        }
                         assert_eq!(*cost, c.cost, "{}: the log says {cost}", c.label);
                         if *cost > 0 {
                             assert!(
