@@ -1598,6 +1598,7 @@ fn keyword(at: &At, k: &str, kw: &mut Keywords) -> Result<(), LoadError> {
         "corporate only" => kw.corporate_only = true,
         "psi corps" => kw.psi_corps = true,
         "ranger" => kw.ranger = true,
+        "ranger one" => kw.ranger_one = true,
         "drakh ambassador" => kw.drakh_ambassador = true,
         s => {
             if let Some(n) = s.strip_prefix("damage resistance ") {
@@ -2460,6 +2461,13 @@ pub fn card(
             ));
         }
         d.personality = Some(name.to_string());
+    }
+    // Glossary, Ranger One: "Only one character at a time may have the
+    // keyword Ranger One".
+    if d.kw.ranger_one && ty != CardType::Character {
+        return Err(at.sub("keywords").err(
+            "\"ranger one\" is a keyword of characters (only one character at a time may have it)",
+        ));
     }
     if d.kw.drakh_ambassador && (d.race != Race::Drakh || ty != CardType::Character) {
         return Err(at

@@ -249,3 +249,30 @@ fn counting_only_influence_reads_and_refuses_a_conflict_duration() {
     let e = refused(&event(r#"{ count_only_influence = false }"#, ""));
     assert!(e.contains("count_only_influence = true"), "{e}");
 }
+
+#[test]
+fn ranger_one_is_a_keyword_of_characters() {
+    let d = one(r#"[cards."C"]
+type = "character"
+cost = 3
+diplomacy = 2
+keywords = ["ranger", "Ranger One"]"#);
+    assert!(d.kw.ranger_one && d.kw.ranger);
+    let d = one(r#"[cards."C"]
+type = "character"
+cost = 3
+diplomacy = 2
+keywords = ["ranger"]"#);
+    assert!(!d.kw.ranger_one);
+    let msg = refused(
+        r#"[cards."F"]
+type = "fleet"
+cost = 3
+military = 2
+keywords = ["ranger one"]"#,
+    );
+    assert!(
+        msg.contains("keywords") && msg.contains("\"ranger one\" is a keyword of characters"),
+        "{msg}"
+    );
+}

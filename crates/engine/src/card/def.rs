@@ -556,6 +556,10 @@ pub struct Keywords {
     pub corporate_only: bool,
     pub psi_corps: bool,
     pub ranger: bool,
+    /// `ranger one`: limited, one character with it in play at a time
+    /// (Glossary, Ranger One).
+    #[serde(default)]
+    pub ranger_one: bool,
     /// `starting <race> [babylon project|home faction|psi corps] ambassador`.
     pub starting: Option<(Race, Option<Faction>)>,
     /// `drakh ambassador`: sponsoring the first one makes a faction Drakh
