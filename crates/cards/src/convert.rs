@@ -2247,18 +2247,48 @@ pub fn card(
         } else if rp.major.is_some() {
             return Err(pat.sub("major").err("`major` goes with `also_win_if`"));
         }
+        // Victory: a card in play that lowers (raises) the power needed.
+        if let Some(n) = rp.power_to_win {
+            if n == 0 {
+                return Err(pat
+                    .sub("power_to_win")
+                    .err("a change of 0 to the power needed to win changes nothing"));
+            }
+            if !(-19..=100).contains(&n) {
+                return Err(pat
+                    .sub("power_to_win")
+                    .err("the power needed to win changes by -19 to 100"));
+            }
+            let who = match rp.who.as_deref() {
+                None => Who::Me,
+                Some(s) => one_of(
+                    &pat.sub("who"),
+                    "player",
+                    s,
+                    Who::parse,
+                    "self, others, each",
+                )?,
+            };
+            if matches!(who, Who::Target | Who::Leader) {
+                return Err(pat
+                    .sub("who")
+                    .err("a lasting effect names self, others or each (it has no target)"));
+            }
+            kinds.push(Passive::PowerToWin { who, n });
+        }
         if rp.who.is_some()
             && rp.cannot.is_none()
             && rp.surcharge.is_none()
             && rp.cannot_win.is_none()
+            && rp.power_to_win.is_none()
         {
             return Err(pat
                 .sub("who")
-                .err("`who` goes with `cannot`, `cannot_win` or `surcharge`"));
+                .err("`who` goes with `cannot`, `cannot_win`, `power_to_win` or `surcharge`"));
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if, power_to_win",
             ));
         }
         d.passives.push(kinds.pop().unwrap());

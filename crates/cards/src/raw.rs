@@ -413,6 +413,9 @@ pub struct RawPassive {
     pub also_win_if: Option<RawCondition>,
     /// With `also_win_if`: a Major Victory (else Standard).
     pub major: Option<bool>,
+    /// The players `who` names (self by default) need this much more
+    /// (negative: less) power to win while it is in play.
+    pub power_to_win: Option<i8>,
     /// How attacks treat the cards `to` names (without `to`: this card, or
     /// the card it is attached to).
     pub attack_mod: Option<RawAttackMod>,

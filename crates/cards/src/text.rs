@@ -1163,6 +1163,17 @@ fn passive_text(p: &Passive, attached: bool) -> String {
             if *major { "Major" } else { "Standard" },
             condition_text(condition)
         ),
+        Passive::PowerToWin { who, n } => format!(
+            "{} {} {} {} power to win",
+            capital_first(who_subject(*who)),
+            if matches!(who, Who::Me) {
+                "need"
+            } else {
+                "needs"
+            },
+            n.unsigned_abs(),
+            if *n < 0 { "less" } else { "more" }
+        ),
     }
 }
 

@@ -276,3 +276,43 @@ keywords = ["ranger one"]"#,
         "{msg}"
     );
 }
+
+#[test]
+fn lasting_power_to_win_reads_words_and_refuses() {
+    use b5_engine::Passive;
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ power_to_win = -3 }]"#);
+    assert_eq!(
+        d.passives[0],
+        Passive::PowerToWin {
+            who: Who::Me,
+            n: -3
+        }
+    );
+    let t = rules_text(&d);
+    assert!(t.contains("You need 3 less power to win"), "{t}");
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ power_to_win = 2, who = "others" }]"#);
+    assert_eq!(
+        d.passives[0],
+        Passive::PowerToWin {
+            who: Who::Others,
+            n: 2
+        }
+    );
+    assert!(rules_text(&d).contains("Each other player needs 2 more power to win"));
+    for (p, want) in [
+        ("power_to_win = 0", "passive[0].power_to_win"),
+        ("power_to_win = -20", "-19 to 100"),
+        ("power_to_win = -2, who = \"target\"", "has no target"),
+    ] {
+        let msg = refused(&format!(
+            "[cards.\"L\"]\ntype = \"location\"\ncost = 2\npassive = [{{ {p} }}]"
+        ));
+        assert!(msg.contains(want), "{p}: {msg}");
+    }
+}

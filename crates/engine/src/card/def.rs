@@ -685,6 +685,10 @@ pub enum Passive {
     /// Standard one, when the condition holds at the victory check (Other
     /// Victory Conditions: for its controller only).
     AlsoWins { condition: Condition, major: bool },
+    /// The players named (relative to this card's controller; its
+    /// controller by default) need this much more (less) power to win
+    /// while it is in play (Victory: a card that reduces the power needed).
+    PowerToWin { who: Who, n: i8 },
 }
 
 /// What a card replaces (Replace a Card).
