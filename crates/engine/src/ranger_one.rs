@@ -74,7 +74,10 @@ mod tests {
     #[test]
     fn two_ranger_ones_in_a_position_are_refused() {
         assert!(position(false).is_ok());
-        let e = position(true).err().expect("refused").to_string();
+        let Err(e) = position(true) else {
+            panic!("two Ranger Ones accepted")
+        };
+        let e = e.to_string();
         assert!(e.contains("Ranger One"), "{e}");
     }
 }
