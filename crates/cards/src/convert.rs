@@ -770,6 +770,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         blank,
         transfer_power,
         move_mark,
+        transfer_chaos,
         use_ability,
         power_to_win,
         promote,
@@ -821,6 +822,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "blank" => &["card", "duration", "who"],
         "transfer_power" => &["who", "to"],
         "move_mark" => &["card", "onto", "count", "who"],
+        "transfer_chaos" => &["card", "onto", "who"],
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
@@ -1308,6 +1310,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "blank"
         | "transfer_power"
         | "move_mark"
+        | "transfer_chaos"
         | "use_ability"
         | "power_to_win"
         | "promote"

@@ -316,3 +316,39 @@ passive = [{ power_to_win = 2, who = "others" }]"#);
         assert!(msg.contains(want), "{p}: {msg}");
     }
 }
+
+#[test]
+fn transfer_chaos_reads_words_and_refuses() {
+    let d = one(&event(
+        r#"{ transfer_chaos = 2, card = "target", onto = "ambassador" }"#,
+        r#"target = "card""#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::TransferChaos {
+            card: CardSel::Target,
+            onto: CardSel::Ambassador(Who::Me),
+            count: 2
+        }
+    );
+    let t = rules_text(&d);
+    assert!(t.contains("move up to 2 Chaos Tokens from"), "{t}");
+    for (e, want) in [
+        (r#"{ transfer_chaos = 0, onto = "this" }"#, "0 Chaos Tokens"),
+        (
+            r#"{ transfer_chaos = 1, card = "target" }"#,
+            "transfer_chaos.onto",
+        ),
+        (
+            r#"{ transfer_chaos = 1, card = "target", onto = "target" }"#,
+            "come from",
+        ),
+        (
+            r#"{ transfer_chaos = 1, card = "target", onto = "this", count = 2 }"#,
+            "`count` does not apply",
+        ),
+    ] {
+        let msg = refused(&event(e, r#"target = "card""#));
+        assert!(msg.contains(want), "{e}: {msg}");
+    }
+}
