@@ -770,6 +770,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         blank,
         transfer_power,
         move_mark,
+        transfer_chaos,
         use_ability,
         power_to_win,
         promote,
@@ -821,6 +822,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "blank" => &["card", "duration", "who"],
         "transfer_power" => &["who", "to"],
         "move_mark" => &["card", "onto", "count", "who"],
+        "transfer_chaos" => &["card", "onto", "who"],
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
@@ -1308,6 +1310,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "blank"
         | "transfer_power"
         | "move_mark"
+        | "transfer_chaos"
         | "use_ability"
         | "power_to_win"
         | "promote"
@@ -1598,6 +1601,7 @@ fn keyword(at: &At, k: &str, kw: &mut Keywords) -> Result<(), LoadError> {
         "corporate only" => kw.corporate_only = true,
         "psi corps" => kw.psi_corps = true,
         "ranger" => kw.ranger = true,
+        "ranger one" => kw.ranger_one = true,
         "drakh ambassador" => kw.drakh_ambassador = true,
         s => {
             if let Some(n) = s.strip_prefix("damage resistance ") {
@@ -2246,18 +2250,48 @@ pub fn card(
         } else if rp.major.is_some() {
             return Err(pat.sub("major").err("`major` goes with `also_win_if`"));
         }
+        // Victory: a card in play that lowers (raises) the power needed.
+        if let Some(n) = rp.power_to_win {
+            if n == 0 {
+                return Err(pat
+                    .sub("power_to_win")
+                    .err("a change of 0 to the power needed to win changes nothing"));
+            }
+            if !(-19..=100).contains(&n) {
+                return Err(pat
+                    .sub("power_to_win")
+                    .err("the power needed to win changes by -19 to 100"));
+            }
+            let who = match rp.who.as_deref() {
+                None => Who::Me,
+                Some(s) => one_of(
+                    &pat.sub("who"),
+                    "player",
+                    s,
+                    Who::parse,
+                    "self, others, each",
+                )?,
+            };
+            if matches!(who, Who::Target | Who::Leader) {
+                return Err(pat
+                    .sub("who")
+                    .err("a lasting effect names self, others or each (it has no target)"));
+            }
+            kinds.push(Passive::PowerToWin { who, n });
+        }
         if rp.who.is_some()
             && rp.cannot.is_none()
             && rp.surcharge.is_none()
             && rp.cannot_win.is_none()
+            && rp.power_to_win.is_none()
         {
             return Err(pat
                 .sub("who")
-                .err("`who` goes with `cannot`, `cannot_win` or `surcharge`"));
+                .err("`who` goes with `cannot`, `cannot_win`, `power_to_win` or `surcharge`"));
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if, power_to_win",
             ));
         }
         d.passives.push(kinds.pop().unwrap());
@@ -2460,6 +2494,13 @@ pub fn card(
             ));
         }
         d.personality = Some(name.to_string());
+    }
+    // Glossary, Ranger One: "Only one character at a time may have the
+    // keyword Ranger One".
+    if d.kw.ranger_one && ty != CardType::Character {
+        return Err(at.sub("keywords").err(
+            "\"ranger one\" is a keyword of characters (only one character at a time may have it)",
+        ));
     }
     if d.kw.drakh_ambassador && (d.race != Race::Drakh || ty != CardType::Character) {
         return Err(at

@@ -254,8 +254,10 @@ pub struct RawEffect {
     pub transfer_power: Option<RawNum>,
     /// Move marks of this kind from `card` to `onto` (with `count`).
     pub move_mark: Option<String>,
-    /// With `move_mark`: the card the marks go to.
+    /// With `move_mark` or `transfer_chaos`: the card the marks (tokens) go to.
     pub onto: Option<String>,
+    /// Move up to N Chaos Tokens from `card` to `onto`.
+    pub transfer_chaos: Option<u8>,
     /// "Used As": use this ability as the ability `as` for the rest of the turn.
     pub use_ability: Option<String>,
     /// With `use_ability`: the ability it is used as.
@@ -413,6 +415,9 @@ pub struct RawPassive {
     pub also_win_if: Option<RawCondition>,
     /// With `also_win_if`: a Major Victory (else Standard).
     pub major: Option<bool>,
+    /// The players `who` names (self by default) need this much more
+    /// (negative: less) power to win while it is in play.
+    pub power_to_win: Option<i8>,
     /// How attacks treat the cards `to` names (without `to`: this card, or
     /// the card it is attached to).
     pub attack_mod: Option<RawAttackMod>,

@@ -496,6 +496,16 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             card_name(onto)
         ),
+        Op::TransferChaos { card, onto, count } => format!(
+            "move {} from {} to {} (only those it has)",
+            if count == 1 {
+                "a Chaos Token".to_string()
+            } else {
+                format!("up to {count} Chaos Tokens")
+            },
+            card_name(card),
+            card_name(onto)
+        ),
         Op::UseAs { from, to, card } => format!(
             "{} may use its {} as {} until the end of the turn",
             card_name(card),
@@ -1162,6 +1172,17 @@ fn passive_text(p: &Passive, attached: bool) -> String {
             "You also win a {} Victory if {}",
             if *major { "Major" } else { "Standard" },
             condition_text(condition)
+        ),
+        Passive::PowerToWin { who, n } => format!(
+            "{} {} {} {} power to win",
+            capital_first(who_subject(*who)),
+            if matches!(who, Who::Me) {
+                "need"
+            } else {
+                "needs"
+            },
+            n.unsigned_abs(),
+            if *n < 0 { "less" } else { "more" }
         ),
     }
 }

@@ -249,3 +249,106 @@ fn counting_only_influence_reads_and_refuses_a_conflict_duration() {
     let e = refused(&event(r#"{ count_only_influence = false }"#, ""));
     assert!(e.contains("count_only_influence = true"), "{e}");
 }
+
+#[test]
+fn ranger_one_is_a_keyword_of_characters() {
+    let d = one(r#"[cards."C"]
+type = "character"
+cost = 3
+diplomacy = 2
+keywords = ["ranger", "Ranger One"]"#);
+    assert!(d.kw.ranger_one && d.kw.ranger);
+    let d = one(r#"[cards."C"]
+type = "character"
+cost = 3
+diplomacy = 2
+keywords = ["ranger"]"#);
+    assert!(!d.kw.ranger_one);
+    let msg = refused(
+        r#"[cards."F"]
+type = "fleet"
+cost = 3
+military = 2
+keywords = ["ranger one"]"#,
+    );
+    assert!(
+        msg.contains("keywords") && msg.contains("\"ranger one\" is a keyword of characters"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn lasting_power_to_win_reads_words_and_refuses() {
+    use b5_engine::Passive;
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ power_to_win = -3 }]"#);
+    assert_eq!(
+        d.passives[0],
+        Passive::PowerToWin {
+            who: Who::Me,
+            n: -3
+        }
+    );
+    let t = rules_text(&d);
+    assert!(t.contains("You need 3 less power to win"), "{t}");
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ power_to_win = 2, who = "others" }]"#);
+    assert_eq!(
+        d.passives[0],
+        Passive::PowerToWin {
+            who: Who::Others,
+            n: 2
+        }
+    );
+    assert!(rules_text(&d).contains("Each other player needs 2 more power to win"));
+    for (p, want) in [
+        ("power_to_win = 0", "passive[0].power_to_win"),
+        ("power_to_win = -20", "-19 to 100"),
+        ("power_to_win = -2, who = \"target\"", "has no target"),
+    ] {
+        let msg = refused(&format!(
+            "[cards.\"L\"]\ntype = \"location\"\ncost = 2\npassive = [{{ {p} }}]"
+        ));
+        assert!(msg.contains(want), "{p}: {msg}");
+    }
+}
+
+#[test]
+fn transfer_chaos_reads_words_and_refuses() {
+    let d = one(&event(
+        r#"{ transfer_chaos = 2, card = "target", onto = "ambassador" }"#,
+        r#"target = "card""#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::TransferChaos {
+            card: CardSel::Target,
+            onto: CardSel::Ambassador(Who::Me),
+            count: 2
+        }
+    );
+    let t = rules_text(&d);
+    assert!(t.contains("move up to 2 Chaos Tokens from"), "{t}");
+    for (e, want) in [
+        (r#"{ transfer_chaos = 0, onto = "this" }"#, "0 Chaos Tokens"),
+        (
+            r#"{ transfer_chaos = 1, card = "target" }"#,
+            "transfer_chaos.onto",
+        ),
+        (
+            r#"{ transfer_chaos = 1, card = "target", onto = "target" }"#,
+            "come from",
+        ),
+        (
+            r#"{ transfer_chaos = 1, card = "target", onto = "this", count = 2 }"#,
+            "`count` does not apply",
+        ),
+    ] {
+        let msg = refused(&event(e, r#"target = "card""#));
+        assert!(msg.contains(want), "{e}: {msg}");
+    }
+}

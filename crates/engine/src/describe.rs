@@ -1000,6 +1000,11 @@ impl Game {
                 n(card),
                 n(other)
             ),
+            Violation::RangerOneInPlay(card, other) => format!(
+                "{} is Ranger One, and {} is Ranger One in play: only one character at a time may be",
+                n(card),
+                n(other)
+            ),
         }
     }
 }

@@ -212,6 +212,9 @@ impl Game {
                     Op::MoveMark {
                         kind, card, onto, ..
                     } => self.may_move_mark(kind, card, onto, ctx),
+                    Op::TransferChaos { card, onto, .. } => {
+                        self.may_transfer_chaos(card, onto, ctx)
+                    }
                     Op::Attack { ability, by, .. } => self
                         .sel_cards(by, ctx)
                         .first()
@@ -816,6 +819,9 @@ impl Game {
                 onto,
                 count,
             } => self.move_marks(kind, card, onto, count, ctx, ev),
+            Op::TransferChaos { card, onto, count } => {
+                self.transfer_chaos(card, onto, count, ctx, ev)
+            }
             Op::UseAs { from, to, card } => self.use_as_effect(from, to, card, ctx),
             Op::PowerToWin { n, who, duration } => self.change_power_needed(n, who, duration, ctx),
             Op::Promote { card, free } => self.promote_effect(card, free, ctx, ev),

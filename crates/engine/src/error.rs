@@ -140,6 +140,9 @@ pub enum Violation {
     /// Personalities: another card of the same personality (the second
     /// field) is in play.
     PersonalityInPlay(CardId, CardId),
+    /// Glossary, Ranger One: another character with Ranger One (the second
+    /// field) is in play.
+    RangerOneInPlay(CardId, CardId),
 }
 
 impl Violation {
@@ -216,6 +219,7 @@ impl Violation {
             NoSuchMode => "Engine Rules v1.2: Advanced Details about playing cards (a \"choose one\" mode must be one the card offers and that can happen)",
             CannotReverse(_) => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects (only as the next action after the event, only if every effect that occurred can be reversed; never an irrevocable card)",
             PersonalityInPlay(..) => "Engine Rules v1.2: Personalities (no more than one card of the same personality in play, except a version that replaces the one in play)",
+            RangerOneInPlay(..) => "Engine Rules v1.2: Glossary, Ranger One (only one character at a time may have the keyword Ranger One; the keyword is limited)",
         }
     }
 }

@@ -74,6 +74,7 @@ mod position;
 mod power_to_win;
 mod promote_effect;
 mod query;
+mod ranger_one;
 mod rating;
 mod ready;
 mod replace;

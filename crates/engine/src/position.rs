@@ -454,6 +454,13 @@ impl Game {
         c.marks = cp.marks;
         c.chaos = cp.chaos;
         self.note_entered_play(id);
+        if let Some(other) = self.ranger_one_in_play(id, CardId::NONE) {
+            return Err(perr(format!(
+                "{} and {} both have Ranger One: only one character at a time may (Glossary, Ranger One)",
+                self.db.get(cp.def).name,
+                self.db.get(self.c(other).def).name
+            )));
+        }
         for &d in &cp.attached {
             let a = self.new_card(d, p)?;
             let ty = self.db.get(d).card_type;

@@ -3,13 +3,15 @@
 //! under that new power requirement, you can win the game even if you do
 //! not have more power than any other player." A card may also raise it.
 //! The change is a modifier on the player with a duration, like an
-//! Influence Rating change (`crate::rating`).
+//! Influence Rating change (`crate::rating`), or a lasting effect of a
+//! card in play (`Passive::PowerToWin`).
 //!
 //! Negative Power (Power): "Any card that refers to only counting influence
 //! as power cannot affect any player whose power is lower than his
 //! influence." A player under such an effect counts his Influence Rating as
 //! his power only when his power would be higher (`Game::power`).
 
+use crate::card::def::Passive;
 use crate::card::effect::{Duration, Who};
 use crate::effects::Ctx;
 use crate::ids::{CardId, PlayerId};
@@ -25,6 +27,24 @@ impl Game {
             if let ModKind::PowerToWin(q, d) = m.kind {
                 if q == p {
                     need += d as i32;
+                }
+            }
+        }
+        // Lasting: "while this card is in play, you need 5 less power to
+        // win" (read only at the victory check, never in a hot path).
+        for &src in self.passive_sources.iter() {
+            let ctl = self.c(src).controller;
+            for pa in self.lasting(src) {
+                if let Passive::PowerToWin { who, n } = *pa {
+                    let named = match who {
+                        Who::Me => p == ctl,
+                        Who::Others => p != ctl,
+                        Who::Each => true,
+                        _ => false,
+                    };
+                    if named {
+                        need += n as i32;
+                    }
                 }
             }
         }

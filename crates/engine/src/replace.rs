@@ -51,6 +51,8 @@ impl Game {
         // Personalities: a version may enter by removing the version in
         // play from the game, and no other way while one is in play.
         self.check_personality(card, old)?;
+        // Glossary, Ranger One: limited, as the personality versions are.
+        self.check_ranger_one(card, old)?;
         self.check_entry_loyalty(p, card, def)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;

@@ -50,6 +50,7 @@ impl Game {
             return Err(Violation::LimitedInPlay(card));
         }
         self.check_personality(card, CardId::NONE)?;
+        self.check_ranger_one(card, CardId::NONE)?;
         if def.kw.homeworld && def.race != Race::Neutral && self.extended_loyalty(def) {
             if self.homeworld_in_faction(p, def.race) {
                 return Err(Violation::HomeworldInPlay(card));

@@ -1,12 +1,14 @@
 //! Transfers of power and of marks (Engine Rules v1.2, Changes for Version
 //! 1.2, 1: "transfers do not cause gains and losses. This applies to
 //! influence, power and marks"; Power: Transferring Power; Glossary:
-//! Transfer). Influence transfers live in `crate::influence`.
+//! Transfer). Influence transfers live in `crate::influence`. Chaos Tokens
+//! (Glossary, Transfer: "It is possible to transfer influence, power,
+//! marks, damage, and tokens") move by `transfer_chaos`.
 
 use crate::card::def::MarkKind;
 use crate::card::effect::{CardSel, Who};
 use crate::effects::Ctx;
-use crate::event::Events;
+use crate::event::{Event, Events};
 use crate::state::Game;
 
 impl Game {
@@ -91,5 +93,49 @@ impl Game {
         }
         self.change_marks(from, kind, -n, ev);
         self.change_marks(to, kind, n, ev)
+    }
+
+    /// Whether Chaos Tokens could move from `card` to `onto` now: another
+    /// card in play, and the giver holds at least one.
+    pub(crate) fn may_transfer_chaos(&self, card: CardSel, onto: CardSel, ctx: &Ctx) -> bool {
+        let (from, to) = (self.sel_cards(card, ctx), self.sel_cards(onto, ctx));
+        match (from.first(), to.first()) {
+            (Some(&f), Some(&t)) => {
+                f != t && self.chaos(f) > 0 && self.c(f).zone.in_play() && self.c(t).zone.in_play()
+            }
+            _ => false,
+        }
+    }
+
+    /// `transfer_chaos`: up to `count` Chaos Tokens leave `card` and go on
+    /// `onto`, only as many as it has (Glossary, Transfer: "you can only
+    /// transfer a maximum of what you have"). False if nothing moved.
+    pub(crate) fn transfer_chaos(
+        &mut self,
+        card: CardSel,
+        onto: CardSel,
+        count: u8,
+        ctx: &Ctx,
+        ev: &mut Events,
+    ) -> bool {
+        if !self.may_transfer_chaos(card, onto, ctx) {
+            return false;
+        }
+        let from = self.sel_cards(card, ctx)[0];
+        let to = self.sel_cards(onto, ctx)[0];
+        let n = count.min(self.chaos(from));
+        if n == 0 {
+            return false;
+        }
+        self.cm(from).chaos -= n;
+        let t = self.cm(to);
+        t.chaos = t.chaos.saturating_add(n);
+        ev.push(Event::ChaosMoved {
+            player: self.c(from).controller,
+            from,
+            to,
+            count: n,
+        });
+        true
     }
 }

@@ -121,6 +121,41 @@ pub(super) fn rules_verb(
                 count: count as u8,
             }
         }
+        "transfer_chaos" => {
+            let count = e.transfer_chaos.unwrap();
+            if count == 0 {
+                return Err(at.err("a transfer of 0 Chaos Tokens changes nothing"));
+            }
+            let Some(onto) = e.onto.as_ref() else {
+                return Err(at
+                    .sub("onto")
+                    .err("name the card the tokens go to, e.g. onto = \"this\""));
+            };
+            let onto = one_of(
+                &at.sub("onto"),
+                "card",
+                onto,
+                |x| CardSel::parse(x, w),
+                CARDS,
+            )?;
+            if onto == sel {
+                return Err(at
+                    .sub("onto")
+                    .err("tokens moved onto the card they come from change nothing"));
+            }
+            for (name, s) in [("card", sel), ("onto", onto)] {
+                if matches!(s, CardSel::Supporters | CardSel::Opposers) {
+                    return Err(at.sub(name).err(
+                        "tokens move from one card to one card: not every supporting or opposing card",
+                    ));
+                }
+            }
+            Op::TransferChaos {
+                card: sel,
+                onto,
+                count,
+            }
+        }
         "use_ability" => {
             let from = ability(at, e.use_ability.as_ref().unwrap())?;
             let Some(to) = e.as_ability.as_ref() else {

@@ -556,6 +556,10 @@ pub struct Keywords {
     pub corporate_only: bool,
     pub psi_corps: bool,
     pub ranger: bool,
+    /// `ranger one`: limited, one character with it in play at a time
+    /// (Glossary, Ranger One).
+    #[serde(default)]
+    pub ranger_one: bool,
     /// `starting <race> [babylon project|home faction|psi corps] ambassador`.
     pub starting: Option<(Race, Option<Faction>)>,
     /// `drakh ambassador`: sponsoring the first one makes a faction Drakh
@@ -681,6 +685,10 @@ pub enum Passive {
     /// Standard one, when the condition holds at the victory check (Other
     /// Victory Conditions: for its controller only).
     AlsoWins { condition: Condition, major: bool },
+    /// The players named (relative to this card's controller; its
+    /// controller by default) need this much more (less) power to win
+    /// while it is in play (Victory: a card that reduces the power needed).
+    PowerToWin { who: Who, n: i8 },
 }
 
 /// What a card replaces (Replace a Card).

@@ -447,6 +447,14 @@ pub enum Op {
         onto: CardSel,
         count: u8,
     },
+    /// Move up to `count` Chaos Tokens from `card` to `onto` (Glossary,
+    /// Transfer: "It is possible to transfer ... tokens"; only as many as
+    /// the card has; Drakh Rule 7: the tokens are all identical).
+    TransferChaos {
+        card: CardSel,
+        onto: CardSel,
+        count: u8,
+    },
     /// "Used As" (Glossary): for the rest of the turn the card acts as if
     /// it had the ability `to` at the level of its ability `from`.
     UseAs {
@@ -745,7 +753,9 @@ impl Effect {
                 pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
             }
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_card_target()),
-            Op::MoveMark { card, onto, .. } => *card == CardSel::Target || *onto == CardSel::Target,
+            Op::MoveMark { card, onto, .. } | Op::TransferChaos { card, onto, .. } => {
+                *card == CardSel::Target || *onto == CardSel::Target
+            }
             Op::Attack { by, card, .. } => *by == CardSel::Target || *card == CardSel::Target,
             _ => {
                 self.card_sel() == Some(CardSel::Target)
@@ -816,6 +826,7 @@ impl Effect {
             Op::SevereDamage { card, .. } | Op::SetAbility { card, .. } => Some(*card),
             Op::Blank { card, .. }
             | Op::MoveMark { card, .. }
+            | Op::TransferChaos { card, .. }
             | Op::UseAs { card, .. }
             | Op::Promote { card, .. } => Some(*card),
             Op::Attack { card, .. } | Op::AttackMod { card, .. } => Some(*card),
