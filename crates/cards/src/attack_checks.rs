@@ -225,12 +225,13 @@ pub(crate) fn card(d: &CardDef) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// `reverse = "event"` only among an event's own effects (Reversal: an
-/// event reverses the event played just before it).
+/// `reverse = "event" | "contingency" | "conflict"` only among an event's
+/// own effects (Reversal: an event reverses the event played, the
+/// contingency revealed or the conflict resolved just before it).
 pub(crate) fn reversal(d: &CardDef) -> Result<(), Refusal> {
     fn has(list: &[Effect]) -> bool {
         list.iter().any(|e| match &e.op {
-            Op::Reverse => true,
+            Op::Reverse(_) => true,
             Op::Delayed { effects, .. } => has(effects),
             Op::Vote { pass, fail, .. } => has(pass) || has(fail),
             Op::Modes { modes } => modes.iter().any(|m| has(m)),
@@ -240,9 +241,9 @@ pub(crate) fn reversal(d: &CardDef) -> Result<(), Refusal> {
     }
     let nested = |list: &[Effect]| {
         list.iter()
-            .any(|e| !matches!(e.op, Op::Reverse) && has(std::slice::from_ref(e)))
+            .any(|e| !matches!(e.op, Op::Reverse(_)) && has(std::slice::from_ref(e)))
     };
-    let msg = "only an event reverses, among its own effects (the event just played is reversed as the next action)";
+    let msg = "only an event reverses, among its own effects (what it reverses is reversed as the next action)";
     for (name, list) in [
         ("initiated", &d.initiated),
         ("resolution", &d.resolution),

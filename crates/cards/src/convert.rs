@@ -1358,12 +1358,16 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
         "reverse" => {
-            if e.reverse.as_deref() != Some("event") {
-                return Err(at.err(
-                    "write `reverse = \"event\"`: the effects of the event just played are reversed",
-                ));
-            }
-            Op::Reverse
+            let what = e
+                .reverse
+                .as_deref()
+                .and_then(b5_engine::Reversible::from_name)
+                .ok_or_else(|| {
+                    at.err(
+                        "write `reverse = \"event\"`, `\"contingency\"` or `\"conflict\"`: the effects of the event just played, the contingency just revealed or the conflict just resolved are reversed",
+                    )
+                })?;
+            Op::Reverse(what)
         }
         _ => unreachable!("every verb is listed above"),
     };

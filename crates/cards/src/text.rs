@@ -376,8 +376,13 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             ability.display()
         ),
-        Op::Reverse => {
-            "reverse the effects of the event just played (play this as the next action; every effect that occurred must be reversible)".into()
+        Op::Reverse(what) => {
+            use b5_engine::Reversible;
+            match what {
+                Reversible::Event => "reverse the effects of the event just played (play this as the next action; every effect that occurred must be reversible)".into(),
+                Reversible::Contingency => "reverse the effects of the contingency just revealed (play this as the next action; every effect that occurred must be reversible)".into(),
+                Reversible::Conflict => "reverse the effect text of the conflict just resolved (play this as the first action after it resolves; every effect that occurred must be reversible)".into(),
+            }
         }
         Op::AttackMod { m, card, duration } => format!(
             "{} {}{}",

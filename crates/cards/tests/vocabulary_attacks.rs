@@ -6,7 +6,7 @@ mod support;
 use support::{one, refused};
 
 use b5_cards::text::rules_text;
-use b5_engine::{Ability, AttackMod, CardSel, Duration, Op, Passive, Who};
+use b5_engine::{Ability, AttackMod, CardSel, Duration, Op, Passive, Reversible, Who};
 
 #[test]
 fn an_attack_made_by_an_effect_reads_and_is_worded() {
@@ -329,17 +329,34 @@ fn reversal_reads_and_is_refused_off_an_event() {
 type = "event"
 cost = 2
 effects = [{ reverse = "event" }]"#);
-    assert_eq!(d.effects[0].op, Op::Reverse);
+    assert_eq!(d.effects[0].op, Op::Reverse(Reversible::Event));
     assert!(rules_text(&d).contains("Reverse the effects of the event just played"));
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ reverse = "contingency" }]"#);
+    assert_eq!(d.effects[0].op, Op::Reverse(Reversible::Contingency));
+    assert!(rules_text(&d).contains("Reverse the effects of the contingency just revealed"));
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ reverse = "conflict" }]"#);
+    assert_eq!(d.effects[0].op, Op::Reverse(Reversible::Conflict));
+    assert!(rules_text(&d).contains("Reverse the effect text of the conflict just resolved"));
     let e = refused(
         r#"[cards."E"]
 type = "event"
-effects = [{ reverse = "conflict" }]"#,
+effects = [{ reverse = "aftermath" }]"#,
     );
     assert!(
-        e.contains(".reverse") && e.contains("reverse = \"event\""),
+        e.contains(".reverse") && e.contains("reverse = \"event\"") && e.contains("\"conflict\""),
         "{e}"
     );
+    let e = refused(
+        r#"[cards."K"]
+type = "contingency"
+trigger = "attacked"
+effects = [{ reverse = "contingency" }]"#,
+    );
+    assert!(e.contains("only an event reverses"), "{e}");
     let e = refused(
         r#"[cards."C"]
 type = "conflict"

@@ -249,7 +249,8 @@ impl Game {
         self.abilities_changed = true;
         self.revert_mercenaries();
         self.limited_this_turn.clear();
-        self.reversal = None;
+        // Records of reversible effects outlive the turn: their chance is
+        // the next Action Round action (`reversal.rs`).
         for pl in self.players.iter_mut() {
             pl.extra = 0;
             pl.assist_discount = 0;

@@ -831,7 +831,7 @@ impl Game {
             }
             Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
             Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
-            Op::Reverse => self.reverse_event(ev),
+            Op::Reverse(what) => self.reverse_effects(what, ev),
         }
     }
 

@@ -118,7 +118,7 @@ pub use card::effect::{
     Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind,
     When, Who,
 };
-pub use card::effect::{PickFrom, PickPut, VoteRule};
+pub use card::effect::{PickFrom, PickPut, Reversible, VoteRule};
 pub use card::{CardDb, DbError};
 pub use choice::{Choice, ChoiceKind};
 pub use draw_round::BUY_PRICE;

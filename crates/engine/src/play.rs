@@ -86,7 +86,7 @@ impl Game {
             return Err(Violation::BadTarget);
         }
         // Reversal: only if every effect that occurred can be reversed.
-        if Game::reverses(&def.effects) && !self.can_reverse() {
+        if Game::reverses(&def.effects).is_some_and(|w| !self.can_reverse(w)) {
             return Err(Violation::CannotReverse(card));
         }
         Ok(())
@@ -121,15 +121,15 @@ impl Game {
         }
         // Reversal: record what this event's own effects change (a
         // reversing event is not recorded: it cannot be reversed itself).
-        let reverser = Game::reverses(&def.effects);
+        let reverser = Game::reverses(&def.effects).is_some();
         if !reverser {
-            self.start_record(card);
+            self.start_record(card, crate::card::effect::Reversible::Event);
         }
         self.run_effects(&def.effects, def.both, &ctx, ev);
         if reverser {
             self.reversal = None;
         } else {
-            self.stop_record();
+            self.stop_record(crate::card::effect::Reversible::Event);
         }
     }
 

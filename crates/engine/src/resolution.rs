@@ -6,7 +6,7 @@
 
 use crate::action::Action;
 use crate::card::def::{CardType, Race};
-use crate::card::effect::Trigger;
+use crate::card::effect::{Reversible, Trigger};
 use crate::effects::Ctx;
 use crate::error::Violation;
 use crate::event::{Event, Events};
@@ -127,6 +127,14 @@ impl Game {
         let def = k.card.some().map(|c| db.get(self.c(c).def));
         let mut ctx = Ctx::new(k.initiator, k.card, k.target).in_conflict(id);
         ctx.from_conflict = true;
+        // Reversal: record what the conflict's effect text changes (rulings,
+        // A Better Place: "any effects that occurred because of the
+        // Conflict"); a war conflict has none, and ends the chance to
+        // reverse the conflict resolved before it.
+        match def {
+            Some(_) if !k.war => self.start_record(k.card, Reversible::Conflict),
+            _ => self.reversal_conflict = None,
+        }
         // Effects that occur whether or not it succeeds, in printed order.
         if let Some(d) = def {
             if !d.resolution.is_empty() {
@@ -176,6 +184,7 @@ impl Game {
                 }
             }
         }
+        self.stop_record(Reversible::Conflict);
         // Step 2: triggered effects.
         let t = if outcome == Outcome::Won {
             Trigger::ConflictWon

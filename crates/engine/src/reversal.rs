@@ -15,7 +15,16 @@
 //! actually made (a small inline list, kept for the latest event only);
 //! the next action may be an event that reverses them (`reverse =
 //! "event"`): each change is undone on the current totals, in reverse
-//! order. Any other action (a pass included) ends the chance. Only the
+//! order. Any other Action Round action (a pass included) ends the chance.
+//! A contingency just revealed is recorded the same way (`reverse =
+//! "contingency"`; it shares the event's record: the latest of the two).
+//! A conflict's effect text (resolution, won/lost effects) is recorded in a
+//! record of its own as it resolves (`reverse = "conflict"`; rulings, A
+//! Better Place: "The effect text of the Conflict is reversed ... as per
+//! Not Meant to Be"); its chance is the first action of the next Action
+//! Round (rulings, ISN), so records outlive the other rounds. War conflicts
+//! have no effect text: one resolving ends the chance for the conflict
+//! before it. Only the
 //! verbs whose changes the engine can undo are recorded: influence gains
 //! and losses, power, tension, unrest, the non-player forces, damage,
 //! marks, rotating and readying, and lasting changes (bonuses, doubling,
@@ -30,7 +39,7 @@ use smallvec::SmallVec;
 
 use crate::action::Action;
 use crate::card::def::MarkKind;
-use crate::card::effect::{Force, Op};
+use crate::card::effect::{Force, Op, Reversible};
 use crate::effects::Ctx;
 use crate::event::Events;
 use crate::ids::{CardId, PlayerId};
@@ -58,10 +67,12 @@ pub(crate) enum Change {
     Mod(Modifier),
 }
 
-/// The changes the latest event made.
+/// The changes the latest event (contingency, conflict) made.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Record {
+    /// The event, contingency or conflict card.
     pub card: CardId,
+    pub what: Reversible,
     /// Its effects are still happening.
     pub recording: bool,
     /// Some change cannot be undone.
@@ -96,31 +107,57 @@ fn reversible(op: &Op) -> bool {
 }
 
 impl Game {
-    /// Whether an effect list reverses the event just played.
-    pub(crate) fn reverses(effects: &[crate::card::effect::Effect]) -> bool {
-        effects.iter().any(|e| matches!(e.op, Op::Reverse))
+    /// What an effect list reverses, if it reverses anything.
+    pub(crate) fn reverses(effects: &[crate::card::effect::Effect]) -> Option<Reversible> {
+        effects.iter().find_map(|e| match e.op {
+            Op::Reverse(what) => Some(what),
+            _ => None,
+        })
     }
 
-    /// An event's effects are about to happen: record what they change.
-    pub(crate) fn start_record(&mut self, card: CardId) {
-        self.reversal = Some(Record {
+    fn slot(&self, what: Reversible) -> &Option<Record> {
+        match what {
+            Reversible::Conflict => &self.reversal_conflict,
+            _ => &self.reversal,
+        }
+    }
+
+    fn slot_mut(&mut self, what: Reversible) -> &mut Option<Record> {
+        match what {
+            Reversible::Conflict => &mut self.reversal_conflict,
+            _ => &mut self.reversal,
+        }
+    }
+
+    /// An event's or contingency's effects, or a conflict's effect text, are
+    /// about to happen: record what they change. The latest of each slot
+    /// replaces the one before (events and contingencies share one).
+    pub(crate) fn start_record(&mut self, card: CardId, what: Reversible) {
+        *self.slot_mut(what) = Some(Record {
             card,
+            what,
             recording: true,
             irreversible: false,
             changes: SmallVec::new(),
         });
     }
 
-    pub(crate) fn stop_record(&mut self) {
-        if let Some(r) = &mut self.reversal {
+    pub(crate) fn stop_record(&mut self, what: Reversible) {
+        if let Some(r) = self.slot_mut(what) {
             r.recording = false;
         }
     }
 
     /// An action is about to be taken: only an event that reverses may
-    /// still use the record of the event just played.
+    /// still use the record it reverses; any other Action Round action (a
+    /// pass included) ends every chance. Actions of the other rounds (a
+    /// conflict resolves in the Resolution Round) leave the records: their
+    /// chance is the first action of the next Action Round (rulings, ISN:
+    /// "the player's first action in the next Action Round").
     pub(crate) fn reversal_before_action(&mut self, a: &Action) {
-        if self.reversal.is_none() || !matches!(self.step, Step::Act { .. }) {
+        if (self.reversal.is_none() && self.reversal_conflict.is_none())
+            || !matches!(self.step, Step::Act { .. })
+        {
             return;
         }
         if self.window.is_some() || self.choice.is_some() || self.vote.is_some() {
@@ -128,21 +165,27 @@ impl Game {
         }
         let keep = match *a {
             Action::Play { card, .. } => Game::reverses(&self.db.get(self.c(card).def).effects),
-            _ => false,
+            _ => None,
         };
-        if !keep {
+        if keep != Some(Reversible::Conflict) {
+            self.reversal_conflict = None;
+        }
+        if !matches!(keep, Some(Reversible::Event | Reversible::Contingency)) {
             self.reversal = None;
         }
     }
 
-    /// Whether the event just played can be reversed now: every change it
-    /// made can be undone, it made some, and it is not irrevocable.
-    pub(crate) fn can_reverse(&self) -> bool {
-        match &self.reversal {
+    /// Whether the event just played (the contingency just revealed, the
+    /// conflict just resolved) can be reversed now: every change it made
+    /// can be undone, it made some, and it is not irrevocable.
+    pub(crate) fn can_reverse(&self, what: Reversible) -> bool {
+        match self.slot(what) {
             Some(r) => {
-                !r.recording
+                r.what == what
+                    && !r.recording
                     && !r.irreversible
                     && !r.changes.is_empty()
+                    // Glossary, Irrevocable: its effects cannot be reversed.
                     && !self.db.get(self.c(r.card).def).has_keyword("irrevocable")
             }
             None => false,
@@ -157,10 +200,15 @@ impl Game {
     /// Runs one verb, noting its changes while an event's own effects
     /// happen.
     pub(crate) fn run_op_noted(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
-        let noting = matches!(&self.reversal, Some(r) if r.recording && r.card == ctx.source);
-        if !noting {
+        let noting =
+            |r: &Option<Record>| matches!(r, Some(r) if r.recording && r.card == ctx.source);
+        let slot = if noting(&self.reversal) {
+            Reversible::Event
+        } else if noting(&self.reversal_conflict) {
+            Reversible::Conflict
+        } else {
             return self.run_op(op, ctx, ev);
-        }
+        };
         let players: SmallVec<[Player; MAX_PLAYERS]> = SmallVec::from_slice(&self.players);
         let forces = [self.babylon5, self.shadows, self.vorlons];
         let cards: SmallVec<[CardSnap; 8]> = match op_cards(op) {
@@ -230,7 +278,7 @@ impl Game {
         for m in self.mods.iter().skip(mods) {
             out.push(Change::Mod(*m));
         }
-        if let Some(r) = &mut self.reversal {
+        if let Some(r) = self.slot_mut(slot) {
             if r.changes.len() + out.len() > MAX_CHANGES {
                 ok = false;
             }
@@ -243,13 +291,14 @@ impl Game {
         true
     }
 
-    /// The effect: every change the event just played made is undone, on
-    /// the current totals, latest first.
-    pub(crate) fn reverse_event(&mut self, ev: &mut Events) -> bool {
-        if !self.can_reverse() {
+    /// The effect: every change the event just played (the contingency
+    /// just revealed, the conflict just resolved) made is undone, on the
+    /// current totals, latest first.
+    pub(crate) fn reverse_effects(&mut self, what: Reversible, ev: &mut Events) -> bool {
+        if !self.can_reverse(what) {
             return false;
         }
-        let Some(r) = self.reversal.take() else {
+        let Some(r) = self.slot_mut(what).take() else {
             return false;
         };
         for ch in r.changes.iter().rev() {

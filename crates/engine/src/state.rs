@@ -858,9 +858,12 @@ pub struct Game {
     /// Some card has been blanked by an effect (Bonuses and Blanking): the
     /// blanks are kept in step with their modifiers (`crate::blanking`).
     pub(crate) effect_blanks: bool,
-    /// The changes the latest event made, while they may be reversed
-    /// (`reversal.rs`).
+    /// The changes the latest event or contingency made, while they may be
+    /// reversed (`reversal.rs`).
     pub(crate) reversal: Option<crate::reversal::Record>,
+    /// The changes the effect text of the latest conflict resolved made,
+    /// while they may be reversed (`reversal.rs`).
+    pub(crate) reversal_conflict: Option<crate::reversal::Record>,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -941,6 +944,7 @@ impl Clone for Game {
             chaos_after_window: self.chaos_after_window,
             effect_blanks: self.effect_blanks,
             reversal: self.reversal.clone(),
+            reversal_conflict: self.reversal_conflict.clone(),
         }
     }
 }
@@ -992,6 +996,7 @@ impl PartialEq for Game {
             && self.vote_rules == o.vote_rules
             && self.chaos_after_window == o.chaos_after_window
             && self.reversal == o.reversal
+            && self.reversal_conflict == o.reversal_conflict
     }
 }
 

@@ -328,6 +328,8 @@ impl Game {
         if (w.conflict.0 as usize) < self.conflicts.len() {
             ctx = ctx.in_conflict(w.conflict);
         }
+        // Reversal: record what the contingency's effects change.
+        self.start_record(card, crate::card::effect::Reversible::Contingency);
         for te in def.triggers.iter() {
             if te.trigger == w.trigger
                 || (w.trigger == Trigger::Attacked && te.trigger == Trigger::Attacks)
@@ -336,6 +338,7 @@ impl Game {
                 break;
             }
         }
+        self.stop_record(crate::card::effect::Reversible::Contingency);
         // Once carried out, a contingency goes to the discard pile.
         if self.c(card).zone == Zone::Attached {
             self.move_card(card, Zone::Discard, p, ev);

@@ -172,6 +172,38 @@ impl Force {
     }
 }
 
+/// What a reversing effect reverses (Reversal; `reversal.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reversible {
+    /// The event just played.
+    Event,
+    /// The contingency just revealed.
+    Contingency,
+    /// The conflict just resolved (its printed effect text).
+    Conflict,
+}
+
+impl Reversible {
+    pub const ALL: [Reversible; 3] = [
+        Reversible::Event,
+        Reversible::Contingency,
+        Reversible::Conflict,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Reversible::Event => "event",
+            Reversible::Contingency => "contingency",
+            Reversible::Conflict => "conflict",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Reversible> {
+        Reversible::ALL.into_iter().find(|r| r.name() == s)
+    }
+}
+
 /// One effect verb with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Op {
@@ -507,10 +539,10 @@ pub enum Op {
         card: CardSel,
         duration: Duration,
     },
-    /// Reverse the effects of the event just played (Reversal; see
-    /// `reversal.rs`): only as the next action, only if every change it
-    /// made can be undone.
-    Reverse,
+    /// Reverse the effects of the event just played, the contingency just
+    /// revealed or the conflict just resolved (Reversal; see `reversal.rs`):
+    /// only as the next action, only if every change it made can be undone.
+    Reverse(Reversible),
     /// Start (or, with `end`, end) a state other than war between the
     /// players `who` and `with` names (States): mutual, ended by war.
     State {

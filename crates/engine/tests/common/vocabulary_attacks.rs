@@ -105,6 +105,6 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
     defs.push(accord);
     // Reversal: the next action after an event may undo it.
     let mut undo = card("Undo the Decree", CardType::Event, 0);
-    undo.effects = vec![Effect::new(Op::Reverse)];
+    undo.effects = vec![Effect::new(Op::Reverse(b5_engine::Reversible::Event))];
     defs.push(undo);
 }
