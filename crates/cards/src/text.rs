@@ -376,6 +376,9 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             ability.display()
         ),
+        Op::NegateEvent => {
+            "negate that event (its effects are ignored; it has not been played)".into()
+        }
         Op::Reverse => {
             "reverse the effects of the event just played (play this as the next action; every effect that occurred must be reversible)".into()
         }
@@ -1180,6 +1183,7 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::AttackInConflict => "When an attack is made in a conflict you initiated",
         Trigger::WarWonContested => "When you win a contested war conflict",
         Trigger::FleetNeutralized => "When one of your fleets is neutralized",
+        Trigger::EventTargeted => "When an event targeting you or a card you control is played",
     }
 }
 

@@ -403,6 +403,7 @@ fn the_set_covers_the_vocabulary() {
         Trigger::ConflictWon,
         Trigger::ConflictLost,
         Trigger::GainedInfluenceFromConflict,
+        Trigger::EventTargeted,
     ] {
         require(&db, &format!("a contingency revealed on {t:?}"), |d| {
             d.card_type == CardType::Contingency && d.triggers.iter().any(|x| x.trigger == t)
@@ -637,8 +638,9 @@ fn the_decks_cover_the_set() {
     // "Balance"); the Drakh cards are played in their scenarios.
     // Cards that came on branches told to leave the shipped decks alone are
     // counted once a deck takes them in: the rules-vocabulary cards (OS-330
-    // to OS-349, `vocabulary-rules.toml`) and the attack and reversal cards
-    // (`vocabulary-attacks.toml`).
+    // to OS-349, `vocabulary-rules.toml`), the attack and reversal cards
+    // (`vocabulary-attacks.toml`) and the negate cards
+    // (`vocabulary-negate.toml`).
     let rules_vocabulary = |d: &CardDef| {
         d.number
             .as_deref()
@@ -648,7 +650,9 @@ fn the_decks_cover_the_set() {
     };
     let newer: BTreeSet<String> = open_set::CARD_FILES
         .iter()
-        .filter(|(path, _)| path.ends_with("vocabulary-attacks.toml"))
+        .filter(|(path, _)| {
+            path.ends_with("vocabulary-attacks.toml") || path.ends_with("vocabulary-negate.toml")
+        })
         .flat_map(|(path, text)| b5_cards::parse_card_file(text, path).expect("the Open Set loads"))
         .map(|d| d.name)
         .filter(|n| !used.contains(n))

@@ -66,6 +66,7 @@ mod lead;
 mod mark_convert;
 mod mark_source;
 mod marks;
+mod negate;
 mod mercenary;
 mod participate;
 mod personality;
