@@ -307,7 +307,8 @@ pub(crate) fn negation(d: &CardDef) -> Result<(), Refusal> {
         return Err(("actions".into(), msg.into()));
     }
     for t in &d.triggers {
-        let ok = d.card_type == CardType::Contingency && t.trigger == b5_engine::Trigger::EventTargeted;
+        let ok =
+            d.card_type == CardType::Contingency && t.trigger == b5_engine::Trigger::EventTargeted;
         if has(&t.effects) && !ok {
             let f = if d.card_type == CardType::Contingency {
                 "trigger"

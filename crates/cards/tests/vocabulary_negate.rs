@@ -42,7 +42,10 @@ cost = 1
 trigger = "event-targeted"
 effects = [{ negate = "attack" }]"#,
     );
-    assert!(e.contains("negate") && e.contains("negate = \"event\""), "{e}");
+    assert!(
+        e.contains("negate") && e.contains("negate = \"event\""),
+        "{e}"
+    );
     // Negating an event only in an event-targeted contingency.
     let e = refused(
         r#"[cards."E"]
@@ -65,5 +68,8 @@ effects = [{ negate = "event" }]"#,
 type = "location"
 triggers = [{ on = "event-targeted", effects = [{ gain_influence = 1 }] }]"#,
     );
-    assert!(e.contains("triggers[0].on") && e.contains("contingency trigger"), "{e}");
+    assert!(
+        e.contains("triggers[0].on") && e.contains("contingency trigger"),
+        "{e}"
+    );
 }

@@ -250,9 +250,9 @@ impl Game {
                 .who_players(who, ctx)
                 .iter()
                 .any(|&p| !self.players[p as usize].crusade.is_empty()),
-            Op::CancelAttack => self.window.is_some_and(|w| {
-                !matches!(w.then, crate::state::Continuation::Event { .. })
-            }),
+            Op::CancelAttack => self
+                .window
+                .is_some_and(|w| !matches!(w.then, crate::state::Continuation::Event { .. })),
             Op::NegateEvent => self.may_negate_event(),
             Op::Surrender { who } => self
                 .who_players(who, ctx)

@@ -91,7 +91,10 @@ impl Game {
     /// contingency. True when its effects wait for the window.
     pub(crate) fn event_window(&mut self, p: PlayerId, card: CardId, target: Target) -> bool {
         if self.attachments.is_empty()
-            || !matches!(target, Target::Player(_) | Target::Race(_) | Target::Card(_))
+            || !matches!(
+                target,
+                Target::Player(_) | Target::Race(_) | Target::Card(_)
+            )
         {
             return false;
         }
