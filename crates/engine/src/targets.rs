@@ -133,9 +133,6 @@ impl Game {
             }
             (TargetKind::Card, Target::Card(c)) => {
                 c.idx() < self.cards.len()
-                    // A face-down card (a contingency) is hidden: nothing
-                    // names it as a target.
-                    && !self.c(c).face_down()
                     && self.filter_matches(filter, c, actor)
                     // The Cannot rule: "cannot be targeted".
                     && self.targetable(c, conflict)
