@@ -15,7 +15,9 @@
 //! control. `negate = "event"` in it negates the event: none of its effects
 //! happen and, limited or unique, it does not count as played. With no
 //! face-down contingency in play no window opens and the event resolves at
-//! once. An irrevocable event is never negated, and a contingency whose
+//! once, as does an event targeting a face-down card (a contingency, whose
+//! identity the window would keep hidden while the event names it). An
+//! irrevocable event is never negated, and a contingency whose
 //! effects are all `negate` is not offered against it (it would do nothing).
 
 use smallvec::SmallVec;
@@ -97,6 +99,13 @@ impl Game {
             )
         {
             return false;
+        }
+        // An event on a face-down card (a contingency) resolves at once: its
+        // target would stay hidden in the window while the event names it.
+        if let Target::Card(c) = target {
+            if c.idx() >= self.cards.len() || self.c(c).face_down() {
+                return false;
+            }
         }
         self.open_window(Window {
             trigger: Trigger::EventTargeted,
