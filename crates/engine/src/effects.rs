@@ -685,10 +685,12 @@ impl Game {
                     // An ambassador never leaves play (Ambassadorial Immunity);
                     // nor does a card that cannot be discarded (The Cannot rule).
                     // A Major Agenda cannot be discarded (Major Agendas).
+                    // Glossary, Irrevocable: never targeted to leave play.
+                    let shielded = card == CardSel::Target && self.irrevocable(c);
                     if !self.is_ambassador(c)
                         && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
                         && !self.is_major_agenda_in_play(c)
-                        && !(card == CardSel::Target && self.irrevocable(c))
+                        && !shielded
                     {
                         self.discard_from_play(
                             c,
@@ -703,7 +705,8 @@ impl Game {
             Op::ReturnToHand { card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
-                    if !self.is_ambassador(c) && !(card == CardSel::Target && self.irrevocable(c)) {
+                    let shielded = card == CardSel::Target && self.irrevocable(c);
+                    if !self.is_ambassador(c) && !shielded {
                         let owner = self.c(c).owner;
                         self.move_card(c, Zone::Hand, owner, ev);
                         ev.push(Event::ReturnedToHand { card: c });
