@@ -273,3 +273,51 @@ pub(crate) fn reversal(d: &CardDef) -> Result<(), Refusal> {
     }
     Ok(())
 }
+
+/// `negate = "event"` only in a contingency revealed on `event-targeted`
+/// (Glossary, Negate: the event is prevented from occurring, so only a
+/// card answering it between its play and its effects can negate it).
+pub(crate) fn negation(d: &CardDef) -> Result<(), Refusal> {
+    fn has(list: &[Effect]) -> bool {
+        list.iter().any(|e| match &e.op {
+            Op::NegateEvent => true,
+            Op::Delayed { effects, .. } => has(effects),
+            Op::Vote { pass, fail, .. } => has(pass) || has(fail),
+            Op::Modes { modes } => modes.iter().any(|m| has(m)),
+            Op::Pick { each, .. } => has(each),
+            _ => false,
+        })
+    }
+    let msg = "`negate = \"event\"` is only for a contingency with trigger = \"event-targeted\" (it negates the event being played, before its effects)";
+    for (name, list) in [
+        ("effects", &d.effects),
+        ("initiated", &d.initiated),
+        ("resolution", &d.resolution),
+        ("won", &d.won),
+        ("lost", &d.lost),
+        ("when_played", &d.when_played),
+    ] {
+        if has(list) {
+            return Err((name.into(), msg.into()));
+        }
+    }
+    if d.won_by.iter().chain(d.lost_by.iter()).any(|(_, l)| has(l)) {
+        return Err(("won_by".into(), msg.into()));
+    }
+    if d.actions.iter().any(|a| has(&a.effects)) {
+        return Err(("actions".into(), msg.into()));
+    }
+    for t in &d.triggers {
+        let ok =
+            d.card_type == CardType::Contingency && t.trigger == b5_engine::Trigger::EventTargeted;
+        if has(&t.effects) && !ok {
+            let f = if d.card_type == CardType::Contingency {
+                "trigger"
+            } else {
+                "triggers"
+            };
+            return Err((f.into(), msg.into()));
+        }
+    }
+    Ok(())
+}

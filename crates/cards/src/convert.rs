@@ -71,7 +71,7 @@ const TARGETS: &str = "none, player, race, card, conflict";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
 const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor";
-const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized";
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted";
 
 /// Refuses a trigger the card could never see: only characters and fleets
 /// attack, only characters, fleets and locations (opposing a conflict that
@@ -779,6 +779,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         attack,
         attack_mod,
         reverse,
+        negate,
         start_state,
         end_state
     );
@@ -1369,6 +1370,17 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 })?;
             Op::Reverse(what)
         }
+        // Glossary, Negate: "A conflict which is negated is cancelled ... An
+        // event ... which is negated is prevented from occurring".
+        "negate" => match e.negate.as_deref() {
+            Some("event") => Op::NegateEvent,
+            Some("conflict") => Op::CancelConflict,
+            _ => {
+                return Err(at.err(
+                    "write `negate = \"event\"` (the event being played) or `negate = \"conflict\"` (cancel the conflict)",
+                ))
+            }
+        },
         _ => unreachable!("every verb is listed above"),
     };
     if let Some(a) = &e.amount {
@@ -2329,6 +2341,11 @@ pub fn card(
         // A conflict that becomes an enhancement sees what an enhancement does.
         let seen_as = if becomes { CardType::Enhancement } else { ty };
         trigger_seen(&tat.sub("on"), tr, seen_as, attach)?;
+        if tr == Trigger::EventTargeted {
+            return Err(tat.sub("on").err(
+                "`event-targeted` is a contingency trigger: only a contingency answers an event before it resolves",
+            ));
+        }
         if tr == Trigger::LeavesPlay && rt.rotate == Some(true) {
             return Err(tat
                 .sub("rotate")
@@ -2520,6 +2537,8 @@ pub fn card(
             "it would be an enhancement with no text: give it a bonus, passive or triggers (its lasting text)",
         ));
     }
+    // Negate: only a contingency revealed as an event is played negates it.
+    crate::attack_checks::negation(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Reversal: an event reverses the event played just before it.
     crate::attack_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Attacks made by effects: an attacker that can attack, a target it may.

@@ -66,6 +66,10 @@ pub const CARD_FILES: &[(&str, &str)] = &[
         include_str!("../data/open-set/vocabulary-attacks.toml"),
     ),
     (
+        "crates/cards/data/open-set/vocabulary-negate.toml",
+        include_str!("../data/open-set/vocabulary-negate.toml"),
+    ),
+    (
         "crates/cards/data/open-set/rulebook.toml",
         include_str!("../data/open-set/rulebook.toml"),
     ),

@@ -198,6 +198,9 @@ pub struct RawEffect {
     pub attack_mod: Option<RawAttackMod>,
     /// Reverse the effects of the event just played: "event".
     pub reverse: Option<String>,
+    /// Negate what is being played: "event" (the event that triggered a
+    /// contingency) or "conflict" (cancel the conflict).
+    pub negate: Option<String>,
     /// With `cannot = "sponsor"`: which cards (`{ type = ... }` or `{ race = ... }`).
     pub cards: Option<RawFilter>,
     // Modifiers.

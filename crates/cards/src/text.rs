@@ -384,6 +384,9 @@ fn op_text(op: &Op) -> String {
                 Reversible::Conflict => "reverse the effect text of the conflict just resolved (play this as the first action after it resolves; every effect that occurred must be reversible)".into(),
             }
         }
+        Op::NegateEvent => {
+            "negate that event (its effects are ignored; it has not been played)".into()
+        }
         Op::AttackMod { m, card, duration } => format!(
             "{} {}{}",
             card_name(card),
@@ -1206,6 +1209,7 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::AttackInConflict => "When an attack is made in a conflict you initiated",
         Trigger::WarWonContested => "When you win a contested war conflict",
         Trigger::FleetNeutralized => "When one of your fleets is neutralized",
+        Trigger::EventTargeted => "When an event targeting you or a card you control is played",
     }
 }
 

@@ -403,6 +403,7 @@ fn the_set_covers_the_vocabulary() {
         Trigger::ConflictWon,
         Trigger::ConflictLost,
         Trigger::GainedInfluenceFromConflict,
+        Trigger::EventTargeted,
     ] {
         require(&db, &format!("a contingency revealed on {t:?}"), |d| {
             d.card_type == CardType::Contingency && d.triggers.iter().any(|x| x.trigger == t)

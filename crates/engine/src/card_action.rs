@@ -75,6 +75,7 @@ impl Game {
         if !self.valid_target(act.target, &act.filter, p, target, false) {
             return Err(Violation::BadTarget);
         }
+        self.check_irrevocable_target(def, Some(&act.effects), target)?;
         Ok(())
     }
 

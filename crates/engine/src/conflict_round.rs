@@ -104,6 +104,7 @@ impl Game {
                 Violation::BadTarget
             });
         }
+        self.check_irrevocable_target(def, None, target)?;
         if !self.requirements_met_on(p, card, def, target) {
             return Err(Violation::RequirementUnmet(card));
         }
@@ -119,6 +120,7 @@ impl Game {
                 Violation::BadTarget
             });
         }
+        self.check_irrevocable_target(def, None, target)?;
         Ok(())
     }
 

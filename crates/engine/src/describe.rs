@@ -403,6 +403,11 @@ impl Game {
             } => {
                 format!("{}: plays {}{}.", pn(player), n(card), self.on(target))
             }
+            Event::EventNegated { player, card } => format!(
+                "{}'s {} is negated: its effects are ignored and it has not been played.",
+                pn(player),
+                n(card)
+            ),
             Event::ContingencyPlayed { player, host } => {
                 format!(
                     "{}: plays a contingency face down under {}.",
@@ -993,6 +998,10 @@ impl Game {
             }
             Violation::CannotReverse(c) => format!(
                 "{} reverses the event just played: there is none to reverse, or one of its effects cannot be reversed",
+                n(c)
+            ),
+            Violation::Irrevocable(c) => format!(
+                "{} is irrevocable: it cannot be targeted by a card that would make it leave play, nor replaced",
                 n(c)
             ),
             Violation::PersonalityInPlay(card, other) => format!(

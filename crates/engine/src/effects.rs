@@ -196,6 +196,13 @@ impl Game {
                     }
                     Op::RemoveDamage { .. } => ci.damage > 0,
                     Op::Neutralize { .. } => !ci.neutralized(),
+                    // Glossary, Irrevocable: never the target of a card
+                    // that makes it leave play.
+                    Op::Discard { card } | Op::ReturnToHand { card }
+                        if card == CardSel::Target && self.irrevocable(c) =>
+                    {
+                        false
+                    }
                     Op::Discard { .. } => {
                         !self.is_ambassador(c)
                             && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
@@ -228,9 +235,12 @@ impl Game {
                 .who_players(who, ctx)
                 .iter()
                 .any(|&p| self.players[p as usize].influence > crate::influence::INFLUENCE_FLOOR),
-            Op::Support { .. } | Op::Opposition { .. } | Op::CancelConflict => {
-                ctx.conflict.is_some()
-            }
+            Op::Support { .. } | Op::Opposition { .. } => ctx.conflict.is_some(),
+            Op::CancelConflict => ctx.conflict.is_some_and(|k| {
+                self.conflicts
+                    .get(k.0 as usize)
+                    .is_some_and(|c| !self.irrevocable(c.card))
+            }),
             Op::DiscardRandom { n, who } => self
                 .who_players(who, ctx)
                 .iter()
@@ -243,7 +253,10 @@ impl Game {
                 .who_players(who, ctx)
                 .iter()
                 .any(|&p| !self.players[p as usize].crusade.is_empty()),
-            Op::CancelAttack => self.window.is_some(),
+            Op::CancelAttack => self
+                .window
+                .is_some_and(|w| !matches!(w.then, crate::state::Continuation::Event { .. })),
+            Op::NegateEvent => self.may_negate_event(),
             Op::Surrender { who } => self
                 .who_players(who, ctx)
                 .iter()
@@ -675,9 +688,12 @@ impl Game {
                     // An ambassador never leaves play (Ambassadorial Immunity);
                     // nor does a card that cannot be discarded (The Cannot rule).
                     // A Major Agenda cannot be discarded (Major Agendas).
+                    // Glossary, Irrevocable: never targeted to leave play.
+                    let shielded = card == CardSel::Target && self.irrevocable(c);
                     if !self.is_ambassador(c)
                         && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
                         && !self.is_major_agenda_in_play(c)
+                        && !shielded
                     {
                         self.discard_from_play(
                             c,
@@ -692,7 +708,8 @@ impl Game {
             Op::ReturnToHand { card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
-                    if !self.is_ambassador(c) {
+                    let shielded = card == CardSel::Target && self.irrevocable(c);
+                    if !self.is_ambassador(c) && !shielded {
                         let owner = self.c(c).owner;
                         self.move_card(c, Zone::Hand, owner, ev);
                         ev.push(Event::ReturnedToHand { card: c });
@@ -729,18 +746,23 @@ impl Game {
                 _ => false,
             },
             Op::CancelConflict => match ctx.conflict {
-                Some(k) if (k.0 as usize) < self.conflicts.len() => {
+                // Glossary, Irrevocable: it "cannot be negated, cancelled".
+                Some(k)
+                    if (k.0 as usize) < self.conflicts.len()
+                        && !self.irrevocable(self.conflicts[k.0 as usize].card) =>
+                {
                     self.cancel_conflict(k, ev);
                     true
                 }
                 _ => false,
             },
             Op::CancelAttack => match &mut self.window {
-                Some(w) => {
+                // An event's window is not an attack's.
+                Some(w) if !matches!(w.then, crate::state::Continuation::Event { .. }) => {
                     w.canceled = true;
                     true
                 }
-                None => false,
+                _ => false,
             },
             Op::Surrender { who } => {
                 let mut any = false;
@@ -832,6 +854,7 @@ impl Game {
             Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
             Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
             Op::Reverse(what) => self.reverse_effects(what, ev),
+            Op::NegateEvent => self.negate_event(),
         }
     }
 

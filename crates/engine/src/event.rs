@@ -128,6 +128,12 @@ pub enum Event {
         card: CardId,
         target: Target,
     },
+    /// An event negated before it resolved (Glossary, Negate): its effects
+    /// are ignored and it has not been played.
+    EventNegated {
+        player: PlayerId,
+        card: CardId,
+    },
     ContingencyPlayed {
         player: PlayerId,
         host: CardId,

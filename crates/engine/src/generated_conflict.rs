@@ -70,6 +70,7 @@ impl Game {
                 Violation::BadTarget
             });
         }
+        self.check_irrevocable_target(def, None, target)?;
         // The Conflict Round, Step 2: the requirements to initiate it (here,
         // the influence it costs) are met when it is initiated.
         let have = self.players[p as usize].available();

@@ -67,6 +67,7 @@ mod mark_convert;
 mod mark_source;
 mod marks;
 mod mercenary;
+mod negate;
 mod participate;
 mod personality;
 mod play;

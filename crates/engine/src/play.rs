@@ -85,6 +85,7 @@ impl Game {
         if !self.valid_target(def.target, &def.filter, p, target, false) {
             return Err(Violation::BadTarget);
         }
+        self.check_irrevocable_target(def, None, target)?;
         // Reversal: only if every effect that occurred can be reversed.
         if Game::reverses(&def.effects).is_some_and(|w| !self.can_reverse(w)) {
             return Err(Violation::CannotReverse(card));
@@ -115,6 +116,23 @@ impl Game {
             card,
             target,
         });
+        // Negate: contingencies may answer before its effects (`negate.rs`).
+        if self.event_window(p, card, target) {
+            return;
+        }
+        self.resolve_event(p, card, target, ev);
+    }
+
+    /// An event's effects happen (after its window, if one opened).
+    pub(crate) fn resolve_event(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
         let mut ctx = Ctx::new(p, card, target);
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);

@@ -32,6 +32,11 @@ impl Game {
             Some(r) if self.db.get(o.def).name == r.name => {}
             _ => return Err(Violation::CannotReplace(card)),
         }
+        // Glossary, Irrevocable: never targeted by a card that would make
+        // it leave play (a replacement removes the card it replaces).
+        if self.irrevocable(old) {
+            return Err(Violation::Irrevocable(old));
+        }
         // Drakh Rule 4: a Drakh faction's ambassador cannot be affected by
         // any effect that would change his position as ambassador.
         if self.is_drakh_ambassador(old) {

@@ -397,6 +397,7 @@ impl Game {
                 } else if self.c(c).faction != k.initiator {
                     return Err(Violation::BadTarget);
                 }
+                self.check_irrevocable_target(def, None, target)?;
                 // One copy of an aftermath per target.
                 if self
                     .attachments

@@ -717,7 +717,8 @@ pub struct Window {
     pub askers: u8,
     /// What happens when the window closes.
     pub then: Continuation,
-    /// The attack was canceled by a revealed contingency.
+    /// The attack was canceled (or the event negated) by a revealed
+    /// contingency.
     pub canceled: bool,
 }
 
@@ -738,6 +739,13 @@ pub enum Continuation {
         attacker: CardId,
         target: CardId,
         ability: Ability,
+    },
+    /// Resolve the event `player` just played (`negate.rs`): its effects
+    /// happen unless a contingency negated it.
+    Event {
+        player: PlayerId,
+        card: CardId,
+        target: Target,
     },
 }
 

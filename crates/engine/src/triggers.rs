@@ -222,6 +222,9 @@ impl Game {
             (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
             (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
             (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
+            (Trigger::EventTargeted, Trigger::EventTargeted) => {
+                self.event_targets_host(w, ci.host, &te.effects)
+            }
             // The newer triggers answer in the window of the moment they
             // share (`trigger_windows.rs`).
             (w_t, c_t) if self.shares_window(w, w_t, c_t, ci.host) => true,
@@ -362,6 +365,14 @@ impl Game {
 
     /// What a closed window suspended.
     fn continue_after(&mut self, w: Window, ev: &mut Events) {
+        if let Continuation::Event {
+            player,
+            card,
+            target,
+        } = w.then
+        {
+            self.finish_event(player, card, target, w.canceled, ev);
+        }
         if let Continuation::EffectAttack {
             attacker,
             target,

@@ -1549,6 +1549,49 @@ fn rules_vocabulary_cards_are_played_in_random_games() {
 /// attacks made by effects, attack damage modifiers) are really played in
 /// random games, their attacks are made, and those games keep every
 /// invariant of `play`.
+/// The Negate vocabulary is played: events are negated by the
+/// `event-targeted` contingency, and a negated event leaves no effect
+/// event between its play and its negation.
+#[test]
+fn negate_vocabulary_cards_are_played_in_random_games() {
+    let pool = shared_pool();
+    let mut negated = 0;
+    let mut windows = 0;
+    for seed in 9100..9160u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        for (i, e) in r.events.iter().enumerate() {
+            match e {
+                Event::EventNegated { card, .. } => {
+                    negated += 1;
+                    // The event named is one played earlier, and not an
+                    // irrevocable one.
+                    let d = db.get(r.game.card(*card).def);
+                    assert!(
+                        !d.keywords.iter().any(|k| k == "irrevocable"),
+                        "seed {seed}"
+                    );
+                    assert!(
+                        r.events[..i]
+                            .iter()
+                            .any(|x| matches!(x, Event::EventPlayed { card: c, .. } if c == card)),
+                        "seed {seed}: negated before it was played"
+                    );
+                }
+                Event::ContingencyRevealed { card, .. }
+                    if db.get(r.game.card(*card).def).name == "Procedural Veto" =>
+                {
+                    windows += 1
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(windows > 0, "no event-targeted contingency was revealed");
+    assert!(negated > 0, "no event was negated");
+}
+
 #[test]
 fn attack_vocabulary_cards_are_played_in_random_games() {
     let pool = shared_pool();

@@ -543,6 +543,10 @@ pub enum Op {
     /// revealed or the conflict just resolved (Reversal; see `reversal.rs`):
     /// only as the next action, only if every change it made can be undone.
     Reverse(Reversible),
+    /// Negate the event being played (Glossary, Negate: it "is prevented
+    /// from occurring"): only in the window of an `event-targeted`
+    /// contingency; never an irrevocable event (`negate.rs`).
+    NegateEvent,
     /// Start (or, with `end`, end) a state other than war between the
     /// players `who` and `with` names (States): mutual, ended by war.
     State {
@@ -961,6 +965,9 @@ pub enum Trigger {
     WarWonContested,
     /// One of its controller's fleets is neutralized.
     FleetNeutralized,
+    /// An event targeting its controller (or a card they control) is
+    /// played: after it is played, before its effects happen (`negate.rs`).
+    EventTargeted,
 }
 
 impl Trigger {
@@ -985,7 +992,7 @@ impl Trigger {
         self != Trigger::LeavesPlay
     }
 
-    pub const ALL: [Trigger; 12] = [
+    pub const ALL: [Trigger; 13] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -998,6 +1005,7 @@ impl Trigger {
         Trigger::AttackInConflict,
         Trigger::WarWonContested,
         Trigger::FleetNeutralized,
+        Trigger::EventTargeted,
     ];
 
     pub fn name(self) -> &'static str {
@@ -1014,6 +1022,7 @@ impl Trigger {
             Trigger::AttackInConflict => "attack-in-conflict",
             Trigger::WarWonContested => "contested-war-won",
             Trigger::FleetNeutralized => "fleet-neutralized",
+            Trigger::EventTargeted => "event-targeted",
         }
     }
 

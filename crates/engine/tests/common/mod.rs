@@ -9,6 +9,7 @@ use std::sync::Arc;
 mod vocabulary;
 mod vocabulary_attacks;
 mod vocabulary_costs;
+mod vocabulary_negate;
 mod vocabulary_rules;
 
 use b5_engine::{
@@ -778,6 +779,7 @@ pub fn pool() -> Pool {
     vocabulary_costs::vocabulary_cost_cards(&mut defs);
     vocabulary_rules::vocabulary_rules_cards(&mut defs);
     vocabulary_attacks::vocabulary_attack_cards(&mut defs);
+    vocabulary_negate::vocabulary_negate_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
