@@ -61,8 +61,7 @@ impl Game {
         }
         let (mut base, mut extra) = (1u8, 0u8);
         for &src in self.passive_sources.iter() {
-            let si = self.c(src);
-            if si.controller != p {
+            if self.you_of(src) != p {
                 continue;
             }
             for pa in self.lasting(src) {

@@ -67,7 +67,18 @@ impl Game {
                 MarkKind::Shadow => def.shadow_tainted(),
                 _ => def.vorlon_tainted(),
             };
-            g.card_marks(id, kind) > 0
+            // The agenda being replaced is cut off at once (rulings 4.12: no
+            // lull, no overlap): the marks it provides do not count.
+            let cut_off: u8 = if except.some().is_some() {
+                g.mark_links
+                    .iter()
+                    .filter(|l| l.source == except && l.card == id)
+                    .map(|l| l.marks[kind.idx()])
+                    .fold(0u8, u8::saturating_add)
+            } else {
+                0
+            };
+            g.card_marks(id, kind) > cut_off
                 || by_race
                 || (def.card_type != CardType::Character && printed_taint)
         };

@@ -114,7 +114,7 @@ impl Game {
         }
         for i in 0..self.passive_sources.len() {
             let src = self.passive_sources[i];
-            let ctrl = self.c(src).controller;
+            let ctrl = self.you_of(src);
             if (ctrl as usize) >= self.players.len() {
                 continue;
             }
