@@ -120,6 +120,7 @@ impl Game {
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);
         }
+        ctx.sustainable = act.cost.rotate && act.cost.only_rotation();
         if act.cost.discard {
             self.discard_from_play(card, crate::event::Cause::Cost, ev);
         }

@@ -327,6 +327,7 @@ impl Game {
             attacker: v.attacker,
             margin: v.margin,
             from_conflict: v.from_conflict,
+            sustainable: false,
         };
         let effects = if passed { pass } else { fail };
         self.run_effects(effects, false, &ctx, ev);
