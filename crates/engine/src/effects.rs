@@ -339,7 +339,23 @@ impl Game {
         target: Target,
     ) -> bool {
         let ctx = Ctx::new(p, card, target);
-        def.requires.iter().all(|c| self.condition_holds(c, &ctx))
+        def.requires.iter().all(|c| match c {
+            // Advanced Details, Requirements: "You cannot use cards that
+            // other players control to meet requirements"; a card you
+            // control in another faction may (Factions and Control: "you
+            // can use it for actions or to meet requirements").
+            Condition::Marks { kind, cmp } if self.foreign_control => {
+                cmp.holds(self.controlled_marks(p, *kind) as i32)
+            }
+            Condition::Controls { filter, cmp } if self.foreign_control => {
+                let n = self
+                    .table_cards_controlled(p)
+                    .filter(|&c| self.filter_matches(filter, c, p))
+                    .count();
+                cmp.holds(n as i32)
+            }
+            _ => self.condition_holds(c, &ctx),
+        })
     }
 
     pub(crate) fn push_mod(&mut self, card: CardId, kind: ModKind, duration: Duration, ctx: &Ctx) {

@@ -23,12 +23,13 @@ impl Game {
         n
     }
 
-    /// The marks on the cards of `p`'s faction that `p` controls: what a
-    /// cost that purges marks may use (Advanced Details about playing cards,
-    /// Requirements: you cannot use cards that other players control).
+    /// The marks on the cards `p` controls, in any faction: what a
+    /// requirement or a cost that purges marks may use (Advanced Details
+    /// about playing cards, Requirements: you cannot use cards that other
+    /// players control; Factions and Control: a card you control in another
+    /// faction you can use to meet requirements).
     pub fn controlled_marks(&self, p: PlayerId, kind: MarkKind) -> u32 {
-        self.table_cards(p)
-            .filter(|&id| self.c(id).controller == p)
+        self.table_cards_controlled(p)
             .map(|id| self.card_marks(id, kind) as u32)
             .sum()
     }
