@@ -2072,10 +2072,13 @@ pub fn card(
     }
     for (i, p) in raw.passive.iter().enumerate() {
         let pat = at.at(&format!("passive[{i}]"), p);
+        // Aftermath Cards: "Many aftermath cards act like enhancements and
+        // modify the card they are played on" (Appendix Two: Nightmares,
+        // Glory provide marks while in play).
         only(
             "passive",
-            in_play_type,
-            "characters, groups, fleets, locations, enhancements and agendas",
+            in_play_type || ty == CardType::Aftermath,
+            "characters, groups, fleets, locations, enhancements, agendas and aftermaths",
         )?;
         let rp = p.get_ref();
         let f = match &rp.to {

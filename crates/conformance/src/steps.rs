@@ -450,9 +450,21 @@ pub fn actions(
                 message: "`do = \"buy\"` needs `count`".into(),
             })?,
         }),
-        "keep" => one(Action::Keep {
-            card: card(Prefer::Hand)?,
-        }),
+        "keep" => {
+            // Several copies of one card may be drawn (Blank Cards): name
+            // the first copy that may still be kept, else the first in hand.
+            let n = need(&st.card, "card", verb)?;
+            let legal = g.legal_actions(p);
+            let free = cards_named(g, n)
+                .into_iter()
+                .find(|&c| legal.contains(&Action::Keep { card: c }));
+            one(Action::Keep {
+                card: match free {
+                    Some(c) => c,
+                    None => card(Prefer::Hand)?,
+                },
+            })
+        }
         "mulligan" => one(Action::Mulligan),
         // Extensions (docs/scenario-format.md, Votes and the ISA).
         "call" => {

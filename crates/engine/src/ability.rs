@@ -224,7 +224,7 @@ impl Game {
                     if filter.allows_type(def.card_type)
                         && filter.race.is_none_or(|r| r == def.race)
                         && self.lasting_condition_holds(src, i)
-                        && self.filter_matches(filter, id, si.controller)
+                        && self.filter_matches(filter, id, self.you_of(src))
                     {
                         take(bonus, &mut add, &mut add_all);
                     }

@@ -194,6 +194,9 @@ impl Game {
         if def.major && !self.requirements_met(p, a, def) {
             return Err(Violation::RequirementUnmet(a));
         }
+        if def.major {
+            self.check_reveal_restrictions(p, a)?;
+        }
         // Allergic Cards and Marks: nor can you reveal a card allergic to
         // your faction.
         if self.allergic_to_def(p, def) {
@@ -209,7 +212,10 @@ impl Game {
         let db = self.db.clone();
         let def = db.get(self.c(a).def);
         self.cm(a).flags &= !flag::FACE_DOWN;
-        if !self.requirements_met(p, a, def) || self.allergic_to_def(p, def) {
+        if !self.requirements_met(p, a, def)
+            || self.allergic_to_def(p, def)
+            || self.check_reveal_restrictions(p, a).is_err()
+        {
             ev.push(Event::AgendaDiscarded { player: p, card: a });
             self.discard_from_play(a, crate::event::Cause::Rules, ev);
             return;
@@ -218,6 +224,33 @@ impl Game {
         self.passive_sources_changed(d);
         ev.push(Event::AgendaRevealed { player: p, card: a });
         self.agenda_enters(p, a, ev);
+    }
+
+    /// Rulings 7.2: "You must meet all restrictions to play a Hidden Agenda
+    /// when you sponsor the Agenda *and* when you reveal it": its loyalty,
+    /// and whether a copy may enter play now (a limited one with a copy in
+    /// play, Glossary, Limited: "the additional copy is discarded"; a
+    /// unique one already played; a limited one removed from the game; an
+    /// ISA card without the ISA). Checked while it is still face down.
+    fn check_reveal_restrictions(&self, p: PlayerId, a: CardId) -> Result<(), Violation> {
+        let def_id = self.c(a).def;
+        let def = self.db.get(def_id);
+        if !self.agenda_loyalty_ok(p, def) {
+            return Err(Violation::Disloyal {
+                card: a,
+                race: def.race,
+            });
+        }
+        if self.unique_used.contains(&def_id) {
+            return Err(Violation::UniqueUsed(a));
+        }
+        if self.limited_removed.contains(&def_id) {
+            return Err(Violation::LimitedRemoved(a));
+        }
+        if self.limited_copy_in_play(p, def_id) {
+            return Err(Violation::LimitedInPlay(a));
+        }
+        self.check_isa_card(a, def)
     }
 
     pub(crate) fn check_discard_agenda(&self, p: PlayerId) -> Result<(), Violation> {

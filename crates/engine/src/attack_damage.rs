@@ -31,7 +31,7 @@ impl Game {
             for pa in self.lasting(src) {
                 if let Passive::AttackMod { filter, m: a } = pa {
                     let reaches = match filter {
-                        Some(f) => self.filter_matches(f, card, si.controller),
+                        Some(f) => self.filter_matches(f, card, self.you_of(src)),
                         // No filter: the card itself, or the card it is on.
                         None => src == card || si.host == card,
                     };
@@ -49,10 +49,9 @@ impl Game {
     fn damage_plus(&self, card: CardId) -> i32 {
         let mut d = 2 * self.card_marks(card, MarkKind::Strife) as i32;
         for &src in self.passive_sources.iter() {
-            let si = self.c(src);
             for pa in self.lasting(src) {
                 if let Passive::AttackDamage { filter, amount } = pa {
-                    if self.filter_matches(filter, card, si.controller) {
+                    if self.filter_matches(filter, card, self.you_of(src)) {
                         d += *amount as i32;
                     }
                 }
@@ -65,10 +64,9 @@ impl Game {
     fn damage_resistance(&self, card: CardId) -> u8 {
         let mut r = self.db.get(self.c(card).def).kw.damage_resistance as u16;
         for &src in self.passive_sources.iter() {
-            let si = self.c(src);
             for pa in self.lasting(src) {
                 if let Passive::DamageResistance { filter, amount } = pa {
-                    if self.filter_matches(filter, card, si.controller) {
+                    if self.filter_matches(filter, card, self.you_of(src)) {
                         r += *amount as u16;
                     }
                 }

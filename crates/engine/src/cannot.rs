@@ -48,7 +48,7 @@ impl Game {
                     Passive::Cannot { filter, what: w } => {
                         *w == what
                             && self.lasting_condition_holds(src, i)
-                            && self.filter_matches(filter, card, si.controller)
+                            && self.filter_matches(filter, card, self.you_of(src))
                     }
                     _ => false,
                 })
@@ -64,13 +64,13 @@ impl Game {
                 .any(|m| m.kind == ModKind::PlayerCannot(p, what));
         by_effect
             || self.restriction_sources.iter().any(|&src| {
-                let si = self.c(src);
+                let you = self.you_of(src);
                 self.lasting(src).any(|pa| match pa {
                     Passive::PlayerCannot { who, what: w } => {
                         *w == what
                             && match who {
-                                Who::Me => p == si.controller,
-                                Who::Others => p != si.controller,
+                                Who::Me => p == you,
+                                Who::Others => p != you,
                                 Who::Each => true,
                                 // A lasting effect names no target or leader.
                                 Who::Target | Who::Leader => false,

@@ -99,10 +99,7 @@ impl Game {
         if let Some((kind, n)) = act.cost.purge {
             let mut left = n;
             // Advanced Details, Requirements: only cards you control pay.
-            let cards: smallvec::SmallVec<[CardId; 24]> = self
-                .table_cards(p)
-                .filter(|&c| self.c(c).controller == p)
-                .collect();
+            let cards: smallvec::SmallVec<[CardId; 24]> = self.table_cards_controlled(p).collect();
             for c in cards {
                 while left > 0 && self.card_marks(c, kind) > 0 {
                     self.change_marks(c, kind, -1, ev);
@@ -120,6 +117,7 @@ impl Game {
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);
         }
+        ctx.sustainable = act.cost.rotate && act.cost.only_rotation();
         if act.cost.discard {
             self.discard_from_play(card, crate::event::Cause::Cost, ev);
         }

@@ -66,6 +66,7 @@ impl Choice {
             attacker: self.attacker,
             margin: self.margin,
             from_conflict: self.from_conflict,
+            sustainable: false,
         }
     }
 }

@@ -19,7 +19,7 @@ impl Game {
     pub(crate) fn conflicts_allowed(&self, p: PlayerId) -> u8 {
         let mut n = 1u8;
         for &src in self.passive_sources.iter() {
-            if self.c(src).controller != p {
+            if self.you_of(src) != p {
                 continue;
             }
             for pa in self.lasting(src) {

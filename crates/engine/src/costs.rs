@@ -104,7 +104,7 @@ impl Game {
     pub(crate) fn sponsor_surcharge(&self, p: PlayerId, def: &CardDef) -> i16 {
         let mut n = 0i16;
         for &src in self.cost_sources.iter() {
-            let owner = self.c(src).controller;
+            let owner = self.you_of(src);
             for pa in self.lasting(src) {
                 if let Passive::Surcharge {
                     who,

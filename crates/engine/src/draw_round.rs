@@ -61,8 +61,7 @@ impl Game {
         }
         let (mut base, mut extra) = (1u8, 0u8);
         for &src in self.passive_sources.iter() {
-            let si = self.c(src);
-            if si.controller != p {
+            if self.you_of(src) != p {
                 continue;
             }
             for pa in self.lasting(src) {
@@ -246,6 +245,25 @@ impl Game {
         self.conflicts.clear();
         self.mods
             .retain(|m| !matches!(m.until, Until::EndOfTurn | Until::Conflict(_)));
+        // Sustained Actions: a bonus until the end of the turn from an
+        // action that may be sustained goes on while its card stays
+        // rotated (it ends when the card is readied in the Ready Round).
+        if self
+            .mods
+            .iter()
+            .any(|m| matches!(m.until, Until::TurnOrSustained(_)))
+        {
+            let cards = &self.cards;
+            self.mods.retain_mut(|m| match m.until {
+                Until::TurnOrSustained(c) => {
+                    let ci = &cards[c.idx()];
+                    let on = ci.zone.in_play() && ci.rotated() && !ci.neutralized();
+                    m.until = Until::WhileRotated(c);
+                    on
+                }
+                _ => true,
+            });
+        }
         self.abilities_changed = true;
         self.revert_mercenaries();
         self.limited_this_turn.clear();

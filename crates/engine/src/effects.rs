@@ -27,6 +27,9 @@ pub(crate) struct Ctx {
     /// The effect is a conflict's own outcome (for "gains influence from a
     /// conflict" triggers).
     pub from_conflict: bool,
+    /// The effect comes from a card action whose only cost is rotating the
+    /// card (Sustained Actions: its ability bonuses can be sustained).
+    pub sustainable: bool,
 }
 
 impl Ctx {
@@ -39,6 +42,7 @@ impl Ctx {
             attacker: CardId::NONE,
             margin: 0,
             from_conflict: false,
+            sustainable: false,
         }
     }
 
@@ -335,11 +339,36 @@ impl Game {
         target: Target,
     ) -> bool {
         let ctx = Ctx::new(p, card, target);
-        def.requires.iter().all(|c| self.condition_holds(c, &ctx))
+        def.requires.iter().all(|c| match c {
+            // Advanced Details, Requirements: "You cannot use cards that
+            // other players control to meet requirements"; a card you
+            // control in another faction may (Factions and Control: "you
+            // can use it for actions or to meet requirements").
+            Condition::Marks { kind, cmp } if self.foreign_control => {
+                cmp.holds(self.controlled_marks(p, *kind) as i32)
+            }
+            Condition::Controls { filter, cmp } if self.foreign_control => {
+                let n = self
+                    .table_cards_controlled(p)
+                    .filter(|&c| self.filter_matches(filter, c, p))
+                    .count();
+                cmp.holds(n as i32)
+            }
+            _ => self.condition_holds(c, &ctx),
+        })
     }
 
     pub(crate) fn push_mod(&mut self, card: CardId, kind: ModKind, duration: Duration, ctx: &Ctx) {
         let until = match duration {
+            // Sustained Actions: "If a card which provides a bonus until the
+            // end of the turn sustains its action, there is no gap".
+            Duration::Turn
+                if ctx.sustainable
+                    && matches!(kind, ModKind::Add(_) | ModKind::Double(_))
+                    && ctx.source.some().is_some_and(|s| self.c(s).rotated()) =>
+            {
+                Until::TurnOrSustained(ctx.source)
+            }
             Duration::Turn => Until::EndOfTurn,
             Duration::WhileRotated => {
                 if ctx.source.some().is_some_and(|s| self.c(s).rotated()) {

@@ -160,14 +160,7 @@ impl Game {
             }
             // Glossary, You or Your: an enhancement on a card of another
             // faction, or on another faction, counts for that faction.
-            let you = if inst.faction != crate::state::NOBODY
-                && self.db.get(inst.def).card_type == CardType::Enhancement
-            {
-                inst.faction
-            } else {
-                inst.controller
-            };
-            if you == p {
+            if self.you_of(id) == p {
                 add(self, id);
             }
         }

@@ -26,7 +26,7 @@ impl Game {
         let d = self.db.get(self.c(src).def);
         match d.passive_if.get(i) {
             Some(Some(c)) => {
-                self.condition_holds(c, &Ctx::new(self.c(src).controller, src, Target::None))
+                self.condition_holds(c, &Ctx::new(self.you_of(src), src, Target::None))
             }
             _ => true,
         }

@@ -103,6 +103,7 @@ mod vote;
 mod vote_rules;
 mod war;
 mod when_played;
+mod you_or_your;
 mod zones;
 
 pub use action::Action;

@@ -55,7 +55,7 @@ impl Game {
                 match filter {
                     Some(f) => {
                         for id in self.all_table_cards() {
-                            if self.filter_matches(f, id, si.controller) {
+                            if self.filter_matches(f, id, self.you_of(src)) {
                                 add(id);
                             }
                         }

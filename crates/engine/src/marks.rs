@@ -23,12 +23,13 @@ impl Game {
         n
     }
 
-    /// The marks on the cards of `p`'s faction that `p` controls: what a
-    /// cost that purges marks may use (Advanced Details about playing cards,
-    /// Requirements: you cannot use cards that other players control).
+    /// The marks on the cards `p` controls, in any faction: what a
+    /// requirement or a cost that purges marks may use (Advanced Details
+    /// about playing cards, Requirements: you cannot use cards that other
+    /// players control; Factions and Control: a card you control in another
+    /// faction you can use to meet requirements).
     pub fn controlled_marks(&self, p: PlayerId, kind: MarkKind) -> u32 {
-        self.table_cards(p)
-            .filter(|&id| self.c(id).controller == p)
+        self.table_cards_controlled(p)
             .map(|id| self.card_marks(id, kind) as u32)
             .sum()
     }
@@ -67,7 +68,18 @@ impl Game {
                 MarkKind::Shadow => def.shadow_tainted(),
                 _ => def.vorlon_tainted(),
             };
-            g.card_marks(id, kind) > 0
+            // The agenda being replaced is cut off at once (rulings 4.12: no
+            // lull, no overlap): the marks it provides do not count.
+            let cut_off: u8 = if except.some().is_some() {
+                g.mark_links
+                    .iter()
+                    .filter(|l| l.source == except && l.card == id)
+                    .map(|l| l.marks[kind.idx()])
+                    .fold(0u8, u8::saturating_add)
+            } else {
+                0
+            };
+            g.card_marks(id, kind) > cut_off
                 || by_race
                 || (def.card_type != CardType::Character && printed_taint)
         };

@@ -33,7 +33,7 @@ impl Game {
         // Lasting: "while this card is in play, you need 5 less power to
         // win" (read only at the victory check, never in a hot path).
         for &src in self.passive_sources.iter() {
-            let ctl = self.c(src).controller;
+            let ctl = self.you_of(src);
             for pa in self.lasting(src) {
                 if let Passive::PowerToWin { who, n } = *pa {
                     let named = match who {

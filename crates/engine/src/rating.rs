@@ -30,7 +30,7 @@ impl Game {
             }
         }
         for &src in self.rating_sources.iter() {
-            if self.c(src).controller != p {
+            if self.you_of(src) != p {
                 continue;
             }
             for pa in self.lasting(src) {
@@ -59,7 +59,7 @@ impl Game {
     pub(crate) fn initiative_modifier(&self, p: PlayerId) -> i16 {
         let mut n = 0i16;
         for &src in self.rating_sources.iter() {
-            if self.c(src).controller != p {
+            if self.you_of(src) != p {
                 continue;
             }
             for pa in self.lasting(src) {

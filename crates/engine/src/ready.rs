@@ -44,16 +44,20 @@ impl Game {
             Rotation::Assist => c.leading.some().is_some(),
             Rotation::Action(i) => self.db.get(c.def).actions.get(i as usize).is_some_and(|a| {
                 // The Ready Round, Step 1: no other cost besides rotating.
+                // An ability bonus lasting while rotated, or until the end
+                // of the turn ("there is no gap"; rulings 2.1: "even if the
+                // card providing the aid has the phrase until the end of the
+                // turn on it").
                 let only_rotation = a.cost.only_rotation();
                 only_rotation
                     && a.effects.iter().any(|e| {
                         matches!(
                             e.op,
                             crate::card::effect::Op::Bonus {
-                                duration: Duration::WhileRotated,
+                                duration: Duration::WhileRotated | Duration::Turn,
                                 ..
                             } | crate::card::effect::Op::Double {
-                                duration: Duration::WhileRotated,
+                                duration: Duration::WhileRotated | Duration::Turn,
                                 ..
                             }
                         )
@@ -114,7 +118,7 @@ impl Game {
         }
         for i in 0..self.passive_sources.len() {
             let src = self.passive_sources[i];
-            let ctrl = self.c(src).controller;
+            let ctrl = self.you_of(src);
             if (ctrl as usize) >= self.players.len() {
                 continue;
             }

@@ -99,8 +99,7 @@ impl Game {
         if !promote {
             cost += self.sponsor_surcharge(p, def);
             for &src in self.cost_sources.iter() {
-                let si = self.c(src);
-                if si.controller != p {
+                if self.you_of(src) != p {
                     continue;
                 }
                 for pa in self.lasting(src) {

@@ -581,6 +581,11 @@ pub enum Until {
     Permanent,
     /// While this card stays in play.
     WhileInPlay(CardId),
+    /// Until the end of the turn, from a sustainable action of this card:
+    /// at the end of the turn it goes on while the card stays rotated, so
+    /// that sustaining the action leaves no gap (The Ready Round, Step 1,
+    /// Sustained Actions; rulings 2.1).
+    TurnOrSustained(CardId),
 }
 
 /// A lasting ability change on one card.

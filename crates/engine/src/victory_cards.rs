@@ -19,7 +19,7 @@ impl Game {
     /// Whether a card in play keeps `p` from winning now.
     pub(crate) fn cannot_win(&self, p: PlayerId) -> bool {
         self.passive_sources.iter().any(|&src| {
-            let ctl = self.c(src).controller;
+            let ctl = self.you_of(src);
             self.lasting(src).any(|pa| match pa {
                 Passive::CannotWin { who } => match who {
                     Who::Me => p == ctl,
@@ -36,7 +36,7 @@ impl Game {
     pub(crate) fn card_victory(&self, p: PlayerId) -> Option<VictoryKind> {
         let mut best = None;
         for &src in self.passive_sources.iter() {
-            if self.c(src).controller != p {
+            if self.you_of(src) != p {
                 continue;
             }
             for pa in self.lasting(src) {

@@ -206,9 +206,15 @@ impl Game {
                 }
             }
         };
-        // Cards that change or take over votes (vote_rules.rs).
+        // Cards that change or take over votes (vote_rules.rs). Votes:
+        // "Cards that affect or refer to Babylon 5 votes do not affect ISA
+        // votes": the ISA vote held instead uses them up, unapplied.
         let (mut yes, mut no) = (0u8, 0u8);
-        self.apply_vote_rules(&mut weight, &mut yes, &mut no);
+        if kind == VoteKind::Isa {
+            self.vote_rules.clear();
+        } else {
+            self.apply_vote_rules(&mut weight, &mut yes, &mut no);
+        }
         let waiting = weight
             .iter()
             .enumerate()
@@ -327,6 +333,7 @@ impl Game {
             attacker: v.attacker,
             margin: v.margin,
             from_conflict: v.from_conflict,
+            sustainable: false,
         };
         let effects = if passed { pass } else { fail };
         self.run_effects(effects, false, &ctx, ev);

@@ -939,10 +939,24 @@ impl CardDef {
             // A character is tainted by the marks it has, not the ones it gives.
             return false;
         }
+        // Tainted Cards and Marks: "Cards that provide [Shadow/Vorlon] Marks
+        // to other cards": by any of their effects, or while in play.
         let gives = |effects: &[Effect]| effects.iter().any(|e| e.gives_mark(kind));
+        let by_margin = |l: &[(u8, Vec<Effect>)]| l.iter().any(|(_, e)| gives(e));
         gives(&self.effects)
-            || gives(&self.won)
+            || gives(&self.when_played)
+            || gives(&self.initiated)
             || gives(&self.resolution)
+            || gives(&self.won)
+            || gives(&self.lost)
+            || by_margin(&self.won_by)
+            || by_margin(&self.lost_by)
+            || self.actions.iter().any(|a| gives(&a.effects))
+            || self.triggers.iter().any(|t| gives(&t.effects))
+            || self
+                .passives
+                .iter()
+                .any(|p| matches!(p, Passive::Marks { marks, .. } if marks[kind.idx()] > 0))
             || self.requires.iter().any(|c| c.requires_mark(kind))
     }
 

@@ -779,7 +779,15 @@ impl Effect {
     }
 
     pub fn gives_mark(&self, kind: MarkKind) -> bool {
-        matches!(self.op, Op::Mark { kind: k, count, .. } if k == kind && count > 0)
+        let any = |l: &[Effect]| l.iter().any(|e| e.gives_mark(kind));
+        match &self.op {
+            Op::Mark { kind: k, count, .. } => *k == kind && *count > 0,
+            Op::Vote { pass, fail, .. } => any(pass) || any(fail),
+            Op::Delayed { effects, .. } => any(effects),
+            Op::Pick { each, .. } => any(each),
+            Op::Modes { modes } => modes.iter().any(|m| any(m)),
+            _ => false,
+        }
     }
 
     /// Whether the effect needs a card target.

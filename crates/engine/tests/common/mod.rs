@@ -351,6 +351,30 @@ pub fn pool() -> Pool {
             condition: None,
         });
         defs.push(mentor);
+        // A sustainable action whose bonus lasts until the end of the turn
+        // (Sustained Actions: no gap when sustained).
+        let mut coach = character(
+            &format!("{p} Drillmaster"),
+            race,
+            Some(3),
+            [1, 1, 0, 3, 0],
+            &[],
+        );
+        coach.actions.push(CardAction {
+            cost: Cost {
+                rotate: true,
+                ..Cost::default()
+            },
+            target: TargetKind::Card,
+            filter: own_character(),
+            effects: vec![eff(Op::Bonus {
+                bonus: bonus([0, 0, 0, 1, 0], 0),
+                card: CardSel::Target,
+                duration: Duration::Turn,
+            })],
+            condition: None,
+        });
+        defs.push(coach);
         // A triggered effect: power when a conflict of its controller is won.
         let mut hero = character(
             &format!("{p} Champion"),
@@ -719,6 +743,23 @@ pub fn pool() -> Pool {
         discard_after: false,
     });
     defs.push(am);
+    // A lasting aftermath that provides a mark while it stays (Appendix Two:
+    // Nightmares).
+    let mut am = card("Haunting Memory", CardType::Aftermath, Race::Neutral, 1);
+    am.target = TargetKind::Card;
+    am.filter = CardFilter::of_type(CardType::Character);
+    am.attach = AttachKind::Character;
+    am.passives.push(Passive::Marks {
+        filter: None,
+        marks: [0, 1, 0, 0, 0, 0],
+    });
+    am.aftermath = Some(AftermathPlay {
+        won: Some(false),
+        conflict: vec![],
+        participant: true,
+        discard_after: false,
+    });
+    defs.push(am);
     let mut am = card("Public Reckoning", CardType::Aftermath, Race::Neutral, 0);
     am.target = TargetKind::Player;
     am.attach = AttachKind::Faction;
@@ -1054,6 +1095,19 @@ fn more_cards(defs: &mut Vec<CardDef>) {
     );
     e.attach = AttachKind::Agenda;
     e.power_bonus = 1;
+    defs.push(e);
+    // A faction enhancement whose lasting text reads "your characters"
+    // (Glossary, You or Your: the faction it is played on).
+    let mut e = card("Besieging Pickets", CardType::Enhancement, Race::Neutral, 2);
+    e.attach = AttachKind::Faction;
+    e.power_bonus = -1;
+    e.passives.push(Passive::Bonus {
+        filter: CardFilter {
+            side: Side::Own,
+            ..CardFilter::of_type(CardType::Character)
+        },
+        bonus: bonus([0, 0, 0, -1, 0], 0),
+    });
     defs.push(e);
     let mut e = card("Station Curfew", CardType::Enhancement, Race::Neutral, 2);
     e.attach = AttachKind::Global;
