@@ -408,6 +408,11 @@ impl Game {
                 pn(player),
                 n(card)
             ),
+            Event::ActionNegated { player, card, .. } => format!(
+                "{}'s action of {} is negated: its effects are ignored (its costs stay paid).",
+                pn(player),
+                n(card)
+            ),
             Event::ContingencyPlayed { player, host } => {
                 format!(
                     "{}: plays a contingency face down under {}.",

@@ -43,7 +43,7 @@ use crate::card::effect::{Force, Op, Reversible};
 use crate::effects::Ctx;
 use crate::event::Events;
 use crate::ids::{CardId, PlayerId};
-use crate::state::{Game, Modifier, Player, Step, MAX_PLAYERS};
+use crate::state::{Continuation, Game, Modifier, Player, Step, MAX_PLAYERS};
 
 /// At most this many changes are kept; an event making more cannot be
 /// reversed.
@@ -165,6 +165,14 @@ impl Game {
         }
         let keep = match *a {
             Action::Play { card, .. } => Game::reverses(&self.db.get(self.c(card).def).effects),
+            // A card action may reverse as well (rulings, ISN: used "as the
+            // player's first action in the next Action Round").
+            Action::UseCard { card, index, .. } => self
+                .db
+                .get(self.c(card).def)
+                .actions
+                .get(index as usize)
+                .and_then(|act| Game::reverses(&act.effects)),
             _ => None,
         };
         if keep != Some(Reversible::Conflict) {
@@ -173,6 +181,23 @@ impl Game {
         if !matches!(keep, Some(Reversible::Event | Reversible::Contingency)) {
             self.reversal = None;
         }
+    }
+
+    /// Whether the open window holds back an event or card action that
+    /// reverses: a contingency revealed in it is not recorded, so the
+    /// record it was played against stays the one it reverses.
+    pub(crate) fn window_holds_reverser(&self, w: &crate::state::Window) -> bool {
+        let effects = match w.then {
+            Continuation::Event { card, .. } => &self.db.get(self.c(card).def).effects,
+            Continuation::CardAction { card, index, .. } => {
+                match self.db.get(self.c(card).def).actions.get(index as usize) {
+                    Some(act) => &act.effects,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        Game::reverses(effects).is_some()
     }
 
     /// Whether the event just played (the contingency just revealed, the
