@@ -19,6 +19,16 @@
 //! identity the window would keep hidden while the event names it). An
 //! irrevocable event is never negated, and a contingency whose
 //! effects are all `negate` is not offered against it (it would do nothing).
+//!
+//! A card's action ("or other effect") is negated the same way: once its
+//! costs are paid (rotation, influence, marks, another card, its own
+//! discard), an action targeting a player, a race or a face-up card waits
+//! in an `action-targeted` window, opened only when someone holds a
+//! face-down contingency; `negate = "action"` there ignores its effects.
+//! Its costs stay paid: Requirements, "do X to do Y ... Everything included
+//! in X is a requirement and everything in Y is an effect", and only the
+//! effect is "prevented from occurring". An irrevocable card's action is
+//! never negated.
 
 use smallvec::SmallVec;
 
