@@ -44,8 +44,16 @@ fn never_lists(d: &CardDef) -> impl Iterator<Item = (String, &[Effect])> {
     ]
     .into_iter()
     .map(|(n, l)| (n.to_string(), l.as_slice()))
-    .chain(d.won_by.iter().map(|(_, l)| ("won_by".to_string(), l.as_slice())))
-    .chain(d.lost_by.iter().map(|(_, l)| ("lost_by".to_string(), l.as_slice())))
+    .chain(
+        d.won_by
+            .iter()
+            .map(|(_, l)| ("won_by".to_string(), l.as_slice())),
+    )
+    .chain(
+        d.lost_by
+            .iter()
+            .map(|(_, l)| ("lost_by".to_string(), l.as_slice())),
+    )
 }
 
 /// The field a contingency's trigger effects came from (`effects`) or a
@@ -64,8 +72,14 @@ fn trigger_field(d: &CardDef) -> &'static str {
 /// between its costs and its effects can negate it).
 pub(crate) fn negation(d: &CardDef) -> Result<(), Refusal> {
     for (what, trigger, is) in [
-        ("event", Trigger::EventTargeted, (|op: &Op| matches!(op, Op::NegateEvent)) as fn(&Op) -> bool),
-        ("action", Trigger::ActionTargeted, |op: &Op| matches!(op, Op::NegateAction)),
+        (
+            "event",
+            Trigger::EventTargeted,
+            (|op: &Op| matches!(op, Op::NegateEvent)) as fn(&Op) -> bool,
+        ),
+        ("action", Trigger::ActionTargeted, |op: &Op| {
+            matches!(op, Op::NegateAction)
+        }),
     ] {
         let msg = format!(
             "`negate = \"{what}\"` is only for a contingency with trigger = \"{}\" (it negates the {what} {}, before its effects)",

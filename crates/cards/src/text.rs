@@ -1211,9 +1211,7 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::WarWonContested => "When you win a contested war conflict",
         Trigger::FleetNeutralized => "When one of your fleets is neutralized",
         Trigger::EventTargeted => "When an event targeting you or a card you control is played",
-        Trigger::ActionTargeted => {
-            "When a card uses an action targeting you or a card you control"
-        }
+        Trigger::ActionTargeted => "When a card uses an action targeting you or a card you control",
     }
 }
 

@@ -414,7 +414,8 @@ fn the_set_covers_the_vocabulary() {
     // entering play, sustainable actions.
     require(&db, "a card with an action", |d| !d.actions.is_empty());
     // Reversal carried by a contingency and by a card action.
-    let reverses = |l: &[b5_engine::Effect]| l.iter().any(|e| matches!(e.op, b5_engine::Op::Reverse(_)));
+    let reverses =
+        |l: &[b5_engine::Effect]| l.iter().any(|e| matches!(e.op, b5_engine::Op::Reverse(_)));
     require(&db, "a contingency that reverses", |d| {
         d.card_type == CardType::Contingency && d.triggers.iter().any(|t| reverses(&t.effects))
     });

@@ -356,7 +356,10 @@ effects = [{ reverse = "aftermath" }]"#,
 type = "contingency"
 trigger = "attacked"
 effects = [{ reverse = "contingency" }]"#);
-    assert_eq!(d.triggers[0].effects[0].op, Op::Reverse(Reversible::Contingency));
+    assert_eq!(
+        d.triggers[0].effects[0].op,
+        Op::Reverse(Reversible::Contingency)
+    );
     let d = one(r#"[cards."G"]
 type = "group"
 actions = [{ effects = [{ reverse = "event" }] }]"#);
@@ -367,19 +370,13 @@ type = "conflict"
 conflict = "diplomacy"
 won = [{ reverse = "event" }]"#,
     );
-    assert!(
-        e.contains(".won") && e.contains("never reverses"),
-        "{e}"
-    );
+    assert!(e.contains(".won") && e.contains("never reverses"), "{e}");
     let e = refused(
         r#"[cards."E"]
 type = "event"
 effects = [{ later = "end-of-turn", effects = [{ reverse = "event" }] }]"#,
     );
-    assert!(
-        e.contains(".effects") && e.contains("not nested"),
-        "{e}"
-    );
+    assert!(e.contains(".effects") && e.contains("not nested"), "{e}");
     let e = refused(
         r#"[cards."E"]
 type = "event"

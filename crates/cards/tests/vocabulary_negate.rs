@@ -101,7 +101,10 @@ cost = 1
 trigger = "event-targeted"
 effects = [{ negate = "action" }]"#,
     );
-    assert!(e.contains("trigger") && e.contains("action-targeted"), "{e}");
+    assert!(
+        e.contains("trigger") && e.contains("action-targeted"),
+        "{e}"
+    );
     let e = refused(
         r#"[cards."C"]
 type = "contingency"
@@ -115,7 +118,10 @@ effects = [{ negate = "event" }]"#,
 type = "group"
 actions = [{ target = "player", effects = [{ negate = "action" }] }]"#,
     );
-    assert!(e.contains(".actions") && e.contains("action-targeted"), "{e}");
+    assert!(
+        e.contains(".actions") && e.contains("action-targeted"),
+        "{e}"
+    );
     let e = refused(
         r#"[cards."L"]
 type = "location"
@@ -134,7 +140,10 @@ type = "contingency"
 cost = 1
 trigger = "conflict-lost"
 effects = [{ reverse = "conflict" }]"#);
-    assert_eq!(d.triggers[0].effects[0].op, Op::Reverse(Reversible::Conflict));
+    assert_eq!(
+        d.triggers[0].effects[0].op,
+        Op::Reverse(Reversible::Conflict)
+    );
     let t = rules_text(&d);
     assert!(
         t.contains("you initiated: reverse the effect text of the conflict just resolved"),
@@ -156,7 +165,10 @@ actions = [{ cost = { influence = 1 }, effects = [{ reverse = "event" }] }]"#);
 type = "contingency"
 trigger = "event-targeted"
 effects = [{ reverse = "contingency" }]"#);
-    assert_eq!(d.triggers[0].effects[0].op, Op::Reverse(Reversible::Contingency));
+    assert_eq!(
+        d.triggers[0].effects[0].op,
+        Op::Reverse(Reversible::Contingency)
+    );
 }
 
 #[test]
@@ -167,7 +179,10 @@ fn reversal_whose_timing_can_never_come_is_refused() {
 type = "location"
 triggers = [{ on = "conflict-won", effects = [{ reverse = "conflict" }] }]"#,
     );
-    assert!(e.contains(".triggers") && e.contains("triggered effect"), "{e}");
+    assert!(
+        e.contains(".triggers") && e.contains("triggered effect"),
+        "{e}"
+    );
     // An event's (action's) window opens after it is played (used): that
     // ended the chance to reverse earlier events and conflicts.
     for (t, what) in [("event-targeted", "event"), ("action-targeted", "conflict")] {

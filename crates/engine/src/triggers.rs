@@ -220,23 +220,25 @@ impl Game {
     fn answering_trigger(&self, w: &Window, card: CardId) -> Option<usize> {
         let ci = self.c(card);
         let def = self.db.get(ci.def);
-        def.triggers.iter().position(|te| match (w.trigger, te.trigger) {
-            (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
-            (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
-            (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
-            (Trigger::EventTargeted, Trigger::EventTargeted)
-            | (Trigger::ActionTargeted, Trigger::ActionTargeted) => {
-                self.event_targets_host(w, ci.host, &te.effects)
-            }
-            // The newer triggers answer in the window of the moment they
-            // share (`trigger_windows.rs`).
-            (w_t, c_t) if self.shares_window(w, w_t, c_t, ci.host) => true,
-            (a, b) if a == b && !a.on_card() => ci
-                .host
-                .some()
-                .is_some_and(|h| self.c(h).faction == w.player),
-            _ => false,
-        })
+        def.triggers
+            .iter()
+            .position(|te| match (w.trigger, te.trigger) {
+                (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
+                (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
+                (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
+                (Trigger::EventTargeted, Trigger::EventTargeted)
+                | (Trigger::ActionTargeted, Trigger::ActionTargeted) => {
+                    self.event_targets_host(w, ci.host, &te.effects)
+                }
+                // The newer triggers answer in the window of the moment they
+                // share (`trigger_windows.rs`).
+                (w_t, c_t) if self.shares_window(w, w_t, c_t, ci.host) => true,
+                (a, b) if a == b && !a.on_card() => ci
+                    .host
+                    .some()
+                    .is_some_and(|h| self.c(h).faction == w.player),
+                _ => false,
+            })
     }
 
     pub(crate) fn check_reveal(

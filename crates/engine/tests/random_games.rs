@@ -1623,8 +1623,13 @@ fn action_negation_and_reversal_carriers_are_played_in_random_games() {
                 }
                 Event::ContingencyRevealed { card, .. } | Event::UsedCard { card, .. } => {
                     let n = name(*card);
-                    if ["Saving Clause", "Revoked Orders", "Records Annex", "Procedural Demurral"]
-                        .contains(&n.as_str())
+                    if [
+                        "Saving Clause",
+                        "Revoked Orders",
+                        "Records Annex",
+                        "Procedural Demurral",
+                    ]
+                    .contains(&n.as_str())
                     {
                         carriers.insert(n);
                     }

@@ -9,8 +9,8 @@
 
 use b5_engine::{
     Ability, AbilityBonus, AttachKind, CardAction, CardDef, CardFilter, CardSel, CardType, Cost,
-    Duration, Effect, Op, Race, Reversible, Side, TargetKind, Trigger, TriggeredEffect,
-    Uniqueness, Who,
+    Duration, Effect, Op, Race, Reversible, Side, TargetKind, Trigger, TriggeredEffect, Uniqueness,
+    Who,
 };
 
 fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
