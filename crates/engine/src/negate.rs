@@ -183,7 +183,7 @@ impl Game {
     /// Whether the event (card action) of the open window targets the
     /// controller of `host` (or a card they control), for an
     /// `event-targeted` (`action-targeted`) contingency with `effects` on it.
-    pub(crate) fn event_targets_host(&self, w: &Window, host: CardId, effects: &[Effect]) -> bool {
+    pub(crate) fn window_targets_host(&self, w: &Window, host: CardId, effects: &[Effect]) -> bool {
         let (card, target) = match w.then {
             Continuation::Event { card, target, .. } if w.trigger == Trigger::EventTargeted => {
                 (card, target)

@@ -228,7 +228,7 @@ impl Game {
                 (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
                 (Trigger::EventTargeted, Trigger::EventTargeted)
                 | (Trigger::ActionTargeted, Trigger::ActionTargeted) => {
-                    self.event_targets_host(w, ci.host, &te.effects)
+                    self.window_targets_host(w, ci.host, &te.effects)
                 }
                 // The newer triggers answer in the window of the moment they
                 // share (`trigger_windows.rs`).
