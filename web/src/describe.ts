@@ -229,6 +229,8 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `${p(e.player)} plays ${c(e.card)}${tgt(e.target)}.`;
     case "event_negated":
       return `${p(e.player)}'s ${c(e.card)} is negated: its effects are ignored and it has not been played.`;
+    case "action_negated":
+      return `${p(e.player)}'s action of ${c(e.card)} is negated: its effects are ignored (its costs stay paid).`;
     case "contingency_played":
       return `${p(e.player)} plays a contingency face down under ${c(e.host)}.`;
     case "contingency_revealed":

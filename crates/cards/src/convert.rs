@@ -71,7 +71,7 @@ const TARGETS: &str = "none, player, race, card, conflict";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
 const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor";
-const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted";
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted";
 
 /// Refuses a trigger the card could never see: only characters and fleets
 /// attack, only characters, fleets and locations (opposing a conflict that
@@ -1374,10 +1374,11 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         // event ... which is negated is prevented from occurring".
         "negate" => match e.negate.as_deref() {
             Some("event") => Op::NegateEvent,
+            Some("action") => Op::NegateAction,
             Some("conflict") => Op::CancelConflict,
             _ => {
                 return Err(at.err(
-                    "write `negate = \"event\"` (the event being played) or `negate = \"conflict\"` (cancel the conflict)",
+                    "write `negate = \"event\"` (the event being played), `negate = \"action\"` (the card action being used) or `negate = \"conflict\"` (cancel the conflict)",
                 ))
             }
         },
@@ -2344,10 +2345,12 @@ pub fn card(
         // A conflict that becomes an enhancement sees what an enhancement does.
         let seen_as = if becomes { CardType::Enhancement } else { ty };
         trigger_seen(&tat.sub("on"), tr, seen_as, attach)?;
-        if tr == Trigger::EventTargeted {
-            return Err(tat.sub("on").err(
-                "`event-targeted` is a contingency trigger: only a contingency answers an event before it resolves",
-            ));
+        if tr == Trigger::EventTargeted || tr == Trigger::ActionTargeted {
+            return Err(tat.sub("on").err(format!(
+                "`{}` is a contingency trigger: only a contingency answers an {} before its effects",
+                tr.name(),
+                if tr == Trigger::EventTargeted { "event" } else { "action" }
+            )));
         }
         if tr == Trigger::LeavesPlay && rt.rotate == Some(true) {
             return Err(tat
@@ -2541,9 +2544,9 @@ pub fn card(
         ));
     }
     // Negate: only a contingency revealed as an event is played negates it.
-    crate::attack_checks::negation(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    crate::negate_checks::negation(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Reversal: an event reverses the event played just before it.
-    crate::attack_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    crate::negate_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Attacks made by effects: an attacker that can attack, a target it may.
     crate::attack_checks::card(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Drakh Rule 9: only Drakh cards may name the Drakh race.

@@ -24,6 +24,7 @@ pub mod deck;
 pub mod drakh_names;
 pub mod error;
 pub mod files;
+mod negate_checks;
 pub mod open_set;
 pub mod raw;
 pub mod text;

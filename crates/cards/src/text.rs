@@ -379,14 +379,15 @@ fn op_text(op: &Op) -> String {
         Op::Reverse(what) => {
             use b5_engine::Reversible;
             match what {
-                Reversible::Event => "reverse the effects of the event just played (play this as the next action; every effect that occurred must be reversible)".into(),
-                Reversible::Contingency => "reverse the effects of the contingency just revealed (play this as the next action; every effect that occurred must be reversible)".into(),
-                Reversible::Conflict => "reverse the effect text of the conflict just resolved (play this as the first action after it resolves; every effect that occurred must be reversible)".into(),
+                Reversible::Event => "reverse the effects of the event just played (only before any other action; every effect that occurred must be reversible)".into(),
+                Reversible::Contingency => "reverse the effects of the contingency just revealed (only before any other action; every effect that occurred must be reversible)".into(),
+                Reversible::Conflict => "reverse the effect text of the conflict just resolved (only before any other action of the next Action Round; every effect that occurred must be reversible)".into(),
             }
         }
         Op::NegateEvent => {
             "negate that event (its effects are ignored; it has not been played)".into()
         }
+        Op::NegateAction => "negate that action (its effects are ignored; its costs stay paid)".into(),
         Op::AttackMod { m, card, duration } => format!(
             "{} {}{}",
             card_name(card),
@@ -1210,6 +1211,7 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::WarWonContested => "When you win a contested war conflict",
         Trigger::FleetNeutralized => "When one of your fleets is neutralized",
         Trigger::EventTargeted => "When an event targeting you or a card you control is played",
+        Trigger::ActionTargeted => "When a card uses an action targeting you or a card you control",
     }
 }
 

@@ -404,6 +404,7 @@ fn the_set_covers_the_vocabulary() {
         Trigger::ConflictLost,
         Trigger::GainedInfluenceFromConflict,
         Trigger::EventTargeted,
+        Trigger::ActionTargeted,
     ] {
         require(&db, &format!("a contingency revealed on {t:?}"), |d| {
             d.card_type == CardType::Contingency && d.triggers.iter().any(|x| x.trigger == t)
@@ -412,6 +413,15 @@ fn the_set_covers_the_vocabulary() {
     // Cards in play with actions, lasting effects, triggers, effects on
     // entering play, sustainable actions.
     require(&db, "a card with an action", |d| !d.actions.is_empty());
+    // Reversal carried by a contingency and by a card action.
+    let reverses =
+        |l: &[b5_engine::Effect]| l.iter().any(|e| matches!(e.op, b5_engine::Op::Reverse(_)));
+    require(&db, "a contingency that reverses", |d| {
+        d.card_type == CardType::Contingency && d.triggers.iter().any(|t| reverses(&t.effects))
+    });
+    require(&db, "a card action that reverses", |d| {
+        d.actions.iter().any(|a| reverses(&a.effects))
+    });
     require(&db, "a sustainable action", |d| {
         d.actions.iter().any(|a| {
             a.effects.iter().any(|e| {

@@ -6,7 +6,7 @@ mod support;
 use support::{one, refused};
 
 use b5_cards::text::rules_text;
-use b5_engine::{Op, Trigger};
+use b5_engine::{Op, Reversible, Trigger};
 
 #[test]
 fn a_contingency_negating_an_event_reads_and_is_worded() {
@@ -70,6 +70,153 @@ triggers = [{ on = "event-targeted", effects = [{ gain_influence = 1 }] }]"#,
     );
     assert!(
         e.contains("triggers[0].on") && e.contains("contingency trigger"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_contingency_negating_a_card_action_reads_and_is_worded() {
+    let d = one(r#"[cards."C"]
+type = "contingency"
+cost = 1
+trigger = "action-targeted"
+effects = [{ negate = "action" }]"#);
+    assert_eq!(d.triggers[0].trigger, Trigger::ActionTargeted);
+    assert_eq!(d.triggers[0].effects[0].op, Op::NegateAction);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Reveal when a card uses an action targeting you or a card you control")
+            && t.contains("negate that action")
+            && t.contains("its costs stay paid"),
+        "{t}"
+    );
+}
+
+#[test]
+fn negating_an_action_where_it_can_never_apply_is_refused() {
+    let e = refused(
+        r#"[cards."C"]
+type = "contingency"
+cost = 1
+trigger = "event-targeted"
+effects = [{ negate = "action" }]"#,
+    );
+    assert!(
+        e.contains("trigger") && e.contains("action-targeted"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."C"]
+type = "contingency"
+cost = 1
+trigger = "action-targeted"
+effects = [{ negate = "event" }]"#,
+    );
+    assert!(e.contains("trigger") && e.contains("event-targeted"), "{e}");
+    let e = refused(
+        r#"[cards."G"]
+type = "group"
+actions = [{ target = "player", effects = [{ negate = "action" }] }]"#,
+    );
+    assert!(
+        e.contains(".actions") && e.contains("action-targeted"),
+        "{e}"
+    );
+    let e = refused(
+        r#"[cards."L"]
+type = "location"
+triggers = [{ on = "action-targeted", effects = [{ gain_influence = 1 }] }]"#,
+    );
+    assert!(
+        e.contains("triggers[0].on") && e.contains("contingency trigger"),
+        "{e}"
+    );
+}
+
+#[test]
+fn reversal_by_a_contingency_or_a_card_action_reads_and_is_worded() {
+    let d = one(r#"[cards."K"]
+type = "contingency"
+cost = 1
+trigger = "conflict-lost"
+effects = [{ reverse = "conflict" }]"#);
+    assert_eq!(
+        d.triggers[0].effects[0].op,
+        Op::Reverse(Reversible::Conflict)
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("you initiated: reverse the effect text of the conflict just resolved"),
+        "{t}"
+    );
+    let d = one(r#"[cards."G"]
+type = "group"
+cost = 1
+actions = [{ cost = { influence = 1 }, effects = [{ reverse = "event" }] }]"#);
+    assert_eq!(d.actions[0].effects[0].op, Op::Reverse(Reversible::Event));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Action: rotate, apply 1 influence: reverse the effects of the event just played (only before any other action"),
+        "{t}"
+    );
+    // A contingency may reverse one revealed before it in the same window,
+    // an event's included.
+    let d = one(r#"[cards."K"]
+type = "contingency"
+trigger = "event-targeted"
+effects = [{ reverse = "contingency" }]"#);
+    assert_eq!(
+        d.triggers[0].effects[0].op,
+        Op::Reverse(Reversible::Contingency)
+    );
+}
+
+#[test]
+fn reversal_whose_timing_can_never_come_is_refused() {
+    // A card in play's triggered effect is not played: nothing checks it.
+    let e = refused(
+        r#"[cards."L"]
+type = "location"
+triggers = [{ on = "conflict-won", effects = [{ reverse = "conflict" }] }]"#,
+    );
+    assert!(
+        e.contains(".triggers") && e.contains("triggered effect"),
+        "{e}"
+    );
+    // An event's (action's) window opens after it is played (used): that
+    // ended the chance to reverse earlier events and conflicts.
+    for (t, what) in [("event-targeted", "event"), ("action-targeted", "conflict")] {
+        let e = refused(&format!(
+            r#"[cards."K"]
+type = "contingency"
+trigger = "{t}"
+effects = [{{ reverse = "{what}" }}]"#
+        ));
+        assert!(
+            e.contains(".trigger") && e.contains("only `reverse = \"contingency\"`"),
+            "{e}"
+        );
+    }
+    // No window opens between an event's reversible effects and the next
+    // action.
+    let e = refused(
+        r#"[cards."K"]
+type = "contingency"
+trigger = "attacked"
+effects = [{ reverse = "event" }]"#,
+    );
+    assert!(
+        e.contains(".effects") && e.contains("never reverses an event"),
+        "{e}"
+    );
+    // Never nested in a card action.
+    let e = refused(
+        r#"[cards."G"]
+type = "group"
+actions = [{ effects = [{ later = "end-of-turn", effects = [{ reverse = "event" }] }] }]"#,
+    );
+    assert!(
+        e.contains("actions[0].effects") && e.contains("not nested"),
         "{e}"
     );
 }

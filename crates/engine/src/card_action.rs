@@ -76,6 +76,10 @@ impl Game {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, Some(&act.effects), target)?;
+        // Reversal: only if every effect that occurred can be reversed.
+        if Game::reverses(&act.effects).is_some_and(|w| !self.can_reverse(w)) {
+            return Err(Violation::CannotReverse(card));
+        }
         Ok(())
     }
 
@@ -113,14 +117,40 @@ impl Game {
             card,
             index,
         });
+        if act.cost.discard {
+            self.discard_from_play(card, crate::event::Cause::Cost, ev);
+        }
+        // Negate: contingencies may answer before its effects (`negate.rs`).
+        if self.action_window(p, card, index, target) {
+            return;
+        }
+        self.resolve_card_action(p, card, index, target, ev);
+    }
+
+    /// A card action's effects happen, its costs paid (after its window,
+    /// if one opened).
+    pub(crate) fn resolve_card_action(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        let db = self.db.clone();
+        let Some(act) = db.get(self.c(card).def).actions.get(index as usize) else {
+            return;
+        };
         let mut ctx = Ctx::new(p, card, target);
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);
         }
         ctx.sustainable = act.cost.rotate && act.cost.only_rotation();
-        if act.cost.discard {
-            self.discard_from_play(card, crate::event::Cause::Cost, ev);
-        }
         self.run_effects(&act.effects, false, &ctx, ev);
+        // Reversal: a card action that reverses is not recorded, and what it
+        // reversed (or failed to) cannot be reversed again.
+        if Game::reverses(&act.effects).is_some() {
+            self.reversal = None;
+        }
     }
 }

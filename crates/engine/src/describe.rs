@@ -408,6 +408,11 @@ impl Game {
                 pn(player),
                 n(card)
             ),
+            Event::ActionNegated { player, card, .. } => format!(
+                "{}'s action of {} is negated: its effects are ignored (its costs stay paid).",
+                pn(player),
+                n(card)
+            ),
             Event::ContingencyPlayed { player, host } => {
                 format!(
                     "{}: plays a contingency face down under {}.",
@@ -997,7 +1002,7 @@ impl Game {
                 "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
             Violation::CannotReverse(c) => format!(
-                "{} reverses the event just played: there is none to reverse, or one of its effects cannot be reversed",
+                "{} reverses what was just played, revealed or resolved: there is none to reverse, or one of its effects cannot be reversed",
                 n(c)
             ),
             Violation::Irrevocable(c) => format!(

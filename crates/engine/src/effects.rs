@@ -257,10 +257,15 @@ impl Game {
                 .who_players(who, ctx)
                 .iter()
                 .any(|&p| !self.players[p as usize].crusade.is_empty()),
-            Op::CancelAttack => self
-                .window
-                .is_some_and(|w| !matches!(w.then, crate::state::Continuation::Event { .. })),
+            Op::CancelAttack => self.window.is_some_and(|w| {
+                !matches!(
+                    w.then,
+                    crate::state::Continuation::Event { .. }
+                        | crate::state::Continuation::CardAction { .. }
+                )
+            }),
             Op::NegateEvent => self.may_negate_event(),
+            Op::NegateAction => self.may_negate_action(),
             Op::Surrender { who } => self
                 .who_players(who, ctx)
                 .iter()
@@ -786,8 +791,14 @@ impl Game {
                 _ => false,
             },
             Op::CancelAttack => match &mut self.window {
-                // An event's window is not an attack's.
-                Some(w) if !matches!(w.then, crate::state::Continuation::Event { .. }) => {
+                // An event's (card action's) window is not an attack's.
+                Some(w)
+                    if !matches!(
+                        w.then,
+                        crate::state::Continuation::Event { .. }
+                            | crate::state::Continuation::CardAction { .. }
+                    ) =>
+                {
                     w.canceled = true;
                     true
                 }
@@ -884,6 +895,7 @@ impl Game {
             Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
             Op::Reverse(what) => self.reverse_effects(what, ev),
             Op::NegateEvent => self.negate_event(),
+            Op::NegateAction => self.negate_action(),
         }
     }
 

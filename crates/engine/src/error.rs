@@ -134,8 +134,9 @@ pub enum Violation {
     NotOffered(CardId),
     /// No such mode, or that mode cannot be carried out now.
     NoSuchMode,
-    /// A card that reverses the event just played, when there is none or
-    /// one of its effects cannot be reversed (Reversal).
+    /// A card (event, card action, contingency) that reverses what was just
+    /// played, revealed or resolved, when there is none or one of its
+    /// effects cannot be reversed (Reversal).
     CannotReverse(CardId),
     /// Glossary, Irrevocable: the card cannot be targeted by a card that
     /// would directly cause it to leave play (nor replaced).
@@ -221,7 +222,7 @@ impl Violation {
             NotOffered(_) => "Engine Rules v1.2: Searching Your Deck; card effects that choose cards (only the cards the effect names can be chosen)",
             NoSuchMode => "Engine Rules v1.2: Advanced Details about playing cards (a \"choose one\" mode must be one the card offers and that can happen)",
             Irrevocable(_) => "Engine Rules v1.2: Glossary, Irrevocable (it cannot be targeted by a card that would directly cause it to leave play)",
-            CannotReverse(_) => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects (only as the next action after the event, only if every effect that occurred can be reversed; never an irrevocable card)",
+            CannotReverse(_) => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects (an event, card action or contingency reverses only what was played, revealed or resolved just before it, only if every effect that occurred can be reversed; never an irrevocable card)",
             PersonalityInPlay(..) => "Engine Rules v1.2: Personalities (no more than one card of the same personality in play, except a version that replaces the one in play)",
             RangerOneInPlay(..) => "Engine Rules v1.2: Glossary, Ranger One (only one character at a time may have the keyword Ranger One; the keyword is limited)",
         }

@@ -134,6 +134,13 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// A card's action negated before its effects (Glossary, Negate): its
+    /// effects are ignored; its costs stay paid.
+    ActionNegated {
+        player: PlayerId,
+        card: CardId,
+        index: u8,
+    },
     ContingencyPlayed {
         player: PlayerId,
         host: CardId,

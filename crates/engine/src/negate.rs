@@ -19,6 +19,16 @@
 //! identity the window would keep hidden while the event names it). An
 //! irrevocable event is never negated, and a contingency whose
 //! effects are all `negate` is not offered against it (it would do nothing).
+//!
+//! A card's action ("or other effect") is negated the same way: once its
+//! costs are paid (rotation, influence, marks, another card, its own
+//! discard), an action targeting a player, a race or a face-up card waits
+//! in an `action-targeted` window, opened only when someone holds a
+//! face-down contingency; `negate = "action"` there ignores its effects.
+//! Its costs stay paid: Requirements, "do X to do Y ... Everything included
+//! in X is a requirement and everything in Y is an effect", and only the
+//! effect is "prevented from occurring". An irrevocable card's action is
+//! never negated.
 
 use smallvec::SmallVec;
 
@@ -92,20 +102,8 @@ impl Game {
     /// targets a player, a race or a card and someone holds a face-down
     /// contingency. True when its effects wait for the window.
     pub(crate) fn event_window(&mut self, p: PlayerId, card: CardId, target: Target) -> bool {
-        if self.attachments.is_empty()
-            || !matches!(
-                target,
-                Target::Player(_) | Target::Race(_) | Target::Card(_)
-            )
-        {
+        if !self.window_worth_opening(target) {
             return false;
-        }
-        // An event on a face-down card (a contingency) resolves at once: its
-        // target would stay hidden in the window while the event names it.
-        if let Target::Card(c) = target {
-            if c.idx() >= self.cards.len() || self.c(c).face_down() {
-                return false;
-            }
         }
         self.open_window(Window {
             trigger: Trigger::EventTargeted,
@@ -125,12 +123,77 @@ impl Game {
         })
     }
 
-    /// Whether the event of the open window targets the controller of
-    /// `host` (or a card they control), for an `event-targeted`
-    /// contingency with `effects` on it.
-    pub(crate) fn event_targets_host(&self, w: &Window, host: CardId, effects: &[Effect]) -> bool {
-        let Continuation::Event { card, target, .. } = w.then else {
+    /// A card action's costs were just paid: opens its `action-targeted`
+    /// window when it targets a player, a race or a card and someone holds
+    /// a face-down contingency (Glossary, Negate: "An event or other effect
+    /// which is negated is prevented from occurring"). True when its
+    /// effects wait for the window.
+    pub(crate) fn action_window(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        target: Target,
+    ) -> bool {
+        if !self.window_worth_opening(target) {
             return false;
+        }
+        self.open_window(Window {
+            trigger: Trigger::ActionTargeted,
+            card,
+            other: CardId::NONE,
+            player: p,
+            conflict: crate::attack_effect::NO_CONFLICT,
+            pos: 0,
+            passes: 0,
+            askers: 0,
+            then: Continuation::CardAction {
+                player: p,
+                card,
+                index,
+                target,
+            },
+            canceled: false,
+        })
+    }
+
+    /// The cheap checks before an `event-targeted` or `action-targeted`
+    /// window: some card is attached (a face-down contingency may be among
+    /// them) and the target is a player, a race or a face-up card.
+    fn window_worth_opening(&self, target: Target) -> bool {
+        if self.attachments.is_empty()
+            || !matches!(
+                target,
+                Target::Player(_) | Target::Race(_) | Target::Card(_)
+            )
+        {
+            return false;
+        }
+        // An event or action on a face-down card (a contingency) resolves
+        // at once: its target would stay hidden in the window while the
+        // card names it.
+        if let Target::Card(c) = target {
+            if c.idx() >= self.cards.len() || self.c(c).face_down() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the event (card action) of the open window targets the
+    /// controller of `host` (or a card they control), for an
+    /// `event-targeted` (`action-targeted`) contingency with `effects` on it.
+    pub(crate) fn window_targets_host(&self, w: &Window, host: CardId, effects: &[Effect]) -> bool {
+        let (card, target) = match w.then {
+            Continuation::Event { card, target, .. } if w.trigger == Trigger::EventTargeted => {
+                (card, target)
+            }
+            Continuation::CardAction { card, target, .. }
+                if w.trigger == Trigger::ActionTargeted =>
+            {
+                (card, target)
+            }
+            _ => return false,
         };
         let Some(h) = host.some() else { return false };
         let me = self.c(h).controller;
@@ -146,21 +209,19 @@ impl Game {
         if !named.contains(&me) {
             return false;
         }
-        // An irrevocable event cannot be negated: a contingency that could
-        // only negate it is not offered.
+        // An irrevocable event (card) cannot be negated: a contingency that
+        // could only negate it is not offered.
         !(self.irrevocable(card)
             && !effects.is_empty()
-            && effects.iter().all(|e| matches!(e.op, Op::NegateEvent)))
+            && effects
+                .iter()
+                .all(|e| matches!(e.op, Op::NegateEvent | Op::NegateAction)))
     }
 
     /// `negate = "event"`: the event of the open window is negated, unless
     /// it is irrevocable. False when there is nothing to negate.
     pub(crate) fn negate_event(&mut self) -> bool {
-        let Some(w) = self.window else { return false };
-        let Continuation::Event { card, .. } = w.then else {
-            return false;
-        };
-        if w.canceled || self.irrevocable(card) {
+        if !self.may_negate_event() {
             return false;
         }
         if let Some(w) = &mut self.window {
@@ -174,6 +235,51 @@ impl Game {
         self.window.is_some_and(|w| {
             matches!(w.then, Continuation::Event { card, .. } if !w.canceled && !self.irrevocable(card))
         })
+    }
+
+    /// `negate = "action"`: the card action of the open window is negated
+    /// (its effects are ignored, its costs stay paid), unless its card is
+    /// irrevocable (Glossary, Irrevocable: it "cannot be negated"). False
+    /// when there is nothing to negate.
+    pub(crate) fn negate_action(&mut self) -> bool {
+        if !self.may_negate_action() {
+            return false;
+        }
+        if let Some(w) = &mut self.window {
+            w.canceled = true;
+        }
+        true
+    }
+
+    /// Whether `negate = "action"` could happen now.
+    pub(crate) fn may_negate_action(&self) -> bool {
+        self.window.is_some_and(|w| {
+            matches!(w.then, Continuation::CardAction { card, .. } if !w.canceled && !self.irrevocable(card))
+        })
+    }
+
+    /// The window of a card action closed: its effects happen, or, negated,
+    /// they are ignored. Glossary, Negate: the effect "is prevented from
+    /// occurring"; Requirements: in "do X to do Y" only Y is the effect, so
+    /// the costs paid (rotation, influence, marks, discard) stay paid.
+    pub(crate) fn finish_card_action(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        target: Target,
+        negated: bool,
+        ev: &mut Events,
+    ) {
+        if negated {
+            ev.push(Event::ActionNegated {
+                player: p,
+                card,
+                index,
+            });
+        } else if !self.players[p as usize].eliminated {
+            self.resolve_card_action(p, card, index, target, ev);
+        }
     }
 
     /// The window of an event closed: it resolves, or, negated, its effects

@@ -18,6 +18,21 @@
 //! order. Any other Action Round action (a pass included) ends the chance.
 //! A contingency just revealed is recorded the same way (`reverse =
 //! "contingency"`; it shares the event's record: the latest of the two).
+//!
+//! What reverses: an event, a card's action (rulings, ISN: a card used "as
+//! the player's first action in the next Action Round" reverses a change)
+//! or a contingency revealed in a window (the one just revealed before it
+//! in the same window; a lost or won conflict's effect text in that
+//! conflict's window). Each is checked before it is played, used or
+//! revealed ("cannot be played unless you can reverse all of the effects
+//! that actually occurred"), is not itself recorded, and what it reversed
+//! (or failed to) cannot be reversed again. A contingency revealed in the
+//! window of an event or action that reverses is not recorded either, so
+//! the record that event or action was played against stays the one it
+//! reverses. The loader keeps what could never be on time off a card: a
+//! conflict's effect text and a card's triggered effects never reverse
+//! (they happen when the rules say, with no check before), and a
+//! contingency never reverses an event (`crates/cards/src/negate_checks.rs`).
 //! A conflict's effect text (resolution, won/lost effects) is recorded in a
 //! record of its own as it resolves (`reverse = "conflict"`; rulings, A
 //! Better Place: "The effect text of the Conflict is reversed ... as per
@@ -43,7 +58,7 @@ use crate::card::effect::{Force, Op, Reversible};
 use crate::effects::Ctx;
 use crate::event::Events;
 use crate::ids::{CardId, PlayerId};
-use crate::state::{Game, Modifier, Player, Step, MAX_PLAYERS};
+use crate::state::{Continuation, Game, Modifier, Player, Step, MAX_PLAYERS};
 
 /// At most this many changes are kept; an event making more cannot be
 /// reversed.
@@ -148,8 +163,9 @@ impl Game {
         }
     }
 
-    /// An action is about to be taken: only an event that reverses may
-    /// still use the record it reverses; any other Action Round action (a
+    /// An action is about to be taken: only an event or a card action that
+    /// reverses may still use the record it reverses; any other Action
+    /// Round action (a
     /// pass included) ends every chance. Actions of the other rounds (a
     /// conflict resolves in the Resolution Round) leave the records: their
     /// chance is the first action of the next Action Round (rulings, ISN:
@@ -165,6 +181,14 @@ impl Game {
         }
         let keep = match *a {
             Action::Play { card, .. } => Game::reverses(&self.db.get(self.c(card).def).effects),
+            // A card action may reverse as well (rulings, ISN: used "as the
+            // player's first action in the next Action Round").
+            Action::UseCard { card, index, .. } => self
+                .db
+                .get(self.c(card).def)
+                .actions
+                .get(index as usize)
+                .and_then(|act| Game::reverses(&act.effects)),
             _ => None,
         };
         if keep != Some(Reversible::Conflict) {
@@ -173,6 +197,23 @@ impl Game {
         if !matches!(keep, Some(Reversible::Event | Reversible::Contingency)) {
             self.reversal = None;
         }
+    }
+
+    /// Whether the open window holds back an event or card action that
+    /// reverses: a contingency revealed in it is not recorded, so the
+    /// record it was played against stays the one it reverses.
+    pub(crate) fn window_holds_reverser(&self, w: &crate::state::Window) -> bool {
+        let effects = match w.then {
+            Continuation::Event { card, .. } => &self.db.get(self.c(card).def).effects,
+            Continuation::CardAction { card, index, .. } => {
+                match self.db.get(self.c(card).def).actions.get(index as usize) {
+                    Some(act) => &act.effects,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        Game::reverses(effects).is_some()
     }
 
     /// Whether the event just played (the contingency just revealed, the

@@ -722,8 +722,8 @@ pub struct Window {
     pub askers: u8,
     /// What happens when the window closes.
     pub then: Continuation,
-    /// The attack was canceled (or the event negated) by a revealed
-    /// contingency.
+    /// The attack was canceled (or the event or card action negated) by a
+    /// revealed contingency.
     pub canceled: bool,
 }
 
@@ -750,6 +750,15 @@ pub enum Continuation {
     Event {
         player: PlayerId,
         card: CardId,
+        target: Target,
+    },
+    /// Carry out the effects of the action (number `index`) `player` just
+    /// used with `card`, its costs paid (`negate.rs`): unless a
+    /// contingency negated it.
+    CardAction {
+        player: PlayerId,
+        card: CardId,
+        index: u8,
         target: Target,
     },
 }

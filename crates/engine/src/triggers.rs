@@ -7,7 +7,7 @@
 
 use crate::action::Action;
 use crate::card::def::Uniqueness;
-use crate::card::effect::Trigger;
+use crate::card::effect::{Reversible, Trigger};
 use crate::effects::Ctx;
 use crate::error::Violation;
 use crate::event::{Event, Events};
@@ -213,27 +213,32 @@ impl Game {
         }
     }
 
-    /// Whether a contingency answers the open trigger: same trigger, on the
-    /// card concerned (or, for player triggers, on a card of that player).
-    fn contingency_matches(&self, w: &Window, card: CardId) -> bool {
+    /// The contingency's triggered effect that answers the open trigger, if
+    /// any: same trigger, on the card concerned (or, for player triggers,
+    /// on a card of that player). The newer triggers answer in the window
+    /// of the moment they share, so its trigger need not be the window's.
+    fn answering_trigger(&self, w: &Window, card: CardId) -> Option<usize> {
         let ci = self.c(card);
         let def = self.db.get(ci.def);
-        def.triggers.iter().any(|te| match (w.trigger, te.trigger) {
-            (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
-            (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
-            (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
-            (Trigger::EventTargeted, Trigger::EventTargeted) => {
-                self.event_targets_host(w, ci.host, &te.effects)
-            }
-            // The newer triggers answer in the window of the moment they
-            // share (`trigger_windows.rs`).
-            (w_t, c_t) if self.shares_window(w, w_t, c_t, ci.host) => true,
-            (a, b) if a == b && !a.on_card() => ci
-                .host
-                .some()
-                .is_some_and(|h| self.c(h).faction == w.player),
-            _ => false,
-        })
+        def.triggers
+            .iter()
+            .position(|te| match (w.trigger, te.trigger) {
+                (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
+                (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
+                (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
+                (Trigger::EventTargeted, Trigger::EventTargeted)
+                | (Trigger::ActionTargeted, Trigger::ActionTargeted) => {
+                    self.window_targets_host(w, ci.host, &te.effects)
+                }
+                // The newer triggers answer in the window of the moment they
+                // share (`trigger_windows.rs`).
+                (w_t, c_t) if self.shares_window(w, w_t, c_t, ci.host) => true,
+                (a, b) if a == b && !a.on_card() => ci
+                    .host
+                    .some()
+                    .is_some_and(|h| self.c(h).faction == w.player),
+                _ => false,
+            })
     }
 
     pub(crate) fn check_reveal(
@@ -249,10 +254,16 @@ impl Game {
         if c.zone != Zone::Attached || !c.face_down() || c.controller != p {
             return Err(Violation::NotYours(card));
         }
-        if !self.contingency_matches(w, card) {
+        let Some(i) = self.answering_trigger(w, card) else {
             return Err(Violation::NoTrigger(card));
-        }
+        };
         let def = self.db.get(c.def);
+        // Reversal: "cannot be played unless you can reverse all of the
+        // effects that actually occurred" (a contingency that reverses is
+        // revealed only then).
+        if Game::reverses(&def.triggers[i].effects).is_some_and(|r| !self.can_reverse(r)) {
+            return Err(Violation::CannotReverse(card));
+        }
         // One copy per trigger; a limited one once a turn; a unique one once a game.
         if self.window_revealed.contains(&c.def) {
             return Err(Violation::NoTrigger(card));
@@ -331,17 +342,24 @@ impl Game {
         if (w.conflict.0 as usize) < self.conflicts.len() {
             ctx = ctx.in_conflict(w.conflict);
         }
-        // Reversal: record what the contingency's effects change.
-        self.start_record(card, crate::card::effect::Reversible::Contingency);
-        for te in def.triggers.iter() {
-            if te.trigger == w.trigger
-                || (w.trigger == Trigger::Attacked && te.trigger == Trigger::Attacks)
-            {
-                self.run_effects(&te.effects, def.both, &ctx, ev);
-                break;
-            }
+        let te = self.answering_trigger(w, card).map(|i| &def.triggers[i]);
+        let reverser = te.is_some_and(|te| Game::reverses(&te.effects).is_some());
+        // Reversal: record what the contingency's effects change (one that
+        // reverses is not recorded: it cannot be reversed itself), unless
+        // the window holds back a card that reverses what was just played.
+        let recording = !reverser && !self.window_holds_reverser(w);
+        if recording {
+            self.start_record(card, Reversible::Contingency);
         }
-        self.stop_record(crate::card::effect::Reversible::Contingency);
+        if let Some(te) = te {
+            self.run_effects(&te.effects, def.both, &ctx, ev);
+        }
+        if recording {
+            self.stop_record(Reversible::Contingency);
+        } else if reverser {
+            // What it reversed (or failed to) cannot be reversed again.
+            self.reversal = None;
+        }
         // Once carried out, a contingency goes to the discard pile.
         if self.c(card).zone == Zone::Attached {
             self.move_card(card, Zone::Discard, p, ev);
@@ -372,6 +390,15 @@ impl Game {
         } = w.then
         {
             self.finish_event(player, card, target, w.canceled, ev);
+        }
+        if let Continuation::CardAction {
+            player,
+            card,
+            index,
+            target,
+        } = w.then
+        {
+            self.finish_card_action(player, card, index, target, w.canceled, ev);
         }
         if let Continuation::EffectAttack {
             attacker,

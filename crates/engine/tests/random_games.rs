@@ -1592,6 +1592,59 @@ fn negate_vocabulary_cards_are_played_in_random_games() {
     assert!(negated > 0, "no event was negated");
 }
 
+/// Negating card actions and reversal carried by contingencies and card
+/// actions are played: actions are negated (never an irrevocable card's,
+/// always after its use), and the reversing cards are revealed and used.
+#[test]
+fn action_negation_and_reversal_carriers_are_played_in_random_games() {
+    let pool = shared_pool();
+    let mut negated = 0;
+    let mut carriers = HashSet::new();
+    for seed in 9200..9260u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        let name = |c: b5_engine::CardId| db.get(r.game.card(c).def).name.clone();
+        for (i, e) in r.events.iter().enumerate() {
+            match e {
+                Event::ActionNegated { card, .. } => {
+                    negated += 1;
+                    let d = db.get(r.game.card(*card).def);
+                    assert!(
+                        !d.keywords.iter().any(|k| k == "irrevocable"),
+                        "seed {seed}: an irrevocable card's action was negated"
+                    );
+                    assert!(
+                        r.events[..i]
+                            .iter()
+                            .any(|x| matches!(x, Event::UsedCard { card: c, .. } if c == card)),
+                        "seed {seed}: negated before it was used"
+                    );
+                }
+                Event::ContingencyRevealed { card, .. } | Event::UsedCard { card, .. } => {
+                    let n = name(*card);
+                    if [
+                        "Saving Clause",
+                        "Revoked Orders",
+                        "Records Annex",
+                        "Procedural Demurral",
+                    ]
+                    .contains(&n.as_str())
+                    {
+                        carriers.insert(n);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(negated > 0, "no card action was negated");
+    assert!(
+        carriers.len() >= 3,
+        "only {carriers:?} of the negating and reversing carriers were revealed or used"
+    );
+}
+
 #[test]
 fn attack_vocabulary_cards_are_played_in_random_games() {
     let pool = shared_pool();

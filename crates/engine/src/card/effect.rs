@@ -547,6 +547,11 @@ pub enum Op {
     /// from occurring"): only in the window of an `event-targeted`
     /// contingency; never an irrevocable event (`negate.rs`).
     NegateEvent,
+    /// Negate the card action being used (Glossary, Negate: "An event or
+    /// other effect which is negated is prevented from occurring"): only
+    /// in the window of an `action-targeted` contingency; its costs stay
+    /// paid; never the action of an irrevocable card (`negate.rs`).
+    NegateAction,
     /// Start (or, with `end`, end) a state other than war between the
     /// players `who` and `with` names (States): mutual, ended by war.
     State {
@@ -976,6 +981,10 @@ pub enum Trigger {
     /// An event targeting its controller (or a card they control) is
     /// played: after it is played, before its effects happen (`negate.rs`).
     EventTargeted,
+    /// A card in play uses an action targeting its controller (or a card
+    /// they control): after its costs are paid, before its effects happen
+    /// (`negate.rs`).
+    ActionTargeted,
 }
 
 impl Trigger {
@@ -1000,7 +1009,7 @@ impl Trigger {
         self != Trigger::LeavesPlay
     }
 
-    pub const ALL: [Trigger; 13] = [
+    pub const ALL: [Trigger; 14] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -1014,6 +1023,7 @@ impl Trigger {
         Trigger::WarWonContested,
         Trigger::FleetNeutralized,
         Trigger::EventTargeted,
+        Trigger::ActionTargeted,
     ];
 
     pub fn name(self) -> &'static str {
@@ -1031,6 +1041,7 @@ impl Trigger {
             Trigger::WarWonContested => "contested-war-won",
             Trigger::FleetNeutralized => "fleet-neutralized",
             Trigger::EventTargeted => "event-targeted",
+            Trigger::ActionTargeted => "action-targeted",
         }
     }
 

@@ -1,11 +1,16 @@
 //! Cards using the Negate vocabulary (issues 8 and 13), so that random
 //! games play them: an `event-targeted` contingency that negates events, a
 //! limited event it may negate, an irrevocable event it cannot, an
-//! irrevocable character that cards cannot target to make it leave play.
+//! irrevocable character that cards cannot target to make it leave play;
+//! an `action-targeted` contingency that negates card actions, cards whose
+//! actions target players (one irrevocable); and reversal carried by a
+//! contingency (a lost conflict's effect text, the contingency revealed
+//! before it) and by a card action (the event just played).
 
 use b5_engine::{
-    Ability, AttachKind, CardDef, CardFilter, CardSel, CardType, Effect, Op, Race, Side,
-    TargetKind, Trigger, TriggeredEffect, Uniqueness, Who,
+    Ability, AbilityBonus, AttachKind, CardAction, CardDef, CardFilter, CardSel, CardType, Cost,
+    Duration, Effect, Op, Race, Reversible, Side, TargetKind, Trigger, TriggeredEffect, Uniqueness,
+    Who,
 };
 
 fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
@@ -57,4 +62,80 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     sentinel.abilities[Ability::Intrigue.idx()] = 2;
     sentinel.keywords.push("irrevocable".into());
     defs.push(sentinel);
+    // Negating card actions.
+    let mut demur = card("Procedural Demurral", CardType::Contingency, 0);
+    demur.attach = AttachKind::Character;
+    demur.triggers.push(TriggeredEffect {
+        trigger: Trigger::ActionTargeted,
+        rotate: false,
+        effects: vec![Effect::new(Op::NegateAction)],
+    });
+    defs.push(demur);
+    let summons = |name: &str, irrevocable: bool| {
+        let mut d = card(name, CardType::Group, 1);
+        if irrevocable {
+            d.keywords.push("irrevocable".into());
+        }
+        d.actions.push(CardAction {
+            cost: Cost {
+                rotate: true,
+                influence: 1,
+                ..Cost::default()
+            },
+            target: TargetKind::Player,
+            filter: CardFilter::default(),
+            effects: vec![Effect::new(Op::LoseInfluence {
+                n: 1,
+                who: Who::Target,
+            })],
+            condition: None,
+        });
+        d
+    };
+    defs.push(summons("Summons Office", false));
+    defs.push(summons("Unappealable Bench", true));
+    // Reversal carried by a contingency and by a card action.
+    let mut saving = card("Saving Clause", CardType::Contingency, 0);
+    saving.attach = AttachKind::Character;
+    saving.triggers.push(TriggeredEffect {
+        trigger: Trigger::ConflictLost,
+        rotate: false,
+        effects: vec![Effect::new(Op::Reverse(Reversible::Conflict))],
+    });
+    defs.push(saving);
+    let mut brace = card("Braced Bulkheads", CardType::Contingency, 0);
+    brace.attach = AttachKind::Fleet;
+    brace.triggers.push(TriggeredEffect {
+        trigger: Trigger::Attacked,
+        rotate: false,
+        effects: vec![Effect::new(Op::Bonus {
+            bonus: AbilityBonus {
+                values: [0, 0, 0, 0, 2],
+                all: 0,
+            },
+            card: CardSel::Target,
+            duration: Duration::Turn,
+        })],
+    });
+    defs.push(brace);
+    let mut revoke = card("Revoked Orders", CardType::Contingency, 0);
+    revoke.attach = AttachKind::Fleet;
+    revoke.triggers.push(TriggeredEffect {
+        trigger: Trigger::Attacks,
+        rotate: false,
+        effects: vec![Effect::new(Op::Reverse(Reversible::Contingency))],
+    });
+    defs.push(revoke);
+    let mut annex = card("Records Annex", CardType::Location, 1);
+    annex.actions.push(CardAction {
+        cost: Cost {
+            rotate: true,
+            ..Cost::default()
+        },
+        target: TargetKind::None,
+        filter: CardFilter::default(),
+        effects: vec![Effect::new(Op::Reverse(Reversible::Event))],
+        condition: None,
+    });
+    defs.push(annex);
 }
