@@ -5,6 +5,7 @@ use crate::effects::Ctx;
 use crate::error::Violation;
 use crate::event::{Event, Events};
 use crate::ids::{CardId, PlayerId};
+use crate::second_target::Play;
 use crate::state::{flag, Game, Rotation, Target};
 
 impl Game {
@@ -76,6 +77,16 @@ impl Game {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, Some(&act.effects), target)?;
+        // Legal Targets: a second target must exist too.
+        if act.second.is_some() {
+            self.check_second_exists(&Play {
+                player: p,
+                card,
+                index,
+                first: target,
+                conflict: None,
+            })?;
+        }
         Ok(())
     }
 
@@ -85,6 +96,35 @@ impl Game {
         card: CardId,
         index: u8,
         target: Target,
+        pay: CardId,
+        ev: &mut Events,
+    ) {
+        // Legal Targets: an action with two targets asks for the second
+        // before its costs are paid.
+        if self.has_second_target(card, index) {
+            self.ask_second(
+                Play {
+                    player: p,
+                    card,
+                    index,
+                    first: target,
+                    conflict: None,
+                },
+                pay,
+            );
+            return;
+        }
+        self.use_card_now(p, card, index, (target, CardId::NONE), pay, ev);
+    }
+
+    /// Pays a card action's costs and carries out its effects, with its
+    /// targets (`second`: `NONE` for one target).
+    pub(crate) fn use_card_now(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        (target, second): (Target, CardId),
         pay: CardId,
         ev: &mut Events,
     ) {
@@ -116,7 +156,14 @@ impl Game {
             card,
             index,
         });
-        let mut ctx = Ctx::new(p, card, target);
+        if second.some().is_some() {
+            ev.push(Event::SecondTarget {
+                player: p,
+                card,
+                second,
+            });
+        }
+        let mut ctx = Ctx::new(p, card, target).with_second(second);
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);
         }

@@ -31,6 +31,9 @@ pub enum ChoiceKind {
     Pick,
     /// One mode of a "choose one" (`modes`).
     Modes,
+    /// The second target of the card being played (Legal Targets;
+    /// `second_target.rs`).
+    Second,
 }
 
 /// A choice in progress.
@@ -46,6 +49,9 @@ pub struct Choice {
     /// The rest of the effect's context.
     pub controller: PlayerId,
     pub target: Target,
+    /// The second target (Legal Targets), `NONE` if none.
+    #[serde(default = "crate::ids::no_card")]
+    pub second: CardId,
     pub conflict: Option<ConflictId>,
     pub attacker: CardId,
     pub margin: i16,
@@ -54,6 +60,10 @@ pub struct Choice {
     pub taken: u8,
     /// A search of the chooser's deck: he looks through it while it lasts.
     pub searching_deck: bool,
+    /// A second target being chosen for a card action: the card that pays
+    /// its cost (`Action::UseCard::pay`).
+    #[serde(default = "crate::ids::no_card")]
+    pub pay: CardId,
 }
 
 impl Choice {
@@ -62,6 +72,7 @@ impl Choice {
             controller: self.controller,
             source: self.card,
             target: self.target,
+            second: self.second,
             conflict: self.conflict,
             attacker: self.attacker,
             margin: self.margin,
@@ -154,6 +165,7 @@ impl Game {
             index: index as u8,
             controller: ctx.controller,
             target: ctx.target,
+            second: ctx.second,
             conflict: ctx.conflict,
             attacker: ctx.attacker,
             margin: ctx.margin,
@@ -166,6 +178,7 @@ impl Game {
                     ..
                 }
             ),
+            pay: CardId::NONE,
         };
         match op {
             Op::Pick { from, .. } => {
@@ -276,11 +289,17 @@ impl Game {
         out
     }
 
-    /// The cards the current pick offers (empty when none is in progress).
+    /// The cards the current pick offers (empty when none is in progress),
+    /// or the second targets a card being played may take.
     pub fn choice_cards(&self) -> Cards {
         let Some(c) = self.choice else {
             return Cards::new();
         };
+        match c.kind {
+            ChoiceKind::Second => return self.second_candidates(&c),
+            ChoiceKind::Modes => return Cards::new(),
+            ChoiceKind::Pick => {}
+        }
         let db = self.db.clone();
         match Self::choice_op(&db, &c) {
             Some(op @ Op::Pick { .. }) => self.pick_cards(op, &c),
@@ -291,7 +310,7 @@ impl Game {
     /// The modes the current choice offers, by index.
     pub fn choice_modes(&self) -> SmallVec<[u8; 4]> {
         let mut out = SmallVec::new();
-        let Some(c) = self.choice else {
+        let Some(c) = self.choice.filter(|c| c.kind == ChoiceKind::Modes) else {
             return out;
         };
         let db = self.db.clone();
@@ -309,6 +328,9 @@ impl Game {
     /// Whether the current pick lets its player stop ("done"): any pick but
     /// a search, which must find a matching card while there is one.
     fn pick_may_stop(&self, c: &Choice) -> bool {
+        if c.kind != ChoiceKind::Pick {
+            return false;
+        }
         let db = self.db.clone();
         matches!(Self::choice_op(&db, c), Some(Op::Pick { from, .. }) if !from.is_search())
     }
@@ -348,6 +370,11 @@ impl Game {
                 verb: a.verb(),
                 when: "a choice of modes (choose one)",
             }),
+            (ChoiceKind::Second, Action::Choose { card }) => self.check_second_choice(c, card),
+            (ChoiceKind::Second, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the choice of a second target (choose one of the offered cards)",
+            }),
         }
     }
 
@@ -369,6 +396,11 @@ impl Game {
                     out.push(Action::Mode { index });
                 }
             }
+            ChoiceKind::Second => {
+                for card in self.second_candidates(&c) {
+                    out.push(Action::Choose { card });
+                }
+            }
         }
     }
 
@@ -385,6 +417,10 @@ impl Game {
                 .choice_modes()
                 .first()
                 .map(|&index| Action::Mode { index }),
+            ChoiceKind::Second => self
+                .second_candidates(&c)
+                .first()
+                .map(|&card| Action::Choose { card }),
         }
     }
 
@@ -392,6 +428,11 @@ impl Game {
         let Some(c) = self.choice else {
             return;
         };
+        if let (ChoiceKind::Second, Action::Choose { card }) = (c.kind, a) {
+            self.finish_second(c, card, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
         let db = self.db.clone();
         let Some(op) = Self::choice_op(&db, &c) else {
             self.choice = None;

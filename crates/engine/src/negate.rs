@@ -32,14 +32,22 @@ use crate::state::{Continuation, Game, Target, Window};
 /// Whether an effect list directly makes the card it targets leave play
 /// (discard it, return it to its owner's hand), nested lists included.
 pub(crate) fn removes_target(effects: &[Effect]) -> bool {
+    removes(effects, CardSel::Target)
+}
+
+/// Whether an effect list directly makes the card `sel` selects leave play
+/// (`CardSel::Second`: the second target).
+pub(crate) fn removes(effects: &[Effect], sel: CardSel) -> bool {
     effects.iter().any(|e| match &e.op {
         Op::Discard { card } | Op::ReturnToHand { card } | Op::DiscardAmbassador { card } => {
-            *card == CardSel::Target
+            *card == sel
         }
-        Op::Delayed { effects, .. } => removes_target(effects),
-        Op::Vote { pass, fail, .. } => removes_target(pass) || removes_target(fail),
-        Op::Modes { modes } => modes.iter().any(|m| removes_target(m)),
-        Op::Pick { each, .. } => removes_target(each),
+        Op::Delayed { effects, .. } => removes(effects, sel),
+        Op::Vote { pass, fail, .. } => removes(pass, sel) || removes(fail, sel),
+        Op::Modes { modes } => modes.iter().any(|m| removes(m, sel)),
+        // The chosen cards are the target of `each`; the second target
+        // stays the second target there.
+        Op::Pick { each, .. } => removes(each, sel),
         _ => false,
     })
 }
@@ -91,12 +99,19 @@ impl Game {
     /// An event was just played: opens its `event-targeted` window when it
     /// targets a player, a race or a card and someone holds a face-down
     /// contingency. True when its effects wait for the window.
-    pub(crate) fn event_window(&mut self, p: PlayerId, card: CardId, target: Target) -> bool {
+    /// `second` is the event's second target (Legal Targets), if it has one.
+    pub(crate) fn event_window(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+        second: CardId,
+    ) -> bool {
         if self.attachments.is_empty()
-            || !matches!(
+            || !(matches!(
                 target,
                 Target::Player(_) | Target::Race(_) | Target::Card(_)
-            )
+            ) || second.some().is_some())
         {
             return false;
         }
@@ -120,6 +135,7 @@ impl Game {
                 player: p,
                 card,
                 target,
+                second,
             },
             canceled: false,
         })
@@ -129,12 +145,18 @@ impl Game {
     /// `host` (or a card they control), for an `event-targeted`
     /// contingency with `effects` on it.
     pub(crate) fn event_targets_host(&self, w: &Window, host: CardId, effects: &[Effect]) -> bool {
-        let Continuation::Event { card, target, .. } = w.then else {
+        let Continuation::Event {
+            card,
+            target,
+            second,
+            ..
+        } = w.then
+        else {
             return false;
         };
         let Some(h) = host.some() else { return false };
         let me = self.c(h).controller;
-        let named: SmallVec<[PlayerId; 6]> = match target {
+        let mut named: SmallVec<[PlayerId; 6]> = match target {
             Target::Card(c) if c.idx() < self.cards.len() => {
                 let mut v = self.target_players(target);
                 v.push(self.c(c).controller);
@@ -143,6 +165,11 @@ impl Game {
             Target::Player(_) | Target::Race(_) => self.target_players(target),
             _ => SmallVec::new(),
         };
+        // Legal Targets: the second target is targeted as much as the first.
+        if let Some(s) = second.some().filter(|s| s.idx() < self.cards.len()) {
+            named.extend(self.target_players(Target::Card(s)));
+            named.push(self.c(s).controller);
+        }
         if !named.contains(&me) {
             return false;
         }
@@ -183,13 +210,13 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: CardId,
-        target: Target,
+        (target, second): (Target, CardId),
         negated: bool,
         ev: &mut Events,
     ) {
         if !negated {
             if !self.players[p as usize].eliminated {
-                self.resolve_event(p, card, target, ev);
+                self.resolve_event(p, card, target, second, ev);
             }
             return;
         }

@@ -746,6 +746,8 @@ pub enum Continuation {
         player: PlayerId,
         card: CardId,
         target: Target,
+        /// Its second target (Legal Targets), `NONE` if it has none.
+        second: CardId,
     },
 }
 

@@ -369,9 +369,10 @@ impl Game {
             player,
             card,
             target,
+            second,
         } = w.then
         {
-            self.finish_event(player, card, target, w.canceled, ev);
+            self.finish_event(player, card, (target, second), w.canceled, ev);
         }
         if let Continuation::EffectAttack {
             attacker,

@@ -330,6 +330,7 @@ pub fn pool() -> Pool {
             },
             target: TargetKind::None,
             filter: CardFilter::default(),
+            second: None,
             effects: vec![eff(Op::Draw { n: 1, who: Who::Me })],
             condition: None,
         });
@@ -343,6 +344,7 @@ pub fn pool() -> Pool {
             },
             target: TargetKind::Card,
             filter: own_character(),
+            second: None,
             effects: vec![eff(Op::Bonus {
                 bonus: bonus([2, 0, 0, 0, 0], 0),
                 card: CardSel::Target,
@@ -445,6 +447,7 @@ pub fn pool() -> Pool {
             not_ambassador: true,
             ..other_character()
         },
+        second: None,
         effects: vec![eff(Op::Damage {
             n: 1,
             card: CardSel::Target,
@@ -823,6 +826,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::None,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![eff(Op::Chaos {
             n: 2,
             card: CardSel::This,
@@ -838,6 +842,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::None,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![
             eff(Op::Chaos {
                 n: -2,
@@ -1037,6 +1042,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::Player,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![eff(Op::Tension {
             n: -1,
             who: Who::Me,
