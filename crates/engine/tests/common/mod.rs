@@ -11,6 +11,7 @@ mod vocabulary_attacks;
 mod vocabulary_costs;
 mod vocabulary_negate;
 mod vocabulary_rules;
+mod vocabulary_targets;
 
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
@@ -783,6 +784,7 @@ pub fn pool() -> Pool {
     vocabulary_rules::vocabulary_rules_cards(&mut defs);
     vocabulary_attacks::vocabulary_attack_cards(&mut defs);
     vocabulary_negate::vocabulary_negate_cards(&mut defs);
+    vocabulary_targets::vocabulary_target_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
