@@ -4,6 +4,9 @@
 //! variable number of cards ("discard up to 2 cards", "rotate any number of
 //! your characters"), and "choose one" modes.
 //!
+//! The same machinery asks for the second target of a card being played
+//! (`ChoiceKind::Second`, Legal Targets: `second_target.rs`).
+//!
 //! A `pick` offers one [`Action::Choose`] per card that can be chosen now,
 //! and [`Action::Pass`] ("done") unless it is a search; a `modes` effect
 //! offers one [`Action::Mode`] per mode that can be carried out. The state
