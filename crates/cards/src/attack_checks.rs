@@ -5,8 +5,8 @@
 //! modifiers that change nothing.
 
 use b5_engine::{
-    AttachKind, AttackMod, CardDef, CardFilter, CardSel, CardType, Effect, Op, Side, TargetKind,
-    Who,
+    AttachKind, AttackMod, CardDef, CardFilter, CardSel, CardType, Effect, Op, Relation,
+    SecondTarget, Side, TargetKind, Who,
 };
 
 use crate::raw::RawAttackMod;
@@ -20,7 +20,7 @@ pub(crate) fn attack_sels(by: CardSel, card: CardSel) -> Result<(), Refusal> {
         if matches!(s, CardSel::Supporters | CardSel::Opposers) {
             return Err((
                 f.into(),
-                "an attack is made by one card on one card: name this, attached, ambassador, target or attacker".into(),
+                "an attack is made by one card on one card: name this, attached, ambassador, target, second or attacker".into(),
             ));
         }
     }
@@ -93,14 +93,74 @@ fn sel_types(d: &CardDef, s: CardSel) -> Option<(u16, &'static str)> {
     }
 }
 
+/// A second target's field name and definition.
+type Second<'a> = Option<(&'a str, &'a SecondTarget)>;
+
+/// The attack of `by` on `card` when either is the second target (Legal
+/// Targets): the same limits as for the first target.
+fn check_second_attack(
+    by: CardSel,
+    card: CardSel,
+    first: &CardFilter,
+    second: Second,
+) -> Result<(), Refusal> {
+    let Some((sname, s)) = second else {
+        return Ok(());
+    };
+    let f = &s.filter;
+    if card == CardSel::Second {
+        if f.types != 0 && f.types & attackable_types() == 0 {
+            return Err((
+                format!("{sname}.type"),
+                "never works: the second target is attacked, and only characters, fleets and locations are".into(),
+            ));
+        }
+        if f.neutralized == Some(true) {
+            return Err((
+                format!("{sname}.neutralized"),
+                "never works: neutralized cards cannot be attacked".into(),
+            ));
+        }
+        let own_attacker = matches!(
+            by,
+            CardSel::This | CardSel::Attached | CardSel::Ambassador(Who::Me)
+        ) || (by == CardSel::Target && first.side == Side::Own);
+        if f.side == Side::Own && own_attacker {
+            return Err((
+                format!("{sname}.side"),
+                "never works: you cannot attack a card in your own faction".into(),
+            ));
+        }
+    }
+    if by == CardSel::Second && f.types != 0 && f.types & attacker_types() == 0 {
+        return Err((
+            format!("{sname}.type"),
+            "never works: the second target attacks, and only characters and fleets do".into(),
+        ));
+    }
+    // "You cannot attack a card in your own faction": not the first target's.
+    let pair = matches!(
+        (by, card),
+        (CardSel::Target, CardSel::Second) | (CardSel::Second, CardSel::Target)
+    );
+    if pair && s.relation == Relation::SameFaction {
+        return Err((
+            sname.replace("second_target", "second_relation"),
+            "never works: the two targets are in one faction, and a card cannot attack a card in its own faction".into(),
+        ));
+    }
+    Ok(())
+}
+
 fn check_attack(
     d: &CardDef,
     at: &str,
-    by: CardSel,
-    card: CardSel,
+    (by, card): (CardSel, CardSel),
     target: TargetKind,
     filter: (&str, &CardFilter),
+    second: Second,
 ) -> Result<(), Refusal> {
+    check_second_attack(by, card, filter.1, second)?;
     if let Some((bits, name)) = sel_types(d, by) {
         if bits & attacker_types() == 0 {
             return Err((
@@ -160,24 +220,27 @@ fn walk(
     d: &CardDef,
     at: &str,
     list: &[Effect],
-    target: TargetKind,
-    filter: (&str, &CardFilter),
+    (target, filter): (TargetKind, (&str, &CardFilter)),
+    second: Second,
 ) -> Result<(), Refusal> {
+    let t = (target, filter);
     for e in list {
         match &e.op {
-            Op::Attack { by, card, .. } => check_attack(d, at, *by, *card, target, filter)?,
-            Op::Delayed { effects, .. } => walk(d, at, effects, target, filter)?,
+            Op::Attack { by, card, .. } => {
+                check_attack(d, at, (*by, *card), target, filter, second)?
+            }
+            Op::Delayed { effects, .. } => walk(d, at, effects, t, second)?,
             Op::Vote { pass, fail, .. } => {
-                walk(d, at, pass, target, filter)?;
-                walk(d, at, fail, target, filter)?;
+                walk(d, at, pass, t, second)?;
+                walk(d, at, fail, t, second)?;
             }
             Op::Modes { modes } => {
                 for m in modes {
-                    walk(d, at, m, target, filter)?;
+                    walk(d, at, m, t, second)?;
                 }
             }
             // The chosen card is the target of `each`: no filter to check.
-            Op::Pick { each, .. } => walk(d, at, each, TargetKind::None, filter)?,
+            Op::Pick { each, .. } => walk(d, at, each, (TargetKind::None, filter), second)?,
             _ => {}
         }
     }
@@ -187,29 +250,31 @@ fn walk(
 /// Every attack the card's effects make.
 pub(crate) fn card(d: &CardDef) -> Result<(), Refusal> {
     let f = ("target_filter", &d.filter);
+    let second = d.second.as_ref().map(|s| ("second_target", s));
+    walk(d, "effects", &d.effects, (d.target, f), second)?;
     for (name, list) in [
-        ("effects", &d.effects),
         ("initiated", &d.initiated),
         ("resolution", &d.resolution),
         ("won", &d.won),
         ("lost", &d.lost),
     ] {
-        walk(d, name, list, d.target, f)?;
+        walk(d, name, list, (d.target, f), None)?;
     }
     for (n, list) in d.won_by.iter() {
-        walk(d, &format!("won_by_{n}"), list, d.target, f)?;
+        walk(d, &format!("won_by_{n}"), list, (d.target, f), None)?;
     }
     for (n, list) in d.lost_by.iter() {
-        walk(d, &format!("lost_by_{n}"), list, d.target, f)?;
+        walk(d, &format!("lost_by_{n}"), list, (d.target, f), None)?;
     }
     for (i, a) in d.actions.iter().enumerate() {
         let fname = format!("actions[{i}].target_filter");
+        let sname = format!("actions[{i}].second_target");
         walk(
             d,
             &format!("actions[{i}].effects"),
             &a.effects,
-            a.target,
-            (&fname, &a.filter),
+            (a.target, (&fname, &a.filter)),
+            a.second.as_ref().map(|s| (sname.as_str(), s)),
         )?;
     }
     for (i, t) in d.triggers.iter().enumerate() {
@@ -218,8 +283,8 @@ pub(crate) fn card(d: &CardDef) -> Result<(), Refusal> {
             d,
             &format!("triggers[{i}].effects"),
             &t.effects,
-            TargetKind::None,
-            f,
+            (TargetKind::None, f),
+            None,
         )?;
     }
     Ok(())

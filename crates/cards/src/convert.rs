@@ -19,6 +19,7 @@ use b5_engine::StateKind;
 const STATES: &str = "alliance, free-trade, non-aggression, mutual-defense, embargo, truce";
 
 mod rules;
+mod second;
 
 /// Where a value sits, for messages.
 struct At<'a> {
@@ -66,7 +67,7 @@ const RACES: &str = "centauri, human, minbari, narn, non-aligned, shadow, vorlon
 const ABILITIES: &str = "diplomacy, intrigue, psi, leadership, military";
 const MARKS: &str = "destiny, doom, strife, conspiracy, shadow, vorlon";
 const WHOS: &str = "self, target, each, others, leader";
-const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, opposers";
+const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, opposers, second";
 const TARGETS: &str = "none, player, race, card, conflict";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
@@ -549,17 +550,29 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
 struct Refs {
     card_target: bool,
     player_target: bool,
+    /// The card has a second target (Legal Targets).
+    second: bool,
 }
 
 const ANY_REFS: Refs = Refs {
     card_target: true,
     player_target: true,
+    second: false,
 };
 
 fn refs_for(t: TargetKind) -> Refs {
     Refs {
         card_target: t == TargetKind::Card,
         player_target: t != TargetKind::None,
+        second: false,
+    }
+}
+
+/// The refs of a card's own effect list, with its second target if any.
+fn refs_with(t: TargetKind, second: &Option<b5_engine::SecondTarget>) -> Refs {
+    Refs {
+        second: second.is_some(),
+        ..refs_for(t)
     }
 }
 
@@ -1406,6 +1419,11 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     if out.uses_player_target() && !refs.player_target {
         return Err(at.err("refers to who = \"target\" but the card has no target (set target)"));
     }
+    if out.uses_second() && !refs.second {
+        return Err(at.err(
+            "refers to card = \"second\" but the card has no second target (set second_target, on an event, an aftermath or a card action)",
+        ));
+    }
     Ok(out)
 }
 
@@ -1522,6 +1540,7 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
     let each_refs = Refs {
         card_target: true,
         player_target: true,
+        second: refs.second,
     };
     let _ = refs;
     let each = match &e.each {
@@ -1830,6 +1849,33 @@ pub fn card(
         };
         never_matches(&fat, &d.filter, usage)?;
     }
+    // Legal Targets: a second target (events and aftermaths).
+    let rel_at = match &raw.second_relation {
+        Some(r) => at.at("second_relation", r),
+        None => at.sub("second_relation"),
+    };
+    match (&raw.second_target, &raw.second_relation) {
+        (Some(f), rel) => {
+            only(
+                "second_target",
+                matches!(ty, CardType::Event | CardType::Aftermath),
+                "events, aftermaths and card actions",
+            )?;
+            let fat = at.at("second_target", f);
+            d.second = Some(second::second_target(
+                second::Fields {
+                    second: &fat,
+                    relation: &rel_at,
+                },
+                f.get_ref(),
+                rel.as_ref().map(|r| r.get_ref().as_str()),
+                d.target,
+                &d.filter,
+            )?);
+        }
+        (None, Some(_)) => return Err(second::lone_relation(&rel_at)),
+        (None, None) => {}
+    }
     // Conflicts.
     let is_conflict = ty == CardType::Conflict || generates;
     if let Some(c) = &raw.conflict {
@@ -1941,15 +1987,17 @@ pub fn card(
             "events, aftermaths, contingencies and cards with effects when they enter play (not conflicts, which use won/lost)",
         )?;
         let refs = match ty {
-            CardType::Event | CardType::Aftermath => crefs,
+            CardType::Event | CardType::Aftermath => refs_with(d.target, &d.second),
             CardType::Contingency => ANY_REFS,
             CardType::Enhancement => Refs {
                 card_target: d.attach.card_type().is_some(),
                 player_target: d.attach != AttachKind::Global,
+                second: false,
             },
             _ => Refs {
                 card_target: false,
                 player_target: false,
+                second: false,
             },
         };
         d.effects = effects(&at.sub("effects"), &raw.effects, refs)?;
@@ -1966,10 +2014,12 @@ pub fn card(
             CardType::Enhancement => Refs {
                 card_target: d.attach.card_type().is_some(),
                 player_target: d.attach != AttachKind::Global,
+                second: false,
             },
             _ => Refs {
                 card_target: false,
                 player_target: false,
+                second: false,
             },
         };
         d.when_played = effects(&at.sub("when_played"), &raw.when_played, refs)?;
@@ -2035,6 +2085,37 @@ pub fn card(
         };
         let rotate_other = other("rotate_other", &cost.rotate_other)?;
         let neutralize_other = other("neutralize_other", &cost.neutralize_other)?;
+        let first_filter = match &ra.target_filter {
+            Some(f) => {
+                let f = filter(&aat.sub("target_filter"), f)?;
+                let usage = if target == TargetKind::Card {
+                    FilterUse::Target
+                } else {
+                    FilterUse::Other
+                };
+                never_matches(&aat.sub("target_filter"), &f, usage)?;
+                f
+            }
+            None => CardFilter::default(),
+        };
+        // Legal Targets: a second target.
+        let second_at = aat.sub("second_target");
+        let rel_at = aat.sub("second_relation");
+        let second = match (&ra.second_target, &ra.second_relation) {
+            (Some(f), rel) => Some(second::second_target(
+                second::Fields {
+                    second: &second_at,
+                    relation: &rel_at,
+                },
+                f,
+                rel.as_deref(),
+                target,
+                &first_filter,
+            )?),
+            (None, Some(_)) => return Err(second::lone_relation(&rel_at)),
+            (None, None) => None,
+        };
+        let action_refs = refs_with(target, &second);
         d.actions.push(CardAction {
             cost: Cost {
                 rotate: cost.rotate.unwrap_or(true),
@@ -2045,20 +2126,9 @@ pub fn card(
                 neutralize_other,
             },
             target,
-            filter: match &ra.target_filter {
-                Some(f) => {
-                    let f = filter(&aat.sub("target_filter"), f)?;
-                    let usage = if target == TargetKind::Card {
-                        FilterUse::Target
-                    } else {
-                        FilterUse::Other
-                    };
-                    never_matches(&aat.sub("target_filter"), &f, usage)?;
-                    f
-                }
-                None => CardFilter::default(),
-            },
-            effects: effects(&aat.sub("effects"), &ra.effects, refs_for(target))?,
+            filter: first_filter,
+            second,
+            effects: effects(&aat.sub("effects"), &ra.effects, action_refs)?,
             condition: ra
                 .condition
                 .as_ref()

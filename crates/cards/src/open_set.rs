@@ -70,6 +70,10 @@ pub const CARD_FILES: &[(&str, &str)] = &[
         include_str!("../data/open-set/vocabulary-negate.toml"),
     ),
     (
+        "crates/cards/data/open-set/vocabulary-targets.toml",
+        include_str!("../data/open-set/vocabulary-targets.toml"),
+    ),
+    (
         "crates/cards/data/open-set/rulebook.toml",
         include_str!("../data/open-set/rulebook.toml"),
     ),

@@ -370,6 +370,10 @@ pub struct RawAction {
     pub cost: Option<RawCost>,
     pub target: Option<String>,
     pub target_filter: Option<RawFilter>,
+    /// A second target: a filter (Legal Targets).
+    pub second_target: Option<RawFilter>,
+    /// How the second target stands to the first.
+    pub second_relation: Option<String>,
     #[serde(default)]
     pub effects: RawEffects,
     #[serde(rename = "if")]
@@ -487,6 +491,10 @@ pub struct RawCard {
     pub conflict: Option<Spanned<String>>,
     pub target: Option<Spanned<String>>,
     pub target_filter: Option<Spanned<RawFilter>>,
+    /// Events and aftermaths: a second target, a filter (Legal Targets).
+    pub second_target: Option<Spanned<RawFilter>>,
+    /// How the second target stands to the first.
+    pub second_relation: Option<Spanned<String>>,
     pub unopposable: Option<bool>,
     pub initiated: RawEffects,
     pub resolution: RawEffects,
@@ -547,6 +555,8 @@ pub const CARD_FIELDS: &[&str] = &[
     "conflict",
     "target",
     "target_filter",
+    "second_target",
+    "second_relation",
     "unopposable",
     "initiated",
     "resolution",
@@ -606,6 +616,8 @@ impl<'de> Deserialize<'de> for RawCard {
                         "conflict" => c.conflict = Some(m.next_value()?),
                         "target" => c.target = Some(m.next_value()?),
                         "target_filter" => c.target_filter = Some(m.next_value()?),
+                        "second_target" => c.second_target = Some(m.next_value()?),
+                        "second_relation" => c.second_relation = Some(m.next_value()?),
                         "unopposable" => c.unopposable = Some(m.next_value()?),
                         "initiated" => c.initiated = m.next_value()?,
                         "resolution" => c.resolution = m.next_value()?,

@@ -4,7 +4,8 @@
 use b5_engine::{
     Ability, AbilityBonus, Amount, AmountBase, AttachKind, Cannot, CardAction, CardDef, CardFilter,
     CardSel, CardType, Cmp, Condition, Duration, Effect, Force, MarkKind, Op, Passive, PickFrom,
-    PickPut, Race, Rounding, Row, Side, TargetKind, Trigger, Uniqueness, VoteRule, When, Who,
+    PickPut, Race, Relation, Rounding, Row, SecondTarget, Side, TargetKind, Trigger, Uniqueness,
+    VoteRule, When, Who,
 };
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -73,6 +74,7 @@ fn card_name(c: CardSel) -> String {
         CardSel::Attacker => "the other card in the attack".into(),
         CardSel::Supporters => "every supporting card".into(),
         CardSel::Opposers => "every opposing card".into(),
+        CardSel::Second => "the second target".into(),
     }
 }
 
@@ -956,6 +958,28 @@ fn target_text(kind: TargetKind, f: &CardFilter) -> String {
     }
 }
 
+/// The first target and, when the card has one, its second target (Legal
+/// Targets): "target one of the characters and a second target, one of the
+/// characters in another faction than the first".
+fn targets_text(kind: TargetKind, f: &CardFilter, second: &Option<SecondTarget>) -> String {
+    let t = target_text(kind, f);
+    match second {
+        Some(s) if !t.is_empty() => {
+            let rel = match s.relation {
+                Relation::Any => "",
+                Relation::SameController => " controlled by the same player as the first",
+                Relation::SameFaction => " in the same faction as the first",
+                Relation::OtherFaction => " in another faction than the first",
+            };
+            format!(
+                "{t} and a second target, one of the {}{rel}",
+                filter_text(&s.filter, "cards")
+            )
+        }
+        _ => t,
+    }
+}
+
 /// An effect list as a sentence fragment.
 pub fn effects_text(effects: &[Effect], both: bool) -> String {
     let mut out = String::new();
@@ -1016,7 +1040,7 @@ fn action_text(a: &CardAction) -> String {
     if let Some(c) = &a.condition {
         s.push_str(&format!(" (only if {})", condition_text(c)));
     }
-    let t = target_text(a.target, &a.filter);
+    let t = targets_text(a.target, &a.filter, &a.second);
     if !t.is_empty() {
         s.push_str(&format!(", {t}"));
     }
@@ -1311,7 +1335,7 @@ pub fn rules_text(d: &CardDef) -> String {
             }
         }
         CardType::Event => {
-            let t = target_text(d.target, &d.filter);
+            let t = targets_text(d.target, &d.filter, &d.second);
             let e = effects_text(&d.effects, d.both);
             parts.push(if t.is_empty() {
                 cap(&e)
@@ -1345,7 +1369,7 @@ pub fn rules_text(d: &CardDef) -> String {
                 cond.join(" ")
             };
             let mut s = format!("{cond} aftermath");
-            let t = target_text(d.target, &d.filter);
+            let t = targets_text(d.target, &d.filter, &d.second);
             if !t.is_empty() {
                 s.push_str(&format!(", {t}"));
             }

@@ -269,6 +269,7 @@ fn check_step_names(
         ("target", &st.target),
         ("by", &st.by),
         ("fleet", &st.fleet),
+        ("second", &st.second),
         // In a war declaration `conflict` is the conflict type.
         (
             "conflict",

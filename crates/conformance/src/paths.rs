@@ -152,6 +152,24 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                 Some(v) => v.kind.name().into(),
             }))
         }
+        // A choice in the middle of playing a card: "pick", "modes",
+        // "second" (a second target, Legal Targets), or "none".
+        "choice" => {
+            return Ok(Value::Str(match g.choice() {
+                None => "none".into(),
+                Some(c) => match c.kind {
+                    b5_engine::ChoiceKind::Pick => "pick".into(),
+                    b5_engine::ChoiceKind::Modes => "modes".into(),
+                    b5_engine::ChoiceKind::Second => "second".into(),
+                },
+            }))
+        }
+        "choice.player" => {
+            let Some(c) = g.choice() else {
+                return Err(PathError::Missing("no choice in progress".into()));
+            };
+            return Ok(name_or_none(g, c.player));
+        }
         "vote.head" | "vote.yes" | "vote.no" | "vote.called" => {
             let Some(v) = g.vote() else {
                 return Err(PathError::Missing("no vote in progress".into()));

@@ -267,4 +267,7 @@ pub struct StepTable {
     pub setup_error: Option<bool>,
     /// Extension: `do = "vote"`: yes, no or abstain.
     pub choice: Option<Spanned<String>>,
+    /// Extension: `do = "play"` / `"use"` of a card with two targets: its
+    /// second target, chosen right after the play (Legal Targets).
+    pub second: Option<Spanned<String>>,
 }

@@ -243,6 +243,29 @@ pub fn actions(
             .ok_or_else(|| StepError::Name(format!("no player named \"{}\"", s.get_ref())))
     };
     let one = |a: Action| Ok(vec![a]);
+    // Legal Targets: a card with two targets is played with the first; the
+    // second is chosen next (`Action::Choose`).
+    let second = || -> Result<Option<Action>, StepError> {
+        match &st.second {
+            None => Ok(None),
+            Some(_) if verb != "play" && verb != "use" => Err(StepError::Field {
+                field: "second",
+                message: "`second` (a second target) goes with `do = \"play\"` or `do = \"use\"`"
+                    .into(),
+            }),
+            Some(_) => Ok(Some(Action::Choose {
+                card: named("second", &st.second, Prefer::Table)?,
+            })),
+        }
+    };
+    let with_second = |a: Action| -> Result<Vec<Action>, StepError> {
+        let mut v = vec![a];
+        v.extend(second()?);
+        Ok(v)
+    };
+    if verb != "play" && verb != "use" {
+        second()?;
+    }
     match verb {
         "pass" => one(Action::Pass),
         "sustain" => one(Action::Sustain {
@@ -375,17 +398,17 @@ pub fn actions(
                     card: c,
                     host: named("target", &st.target, Prefer::Table)?,
                 }),
-                CardType::Aftermath => one(Action::PlayAftermath {
+                CardType::Aftermath => with_second(Action::PlayAftermath {
                     card: c,
                     target: target()?,
                 }),
-                _ => one(Action::Play {
+                _ => with_second(Action::Play {
                     card: c,
                     target: target()?,
                 }),
             }
         }
-        "use" => one(Action::UseCard {
+        "use" => with_second(Action::UseCard {
             card: card(Prefer::Table)?,
             index: st.count.unwrap_or(1).saturating_sub(1),
             target: target()?,

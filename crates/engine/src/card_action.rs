@@ -5,6 +5,7 @@ use crate::effects::Ctx;
 use crate::error::Violation;
 use crate::event::{Event, Events};
 use crate::ids::{CardId, PlayerId};
+use crate::second_target::Play;
 use crate::state::{flag, Game, Rotation, Target};
 
 impl Game {
@@ -80,6 +81,16 @@ impl Game {
         if Game::reverses(&act.effects).is_some_and(|w| !self.can_reverse(w)) {
             return Err(Violation::CannotReverse(card));
         }
+        // Legal Targets: a second target must exist too.
+        if act.second.is_some() {
+            self.check_second_exists(&Play {
+                player: p,
+                card,
+                index,
+                first: target,
+                conflict: None,
+            })?;
+        }
         Ok(())
     }
 
@@ -89,6 +100,35 @@ impl Game {
         card: CardId,
         index: u8,
         target: Target,
+        pay: CardId,
+        ev: &mut Events,
+    ) {
+        // Legal Targets: an action with two targets asks for the second
+        // before its costs are paid.
+        if self.has_second_target(card, index) {
+            self.ask_second(
+                Play {
+                    player: p,
+                    card,
+                    index,
+                    first: target,
+                    conflict: None,
+                },
+                pay,
+            );
+            return;
+        }
+        self.use_card_now(p, card, index, (target, CardId::NONE), pay, ev);
+    }
+
+    /// Pays a card action's costs and carries out its effects, with its
+    /// targets (`second`: `NONE` for one target).
+    pub(crate) fn use_card_now(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        (target, second): (Target, CardId),
         pay: CardId,
         ev: &mut Events,
     ) {
@@ -117,14 +157,21 @@ impl Game {
             card,
             index,
         });
+        if second.some().is_some() {
+            ev.push(Event::SecondTarget {
+                player: p,
+                card,
+                second,
+            });
+        }
         if act.cost.discard {
             self.discard_from_play(card, crate::event::Cause::Cost, ev);
         }
         // Negate: contingencies may answer before its effects (`negate.rs`).
-        if self.action_window(p, card, index, target) {
+        if self.action_window(p, card, index, (target, second)) {
             return;
         }
-        self.resolve_card_action(p, card, index, target, ev);
+        self.resolve_card_action(p, card, index, (target, second), ev);
     }
 
     /// A card action's effects happen, its costs paid (after its window,
@@ -134,14 +181,14 @@ impl Game {
         p: PlayerId,
         card: CardId,
         index: u8,
-        target: Target,
+        (target, second): (Target, CardId),
         ev: &mut Events,
     ) {
         let db = self.db.clone();
         let Some(act) = db.get(self.c(card).def).actions.get(index as usize) else {
             return;
         };
-        let mut ctx = Ctx::new(p, card, target);
+        let mut ctx = Ctx::new(p, card, target).with_second(second);
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);
         }

@@ -22,7 +22,9 @@ use crate::state::{Game, Step, NOBODY};
 impl Game {
     /// After `p`'s Action Round action has been carried out.
     pub(crate) fn chaos_after_action(&mut self, p: PlayerId) {
-        if self.window.is_some() {
+        // A card played with its first target waits for its second
+        // (Legal Targets): the action ends once it is chosen.
+        if self.window.is_some() || self.second_pending() {
             self.chaos_after_window = p;
         } else if self.may_move_chaos(p) {
             self.chaos_mover = p;

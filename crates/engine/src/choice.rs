@@ -4,6 +4,9 @@
 //! variable number of cards ("discard up to 2 cards", "rotate any number of
 //! your characters"), and "choose one" modes.
 //!
+//! The same machinery asks for the second target of a card being played
+//! (`ChoiceKind::Second`, Legal Targets: `second_target.rs`).
+//!
 //! A `pick` offers one [`Action::Choose`] per card that can be chosen now,
 //! and [`Action::Pass`] ("done") unless it is a search; a `modes` effect
 //! offers one [`Action::Mode`] per mode that can be carried out. The state
@@ -31,6 +34,9 @@ pub enum ChoiceKind {
     Pick,
     /// One mode of a "choose one" (`modes`).
     Modes,
+    /// The second target of the card being played (Legal Targets;
+    /// `second_target.rs`).
+    Second,
 }
 
 /// A choice in progress.
@@ -46,6 +52,9 @@ pub struct Choice {
     /// The rest of the effect's context.
     pub controller: PlayerId,
     pub target: Target,
+    /// The second target (Legal Targets), `NONE` if none.
+    #[serde(default = "crate::ids::no_card")]
+    pub second: CardId,
     pub conflict: Option<ConflictId>,
     pub attacker: CardId,
     pub margin: i16,
@@ -54,6 +63,10 @@ pub struct Choice {
     pub taken: u8,
     /// A search of the chooser's deck: he looks through it while it lasts.
     pub searching_deck: bool,
+    /// A second target being chosen for a card action: the card that pays
+    /// its cost (`Action::UseCard::pay`).
+    #[serde(default = "crate::ids::no_card")]
+    pub pay: CardId,
 }
 
 impl Choice {
@@ -62,6 +75,7 @@ impl Choice {
             controller: self.controller,
             source: self.card,
             target: self.target,
+            second: self.second,
             conflict: self.conflict,
             attacker: self.attacker,
             margin: self.margin,
@@ -155,6 +169,7 @@ impl Game {
             index: index as u8,
             controller: ctx.controller,
             target: ctx.target,
+            second: ctx.second,
             conflict: ctx.conflict,
             attacker: ctx.attacker,
             margin: ctx.margin,
@@ -167,6 +182,7 @@ impl Game {
                     ..
                 }
             ),
+            pay: CardId::NONE,
         };
         match op {
             Op::Pick { from, .. } => {
@@ -277,11 +293,17 @@ impl Game {
         out
     }
 
-    /// The cards the current pick offers (empty when none is in progress).
+    /// The cards the current pick offers (empty when none is in progress),
+    /// or the second targets a card being played may take.
     pub fn choice_cards(&self) -> Cards {
         let Some(c) = self.choice else {
             return Cards::new();
         };
+        match c.kind {
+            ChoiceKind::Second => return self.second_candidates(&c),
+            ChoiceKind::Modes => return Cards::new(),
+            ChoiceKind::Pick => {}
+        }
         let db = self.db.clone();
         match Self::choice_op(&db, &c) {
             Some(op @ Op::Pick { .. }) => self.pick_cards(op, &c),
@@ -292,7 +314,7 @@ impl Game {
     /// The modes the current choice offers, by index.
     pub fn choice_modes(&self) -> SmallVec<[u8; 4]> {
         let mut out = SmallVec::new();
-        let Some(c) = self.choice else {
+        let Some(c) = self.choice.filter(|c| c.kind == ChoiceKind::Modes) else {
             return out;
         };
         let db = self.db.clone();
@@ -310,6 +332,9 @@ impl Game {
     /// Whether the current pick lets its player stop ("done"): any pick but
     /// a search, which must find a matching card while there is one.
     fn pick_may_stop(&self, c: &Choice) -> bool {
+        if c.kind != ChoiceKind::Pick {
+            return false;
+        }
         let db = self.db.clone();
         matches!(Self::choice_op(&db, c), Some(Op::Pick { from, .. }) if !from.is_search())
     }
@@ -349,6 +374,11 @@ impl Game {
                 verb: a.verb(),
                 when: "a choice of modes (choose one)",
             }),
+            (ChoiceKind::Second, Action::Choose { card }) => self.check_second_choice(c, card),
+            (ChoiceKind::Second, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the choice of a second target (choose one of the offered cards)",
+            }),
         }
     }
 
@@ -370,6 +400,11 @@ impl Game {
                     out.push(Action::Mode { index });
                 }
             }
+            ChoiceKind::Second => {
+                for card in self.second_candidates(&c) {
+                    out.push(Action::Choose { card });
+                }
+            }
         }
     }
 
@@ -386,6 +421,10 @@ impl Game {
                 .choice_modes()
                 .first()
                 .map(|&index| Action::Mode { index }),
+            ChoiceKind::Second => self
+                .second_candidates(&c)
+                .first()
+                .map(|&card| Action::Choose { card }),
         }
     }
 
@@ -393,6 +432,11 @@ impl Game {
         let Some(c) = self.choice else {
             return;
         };
+        if let (ChoiceKind::Second, Action::Choose { card }) = (c.kind, a) {
+            self.finish_second(c, card, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
         let db = self.db.clone();
         let Some(op) = Self::choice_op(&db, &c) else {
             self.choice = None;

@@ -207,6 +207,9 @@ impl Game {
             }
             Action::Reveal { card } => format!("reveal contingency {}", n(card)),
             Action::Discard { card } => format!("discard {} from hand", n(card)),
+            Action::Choose { card } if self.second_pending() => {
+                format!("choose {} as the second target", n(card))
+            }
             Action::Choose { card } if self.choice.is_some() => format!("choose {}", n(card)),
             Action::Choose { card } => format!("discard {} from the Inner Circle", n(card)),
             Action::Buy { count } => {
@@ -749,6 +752,16 @@ impl Game {
             Event::ChoiceStarted { player, card } => {
                 format!("{} chooses a mode of {}.", pn(player), n(card))
             }
+            Event::SecondTarget {
+                player,
+                card,
+                second,
+            } => format!(
+                "{}: the second target of {} is {}.",
+                pn(player),
+                n(card),
+                n(second)
+            ),
             Event::ModeChosen { player, card, index } => format!(
                 "{} chooses mode {} of {}.",
                 pn(player),
@@ -1019,6 +1032,21 @@ impl Game {
                 n(card),
                 n(other)
             ),
+            Violation::NoSecondTarget(c) => format!(
+                "{} has two targets, and with that first target no card can be its second target",
+                n(c)
+            ),
+            Violation::SameTarget(c) => format!(
+                "{} is already the first target: the second target is another card",
+                n(c)
+            ),
+            Violation::SecondRelation(c) => match self.second_relation_words() {
+                Some((words, first)) => format!(
+                    "{} is not {words} {first}, the first target",
+                    n(c)
+                ),
+                None => format!("{} does not stand to the first target as the card says", n(c)),
+            },
         }
     }
 }

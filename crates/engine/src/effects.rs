@@ -19,6 +19,8 @@ pub(crate) struct Ctx {
     /// The card generating the effect.
     pub source: CardId,
     pub target: Target,
+    /// The second target (Legal Targets), `NONE` for a card with one.
+    pub second: CardId,
     pub conflict: Option<ConflictId>,
     /// In an attack trigger: the other card of the attack.
     pub attacker: CardId,
@@ -38,6 +40,7 @@ impl Ctx {
             controller,
             source,
             target,
+            second: CardId::NONE,
             conflict: None,
             attacker: CardId::NONE,
             margin: 0,
@@ -48,6 +51,12 @@ impl Ctx {
 
     pub fn in_conflict(mut self, id: ConflictId) -> Ctx {
         self.conflict = Some(id);
+        self
+    }
+
+    /// With the card's second target (Legal Targets).
+    pub fn with_second(mut self, second: CardId) -> Ctx {
+        self.second = second;
         self
     }
 }
@@ -137,6 +146,12 @@ impl Game {
                     }
                 }
             }
+            CardSel::Second => {
+                // Like the first target, it may be in play off the table.
+                if ctx.second.some().is_some_and(|c| self.c(c).zone.in_play()) {
+                    v.push(ctx.second);
+                }
+            }
             CardSel::Ambassador(w) => {
                 for p in self.who_players(w, ctx) {
                     v.push(self.players[p as usize].ambassador);
@@ -203,7 +218,7 @@ impl Game {
                     // Glossary, Irrevocable: never the target of a card
                     // that makes it leave play.
                     Op::Discard { card } | Op::ReturnToHand { card }
-                        if card == CardSel::Target && self.irrevocable(c) =>
+                        if card.is_target() && self.irrevocable(c) =>
                     {
                         false
                     }
@@ -723,7 +738,7 @@ impl Game {
                     // nor does a card that cannot be discarded (The Cannot rule).
                     // A Major Agenda cannot be discarded (Major Agendas).
                     // Glossary, Irrevocable: never targeted to leave play.
-                    let shielded = card == CardSel::Target && self.irrevocable(c);
+                    let shielded = card.is_target() && self.irrevocable(c);
                     if !self.is_ambassador(c)
                         && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
                         && !self.is_major_agenda_in_play(c)
@@ -742,7 +757,7 @@ impl Game {
             Op::ReturnToHand { card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
-                    let shielded = card == CardSel::Target && self.irrevocable(c);
+                    let shielded = card.is_target() && self.irrevocable(c);
                     if !self.is_ambassador(c) && !shielded {
                         let owner = self.c(c).owner;
                         self.move_card(c, Zone::Hand, owner, ev);

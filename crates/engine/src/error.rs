@@ -147,6 +147,14 @@ pub enum Violation {
     /// Glossary, Ranger One: another character with Ranger One (the second
     /// field) is in play.
     RangerOneInPlay(CardId, CardId),
+    /// Legal Targets: the card has a second target and none is legal with
+    /// the first target chosen.
+    NoSecondTarget(CardId),
+    /// Legal Targets: the second target is the first target.
+    SameTarget(CardId),
+    /// Legal Targets: the second target does not stand as the card says to
+    /// the first (same controller, same faction, another faction).
+    SecondRelation(CardId),
 }
 
 impl Violation {
@@ -224,6 +232,8 @@ impl Violation {
             Irrevocable(_) => "Engine Rules v1.2: Glossary, Irrevocable (it cannot be targeted by a card that would directly cause it to leave play)",
             CannotReverse(_) => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects (an event, card action or contingency reverses only what was played, revealed or resolved just before it, only if every effect that occurred can be reversed; never an irrevocable card)",
             PersonalityInPlay(..) => "Engine Rules v1.2: Personalities (no more than one card of the same personality in play, except a version that replaces the one in play)",
+            NoSecondTarget(_) => "Engine Rules v1.2: Legal Targets; Advanced Details about playing cards, Targets (\"you cannot play that card unless you can target all of the appropriate card(s)\")",
+            SameTarget(_) | SecondRelation(_) => "Engine Rules v1.2: Legal Targets (a card's two targets are two cards, as the card describes them)",
             RangerOneInPlay(..) => "Engine Rules v1.2: Glossary, Ranger One (only one character at a time may have the keyword Ranger One; the keyword is limited)",
         }
     }

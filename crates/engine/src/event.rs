@@ -353,6 +353,12 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// The second target of the card just played or used (Legal Targets).
+    SecondTarget {
+        player: PlayerId,
+        card: CardId,
+        second: CardId,
+    },
     /// The mode `index` (from 0) of a "choose one" was chosen.
     ModeChosen {
         player: PlayerId,

@@ -82,6 +82,7 @@ mod replace;
 mod resolution;
 mod resolve_order;
 mod reversal;
+mod second_target;
 mod setup;
 mod severe;
 mod shadow_war_effect;
@@ -121,6 +122,7 @@ pub use card::effect::{
     When, Who,
 };
 pub use card::effect::{PickFrom, PickPut, Reversible, VoteRule};
+pub use card::second::{Relation, SecondTarget};
 pub use card::{CardDb, DbError};
 pub use choice::{Choice, ChoiceKind};
 pub use draw_round::BUY_PRICE;

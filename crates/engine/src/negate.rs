@@ -42,14 +42,22 @@ use crate::state::{Continuation, Game, Target, Window};
 /// Whether an effect list directly makes the card it targets leave play
 /// (discard it, return it to its owner's hand), nested lists included.
 pub(crate) fn removes_target(effects: &[Effect]) -> bool {
+    removes(effects, CardSel::Target)
+}
+
+/// Whether an effect list directly makes the card `sel` selects leave play
+/// (`CardSel::Second`: the second target).
+pub(crate) fn removes(effects: &[Effect], sel: CardSel) -> bool {
     effects.iter().any(|e| match &e.op {
         Op::Discard { card } | Op::ReturnToHand { card } | Op::DiscardAmbassador { card } => {
-            *card == CardSel::Target
+            *card == sel
         }
-        Op::Delayed { effects, .. } => removes_target(effects),
-        Op::Vote { pass, fail, .. } => removes_target(pass) || removes_target(fail),
-        Op::Modes { modes } => modes.iter().any(|m| removes_target(m)),
-        Op::Pick { each, .. } => removes_target(each),
+        Op::Delayed { effects, .. } => removes(effects, sel),
+        Op::Vote { pass, fail, .. } => removes(pass, sel) || removes(fail, sel),
+        Op::Modes { modes } => modes.iter().any(|m| removes(m, sel)),
+        // The chosen cards are the target of `each`; the second target
+        // stays the second target there.
+        Op::Pick { each, .. } => removes(each, sel),
         _ => false,
     })
 }
@@ -101,8 +109,15 @@ impl Game {
     /// An event was just played: opens its `event-targeted` window when it
     /// targets a player, a race or a card and someone holds a face-down
     /// contingency. True when its effects wait for the window.
-    pub(crate) fn event_window(&mut self, p: PlayerId, card: CardId, target: Target) -> bool {
-        if !self.window_worth_opening(target) {
+    /// `second` is the event's second target (Legal Targets), if it has one.
+    pub(crate) fn event_window(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+        second: CardId,
+    ) -> bool {
+        if !self.window_worth_opening(target, second) {
             return false;
         }
         self.open_window(Window {
@@ -118,6 +133,7 @@ impl Game {
                 player: p,
                 card,
                 target,
+                second,
             },
             canceled: false,
         })
@@ -127,15 +143,15 @@ impl Game {
     /// window when it targets a player, a race or a card and someone holds
     /// a face-down contingency (Glossary, Negate: "An event or other effect
     /// which is negated is prevented from occurring"). True when its
-    /// effects wait for the window.
+    /// effects wait for the window. `second` is its second target, if any.
     pub(crate) fn action_window(
         &mut self,
         p: PlayerId,
         card: CardId,
         index: u8,
-        target: Target,
+        (target, second): (Target, CardId),
     ) -> bool {
-        if !self.window_worth_opening(target) {
+        if !self.window_worth_opening(target, second) {
             return false;
         }
         self.open_window(Window {
@@ -152,6 +168,7 @@ impl Game {
                 card,
                 index,
                 target,
+                second,
             },
             canceled: false,
         })
@@ -159,13 +176,14 @@ impl Game {
 
     /// The cheap checks before an `event-targeted` or `action-targeted`
     /// window: some card is attached (a face-down contingency may be among
-    /// them) and the target is a player, a race or a face-up card.
-    fn window_worth_opening(&self, target: Target) -> bool {
+    /// them) and the target is a player, a race or a face-up card, or
+    /// there is a second target (Legal Targets).
+    fn window_worth_opening(&self, target: Target, second: CardId) -> bool {
         if self.attachments.is_empty()
-            || !matches!(
+            || !(matches!(
                 target,
                 Target::Player(_) | Target::Race(_) | Target::Card(_)
-            )
+            ) || second.some().is_some())
         {
             return false;
         }
@@ -184,20 +202,24 @@ impl Game {
     /// controller of `host` (or a card they control), for an
     /// `event-targeted` (`action-targeted`) contingency with `effects` on it.
     pub(crate) fn window_targets_host(&self, w: &Window, host: CardId, effects: &[Effect]) -> bool {
-        let (card, target) = match w.then {
-            Continuation::Event { card, target, .. } if w.trigger == Trigger::EventTargeted => {
-                (card, target)
-            }
-            Continuation::CardAction { card, target, .. }
-                if w.trigger == Trigger::ActionTargeted =>
-            {
-                (card, target)
-            }
+        let (card, target, second) = match w.then {
+            Continuation::Event {
+                card,
+                target,
+                second,
+                ..
+            } if w.trigger == Trigger::EventTargeted => (card, target, second),
+            Continuation::CardAction {
+                card,
+                target,
+                second,
+                ..
+            } if w.trigger == Trigger::ActionTargeted => (card, target, second),
             _ => return false,
         };
         let Some(h) = host.some() else { return false };
         let me = self.c(h).controller;
-        let named: SmallVec<[PlayerId; 6]> = match target {
+        let mut named: SmallVec<[PlayerId; 6]> = match target {
             Target::Card(c) if c.idx() < self.cards.len() => {
                 let mut v = self.target_players(target);
                 v.push(self.c(c).controller);
@@ -206,6 +228,11 @@ impl Game {
             Target::Player(_) | Target::Race(_) => self.target_players(target),
             _ => SmallVec::new(),
         };
+        // Legal Targets: the second target is targeted as much as the first.
+        if let Some(s) = second.some().filter(|s| s.idx() < self.cards.len()) {
+            named.extend(self.target_players(Target::Card(s)));
+            named.push(self.c(s).controller);
+        }
         if !named.contains(&me) {
             return false;
         }
@@ -267,7 +294,7 @@ impl Game {
         p: PlayerId,
         card: CardId,
         index: u8,
-        target: Target,
+        targets: (Target, CardId),
         negated: bool,
         ev: &mut Events,
     ) {
@@ -278,7 +305,7 @@ impl Game {
                 index,
             });
         } else if !self.players[p as usize].eliminated {
-            self.resolve_card_action(p, card, index, target, ev);
+            self.resolve_card_action(p, card, index, targets, ev);
         }
     }
 
@@ -289,13 +316,13 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: CardId,
-        target: Target,
+        (target, second): (Target, CardId),
         negated: bool,
         ev: &mut Events,
     ) {
         if !negated {
             if !self.players[p as usize].eliminated {
-                self.resolve_event(p, card, target, ev);
+                self.resolve_event(p, card, target, second, ev);
             }
             return;
         }

@@ -7,6 +7,7 @@ use crate::effects::Ctx;
 use crate::error::Violation;
 use crate::event::{Event, Events};
 use crate::ids::{CardId, PlayerId};
+use crate::second_target::{Play, OWN_EFFECTS};
 use crate::state::{flag, Game, Target, Zone};
 
 impl Game {
@@ -90,6 +91,16 @@ impl Game {
         if Game::reverses(&def.effects).is_some_and(|w| !self.can_reverse(w)) {
             return Err(Violation::CannotReverse(card));
         }
+        // Legal Targets: a second target must exist too.
+        if def.second.is_some() {
+            self.check_second_exists(&Play {
+                player: p,
+                card,
+                index: OWN_EFFECTS,
+                first: target,
+                conflict: None,
+            })?;
+        }
         Ok(())
     }
 
@@ -98,6 +109,31 @@ impl Game {
         p: PlayerId,
         card: CardId,
         target: Target,
+        ev: &mut Events,
+    ) {
+        // Legal Targets: a card with two targets asks for the second first.
+        if self.has_second_target(card, OWN_EFFECTS) {
+            self.ask_second(
+                Play {
+                    player: p,
+                    card,
+                    index: OWN_EFFECTS,
+                    first: target,
+                    conflict: None,
+                },
+                CardId::NONE,
+            );
+            return;
+        }
+        self.play_event_now(p, card, (target, CardId::NONE), ev);
+    }
+
+    /// Plays an event with its targets (`second`: `NONE` for one target).
+    pub(crate) fn play_event_now(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        (target, second): (Target, CardId),
         ev: &mut Events,
     ) {
         let db = self.db.clone();
@@ -116,11 +152,18 @@ impl Game {
             card,
             target,
         });
+        if second.some().is_some() {
+            ev.push(Event::SecondTarget {
+                player: p,
+                card,
+                second,
+            });
+        }
         // Negate: contingencies may answer before its effects (`negate.rs`).
-        if self.event_window(p, card, target) {
+        if self.event_window(p, card, target, second) {
             return;
         }
-        self.resolve_event(p, card, target, ev);
+        self.resolve_event(p, card, target, second, ev);
     }
 
     /// An event's effects happen (after its window, if one opened).
@@ -129,11 +172,12 @@ impl Game {
         p: PlayerId,
         card: CardId,
         target: Target,
+        second: CardId,
         ev: &mut Events,
     ) {
         let db = self.db.clone();
         let def = db.get(self.c(card).def);
-        let mut ctx = Ctx::new(p, card, target);
+        let mut ctx = Ctx::new(p, card, target).with_second(second);
         if let Target::Conflict(k) = target {
             ctx = ctx.in_conflict(k);
         }

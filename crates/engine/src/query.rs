@@ -106,7 +106,9 @@ impl Game {
                 .choice
                 .is_some_and(|ch| ch.searching_deck && ch.player == viewer && c.owner == viewer),
             Zone::Crusade => false,
-            Zone::Hand | Zone::Reserve => c.owner == viewer,
+            // A card whose second target is being chosen is being played.
+            Zone::Hand => c.owner == viewer || self.being_played(id),
+            Zone::Reserve => c.owner == viewer,
             Zone::Discard | Zone::Removed | Zone::OutOfGame => true,
             Zone::Conflict => !c.face_down() || c.owner == viewer,
             _ => !c.face_down() || c.controller == viewer || c.owner == viewer,

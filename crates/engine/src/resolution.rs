@@ -11,6 +11,7 @@ use crate::effects::Ctx;
 use crate::error::Violation;
 use crate::event::{Event, Events};
 use crate::ids::{CardId, ConflictId, PlayerId};
+use crate::second_target::{Play, OWN_EFFECTS};
 use crate::state::{flag, Game, Outcome, Role, Step, Target, Until, Zone, MAX_PLAYERS, NOBODY};
 use crate::targets::Targets;
 
@@ -325,7 +326,7 @@ impl Game {
 
     /// Whether a card took part in a conflict: supported, opposed or
     /// attacked, or (a character) led a participant fleet.
-    fn participated(&self, k: &crate::state::Conflict, card: CardId) -> bool {
+    pub(crate) fn participated(&self, k: &crate::state::Conflict, card: CardId) -> bool {
         k.is_participant(card) || self.leader_participates(k, card)
     }
 
@@ -446,6 +447,16 @@ impl Game {
         if need > have {
             return Err(Violation::Unaffordable { need, have });
         }
+        // Legal Targets: a second target must exist too.
+        if def.second.is_some() {
+            self.check_second_exists(&Play {
+                player: p,
+                card,
+                index: OWN_EFFECTS,
+                first: target,
+                conflict: Some(ConflictId(conflict)),
+            })?;
+        }
         Ok(())
     }
 
@@ -484,6 +495,33 @@ impl Game {
         target: Target,
         ev: &mut Events,
     ) {
+        // Legal Targets: an aftermath with two targets asks for the second
+        // before it is played.
+        if self.has_second_target(card, OWN_EFFECTS) {
+            self.ask_second(
+                Play {
+                    player: p,
+                    card,
+                    index: OWN_EFFECTS,
+                    first: target,
+                    conflict: Some(ConflictId(conflict)),
+                },
+                CardId::NONE,
+            );
+            return;
+        }
+        self.aftermath_now(p, conflict, card, (target, CardId::NONE), ev);
+    }
+
+    /// Plays an aftermath with its targets (`second`: `NONE` for one).
+    pub(crate) fn aftermath_now(
+        &mut self,
+        p: PlayerId,
+        conflict: u8,
+        card: CardId,
+        (target, second): (Target, CardId),
+        ev: &mut Events,
+    ) {
         let db = self.db.clone();
         let def_id = self.c(card).def;
         let def = db.get(def_id);
@@ -510,7 +548,16 @@ impl Game {
             card,
             target,
         });
-        let ctx = Ctx::new(p, card, target).in_conflict(ConflictId(conflict));
+        if second.some().is_some() {
+            ev.push(Event::SecondTarget {
+                player: p,
+                card,
+                second,
+            });
+        }
+        let ctx = Ctx::new(p, card, target)
+            .in_conflict(ConflictId(conflict))
+            .with_second(second);
         self.run_effects(&def.effects, def.both, &ctx, ev);
     }
 }

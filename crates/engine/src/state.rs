@@ -751,6 +751,8 @@ pub enum Continuation {
         player: PlayerId,
         card: CardId,
         target: Target,
+        /// Its second target (Legal Targets), `NONE` if it has none.
+        second: CardId,
     },
     /// Carry out the effects of the action (number `index`) `player` just
     /// used with `card`, its costs paid (`negate.rs`): unless a
@@ -760,6 +762,8 @@ pub enum Continuation {
         card: CardId,
         index: u8,
         target: Target,
+        /// Its second target (Legal Targets), `NONE` if it has none.
+        second: CardId,
     },
 }
 

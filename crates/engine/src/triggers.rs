@@ -387,18 +387,20 @@ impl Game {
             player,
             card,
             target,
+            second,
         } = w.then
         {
-            self.finish_event(player, card, target, w.canceled, ev);
+            self.finish_event(player, card, (target, second), w.canceled, ev);
         }
         if let Continuation::CardAction {
             player,
             card,
             index,
             target,
+            second,
         } = w.then
         {
-            self.finish_card_action(player, card, index, target, w.canceled, ev);
+            self.finish_card_action(player, card, index, (target, second), w.canceled, ev);
         }
         if let Continuation::EffectAttack {
             attacker,

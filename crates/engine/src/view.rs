@@ -516,6 +516,16 @@ impl Game {
                 ),
             };
         }
+        if let Some(c) = self
+            .choice
+            .filter(|c| c.kind == crate::choice::ChoiceKind::Second)
+        {
+            return format!(
+                "{} chooses the second target of {}",
+                self.player_name(c.player),
+                self.card_name(c.card)
+            );
+        }
         if let Some(c) = &self.choice {
             return format!(
                 "{} chooses for {}",

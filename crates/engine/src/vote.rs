@@ -39,6 +39,9 @@ pub struct Vote {
     /// The rest of the calling effect's context.
     pub controller: PlayerId,
     pub target: Target,
+    /// The second target (Legal Targets), `NONE` if none.
+    #[serde(default = "crate::ids::no_card")]
+    pub second: CardId,
     pub conflict: Option<ConflictId>,
     pub attacker: CardId,
     pub margin: i16,
@@ -228,6 +231,7 @@ impl Game {
             index: index as u8,
             controller: caller,
             target: ctx.target,
+            second: ctx.second,
             conflict: ctx.conflict,
             attacker: ctx.attacker,
             margin: ctx.margin,
@@ -329,6 +333,7 @@ impl Game {
             controller: v.controller,
             source: v.card,
             target: v.target,
+            second: v.second,
             conflict: v.conflict,
             attacker: v.attacker,
             margin: v.margin,

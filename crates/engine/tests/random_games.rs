@@ -705,9 +705,10 @@ fn event_card_ids(e: &Event) -> Vec<CardId> {
     if let serde_json::Value::Object(m) = v {
         for (k, x) in m {
             let id = match (k.as_str(), &x) {
-                ("card" | "by" | "old" | "fleet" | "ambassador" | "attacker" | "host", x) => {
-                    x.as_u64()
-                }
+                (
+                    "card" | "by" | "old" | "fleet" | "ambassador" | "attacker" | "host" | "second",
+                    x,
+                ) => x.as_u64(),
                 ("target", serde_json::Value::Object(t)) => t.get("Card").and_then(|c| c.as_u64()),
                 ("target", x) => x.as_u64(),
                 _ => None,
@@ -1694,5 +1695,39 @@ fn attack_vocabulary_cards_are_played_in_random_games() {
     assert!(
         attacks > 0,
         "no attack made by Harrier Battery's action in 60 random games"
+    );
+}
+
+#[test]
+fn second_target_cards_are_played_in_random_games() {
+    let pool = shared_pool();
+    let names = [
+        "Sworn Seconds",
+        "Shared Censure",
+        "Envoys' Bridge",
+        "Purge of Loyalists",
+    ];
+    let mut seen = HashSet::new();
+    let mut seconds = 0;
+    for seed in 9100..9160u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        for e in &r.events {
+            // Legal Targets: the second target is named as the card is played.
+            if let Event::SecondTarget { card, second, .. } = e {
+                assert_ne!(card, second, "seed {seed}: a card targets itself twice");
+                seconds += 1;
+                seen.insert(db.get(r.game.card(*card).def).name.clone());
+            }
+        }
+    }
+    assert!(
+        seen.len() * 2 >= names.len(),
+        "only {seen:?} of the second-target cards were played"
+    );
+    assert!(
+        seconds > 0,
+        "no second target was chosen in 60 random games"
     );
 }

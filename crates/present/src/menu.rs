@@ -205,6 +205,16 @@ pub fn applied_influence(game: &Game, p: PlayerId, a: &Action) -> i16 {
     if g.apply(p, *a).is_err() {
         return 0;
     }
+    // Legal Targets: a card played with its first target is paid once its
+    // second is chosen (the engine's default choice stands in for it).
+    if g.choice()
+        .is_some_and(|c| c.kind == b5_engine::ChoiceKind::Second && c.player == p)
+    {
+        match g.default_action(p) {
+            Some(d) if g.apply(p, d).is_ok() => {}
+            _ => return 0,
+        }
+    }
     let after = g.player(p);
     (after.spent - spent) + (extra - after.extra).max(0)
 }
@@ -302,6 +312,15 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
         GroupKind::Chaos => "Move Chaos Tokens to a Drakh card you control".into(),
         GroupKind::JoinWar => "Join your race's war (rotate your ambassador to declare war)".into(),
         GroupKind::EffectChoice => match game.choice() {
+            // Legal Targets: the card being played, with its first target.
+            Some(c) if c.kind == b5_engine::ChoiceKind::Second => match c.target {
+                Target::None => format!("{}: choose its second target", game.card_name(c.card)),
+                t => format!(
+                    "{} on {}: choose its second target",
+                    game.card_name(c.card),
+                    game.target_name(t)
+                ),
+            },
             Some(c) => format!("Choose for {}", game.card_name(c.card)),
             // The Resolution Round: a player with several conflicts.
             None if matches!(game.step(), b5_engine::Step::ResolveOrder { .. }) => {

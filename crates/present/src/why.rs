@@ -1,7 +1,7 @@
 //! "Why can't I ...?": the familiar actions of this moment that are not on
 //! offer, each with the engine's own refusal and the rule it cites.
 
-use b5_engine::{Action, CardId, CardType, Game, PlayerId, Target, Zone};
+use b5_engine::{Action, CardId, CardType, Game, PlayerId, Target, Violation, Zone};
 
 /// One familiar action that is not legal now, and why.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -45,7 +45,7 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
             match t {
                 CardType::Event => tries.push(Action::Play {
                     card: c,
-                    target: Target::None,
+                    target: first_target(game, p, c, |target| Action::Play { card: c, target }),
                 }),
                 CardType::Agenda => tries.push(Action::SponsorAgenda { card: c, by }),
                 CardType::Character | CardType::Group | CardType::Fleet | CardType::Location => {
@@ -72,12 +72,13 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
             });
         }
         if !game.db().get(game.card(c).def).actions.is_empty() {
-            tries.push(Action::UseCard {
+            let use_on = |target| Action::UseCard {
                 card: c,
                 index: 0,
-                target: Target::None,
+                target,
                 pay: CardId::NONE,
-            });
+            };
+            tries.push(use_on(first_target(game, p, c, use_on)));
         }
     }
     let mut out: Vec<WhyNot> = Vec::new();
@@ -98,6 +99,32 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
         }
     }
     out
+}
+
+/// The first target to try a card with: none, or for a card with two
+/// targets, a first target for which the engine's refusal is that no
+/// second target exists (Legal Targets), so the answer names the real
+/// reason. Only cards in play that `p` sees and players are tried.
+fn first_target(game: &Game, p: PlayerId, card: CardId, act: impl Fn(Target) -> Action) -> Target {
+    let def = game.db().get(game.card(card).def);
+    let two = def.second.is_some() || def.actions.first().is_some_and(|a| a.second.is_some());
+    if !two {
+        return Target::None;
+    }
+    let cards = (0..game.card_count() as u16)
+        .map(CardId)
+        .filter(|&x| game.card(x).zone.in_play() && game.visible_to(x, p))
+        .map(Target::Card);
+    let players = (0..game.num_players() as PlayerId).map(Target::Player);
+    cards
+        .chain(players)
+        .find(|&t| {
+            matches!(
+                game.check_action(p, &act(t)),
+                Err(e) if e.violation == Violation::NoSecondTarget(card)
+            )
+        })
+        .unwrap_or(Target::None)
 }
 
 /// The same verb on the same card (targets and the rotating character

@@ -98,10 +98,15 @@ impl Amount {
 
     /// Whether it needs a card target (`of = "target"`).
     pub fn uses_card_target(&self) -> bool {
+        self.uses_sel(CardSel::Target)
+    }
+
+    /// Whether it names the card `sel` selects (`of = "target"`, `"second"`).
+    pub fn uses_sel(&self, sel: CardSel) -> bool {
         match &self.base {
-            AmountBase::Ability { card, .. } => *card == CardSel::Target,
+            AmountBase::Ability { card, .. } => *card == sel,
             AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
-                v.iter().any(|a| a.uses_card_target())
+                v.iter().any(|a| a.uses_sel(sel))
             }
             _ => false,
         }

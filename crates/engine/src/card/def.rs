@@ -608,6 +608,9 @@ pub struct CardAction {
     pub cost: Cost,
     pub target: TargetKind,
     pub filter: CardFilter,
+    /// A second target, chosen after the first (Legal Targets).
+    #[serde(default)]
+    pub second: Option<super::second::SecondTarget>,
     pub effects: Vec<Effect>,
     /// Only while a conflict is in play / only during the action round of a
     /// turn where its controller initiated a conflict, etc.
@@ -781,6 +784,10 @@ pub struct CardDef {
     pub conflict: Option<ConflictKind>,
     pub target: TargetKind,
     pub filter: CardFilter,
+    /// Events and aftermaths: a second target, chosen after the first
+    /// (Legal Targets: "target two Inner Circle characters").
+    #[serde(default)]
+    pub second: Option<super::second::SecondTarget>,
     pub unopposable: bool,
     pub initiated: Vec<Effect>,
     pub resolution: Vec<Effect>,
@@ -868,6 +875,7 @@ impl CardDef {
             conflict: None,
             target: TargetKind::None,
             filter: CardFilter::default(),
+            second: None,
             unopposable: false,
             initiated: Vec::new(),
             resolution: Vec::new(),

@@ -65,6 +65,8 @@ pub enum CardSel {
     Supporters,
     /// Every card opposing the conflict.
     Opposers,
+    /// The card's second target (Legal Targets: a card with two targets).
+    Second,
 }
 
 impl CardSel {
@@ -77,7 +79,15 @@ impl CardSel {
             CardSel::Attacker => "attacker",
             CardSel::Supporters => "supporters",
             CardSel::Opposers => "opposers",
+            CardSel::Second => "second",
         }
+    }
+
+    /// Whether it names a card the playing card targets: its target or its
+    /// second target (Glossary, Irrevocable: "It cannot be targeted by a
+    /// card that would directly cause it to leave play").
+    pub fn is_target(self) -> bool {
+        matches!(self, CardSel::Target | CardSel::Second)
     }
 
     /// Parses a selector; `ambassador` means the ambassador of `who`.
@@ -90,6 +100,7 @@ impl CardSel {
             CardSel::Attacker,
             CardSel::Supporters,
             CardSel::Opposers,
+            CardSel::Second,
         ]
         .into_iter()
         .find(|c| c.name() == s)
@@ -797,18 +808,28 @@ impl Effect {
 
     /// Whether the effect needs a card target.
     pub fn uses_card_target(&self) -> bool {
+        self.uses_sel(CardSel::Target)
+    }
+
+    /// Whether the effect names the card's second target (`"second"`).
+    pub fn uses_second(&self) -> bool {
+        self.uses_sel(CardSel::Second)
+    }
+
+    /// Whether the effect (nested lists included) names the card `sel`
+    /// selects.
+    pub fn uses_sel(&self, sel: CardSel) -> bool {
         match &self.op {
-            Op::Vote { pass, fail, .. } => {
-                pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
-            }
-            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_card_target()),
+            Op::Vote { pass, fail, .. } => pass.iter().chain(fail.iter()).any(|e| e.uses_sel(sel)),
+            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_sel(sel)),
+            Op::Delayed { effects, .. } => effects.iter().any(|e| e.uses_sel(sel)),
             Op::MoveMark { card, onto, .. } | Op::TransferChaos { card, onto, .. } => {
-                *card == CardSel::Target || *onto == CardSel::Target
+                *card == sel || *onto == sel
             }
-            Op::Attack { by, card, .. } => *by == CardSel::Target || *card == CardSel::Target,
+            Op::Attack { by, card, .. } => *by == sel || *card == sel,
             _ => {
-                self.card_sel() == Some(CardSel::Target)
-                    || self.amount.as_ref().is_some_and(|a| a.uses_card_target())
+                self.card_sel() == Some(sel)
+                    || self.amount.as_ref().is_some_and(|a| a.uses_sel(sel))
             }
         }
     }

@@ -7,5 +7,6 @@ pub mod becomes;
 mod db;
 pub mod def;
 pub mod effect;
+pub mod second;
 
 pub use db::{CardDb, DbError};

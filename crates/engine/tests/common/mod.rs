@@ -11,6 +11,7 @@ mod vocabulary_attacks;
 mod vocabulary_costs;
 mod vocabulary_negate;
 mod vocabulary_rules;
+mod vocabulary_targets;
 
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
@@ -330,6 +331,7 @@ pub fn pool() -> Pool {
             },
             target: TargetKind::None,
             filter: CardFilter::default(),
+            second: None,
             effects: vec![eff(Op::Draw { n: 1, who: Who::Me })],
             condition: None,
         });
@@ -343,6 +345,7 @@ pub fn pool() -> Pool {
             },
             target: TargetKind::Card,
             filter: own_character(),
+            second: None,
             effects: vec![eff(Op::Bonus {
                 bonus: bonus([2, 0, 0, 0, 0], 0),
                 card: CardSel::Target,
@@ -373,6 +376,7 @@ pub fn pool() -> Pool {
                 duration: Duration::Turn,
             })],
             condition: None,
+            second: None,
         });
         defs.push(coach);
         // A triggered effect: power when a conflict of its controller is won.
@@ -469,6 +473,7 @@ pub fn pool() -> Pool {
             not_ambassador: true,
             ..other_character()
         },
+        second: None,
         effects: vec![eff(Op::Damage {
             n: 1,
             card: CardSel::Target,
@@ -821,6 +826,7 @@ pub fn pool() -> Pool {
     vocabulary_rules::vocabulary_rules_cards(&mut defs);
     vocabulary_attacks::vocabulary_attack_cards(&mut defs);
     vocabulary_negate::vocabulary_negate_cards(&mut defs);
+    vocabulary_targets::vocabulary_target_cards(&mut defs);
 
     let db = CardDb::from_defs(defs).expect("pool names are unique");
     let find = |n: &str| db.find(n).unwrap_or_else(|| panic!("no card {n}"));
@@ -864,6 +870,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::None,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![eff(Op::Chaos {
             n: 2,
             card: CardSel::This,
@@ -879,6 +886,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::None,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![
             eff(Op::Chaos {
                 n: -2,
@@ -1078,6 +1086,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::Player,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![eff(Op::Tension {
             n: -1,
             who: Who::Me,

@@ -33,6 +33,7 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::Card,
         filter: other(CardType::Fleet),
+        second: None,
         effects: vec![Effect::new(Op::Attack {
             ability: Ability::Military,
             by: CardSel::This,

@@ -29,6 +29,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::None,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
         condition: None,
     });
@@ -42,6 +43,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
         },
         target: TargetKind::None,
         filter: CardFilter::default(),
+        second: None,
         effects: vec![Effect::new(Op::GainInfluence { n: 2, who: Who::Me })],
         condition: None,
     });

@@ -89,6 +89,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
                 who: Who::Target,
             })],
             condition: None,
+            second: None,
         });
         d
     };
@@ -136,6 +137,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
         filter: CardFilter::default(),
         effects: vec![Effect::new(Op::Reverse(Reversible::Event))],
         condition: None,
+        second: None,
     });
     defs.push(annex);
 }

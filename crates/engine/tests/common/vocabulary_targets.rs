@@ -1,0 +1,104 @@
+//! Cards with a second target (issue 13; Legal Targets), so that random
+//! games play them: an event whose first target attacks its second in
+//! another faction, an aftermath on two Inner Circle characters of one
+//! player, a card action on two characters of one faction, and an event on
+//! a player that discards a character of that player's faction (never an
+//! irrevocable one).
+
+use b5_engine::{
+    Ability, AbilityBonus, AftermathPlay, CardAction, CardDef, CardFilter, CardSel, CardType, Cost,
+    Duration, Effect, Op, Race, Relation, Row, SecondTarget, Side, TargetKind,
+};
+
+fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
+    let mut d = CardDef::new(name, ty);
+    d.race = Race::Neutral;
+    d.cost = Some(cost);
+    d
+}
+
+fn characters(side: Side) -> CardFilter {
+    CardFilter {
+        side,
+        ..CardFilter::of_type(CardType::Character)
+    }
+}
+
+fn second(filter: CardFilter, relation: Relation) -> Option<SecondTarget> {
+    Some(SecondTarget { filter, relation })
+}
+
+pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
+    let mut seconds = card("Sworn Seconds", CardType::Event, 1);
+    seconds.target = TargetKind::Card;
+    seconds.filter = characters(Side::Own);
+    seconds.second = second(characters(Side::Any), Relation::OtherFaction);
+    seconds.effects = vec![Effect::new(Op::Attack {
+        ability: Ability::Diplomacy,
+        by: CardSel::Target,
+        card: CardSel::Second,
+    })];
+    defs.push(seconds);
+
+    let inner = CardFilter {
+        row: Row::InnerCircle,
+        not_ambassador: true,
+        ..CardFilter::of_type(CardType::Character)
+    };
+    let mut censure = card("Shared Censure", CardType::Aftermath, 0);
+    censure.aftermath = Some(AftermathPlay {
+        won: None,
+        conflict: Vec::new(),
+        participant: false,
+        discard_after: true,
+    });
+    censure.target = TargetKind::Card;
+    censure.filter = inner.clone();
+    censure.second = second(inner, Relation::SameController);
+    censure.effects = vec![
+        Effect::new(Op::Damage {
+            n: 1,
+            card: CardSel::Target,
+        }),
+        Effect::new(Op::Damage {
+            n: 1,
+            card: CardSel::Second,
+        }),
+    ];
+    defs.push(censure);
+
+    let mut bridge = card("Envoys' Bridge", CardType::Location, 2);
+    bridge.abilities[Ability::Military.idx()] = 1;
+    let mut lift = AbilityBonus::default();
+    lift.values[Ability::Leadership.idx()] = 1;
+    bridge.actions.push(CardAction {
+        cost: Cost {
+            rotate: true,
+            ..Cost::default()
+        },
+        target: TargetKind::Card,
+        filter: characters(Side::Own),
+        second: second(characters(Side::Any), Relation::SameFaction),
+        effects: vec![Effect::new(Op::Bonus {
+            bonus: lift,
+            card: CardSel::Second,
+            duration: Duration::Turn,
+        })],
+        condition: None,
+    });
+    defs.push(bridge);
+
+    let mut purge = card("Purge of Loyalists", CardType::Event, 2);
+    purge.target = TargetKind::Player;
+    purge.second = second(
+        CardFilter {
+            row: Row::Supporting,
+            ..CardFilter::of_type(CardType::Character)
+        },
+        Relation::SameFaction,
+    );
+    purge.effects = vec![Effect::new(Op::Discard {
+        card: CardSel::Second,
+    })];
+    defs.push(purge);
+}
