@@ -771,6 +771,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         transfer_power,
         move_mark,
         transfer_chaos,
+        transfer_damage,
         use_ability,
         power_to_win,
         promote,
@@ -824,6 +825,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "transfer_power" => &["who", "to"],
         "move_mark" => &["card", "onto", "count", "who"],
         "transfer_chaos" => &["card", "onto", "who"],
+        "transfer_damage" => &["card", "onto", "who"],
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
@@ -1312,6 +1314,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "transfer_power"
         | "move_mark"
         | "transfer_chaos"
+        | "transfer_damage"
         | "use_ability"
         | "power_to_win"
         | "promote"

@@ -514,11 +514,27 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             card_name(onto)
         ),
+        Op::TransferDamage { card, onto, count } => format!(
+            "move {} from {} to {} (only what it has; not an attack)",
+            if count == 1 {
+                "1 damage".to_string()
+            } else {
+                format!("up to {count} damage")
+            },
+            card_name(card),
+            card_name(onto)
+        ),
         Op::UseAs { from, to, card } => format!(
-            "{} may use its {} as {} until the end of the turn",
+            "{} may use its {} as {} until the end of the turn ({})",
             card_name(card),
             from.display(),
-            to.display()
+            to.display(),
+            // 6.j: only to take part in conflicts, attack, or lead a fleet.
+            if to == Ability::Leadership {
+                "in conflicts, attacks and to lead a fleet"
+            } else {
+                "in conflicts and attacks"
+            }
         ),
         Op::PowerToWin { n, who, duration } => format!(
             "{} {} {} {} power to win{}",

@@ -95,7 +95,7 @@ impl Game {
             return 0;
         }
         AttackMod::damage(
-            self.ability(from, ability),
+            self.used_ability(from, ability),
             self.damage_plus(from),
             fm,
             tm,

@@ -109,6 +109,13 @@ pub enum Event {
         card: CardId,
         amount: u8,
     },
+    /// Normal damage moved from one card to another by an effect (Glossary,
+    /// Transfer): not damage dealt, not an attack.
+    DamageMoved {
+        from: CardId,
+        to: CardId,
+        count: u8,
+    },
     Neutralized {
         card: CardId,
         severe: u8,

@@ -495,7 +495,7 @@ impl Game {
                         _ => None,
                     },
                     ability: pt.ability,
-                    value: self.ability(pt.card, pt.ability),
+                    value: self.used_ability(pt.card, pt.ability),
                 })
                 .collect(),
             outcome: c.outcome,

@@ -487,6 +487,14 @@ pub enum Op {
         onto: CardSel,
         count: u8,
     },
+    /// Move up to `count` normal damage from `card` to `onto` (Glossary,
+    /// Transfer: "It is possible to transfer ... damage"; only as much as
+    /// the card has; not an attack: `crate::transfer`).
+    TransferDamage {
+        card: CardSel,
+        onto: CardSel,
+        count: u8,
+    },
     /// "Used As" (Glossary): for the rest of the turn the card acts as if
     /// it had the ability `to` at the level of its ability `from`.
     UseAs {
@@ -789,7 +797,9 @@ impl Effect {
                 pass.iter().chain(fail.iter()).any(|e| e.uses_card_target())
             }
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_card_target()),
-            Op::MoveMark { card, onto, .. } | Op::TransferChaos { card, onto, .. } => {
+            Op::MoveMark { card, onto, .. }
+            | Op::TransferChaos { card, onto, .. }
+            | Op::TransferDamage { card, onto, .. } => {
                 *card == CardSel::Target || *onto == CardSel::Target
             }
             Op::Attack { by, card, .. } => *by == CardSel::Target || *card == CardSel::Target,
@@ -863,6 +873,7 @@ impl Effect {
             Op::Blank { card, .. }
             | Op::MoveMark { card, .. }
             | Op::TransferChaos { card, .. }
+            | Op::TransferDamage { card, .. }
             | Op::UseAs { card, .. }
             | Op::Promote { card, .. } => Some(*card),
             Op::Attack { card, .. } | Op::AttackMod { card, .. } => Some(*card),

@@ -587,6 +587,16 @@ pub fn pool() -> Pool {
         card: CardSel::Target,
     })];
     defs.push(ev);
+    // Glossary, Transfer: damage moves from the ambassador to the target.
+    let mut ev = card("Shared Scars", CardType::Event, Race::Neutral, 0);
+    ev.target = TargetKind::Card;
+    ev.filter = own_character();
+    ev.effects = vec![eff(Op::TransferDamage {
+        card: CardSel::Ambassador(Who::Me),
+        onto: CardSel::Target,
+        count: 2,
+    })];
+    defs.push(ev);
     let mut ev = card("Whispered Slander", CardType::Event, Race::Neutral, 2);
     ev.uniqueness = Uniqueness::Limited;
     ev.target = TargetKind::Player;
