@@ -364,6 +364,7 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         forfeit_draw: false,
         drakh: false,
         sponsor_discount: 0,
+        rating_mod: 0,
         states: [0; MAX_PLAYERS],
     }
 }

@@ -301,7 +301,9 @@ pub struct Player {
     pub race: Race,
     pub faction: Faction,
     pub ambassador: CardId,
-    /// Influence Rating: spent plus unspent tokens.
+    /// The influence tokens the player has gained (gains, losses and
+    /// transfers change it). The Influence Rating is this plus
+    /// `rating_mod`: spent plus unspent tokens.
     pub influence: i16,
     /// Influence applied this turn.
     pub spent: i16,
@@ -350,6 +352,11 @@ pub struct Player {
     /// (an effect's "the next card you sponsor this turn costs N less").
     #[serde(default)]
     pub sponsor_discount: u8,
+    /// What Influence Rating modifiers add to (take from) the rating as
+    /// the pools hold it (`crate::rating`): tokens a modifier put in the
+    /// unspent pool, or took from the spent pool first.
+    #[serde(default)]
+    pub rating_mod: i16,
     /// States other than war with each seat: bit sets of
     /// [`StateKind::bit`](crate::StateKind::bit) (States).
     #[serde(default)]
@@ -383,8 +390,10 @@ impl Player {
         }
     }
 
+    /// Unspent influence: the Influence Rating (tokens and modifiers) less
+    /// the spent pool.
     pub fn unspent(&self) -> i16 {
-        self.influence - self.spent
+        self.influence + self.rating_mod - self.spent
     }
     /// Influence that may still be applied this turn.
     pub fn available(&self) -> i16 {

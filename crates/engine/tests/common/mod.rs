@@ -1008,6 +1008,21 @@ fn more_cards(defs: &mut Vec<CardDef>) {
         free: false,
     });
     defs.push(g);
+    // Influence Rating modifiers in the pools (Influence and Influence
+    // Rating): a group raising its controller's rating while in play, and
+    // an event lowering a target player's rating this turn.
+    let mut g = card("Envoys' Salon", CardType::Group, Race::Neutral, 2);
+    g.abilities = [1, 0, 0, 0, 0];
+    g.passives.push(Passive::InfluenceRating(1));
+    defs.push(g);
+    let mut ev = card("Snub at Court", CardType::Event, Race::Neutral, 0);
+    ev.target = TargetKind::Player;
+    ev.effects = vec![eff(Op::InfluenceRating {
+        n: -2,
+        who: Who::Target,
+        duration: Duration::Turn,
+    })];
+    defs.push(ev);
     // A location giving an extra conflict each turn, and attack passives.
     let mut l = military(
         "War Council Chamber",
