@@ -814,7 +814,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "attack" => &["by", "card", "who"],
         "attack_mod" => &["card", "duration", "who"],
         "later" => &["effects"],
-        "search" | "choose" => &["filter", "put", "up_to", "each"],
+        "search" => &["filter", "put", "up_to", "each", "show"],
+        "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],
         "vote_rule" => &["who", "count"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
@@ -839,7 +840,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
     }
-    let present: [(&str, bool); 21] = [
+    let present: [(&str, bool); 22] = [
         ("onto", e.onto.is_some()),
         ("as", e.as_ability.is_some()),
         ("free", e.free.is_some()),
@@ -848,6 +849,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         ("put", e.put.is_some()),
         ("up_to", e.up_to.is_some()),
         ("each", e.each.is_some()),
+        ("show", e.show.is_some()),
         ("into", e.into.is_some()),
         ("cards", e.cards.is_some()),
         ("who", e.who.is_some()),
@@ -1560,12 +1562,24 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             .sub("each")
             .err("the chosen card is discarded first: `each` cannot act on it"));
     }
+    // Searching Your Deck: a card text that shows the card found
+    // (`show = true`); `show = false` is what leaving it out says.
+    let show = match e.show {
+        Some(false) => {
+            return Err(at
+                .sub("show")
+                .err("write `show = true` (the card found is shown to everyone) or leave it out"))
+        }
+        Some(true) => true,
+        None => false,
+    };
     Ok(Op::Pick {
         from,
         filter: f,
         up_to,
         put,
         each,
+        show,
     })
 }
 

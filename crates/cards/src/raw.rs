@@ -242,6 +242,9 @@ pub struct RawEffect {
     pub up_to: Option<i64>,
     /// With `search`/`choose`: effects for each chosen card (it is their target).
     pub each: Option<RawEffects>,
+    /// With `search`: the card found is shown to every player ("show it",
+    /// "reveal it") before it goes where `put` says.
+    pub show: Option<bool>,
     /// "Choose one": a list of modes, each an effect list.
     pub choose_one: Option<Vec<RawEffects>>,
     /// Replace marks of this kind with marks of the kind `into`.

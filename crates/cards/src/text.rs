@@ -431,7 +431,8 @@ fn op_text(op: &Op) -> String {
             up_to,
             put,
             ref each,
-        } => pick_text(from, filter, up_to, put, each),
+            show,
+        } => pick_text(from, filter, (up_to, put, show), each),
         Op::Modes { ref modes } => {
             let parts: Vec<String> = modes.iter().map(|m| effects_text(m, false)).collect();
             format!("choose one: {}", parts.join("; or "))
@@ -591,7 +592,12 @@ fn filter_one(f: &CardFilter) -> String {
 /// shuffle your deck"; "discard up to 2 cards from your hand"; "choose any
 /// number of your ready characters; for each: rotate it, then gain 1
 /// influence".
-fn pick_text(from: PickFrom, f: &CardFilter, up_to: u8, put: PickPut, each: &[Effect]) -> String {
+fn pick_text(
+    from: PickFrom,
+    f: &CardFilter,
+    (up_to, put, show): (u8, PickPut, bool),
+    each: &[Effect],
+) -> String {
     // Cards in play are always the chooser's own.
     let many = if from == PickFrom::Play {
         let plain = CardFilter {
@@ -611,10 +617,16 @@ fn pick_text(from: PickFrom, f: &CardFilter, up_to: u8, put: PickPut, each: &[Ef
     };
     let one = up_to == 1;
     let it = if one { "it" } else { "them" };
+    // Searching Your Deck: a search that shows the card found.
+    let shown = if show {
+        format!("show {it} to every player, then ")
+    } else {
+        String::new()
+    };
     let put_text = |where_from: &str| match put {
-        PickPut::Hand => format!("put {it} into your hand"),
-        PickPut::Play => format!("put {it} into play{where_from}"),
-        PickPut::Discard => format!("discard {it}"),
+        PickPut::Hand => format!("{shown}put {it} into your hand"),
+        PickPut::Play => format!("{shown}put {it} into play{where_from}"),
+        PickPut::Discard => format!("{shown}discard {it}"),
         PickPut::Stay => String::new(),
     };
     let mut s = match from {

@@ -733,8 +733,20 @@ impl Game {
                 pn(player),
                 pn(player)
             ),
-            Event::Found { player, card, from } => {
-                if card.some().is_some() {
+            Event::Found {
+                player,
+                card,
+                from,
+                shown,
+            } => {
+                if shown {
+                    format!(
+                        "{} finds {} in the {} and shows it.",
+                        pn(player),
+                        n(card),
+                        from.name()
+                    )
+                } else if card.some().is_some() {
                     format!("{} finds {} in the {}.", pn(player), n(card), from.name())
                 } else {
                     format!("{} takes a card from the {}.", pn(player), from.name())

@@ -733,6 +733,11 @@ fn check_events(before: &Game, after: &Game, events: &[Event], ctx: &dyn Display
     for viewer in 0..after.num_players() as PlayerId {
         for e in events {
             let seen = e.for_viewer(viewer);
+            // A search that shows the card found names it to everyone
+            // (Searching Your Deck: the card text shows it).
+            if matches!(seen, Event::Found { shown: true, .. }) {
+                continue;
+            }
             for c in event_card_ids(&seen) {
                 if c == CardId::NONE || c.idx() >= after.card_count() {
                     continue;

@@ -400,6 +400,11 @@ pub enum Op {
         up_to: u8,
         put: PickPut,
         each: Vec<Effect>,
+        /// A search whose card text shows (reveals) the card found: every
+        /// player learns it, then it goes where `put` says, hidden again in
+        /// a hand (`Event::Found` with `shown`).
+        #[serde(default)]
+        show: bool,
     },
     /// "Choose one": the card's player chooses one of the modes through
     /// `pending`; only that mode's effects happen. Always the last effect
