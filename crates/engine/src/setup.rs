@@ -285,6 +285,7 @@ impl Game {
             effect_blanks: false,
             reversal: None,
             reversal_conflict: None,
+            in_attack_damage: false,
         }
     }
 

@@ -881,6 +881,10 @@ pub struct Game {
     /// The changes the effect text of the latest conflict resolved made,
     /// while they may be reversed (`reversal.rs`).
     pub(crate) reversal_conflict: Option<crate::reversal::Record>,
+    /// An attack's damage is being dealt (`attack_damage.rs`): a fleet it
+    /// neutralizes answers in the attack's own window
+    /// (`trigger_windows.rs`). False between calls.
+    pub(crate) in_attack_damage: bool,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -962,6 +966,7 @@ impl Clone for Game {
             effect_blanks: self.effect_blanks,
             reversal: self.reversal.clone(),
             reversal_conflict: self.reversal_conflict.clone(),
+            in_attack_damage: self.in_attack_damage,
         }
     }
 }

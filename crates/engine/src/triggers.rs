@@ -139,15 +139,29 @@ impl Game {
         conflict: ConflictId,
         ev: &mut Events,
     ) {
+        self.fire_trigger_with(t, card, CardId::NONE, player, conflict, ev)
+    }
+
+    /// [`Game::fire_trigger`] for a trigger about two cards (the other
+    /// card of an attack: `card = "attacker"` in its effects).
+    pub(crate) fn fire_trigger_with(
+        &mut self,
+        t: Trigger,
+        card: CardId,
+        other: CardId,
+        player: PlayerId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
         if t.on_card() {
-            self.run_card_triggers(t, card, CardId::NONE, conflict, ev)
+            self.run_card_triggers(t, card, other, conflict, ev)
         } else {
             self.run_player_triggers(t, player, conflict, ev)
         }
         let w = Window {
             trigger: t,
             card,
-            other: CardId::NONE,
+            other,
             player,
             conflict,
             pos: 0,
@@ -334,8 +348,11 @@ impl Game {
         // Reversal: record what the contingency's effects change.
         self.start_record(card, crate::card::effect::Reversible::Contingency);
         for te in def.triggers.iter() {
+            // Its own trigger, or a newer one answering in this window
+            // (`trigger_windows.rs`).
             if te.trigger == w.trigger
                 || (w.trigger == Trigger::Attacked && te.trigger == Trigger::Attacks)
+                || self.shares_window(w, w.trigger, te.trigger, host)
             {
                 self.run_effects(&te.effects, def.both, &ctx, ev);
                 break;

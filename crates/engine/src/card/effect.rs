@@ -1000,8 +1000,9 @@ impl Trigger {
         )
     }
 
-    /// Whether a contingency may answer it (the newer triggers move only
-    /// the triggered effects of cards in play; they open no window).
+    /// Whether a contingency may answer it (the newer triggers answer in
+    /// the window of the moment they share, or one of their own:
+    /// `trigger_windows.rs`).
     pub fn opens_window(self) -> bool {
         // A contingency leaves play with the card it is on: it never sees
         // that card leave.

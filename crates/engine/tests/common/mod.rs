@@ -769,6 +769,20 @@ pub fn pool() -> Pool {
         effects: vec![eff(Op::GainPower { n: 1, who: Who::Me })],
     });
     defs.push(ct);
+    // A fleet of its player neutralized, in an attack or outside one.
+    let mut ct = card(
+        "Salvage Rights Filing",
+        CardType::Contingency,
+        Race::Neutral,
+        0,
+    );
+    ct.attach = AttachKind::Character;
+    ct.triggers.push(TriggeredEffect {
+        trigger: Trigger::FleetNeutralized,
+        rotate: false,
+        effects: vec![eff(Op::GainInfluence { n: 1, who: Who::Me })],
+    });
+    defs.push(ct);
     let mut ct = card("Counter-Ambush", CardType::Contingency, Race::Neutral, 1);
     ct.attach = AttachKind::Fleet;
     ct.triggers.push(TriggeredEffect {
