@@ -218,6 +218,11 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `The attack of ${c(e.attacker)} is canceled.`;
     case "damaged":
       return `${c(e.card)} takes ${e.amount} damage.`;
+    case "damage_moved":
+      return `${e.count} damage moves from ${c(e.from)} to ${c(e.to)}.`;
+    case "found":
+      if (e.card === HIDDEN_CARD) return `${p(e.player)} takes a card from the ${e.from}.`;
+      return `${p(e.player)} finds ${c(e.card)} in the ${e.from}${e.shown ? " and shows it" : ""}.`;
     case "neutralized":
       return `${c(e.card)} is neutralized.`;
     case "healed":

@@ -784,6 +784,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         transfer_power,
         move_mark,
         transfer_chaos,
+        transfer_damage,
         use_ability,
         power_to_win,
         promote,
@@ -826,7 +827,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "attack" => &["by", "card", "who"],
         "attack_mod" => &["card", "duration", "who"],
         "later" => &["effects"],
-        "search" | "choose" => &["filter", "put", "up_to", "each"],
+        "search" => &["filter", "put", "up_to", "each", "show"],
+        "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],
         "vote_rule" => &["who", "count"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
@@ -837,6 +839,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "transfer_power" => &["who", "to"],
         "move_mark" => &["card", "onto", "count", "who"],
         "transfer_chaos" => &["card", "onto", "who"],
+        "transfer_damage" => &["card", "onto", "who"],
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
@@ -850,7 +853,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             }
         }
     }
-    let present: [(&str, bool); 21] = [
+    let present: [(&str, bool); 22] = [
         ("onto", e.onto.is_some()),
         ("as", e.as_ability.is_some()),
         ("free", e.free.is_some()),
@@ -859,6 +862,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         ("put", e.put.is_some()),
         ("up_to", e.up_to.is_some()),
         ("each", e.each.is_some()),
+        ("show", e.show.is_some()),
         ("into", e.into.is_some()),
         ("cards", e.cards.is_some()),
         ("who", e.who.is_some()),
@@ -1325,6 +1329,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "transfer_power"
         | "move_mark"
         | "transfer_chaos"
+        | "transfer_damage"
         | "use_ability"
         | "power_to_win"
         | "promote"
@@ -1577,12 +1582,24 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             .sub("each")
             .err("the chosen card is discarded first: `each` cannot act on it"));
     }
+    // Searching Your Deck: a card text that shows the card found
+    // (`show = true`); `show = false` is what leaving it out says.
+    let show = match e.show {
+        Some(false) => {
+            return Err(at
+                .sub("show")
+                .err("write `show = true` (the card found is shown to everyone) or leave it out"))
+        }
+        Some(true) => true,
+        None => false,
+    };
     Ok(Op::Pick {
         from,
         filter: f,
         up_to,
         put,
         each,
+        show,
     })
 }
 

@@ -242,6 +242,9 @@ pub struct RawEffect {
     pub up_to: Option<i64>,
     /// With `search`/`choose`: effects for each chosen card (it is their target).
     pub each: Option<RawEffects>,
+    /// With `search`: the card found is shown to every player ("show it",
+    /// "reveal it") before it goes where `put` says.
+    pub show: Option<bool>,
     /// "Choose one": a list of modes, each an effect list.
     pub choose_one: Option<Vec<RawEffects>>,
     /// Replace marks of this kind with marks of the kind `into`.
@@ -257,10 +260,13 @@ pub struct RawEffect {
     pub transfer_power: Option<RawNum>,
     /// Move marks of this kind from `card` to `onto` (with `count`).
     pub move_mark: Option<String>,
-    /// With `move_mark` or `transfer_chaos`: the card the marks (tokens) go to.
+    /// With `move_mark`, `transfer_chaos` or `transfer_damage`: the card the
+    /// marks (tokens, damage) go to.
     pub onto: Option<String>,
     /// Move up to N Chaos Tokens from `card` to `onto`.
     pub transfer_chaos: Option<u8>,
+    /// Move up to N normal damage from `card` to `onto`.
+    pub transfer_damage: Option<u8>,
     /// "Used As": use this ability as the ability `as` for the rest of the turn.
     pub use_ability: Option<String>,
     /// With `use_ability`: the ability it is used as.

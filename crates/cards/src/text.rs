@@ -434,7 +434,8 @@ fn op_text(op: &Op) -> String {
             up_to,
             put,
             ref each,
-        } => pick_text(from, filter, up_to, put, each),
+            show,
+        } => pick_text(from, filter, (up_to, put, show), each),
         Op::Modes { ref modes } => {
             let parts: Vec<String> = modes.iter().map(|m| effects_text(m, false)).collect();
             format!("choose one: {}", parts.join("; or "))
@@ -517,11 +518,27 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             card_name(onto)
         ),
+        Op::TransferDamage { card, onto, count } => format!(
+            "move {} from {} to {} (only what it has; not an attack)",
+            if count == 1 {
+                "1 damage".to_string()
+            } else {
+                format!("up to {count} damage")
+            },
+            card_name(card),
+            card_name(onto)
+        ),
         Op::UseAs { from, to, card } => format!(
-            "{} may use its {} as {} until the end of the turn",
+            "{} may use its {} as {} until the end of the turn ({})",
             card_name(card),
             from.display(),
-            to.display()
+            to.display(),
+            // 6.j: only to take part in conflicts, attack, or lead a fleet.
+            if to == Ability::Leadership {
+                "in conflicts, attacks and to lead a fleet"
+            } else {
+                "in conflicts and attacks"
+            }
         ),
         Op::PowerToWin { n, who, duration } => format!(
             "{} {} {} {} power to win{}",
@@ -578,7 +595,12 @@ fn filter_one(f: &CardFilter) -> String {
 /// shuffle your deck"; "discard up to 2 cards from your hand"; "choose any
 /// number of your ready characters; for each: rotate it, then gain 1
 /// influence".
-fn pick_text(from: PickFrom, f: &CardFilter, up_to: u8, put: PickPut, each: &[Effect]) -> String {
+fn pick_text(
+    from: PickFrom,
+    f: &CardFilter,
+    (up_to, put, show): (u8, PickPut, bool),
+    each: &[Effect],
+) -> String {
     // Cards in play are always the chooser's own.
     let many = if from == PickFrom::Play {
         let plain = CardFilter {
@@ -598,10 +620,16 @@ fn pick_text(from: PickFrom, f: &CardFilter, up_to: u8, put: PickPut, each: &[Ef
     };
     let one = up_to == 1;
     let it = if one { "it" } else { "them" };
+    // Searching Your Deck: a search that shows the card found.
+    let shown = if show {
+        format!("show {it} to every player, then ")
+    } else {
+        String::new()
+    };
     let put_text = |where_from: &str| match put {
-        PickPut::Hand => format!("put {it} into your hand"),
-        PickPut::Play => format!("put {it} into play{where_from}"),
-        PickPut::Discard => format!("discard {it}"),
+        PickPut::Hand => format!("{shown}put {it} into your hand"),
+        PickPut::Play => format!("{shown}put {it} into play{where_from}"),
+        PickPut::Discard => format!("{shown}discard {it}"),
         PickPut::Stay => String::new(),
     };
     let mut s = match from {

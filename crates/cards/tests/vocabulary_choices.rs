@@ -28,6 +28,39 @@ effects = [{ search = "deck", filter = { type = "fleet", race = "narn" } }]"#);
     );
 }
 
+/// Searching Your Deck, a card text that shows the card found: `show`.
+#[test]
+fn a_search_that_shows_loads_reads_and_refuses() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ search = "deck", filter = { type = "fleet" }, show = true }]"#);
+    match &d.effects[0].op {
+        Op::Pick { show, .. } => assert!(*show),
+        op => panic!("{op:?}"),
+    }
+    assert_eq!(
+        rules_text(&d),
+        "Search your deck for a fleet and show it to every player, then put it into your hand; then shuffle your deck."
+    );
+    for (effects, want) in [
+        (
+            r#"effects = [{ choose = "hand", show = true }]"#,
+            "`show` does not apply to `choose`",
+        ),
+        (
+            r#"effects = [{ search = "deck", filter = { type = "fleet" }, show = false }]"#,
+            "search.show",
+        ),
+        (
+            r#"effects = [{ draw = 1, show = true }]"#,
+            "`show` does not apply to `draw`",
+        ),
+    ] {
+        let msg = refused(&format!("[cards.\"E\"]\ntype = \"event\"\n{effects}"));
+        assert!(msg.contains(want), "{effects}: {msg}");
+    }
+}
+
 #[test]
 fn the_reserve_puts_into_play() {
     let d = one(r#"[cards."E"]

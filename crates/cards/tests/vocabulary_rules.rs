@@ -144,7 +144,7 @@ fn used_as_reads_and_needs_another_ability() {
         }
     );
     assert!(
-        rules_text(&d).contains("may use its Diplomacy as Intrigue until the end of the turn"),
+        rules_text(&d).contains("may use its Diplomacy as Intrigue until the end of the turn (in conflicts and attacks)"),
         "{}",
         rules_text(&d)
     );
@@ -346,6 +346,51 @@ fn transfer_chaos_reads_words_and_refuses() {
         (
             r#"{ transfer_chaos = 1, card = "target", onto = "this", count = 2 }"#,
             "`count` does not apply",
+        ),
+    ] {
+        let msg = refused(&event(e, r#"target = "card""#));
+        assert!(msg.contains(want), "{e}: {msg}");
+    }
+}
+
+#[test]
+fn transfer_damage_reads_words_and_refuses() {
+    let d = one(&event(
+        r#"{ transfer_damage = 2, card = "ambassador", onto = "target" }"#,
+        r#"target = "card""#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::TransferDamage {
+            card: CardSel::Ambassador(Who::Me),
+            onto: CardSel::Target,
+            count: 2
+        }
+    );
+    let t = rules_text(&d);
+    assert!(t.contains("move up to 2 damage from"), "{t}");
+    assert!(t.contains("not an attack"), "{t}");
+    for (e, want) in [
+        (r#"{ transfer_damage = 0, onto = "this" }"#, "0 damage"),
+        (
+            r#"{ transfer_damage = 1, card = "target" }"#,
+            "transfer_damage.onto",
+        ),
+        (
+            r#"{ transfer_damage = 1, card = "target", onto = "target" }"#,
+            "comes from",
+        ),
+        (
+            r#"{ transfer_damage = 1, card = "supporters", onto = "ambassador" }"#,
+            "transfer_damage.card",
+        ),
+        (
+            r#"{ transfer_damage = 1, card = "target", onto = "this", count = 2 }"#,
+            "`count` does not apply",
+        ),
+        (
+            r#"{ transfer_damage = 1, card = "target", onto = "nowhere" }"#,
+            "transfer_damage.onto",
         ),
     ] {
         let msg = refused(&event(e, r#"target = "card""#));

@@ -292,7 +292,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
     Ok(match parts.as_slice() {
         ["victory"] => Value::Str(pl.victory.name().into()),
         ["eliminated"] => Value::Bool(pl.eliminated),
-        ["influence"] => Value::Int(pl.influence as i64),
+        // SPEC.md: the Influence Rating (its two pools), modifiers included.
+        ["influence"] => Value::Int(g.influence_rating(p) as i64),
         ["unspent"] => Value::Int(pl.unspent() as i64),
         ["spent"] => Value::Int(pl.spent as i64),
         ["power"] => Value::Int(g.power(p) as i64),

@@ -48,7 +48,8 @@ struct MemoTable {
     /// dereferenced.
     game: usize,
     stamp: u32,
-    entries: [(u32, [u8; 5]); MEMO_CARDS],
+    /// Per card: the stamp, the abilities and the "used as" bits.
+    entries: [(u32, [u8; 5], [u8; 5]); MEMO_CARDS],
 }
 
 impl MemoTable {
@@ -57,7 +58,7 @@ impl MemoTable {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             // A wrapped stamp could meet an old entry: start clean.
-            self.entries.fill((0, [0; 5]));
+            self.entries.fill((0, [0; 5], [0; 5]));
             self.stamp = 1;
         }
     }
@@ -68,7 +69,7 @@ thread_local! {
         RefCell::new(MemoTable {
             game: 0,
             stamp: 0,
-            entries: [(0, [0; 5]); MEMO_CARDS],
+            entries: [(0, [0; 5], [0; 5]); MEMO_CARDS],
         })
     };
 }
@@ -110,12 +111,14 @@ impl Drop for AbilityMemo<'_> {
 }
 
 impl Game {
-    /// A card's current ability (0 when neutralized).
+    /// A card's current ability (0 when neutralized): the card's own, as
+    /// filters, requirements, amounts and initiative read it. "Used As"
+    /// does not change it (6.j); see [`Game::used_ability`].
     pub fn ability(&self, id: CardId, a: Ability) -> u8 {
         if self.c(id).neutralized() {
             return 0;
         }
-        self.current_abilities(id)[a.idx()]
+        self.current_abilities(id).0[a.idx()]
     }
 
     /// All five current abilities (0 when neutralized), in the order
@@ -124,11 +127,34 @@ impl Game {
         if self.c(id).neutralized() {
             return [0; 5];
         }
-        self.current_abilities(id)
+        self.current_abilities(id).0
     }
 
-    /// The damaged abilities, from the memo when the game is frozen.
-    fn current_abilities(&self, id: CardId) -> [u8; 5] {
+    /// The ability the card applies where "Used As" reaches (Engine Rules
+    /// v1.2, 6.j: "this may only be done for purposes of participating in
+    /// conflicts, attacking, or (when using an ability as Leadership) for
+    /// leading a fleet"): support and opposition, attacks (the ability it
+    /// attacks with, the damage it deals, the damage it deals in return),
+    /// and the Leadership it leads a fleet with.
+    pub fn used_ability(&self, id: CardId, a: Ability) -> u8 {
+        self.used_abilities(id)[a.idx()]
+    }
+
+    /// All five abilities as [`Game::used_ability`] reads them.
+    pub fn used_abilities(&self, id: CardId) -> [u8; 5] {
+        if self.c(id).neutralized() {
+            return [0; 5];
+        }
+        let (mut v, use_as) = self.current_abilities(id);
+        if use_as != [0; 5] {
+            crate::used_as::apply(&mut v, &use_as);
+        }
+        v
+    }
+
+    /// The damaged abilities and the "used as" bits, from the memo when the
+    /// game is frozen.
+    fn current_abilities(&self, id: CardId) -> ([u8; 5], [u8; 5]) {
         let slot = id.idx();
         if slot >= MEMO_CARDS {
             return self.compute_all(id, true);
@@ -136,7 +162,8 @@ impl Game {
         let me = self as *const Game as usize;
         let hit = MEMO.with(|m| {
             let m = m.borrow();
-            (m.game == me && m.entries[slot].0 == m.stamp).then_some(m.entries[slot].1)
+            let e = &m.entries[slot];
+            (m.game == me && e.0 == m.stamp).then_some((e.1, e.2))
         });
         if let Some(v) = hit {
             return v;
@@ -146,7 +173,7 @@ impl Game {
             let mut m = m.borrow_mut();
             if m.game == me {
                 let stamp = m.stamp;
-                m.entries[slot] = (stamp, v);
+                m.entries[slot] = (stamp, v.0, v.1);
             }
         });
         v
@@ -156,21 +183,23 @@ impl Game {
     /// (Neutralization: "what the character's highest ability would be if the
     /// character were undamaged").
     pub(crate) fn ability_undamaged(&self, id: CardId, a: Ability) -> u8 {
-        self.compute_all(id, false)[a.idx()]
+        self.compute_all(id, false).0[a.idx()]
     }
 
-    /// The card's highest current ability.
+    /// The card's highest current ability ("Used As" never raises it: the
+    /// new ability is at an existing one's level).
     pub fn highest_ability(&self, id: CardId) -> u8 {
         self.abilities(id).into_iter().max().unwrap_or(0)
     }
 
     pub(crate) fn highest_undamaged(&self, id: CardId) -> u8 {
-        self.compute_all(id, false).into_iter().max().unwrap_or(0)
+        self.compute_all(id, false).0.into_iter().max().unwrap_or(0)
     }
 
     /// The five abilities in one pass over the modifiers, attached cards and
-    /// lasting effects that could touch the card.
-    fn compute_all(&self, id: CardId, with_damage: bool) -> [u8; 5] {
+    /// lasting effects that could touch the card, and the "used as" bits
+    /// (`use_as[to]` holds a bit per ability `from`).
+    fn compute_all(&self, id: CardId, with_damage: bool) -> ([u8; 5], [u8; 5]) {
         let inst = self.c(id);
         let def = self.db.get(inst.def);
         let mut printed_delta = [0i32; 5];
@@ -235,7 +264,8 @@ impl Game {
         if let Some(l) = inst.led_by.some() {
             let li = self.c(l);
             if li.rotation == Rotation::Lead && li.leading == id {
-                add[Ability::Military.idx()] += self.ability(l, Ability::Leadership) as i32;
+                // 6.j: an ability used as Leadership leads a fleet.
+                add[Ability::Military.idx()] += self.used_ability(l, Ability::Leadership) as i32;
             }
         }
         // An ambassador's assistant: +1 Diplomacy, Intrigue and Leadership;
@@ -280,10 +310,7 @@ impl Game {
             }
             out[i] = v.clamp(0, 255) as u8;
         }
-        if use_as != [0; 5] {
-            crate::used_as::apply(&mut out, &use_as);
-        }
-        out
+        (out, use_as)
     }
 
     /// Whether the card is some faction's ambassador.

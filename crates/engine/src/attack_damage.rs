@@ -93,7 +93,7 @@ impl Game {
             return 0;
         }
         AttackMod::damage(
-            self.ability(from, ability),
+            self.used_ability(from, ability),
             self.damage_plus(from),
             fm,
             tm,
@@ -121,6 +121,9 @@ impl Game {
             g.deal_damage(to, d, ev);
         };
         let was_neutralized = self.c(target).neutralized();
+        // A fleet this damage neutralizes answers in the window after the
+        // attack (`trigger_windows.rs`), not in a window of its own.
+        self.in_attack_damage = true;
         if af && !tf {
             hit(self, attacker, target, ev);
             hit(self, target, attacker, ev);
@@ -133,6 +136,7 @@ impl Game {
             self.deal_damage(target, a, ev);
             self.deal_damage(attacker, t, ev);
         }
+        self.in_attack_damage = false;
         let neutralized_target = !was_neutralized && self.c(target).neutralized();
         if !neutralized_target {
             // The moment after the damage: contingencies on a survivor or
@@ -140,9 +144,12 @@ impl Game {
             self.after_attack_window(attacker, target, conflict);
         }
         if neutralized_target {
-            self.fire_trigger(
+            // The window names the target too: a contingency of the player
+            // whose fleet it was answers there (`trigger_windows.rs`).
+            self.fire_trigger_with(
                 Trigger::NeutralizedTarget,
                 attacker,
+                target,
                 self.c(attacker).controller,
                 conflict,
                 ev,

@@ -55,7 +55,7 @@ impl Game {
             return false;
         }
         // "Cards cannot attack if the ability ... is zero."
-        self.ability(attacker, ability) > 0
+        self.used_ability(attacker, ability) > 0
     }
 
     /// The effect: the first card `by` selects attacks the first card

@@ -456,11 +456,15 @@ impl Game {
             }
             (
                 Op::Pick {
-                    from, put, each, ..
+                    from,
+                    put,
+                    each,
+                    show,
+                    ..
                 },
                 Action::Choose { card },
             ) => {
-                self.put_picked(c.player, card, *from, *put, c.card, ev);
+                self.put_picked(c.player, card, (*from, *put, *show), c.card, ev);
                 let mut ctx = c.ctx();
                 ctx.target = Target::Card(card);
                 self.run_effects(each, false, &ctx, ev);
@@ -490,19 +494,20 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: CardId,
-        from: PickFrom,
-        put: PickPut,
+        (from, put, show): (PickFrom, PickPut, bool),
         source: CardId,
         ev: &mut Events,
     ) {
         if from.is_search() {
-            // The card found (its identity reaches only its player: the
-            // engine keeps no record of a card shown and then hidden again;
-            // a card put into play is seen by all as it enters).
+            // The card found: its identity reaches only its player, unless
+            // the card text shows it; then the event naming it reaches every
+            // player, and the card goes on hidden (a card put into play is
+            // seen by all as it enters).
             ev.push(Event::Found {
                 player: p,
                 card,
                 from,
+                shown: show,
             });
         }
         match put {

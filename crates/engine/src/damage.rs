@@ -69,8 +69,17 @@ impl Game {
         if self.db.get(inst.def).card_type == CardType::Fleet {
             // No conflict in particular (an id beyond the conflicts in play).
             let (p, k) = (inst.controller, crate::ids::ConflictId(u8::MAX));
-            // Triggered effects of cards in play (no contingency window).
-            self.run_player_triggers(crate::card::effect::Trigger::FleetNeutralized, p, k, ev);
+            let t = crate::card::effect::Trigger::FleetNeutralized;
+            if self.in_attack_damage {
+                // Triggered effects now; its contingencies answer in the
+                // window after the attack (`trigger_windows.rs`).
+                self.run_player_triggers(t, p, k, ev);
+            } else {
+                // Contingency Cards: "Whenever the trigger condition is met,
+                // the player of the contingency may reveal it": triggered
+                // effects, then a window of its own.
+                self.fire_trigger(t, id, p, k, ev);
+            }
             let inst = self.c(id);
             if let Some(l) = inst.led_by.some() {
                 let li = self.c(l);

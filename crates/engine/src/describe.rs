@@ -127,7 +127,7 @@ impl Game {
                 side,
             } => {
                 let k = &self.conflicts[conflict.0 as usize];
-                let ab = self.ability(card, k.kind);
+                let ab = self.used_ability(card, k.kind);
                 if k.unopposable {
                     format!(
                         "{} supports {} for {} with {} {}",
@@ -154,7 +154,7 @@ impl Game {
                     n(card),
                     self.conflict_name(conflict),
                     k.kind.display(),
-                    self.ability(card, k.kind)
+                    self.used_ability(card, k.kind)
                 )
             }
             Action::Attack {
@@ -387,6 +387,9 @@ impl Game {
                 format!("The attack by {} is canceled.", n(attacker))
             }
             Event::Damaged { card, amount } => format!("{} takes {} damage.", n(card), amount),
+            Event::DamageMoved { from, to, count } => {
+                format!("{} damage moves from {} to {}.", count, n(from), n(to))
+            }
             Event::Neutralized { card, severe } => {
                 if severe > 0 {
                     format!("{} is neutralized ({} severe damage).", n(card), severe)
@@ -738,8 +741,20 @@ impl Game {
                 pn(player),
                 pn(player)
             ),
-            Event::Found { player, card, from } => {
-                if card.some().is_some() {
+            Event::Found {
+                player,
+                card,
+                from,
+                shown,
+            } => {
+                if shown {
+                    format!(
+                        "{} finds {} in the {} and shows it.",
+                        pn(player),
+                        n(card),
+                        from.name()
+                    )
+                } else if card.some().is_some() {
                     format!("{} finds {} in the {}.", pn(player), n(card), from.name())
                 } else {
                     format!("{} takes a card from the {}.", pn(player), from.name())

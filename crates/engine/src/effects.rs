@@ -241,6 +241,9 @@ impl Game {
                     Op::TransferChaos { card, onto, .. } => {
                         self.may_transfer_chaos(card, onto, ctx)
                     }
+                    Op::TransferDamage { card, onto, .. } => {
+                        self.may_transfer_damage(card, onto, ctx)
+                    }
                     Op::Attack { ability, by, .. } => self
                         .sel_cards(by, ctx)
                         .first()
@@ -898,6 +901,9 @@ impl Game {
             } => self.move_marks(kind, card, onto, count, ctx, ev),
             Op::TransferChaos { card, onto, count } => {
                 self.transfer_chaos(card, onto, count, ctx, ev)
+            }
+            Op::TransferDamage { card, onto, count } => {
+                self.transfer_damage(card, onto, count, ctx, ev)
             }
             Op::UseAs { from, to, card } => self.use_as_effect(from, to, card, ctx),
             Op::PowerToWin { n, who, duration } => self.change_power_needed(n, who, duration, ctx),

@@ -109,6 +109,13 @@ pub enum Event {
         card: CardId,
         amount: u8,
     },
+    /// Normal damage moved from one card to another by an effect (Glossary,
+    /// Transfer): not damage dealt, not an attack.
+    DamageMoved {
+        from: CardId,
+        to: CardId,
+        count: u8,
+    },
     Neutralized {
         card: CardId,
         severe: u8,
@@ -332,12 +339,15 @@ pub enum Event {
     DrakhAmbassadorLost {
         player: PlayerId,
     },
-    /// A card found by a search of the deck or the reserve, shown to
-    /// everyone (Searching Your Deck).
+    /// A card found by a search of the deck or the reserve (Searching Your
+    /// Deck). Only its player learns which, unless the card text shows it
+    /// (`shown`): then every player does, once, as it goes to the hand.
     Found {
         player: PlayerId,
         card: CardId,
         from: crate::card::effect::PickFrom,
+        #[serde(default)]
+        shown: bool,
     },
     /// A player's deck was shuffled (after a search).
     DeckShuffled {
@@ -431,11 +441,18 @@ impl Event {
                 discarded,
             },
             // A card found by a search reaches only its player (as a card
-            // drawn does); one put into play is seen entering it.
-            Event::Found { player, from, .. } if player != viewer => Event::Found {
+            // drawn does) unless the effect shows it; one put into play is
+            // seen entering it.
+            Event::Found {
+                player,
+                from,
+                shown: false,
+                ..
+            } if player != viewer => Event::Found {
                 player,
                 card: CardId::NONE,
                 from,
+                shown: false,
             },
             e => e,
         }

@@ -505,6 +505,8 @@ impl Game {
             // Bonuses and Blanking: blanks imposed by effects start and end
             // with their modifiers.
             self.sync_blanks();
+            // Influence Rating modifiers in the pools (`crate::rating`).
+            self.sync_rating_pools();
             // Marks: a card given marks by a lasting source, or cut off
             // from one, gains or purges them as soon as it happens.
             self.refresh_mark_links(ev);

@@ -22,7 +22,7 @@ impl Game {
             });
         }
         // A character with Leadership greater than zero may lead.
-        if self.ability(card, Ability::Leadership) == 0 {
+        if self.used_ability(card, Ability::Leadership) == 0 {
             return Err(Violation::NoAbility {
                 card,
                 ability: Ability::Leadership,

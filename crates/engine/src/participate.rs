@@ -73,7 +73,7 @@ impl Game {
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, false)?;
         self.check_participation(card, k, conflict)?;
-        if self.ability(card, k.kind) == 0 {
+        if self.used_ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
                 ability: k.kind,
@@ -106,7 +106,7 @@ impl Game {
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, true)?;
         self.check_participation(card, k, conflict)?;
-        if self.ability(card, k.kind) == 0 {
+        if self.used_ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,
                 ability: k.kind,
@@ -137,7 +137,7 @@ impl Game {
                 ability: kind,
             });
         }
-        let value = self.ability(card, kind);
+        let value = self.used_ability(card, kind);
         ev.push(Event::Supported {
             card,
             conflict,
@@ -158,7 +158,7 @@ impl Game {
                 ability: kind,
             });
         }
-        let value = self.ability(card, kind);
+        let value = self.used_ability(card, kind);
         ev.push(Event::Opposed {
             card,
             conflict,
@@ -217,7 +217,7 @@ impl Game {
         }
         self.check_participation(card, k, conflict)?;
         // Attack with the same ability the target applied; not with zero.
-        if self.ability(card, ability) == 0 {
+        if self.used_ability(card, ability) == 0 {
             return Err(Violation::NoAbility { card, ability });
         }
         Ok(())

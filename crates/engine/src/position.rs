@@ -404,6 +404,8 @@ impl Game {
             g.conflicts.push(c);
         }
         g.refresh_passive_sources();
+        // Influence Rating modifiers in play: their tokens are unspent.
+        g.sync_rating_pools();
         g.refresh_foreign_control();
         g.refresh_keyword_cards();
         // Lasting sources in the position give their marks at once, on top

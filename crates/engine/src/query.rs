@@ -274,6 +274,22 @@ impl Game {
             if pl.influence < 3 && !pl.eliminated && pl.influence < 4 {
                 // Positions may start below 3; rules never push it below.
             }
+            // Influence and Influence Rating: the pools hold the rating
+            // (modifiers included), the spent pool never more than it.
+            let rating = self.influence_rating(i as PlayerId);
+            if pl.influence + pl.rating_mod != rating {
+                return Err(format!(
+                    "player {i}'s pools hold {} influence, the rating is {rating}",
+                    pl.influence + pl.rating_mod
+                ));
+            }
+            if pl.spent < 0 || pl.unspent() < 0 {
+                return Err(format!(
+                    "player {i}'s pools are negative: spent {}, unspent {}",
+                    pl.spent,
+                    pl.unspent()
+                ));
+            }
             for q in 0..self.players.len() {
                 if q != i && !(1..=5).contains(&pl.tension[q]) {
                     return Err(format!(

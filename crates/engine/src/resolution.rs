@@ -28,7 +28,7 @@ impl Game {
                 continue;
             }
             seen.push(p.card);
-            let v = self.ability(p.card, p.ability) as i32;
+            let v = self.used_ability(p.card, p.ability) as i32;
             match p.role {
                 Role::Support(_) => s += v,
                 Role::Oppose => o += v,
@@ -51,7 +51,7 @@ impl Game {
                     continue;
                 }
                 seen.push(p.card);
-                t[side as usize] += self.ability(p.card, p.ability) as i32;
+                t[side as usize] += self.used_ability(p.card, p.ability) as i32;
             }
         }
         for (i, x) in c.extra_support.iter().enumerate() {

@@ -45,7 +45,11 @@
 //! marks, rotating and readying, and lasting changes (bonuses, doubling,
 //! set abilities, restrictions, attack modifiers); any other verb that
 //! happened (a draw looks at the deck; a search shuffles it; choices,
-//! votes, delayed effects, attacks...) makes the event irreversible. A
+//! votes, delayed effects, attacks...) makes the event irreversible. So do
+//! the transfers (of influence, power, marks, Chaos Tokens and damage:
+//! Glossary, Transfer): undoing one would be a transfer back, which the
+//! current totals may not allow (the receiver of damage may have been
+//! neutralized by it, and neutralization is not undone). A
 //! reversed event was still played: limited and unique copies stay
 //! counted (Event Cards: "If the event becomes reversed it has still been
 //! played").
@@ -98,6 +102,9 @@ pub(crate) struct Record {
 /// What a card looks like to the recorder.
 type CardSnap = (CardId, u8, [i8; 6], bool, bool);
 
+/// Transfers (`transfer_influence`, `transfer_power`, `move_mark`,
+/// `transfer_chaos`, `transfer_damage`) are left out on purpose: see the
+/// module documentation.
 fn reversible(op: &Op) -> bool {
     matches!(
         op,

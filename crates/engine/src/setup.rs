@@ -285,6 +285,7 @@ impl Game {
             effect_blanks: false,
             reversal: None,
             reversal_conflict: None,
+            in_attack_damage: false,
         }
     }
 
@@ -364,6 +365,7 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         forfeit_draw: false,
         drakh: false,
         sponsor_discount: 0,
+        rating_mod: 0,
         states: [0; MAX_PLAYERS],
     }
 }

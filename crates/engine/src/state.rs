@@ -301,7 +301,9 @@ pub struct Player {
     pub race: Race,
     pub faction: Faction,
     pub ambassador: CardId,
-    /// Influence Rating: spent plus unspent tokens.
+    /// The influence tokens the player has gained (gains, losses and
+    /// transfers change it). The Influence Rating is this plus
+    /// `rating_mod`: spent plus unspent tokens.
     pub influence: i16,
     /// Influence applied this turn.
     pub spent: i16,
@@ -350,6 +352,11 @@ pub struct Player {
     /// (an effect's "the next card you sponsor this turn costs N less").
     #[serde(default)]
     pub sponsor_discount: u8,
+    /// What Influence Rating modifiers add to (take from) the rating as
+    /// the pools hold it (`crate::rating`): tokens a modifier put in the
+    /// unspent pool, or took from the spent pool first.
+    #[serde(default)]
+    pub rating_mod: i16,
     /// States other than war with each seat: bit sets of
     /// [`StateKind::bit`](crate::StateKind::bit) (States).
     #[serde(default)]
@@ -383,8 +390,10 @@ impl Player {
         }
     }
 
+    /// Unspent influence: the Influence Rating (tokens and modifiers) less
+    /// the spent pool.
     pub fn unspent(&self) -> i16 {
-        self.influence - self.spent
+        self.influence + self.rating_mod - self.spent
     }
     /// Influence that may still be applied this turn.
     pub fn available(&self) -> i16 {
@@ -890,6 +899,10 @@ pub struct Game {
     /// The changes the effect text of the latest conflict resolved made,
     /// while they may be reversed (`reversal.rs`).
     pub(crate) reversal_conflict: Option<crate::reversal::Record>,
+    /// An attack's damage is being dealt (`attack_damage.rs`): a fleet it
+    /// neutralizes answers in the attack's own window
+    /// (`trigger_windows.rs`). False between calls.
+    pub(crate) in_attack_damage: bool,
 }
 
 /// Copies an inline list of plain values with one block copy (smallvec's own
@@ -971,6 +984,7 @@ impl Clone for Game {
             effect_blanks: self.effect_blanks,
             reversal: self.reversal.clone(),
             reversal_conflict: self.reversal_conflict.clone(),
+            in_attack_damage: self.in_attack_damage,
         }
     }
 }

@@ -93,7 +93,8 @@ impl Game {
                 }
                 continue;
             }
-            let abil = self.abilities(card);
+            // 6.j: "used as" reaches leading, participating and attacking.
+            let abil = self.used_abilities(card);
             if matches!(def.card_type, CardType::Fleet | CardType::Location) && c.damage > 0 {
                 for amount in 1..=c.damage {
                     out.push(Action::Repair { card, amount });

@@ -3,7 +3,8 @@
 //! influence, power and marks"; Power: Transferring Power; Glossary:
 //! Transfer). Influence transfers live in `crate::influence`. Chaos Tokens
 //! (Glossary, Transfer: "It is possible to transfer influence, power,
-//! marks, damage, and tokens") move by `transfer_chaos`.
+//! marks, damage, and tokens") move by `transfer_chaos`, damage by
+//! `transfer_damage` (see below).
 
 use crate::card::def::MarkKind;
 use crate::card::effect::{CardSel, Who};
@@ -136,6 +137,75 @@ impl Game {
             to,
             count: n,
         });
+        true
+    }
+}
+
+/// Transfers of damage (Glossary, Transfer: "It is possible to transfer
+/// influence, power, marks, damage, and tokens ... you can only transfer a
+/// maximum of what you have"). What moves is normal damage (Glossary,
+/// Damage: "Unless otherwise specified, 'damage' always refers to normal
+/// damage and not severe damage"): severe damage lies on the back of a
+/// neutralized card and stays there. The damage arriving counts as any
+/// damage on the card (The Effects of Damage: "For each point of damage on
+/// a target, all the target's abilities are reduced by one"; "If a card's
+/// highest ability has been reduced to zero and it has at least one damage
+/// token on it then it becomes immediately neutralized"), so the receiver
+/// may be neutralized by it, with severe damage for the excess as always.
+/// It is not an attack: damage resistance does not reduce it (Glossary,
+/// Damage Resistance: "It does not effect damage that is applied by means
+/// other than attacks"), and no attack trigger answers it.
+impl Game {
+    /// Whether damage could move from `card` to `onto` now: two different
+    /// cards on the table, the giver damaged, the receiver not neutralized
+    /// (Neutralization: a neutralized card holds no normal damage; "Additional
+    /// normal damage which is somehow applied to an already neutralized card
+    /// has no additional effect", so nothing could arrive).
+    pub(crate) fn may_transfer_damage(&self, card: CardSel, onto: CardSel, ctx: &Ctx) -> bool {
+        let (from, to) = (self.sel_cards(card, ctx), self.sel_cards(onto, ctx));
+        match (from.first(), to.first()) {
+            (Some(&f), Some(&t)) => {
+                let (fi, ti) = (self.c(f), self.c(t));
+                f != t
+                    && fi.damage > 0
+                    && fi.zone.on_table()
+                    && ti.zone.on_table()
+                    && !ti.neutralized()
+            }
+            _ => false,
+        }
+    }
+
+    /// `transfer_damage`: up to `count` normal damage leaves `card` and goes
+    /// on `onto`, only as much as it has. The giver's abilities rise at once;
+    /// the receiver is checked for neutralization at once. False if nothing
+    /// moved.
+    pub(crate) fn transfer_damage(
+        &mut self,
+        card: CardSel,
+        onto: CardSel,
+        count: u8,
+        ctx: &Ctx,
+        ev: &mut Events,
+    ) -> bool {
+        if !self.may_transfer_damage(card, onto, ctx) {
+            return false;
+        }
+        let from = self.sel_cards(card, ctx)[0];
+        let to = self.sel_cards(onto, ctx)[0];
+        // Glossary, Transfer: "you can only transfer a maximum of what you have".
+        let n = count.min(self.c(from).damage);
+        if n == 0 {
+            return false;
+        }
+        self.cm(from).damage -= n;
+        let t = self.cm(to);
+        t.damage = t.damage.saturating_add(n);
+        self.abilities_changed = true;
+        ev.push(Event::DamageMoved { from, to, count: n });
+        // The Effects of Damage: neutralized at once when its highest
+        // ability reaches 0 (the excess becomes severe damage).
+        self.check_neutralized(to, ev);
         true
     }
 }

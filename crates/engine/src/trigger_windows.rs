@@ -12,8 +12,10 @@
 //!   contingency on a card of the attack that is still in play and not
 //!   neutralized;
 //! - `fleet-neutralized`: in that same window, for a contingency on a card
-//!   of a player whose fleet the attack neutralized (a fleet neutralized
-//!   outside an attack opens no window: its triggered effects still happen);
+//!   of a player whose fleet the attack neutralized; a fleet neutralized
+//!   outside an attack (by an effect, damage or a transfer of damage, a
+//!   bonus ending) opens a window of its own, after its triggered effects,
+//!   for a contingency on a card of the fleet's controller;
 //! - `contested-war-won`: in the conflict-won window of a war conflict won
 //!   although contested.
 //!

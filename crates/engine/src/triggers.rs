@@ -139,15 +139,29 @@ impl Game {
         conflict: ConflictId,
         ev: &mut Events,
     ) {
+        self.fire_trigger_with(t, card, CardId::NONE, player, conflict, ev)
+    }
+
+    /// [`Game::fire_trigger`] for a trigger about two cards (the other
+    /// card of an attack: `card = "attacker"` in its effects).
+    pub(crate) fn fire_trigger_with(
+        &mut self,
+        t: Trigger,
+        card: CardId,
+        other: CardId,
+        player: PlayerId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
         if t.on_card() {
-            self.run_card_triggers(t, card, CardId::NONE, conflict, ev)
+            self.run_card_triggers(t, card, other, conflict, ev)
         } else {
             self.run_player_triggers(t, player, conflict, ev)
         }
         let w = Window {
             trigger: t,
             card,
-            other: CardId::NONE,
+            other,
             player,
             conflict,
             pos: 0,

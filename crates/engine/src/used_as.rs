@@ -5,11 +5,21 @@
 //! Note, however, that this is NOT the same as using a non-standard ability
 //! within a given conflict."
 //!
-//! So the change is to the card's abilities for the rest of the turn,
-//! everywhere they are read (conflicts, attacks, requirements, filters),
-//! not a permission limited to one conflict. The card keeps its old
-//! ability; the new one is at least the old one's level ("may use": a
-//! higher rating of its own still counts).
+//!
+//! Where it counts: Engine Rules v1.2, 6.j (Using one ability as another):
+//! "When a card allows you to use one ability as another, this may only be
+//! done for purposes of participating in conflicts, attacking, or (when
+//! using an ability as Leadership) for leading a fleet." So it lasts the
+//! rest of the turn and reaches every conflict and attack of it (not a
+//! permission limited to one conflict), but only there:
+//! [`Game::used_ability`] is read for supporting and opposing (and the
+//! totals), attacking (the ability attacked with, the damage dealt and
+//! dealt in return: 6.j's example) and leading a fleet (the leader's
+//! Leadership and what it adds to the fleet); [`Game::ability`], read by
+//! filters, requirements, conditions, amounts, initiative and the views'
+//! abilities, is the card's own. The card keeps its old ability; the new
+//! one is at least the old one's level ("may use": a higher rating of its
+//! own still counts).
 
 use crate::card::def::Ability;
 use crate::card::effect::{CardSel, Duration};

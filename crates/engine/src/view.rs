@@ -389,7 +389,9 @@ impl Game {
             name: self.player_name(p).to_string(),
             race: pl.race,
             faction: pl.faction,
-            influence: pl.influence,
+            // The Influence Rating: the spent and unspent pools combined
+            // (modifiers included: `crate::rating`).
+            influence: pl.influence + pl.rating_mod,
             spent: pl.spent,
             unspent: pl.unspent(),
             extra: pl.extra,
@@ -495,7 +497,7 @@ impl Game {
                         _ => None,
                     },
                     ability: pt.ability,
-                    value: self.ability(pt.card, pt.ability),
+                    value: self.used_ability(pt.card, pt.ability),
                 })
                 .collect(),
             outcome: c.outcome,

@@ -225,3 +225,88 @@ fn a_contingency_shows_its_cost_but_not_its_identity() {
     // Its own player sees it.
     assert_eq!(host_view(&g.view(0)).own_contingencies.len(), 1);
 }
+
+/// Searching Your Deck: a search whose card text shows the card found
+/// (`show = true`, Open Manifest) names it to every player, once; the card
+/// then sits in the hand hidden as any other. Without `show` (Quartermaster's
+/// Requisition) the other players learn only that a card was taken.
+#[test]
+fn a_search_shows_the_card_found_only_when_its_text_says_so() {
+    let db = open_set();
+    let id = |n: &str| db.find(n).unwrap_or_else(|| panic!("the Open Set has {n}"));
+    let (shows, hides) = (id("Open Manifest"), id("Quartermaster's Requisition"));
+    let fleets = [id("Republic Line Squadron"), id("Noble Escort Wing")];
+    for (card_def, shown) in [(shows, true), (hides, false)] {
+        let mut a = PlayerPosition::new(
+            "A",
+            Race::Human,
+            Faction::BabylonProject,
+            id("Ambassador Miriam Okafor-Hale"),
+        );
+        a.hand = vec![card_def];
+        a.deck = fleets.to_vec();
+        a.influence = 6;
+        let b = PlayerPosition::new(
+            "B",
+            Race::Narn,
+            Faction::BabylonProject,
+            id("Ambassador Je'Tarrin"),
+        );
+        let pos = Position {
+            players: vec![a, b],
+            initiative: Some(vec![0, 1]),
+            ..Position::default()
+        };
+        let mut g = Game::from_position(&pos, db.clone(), 5).expect("the position loads");
+        while g.at_round_entry().is_some() {
+            g.proceed();
+        }
+        let card = (0..g.card_count() as u16)
+            .map(CardId)
+            .find(|&c| g.card(c).def == card_def)
+            .expect("in hand");
+        let mut events = g
+            .apply(
+                0,
+                Action::Play {
+                    card,
+                    target: b5_engine::Target::None,
+                },
+            )
+            .expect("played");
+        let found = (0..g.card_count() as u16)
+            .map(CardId)
+            .find(|&c| g.card(c).def == fleets[0])
+            .expect("the fleet");
+        events.extend(
+            g.apply(0, Action::Choose { card: found })
+                .expect("the fleet is chosen"),
+        );
+        assert_eq!(g.card(found).zone, Zone::Hand);
+        // Hidden again in the hand: B's view does not hold it.
+        assert!(!g.visible_to(found, 1));
+        let b_found: Vec<Event> = events
+            .iter()
+            .map(|e| e.for_viewer(1))
+            .filter(|e| matches!(e, Event::Found { .. }))
+            .collect();
+        assert_eq!(b_found.len(), 1, "{events:?}");
+        let Event::Found { card: named, .. } = b_found[0] else {
+            unreachable!()
+        };
+        if shown {
+            assert_eq!(named, found, "B is shown the card found");
+            assert!(g
+                .describe(&b_found[0])
+                .is_some_and(|s| s.contains("Republic Line Squadron") && s.contains("shows")));
+        } else {
+            assert_eq!(named, CardId::NONE, "B learns nothing of the card found");
+        }
+        // Its own player always learns it.
+        let a_found = events
+            .iter()
+            .map(|e| e.for_viewer(0))
+            .find(|e| matches!(e, Event::Found { .. }));
+        assert!(matches!(a_found, Some(Event::Found { card, .. }) if card == found));
+    }
+}

@@ -120,11 +120,18 @@ fn check_state(g: &Game, cards: usize, ctx: &dyn Display) {
             "{ctx}: player {p}'s Influence Rating is {} (below {INFLUENCE_FLOOR})",
             pl.influence
         );
+        // The pools hold the Influence Rating, modifiers included.
+        let rating = g.influence_rating(p);
         assert!(
-            (0..=pl.influence).contains(&pl.spent),
-            "{ctx}: player {p} has {} spent of {} influence",
+            rating >= INFLUENCE_FLOOR.min(pl.influence),
+            "{ctx}: player {p}'s modified Influence Rating is {rating}"
+        );
+        assert!(
+            (0..=rating).contains(&pl.spent) && pl.influence + pl.rating_mod == rating,
+            "{ctx}: player {p} has {} spent of {rating} influence ({} tokens, {} by modifiers)",
             pl.spent,
-            pl.influence
+            pl.influence,
+            pl.rating_mod
         );
         assert!(
             (1..=5).contains(&pl.unrest),
@@ -727,6 +734,11 @@ fn check_events(before: &Game, after: &Game, events: &[Event], ctx: &dyn Display
     for viewer in 0..after.num_players() as PlayerId {
         for e in events {
             let seen = e.for_viewer(viewer);
+            // A search that shows the card found names it to everyone
+            // (Searching Your Deck: the card text shows it).
+            if matches!(seen, Event::Found { shown: true, .. }) {
+                continue;
+            }
             for c in event_card_ids(&seen) {
                 if c == CardId::NONE || c.idx() >= after.card_count() {
                     continue;

@@ -1,6 +1,6 @@
 //! The verbs of the rules' own effect vocabulary (Engine Rules v1.2):
-//! blanking (Bonuses and Blanking), transfers of power and of marks
-//! (Changes for Version 1.2; Glossary, Transfer), "Used As" (Glossary), the
+//! blanking (Bonuses and Blanking), transfers of power, marks, Chaos
+//! Tokens and damage (Changes for Version 1.2; Glossary, Transfer), "Used As" (Glossary), the
 //! power needed to win (Victory), promote effects (Promote Effects) and the
 //! Shadow War started or ended by an effect (The Shadow War). The loader
 //! refuses what can never work, naming the field.
@@ -151,6 +151,43 @@ pub(super) fn rules_verb(
                 }
             }
             Op::TransferChaos {
+                card: sel,
+                onto,
+                count,
+            }
+        }
+        "transfer_damage" => {
+            // Glossary, Transfer: damage can be transferred, only what the
+            // card has (normal damage: Glossary, Damage).
+            let count = e.transfer_damage.unwrap();
+            if count == 0 {
+                return Err(at.err("a transfer of 0 damage changes nothing"));
+            }
+            let Some(onto) = e.onto.as_ref() else {
+                return Err(at
+                    .sub("onto")
+                    .err("name the card the damage goes to, e.g. onto = \"ambassador\""));
+            };
+            let onto = one_of(
+                &at.sub("onto"),
+                "card",
+                onto,
+                |x| CardSel::parse(x, w),
+                CARDS,
+            )?;
+            if onto == sel {
+                return Err(at
+                    .sub("onto")
+                    .err("damage moved onto the card it comes from changes nothing"));
+            }
+            for (name, s) in [("card", sel), ("onto", onto)] {
+                if matches!(s, CardSel::Supporters | CardSel::Opposers) {
+                    return Err(at.sub(name).err(
+                        "damage moves from one card to one card: not every supporting or opposing card",
+                    ));
+                }
+            }
+            Op::TransferDamage {
                 card: sel,
                 onto,
                 count,

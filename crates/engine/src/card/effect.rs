@@ -411,6 +411,11 @@ pub enum Op {
         up_to: u8,
         put: PickPut,
         each: Vec<Effect>,
+        /// A search whose card text shows (reveals) the card found: every
+        /// player learns it, then it goes where `put` says, hidden again in
+        /// a hand (`Event::Found` with `shown`).
+        #[serde(default)]
+        show: bool,
     },
     /// "Choose one": the card's player chooses one of the modes through
     /// `pending`; only that mode's effects happen. Always the last effect
@@ -494,6 +499,14 @@ pub enum Op {
     /// Transfer: "It is possible to transfer ... tokens"; only as many as
     /// the card has; Drakh Rule 7: the tokens are all identical).
     TransferChaos {
+        card: CardSel,
+        onto: CardSel,
+        count: u8,
+    },
+    /// Move up to `count` normal damage from `card` to `onto` (Glossary,
+    /// Transfer: "It is possible to transfer ... damage"; only as much as
+    /// the card has; not an attack: `crate::transfer`).
+    TransferDamage {
         card: CardSel,
         onto: CardSel,
         count: u8,
@@ -823,7 +836,9 @@ impl Effect {
             Op::Vote { pass, fail, .. } => pass.iter().chain(fail.iter()).any(|e| e.uses_sel(sel)),
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_sel(sel)),
             Op::Delayed { effects, .. } => effects.iter().any(|e| e.uses_sel(sel)),
-            Op::MoveMark { card, onto, .. } | Op::TransferChaos { card, onto, .. } => {
+            Op::MoveMark { card, onto, .. }
+            | Op::TransferChaos { card, onto, .. }
+            | Op::TransferDamage { card, onto, .. } => {
                 *card == sel || *onto == sel
             }
             Op::Attack { by, card, .. } => *by == sel || *card == sel,
@@ -897,6 +912,7 @@ impl Effect {
             Op::Blank { card, .. }
             | Op::MoveMark { card, .. }
             | Op::TransferChaos { card, .. }
+            | Op::TransferDamage { card, .. }
             | Op::UseAs { card, .. }
             | Op::Promote { card, .. } => Some(*card),
             Op::Attack { card, .. } | Op::AttackMod { card, .. } => Some(*card),
@@ -1022,8 +1038,9 @@ impl Trigger {
         )
     }
 
-    /// Whether a contingency may answer it (the newer triggers move only
-    /// the triggered effects of cards in play; they open no window).
+    /// Whether a contingency may answer it (the newer triggers answer in
+    /// the window of the moment they share, or one of their own:
+    /// `trigger_windows.rs`).
     pub fn opens_window(self) -> bool {
         // A contingency leaves play with the card it is on: it never sees
         // that card leave.

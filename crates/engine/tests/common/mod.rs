@@ -616,6 +616,16 @@ pub fn pool() -> Pool {
         card: CardSel::Target,
     })];
     defs.push(ev);
+    // Glossary, Transfer: damage moves from the ambassador to the target.
+    let mut ev = card("Shared Scars", CardType::Event, Race::Neutral, 0);
+    ev.target = TargetKind::Card;
+    ev.filter = own_character();
+    ev.effects = vec![eff(Op::TransferDamage {
+        card: CardSel::Ambassador(Who::Me),
+        onto: CardSel::Target,
+        count: 2,
+    })];
+    defs.push(ev);
     let mut ev = card("Whispered Slander", CardType::Event, Race::Neutral, 2);
     ev.uniqueness = Uniqueness::Limited;
     ev.target = TargetKind::Player;
@@ -803,6 +813,20 @@ pub fn pool() -> Pool {
         trigger: Trigger::ConflictWon,
         rotate: false,
         effects: vec![eff(Op::GainPower { n: 1, who: Who::Me })],
+    });
+    defs.push(ct);
+    // A fleet of its player neutralized, in an attack or outside one.
+    let mut ct = card(
+        "Salvage Rights Filing",
+        CardType::Contingency,
+        Race::Neutral,
+        0,
+    );
+    ct.attach = AttachKind::Character;
+    ct.triggers.push(TriggeredEffect {
+        trigger: Trigger::FleetNeutralized,
+        rotate: false,
+        effects: vec![eff(Op::GainInfluence { n: 1, who: Who::Me })],
     });
     defs.push(ct);
     let mut ct = card("Counter-Ambush", CardType::Contingency, Race::Neutral, 1);
@@ -1047,6 +1071,21 @@ fn more_cards(defs: &mut Vec<CardDef>) {
         free: false,
     });
     defs.push(g);
+    // Influence Rating modifiers in the pools (Influence and Influence
+    // Rating): a group raising its controller's rating while in play, and
+    // an event lowering a target player's rating this turn.
+    let mut g = card("Envoys' Salon", CardType::Group, Race::Neutral, 2);
+    g.abilities = [1, 0, 0, 0, 0];
+    g.passives.push(Passive::InfluenceRating(1));
+    defs.push(g);
+    let mut ev = card("Snub at Court", CardType::Event, Race::Neutral, 0);
+    ev.target = TargetKind::Player;
+    ev.effects = vec![eff(Op::InfluenceRating {
+        n: -2,
+        who: Who::Target,
+        duration: Duration::Turn,
+    })];
+    defs.push(ev);
     // A location giving an extra conflict each turn, and attack passives.
     let mut l = military(
         "War Council Chamber",

@@ -336,6 +336,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             up_to,
             put,
             each,
+            show: false,
         })
     };
     defs.push(event(
@@ -407,6 +408,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             },
             up_to: 0,
             put: PickPut::Stay,
+            show: false,
             each: vec![
                 Effect::new(Op::Rotate {
                     card: CardSel::Target,
