@@ -73,9 +73,9 @@ fn a_reserve_of_more_than_20_cards_is_refused() {
 fn copies_in_the_reserve_count_with_the_deck() {
     let db = open_set::database().expect("loads");
     let mut d = human_deck();
-    // The deck holds two copies of its destroyer squadron: one more in the
-    // reserve is the third (legal); a fourth is one too many.
-    let name = "Alliance Destroyer Squadron";
+    // The deck holds two copies of its carrier: one more in the reserve is
+    // the third (legal); a fourth is one too many.
+    let name = "Heavy Carrier Sentinel";
     let in_deck: usize = d
         .deck
         .iter()
@@ -87,7 +87,7 @@ fn copies_in_the_reserve_count_with_the_deck() {
     let copies = |d: &b5_cards::deck::DeckList| {
         d.check(&db).iter().any(|p| {
             p.to_string()
-                .contains("copies of \"Alliance Destroyer Squadron\"")
+                .contains(&format!("copies of \"{name}\""))
         })
     };
     assert!(!copies(&d), "{:?}", d.check(&db));
