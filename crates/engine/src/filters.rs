@@ -11,13 +11,20 @@ use crate::targets::Targets;
 impl Game {
     /// Whether a card in play off the table may match a filter that names
     /// its type: a face-up agenda, or an attached or global card. A face-down
-    /// card (a contingency, a hidden agenda) shows only its type: a filter
-    /// asking more of it (race, keyword, abilities) does not match it.
+    /// contingency shows only its type: a filter asking more of it (race,
+    /// keyword, abilities) does not match it. A hidden agenda never matches.
     pub(crate) fn in_play_off_table(&self, f: &CardFilter, id: CardId) -> bool {
         if !f.names_off_table() {
             return false;
         }
         let c = self.c(id);
+        // Agenda Cards, Hiding: "A Hidden Agenda is not considered to be in
+        // play ... cannot therefore be affected by anything unless it
+        // specifically states that it can affect a Hidden Agenda" (rulings:
+        // a card naming agendas "cannot target a hidden Agenda").
+        if c.zone == Zone::Agenda && c.face_down() {
+            return false;
+        }
         let placed = matches!(
             c.zone,
             Zone::Attached | Zone::OnFaction | Zone::Global | Zone::Agenda
