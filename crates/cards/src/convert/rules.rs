@@ -26,6 +26,71 @@ fn flag(at: &At, verb: &str, v: Option<bool>) -> Result<(), LoadError> {
     }
 }
 
+/// How a refusal names what moves from card to card (marks, Chaos Tokens,
+/// damage): the example of `onto`, "... go to" and "... come from" with
+/// their verbs, and what moves "from one card to one card".
+struct Moving {
+    go_to: &'static str,
+    example: &'static str,
+    come_from: &'static str,
+    moves: &'static str,
+}
+
+const MARKS_MOVE: Moving = Moving {
+    go_to: "the marks go to",
+    example: "this",
+    come_from: "marks moved onto the card they come from change nothing",
+    moves: "a mark moves",
+};
+const TOKENS_MOVE: Moving = Moving {
+    go_to: "the tokens go to",
+    example: "this",
+    come_from: "tokens moved onto the card they come from change nothing",
+    moves: "tokens move",
+};
+const DAMAGE_MOVE: Moving = Moving {
+    go_to: "the damage goes to",
+    example: "ambassador",
+    come_from: "damage moved onto the card it comes from changes nothing",
+    moves: "damage moves",
+};
+
+/// The card something moves onto (Glossary, Transfer): named, another card
+/// than the one it comes from, and one card at each end.
+fn transfer_onto(
+    at: &At,
+    e: &RawEffect,
+    sel: CardSel,
+    w: Who,
+    m: Moving,
+) -> Result<CardSel, LoadError> {
+    let Some(onto) = e.onto.as_ref() else {
+        return Err(at.sub("onto").err(format!(
+            "name the card {}, e.g. onto = \"{}\"",
+            m.go_to, m.example
+        )));
+    };
+    let onto = one_of(
+        &at.sub("onto"),
+        "card",
+        onto,
+        |x| CardSel::parse(x, w),
+        CARDS,
+    )?;
+    if onto == sel {
+        return Err(at.sub("onto").err(m.come_from));
+    }
+    for (name, s) in [("card", sel), ("onto", onto)] {
+        if matches!(s, CardSel::Supporters | CardSel::Opposers) {
+            return Err(at.sub(name).err(format!(
+                "{} from one card to one card: not every supporting or opposing card",
+                m.moves
+            )));
+        }
+    }
+    Ok(onto)
+}
+
 pub(super) fn rules_verb(
     at: &At,
     e: &RawEffect,
@@ -86,30 +151,7 @@ pub(super) fn rules_verb(
                 MarkKind::parse,
                 MARKS,
             )?;
-            let Some(onto) = e.onto.as_ref() else {
-                return Err(at
-                    .sub("onto")
-                    .err("name the card the marks go to, e.g. onto = \"this\""));
-            };
-            let onto = one_of(
-                &at.sub("onto"),
-                "card",
-                onto,
-                |x| CardSel::parse(x, w),
-                CARDS,
-            )?;
-            if onto == sel {
-                return Err(at
-                    .sub("onto")
-                    .err("marks moved onto the card they come from change nothing"));
-            }
-            for (name, s) in [("card", sel), ("onto", onto)] {
-                if matches!(s, CardSel::Supporters | CardSel::Opposers) {
-                    return Err(at.sub(name).err(
-                        "a mark moves from one card to one card: not every supporting or opposing card",
-                    ));
-                }
-            }
+            let onto = transfer_onto(at, e, sel, w, MARKS_MOVE)?;
             let count = e.count.unwrap_or(1);
             if count < 1 {
                 return Err(at.sub("count").err("move at least 1 mark"));
@@ -126,30 +168,7 @@ pub(super) fn rules_verb(
             if count == 0 {
                 return Err(at.err("a transfer of 0 Chaos Tokens changes nothing"));
             }
-            let Some(onto) = e.onto.as_ref() else {
-                return Err(at
-                    .sub("onto")
-                    .err("name the card the tokens go to, e.g. onto = \"this\""));
-            };
-            let onto = one_of(
-                &at.sub("onto"),
-                "card",
-                onto,
-                |x| CardSel::parse(x, w),
-                CARDS,
-            )?;
-            if onto == sel {
-                return Err(at
-                    .sub("onto")
-                    .err("tokens moved onto the card they come from change nothing"));
-            }
-            for (name, s) in [("card", sel), ("onto", onto)] {
-                if matches!(s, CardSel::Supporters | CardSel::Opposers) {
-                    return Err(at.sub(name).err(
-                        "tokens move from one card to one card: not every supporting or opposing card",
-                    ));
-                }
-            }
+            let onto = transfer_onto(at, e, sel, w, TOKENS_MOVE)?;
             Op::TransferChaos {
                 card: sel,
                 onto,
@@ -163,30 +182,7 @@ pub(super) fn rules_verb(
             if count == 0 {
                 return Err(at.err("a transfer of 0 damage changes nothing"));
             }
-            let Some(onto) = e.onto.as_ref() else {
-                return Err(at
-                    .sub("onto")
-                    .err("name the card the damage goes to, e.g. onto = \"ambassador\""));
-            };
-            let onto = one_of(
-                &at.sub("onto"),
-                "card",
-                onto,
-                |x| CardSel::parse(x, w),
-                CARDS,
-            )?;
-            if onto == sel {
-                return Err(at
-                    .sub("onto")
-                    .err("damage moved onto the card it comes from changes nothing"));
-            }
-            for (name, s) in [("card", sel), ("onto", onto)] {
-                if matches!(s, CardSel::Supporters | CardSel::Opposers) {
-                    return Err(at.sub(name).err(
-                        "damage moves from one card to one card: not every supporting or opposing card",
-                    ));
-                }
-            }
+            let onto = transfer_onto(at, e, sel, w, DAMAGE_MOVE)?;
             Op::TransferDamage {
                 card: sel,
                 onto,
