@@ -3,7 +3,7 @@
 //! and what the loader refuses, naming the field.
 
 mod support;
-use support::{one, refused};
+use support::{one, refused, refused_naming};
 
 use b5_cards::text::rules_text;
 use b5_engine::{Op, Reversible, Trigger};
@@ -35,42 +35,36 @@ effects = [{ negate = "conflict" }]"#);
 #[test]
 fn negate_where_it_can_never_apply_is_refused() {
     // An unknown value names the field.
-    let e = refused(
+    refused_naming(
         r#"[cards."C"]
 type = "contingency"
 cost = 1
 trigger = "event-targeted"
 effects = [{ negate = "attack" }]"#,
-    );
-    assert!(
-        e.contains("negate") && e.contains("negate = \"event\""),
-        "{e}"
+        &["negate", "negate = \"event\""],
     );
     // Negating an event only in an event-targeted contingency.
-    let e = refused(
+    refused_naming(
         r#"[cards."E"]
 type = "event"
 cost = 1
 effects = [{ negate = "event" }]"#,
+        &["effects", "event-targeted"],
     );
-    assert!(e.contains("effects") && e.contains("event-targeted"), "{e}");
-    let e = refused(
+    refused_naming(
         r#"[cards."C"]
 type = "contingency"
 cost = 1
 trigger = "attacked"
 effects = [{ negate = "event" }]"#,
+        &["trigger", "event-targeted"],
     );
-    assert!(e.contains("trigger") && e.contains("event-targeted"), "{e}");
     // `event-targeted` is a contingency trigger, not a card in play's.
-    let e = refused(
+    refused_naming(
         r#"[cards."L"]
 type = "location"
 triggers = [{ on = "event-targeted", effects = [{ gain_influence = 1 }] }]"#,
-    );
-    assert!(
-        e.contains("triggers[0].on") && e.contains("contingency trigger"),
-        "{e}"
+        &["triggers[0].on", "contingency trigger"],
     );
 }
 
@@ -94,42 +88,33 @@ effects = [{ negate = "action" }]"#);
 
 #[test]
 fn negating_an_action_where_it_can_never_apply_is_refused() {
-    let e = refused(
+    refused_naming(
         r#"[cards."C"]
 type = "contingency"
 cost = 1
 trigger = "event-targeted"
 effects = [{ negate = "action" }]"#,
+        &["trigger", "action-targeted"],
     );
-    assert!(
-        e.contains("trigger") && e.contains("action-targeted"),
-        "{e}"
-    );
-    let e = refused(
+    refused_naming(
         r#"[cards."C"]
 type = "contingency"
 cost = 1
 trigger = "action-targeted"
 effects = [{ negate = "event" }]"#,
+        &["trigger", "event-targeted"],
     );
-    assert!(e.contains("trigger") && e.contains("event-targeted"), "{e}");
-    let e = refused(
+    refused_naming(
         r#"[cards."G"]
 type = "group"
 actions = [{ target = "player", effects = [{ negate = "action" }] }]"#,
+        &[".actions", "action-targeted"],
     );
-    assert!(
-        e.contains(".actions") && e.contains("action-targeted"),
-        "{e}"
-    );
-    let e = refused(
+    refused_naming(
         r#"[cards."L"]
 type = "location"
 triggers = [{ on = "action-targeted", effects = [{ gain_influence = 1 }] }]"#,
-    );
-    assert!(
-        e.contains("triggers[0].on") && e.contains("contingency trigger"),
-        "{e}"
+        &["triggers[0].on", "contingency trigger"],
     );
 }
 
@@ -174,14 +159,11 @@ effects = [{ reverse = "contingency" }]"#);
 #[test]
 fn reversal_whose_timing_can_never_come_is_refused() {
     // A card in play's triggered effect is not played: nothing checks it.
-    let e = refused(
+    refused_naming(
         r#"[cards."L"]
 type = "location"
 triggers = [{ on = "conflict-won", effects = [{ reverse = "conflict" }] }]"#,
-    );
-    assert!(
-        e.contains(".triggers") && e.contains("triggered effect"),
-        "{e}"
+        &[".triggers", "triggered effect"],
     );
     // An event's (action's) window opens after it is played (used): that
     // ended the chance to reverse earlier events and conflicts.
@@ -199,24 +181,18 @@ effects = [{{ reverse = "{what}" }}]"#
     }
     // No window opens between an event's reversible effects and the next
     // action.
-    let e = refused(
+    refused_naming(
         r#"[cards."K"]
 type = "contingency"
 trigger = "attacked"
 effects = [{ reverse = "event" }]"#,
-    );
-    assert!(
-        e.contains(".effects") && e.contains("never reverses an event"),
-        "{e}"
+        &[".effects", "never reverses an event"],
     );
     // Never nested in a card action.
-    let e = refused(
+    refused_naming(
         r#"[cards."G"]
 type = "group"
 actions = [{ effects = [{ later = "end-of-turn", effects = [{ reverse = "event" }] }] }]"#,
-    );
-    assert!(
-        e.contains("actions[0].effects") && e.contains("not nested"),
-        "{e}"
+        &["actions[0].effects", "not nested"],
     );
 }

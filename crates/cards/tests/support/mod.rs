@@ -18,3 +18,13 @@ pub fn refused(toml: &str) -> String {
         Err(e) => e.to_string(),
     }
 }
+
+/// A card file the loader must refuse, with a message naming every one of
+/// `words` (the field, and what is wrong with it).
+#[allow(dead_code)]
+pub fn refused_naming(toml: &str, words: &[&str]) {
+    let e = refused(toml);
+    for w in words {
+        assert!(e.contains(w), "the refusal does not name {w:?}: {e}");
+    }
+}
