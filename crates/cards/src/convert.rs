@@ -622,6 +622,9 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     if let Some(s) = &a.unrest {
         bases.push(AmountBase::Unrest(w("unrest", s)?));
     }
+    if let Some(s) = &a.spent {
+        bases.push(AmountBase::Spent(w("spent", s)?));
+    }
     if let Some(n) = a.per_margin {
         bases.push(AmountBase::PerMargin(
             small(&at.sub("per_margin"), n, 1, 255)? as u8,
@@ -658,9 +661,9 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     }
     if bases.len() != 1 {
         return Err(at.err(if bases.is_empty() {
-            "an amount needs exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of, count"
+            "an amount needs exactly one of value, ability, influence, power, unrest, spent, per_margin, half_of, sum, min_of, max_of, count"
         } else {
-            "an amount has exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
+            "an amount has exactly one of value, ability, influence, power, unrest, spent, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
         }));
     }
     let rounding = match a.round.as_deref() {

@@ -338,6 +338,8 @@ pub struct RawAmount {
     pub influence: Option<String>,
     pub power: Option<String>,
     pub unrest: Option<String>,
+    /// The influence a player applied this turn (self, target, ...).
+    pub spent: Option<String>,
     /// One per N points of margin.
     pub per_margin: Option<i64>,
     pub half_of: Option<RawNum>,

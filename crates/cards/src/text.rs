@@ -781,6 +781,7 @@ pub fn amount_text(a: &Amount) -> String {
         AmountBase::Influence(w) => format!("{} Influence Rating", possessive(*w)),
         AmountBase::Power(w) => format!("{} power", possessive(*w)),
         AmountBase::Unrest(w) => format!("{} unrest", possessive(*w)),
+        AmountBase::Spent(w) => format!("the influence {} applied this turn", who_subject(*w)),
         AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),
         AmountBase::PerMargin(n) => {
             format!("1 for each {n} by which the conflict was won or lost")

@@ -91,9 +91,14 @@ effects = [
   { gain_influence = { sum = [{ power = "target" }, 1] } },
   { draw = { influence = "self", at_least = 1, at_most = 3 } },
   { bonus = { military = 1 }, card = "ambassador", amount = { ability = "military", of = "ambassador", who = "target", printed = true, times = 2 } },
+  { lose_influence = { spent = "target", half = true }, who = "target" },
 ]"#
     ));
     let t = rules_text(&d);
+    assert!(
+        t.contains("where X is half the influence the target player applied this turn"),
+        "{t}"
+    );
     assert!(
         t.contains("you gain X influence, where X is the sum of the target player's power and 1"),
         "{t}"
@@ -126,6 +131,10 @@ fn the_loader_refuses_bad_amounts_naming_the_field() {
         (
             event!(r#"effects = [{ draw = { influence = "me" } }]"#),
             "effects.draw.influence: unknown player or force \"me\"",
+        ),
+        (
+            event!(r#"effects = [{ draw = { spent = "someone" } }]"#),
+            "effects.draw.spent: unknown",
         ),
         (
             event!(r#"effects = [{ draw = { per_margin = 0 } }]"#),

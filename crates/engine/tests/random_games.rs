@@ -1421,6 +1421,7 @@ fn vocabulary_cards_are_played_in_random_games() {
         "Ledger of Echoes",
         "Mind Backlash",
         "Station Census",
+        "Tallied Outlay",
         "Sworn to Stillness",
         "Iron Seal",
         "Weathered Lancer",

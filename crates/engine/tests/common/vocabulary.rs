@@ -104,6 +104,16 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             capped,
         )],
     ));
+    // "Half the influence the target player applied this turn."
+    let mut spent = Amount::of(AmountBase::Spent(Who::Target));
+    spent.half = Some(Rounding::Down);
+    defs.push(event(
+        "Tallied Outlay",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![with_amount(Op::GainInfluence { n: 0, who: Who::Me }, spent)],
+    ));
     // Restrictions.
     defs.push(event(
         "Sworn to Stillness",
