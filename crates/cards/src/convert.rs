@@ -272,6 +272,7 @@ fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
             Some(s) => row(at, s)?,
         },
         not_ambassador: f.not_ambassador.unwrap_or(false),
+        ambassador: f.ambassador.unwrap_or(false),
         participant: f.participant.unwrap_or(false),
         damaged: f.damaged.unwrap_or(false),
         rotated: f.rotated.unwrap_or(false),
@@ -395,6 +396,19 @@ fn never_matches(at: &At, f: &CardFilter, usage: FilterUse) -> Result<(), LoadEr
                 format!("{} at least {lo} and at most {hi}", a.display()),
             );
         }
+    }
+    if f.ambassador && f.not_ambassador {
+        return never(
+            "ambassador",
+            "no card is both an ambassador and not one".into(),
+        );
+    }
+    // Ambassadors: the leader of a faction, always in its Inner Circle.
+    if f.ambassador && (f.row == Row::Supporting || none(&|t| t == CardType::Character)) {
+        return never(
+            "ambassador",
+            "an ambassador is a character in the Inner Circle".into(),
+        );
     }
     if f.row == Row::InnerCircle && none(&|t| t == CardType::Character) {
         return never("row", "only characters sit in the Inner Circle".into());
@@ -535,6 +549,22 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
     }
     if let Some(r) = &c.race {
         found.push(Condition::Race(race(&at.sub("race"), r)?));
+    }
+    for (t, name, least) in [
+        (&c.ability_at_least, "ability_at_least", true),
+        (&c.ability_at_most, "ability_at_most", false),
+    ] {
+        if let Some(t) = t {
+            let (ability, n) = threshold(&at.sub(name), t)?;
+            found.push(Condition::CardAbility {
+                ability,
+                cmp: if least {
+                    Cmp::AtLeast(n as i32)
+                } else {
+                    Cmp::AtMost(n as i32)
+                },
+            });
+        }
     }
     match found.len() {
         1 => Ok(found.pop().unwrap()),
@@ -1497,6 +1527,7 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             ("side", f.side != Side::Any),
             ("row", f.row != Row::Any),
             ("not_ambassador", f.not_ambassador),
+            ("ambassador", f.ambassador),
             ("participant", f.participant),
             ("damaged", f.damaged),
             ("rotated", f.rotated),
@@ -2639,6 +2670,24 @@ pub fn card(
     crate::negate_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Attacks made by effects: an attacker that can attack, a target it may.
     crate::attack_checks::card(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    // "Its" ability names a card on the table: never an event's or a
+    // conflict card's own.
+    if matches!(d.card_type, CardType::Event | CardType::Conflict) {
+        let own = |c: &Condition| matches!(c, Condition::CardAbility { .. });
+        let in_effects = d
+            .effects
+            .iter()
+            .chain(&d.initiated)
+            .chain(&d.resolution)
+            .chain(&d.won)
+            .chain(&d.lost)
+            .any(|e| e.condition.as_ref().is_some_and(own));
+        if d.requires.iter().any(own) || in_effects {
+            return Err(at.err(
+                "ability_at_least and ability_at_most read the card's own ability (or the card it is on): an event or conflict card has none on the table",
+            ));
+        }
+    }
     // Drakh Rule 9: only Drakh cards may name the Drakh race.
     if d.race != Race::Drakh && crate::drakh_names::names_drakh(&d) {
         return Err(at.err(

@@ -49,6 +49,8 @@ pub struct RawFilter {
     /// any, inner-circle, supporting.
     pub row: Option<String>,
     pub not_ambassador: Option<bool>,
+    /// Only a faction's ambassador.
+    pub ambassador: Option<bool>,
     pub participant: Option<bool>,
     pub damaged: Option<bool>,
     pub rotated: Option<bool>,
@@ -123,6 +125,9 @@ pub struct RawCondition {
     pub state: Option<String>,
     /// You are in this state with the target player.
     pub state_with_target: Option<String>,
+    /// This card's (or the card it is on) current ability, e.g. `{ psi = 1 }`.
+    pub ability_at_least: Option<RawMarksLike>,
+    pub ability_at_most: Option<RawMarksLike>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

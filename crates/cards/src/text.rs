@@ -881,6 +881,13 @@ fn condition_text(c: &Condition) -> String {
         Condition::Chaos(cmp) => {
             format!("the cards you control hold {} Chaos Tokens", cmp_text(*cmp))
         }
+        Condition::CardAbility {
+            ability,
+            cmp: Cmp::AtMost(0),
+        } => format!("its {} is 0", ability.display()),
+        Condition::CardAbility { ability, cmp } => {
+            format!("its {} is {}", ability.display(), cmp_text(*cmp))
+        }
     }
 }
 
@@ -915,7 +922,10 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         .filter(|t| f.types != 0 && f.allows_type(**t))
         .map(|t| t.name())
         .collect();
-    let noun = if types.is_empty() {
+    // An ambassador is a character (Ambassadors): the noun says it all.
+    let noun = if f.ambassador {
+        "ambassadors".to_string()
+    } else if types.is_empty() {
         default_noun.to_string()
     } else {
         let plural: Vec<String> = types

@@ -344,6 +344,20 @@ impl Game {
             Condition::Race(r) => pl.race == *r,
             Condition::Margin(cmp) => cmp.holds(ctx.margin as i32),
             Condition::Chaos(cmp) => cmp.holds(self.chaos_controlled(p) as i32),
+            Condition::CardAbility { ability, cmp } => {
+                // "Its" ability: an attached card's is its host's.
+                let Some(c) = ctx.source.some() else {
+                    return false;
+                };
+                let ci = self.c(c);
+                let c = if ci.zone == crate::state::Zone::Attached {
+                    ci.host
+                } else {
+                    c
+                };
+                c.some()
+                    .is_some_and(|c| cmp.holds(self.ability(c, *ability) as i32))
+            }
         }
     }
 

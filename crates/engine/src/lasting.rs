@@ -22,6 +22,12 @@ impl Game {
 
     /// Whether lasting effect `i` of `src` has no condition, or its
     /// condition holds for the card's controller.
+    /// Whether the condition of lasting effect `i` of `src` reads abilities.
+    pub(crate) fn lasting_condition_reads_abilities(&self, src: CardId, i: usize) -> bool {
+        let d = self.db.get(self.c(src).def);
+        matches!(d.passive_if.get(i), Some(Some(c)) if c.reads_abilities())
+    }
+
     pub(crate) fn lasting_condition_holds(&self, src: CardId, i: usize) -> bool {
         let d = self.db.get(self.c(src).def);
         match d.passive_if.get(i) {

@@ -1426,6 +1426,7 @@ fn vocabulary_cards_are_played_in_random_games() {
         "Iron Seal",
         "Weathered Lancer",
         "Tally House",
+        "Forum of Echoes",
         "Hidden Cloister",
         "Borrowed Hours",
         "Gifted Outsider",

@@ -460,6 +460,9 @@ pub struct CardFilter {
     pub row: Row,
     /// Must not be a faction's ambassador.
     pub not_ambassador: bool,
+    /// Must be a faction's ambassador ("your ambassador gets ...").
+    #[serde(default)]
+    pub ambassador: bool,
     /// Must be a participant in a conflict this turn.
     pub participant: bool,
     /// Must be damaged (normal or severe damage).
@@ -501,6 +504,11 @@ impl CardFilter {
 
     pub fn allows_type(&self, t: CardType) -> bool {
         self.types == 0 || self.types & t.bit() != 0
+    }
+
+    /// Whether matching it reads a card's current abilities (a threshold).
+    pub fn reads_abilities(&self) -> bool {
+        self.at_least.is_some() || self.at_most.is_some()
     }
 
     /// Whether it names a type that is in play off the table (agendas,

@@ -973,9 +973,24 @@ pub enum Condition {
     InState(StateKind),
     /// The acting player is in this state with the target player.
     InStateWithTarget(StateKind),
+    /// The card's own current ability ("while its Psi is 0"): the card the
+    /// effect belongs to, or, for an attached card, the card it is on.
+    CardAbility {
+        ability: super::def::Ability,
+        cmp: Cmp,
+    },
 }
 
 impl Condition {
+    /// Whether checking it reads cards' current abilities.
+    pub fn reads_abilities(&self) -> bool {
+        match self {
+            Condition::Controls { filter, .. } => filter.reads_abilities(),
+            Condition::CardAbility { .. } => true,
+            _ => false,
+        }
+    }
+
     pub fn requires_mark(&self, kind: MarkKind) -> bool {
         matches!(self, Condition::Marks { kind: k, cmp: Cmp::AtLeast(n) } if *k == kind && *n > 0)
     }
