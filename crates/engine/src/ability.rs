@@ -9,7 +9,7 @@
 //!
 //! Psi is not raised from a base of 0 unless the effect names Psi.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use crate::card::def::{Ability, AbilityBonus, CardDef, CardType};
 use crate::card::effect::Who;
@@ -72,25 +72,6 @@ thread_local! {
             entries: [(0, [0; 5], [0; 5]); MEMO_CARDS],
         })
     };
-}
-
-thread_local! {
-    /// How deep the ability computation is inside the test of a lasting
-    /// bonus that reads abilities (a threshold in its filter or condition).
-    static READING: Cell<u8> = const { Cell::new(0) };
-}
-
-/// Whether an ability is being computed for such a test.
-fn reading_abilities() -> bool {
-    READING.with(|r| r.get() > 0)
-}
-
-/// Runs `f` as the test of a lasting bonus that reads abilities.
-fn while_reading<T>(f: impl FnOnce() -> T) -> T {
-    READING.with(|r| r.set(r.get() + 1));
-    let v = f();
-    READING.with(|r| r.set(r.get() - 1));
-    v
 }
 
 /// While alive, damaged abilities of `game`'s cards are computed once. It
@@ -175,9 +156,9 @@ impl Game {
     /// game is frozen.
     fn current_abilities(&self, id: CardId) -> ([u8; 5], [u8; 5]) {
         let slot = id.idx();
-        // A value read for a threshold leaves such bonuses out (see
-        // `compute_all`): it is neither the card's whole ability nor kept.
-        if slot >= MEMO_CARDS || reading_abilities() {
+        // A value read while a lasting effect's test is under way may leave
+        // that effect out (`crate::lasting`): it is not kept.
+        if slot >= MEMO_CARDS || crate::lasting::testing_any() {
             return self.compute_all(id, true);
         }
         let me = self as *const Game as usize;
@@ -265,11 +246,6 @@ impl Game {
                 }
             }
         }
-        // A lasting bonus given by a threshold ("characters with Psi 2 or
-        // more get ...") reads abilities that such bonuses may change: the
-        // threshold reads them without those bonuses, so that no bonus
-        // depends on itself (a loop the rules never resolve).
-        let nested = reading_abilities();
         for &src in self.bonus_sources.iter() {
             let si = self.c(src);
             for (i, p) in self.db.get(si.def).passives.iter().enumerate() {
@@ -277,24 +253,23 @@ impl Game {
                     // The filter's cheap tests first, on what is at hand;
                     // the lasting effect's condition (`Game::lasting`) next.
                     if !filter.allows_type(def.card_type)
-                        || !filter.race.is_none_or(|r| r == def.race)
+                        || filter.race.is_some_and(|r| r != def.race)
                     {
                         continue;
                     }
-                    let reads =
-                        filter.reads_abilities() || self.lasting_condition_reads_abilities(src, i);
-                    if reads && nested {
-                        continue;
-                    }
-                    let applies = || {
+                    // A threshold ("characters with Psi 2 or more") reads
+                    // abilities this very bonus may change: its test is
+                    // worked out once (`crate::lasting`).
+                    let applies = if filter.reads_abilities() {
+                        crate::lasting::test_once(src, i, || {
+                            self.lasting_condition_unguarded(src, i)
+                                && self.filter_matches(filter, id, self.you_of(src))
+                        })
+                    } else {
                         self.lasting_condition_holds(src, i)
                             && self.filter_matches(filter, id, self.you_of(src))
                     };
-                    if if reads {
-                        while_reading(applies)
-                    } else {
-                        applies()
-                    } {
+                    if applies {
                         take(bonus, &mut add, &mut add_all);
                     }
                 }

@@ -982,15 +982,6 @@ pub enum Condition {
 }
 
 impl Condition {
-    /// Whether checking it reads cards' current abilities.
-    pub fn reads_abilities(&self) -> bool {
-        match self {
-            Condition::Controls { filter, .. } => filter.reads_abilities(),
-            Condition::CardAbility { .. } => true,
-            _ => false,
-        }
-    }
-
     pub fn requires_mark(&self, kind: MarkKind) -> bool {
         matches!(self, Condition::Marks { kind: k, cmp: Cmp::AtLeast(n) } if *k == kind && *n > 0)
     }
