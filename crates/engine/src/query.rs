@@ -142,6 +142,11 @@ impl Game {
         self.unique_used.hash(&mut h);
         self.limited_removed.hash(&mut h);
         self.limited_this_turn.hash(&mut h);
+        // Hashed only when non-zero, so that the digests of saves made
+        // before it existed stay as they were.
+        if self.triggers_this_turn != 0 {
+            self.triggers_this_turn.hash(&mut h);
+        }
         // Hashed only when present, so digests of games without mark
         // sources (and the saves holding them) stay as they were.
         if !self.mark_links.is_empty() {
