@@ -218,6 +218,8 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `The attack of ${c(e.attacker)} is canceled.`;
     case "damaged":
       return `${c(e.card)} takes ${e.amount} damage.`;
+    case "attachment_moved":
+      return `${c(e.card)} moves from ${c(e.from)} to ${c(e.to)}.`;
     case "damage_moved":
       return `${e.count} damage moves from ${c(e.from)} to ${c(e.to)}.`;
     case "found":

@@ -818,6 +818,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         move_mark,
         transfer_chaos,
         transfer_damage,
+        move_attached,
         use_ability,
         power_to_win,
         promote,
@@ -873,6 +874,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "move_mark" => &["card", "onto", "count", "who"],
         "transfer_chaos" => &["card", "onto", "who"],
         "transfer_damage" => &["card", "onto", "who"],
+        "move_attached" => &["card", "onto", "who"],
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
@@ -1363,6 +1365,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "move_mark"
         | "transfer_chaos"
         | "transfer_damage"
+        | "move_attached"
         | "use_ability"
         | "power_to_win"
         | "promote"

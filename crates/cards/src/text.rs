@@ -518,6 +518,11 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             card_name(onto)
         ),
+        Op::MoveAttached { card, onto } => format!(
+            "move {} onto {} (as if played there; its controller keeps it)",
+            card_name(card),
+            card_name(onto)
+        ),
         Op::TransferDamage { card, onto, count } => format!(
             "move {} from {} to {} (only what it has; not an attack)",
             if count == 1 {

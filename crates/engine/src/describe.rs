@@ -387,6 +387,9 @@ impl Game {
                 format!("The attack by {} is canceled.", n(attacker))
             }
             Event::Damaged { card, amount } => format!("{} takes {} damage.", n(card), amount),
+            Event::AttachmentMoved { card, from, to } => {
+                format!("{} moves from {} to {}.", n(card), n(from), n(to))
+            }
             Event::DamageMoved { from, to, count } => {
                 format!("{} damage moves from {} to {}.", count, n(from), n(to))
             }

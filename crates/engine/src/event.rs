@@ -109,6 +109,12 @@ pub enum Event {
         card: CardId,
         amount: u8,
     },
+    /// An attached card moved from one card to another by an effect.
+    AttachmentMoved {
+        card: CardId,
+        from: CardId,
+        to: CardId,
+    },
     /// Normal damage moved from one card to another by an effect (Glossary,
     /// Transfer): not damage dealt, not an attack.
     DamageMoved {

@@ -29,6 +29,7 @@ mod action_round;
 mod agenda;
 mod ambassador_loss;
 mod amount;
+mod attachment_move;
 mod attack_damage;
 mod attack_effect;
 mod blanking;

@@ -1720,9 +1720,11 @@ fn second_target_cards_are_played_in_random_games() {
         "Shared Censure",
         "Envoys' Bridge",
         "Purge of Loyalists",
+        "Hand-Me-Down Kit",
     ];
     let mut seen = HashSet::new();
     let mut seconds = 0;
+    let mut moved = 0;
     for seed in 9100..9160u64 {
         let n = 2 + (seed % 4) as usize;
         let r = play(pool, seed, n, false, CHEAP);
@@ -1734,6 +1736,14 @@ fn second_target_cards_are_played_in_random_games() {
                 seconds += 1;
                 seen.insert(db.get(r.game.card(*card).def).name.clone());
             }
+            // An attached card moved onto the second target (`move_attached`).
+            if let Event::AttachmentMoved { from, to, .. } = e {
+                assert_ne!(
+                    from, to,
+                    "seed {seed}: an attached card moved onto its host"
+                );
+                moved += 1;
+            }
         }
     }
     assert!(
@@ -1744,4 +1754,5 @@ fn second_target_cards_are_played_in_random_games() {
         seconds > 0,
         "no second target was chosen in 60 random games"
     );
+    assert!(moved > 0, "no attached card moved in 60 random games");
 }
