@@ -85,10 +85,9 @@ fn copies_in_the_reserve_count_with_the_deck() {
     assert_eq!(in_deck, 2);
     d.reserve.push(entry(name, 1));
     let copies = |d: &b5_cards::deck::DeckList| {
-        d.check(&db).iter().any(|p| {
-            p.to_string()
-                .contains(&format!("copies of \"{name}\""))
-        })
+        d.check(&db)
+            .iter()
+            .any(|p| p.to_string().contains(&format!("copies of \"{name}\"")))
     };
     assert!(!copies(&d), "{:?}", d.check(&db));
     d.reserve.push(entry(name, 1));

@@ -838,9 +838,7 @@ impl Effect {
             Op::Delayed { effects, .. } => effects.iter().any(|e| e.uses_sel(sel)),
             Op::MoveMark { card, onto, .. }
             | Op::TransferChaos { card, onto, .. }
-            | Op::TransferDamage { card, onto, .. } => {
-                *card == sel || *onto == sel
-            }
+            | Op::TransferDamage { card, onto, .. } => *card == sel || *onto == sel,
             Op::Attack { by, card, .. } => *by == sel || *card == sel,
             _ => {
                 self.card_sel() == Some(sel)
