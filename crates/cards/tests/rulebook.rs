@@ -150,7 +150,10 @@ fn chosen_transfers_refuse_what_cannot_be_chosen() {
     };
     // Marks are not cards: nothing to choose one by one.
     let e = refused(&card(r#"["chosen marks"]"#));
-    assert!(e.contains("transfers[0]") && e.contains("marks are not cards"), "{e}");
+    assert!(
+        e.contains("transfers[0]") && e.contains("marks are not cards"),
+        "{e}"
+    );
     // A face-down contingency cannot be offered to choose.
     let e = refused(&card(r#"["marks", "chosen contingencies"]"#));
     assert!(e.contains("transfers[1]") && e.contains("face down"), "{e}");

@@ -113,7 +113,10 @@ fn the_transfers_are_asked_before_the_old_card_leaves_play() {
     // Everyone sees the card replacing; only its chooser the offers.
     let (va, vb) = (g.view(0), g.view(1));
     let (ca, cb) = (va.choice.expect("A sees it"), vb.choice.expect("B sees it"));
-    assert_eq!((ca.kind, cb.kind), (ChoiceKind::Transfer, ChoiceKind::Transfer));
+    assert_eq!(
+        (ca.kind, cb.kind),
+        (ChoiceKind::Transfer, ChoiceKind::Transfer)
+    );
     assert_eq!(cb.name, "Captain Pike Delacroix");
     assert_eq!(ca.cards.len(), 2);
     assert!(cb.cards.is_empty());
@@ -185,7 +188,9 @@ fn every_refusal_names_its_rule() {
         Violation::NotOffered(CardId(9999))
     );
     // Only choose and pass answer, and only the chooser.
-    let e = g.check_action(0, &Action::Build { by: commander }).unwrap_err();
+    let e = g
+        .check_action(0, &Action::Build { by: commander })
+        .unwrap_err();
     assert!(matches!(e.violation, Violation::WrongTime { .. }));
     assert!(e.message.contains("transfers"), "{}", e.message);
     assert_eq!(
