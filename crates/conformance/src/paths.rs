@@ -153,7 +153,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             }))
         }
         // A choice in the middle of playing a card: "pick", "modes",
-        // "second" (a second target, Legal Targets), or "none".
+        // "second" (a second target, Legal Targets), "transfer" (the
+        // attached cards a replacement transfers, Appendix Two), or "none".
         "choice" => {
             return Ok(Value::Str(match g.choice() {
                 None => "none".into(),
@@ -161,6 +162,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                     b5_engine::ChoiceKind::Pick => "pick".into(),
                     b5_engine::ChoiceKind::Modes => "modes".into(),
                     b5_engine::ChoiceKind::Second => "second".into(),
+                    b5_engine::ChoiceKind::Transfer => "transfer".into(),
                 },
             }))
         }

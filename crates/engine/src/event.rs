@@ -375,6 +375,13 @@ pub enum Event {
         card: CardId,
         second: CardId,
     },
+    /// On a replacement, the replaced card's controller chose an attached
+    /// card to transfer to the replacing card (Appendix Two, Example 6).
+    TransferChosen {
+        player: PlayerId,
+        card: CardId,
+        to: CardId,
+    },
     /// The mode `index` (from 0) of a "choose one" was chosen.
     ModeChosen {
         player: PlayerId,

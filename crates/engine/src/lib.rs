@@ -80,6 +80,7 @@ mod ranger_one;
 mod rating;
 mod ready;
 mod replace;
+mod replace_choice;
 mod resolution;
 mod resolve_order;
 mod reversal;
