@@ -1033,6 +1033,33 @@ impl Game {
                 "{} reverses what was just played, revealed or resolved: there is none to reverse, or one of its effects cannot be reversed",
                 n(c)
             ),
+            Violation::NotReversible { card, event, why } => {
+                use crate::reversal_since::ReverseRefusal as R;
+                let e = n(event);
+                // The target may be any card, hidden ones included: it is
+                // named only once known to be an event played openly.
+                if why == R::NoEvent {
+                    return format!(
+                        "{} names no event played since your last chance to act (your last Action Round turn)",
+                        n(card)
+                    );
+                }
+                let reason = match why {
+                    R::NoEvent => String::new(),
+                    R::NotSince => format!(
+                        "{e} was not played since your last chance to act (your last Action Round turn)"
+                    ),
+                    R::OwnEvent => format!("you played {e} yourself"),
+                    R::AlreadyReversed => format!("{e} has already been reversed"),
+                    R::Irrevocable => format!("{e} is irrevocable: its effects cannot be reversed"),
+                    R::NotWhole => format!(
+                        "one of the effects of {e} that occurred cannot be reversed, so none can"
+                    ),
+                    R::NoEffect => format!("none of the effects of {e} changed anything"),
+                    R::Reverser => format!("{e} reversed another card; a reversal is not reversed"),
+                };
+                format!("{} cannot reverse {e}: {reason}", n(card))
+            }
             Violation::Irrevocable(c) => format!(
                 "{} is irrevocable: it cannot be targeted by a card that would make it leave play, nor replaced",
                 n(c)
