@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::error::Violation;
 use crate::event::{Cause, Event};
 use crate::ids::{CardId, ConflictId, PlayerId};
-use crate::state::{Game, Outcome, Target};
+use crate::state::{Game, Outcome, Target, Zone};
 
 impl Game {
     pub fn player_name(&self, p: PlayerId) -> &str {
@@ -41,6 +41,14 @@ impl Game {
             Target::None => String::new(),
             Target::Player(p) => self.player_name(p).to_string(),
             Target::Race(r) => r.display().to_string(),
+            // An event in a discard pile (what a reversal targets): whose.
+            Target::Card(c) if c.idx() < self.cards.len() && self.c(c).zone == Zone::Discard => {
+                format!(
+                    "{}'s {}",
+                    self.player_name(self.c(c).owner),
+                    self.card_name(c)
+                )
+            }
             Target::Card(c) => self.card_name(c).to_string(),
             Target::Conflict(k) => self.conflict_name(k),
         }
@@ -1047,7 +1055,7 @@ impl Game {
                 let reason = match why {
                     R::NoEvent => String::new(),
                     R::NotSince => format!(
-                        "{e} was not played since your last chance to act (your last Action Round turn)"
+                        "{e} is not an event played since your last chance to act (your last Action Round turn; a negated event was not played)"
                     ),
                     R::OwnEvent => format!("you played {e} yourself"),
                     R::AlreadyReversed => format!("{e} has already been reversed"),

@@ -342,6 +342,45 @@ impl Game {
         }
     }
 
+    /// The records' own invariants (for [`Game::check_invariants`]): at
+    /// most one per player (the bound of the module documentation), in
+    /// the order played, their changes in the pool back to back, none left
+    /// once the Action Round is over.
+    pub(crate) fn check_event_records(&self) -> Result<(), String> {
+        let r = &self.reversal_events;
+        if r.recs.len() > self.players.len() {
+            return Err(format!(
+                "{} event records are kept for {} players",
+                r.recs.len(),
+                self.players.len()
+            ));
+        }
+        let mut at = 0usize;
+        let mut turn = 0u32;
+        for rec in r.recs.iter() {
+            if rec.start as usize != at || rec.turn < turn || rec.turn > r.turn {
+                return Err(format!(
+                    "the event record of card {} is out of order",
+                    rec.card.0
+                ));
+            }
+            at += rec.len as usize;
+            turn = rec.turn;
+        }
+        if at != r.changes.len() {
+            return Err("the event records' changes do not fill the pool".into());
+        }
+        if !r.recs.is_empty()
+            && !matches!(
+                self.step,
+                crate::state::Step::Act { .. } | crate::state::Step::Over
+            )
+        {
+            return Err("event records are kept outside the Action Round".into());
+        }
+        Ok(())
+    }
+
     /// The events `p` may reverse now (an event with `reverse = "event"`
     /// names one of them), latest last.
     pub fn reversible_events(&self, p: PlayerId) -> SmallVec<[CardId; MAX_EVENT_RECORDS]> {
