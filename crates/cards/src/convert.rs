@@ -1383,7 +1383,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 .and_then(b5_engine::Reversible::from_name)
                 .ok_or_else(|| {
                     at.err(
-                        "write `reverse = \"event\"`, `\"contingency\"` or `\"conflict\"`: the effects of the event just played, the contingency just revealed or the conflict just resolved are reversed",
+                        "write `reverse = \"event\"`, `\"contingency\"` or `\"conflict\"`: the effects of the targeted event played since your last action, the contingency just revealed or the conflict just resolved are reversed",
                     )
                 })?;
             Op::Reverse(what)

@@ -1038,7 +1038,7 @@ impl Game {
                 "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
             Violation::CannotReverse(c) => format!(
-                "{} reverses what was just played, revealed or resolved: there is none to reverse, or one of its effects cannot be reversed",
+                "{} reverses what was just revealed or resolved: there is none to reverse, or one of its effects cannot be reversed",
                 n(c)
             ),
             Violation::NotReversible { card, event, why } => {

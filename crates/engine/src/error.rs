@@ -134,9 +134,10 @@ pub enum Violation {
     NotOffered(CardId),
     /// No such mode, or that mode cannot be carried out now.
     NoSuchMode,
-    /// A card (event, card action, contingency) that reverses what was just
-    /// played, revealed or resolved, when there is none or one of its
-    /// effects cannot be reversed (Reversal).
+    /// A card (event, card action, contingency) that reverses the
+    /// contingency just revealed or the conflict just resolved, when there
+    /// is none or one of its effects cannot be reversed (Reversal). (An
+    /// event's reversal: `NotReversible`.)
     CannotReverse(CardId),
     /// A card that reverses an event (`card`) names `event`, which it may
     /// not reverse: `why` (rulings, Not Meant To Be; Reversal).

@@ -27,14 +27,16 @@
 //! in the same window; a lost or won conflict's effect text in that
 //! conflict's window). Each is checked before it is played, used or
 //! revealed ("cannot be played unless you can reverse all of the effects
-//! that actually occurred"), is not itself recorded, and what it reversed
-//! (or failed to) cannot be reversed again. A contingency revealed in the
-//! window of an event or action that reverses is not recorded either, so
-//! the record that event or action was played against stays the one it
-//! reverses. The loader keeps what could never be on time off a card: a
-//! conflict's effect text and a card's triggered effects never reverse
-//! (they happen when the rules say, with no check before), and a
-//! contingency never reverses an event (`crates/cards/src/negate_checks.rs`).
+//! that actually occurred"), cannot itself be reversed (a reversing event
+//! is recorded as irreversible), and what it reversed (or failed to)
+//! cannot be reversed again. A contingency revealed in the window of an
+//! event or action that reverses is not recorded, so the contingency record
+//! that event or action was played against stays the one it reverses. The
+//! loader keeps what could never be on time off a card: a conflict's
+//! effect text and a card's triggered effects never reverse (they happen
+//! when the rules say, with no check before), and a contingency never
+//! reverses an event (it would need a target:
+//! `crates/cards/src/negate_checks.rs`).
 //! A conflict's effect text (resolution, won/lost effects) is recorded in a
 //! record of its own as it resolves (`reverse = "conflict"`; rulings, A
 //! Better Place: "The effect text of the Conflict is reversed ... as per
@@ -215,8 +217,9 @@ impl Game {
     }
 
     /// Whether the open window holds back an event or card action that
-    /// reverses: a contingency revealed in it is not recorded, so the
-    /// record it was played against stays the one it reverses.
+    /// reverses a contingency: a contingency revealed in it is not
+    /// recorded, so the record it was played against stays the one it
+    /// reverses.
     pub(crate) fn window_holds_reverser(&self, w: &crate::state::Window) -> bool {
         let effects = match w.then {
             Continuation::Event { card, .. } => &self.db.get(self.c(card).def).effects,
@@ -228,7 +231,7 @@ impl Game {
             }
             _ => return false,
         };
-        Game::reverses(effects).is_some()
+        Game::reverses(effects) == Some(Reversible::Contingency)
     }
 
     /// Whether the contingency just revealed (the conflict just resolved)
