@@ -272,6 +272,7 @@ fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
             Some(s) => row(at, s)?,
         },
         not_ambassador: f.not_ambassador.unwrap_or(false),
+        ambassador: f.ambassador.unwrap_or(false),
         participant: f.participant.unwrap_or(false),
         damaged: f.damaged.unwrap_or(false),
         rotated: f.rotated.unwrap_or(false),
@@ -395,6 +396,19 @@ fn never_matches(at: &At, f: &CardFilter, usage: FilterUse) -> Result<(), LoadEr
                 format!("{} at least {lo} and at most {hi}", a.display()),
             );
         }
+    }
+    if f.ambassador && f.not_ambassador {
+        return never(
+            "ambassador",
+            "no card is both an ambassador and not one".into(),
+        );
+    }
+    // Ambassadors: the leader of a faction, always in its Inner Circle.
+    if f.ambassador && (f.row == Row::Supporting || none(&|t| t == CardType::Character)) {
+        return never(
+            "ambassador",
+            "an ambassador is a character in the Inner Circle".into(),
+        );
     }
     if f.row == Row::InnerCircle && none(&|t| t == CardType::Character) {
         return never("row", "only characters sit in the Inner Circle".into());
@@ -536,6 +550,22 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
     if let Some(r) = &c.race {
         found.push(Condition::Race(race(&at.sub("race"), r)?));
     }
+    for (t, name, least) in [
+        (&c.ability_at_least, "ability_at_least", true),
+        (&c.ability_at_most, "ability_at_most", false),
+    ] {
+        if let Some(t) = t {
+            let (ability, n) = threshold(&at.sub(name), t)?;
+            found.push(Condition::CardAbility {
+                ability,
+                cmp: if least {
+                    Cmp::AtLeast(n as i32)
+                } else {
+                    Cmp::AtMost(n as i32)
+                },
+            });
+        }
+    }
     match found.len() {
         1 => Ok(found.pop().unwrap()),
         0 => Err(at.err(
@@ -622,6 +652,9 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     if let Some(s) = &a.unrest {
         bases.push(AmountBase::Unrest(w("unrest", s)?));
     }
+    if let Some(s) = &a.spent {
+        bases.push(AmountBase::Spent(w("spent", s)?));
+    }
     if let Some(n) = a.per_margin {
         bases.push(AmountBase::PerMargin(
             small(&at.sub("per_margin"), n, 1, 255)? as u8,
@@ -658,9 +691,9 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     }
     if bases.len() != 1 {
         return Err(at.err(if bases.is_empty() {
-            "an amount needs exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of, count"
+            "an amount needs exactly one of value, ability, influence, power, unrest, spent, per_margin, half_of, sum, min_of, max_of, count"
         } else {
-            "an amount has exactly one of value, ability, influence, power, unrest, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
+            "an amount has exactly one of value, ability, influence, power, unrest, spent, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
         }));
     }
     let rounding = match a.round.as_deref() {
@@ -785,6 +818,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         move_mark,
         transfer_chaos,
         transfer_damage,
+        move_attached,
         use_ability,
         power_to_win,
         promote,
@@ -840,6 +874,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "move_mark" => &["card", "onto", "count", "who"],
         "transfer_chaos" => &["card", "onto", "who"],
         "transfer_damage" => &["card", "onto", "who"],
+        "move_attached" => &["card", "onto", "who"],
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
@@ -1330,6 +1365,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "move_mark"
         | "transfer_chaos"
         | "transfer_damage"
+        | "move_attached"
         | "use_ability"
         | "power_to_win"
         | "promote"
@@ -1494,6 +1530,7 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             ("side", f.side != Side::Any),
             ("row", f.row != Row::Any),
             ("not_ambassador", f.not_ambassador),
+            ("ambassador", f.ambassador),
             ("participant", f.participant),
             ("damaged", f.damaged),
             ("rotated", f.rotated),
@@ -2542,23 +2579,10 @@ pub fn card(
         if r.get_ref().trim().is_empty() {
             return Err(at.at("replaces", r).err("name the card it replaces"));
         }
-        let mut transfers = b5_engine::Transfers::default();
-        if let Some(t) = &raw.transfers {
-            for (i, what) in t.get_ref().iter().enumerate() {
-                let flag = match what.as_str() {
-                    "marks" => &mut transfers.marks,
-                    "enhancements" => &mut transfers.enhancements,
-                    "aftermaths" => &mut transfers.aftermaths,
-                    "contingencies" => &mut transfers.contingencies,
-                    other => {
-                        return Err(at.at(&format!("transfers[{i}]"), t).err(format!(
-                            "unknown `{other}`: a replacement transfers marks, enhancements, aftermaths or contingencies"
-                        )))
-                    }
-                };
-                *flag = true;
-            }
-        }
+        let transfers = match &raw.transfers {
+            Some(t) => replacement_transfers(&at, t)?,
+            None => b5_engine::Transfers::default(),
+        };
         d.replaces = Some(b5_engine::Replaces {
             name: r.get_ref().trim().to_string(),
             only: raw.replace_only.unwrap_or(false),
@@ -2639,6 +2663,24 @@ pub fn card(
     crate::negate_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Attacks made by effects: an attacker that can attack, a target it may.
     crate::attack_checks::card(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    // "Its" ability names a card on the table: never an event's or a
+    // conflict card's own.
+    if matches!(d.card_type, CardType::Event | CardType::Conflict) {
+        let own = |c: &Condition| matches!(c, Condition::CardAbility { .. });
+        let in_effects = d
+            .effects
+            .iter()
+            .chain(&d.initiated)
+            .chain(&d.resolution)
+            .chain(&d.won)
+            .chain(&d.lost)
+            .any(|e| e.condition.as_ref().is_some_and(own));
+        if d.requires.iter().any(own) || in_effects {
+            return Err(at.err(
+                "ability_at_least and ability_at_most read the card's own ability (or the card it is on): an event or conflict card has none on the table",
+            ));
+        }
+    }
     // Drakh Rule 9: only Drakh cards may name the Drakh race.
     if d.race != Race::Drakh && crate::drakh_names::names_drakh(&d) {
         return Err(at.err(
@@ -2684,4 +2726,53 @@ fn becomes_enhancement(
     }
     d.becomes_enhancement = Some(on);
     Ok(true)
+}
+
+/// `transfers`: what a replacement carries over (Replace a Card; Appendix
+/// Two). `chosen <kind>` transfers the attached cards of that kind the
+/// replaced card's controller chooses (Appendix Two, Example 6).
+fn replacement_transfers(
+    at: &At,
+    t: &Spanned<Vec<String>>,
+) -> Result<b5_engine::Transfers, LoadError> {
+    let mut out = b5_engine::Transfers::default();
+    for (i, what) in t.get_ref().iter().enumerate() {
+        let field = format!("transfers[{i}]");
+        let err = |m: String| Err(at.at(&field, t).err(m));
+        let (all, chosen) = match what.as_str() {
+            "marks" => (&mut out.marks, None),
+            "enhancements" => (&mut out.enhancements, Some(out.chosen_enhancements)),
+            "aftermaths" => (&mut out.aftermaths, Some(out.chosen_aftermaths)),
+            "contingencies" => (&mut out.contingencies, None),
+            "chosen enhancements" => (&mut out.chosen_enhancements, Some(out.enhancements)),
+            "chosen aftermaths" => (&mut out.chosen_aftermaths, Some(out.aftermaths)),
+            "chosen marks" => {
+                return err(
+                    "`chosen marks`: marks are not cards and cannot be chosen one by one (Appendix Two: the source of a mark is looked at, never the mark); write `marks`".into(),
+                )
+            }
+            "chosen contingencies" => {
+                return err(
+                    "`chosen contingencies`: a contingency is face down and only the player who played it may examine it (Contingency Cards), so it cannot be offered to choose; write `contingencies`".into(),
+                )
+            }
+            other => {
+                return err(format!(
+                    "unknown `{other}`: a replacement transfers marks, enhancements, aftermaths or contingencies, or `chosen enhancements`, `chosen aftermaths`"
+                ))
+            }
+        };
+        // All the cards of a kind, or those chosen: never both.
+        if chosen == Some(true) {
+            let kind = what.trim_start_matches("chosen ");
+            return err(format!(
+                "`{kind}` and `chosen {kind}` both: a replacement transfers all of them or those chosen"
+            ));
+        }
+        if *all {
+            return err(format!("`{what}` listed twice"));
+        }
+        *all = true;
+    }
+    Ok(out)
 }

@@ -49,6 +49,8 @@ pub struct RawFilter {
     /// any, inner-circle, supporting.
     pub row: Option<String>,
     pub not_ambassador: Option<bool>,
+    /// Only a faction's ambassador.
+    pub ambassador: Option<bool>,
     pub participant: Option<bool>,
     pub damaged: Option<bool>,
     pub rotated: Option<bool>,
@@ -123,6 +125,9 @@ pub struct RawCondition {
     pub state: Option<String>,
     /// You are in this state with the target player.
     pub state_with_target: Option<String>,
+    /// This card's (or the card it is on) current ability, e.g. `{ psi = 1 }`.
+    pub ability_at_least: Option<RawMarksLike>,
+    pub ability_at_most: Option<RawMarksLike>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -262,13 +267,15 @@ pub struct RawEffect {
     pub transfer_power: Option<RawNum>,
     /// Move marks of this kind from `card` to `onto` (with `count`).
     pub move_mark: Option<String>,
-    /// With `move_mark`, `transfer_chaos` or `transfer_damage`: the card the
-    /// marks (tokens, damage) go to.
+    /// With `move_mark`, `transfer_chaos`, `transfer_damage` or
+    /// `move_attached`: the card the marks (tokens, damage, attached card) go to.
     pub onto: Option<String>,
     /// Move up to N Chaos Tokens from `card` to `onto`.
     pub transfer_chaos: Option<u8>,
     /// Move up to N normal damage from `card` to `onto`.
     pub transfer_damage: Option<u8>,
+    /// Move the attached card `card` onto the card `onto`.
+    pub move_attached: Option<bool>,
     /// "Used As": use this ability as the ability `as` for the rest of the turn.
     pub use_ability: Option<String>,
     /// With `use_ability`: the ability it is used as.
@@ -340,6 +347,8 @@ pub struct RawAmount {
     pub influence: Option<String>,
     pub power: Option<String>,
     pub unrest: Option<String>,
+    /// The influence a player applied this turn (self, target, ...).
+    pub spent: Option<String>,
     /// One per N points of margin.
     pub per_margin: Option<i64>,
     pub half_of: Option<RawNum>,

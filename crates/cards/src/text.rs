@@ -518,6 +518,11 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             card_name(onto)
         ),
+        Op::MoveAttached { card, onto } => format!(
+            "move {} onto {} (as if played there; its controller keeps it)",
+            card_name(card),
+            card_name(onto)
+        ),
         Op::TransferDamage { card, onto, count } => format!(
             "move {} from {} to {} (only what it has; not an attack)",
             if count == 1 {
@@ -781,6 +786,7 @@ pub fn amount_text(a: &Amount) -> String {
         AmountBase::Influence(w) => format!("{} Influence Rating", possessive(*w)),
         AmountBase::Power(w) => format!("{} power", possessive(*w)),
         AmountBase::Unrest(w) => format!("{} unrest", possessive(*w)),
+        AmountBase::Spent(w) => format!("the influence {} applied this turn", who_subject(*w)),
         AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),
         AmountBase::PerMargin(n) => {
             format!("1 for each {n} by which the conflict was won or lost")
@@ -880,6 +886,13 @@ fn condition_text(c: &Condition) -> String {
         Condition::Chaos(cmp) => {
             format!("the cards you control hold {} Chaos Tokens", cmp_text(*cmp))
         }
+        Condition::CardAbility {
+            ability,
+            cmp: Cmp::AtMost(0),
+        } => format!("its {} is 0", ability.display()),
+        Condition::CardAbility { ability, cmp } => {
+            format!("its {} is {}", ability.display(), cmp_text(*cmp))
+        }
     }
 }
 
@@ -914,7 +927,10 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         .filter(|t| f.types != 0 && f.allows_type(**t))
         .map(|t| t.name())
         .collect();
-    let noun = if types.is_empty() {
+    // An ambassador is a character (Ambassadors): the noun says it all.
+    let noun = if f.ambassador {
+        "ambassadors".to_string()
+    } else if types.is_empty() {
         default_noun.to_string()
     } else {
         let plural: Vec<String> = types
@@ -1323,15 +1339,32 @@ pub fn rules_text(d: &CardDef) -> String {
         .filter(|(on, _)| *on)
         .map(|(_, what)| what)
         .collect();
+        // Appendix Two, Example 6: "and any aftermaths that her controller
+        // chooses".
+        let chosen: Vec<&str> = [
+            (t.chosen_enhancements, "enhancements"),
+            (t.chosen_aftermaths, "aftermaths"),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, what)| what)
+        .collect();
+        let chosen = if chosen.is_empty() {
+            String::new()
+        } else {
+            format!("any {} its controller chooses", chosen.join(" and "))
+        };
+        let carried = match (carried.is_empty(), chosen.is_empty()) {
+            (true, true) => String::new(),
+            (true, false) => format!(", transferring {chosen}"),
+            (false, true) => format!(", transferring its {}", and_list(&carried)),
+            (false, false) => format!(", transferring its {}, and {chosen}", carried.join(", ")),
+        };
         parts.push(format!(
             "{} replace {}{}",
             if r.only { "Must" } else { "May" },
             r.name,
-            if carried.is_empty() {
-                String::new()
-            } else {
-                format!(", transferring its {}", and_list(&carried))
-            }
+            carried
         ));
     }
     for r in &d.requires {

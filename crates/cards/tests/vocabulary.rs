@@ -3,7 +3,7 @@
 //! text words them; and what the loader refuses, naming the field.
 
 mod support;
-use support::{one, refused};
+use support::{one, refused, refused_naming};
 
 use b5_cards::text::rules_text;
 use b5_engine::{Amount, AmountBase, CardSel, Op, Rounding, Who};
@@ -91,9 +91,14 @@ effects = [
   { gain_influence = { sum = [{ power = "target" }, 1] } },
   { draw = { influence = "self", at_least = 1, at_most = 3 } },
   { bonus = { military = 1 }, card = "ambassador", amount = { ability = "military", of = "ambassador", who = "target", printed = true, times = 2 } },
+  { lose_influence = { spent = "target", half = true }, who = "target" },
 ]"#
     ));
     let t = rules_text(&d);
+    assert!(
+        t.contains("where X is half the influence the target player applied this turn"),
+        "{t}"
+    );
     assert!(
         t.contains("you gain X influence, where X is the sum of the target player's power and 1"),
         "{t}"
@@ -126,6 +131,10 @@ fn the_loader_refuses_bad_amounts_naming_the_field() {
         (
             event!(r#"effects = [{ draw = { influence = "me" } }]"#),
             "effects.draw.influence: unknown player or force \"me\"",
+        ),
+        (
+            event!(r#"effects = [{ draw = { spent = "someone" } }]"#),
+            "effects.draw.spent: unknown",
         ),
         (
             event!(r#"effects = [{ draw = { per_margin = 0 } }]"#),
@@ -454,4 +463,53 @@ effects = [{ later = "start-of-next-turn", effects = [{ lose_influence = 1, who 
         ),
     ];
     assert_all_refused(&cases);
+}
+
+#[test]
+fn ambassadors_and_a_cards_own_ability_read_as_written_and_never_match_is_refused() {
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 1
+passive = [{ bonus = { diplomacy = 1 }, to = { ambassador = true, side = "own" }, if = { ability_at_most = { psi = 0 } } }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("While its Psi is 0: ambassadors in your faction get +1 Diplomacy"),
+        "{t}"
+    );
+    for (toml, words) in [
+        (
+            r#"[cards."L"]
+type = "location"
+passive = [{ bonus = { diplomacy = 1 }, to = { ambassador = true, not_ambassador = true } }]"#,
+            ["to.ambassador", "never matches"],
+        ),
+        (
+            r#"[cards."L"]
+type = "location"
+passive = [{ bonus = { diplomacy = 1 }, to = { ambassador = true, row = "supporting" } }]"#,
+            ["to.ambassador", "Inner Circle"],
+        ),
+        (
+            r#"[cards."L"]
+type = "location"
+passive = [{ bonus = { diplomacy = 1 }, to = { ambassador = true, type = "fleet" } }]"#,
+            ["to.ambassador", "character"],
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+requires = [{ ability_at_least = { psi = 1 } }]
+effects = [{ draw = 1 }]"#,
+            ["ability_at_least", "event or conflict"],
+        ),
+        (
+            r#"[cards."L"]
+type = "location"
+passive = [{ extra_draw = 1, if = { ability_at_least = { psi = 1, diplomacy = 2 } } }]"#,
+            ["ability_at_least", "exactly one ability"],
+        ),
+    ] {
+        refused_naming(toml, &words);
+    }
 }

@@ -156,7 +156,9 @@ impl Game {
     /// game is frozen.
     fn current_abilities(&self, id: CardId) -> ([u8; 5], [u8; 5]) {
         let slot = id.idx();
-        if slot >= MEMO_CARDS {
+        // A value read while a lasting effect's test is under way may leave
+        // that effect out (`crate::lasting`): it is not kept.
+        if slot >= MEMO_CARDS || crate::lasting::testing_any() {
             return self.compute_all(id, true);
         }
         let me = self as *const Game as usize;
@@ -250,11 +252,24 @@ impl Game {
                 if let crate::card::def::Passive::Bonus { filter, bonus } = p {
                     // The filter's cheap tests first, on what is at hand;
                     // the lasting effect's condition (`Game::lasting`) next.
-                    if filter.allows_type(def.card_type)
-                        && filter.race.is_none_or(|r| r == def.race)
-                        && self.lasting_condition_holds(src, i)
-                        && self.filter_matches(filter, id, self.you_of(src))
+                    if !filter.allows_type(def.card_type)
+                        || filter.race.is_some_and(|r| r != def.race)
                     {
+                        continue;
+                    }
+                    // A threshold ("characters with Psi 2 or more") reads
+                    // abilities this very bonus may change: its test is
+                    // worked out once (`crate::lasting`).
+                    let applies = if filter.reads_abilities() {
+                        crate::lasting::test_once(src, i, || {
+                            self.lasting_condition_unguarded(src, i)
+                                && self.filter_matches(filter, id, self.you_of(src))
+                        })
+                    } else {
+                        self.lasting_condition_holds(src, i)
+                            && self.filter_matches(filter, id, self.you_of(src))
+                    };
+                    if applies {
                         take(bonus, &mut add, &mut add_all);
                     }
                 }

@@ -1,5 +1,6 @@
 //! Working out amounts from the game state (`card::amount`): abilities of
-//! cards, players' influence, power and unrest, non-player influence, the
+//! cards, players' influence (and the influence they applied this turn),
+//! power and unrest, non-player influence, the
 //! margin of a conflict, with simple arithmetic. Nothing here allocates.
 
 use crate::card::amount::{Amount, AmountBase};
@@ -41,6 +42,14 @@ impl Game {
                 .who_players(*w, ctx)
                 .iter()
                 .map(|&p| self.players[p as usize].unrest as i32)
+                .sum(),
+            // Influence and Influence Rating: "Whenever you apply influence
+            // during a turn, the influence applied should be moved to ...
+            // your spent pool", restored in the Ready Round.
+            AmountBase::Spent(w) => self
+                .who_players(*w, ctx)
+                .iter()
+                .map(|&p| self.players[p as usize].spent as i32)
                 .sum(),
             AmountBase::NonPlayer(f) => match f {
                 Force::Babylon5 => self.babylon5 as i32,

@@ -267,6 +267,7 @@ impl Game {
         self.abilities_changed = true;
         self.revert_mercenaries();
         self.limited_this_turn.clear();
+        self.triggers_this_turn = 0;
         // Records of reversible effects outlive the turn: their chance is
         // the next Action Round action (`reversal.rs`).
         for pl in self.players.iter_mut() {

@@ -244,6 +244,7 @@ impl Game {
                     Op::TransferDamage { card, onto, .. } => {
                         self.may_transfer_damage(card, onto, ctx)
                     }
+                    Op::MoveAttached { card, onto } => self.may_move_attached(card, onto, ctx),
                     Op::Attack { ability, by, .. } => self
                         .sel_cards(by, ctx)
                         .first()
@@ -344,6 +345,20 @@ impl Game {
             Condition::Race(r) => pl.race == *r,
             Condition::Margin(cmp) => cmp.holds(ctx.margin as i32),
             Condition::Chaos(cmp) => cmp.holds(self.chaos_controlled(p) as i32),
+            Condition::CardAbility { ability, cmp } => {
+                // "Its" ability: an attached card's is its host's.
+                let Some(c) = ctx.source.some() else {
+                    return false;
+                };
+                let ci = self.c(c);
+                let c = if ci.zone == crate::state::Zone::Attached {
+                    ci.host
+                } else {
+                    c
+                };
+                c.some()
+                    .is_some_and(|c| cmp.holds(self.ability(c, *ability) as i32))
+            }
         }
     }
 
@@ -905,6 +920,7 @@ impl Game {
             Op::TransferDamage { card, onto, count } => {
                 self.transfer_damage(card, onto, count, ctx, ev)
             }
+            Op::MoveAttached { card, onto } => self.move_attached(card, onto, ctx, ev),
             Op::UseAs { from, to, card } => self.use_as_effect(from, to, card, ctx),
             Op::PowerToWin { n, who, duration } => self.change_power_needed(n, who, duration, ctx),
             Op::Promote { card, free } => self.promote_effect(card, free, ctx, ev),

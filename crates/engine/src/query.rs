@@ -106,7 +106,8 @@ impl Game {
                 .choice
                 .is_some_and(|ch| ch.searching_deck && ch.player == viewer && c.owner == viewer),
             Zone::Crusade => false,
-            // A card whose second target is being chosen is being played.
+            // A card whose second target, or whose transfers, are being
+            // chosen is being played.
             Zone::Hand => c.owner == viewer || self.being_played(id),
             Zone::Reserve => c.owner == viewer,
             Zone::Discard | Zone::Removed | Zone::OutOfGame => true,
@@ -142,6 +143,11 @@ impl Game {
         self.unique_used.hash(&mut h);
         self.limited_removed.hash(&mut h);
         self.limited_this_turn.hash(&mut h);
+        // Hashed only when non-zero, so that the digests of saves made
+        // before it existed stay as they were.
+        if self.triggers_this_turn != 0 {
+            self.triggers_this_turn.hash(&mut h);
+        }
         // Hashed only when present, so digests of games without mark
         // sources (and the saves holding them) stay as they were.
         if !self.mark_links.is_empty() {

@@ -259,6 +259,7 @@ impl Game {
             unique_used: SmallVec::new(),
             limited_removed: SmallVec::new(),
             limited_this_turn: SmallVec::new(),
+            triggers_this_turn: 0,
             window_revealed: SmallVec::new(),
             window_queue: SmallVec::new(),
             pause_at_rounds: false,

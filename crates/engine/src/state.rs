@@ -829,6 +829,9 @@ pub struct Game {
     pub(crate) limited_removed: SmallVec<[DefId; 8]>,
     /// Limited events played and limited contingencies revealed this turn.
     pub(crate) limited_this_turn: SmallVec<[DefId; 4]>,
+    /// Triggered effects of cards in play carried out this turn (a bound on
+    /// loops of triggered effects: `crate::triggers`).
+    pub(crate) triggers_this_turn: u16,
     /// Contingencies revealed in the open trigger window (one copy each).
     pub(crate) window_revealed: SmallVec<[DefId; 4]>,
     /// Trigger windows waiting for the open one to close, in order.
@@ -962,6 +965,7 @@ impl Clone for Game {
             unique_used: copy_list(&self.unique_used),
             limited_removed: copy_list(&self.limited_removed),
             limited_this_turn: copy_list(&self.limited_this_turn),
+            triggers_this_turn: self.triggers_this_turn,
             window_revealed: copy_list(&self.window_revealed),
             window_queue: copy_list(&self.window_queue),
             pause_at_rounds: self.pause_at_rounds,
@@ -1017,6 +1021,7 @@ impl PartialEq for Game {
             && self.unique_used == o.unique_used
             && self.limited_removed == o.limited_removed
             && self.limited_this_turn == o.limited_this_turn
+            && self.triggers_this_turn == o.triggers_this_turn
             && self.window_revealed == o.window_revealed
             && self.window_queue == o.window_queue
             && self.pause_at_rounds == o.pause_at_rounds

@@ -58,6 +58,9 @@ impl Game {
         if f.not_ambassador && self.is_ambassador(id) {
             return false;
         }
+        if f.ambassador && !self.is_ambassador(id) {
+            return false;
+        }
         if f.participant && !self.conflicts.iter().any(|k| k.is_participant(id)) {
             return false;
         }

@@ -14,6 +14,22 @@ use crate::event::{Event, Events};
 use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::{flag, Continuation, Game, Target, Window, Zone};
 
+/// At most this many triggered effects of cards in play are carried out in
+/// a turn (docs/limits.md); a real game makes a few dozen.
+pub(crate) const MAX_TRIGGERS_PER_TURN: u16 = 1000;
+
+thread_local! {
+    /// The triggered effects being carried out on this thread (card and
+    /// trigger), innermost last.
+    static FIRING: std::cell::RefCell<smallvec::SmallVec<[(CardId, Trigger); 8]>> =
+        const { std::cell::RefCell::new(smallvec::SmallVec::new_const()) };
+}
+
+/// Whether the triggered effect of `card` on `t` is being carried out.
+fn firing(card: CardId, t: Trigger) -> bool {
+    FIRING.with(|f| f.borrow().contains(&(card, t)))
+}
+
 impl Game {
     /// Triggered effects of a card itself and of the cards attached to it.
     pub(crate) fn run_card_triggers(
@@ -80,6 +96,14 @@ impl Game {
         let db = self.db.clone();
         let def = db.get(si.def);
         for te in def.triggers.iter().filter(|te| te.trigger == t) {
+            // A triggered effect does not trigger itself while it is being
+            // carried out, and a turn carries out a bounded number of them
+            // (two cards whose effects answer each other would never stop:
+            // the rules give such card text no end).
+            if firing(src, t) || self.triggers_this_turn >= MAX_TRIGGERS_PER_TURN {
+                continue;
+            }
+            self.triggers_this_turn += 1;
             let si = self.c(src);
             if te.rotate {
                 // Only a ready card can rotate for its triggered effect.
@@ -93,7 +117,11 @@ impl Game {
             if (conflict.0 as usize) < self.conflicts.len() {
                 ctx = ctx.in_conflict(conflict);
             }
+            FIRING.with(|f| f.borrow_mut().push((src, t)));
             self.run_effects(&te.effects, false, &ctx, ev);
+            FIRING.with(|f| {
+                f.borrow_mut().pop();
+            });
         }
     }
 

@@ -26,6 +26,9 @@ pub enum AmountBase {
     Power(Who),
     /// The unrest of the players named (summed).
     Unrest(Who),
+    /// The influence the players named have applied this turn (their spent
+    /// pools, summed: Influence and Influence Rating).
+    Spent(Who),
     /// The influence of a non-player force (Babylon 5, the Shadows, the Vorlons).
     NonPlayer(Force),
     /// One per N points of the margin a conflict was won or lost by
@@ -115,9 +118,10 @@ impl Amount {
     /// Whether it names the target player.
     pub fn uses_player_target(&self) -> bool {
         match &self.base {
-            AmountBase::Influence(w) | AmountBase::Power(w) | AmountBase::Unrest(w) => {
-                *w == Who::Target
-            }
+            AmountBase::Influence(w)
+            | AmountBase::Power(w)
+            | AmountBase::Unrest(w)
+            | AmountBase::Spent(w) => *w == Who::Target,
             AmountBase::Ability {
                 card: CardSel::Ambassador(w),
                 ..

@@ -467,6 +467,9 @@ pub struct CardFilter {
     pub row: Row,
     /// Must not be a faction's ambassador.
     pub not_ambassador: bool,
+    /// Must be a faction's ambassador ("your ambassador gets ...").
+    #[serde(default)]
+    pub ambassador: bool,
     /// Must be a participant in a conflict this turn.
     pub participant: bool,
     /// Must be damaged (normal or severe damage).
@@ -508,6 +511,11 @@ impl CardFilter {
 
     pub fn allows_type(&self, t: CardType) -> bool {
         self.types == 0 || self.types & t.bit() != 0
+    }
+
+    /// Whether matching it reads a card's current abilities (a threshold).
+    pub fn reads_abilities(&self) -> bool {
+        self.at_least.is_some() || self.at_most.is_some()
     }
 
     /// Whether it names a type that is in play off the table (agendas,
@@ -723,10 +731,18 @@ pub struct Transfers {
     pub enhancements: bool,
     pub aftermaths: bool,
     pub contingencies: bool,
+    /// Enhancements that transfer only if the replaced card's controller
+    /// chooses them, one by one (Appendix Two, Example 6: "any aftermaths
+    /// that her controller chooses").
+    #[serde(default)]
+    pub chosen_enhancements: bool,
+    /// Aftermaths that transfer only if chosen (Appendix Two, Example 6).
+    #[serde(default)]
+    pub chosen_aftermaths: bool,
 }
 
 impl Transfers {
-    /// Whether an attached card of this type moves to the new card.
+    /// Whether every attached card of this type moves to the new card.
     pub fn attachment(&self, t: CardType) -> bool {
         match t {
             CardType::Enhancement => self.enhancements,
@@ -734,6 +750,24 @@ impl Transfers {
             CardType::Contingency => self.contingencies,
             _ => false,
         }
+    }
+
+    /// Whether an attached card of this type moves to the new card only if
+    /// the replaced card's controller chooses it (Appendix Two, Example 6).
+    /// Face-down contingencies are never chosen this way: only the player
+    /// who played one may examine it (Contingency Cards).
+    pub fn chosen(&self, t: CardType) -> bool {
+        match t {
+            CardType::Enhancement => self.chosen_enhancements,
+            CardType::Aftermath => self.chosen_aftermaths,
+            _ => false,
+        }
+    }
+
+    /// Whether the replacement lets anything be chosen.
+    #[inline]
+    pub fn any_chosen(&self) -> bool {
+        self.chosen_enhancements || self.chosen_aftermaths
     }
 }
 

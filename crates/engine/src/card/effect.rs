@@ -504,6 +504,13 @@ pub enum Op {
         onto: CardSel,
         count: u8,
     },
+    /// Move the attached card `card` (an enhancement or lasting aftermath)
+    /// onto the card `onto`, as if it were played there
+    /// (`crate::attachment_move`).
+    MoveAttached {
+        card: CardSel,
+        onto: CardSel,
+    },
     /// Move up to `count` normal damage from `card` to `onto` (Glossary,
     /// Transfer: "It is possible to transfer ... damage"; only as much as
     /// the card has; not an attack: `crate::transfer`).
@@ -840,7 +847,8 @@ impl Effect {
             Op::Delayed { effects, .. } => effects.iter().any(|e| e.uses_sel(sel)),
             Op::MoveMark { card, onto, .. }
             | Op::TransferChaos { card, onto, .. }
-            | Op::TransferDamage { card, onto, .. } => *card == sel || *onto == sel,
+            | Op::TransferDamage { card, onto, .. }
+            | Op::MoveAttached { card, onto } => *card == sel || *onto == sel,
             Op::Attack { by, card, .. } => *by == sel || *card == sel,
             _ => {
                 self.card_sel() == Some(sel)
@@ -913,6 +921,7 @@ impl Effect {
             | Op::MoveMark { card, .. }
             | Op::TransferChaos { card, .. }
             | Op::TransferDamage { card, .. }
+            | Op::MoveAttached { card, .. }
             | Op::UseAs { card, .. }
             | Op::Promote { card, .. } => Some(*card),
             Op::Attack { card, .. } | Op::AttackMod { card, .. } => Some(*card),
@@ -975,6 +984,12 @@ pub enum Condition {
     InState(StateKind),
     /// The acting player is in this state with the target player.
     InStateWithTarget(StateKind),
+    /// The card's own current ability ("while its Psi is 0"): the card the
+    /// effect belongs to, or, for an attached card, the card it is on.
+    CardAbility {
+        ability: super::def::Ability,
+        cmp: Cmp,
+    },
 }
 
 impl Condition {

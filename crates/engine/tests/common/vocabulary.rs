@@ -104,6 +104,16 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             capped,
         )],
     ));
+    // "Half the influence the target player applied this turn."
+    let mut spent = Amount::of(AmountBase::Spent(Who::Target));
+    spent.half = Some(Rounding::Down);
+    defs.push(event(
+        "Tallied Outlay",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![with_amount(Op::GainInfluence { n: 0, who: Who::Me }, spent)],
+    ));
     // Restrictions.
     defs.push(event(
         "Sworn to Stillness",
@@ -206,6 +216,34 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
         ),
     ];
     defs.push(vet);
+    // Lasting bonuses given by ability thresholds, each changing what the
+    // other's threshold reads (and one what its own reads).
+    let mut forum = card("Forum of Echoes", CardType::Location, 2);
+    forum.passives = vec![
+        Passive::Bonus {
+            filter: CardFilter {
+                side: Side::Own,
+                at_least: Some((Ability::Psi, 1)),
+                ..CardFilter::of_type(CardType::Character)
+            },
+            bonus: AbilityBonus {
+                values: [2, 0, 0, 0, 0],
+                all: 0,
+            },
+        },
+        Passive::Bonus {
+            filter: CardFilter {
+                at_least: Some((Ability::Diplomacy, 4)),
+                at_most: Some((Ability::Psi, 1)),
+                ..CardFilter::of_type(CardType::Character)
+            },
+            bonus: AbilityBonus {
+                values: [0, 0, 1, 0, 0],
+                all: 0,
+            },
+        },
+    ];
+    defs.push(forum);
     let mut ledger = card("Tally House", CardType::Group, 2);
     ledger.abilities = [1, 1, 0, 0, 0];
     ledger.triggers = vec![trig(
