@@ -812,7 +812,7 @@ pub struct Game {
     /// aftermaths, contingencies, globals), in the order they were played.
     pub(crate) attachments: SmallVec<[CardId; 24]>,
     /// Face-up cards in play whose definitions have lasting effects.
-    pub(crate) passive_sources: SmallVec<[CardId; 16]>,
+    pub(crate) passive_sources: SmallVec<[CardId; 32]>,
     /// Acting order this turn, first acts first; eliminated players left out.
     pub(crate) initiative: SmallVec<[PlayerId; MAX_PLAYERS]>,
     pub(crate) turn: u32,
