@@ -500,6 +500,7 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
   if (c.damage) state.push(`${c.damage} damage`);
   if (c.severe) state.push(`${c.severe} severe`);
   if (c.chaos) state.push(`${c.chaos} Chaos Tokens`);
+  if (c.credits) state.push(`${c.credits} credit tokens`);
   const long = [
     c.name,
     `${c.race} ${c.card_type}${c.cost !== null ? `, cost ${c.cost}` : ""}`,
@@ -547,6 +548,7 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
           {c.damage > 0 && <span class="tag">{c.damage} dmg</span>}
           {c.severe > 0 && <span class="tag warn">{c.severe} severe</span>}
           {c.chaos > 0 && <span class="tag">{c.chaos} chaos</span>}
+          {c.credits > 0 && <span class="tag">{c.credits} credits</span>}
           {marks.map((m) => (
             <span class="tag" key={m}>
               {m}

@@ -71,6 +71,8 @@ const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, o
 const TARGETS: &str = "none, player, race, card, conflict, event";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
+/// The most credit tokens one cost takes off (Corporate Rule 6).
+const MAX_TOKENS: u8 = 100;
 const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor";
 const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted";
 
@@ -485,6 +487,7 @@ fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
         (c.tension_at_most, Condition::TensionTowardTarget, false),
         (c.margin_at_least, Condition::Margin, true),
         (c.chaos_at_least, Condition::Chaos, true),
+        (c.credits_at_least, Condition::Credits, true),
     ];
     for (v, mk, least) in num {
         if let Some(v) = v {
@@ -655,6 +658,15 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     if let Some(s) = &a.spent {
         bases.push(AmountBase::Spent(w("spent", s)?));
     }
+    if let Some(s) = &a.credits {
+        bases.push(AmountBase::Credits(one_of(
+            &at.sub("credits"),
+            "card",
+            s,
+            |x| CardSel::parse(x, Who::Me),
+            CARDS,
+        )?));
+    }
     if let Some(n) = a.per_margin {
         bases.push(AmountBase::PerMargin(
             small(&at.sub("per_margin"), n, 1, 255)? as u8,
@@ -801,6 +813,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         found_isa,
         join_isa,
         chaos,
+        credits,
         cannot,
         later,
         search,
@@ -866,7 +879,9 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "convert_mark" => &["into", "card", "count", "who"],
         "vote_rule" => &["who", "count"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
-        | "discard" | "return_to_hand" | "chaos" | "discard_ambassador" => &["card", "who"],
+        | "discard" | "return_to_hand" | "chaos" | "credits" | "discard_ambassador" => {
+            &["card", "who"]
+        }
         "surrender" => &["who"],
         "join_isa" => &["who"],
         "blank" => &["card", "duration", "who"],
@@ -1169,6 +1184,11 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "chaos" => Op::Chaos {
             n: e.chaos.unwrap(),
             card: sel()?,
+        },
+        // Corporate Rule 6: credit tokens mean only what the card says.
+        "credits" => match e.credits.unwrap() {
+            0 => return Err(at.sub("credits").err("0 credit tokens changes nothing")),
+            n => Op::Credits { n, card: sel()? },
         },
         "later" => {
             let when = one_of(
@@ -2139,6 +2159,19 @@ pub fn card(
         };
         let rotate_other = other("rotate_other", &cost.rotate_other)?;
         let neutralize_other = other("neutralize_other", &cost.neutralize_other)?;
+        let credits = match cost.credits {
+            Some(0) => {
+                return Err(aat
+                    .sub("cost.credits")
+                    .err("takes no credit tokens off: leave it out or take 1 or more"))
+            }
+            Some(n) if n > MAX_TOKENS => {
+                return Err(aat.sub("cost.credits").err(format!(
+                    "at most {MAX_TOKENS} credit tokens may be taken off at once"
+                )))
+            }
+            n => n.unwrap_or(0),
+        };
         let first_filter = match &ra.target_filter {
             Some(f) => {
                 let f = filter(&aat.sub("target_filter"), f)?;
@@ -2178,6 +2211,7 @@ pub fn card(
                 discard: cost.discard.unwrap_or(false),
                 rotate_other,
                 neutralize_other,
+                credits,
             },
             target,
             filter: first_filter,
@@ -2666,7 +2700,8 @@ pub fn card(
     // "Its" ability names a card on the table: never an event's or a
     // conflict card's own.
     if matches!(d.card_type, CardType::Event | CardType::Conflict) {
-        let own = |c: &Condition| matches!(c, Condition::CardAbility { .. });
+        let own =
+            |c: &Condition| matches!(c, Condition::CardAbility { .. } | Condition::Credits(_));
         let in_effects = d
             .effects
             .iter()
@@ -2677,7 +2712,7 @@ pub fn card(
             .any(|e| e.condition.as_ref().is_some_and(own));
         if d.requires.iter().any(own) || in_effects {
             return Err(at.err(
-                "ability_at_least and ability_at_most read the card's own ability (or the card it is on): an event or conflict card has none on the table",
+                "ability_at_least, ability_at_most and credits_at_least read the card's own ability or credit tokens (or the card it is on): an event or conflict card has none on the table",
             ));
         }
     }

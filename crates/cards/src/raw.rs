@@ -121,6 +121,8 @@ pub struct RawCondition {
     pub margin_at_least: Option<i32>,
     /// Chaos Tokens on the cards you control (Drakh Rule 7).
     pub chaos_at_least: Option<i32>,
+    /// Credit tokens on this card, or the card it is on (Corporate Rule 6).
+    pub credits_at_least: Option<i32>,
     /// You are in this state (States) with any player.
     pub state: Option<String>,
     /// You are in this state with the target player.
@@ -187,6 +189,8 @@ pub struct RawEffect {
     pub join_isa: Option<bool>,
     /// Put N Chaos Tokens on the card (negative: take them off).
     pub chaos: Option<i8>,
+    /// Put N credit tokens on the card (negative: take them off).
+    pub credits: Option<i8>,
     /// Discard the card even if it is an ambassador (a Drakh faction's only).
     pub discard_ambassador: Option<bool>,
     pub severe_damage: Option<RawNum>,
@@ -349,6 +353,8 @@ pub struct RawAmount {
     pub unrest: Option<String>,
     /// The influence a player applied this turn (self, target, ...).
     pub spent: Option<String>,
+    /// The credit tokens on a card (this, target, ...; Corporate Rule 6).
+    pub credits: Option<String>,
     /// One per N points of margin.
     pub per_margin: Option<i64>,
     pub half_of: Option<RawNum>,
@@ -378,6 +384,8 @@ pub struct RawCost {
     pub discard: Option<bool>,
     pub rotate_other: Option<RawFilter>,
     pub neutralize_other: Option<RawFilter>,
+    /// Credit tokens taken off the card itself (Corporate Rule 6).
+    pub credits: Option<u8>,
 }
 
 /// A card's own action.

@@ -345,6 +345,16 @@ fn op_text(op: &Op) -> String {
             plural(-(n as i64), "Chaos Token", "Chaos Tokens"),
             card_name(card)
         ),
+        Op::Credits { n, card } if n >= 0 => format!(
+            "put {} on {}",
+            plural(n as i64, "credit token", "credit tokens"),
+            card_name(card)
+        ),
+        Op::Credits { n, card } => format!(
+            "take {} off {}",
+            plural(-(n as i64), "credit token", "credit tokens"),
+            card_name(card)
+        ),
         Op::DiscardAmbassador { card } => {
             format!("discard {}, even an ambassador", card_name(card))
         }
@@ -787,6 +797,7 @@ pub fn amount_text(a: &Amount) -> String {
         AmountBase::Power(w) => format!("{} power", possessive(*w)),
         AmountBase::Unrest(w) => format!("{} unrest", possessive(*w)),
         AmountBase::Spent(w) => format!("the influence {} applied this turn", who_subject(*w)),
+        AmountBase::Credits(c) => format!("the credit tokens on {}", card_name(*c)),
         AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),
         AmountBase::PerMargin(n) => {
             format!("1 for each {n} by which the conflict was won or lost")
@@ -886,6 +897,7 @@ fn condition_text(c: &Condition) -> String {
         Condition::Chaos(cmp) => {
             format!("the cards you control hold {} Chaos Tokens", cmp_text(*cmp))
         }
+        Condition::Credits(cmp) => format!("it holds {} credit tokens", cmp_text(*cmp)),
         Condition::CardAbility {
             ability,
             cmp: Cmp::AtMost(0),
@@ -1079,6 +1091,12 @@ fn action_text(a: &CardAction) -> String {
     }
     if let Some(f) = &a.cost.neutralize_other {
         cost.push(format!("neutralize {}", own_other(f)));
+    }
+    if a.cost.credits > 0 {
+        cost.push(format!(
+            "take {} off this card",
+            plural(a.cost.credits as i64, "credit token", "credit tokens")
+        ));
     }
     if a.cost.discard {
         cost.push("discard this card".into());

@@ -273,3 +273,66 @@ effects = [{ draw = 1 }]"#,
         &["trigger", "leaves play with the card"],
     );
 }
+
+/// Corporate Rule 6: credit tokens put on, taken off as a cost, read by a
+/// condition and an amount; the rules text says so.
+#[test]
+fn credit_tokens_read_and_are_worded() {
+    let d = one(r#"[cards."G"]
+type = "group"
+cost = 2
+effects = [{ credits = 3, card = "this" }]
+actions = [{ cost = { rotate = false, credits = 1 }, effects = [{ gain_influence = { credits = "this" } }] }]
+passive = [{ bonus = { diplomacy = 1 }, to = { ambassador = true, side = "own" }, if = { credits_at_least = 2 } }]"#);
+    assert_eq!(d.actions[0].cost.credits, 1);
+    assert!(!d.actions[0].cost.only_rotation());
+    assert!(matches!(d.effects[0].op, Op::Credits { n: 3, .. }));
+    assert!(matches!(
+        d.actions[0].effects[0].amount.as_ref().map(|a| &a.base),
+        Some(AmountBase::Credits(_))
+    ));
+    let t = rules_text(&d);
+    for words in [
+        "put 3 credit tokens on this card",
+        "Action: take 1 credit token off this card",
+        "the credit tokens on this card",
+        "it holds at least 2 credit tokens",
+    ] {
+        assert!(t.contains(words), "{words:?} not in {t}");
+    }
+}
+
+#[test]
+fn credit_tokens_that_change_nothing_or_have_no_card_are_refused() {
+    for (toml, words) in [
+        (
+            r#"[cards."G"]
+type = "group"
+actions = [{ cost = { credits = 0 }, effects = [{ draw = 1 }] }]"#,
+            ["cost.credits", "no credit tokens"],
+        ),
+        (
+            r#"[cards."G"]
+type = "group"
+actions = [{ cost = { credits = 101 }, effects = [{ draw = 1 }] }]"#,
+            ["cost.credits", "at most 100"],
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ credits = 0, card = "this" }]"#,
+            ["credits", "changes nothing"],
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+requires = [{ credits_at_least = 1 }]
+effects = [{ draw = 1 }]"#,
+            ["credits_at_least", "event or conflict"],
+        ),
+    ] {
+        refused_naming(toml, &words);
+    }
+}

@@ -98,6 +98,9 @@ pub fn card(c: &CardView) -> String {
     if c.chaos > 0 {
         state.push(format!("{} Chaos Tokens", c.chaos));
     }
+    if c.credits > 0 {
+        state.push(format!("{} credit tokens", c.credits));
+    }
     if let Some(l) = c.leading {
         state.push(format!("leads #{}", l.0));
     }

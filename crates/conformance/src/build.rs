@@ -107,6 +107,7 @@ impl<'a> Names<'a> {
                         .map(|l| self.def(l, &format!("{field}.leading")))
                         .transpose()?,
                     chaos: i.chaos,
+                    credits: i.credits,
                 })
             }
         }

@@ -201,6 +201,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                 | "damage"
                 | "severe"
                 | "chaos"
+                | "credits"
                 | "host"
                 | "face_down"
         ) && Ability::parse(attr).is_none()
@@ -221,6 +222,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             "damage" => Value::Int(ci.damage as i64),
             "severe" => Value::Int(ci.severe as i64),
             "chaos" => Value::Int(ci.chaos as i64),
+            "credits" => Value::Int(ci.credits as i64),
             // The card an attached card is on.
             "host" => match ci.host.some() {
                 Some(h) if ci.zone == b5_engine::Zone::Attached => {

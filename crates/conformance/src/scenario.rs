@@ -68,6 +68,9 @@ pub struct Instance {
     /// Chaos Tokens on the card (Drakh Rule 7).
     #[serde(default)]
     pub chaos: u8,
+    /// Credit tokens on the card (Corporate Rule 6).
+    #[serde(default)]
+    pub credits: u8,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

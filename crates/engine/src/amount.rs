@@ -28,6 +28,11 @@ impl Game {
                     }
                 })
                 .sum(),
+            AmountBase::Credits(card) => self
+                .sel_cards(*card, ctx)
+                .iter()
+                .map(|&c| self.credits(c) as i32)
+                .sum(),
             AmountBase::Influence(w) => self
                 .who_players(*w, ctx)
                 .iter()

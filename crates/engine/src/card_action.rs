@@ -63,6 +63,14 @@ impl Game {
                 return Err(Violation::RequirementUnmet(card));
             }
         }
+        // Corporate Rule 6: credit tokens taken off as a cost must be there.
+        if act.cost.credits > c.credits {
+            return Err(Violation::NoCredits {
+                card,
+                need: act.cost.credits,
+                have: c.credits,
+            });
+        }
         // Engine Rules v1.2, Costs: another card's rotation or neutralization
         // is paid with a card the player controls.
         if !self.other_costs_payable(p, card, &act.cost) {
@@ -152,6 +160,9 @@ impl Game {
             }
         }
         self.pay_other_costs(p, card, &act.cost, pay, ev);
+        if act.cost.credits > 0 {
+            self.change_credits(card, -(act.cost.credits.min(i8::MAX as u8) as i8), ev);
+        }
         ev.push(Event::UsedCard {
             player: p,
             card,

@@ -575,7 +575,8 @@ impl Game {
         use crate::state::PileKind;
         use rand::seq::SliceRandom;
         let pile = self.players[p as usize].pile(PileKind::Deck);
-        let mut ids: Vec<CardId> = self.iter_pile(pile).collect();
+        // Inline up to a large deck's size: a search allocates nothing.
+        let mut ids: SmallVec<[CardId; 128]> = self.iter_pile(pile).collect();
         for &c in &ids {
             self.unlink(p as usize, PileKind::Deck, c);
         }

@@ -745,6 +745,20 @@ impl Game {
                 -(delta as i16),
                 if delta == -1 { "" } else { "s" }
             ),
+            Event::Credits { card, delta } if delta > 0 => format!(
+                "{}{} gains {} credit token{}.",
+                fac(card),
+                n(card),
+                delta,
+                if delta == 1 { "" } else { "s" }
+            ),
+            Event::Credits { card, delta } => format!(
+                "{}{} loses {} credit token{}.",
+                fac(card),
+                n(card),
+                -(delta as i16),
+                if delta == -1 { "" } else { "s" }
+            ),
             Event::ChaosMoved {
                 player,
                 from,
@@ -880,6 +894,11 @@ impl Game {
                 format!("{pn} must apply {need} influence but has only {have} unspent")
             }
             Violation::UndefinedCost(c) => format!("{} has no printed cost", n(c)),
+            Violation::NoCredits { card, need, have } => format!(
+                "{}'s action takes {need} credit token{} off it, and it holds {have}",
+                n(card),
+                if need == 1 { "" } else { "s" }
+            ),
             Violation::Disloyal { card, race } => {
                 format!(
                     "{} is loyal to the {} and {pn} cannot play it",

@@ -232,6 +232,7 @@ impl Game {
                     Op::Damage { .. } => !ci.neutralized(),
                     // Taking tokens off happens only if the card holds them all.
                     Op::Chaos { n, .. } if n < 0 => ci.chaos as i16 >= -(n as i16),
+                    Op::Credits { n, .. } if n < 0 => ci.credits as i16 >= -(n as i16),
                     Op::ConvertMark { from, .. } => self.card_marks(c, from) > 0,
                     Op::Blank { .. } => self.may_blank(c),
                     Op::Promote { free, .. } => self.effect_promotion_cost(c, free).is_some(),
@@ -345,20 +346,14 @@ impl Game {
             Condition::Race(r) => pl.race == *r,
             Condition::Margin(cmp) => cmp.holds(ctx.margin as i32),
             Condition::Chaos(cmp) => cmp.holds(self.chaos_controlled(p) as i32),
-            Condition::CardAbility { ability, cmp } => {
-                // "Its" ability: an attached card's is its host's.
-                let Some(c) = ctx.source.some() else {
-                    return false;
-                };
-                let ci = self.c(c);
-                let c = if ci.zone == crate::state::Zone::Attached {
-                    ci.host
-                } else {
-                    c
-                };
-                c.some()
-                    .is_some_and(|c| cmp.holds(self.ability(c, *ability) as i32))
-            }
+            // "Its" ability: an attached card's is its host's.
+            Condition::CardAbility { ability, cmp } => self
+                .own_card(ctx)
+                .is_some_and(|c| cmp.holds(self.ability(c, *ability) as i32)),
+            // Corporate Rule 6: credit tokens mean what the card says.
+            Condition::Credits(cmp) => self
+                .own_card(ctx)
+                .is_some_and(|c| cmp.holds(self.credits(c) as i32)),
         }
     }
 
@@ -862,6 +857,13 @@ impl Game {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
                     any |= self.change_chaos(c, n, ev);
+                }
+                any
+            }
+            Op::Credits { n, card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    any |= self.change_credits(c, n, ev);
                 }
                 any
             }

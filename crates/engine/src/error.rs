@@ -50,6 +50,12 @@ pub enum Violation {
     LimitedThisTurn(CardId),
     StartingAmbassador(CardId),
     RequirementUnmet(CardId),
+    /// An action costs `need` credit tokens off `card`, which holds `have`.
+    NoCredits {
+        card: CardId,
+        need: u8,
+        have: u8,
+    },
     Allergic(CardId),
     BadTarget,
     TargetSelf,
@@ -194,6 +200,7 @@ impl Violation {
             LimitedThisTurn(_) => "Engine Rules v1.2: Event and Contingency Cards (limited: one copy each turn)",
             StartingAmbassador(_) => "Engine Rules v1.2: Ambassadors and Ambassadorial Immunity (a starting ambassador cannot be sponsored)",
             RequirementUnmet(_) => "Engine Rules v1.2: Advanced Details about playing cards (Requirements)",
+            NoCredits { .. } => "Engine Rules v1.2: Costs; Corporate Rule 6 (credit tokens)",
             Allergic(_) => "Engine Rules v1.2: Allergic Cards and Marks",
             InfluenceTooHigh => "Engine Rules v1.2: Rotate to Build Influence (only at 9 or less)",
             NoAbility { .. } => "Engine Rules v1.2: Support or Oppose a Conflict; Attack a Conflict Participant (non-zero ability of the type)",

@@ -334,6 +334,12 @@ pub enum Event {
         card: CardId,
         delta: i8,
     },
+    /// Credit tokens put on (`delta` > 0) or taken off a card (Corporate
+    /// Rule 6).
+    Credits {
+        card: CardId,
+        delta: i8,
+    },
     /// Drakh Rule 7: Chaos Tokens moved between two cards of `player`.
     ChaosMoved {
         player: PlayerId,

@@ -43,6 +43,7 @@ mod conflict_enhancement;
 mod conflict_round;
 mod cost_payer;
 mod costs;
+mod credits;
 mod damage;
 mod delayed;
 mod describe;

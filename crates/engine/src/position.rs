@@ -41,6 +41,9 @@ pub struct CardPosition {
     /// Chaos Tokens on it (Drakh Rule 7).
     #[serde(default)]
     pub chaos: u8,
+    /// Credit tokens on it (Corporate Rule 6).
+    #[serde(default)]
+    pub credits: u8,
 }
 
 impl CardPosition {
@@ -455,6 +458,7 @@ impl Game {
         c.severe = cp.severe;
         c.marks = cp.marks;
         c.chaos = cp.chaos;
+        c.credits = cp.credits;
         self.note_entered_play(id);
         if let Some(other) = self.ranger_one_in_play(id, CardId::NONE) {
             return Err(perr(format!(

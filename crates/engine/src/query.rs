@@ -389,6 +389,9 @@ impl Game {
             if !c.zone.in_play() && c.chaos != 0 {
                 return Err(format!("card {i} holds Chaos Tokens out of play"));
             }
+            if !c.zone.in_play() && c.credits != 0 {
+                return Err(format!("card {i} holds credit tokens out of play"));
+            }
         }
         if self.chaos_mover != crate::state::NOBODY && !self.is_drakh(self.chaos_mover) {
             return Err("a player who is not Drakh is asked to move Chaos Tokens".into());

@@ -150,6 +150,9 @@ pub struct CardInst {
     pub next: CardId,
     /// Chaos Tokens on the card (Drakh Rule 7: all identical, public).
     pub chaos: u8,
+    /// Credit tokens on the card (Corporate Rule 6: they mean only what
+    /// the cards say; public).
+    pub credits: u8,
 }
 
 impl CardInst {
@@ -171,6 +174,7 @@ impl CardInst {
             prev: CardId::NONE,
             next: CardId::NONE,
             chaos: 0,
+            credits: 0,
         }
     }
 

@@ -39,6 +39,9 @@ pub struct CardView {
     /// Chaos Tokens on it (Drakh Rule 7; public).
     #[serde(default)]
     pub chaos: u8,
+    /// Credit tokens on it (Corporate Rule 6; public).
+    #[serde(default)]
+    pub credits: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -362,6 +365,7 @@ impl Game {
             hidden_contingencies: hidden,
             leading: c.leading.some(),
             chaos: c.chaos,
+            credits: c.credits,
         }
     }
 

@@ -204,6 +204,7 @@ impl Game {
             inst.severe = 0;
             inst.marks = [0; 6];
             inst.chaos = 0;
+            inst.credits = 0;
             inst.host = CardId::NONE;
             inst.rotation = Rotation::Plain;
         }

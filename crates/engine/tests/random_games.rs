@@ -1422,6 +1422,7 @@ fn vocabulary_cards_are_played_in_random_games() {
         "Mind Backlash",
         "Station Census",
         "Tallied Outlay",
+        "Escrow Vault",
         "Sworn to Stillness",
         "Iron Seal",
         "Weathered Lancer",

@@ -28,4 +28,8 @@ leading: CardId | null,
 /**
  * Chaos Tokens on it (Drakh Rule 7; public).
  */
-chaos: number, };
+chaos: number, 
+/**
+ * Credit tokens on it (Corporate Rule 6; public).
+ */
+credits: number, };

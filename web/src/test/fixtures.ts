@@ -20,6 +20,7 @@ export function card(id: number, name: string, extra: Partial<CardView> = {}): C
     hidden_contingencies: 0,
     leading: null,
     chaos: 0,
+    credits: 0,
     ...extra,
   };
 }

@@ -29,6 +29,8 @@ pub enum AmountBase {
     /// The influence the players named have applied this turn (their spent
     /// pools, summed: Influence and Influence Rating).
     Spent(Who),
+    /// The credit tokens on the cards selected (summed; Corporate Rule 6).
+    Credits(CardSel),
     /// The influence of a non-player force (Babylon 5, the Shadows, the Vorlons).
     NonPlayer(Force),
     /// One per N points of the margin a conflict was won or lost by
@@ -107,7 +109,7 @@ impl Amount {
     /// Whether it names the card `sel` selects (`of = "target"`, `"second"`).
     pub fn uses_sel(&self, sel: CardSel) -> bool {
         match &self.base {
-            AmountBase::Ability { card, .. } => *card == sel,
+            AmountBase::Ability { card, .. } | AmountBase::Credits(card) => *card == sel,
             AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
                 v.iter().any(|a| a.uses_sel(sel))
             }
@@ -125,7 +127,8 @@ impl Amount {
             AmountBase::Ability {
                 card: CardSel::Ambassador(w),
                 ..
-            } => *w == Who::Target,
+            }
+            | AmountBase::Credits(CardSel::Ambassador(w)) => *w == Who::Target,
             AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
                 v.iter().any(|a| a.uses_player_target())
             }

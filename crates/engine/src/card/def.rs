@@ -602,6 +602,10 @@ pub struct Cost {
     /// (Neutralization: normal damage discarded, no severe damage).
     #[serde(default)]
     pub neutralize_other: Option<CardFilter>,
+    /// Take this many credit tokens off the card itself (Corporate Rule 6;
+    /// card actions only).
+    #[serde(default)]
+    pub credits: u8,
 }
 
 impl Cost {
@@ -614,6 +618,7 @@ impl Cost {
             && !self.discard
             && self.rotate_other.is_none()
             && self.neutralize_other.is_none()
+            && self.credits == 0
     }
 }
 

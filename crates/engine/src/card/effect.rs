@@ -387,6 +387,12 @@ pub enum Op {
         n: i8,
         card: CardSel,
     },
+    /// Put N credit tokens on the card (N < 0: take them off; Corporate
+    /// Rule 6: they mean only what the cards say).
+    Credits {
+        n: i8,
+        card: CardSel,
+    },
     /// A lasting restriction ("cannot", Engine Rules v1.2, The Cannot rule)
     /// on the cards selected or, for what players do, on the players named.
     Restrict {
@@ -913,6 +919,7 @@ impl Effect {
             | Op::Discard { card }
             | Op::ReturnToHand { card }
             | Op::Chaos { card, .. }
+            | Op::Credits { card, .. }
             | Op::ConvertMark { card, .. }
             | Op::DiscardAmbassador { card } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
@@ -980,6 +987,9 @@ pub enum Condition {
     /// The Chaos Tokens on all the cards the acting player controls (Drakh
     /// Rule 7).
     Chaos(Cmp),
+    /// The credit tokens on the card itself, or, for an attached card, on
+    /// the card it is on (Corporate Rule 6).
+    Credits(Cmp),
     /// The acting player is in this state (States) with any player.
     InState(StateKind),
     /// The acting player is in this state with the target player.

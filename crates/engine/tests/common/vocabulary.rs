@@ -252,6 +252,44 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
         vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
     )];
     defs.push(ledger);
+    // Credit tokens (Corporate Rule 6): put on when played, taken off as a
+    // cost, read by a condition and an amount.
+    let mut vault = card("Escrow Vault", CardType::Group, 2);
+    vault.effects = vec![Effect::new(Op::Credits {
+        n: 2,
+        card: CardSel::This,
+    })];
+    vault.actions = vec![
+        b5_engine::CardAction {
+            cost: b5_engine::Cost {
+                credits: 1,
+                ..b5_engine::Cost::default()
+            },
+            target: TargetKind::None,
+            filter: CardFilter::default(),
+            second: None,
+            effects: vec![with_amount(
+                Op::GainInfluence { n: 0, who: Who::Me },
+                Amount::of(AmountBase::Credits(CardSel::This)),
+            )],
+            condition: None,
+        },
+        b5_engine::CardAction {
+            cost: b5_engine::Cost {
+                rotate: true,
+                ..b5_engine::Cost::default()
+            },
+            target: TargetKind::None,
+            filter: CardFilter::default(),
+            second: None,
+            effects: vec![Effect::new(Op::Credits {
+                n: 1,
+                card: CardSel::This,
+            })],
+            condition: Some(b5_engine::Condition::Credits(b5_engine::Cmp::AtMost(1))),
+        },
+    ];
+    defs.push(vault);
     // Filters.
     defs.push(event(
         "Pry Open",
