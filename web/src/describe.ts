@@ -218,6 +218,8 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `The attack of ${c(e.attacker)} is canceled.`;
     case "damaged":
       return `${c(e.card)} takes ${e.amount} damage.`;
+    case "attachment_moved":
+      return `${c(e.card)} moves from ${c(e.from)} to ${c(e.to)}.`;
     case "damage_moved":
       return `${e.count} damage moves from ${c(e.from)} to ${c(e.to)}.`;
     case "found":
@@ -234,6 +236,8 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `${p(e.player)} plays ${c(e.card)}${tgt(e.target)}.`;
     case "second_target":
       return `${p(e.player)}: the second target of ${c(e.card)} is ${c(e.second)}.`;
+    case "transfer_chosen":
+      return `${p(e.player)} chooses to transfer ${c(e.card)} to ${c(e.to)}.`;
     case "event_negated":
       return `${p(e.player)}'s ${c(e.card)} is negated: its effects are ignored and it has not been played.`;
     case "action_negated":

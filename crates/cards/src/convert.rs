@@ -818,6 +818,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         move_mark,
         transfer_chaos,
         transfer_damage,
+        move_attached,
         use_ability,
         power_to_win,
         promote,
@@ -873,6 +874,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "move_mark" => &["card", "onto", "count", "who"],
         "transfer_chaos" => &["card", "onto", "who"],
         "transfer_damage" => &["card", "onto", "who"],
+        "move_attached" => &["card", "onto", "who"],
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
@@ -1363,6 +1365,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "move_mark"
         | "transfer_chaos"
         | "transfer_damage"
+        | "move_attached"
         | "use_ability"
         | "power_to_win"
         | "promote"
@@ -2576,23 +2579,10 @@ pub fn card(
         if r.get_ref().trim().is_empty() {
             return Err(at.at("replaces", r).err("name the card it replaces"));
         }
-        let mut transfers = b5_engine::Transfers::default();
-        if let Some(t) = &raw.transfers {
-            for (i, what) in t.get_ref().iter().enumerate() {
-                let flag = match what.as_str() {
-                    "marks" => &mut transfers.marks,
-                    "enhancements" => &mut transfers.enhancements,
-                    "aftermaths" => &mut transfers.aftermaths,
-                    "contingencies" => &mut transfers.contingencies,
-                    other => {
-                        return Err(at.at(&format!("transfers[{i}]"), t).err(format!(
-                            "unknown `{other}`: a replacement transfers marks, enhancements, aftermaths or contingencies"
-                        )))
-                    }
-                };
-                *flag = true;
-            }
-        }
+        let transfers = match &raw.transfers {
+            Some(t) => replacement_transfers(&at, t)?,
+            None => b5_engine::Transfers::default(),
+        };
         d.replaces = Some(b5_engine::Replaces {
             name: r.get_ref().trim().to_string(),
             only: raw.replace_only.unwrap_or(false),
@@ -2733,4 +2723,53 @@ fn becomes_enhancement(
     }
     d.becomes_enhancement = Some(on);
     Ok(true)
+}
+
+/// `transfers`: what a replacement carries over (Replace a Card; Appendix
+/// Two). `chosen <kind>` transfers the attached cards of that kind the
+/// replaced card's controller chooses (Appendix Two, Example 6).
+fn replacement_transfers(
+    at: &At,
+    t: &Spanned<Vec<String>>,
+) -> Result<b5_engine::Transfers, LoadError> {
+    let mut out = b5_engine::Transfers::default();
+    for (i, what) in t.get_ref().iter().enumerate() {
+        let field = format!("transfers[{i}]");
+        let err = |m: String| Err(at.at(&field, t).err(m));
+        let (all, chosen) = match what.as_str() {
+            "marks" => (&mut out.marks, None),
+            "enhancements" => (&mut out.enhancements, Some(out.chosen_enhancements)),
+            "aftermaths" => (&mut out.aftermaths, Some(out.chosen_aftermaths)),
+            "contingencies" => (&mut out.contingencies, None),
+            "chosen enhancements" => (&mut out.chosen_enhancements, Some(out.enhancements)),
+            "chosen aftermaths" => (&mut out.chosen_aftermaths, Some(out.aftermaths)),
+            "chosen marks" => {
+                return err(
+                    "`chosen marks`: marks are not cards and cannot be chosen one by one (Appendix Two: the source of a mark is looked at, never the mark); write `marks`".into(),
+                )
+            }
+            "chosen contingencies" => {
+                return err(
+                    "`chosen contingencies`: a contingency is face down and only the player who played it may examine it (Contingency Cards), so it cannot be offered to choose; write `contingencies`".into(),
+                )
+            }
+            other => {
+                return err(format!(
+                    "unknown `{other}`: a replacement transfers marks, enhancements, aftermaths or contingencies, or `chosen enhancements`, `chosen aftermaths`"
+                ))
+            }
+        };
+        // All the cards of a kind, or those chosen: never both.
+        if chosen == Some(true) {
+            let kind = what.trim_start_matches("chosen ");
+            return err(format!(
+                "`{kind}` and `chosen {kind}` both: a replacement transfers all of them or those chosen"
+            ));
+        }
+        if *all {
+            return err(format!("`{what}` listed twice"));
+        }
+        *all = true;
+    }
+    Ok(out)
 }

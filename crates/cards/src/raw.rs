@@ -265,13 +265,15 @@ pub struct RawEffect {
     pub transfer_power: Option<RawNum>,
     /// Move marks of this kind from `card` to `onto` (with `count`).
     pub move_mark: Option<String>,
-    /// With `move_mark`, `transfer_chaos` or `transfer_damage`: the card the
-    /// marks (tokens, damage) go to.
+    /// With `move_mark`, `transfer_chaos`, `transfer_damage` or
+    /// `move_attached`: the card the marks (tokens, damage, attached card) go to.
     pub onto: Option<String>,
     /// Move up to N Chaos Tokens from `card` to `onto`.
     pub transfer_chaos: Option<u8>,
     /// Move up to N normal damage from `card` to `onto`.
     pub transfer_damage: Option<u8>,
+    /// Move the attached card `card` onto the card `onto`.
+    pub move_attached: Option<bool>,
     /// "Used As": use this ability as the ability `as` for the rest of the turn.
     pub use_ability: Option<String>,
     /// With `use_ability`: the ability it is used as.

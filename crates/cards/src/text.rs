@@ -518,6 +518,11 @@ fn op_text(op: &Op) -> String {
             card_name(card),
             card_name(onto)
         ),
+        Op::MoveAttached { card, onto } => format!(
+            "move {} onto {} (as if played there; its controller keeps it)",
+            card_name(card),
+            card_name(onto)
+        ),
         Op::TransferDamage { card, onto, count } => format!(
             "move {} from {} to {} (only what it has; not an attack)",
             if count == 1 {
@@ -1331,15 +1336,32 @@ pub fn rules_text(d: &CardDef) -> String {
         .filter(|(on, _)| *on)
         .map(|(_, what)| what)
         .collect();
+        // Appendix Two, Example 6: "and any aftermaths that her controller
+        // chooses".
+        let chosen: Vec<&str> = [
+            (t.chosen_enhancements, "enhancements"),
+            (t.chosen_aftermaths, "aftermaths"),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, what)| what)
+        .collect();
+        let chosen = if chosen.is_empty() {
+            String::new()
+        } else {
+            format!("any {} its controller chooses", chosen.join(" and "))
+        };
+        let carried = match (carried.is_empty(), chosen.is_empty()) {
+            (true, true) => String::new(),
+            (true, false) => format!(", transferring {chosen}"),
+            (false, true) => format!(", transferring its {}", and_list(&carried)),
+            (false, false) => format!(", transferring its {}, and {chosen}", carried.join(", ")),
+        };
         parts.push(format!(
             "{} replace {}{}",
             if r.only { "Must" } else { "May" },
             r.name,
-            if carried.is_empty() {
-                String::new()
-            } else {
-                format!(", transferring its {}", and_list(&carried))
-            }
+            carried
         ));
     }
     for r in &d.requires {

@@ -103,3 +103,72 @@ when_played = [{ draw = 1, card = "target" }]
     );
     assert!(e.contains("when_played"), "{e}");
 }
+
+/// Appendix Two, Example 6: "transferring all enhancements, contingencies,
+/// marks, and any aftermaths that her controller chooses".
+#[test]
+fn chosen_transfers_read_and_are_worded_as_the_example() {
+    let d = one(r#"[cards."Captain A"]
+type = "character"
+cost = 7
+diplomacy = 4
+replaces = "Commander A"
+transfers = ["enhancements", "contingencies", "marks", "chosen aftermaths"]
+"#);
+    let t = d.replaces.as_ref().expect("replaces").transfers;
+    assert!(t.enhancements && t.contingencies && t.marks && t.chosen_aftermaths);
+    assert!(!t.aftermaths && !t.chosen_enhancements);
+    let text = rules_text(&d);
+    assert!(
+        text.contains(
+            "May replace Commander A, transferring its marks, enhancements, contingencies, and any aftermaths its controller chooses"
+        ),
+        "{text}"
+    );
+    let d = one(r#"[cards."Captain B"]
+type = "character"
+cost = 7
+diplomacy = 4
+replaces = "Commander B"
+transfers = ["chosen enhancements", "chosen aftermaths"]
+"#);
+    let text = rules_text(&d);
+    assert!(
+        text.contains(
+            "May replace Commander B, transferring any enhancements and aftermaths its controller chooses"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn chosen_transfers_refuse_what_cannot_be_chosen() {
+    let card = |t: &str| {
+        format!(
+            "[cards.\"C\"]\ntype = \"character\"\ncost = 2\ndiplomacy = 2\nreplaces = \"B\"\ntransfers = {t}\n"
+        )
+    };
+    // Marks are not cards: nothing to choose one by one.
+    let e = refused(&card(r#"["chosen marks"]"#));
+    assert!(
+        e.contains("transfers[0]") && e.contains("marks are not cards"),
+        "{e}"
+    );
+    // A face-down contingency cannot be offered to choose.
+    let e = refused(&card(r#"["marks", "chosen contingencies"]"#));
+    assert!(e.contains("transfers[1]") && e.contains("face down"), "{e}");
+    // All of a kind, or those chosen: not both, in either order.
+    let e = refused(&card(r#"["aftermaths", "chosen aftermaths"]"#));
+    assert!(e.contains("transfers[1]") && e.contains("both"), "{e}");
+    let e = refused(&card(r#"["chosen enhancements", "enhancements"]"#));
+    assert!(e.contains("transfers[1]") && e.contains("both"), "{e}");
+    let e = refused(&card(r#"["marks", "marks"]"#));
+    assert!(e.contains("transfers[1]") && e.contains("twice"), "{e}");
+    let e = refused(&card(r#"["chosen fleets"]"#));
+    assert!(e.contains("transfers[0]") && e.contains("unknown"), "{e}");
+    // Still only with `replaces`.
+    let e = refused(
+        "[cards.\"C\"]\ntype = \"character\"\ncost = 2\ndiplomacy = 2\ntransfers = [\"chosen aftermaths\"]\n",
+    );
+    assert!(e.contains("goes with `replaces`"), "{e}");
+}

@@ -397,3 +397,49 @@ fn transfer_damage_reads_words_and_refuses() {
         assert!(msg.contains(want), "{e}: {msg}");
     }
 }
+
+#[test]
+fn move_attached_reads_words_and_refuses() {
+    let d = one(&event(
+        r#"{ move_attached = true, card = "target", onto = "ambassador" }"#,
+        r#"target = "card"
+target_filter = { type = "enhancement" }"#,
+    ));
+    assert_eq!(
+        d.effects[0].op,
+        Op::MoveAttached {
+            card: CardSel::Target,
+            onto: CardSel::Ambassador(Who::Me),
+        }
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("move the target card onto your ambassador (as if played there"),
+        "{t}"
+    );
+    for (e, want) in [
+        (
+            r#"{ move_attached = false, card = "target", onto = "this" }"#,
+            "move_attached = true",
+        ),
+        (
+            r#"{ move_attached = true, card = "target" }"#,
+            "move_attached.onto",
+        ),
+        (
+            r#"{ move_attached = true, card = "target", onto = "target" }"#,
+            "onto itself",
+        ),
+        (
+            r#"{ move_attached = true, card = "supporters", onto = "this" }"#,
+            "one card to one card",
+        ),
+        (
+            r#"{ move_attached = true, card = "target", onto = "this", count = 2 }"#,
+            "`count` does not apply",
+        ),
+    ] {
+        let msg = refused(&event(e, r#"target = "card""#));
+        assert!(msg.contains(want), "{e}: {msg}");
+    }
+}

@@ -153,7 +153,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             }))
         }
         // A choice in the middle of playing a card: "pick", "modes",
-        // "second" (a second target, Legal Targets), or "none".
+        // "second" (a second target, Legal Targets), "transfer" (the
+        // attached cards a replacement transfers, Appendix Two), or "none".
         "choice" => {
             return Ok(Value::Str(match g.choice() {
                 None => "none".into(),
@@ -161,6 +162,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                     b5_engine::ChoiceKind::Pick => "pick".into(),
                     b5_engine::ChoiceKind::Modes => "modes".into(),
                     b5_engine::ChoiceKind::Second => "second".into(),
+                    b5_engine::ChoiceKind::Transfer => "transfer".into(),
                 },
             }))
         }
@@ -199,6 +201,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                 | "damage"
                 | "severe"
                 | "chaos"
+                | "host"
+                | "face_down"
         ) && Ability::parse(attr).is_none()
             && attr
                 .strip_prefix("marks.")
@@ -217,6 +221,14 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             "damage" => Value::Int(ci.damage as i64),
             "severe" => Value::Int(ci.severe as i64),
             "chaos" => Value::Int(ci.chaos as i64),
+            // The card an attached card is on.
+            "host" => match ci.host.some() {
+                Some(h) if ci.zone == b5_engine::Zone::Attached => {
+                    Value::Str(g.card_name(h).to_string())
+                }
+                _ => Value::Str("none".into()),
+            },
+            "face_down" => Value::Bool(ci.face_down()),
             a => {
                 if let Some(ab) = Ability::parse(a) {
                     Value::Int(g.ability(c, ab) as i64)
@@ -229,6 +241,18 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
         });
     }
     if let Some(rest) = path.strip_prefix("conflict.") {
+        // An unopposable conflict's side: `conflict.X.side.P`, the support
+        // of player P's side (each faction is a side).
+        if let Some((name, p)) = rest.split_once(".side.") {
+            let k = conflict(g, name)?;
+            let p = player(g, p)?;
+            if !g.conflicts()[k.0 as usize].unopposable {
+                return Err(PathError::Unknown(format!(
+                    "\"{path}\": the conflict is not unopposable, so it has no sides (use support and opposition)"
+                )));
+            }
+            return Ok(Value::Int(g.side_totals(k)[p as usize] as i64));
+        }
         let (name, attr) = rest.rsplit_once('.').ok_or_else(unknown)?;
         if !matches!(attr, "support" | "opposition" | "outcome") {
             return Err(unknown());
@@ -277,6 +301,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             | "discard"
             | "agenda"
             | "reserve"
+            | "crusade"
+            | "extra"
             | "isa"
             | "drakh"
             | "ambassador"
@@ -308,6 +334,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             Some(a) => g.card_name(a).to_string(),
         }),
         ["reserve"] => Value::Int(pl.reserve.len() as i64),
+        ["crusade"] => Value::Int(pl.crusade.len() as i64),
+        ["extra"] => Value::Int(pl.extra as i64),
         ["isa"] => Value::Bool(g.isa().is_member(p)),
         ["drakh"] => Value::Bool(pl.drakh),
         ["ambassador"] => Value::Str(match pl.ambassador.some() {

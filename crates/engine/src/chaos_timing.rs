@@ -23,8 +23,10 @@ impl Game {
     /// After `p`'s Action Round action has been carried out.
     pub(crate) fn chaos_after_action(&mut self, p: PlayerId) {
         // A card played with its first target waits for its second
-        // (Legal Targets): the action ends once it is chosen.
-        if self.window.is_some() || self.second_pending() {
+        // (Legal Targets), a replacement for the attached cards that
+        // transfer (Appendix Two, Example 6): the action ends once they are
+        // chosen.
+        if self.window.is_some() || self.second_pending() || self.transfer_pending() {
             self.chaos_after_window = p;
         } else if self.may_move_chaos(p) {
             self.chaos_mover = p;

@@ -5,7 +5,9 @@
 //! your characters"), and "choose one" modes.
 //!
 //! The same machinery asks for the second target of a card being played
-//! (`ChoiceKind::Second`, Legal Targets: `second_target.rs`).
+//! (`ChoiceKind::Second`, Legal Targets: `second_target.rs`), and for the
+//! attached cards a replacement transfers as its controller chooses
+//! (`ChoiceKind::Transfer`, Appendix Two, Example 6: `replace_choice.rs`).
 //!
 //! A `pick` offers one [`Action::Choose`] per card that can be chosen now,
 //! and [`Action::Pass`] ("done") unless it is a search; a `modes` effect
@@ -37,6 +39,9 @@ pub enum ChoiceKind {
     /// The second target of the card being played (Legal Targets;
     /// `second_target.rs`).
     Second,
+    /// The attached cards that transfer to a replacing card, one at a time
+    /// with a "done" (Appendix Two, Example 6; `replace_choice.rs`).
+    Transfer,
 }
 
 /// A choice in progress.
@@ -67,6 +72,10 @@ pub struct Choice {
     /// its cost (`Action::UseCard::pay`).
     #[serde(default = "crate::ids::no_card")]
     pub pay: CardId,
+    /// A transfer being chosen: which of the offered attached cards are
+    /// chosen so far, one bit each in the order they are offered.
+    #[serde(default)]
+    pub chosen: u64,
 }
 
 impl Choice {
@@ -183,6 +192,7 @@ impl Game {
                 }
             ),
             pay: CardId::NONE,
+            chosen: 0,
         };
         match op {
             Op::Pick { from, .. } => {
@@ -301,6 +311,7 @@ impl Game {
         };
         match c.kind {
             ChoiceKind::Second => return self.second_candidates(&c),
+            ChoiceKind::Transfer => return self.transfer_cards(&c),
             ChoiceKind::Modes => return Cards::new(),
             ChoiceKind::Pick => {}
         }
@@ -379,6 +390,18 @@ impl Game {
                 verb: a.verb(),
                 when: "the choice of a second target (choose one of the offered cards)",
             }),
+            (ChoiceKind::Transfer, Action::Choose { card }) => {
+                if self.transfer_cards(c).contains(&card) {
+                    Ok(())
+                } else {
+                    Err(Violation::NotOffered(card))
+                }
+            }
+            (ChoiceKind::Transfer, Action::Pass) => Ok(()),
+            (ChoiceKind::Transfer, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the choice of the attached cards a replacement transfers (choose one offered, or pass when done)",
+            }),
         }
     }
 
@@ -405,10 +428,17 @@ impl Game {
                     out.push(Action::Choose { card });
                 }
             }
+            ChoiceKind::Transfer => {
+                out.push(Action::Pass);
+                for card in self.transfer_cards(&c) {
+                    out.push(Action::Choose { card });
+                }
+            }
         }
     }
 
-    /// The default: stop choosing; else the first card offered; the first mode.
+    /// The default: stop choosing (a transfer: no more cards transfer);
+    /// else the first card offered; the first mode.
     pub(crate) fn choice_default(&self) -> Option<Action> {
         let c = self.choice?;
         match c.kind {
@@ -425,6 +455,7 @@ impl Game {
                 .second_candidates(&c)
                 .first()
                 .map(|&card| Action::Choose { card }),
+            ChoiceKind::Transfer => Some(Action::Pass),
         }
     }
 
@@ -434,6 +465,11 @@ impl Game {
         };
         if let (ChoiceKind::Second, Action::Choose { card }) = (c.kind, a) {
             self.finish_second(c, card, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
+        if c.kind == ChoiceKind::Transfer {
+            self.answer_transfer(c, a, ev);
             self.sweep_neutralization(ev);
             return;
         }

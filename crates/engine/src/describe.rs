@@ -57,6 +57,11 @@ impl Game {
     pub fn describe_action(&self, a: &Action) -> String {
         let n = |c: CardId| self.card_name(c).to_string();
         match *a {
+            // Appendix Two, Example 6: "done" leaves the rest behind.
+            Action::Pass if self.transfer_pending() => {
+                let rest: Vec<String> = self.transfer_left_behind().iter().map(|&c| n(c)).collect();
+                format!("transfer no more (discard {})", rest.join(", "))
+            }
             Action::Pass => "pass".into(),
             Action::Sustain { card } => format!("sustain {}", n(card)),
             Action::Declare { card, target } => format!("declare {}{}", n(card), self.on(target)),
@@ -209,6 +214,12 @@ impl Game {
             Action::Discard { card } => format!("discard {} from hand", n(card)),
             Action::Choose { card } if self.second_pending() => {
                 format!("choose {} as the second target", n(card))
+            }
+            Action::Choose { card } if self.transfer_pending() => {
+                match self.transfer_choice_words() {
+                    Some((new, _, _)) => format!("transfer {} to {new}", n(card)),
+                    None => format!("transfer {}", n(card)),
+                }
             }
             Action::Choose { card } if self.choice.is_some() => format!("choose {}", n(card)),
             Action::Choose { card } => format!("discard {} from the Inner Circle", n(card)),
@@ -387,6 +398,9 @@ impl Game {
                 format!("The attack by {} is canceled.", n(attacker))
             }
             Event::Damaged { card, amount } => format!("{} takes {} damage.", n(card), amount),
+            Event::AttachmentMoved { card, from, to } => {
+                format!("{} moves from {} to {}.", n(card), n(from), n(to))
+            }
             Event::DamageMoved { from, to, count } => {
                 format!("{} damage moves from {} to {}.", count, n(from), n(to))
             }
@@ -776,6 +790,12 @@ impl Game {
                 pn(player),
                 n(card),
                 n(second)
+            ),
+            Event::TransferChosen { player, card, to } => format!(
+                "{} chooses to transfer {} to {}.",
+                pn(player),
+                n(card),
+                n(to)
             ),
             Event::ModeChosen { player, card, index } => format!(
                 "{} chooses mode {} of {}.",

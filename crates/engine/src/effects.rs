@@ -244,6 +244,7 @@ impl Game {
                     Op::TransferDamage { card, onto, .. } => {
                         self.may_transfer_damage(card, onto, ctx)
                     }
+                    Op::MoveAttached { card, onto } => self.may_move_attached(card, onto, ctx),
                     Op::Attack { ability, by, .. } => self
                         .sel_cards(by, ctx)
                         .first()
@@ -919,6 +920,7 @@ impl Game {
             Op::TransferDamage { card, onto, count } => {
                 self.transfer_damage(card, onto, count, ctx, ev)
             }
+            Op::MoveAttached { card, onto } => self.move_attached(card, onto, ctx, ev),
             Op::UseAs { from, to, card } => self.use_as_effect(from, to, card, ctx),
             Op::PowerToWin { n, who, duration } => self.change_power_needed(n, who, duration, ctx),
             Op::Promote { card, free } => self.promote_effect(card, free, ctx, ev),

@@ -109,6 +109,12 @@ pub enum Event {
         card: CardId,
         amount: u8,
     },
+    /// An attached card moved from one card to another by an effect.
+    AttachmentMoved {
+        card: CardId,
+        from: CardId,
+        to: CardId,
+    },
     /// Normal damage moved from one card to another by an effect (Glossary,
     /// Transfer): not damage dealt, not an attack.
     DamageMoved {
@@ -368,6 +374,13 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
         second: CardId,
+    },
+    /// On a replacement, the replaced card's controller chose an attached
+    /// card to transfer to the replacing card (Appendix Two, Example 6).
+    TransferChosen {
+        player: PlayerId,
+        card: CardId,
+        to: CardId,
     },
     /// The mode `index` (from 0) of a "choose one" was chosen.
     ModeChosen {

@@ -526,11 +526,17 @@ impl Game {
                 self.vote = None;
                 continue;
             }
-            if let Some(c) = &self.choice {
+            if let Some(c) = self.choice {
                 if !self.players[c.player as usize].eliminated {
                     return;
                 }
-                self.choice = None;
+                // A replacement whose chooser has gone still happens, with
+                // what was chosen (Appendix Two, Example 6).
+                if c.kind == crate::choice::ChoiceKind::Transfer {
+                    self.finish_transfers(c, ev);
+                } else {
+                    self.choice = None;
+                }
                 continue;
             }
             self.drakh_checks(ev);

@@ -113,21 +113,37 @@ impl Game {
     }
 
     /// Appendix Two, before the old card leaves: moves the attached cards the
-    /// replacement transfers to `new`, and works out what follows it. Returns
-    /// the links to carry over and the old card's other marks when they
-    /// transfer.
+    /// replacement transfers to `new` (of the kinds its controller chooses,
+    /// those `chosen`: one bit each in the order they were offered), and
+    /// works out what follows it. Returns the links to carry over and the
+    /// old card's other marks when they transfer.
     pub(crate) fn replacement_carry(
         &mut self,
         old: CardId,
         new: CardId,
         transfers: Transfers,
+        chosen: u64,
     ) -> (Links, [u8; 6]) {
         // Attached cards that transfer change host; the rest are discarded
         // with the old card.
+        let mut offered = 0u32;
         for i in 0..self.attachments.len() {
             let a = self.attachments[i];
             let ai = self.c(a);
-            if ai.host == old && transfers.attachment(self.db.get(ai.def).card_type) {
+            if ai.host != old {
+                continue;
+            }
+            let moves = if transfers.attachment(self.db.get(ai.def).card_type) {
+                true
+            } else if self.transfer_offered(a, old, transfers) {
+                // Appendix Two, Example 6: a card of a chosen kind moves
+                // only if its controller chose it.
+                offered += 1;
+                offered <= 64 && chosen & (1u64 << (offered - 1)) != 0
+            } else {
+                false
+            };
+            if moves {
                 self.cm(a).host = new;
             }
         }

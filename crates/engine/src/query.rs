@@ -106,7 +106,8 @@ impl Game {
                 .choice
                 .is_some_and(|ch| ch.searching_deck && ch.player == viewer && c.owner == viewer),
             Zone::Crusade => false,
-            // A card whose second target is being chosen is being played.
+            // A card whose second target, or whose transfers, are being
+            // chosen is being played.
             Zone::Hand => c.owner == viewer || self.being_played(id),
             Zone::Reserve => c.owner == viewer,
             Zone::Discard | Zone::Removed | Zone::OutOfGame => true,

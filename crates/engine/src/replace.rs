@@ -71,19 +71,33 @@ impl Game {
     }
 
     pub(crate) fn do_replace(&mut self, p: PlayerId, card: CardId, old: CardId, ev: &mut Events) {
+        // Appendix Two, Example 6: the attached cards that transfer "that
+        // her controller chooses" are chosen before the old card leaves
+        // play; the replacement completes once the choice is done.
+        let transfers = self.replacement_transfers(card);
+        if transfers.any_chosen() && self.ask_transfers(p, card, old, transfers) {
+            return;
+        }
+        self.replace_now(p, card, old, 0, ev);
+    }
+
+    /// The replacement itself, with the attached cards chosen to transfer
+    /// (`chosen`: one bit each, in the order `replace_choice` offers them).
+    pub(crate) fn replace_now(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        old: CardId,
+        chosen: u64,
+        ev: &mut Events,
+    ) {
         let o = *self.c(old);
         let fac = o.faction;
         let was_ambassador = self.is_ambassador(old);
         // Appendix Two: the attached cards the replacement transfers, the
         // marks of sources that stay in play, and (if it says so) the rest.
-        let transfers = self
-            .db
-            .get(self.c(card).def)
-            .replaces
-            .as_ref()
-            .map(|r| r.transfers)
-            .unwrap_or_default();
-        let (carried, rest) = self.replacement_carry(old, card, transfers);
+        let transfers = self.replacement_transfers(card);
+        let (carried, rest) = self.replacement_carry(old, card, transfers, chosen);
         // The replaced card leaves play (attached cards not transferred are
         // discarded with it) and is removed from the game.
         self.remove_from_game(old, ev);

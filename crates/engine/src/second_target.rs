@@ -239,6 +239,7 @@ impl Game {
             taken: 0,
             searching_deck: false,
             pay,
+            chosen: 0,
         });
     }
 
@@ -250,9 +251,12 @@ impl Game {
 
     /// Whether `card` is the card whose second target is being asked for
     /// (it is being played: everyone sees it).
+    /// (A replacing card whose transfers are being chosen is too: Appendix
+    /// Two, Example 6, `replace_choice.rs`.)
     pub(crate) fn being_played(&self, card: CardId) -> bool {
-        self.choice
-            .is_some_and(|c| c.kind == ChoiceKind::Second && c.card == card)
+        self.choice.is_some_and(|c| {
+            matches!(c.kind, ChoiceKind::Second | ChoiceKind::Transfer) && c.card == card
+        })
     }
 
     /// The relation the second target being chosen must stand in, in

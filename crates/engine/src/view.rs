@@ -528,6 +528,12 @@ impl Game {
                 self.card_name(c.card)
             );
         }
+        if let (Some(c), Some((new, old, kinds))) = (&self.choice, self.transfer_choice_words()) {
+            return format!(
+                "{} chooses the {kinds} that transfer from {old} to {new} (Appendix Two)",
+                self.player_name(c.player)
+            );
+        }
         if let Some(c) = &self.choice {
             return format!(
                 "{} chooses for {}",

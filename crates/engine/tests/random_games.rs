@@ -1537,7 +1537,7 @@ fn action_negation_and_reversal_carriers_are_played_in_random_games() {
     let pool = shared_pool();
     let mut negated = 0;
     let mut carriers = HashSet::new();
-    for seed in 9200..9260u64 {
+    for seed in 9200..9300u64 {
         let n = 2 + (seed % 4) as usize;
         let r = play(pool, seed, n, false, CHEAP);
         let db = r.game.db().clone();
@@ -1642,9 +1642,11 @@ fn second_target_cards_are_played_in_random_games() {
         "Shared Censure",
         "Envoys' Bridge",
         "Purge of Loyalists",
+        "Hand-Me-Down Kit",
     ];
     let mut seen = HashSet::new();
     let mut seconds = 0;
+    let mut moved = 0;
     for seed in 9100..9160u64 {
         let n = 2 + (seed % 4) as usize;
         let r = play(pool, seed, n, false, CHEAP);
@@ -1656,6 +1658,14 @@ fn second_target_cards_are_played_in_random_games() {
                 seconds += 1;
                 seen.insert(db.get(r.game.card(*card).def).name.clone());
             }
+            // An attached card moved onto the second target (`move_attached`).
+            if let Event::AttachmentMoved { from, to, .. } = e {
+                assert_ne!(
+                    from, to,
+                    "seed {seed}: an attached card moved onto its host"
+                );
+                moved += 1;
+            }
         }
     }
     assert!(
@@ -1665,5 +1675,45 @@ fn second_target_cards_are_played_in_random_games() {
     assert!(
         seconds > 0,
         "no second target was chosen in 60 random games"
+    );
+    assert!(moved > 0, "no attached card moved in 60 random games");
+}
+
+#[test]
+fn chosen_transfers_are_played_in_random_games() {
+    // Appendix Two, Example 6: the later ambassadors replace the starting
+    // ones, and their controllers choose attached cards to transfer.
+    let pool = shared_pool();
+    let names = [
+        "Isilic Envoy Oskarel, Anla'shok",
+        "Kharic Regent Mavrith Ascendant",
+    ];
+    let (mut replaced, mut chosen) = (0, 0);
+    for seed in 9200..9300u64 {
+        let n = 2 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        for e in &r.events {
+            match e {
+                Event::Replaced { card, .. }
+                    if names.contains(&db.get(r.game.card(*card).def).name.as_str()) =>
+                {
+                    replaced += 1
+                }
+                Event::TransferChosen { card, to, .. } => {
+                    assert_ne!(card, to, "seed {seed}: a card transferred to itself");
+                    chosen += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        replaced > 0,
+        "no later ambassador replaced a starting one in 100 random games"
+    );
+    assert!(
+        chosen > 0,
+        "no attached card was chosen to transfer in 100 random games"
     );
 }

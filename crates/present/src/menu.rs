@@ -231,6 +231,14 @@ fn pass_label(game: &Game, p: PlayerId) -> String {
 
 fn label(game: &Game, p: PlayerId, a: &Action, cost: i16) -> String {
     let base = match a {
+        // Appendix Two, Example 6: "done" names what stays behind.
+        Action::Pass
+            if game
+                .choice()
+                .is_some_and(|c| c.kind == b5_engine::ChoiceKind::Transfer) =>
+        {
+            game.describe_action(a)
+        }
         Action::Pass => pass_label(game, p),
         Action::UseCard {
             card,
@@ -321,6 +329,15 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
                     game.target_name(t)
                 ),
             },
+            // Appendix Two, Example 6: the replaced card's attached cards.
+            Some(c) if c.kind == b5_engine::ChoiceKind::Transfer => {
+                match game.transfer_choice_words() {
+                    Some((new, old, kinds)) => {
+                        format!("{new} replacing {old}: choose the {kinds} that transfer")
+                    }
+                    None => format!("Choose for {}", game.card_name(c.card)),
+                }
+            }
             Some(c) => format!("Choose for {}", game.card_name(c.card)),
             // The Resolution Round: a player with several conflicts.
             None if matches!(game.step(), b5_engine::Step::ResolveOrder { .. }) => {

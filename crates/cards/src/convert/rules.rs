@@ -48,6 +48,12 @@ const TOKENS_MOVE: Moving = Moving {
     come_from: "tokens moved onto the card they come from change nothing",
     moves: "tokens move",
 };
+const ATTACHED_MOVE: Moving = Moving {
+    go_to: "the attached card goes to",
+    example: "second",
+    come_from: "an attached card moved onto itself changes nothing",
+    moves: "an attached card moves",
+};
 const DAMAGE_MOVE: Moving = Moving {
     go_to: "the damage goes to",
     example: "ambassador",
@@ -188,6 +194,11 @@ pub(super) fn rules_verb(
                 onto,
                 count,
             }
+        }
+        "move_attached" => {
+            flag(at, verb, e.move_attached)?;
+            let onto = transfer_onto(at, e, sel, w, ATTACHED_MOVE)?;
+            Op::MoveAttached { card: sel, onto }
         }
         "use_ability" => {
             let from = ability(at, e.use_ability.as_ref().unwrap())?;

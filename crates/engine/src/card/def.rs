@@ -724,10 +724,18 @@ pub struct Transfers {
     pub enhancements: bool,
     pub aftermaths: bool,
     pub contingencies: bool,
+    /// Enhancements that transfer only if the replaced card's controller
+    /// chooses them, one by one (Appendix Two, Example 6: "any aftermaths
+    /// that her controller chooses").
+    #[serde(default)]
+    pub chosen_enhancements: bool,
+    /// Aftermaths that transfer only if chosen (Appendix Two, Example 6).
+    #[serde(default)]
+    pub chosen_aftermaths: bool,
 }
 
 impl Transfers {
-    /// Whether an attached card of this type moves to the new card.
+    /// Whether every attached card of this type moves to the new card.
     pub fn attachment(&self, t: CardType) -> bool {
         match t {
             CardType::Enhancement => self.enhancements,
@@ -735,6 +743,24 @@ impl Transfers {
             CardType::Contingency => self.contingencies,
             _ => false,
         }
+    }
+
+    /// Whether an attached card of this type moves to the new card only if
+    /// the replaced card's controller chooses it (Appendix Two, Example 6).
+    /// Face-down contingencies are never chosen this way: only the player
+    /// who played one may examine it (Contingency Cards).
+    pub fn chosen(&self, t: CardType) -> bool {
+        match t {
+            CardType::Enhancement => self.chosen_enhancements,
+            CardType::Aftermath => self.chosen_aftermaths,
+            _ => false,
+        }
+    }
+
+    /// Whether the replacement lets anything be chosen.
+    #[inline]
+    pub fn any_chosen(&self) -> bool {
+        self.chosen_enhancements || self.chosen_aftermaths
     }
 }
 

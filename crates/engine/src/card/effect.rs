@@ -503,6 +503,13 @@ pub enum Op {
         onto: CardSel,
         count: u8,
     },
+    /// Move the attached card `card` (an enhancement or lasting aftermath)
+    /// onto the card `onto`, as if it were played there
+    /// (`crate::attachment_move`).
+    MoveAttached {
+        card: CardSel,
+        onto: CardSel,
+    },
     /// Move up to `count` normal damage from `card` to `onto` (Glossary,
     /// Transfer: "It is possible to transfer ... damage"; only as much as
     /// the card has; not an attack: `crate::transfer`).
@@ -838,7 +845,8 @@ impl Effect {
             Op::Delayed { effects, .. } => effects.iter().any(|e| e.uses_sel(sel)),
             Op::MoveMark { card, onto, .. }
             | Op::TransferChaos { card, onto, .. }
-            | Op::TransferDamage { card, onto, .. } => *card == sel || *onto == sel,
+            | Op::TransferDamage { card, onto, .. }
+            | Op::MoveAttached { card, onto } => *card == sel || *onto == sel,
             Op::Attack { by, card, .. } => *by == sel || *card == sel,
             _ => {
                 self.card_sel() == Some(sel)
@@ -911,6 +919,7 @@ impl Effect {
             | Op::MoveMark { card, .. }
             | Op::TransferChaos { card, .. }
             | Op::TransferDamage { card, .. }
+            | Op::MoveAttached { card, .. }
             | Op::UseAs { card, .. }
             | Op::Promote { card, .. } => Some(*card),
             Op::Attack { card, .. } | Op::AttackMod { card, .. } => Some(*card),

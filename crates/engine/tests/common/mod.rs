@@ -20,8 +20,8 @@ use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
     CardFilter, CardId, CardSel, CardType, Cmp, Condition, ConflictId, Cost, DefId, Duration,
     Effect, Faction, Force, Game, Op, Options, Passive, PlayerId, Race, Replaces, Seat, Setup,
-    Side, Target, TargetKind, Trigger, TriggeredEffect, Uniqueness, VictoryCondition, VoteKind,
-    Who,
+    Side, Target, TargetKind, Transfers, Trigger, TriggeredEffect, Uniqueness, VictoryCondition,
+    VoteKind, Who,
 };
 
 // ---------------------------------------------------------------------------
@@ -1066,6 +1066,41 @@ fn more_cards(defs: &mut Vec<CardDef>) {
         transfers: Default::default(),
     });
     defs.push(c);
+    // Appendix Two, Example 6: later versions of two starting ambassadors
+    // that take the attached cards their controller chooses (so random
+    // games ask the transfer choice, answered from legal actions).
+    for (name, old, race, transfers) in [
+        (
+            "Isilic Envoy Oskarel, Anla'shok",
+            "Isilic Envoy Oskarel",
+            Race::Minbari,
+            Transfers {
+                marks: true,
+                enhancements: true,
+                contingencies: true,
+                chosen_aftermaths: true,
+                ..Transfers::default()
+            },
+        ),
+        (
+            "Kharic Regent Mavrith Ascendant",
+            "Kharic Regent Mavrith",
+            Race::Narn,
+            Transfers {
+                chosen_enhancements: true,
+                chosen_aftermaths: true,
+                ..Transfers::default()
+            },
+        ),
+    ] {
+        let mut c = character(name, race, Some(3), [4, 4, 1, 4, 0], &[]);
+        c.replaces = Some(Replaces {
+            name: old.into(),
+            only: true,
+            transfers,
+        });
+        defs.push(c);
+    }
     // A group that sponsors fleets as if it were an Inner Circle character.
     let mut g = card("Shipwrights' Consortium", CardType::Group, Race::Neutral, 3);
     g.abilities = [0, 1, 0, 2, 0];

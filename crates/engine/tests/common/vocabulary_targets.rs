@@ -101,4 +101,19 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
         card: CardSel::Second,
     })];
     defs.push(purge);
+
+    // Moving an attached card onto the second target.
+    let mut refit = card("Hand-Me-Down Kit", CardType::Event, 1);
+    refit.target = TargetKind::Card;
+    refit.filter = CardFilter {
+        types: CardType::Enhancement.bit() | CardType::Aftermath.bit(),
+        attached_to: Some(Side::Own),
+        ..CardFilter::default()
+    };
+    refit.second = second(characters(Side::Own), Relation::Any);
+    refit.effects = vec![Effect::new(Op::MoveAttached {
+        card: CardSel::Target,
+        onto: CardSel::Second,
+    })];
+    defs.push(refit);
 }
