@@ -68,7 +68,7 @@ const ABILITIES: &str = "diplomacy, intrigue, psi, leadership, military";
 const MARKS: &str = "destiny, doom, strife, conspiracy, shadow, vorlon";
 const WHOS: &str = "self, target, each, others, leader";
 const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, opposers, second";
-const TARGETS: &str = "none, player, race, card, conflict";
+const TARGETS: &str = "none, player, race, card, conflict, event";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
 const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor";
@@ -593,7 +593,7 @@ const ANY_REFS: Refs = Refs {
 fn refs_for(t: TargetKind) -> Refs {
     Refs {
         card_target: t == TargetKind::Card,
-        player_target: t != TargetKind::None,
+        player_target: !matches!(t, TargetKind::None | TargetKind::Event),
         second: false,
     }
 }
@@ -1419,7 +1419,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 .and_then(b5_engine::Reversible::from_name)
                 .ok_or_else(|| {
                     at.err(
-                        "write `reverse = \"event\"`, `\"contingency\"` or `\"conflict\"`: the effects of the event just played, the contingency just revealed or the conflict just resolved are reversed",
+                        "write `reverse = \"event\"`, `\"contingency\"` or `\"conflict\"`: the effects of the targeted event played since your last action, the contingency just revealed or the conflict just resolved are reversed",
                     )
                 })?;
             Op::Reverse(what)
@@ -2656,7 +2656,10 @@ pub fn card(
     }
     // Negate: only a contingency revealed as an event is played negates it.
     crate::negate_checks::negation(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
-    // Reversal: an event reverses the event played just before it.
+    // Reversal: an event or card action reverses an event played since
+    // your last chance to act (its target), or what was just revealed or
+    // resolved.
+    crate::negate_checks::reversal_targets(&mut d).map_err(|(f, m)| at.sub(&f).err(m))?;
     crate::negate_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Attacks made by effects: an attacker that can attack, a target it may.
     crate::attack_checks::card(&d).map_err(|(f, m)| at.sub(&f).err(m))?;

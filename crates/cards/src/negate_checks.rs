@@ -6,14 +6,16 @@
 //!
 //! A negating verb only works in the window that holds back what it
 //! negates, so it lives only on a contingency with that trigger. A
-//! reversing verb works on what was played just before it, so it lives on
-//! a card played or used at a chosen moment, where the engine checks first
-//! that everything can be reversed: an event, a card action or a
-//! contingency (revealed in a window), never the effect text of a conflict
-//! or a card's triggered effect, which happen when the rules say with no
-//! such check.
+//! reversing verb works on an event played since its player's last chance
+//! to act (which it targets) or on what was revealed or resolved just
+//! before it, so it lives on a card played or used at a chosen moment,
+//! where the engine checks first that everything can be reversed: an
+//! event, a card action or a contingency (revealed in a window; never one
+//! reversing an event, which would need a target), never the effect text
+//! of a conflict or a card's triggered effect, which happen when the rules
+//! say with no such check.
 
-use b5_engine::{CardDef, CardType, Effect, Op, Reversible, Trigger};
+use b5_engine::{CardDef, CardFilter, CardType, Effect, Op, Reversible, TargetKind, Trigger};
 
 /// An error: the field (below the card) and the message.
 type Refusal = (String, String);
@@ -112,6 +114,65 @@ pub(crate) fn negation(d: &CardDef) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// `reverse = "event"` targets the event it reverses (rulings, Not Meant To
+/// Be: "an Event played since your last chance to act"): the card's (the
+/// card action's) target is `event`, implied when `target` is left out;
+/// `target = "event"` is only for `reverse = "event"`, with no filter and
+/// no second target.
+pub(crate) fn reversal_targets(d: &mut CardDef) -> Result<(), Refusal> {
+    let own = reverses_in(&d.effects) == Some(Reversible::Event);
+    one_target(("", own), (&mut d.target, &d.filter, d.second.is_some()))?;
+    for (i, a) in d.actions.iter_mut().enumerate() {
+        let reverses = reverses_in(&a.effects) == Some(Reversible::Event);
+        one_target(
+            (&format!("actions[{i}]."), reverses),
+            (&mut a.target, &a.filter, a.second.is_some()),
+        )?;
+    }
+    Ok(())
+}
+
+/// One effect list's target (`at`: the field prefix).
+fn one_target(
+    (at, reverses): (&str, bool),
+    (target, filter, second): (&mut TargetKind, &CardFilter, bool),
+) -> Result<(), Refusal> {
+    if reverses && *target == TargetKind::None {
+        *target = TargetKind::Event;
+    }
+    if reverses && *target != TargetKind::Event {
+        return Err((
+            format!("{at}target"),
+            format!(
+                "`reverse = \"event\"` targets the event it reverses (one another player played since your last action): leave `target` out or write `target = \"event\"`, not \"{}\"",
+                target.name()
+            ),
+        ));
+    }
+    if *target != TargetKind::Event {
+        return Ok(());
+    }
+    if !reverses {
+        return Err((
+            format!("{at}target"),
+            "`target = \"event\"` names an event to reverse: it is only for a card (a card action) with `reverse = \"event\"` among its own effects".into(),
+        ));
+    }
+    if *filter != CardFilter::default() {
+        return Err((
+            format!("{at}target_filter"),
+            "an event target (`reverse = \"event\"`) is any event another player played since your last action: it takes no filter".into(),
+        ));
+    }
+    if second {
+        return Err((
+            format!("{at}second_target"),
+            "an event target (`reverse = \"event\"`) has no second target".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// `reverse = "event" | "contingency" | "conflict"`: among an event's own
 /// effects, a card action's effects or a contingency's effects, never
 /// nested (it reverses as the card resolves, checked before it is played,
@@ -155,27 +216,27 @@ pub(crate) fn reversal(d: &CardDef) -> Result<(), Refusal> {
         let what = reverses_in(&t.effects);
         // What the window's own action ended: an event's (card action's)
         // window opens once it is played (used), and playing (using) it
-        // ended the chance to reverse any earlier event or conflict.
+        // ended the chance to reverse the conflict resolved before.
         if matches!(t.trigger, Trigger::EventTargeted | Trigger::ActionTargeted)
-            && matches!(what, Some(Reversible::Event | Reversible::Conflict))
+            && what == Some(Reversible::Conflict)
         {
             return Err((
                 "trigger".into(),
                 format!(
-                    "`{}` opens its window after the {} is played or used and before its effects: that ended the chance to reverse any earlier event or conflict (Reversal: only what was played just before), and the {} itself has no effects yet (negate it instead); only `reverse = \"contingency\"` (one revealed before in the same window) can answer it",
+                    "`{}` opens its window after the {} is played or used and before its effects: that ended the chance to reverse the conflict resolved before (rulings, ISN: the first action of the next Action Round), and the {} itself has no effects yet (negate it instead); only `reverse = \"contingency\"` (one revealed before in the same window) can answer it",
                     t.trigger.name(),
                     if t.trigger == Trigger::EventTargeted { "event" } else { "card action" },
                     if t.trigger == Trigger::EventTargeted { "event" } else { "action" },
                 ),
             ));
         }
-        // Every window that opens after an event's effects and before the
-        // next action is opened by a verb that cannot be reversed (an
-        // attack made by the event): the event is then never reversible.
+        // Reversing an event names it (rulings, Not Meant To Be: "an Event
+        // played since your last chance to act"); a contingency is revealed
+        // on its trigger and names nothing.
         if what == Some(Reversible::Event) {
             return Err((
                 "effects".into(),
-                "a contingency never reverses an event: the only windows between an event's effects and the next action are opened by its attacks, which cannot be reversed (Reversing Effects), so the event never can be; reverse it with an event or a card action, or negate it with an `event-targeted` contingency".into(),
+                "a contingency never reverses an event: reversing an event targets it (an event another player played since your last action), and a contingency is revealed on its trigger with no target to name; reverse it with an event or a card action, or negate it with an `event-targeted` contingency".into(),
             ));
         }
     }

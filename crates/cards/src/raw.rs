@@ -201,7 +201,9 @@ pub struct RawEffect {
     pub by: Option<String>,
     /// A change to how attack damage is worked out for the cards selected.
     pub attack_mod: Option<RawAttackMod>,
-    /// Reverse the effects of the event just played: "event".
+    /// Reverse the effects of the targeted event played since your last
+    /// action ("event"), the contingency just revealed ("contingency") or
+    /// the conflict just resolved ("conflict").
     pub reverse: Option<String>,
     /// Negate what is being played: "event" (the event that triggered a
     /// contingency) or "conflict" (cancel the conflict).

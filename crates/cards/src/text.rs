@@ -381,7 +381,7 @@ fn op_text(op: &Op) -> String {
         Op::Reverse(what) => {
             use b5_engine::Reversible;
             match what {
-                Reversible::Event => "reverse the effects of the event just played (only before any other action; every effect that occurred must be reversible)".into(),
+                Reversible::Event => "reverse the effects of target event another player played since your last action (not one already reversed; every effect that occurred must be reversible)".into(),
                 Reversible::Contingency => "reverse the effects of the contingency just revealed (only before any other action; every effect that occurred must be reversible)".into(),
                 Reversible::Conflict => "reverse the effect text of the conflict just resolved (only before any other action of the next Action Round; every effect that occurred must be reversible)".into(),
             }
@@ -991,6 +991,9 @@ fn target_text(kind: TargetKind, f: &CardFilter) -> String {
         TargetKind::None => String::new(),
         TargetKind::Player => "target a player".into(),
         TargetKind::Race => "target a race".into(),
+        // Said by the reversal itself ("reverse the effects of target
+        // event ...").
+        TargetKind::Event => String::new(),
         TargetKind::Conflict => match f.conflict {
             Some(k) => format!("target {} {} conflict", an(k.display()), k.display()),
             None => "target a conflict".into(),

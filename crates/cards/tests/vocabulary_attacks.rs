@@ -6,7 +6,7 @@ mod support;
 use support::{one, refused_naming};
 
 use b5_cards::text::rules_text;
-use b5_engine::{Ability, AttackMod, CardSel, Duration, Op, Passive, Reversible, Who};
+use b5_engine::{Ability, AttackMod, CardSel, Duration, Op, Passive, Reversible, TargetKind, Who};
 
 #[test]
 fn an_attack_made_by_an_effect_reads_and_is_worded() {
@@ -297,7 +297,48 @@ type = "event"
 cost = 2
 effects = [{ reverse = "event" }]"#);
     assert_eq!(d.effects[0].op, Op::Reverse(Reversible::Event));
-    assert!(rules_text(&d).contains("Reverse the effects of the event just played"));
+    // It targets the event it reverses (rulings, Not Meant To Be).
+    assert_eq!(d.target, TargetKind::Event);
+    let t = rules_text(&d);
+    assert!(
+        t.contains(
+            "Reverse the effects of target event another player played since your last action"
+        ),
+        "{t}"
+    );
+    assert!(!t.to_lowercase().contains("target an event"), "{t}");
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "event"
+effects = [{ reverse = "event" }]"#);
+    assert_eq!(d.target, TargetKind::Event);
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [{ reverse = "event" }]"#,
+        &[".target", "leave `target` out", "\"player\""],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target = "event"
+effects = [{ gain_influence = 1 }]"#,
+        &[".target", "only for a card", "reverse = \"event\""],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target_filter = { type = "character" }
+effects = [{ reverse = "event" }]"#,
+        &[".target_filter", "takes no filter"],
+    );
+    refused_naming(
+        r#"[cards."G"]
+type = "group"
+actions = [{ target = "card", effects = [{ reverse = "event" }] }]"#,
+        &["actions[0].target", "leave `target` out"],
+    );
     let d = one(r#"[cards."E"]
 type = "event"
 effects = [{ reverse = "contingency" }]"#);
@@ -328,6 +369,7 @@ effects = [{ reverse = "contingency" }]"#);
 type = "group"
 actions = [{ effects = [{ reverse = "event" }] }]"#);
     assert_eq!(d.actions[0].effects[0].op, Op::Reverse(Reversible::Event));
+    assert_eq!(d.actions[0].target, TargetKind::Event);
     refused_naming(
         r#"[cards."C"]
 type = "conflict"

@@ -141,7 +141,7 @@ actions = [{ cost = { influence = 1 }, effects = [{ reverse = "event" }] }]"#);
     assert_eq!(d.actions[0].effects[0].op, Op::Reverse(Reversible::Event));
     let t = rules_text(&d);
     assert!(
-        t.contains("Action: rotate, apply 1 influence: reverse the effects of the event just played (only before any other action"),
+        t.contains("Action: rotate, apply 1 influence: reverse the effects of target event another player played since your last action (not one already reversed"),
         "{t}"
     );
     // A contingency may reverse one revealed before it in the same window,
@@ -166,8 +166,11 @@ triggers = [{ on = "conflict-won", effects = [{ reverse = "conflict" }] }]"#,
         &[".triggers", "triggered effect"],
     );
     // An event's (action's) window opens after it is played (used): that
-    // ended the chance to reverse earlier events and conflicts.
-    for (t, what) in [("event-targeted", "event"), ("action-targeted", "conflict")] {
+    // ended the chance to reverse the conflict resolved before.
+    for (t, what) in [
+        ("event-targeted", "conflict"),
+        ("action-targeted", "conflict"),
+    ] {
         let e = refused(&format!(
             r#"[cards."K"]
 type = "contingency"
@@ -179,15 +182,18 @@ effects = [{{ reverse = "{what}" }}]"#
             "{e}"
         );
     }
-    // No window opens between an event's reversible effects and the next
-    // action.
-    refused_naming(
-        r#"[cards."K"]
+    // Reversing an event targets it; a contingency names no target.
+    for t in ["attacked", "event-targeted"] {
+        refused_naming(
+            &format!(
+                r#"[cards."K"]
 type = "contingency"
-trigger = "attacked"
-effects = [{ reverse = "event" }]"#,
-        &[".effects", "never reverses an event"],
-    );
+trigger = "{t}"
+effects = [{{ reverse = "event" }}]"#
+            ),
+            &[".effects", "never reverses an event", "no target to name"],
+        );
+    }
     // Never nested in a card action.
     refused_naming(
         r#"[cards."G"]

@@ -211,6 +211,15 @@ fn check_step_shape(src: &Source, s: &Spanned<StepTable>) -> Result<(), LoadErro
     if st.verb.is_some() && st.player.is_none() {
         return Err(src.error(s.span(), "step.player", "an action step needs `player`"));
     }
+    if let Some(says) = &st.error_says {
+        if st.error != Some(true) {
+            return Err(src.error(
+                says.span(),
+                "step.error_says",
+                "`error_says` names words of a refusal: it goes with `error = true`",
+            ));
+        }
+    }
     if st.verb.is_none() && (st.player.is_some() || st.error.is_some()) {
         return Err(src.error(
             s.span(),
@@ -406,7 +415,18 @@ fn run_step(
             "{} {verb} was accepted, but the rules forbid it",
             pname.get_ref()
         ))),
-        (true, Some(_)) => {
+        (true, Some(e)) => {
+            // Refused, for the reason the scenario names (if it names one).
+            if let Some(says) = &st.error_says {
+                let text = e.to_string();
+                if !text.to_lowercase().contains(&says.get_ref().to_lowercase()) {
+                    return Ok(Some(format!(
+                        "{} {verb} was rejected, but not saying \"{}\": {text}",
+                        pname.get_ref(),
+                        says.get_ref()
+                    )));
+                }
+            }
             // The whole step is refused; nothing of it stands.
             *g = before;
             Ok(None)

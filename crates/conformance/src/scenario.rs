@@ -262,6 +262,10 @@ pub struct StepTable {
     pub mode: Option<u8>,
     pub war: Option<bool>,
     pub error: Option<bool>,
+    /// Extension: with `error = true`, words the engine's refusal must hold
+    /// (its message or the rule it cites), so the step fails when the
+    /// action is refused for another reason.
+    pub error_says: Option<Spanned<String>>,
     pub expect: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
     pub advance: Option<Spanned<String>>,
     pub setup_error: Option<bool>,

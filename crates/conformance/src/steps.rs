@@ -128,6 +128,19 @@ pub fn find_target_of(
             return Some(Target::Conflict(k));
         }
     }
+    // An event to reverse: the copy `p` may reverse, else one in a discard
+    // pile ("Name@Player" names the player's copy).
+    if kind == Some(TargetKind::Event) {
+        let all = cards_named(g, name);
+        let may = g.reversible_events(p);
+        if let Some(&c) = all
+            .iter()
+            .find(|c| may.contains(c))
+            .or_else(|| all.iter().find(|&&c| g.card(c).zone == Zone::Discard))
+        {
+            return Some(Target::Card(c));
+        }
+    }
     find_target(g, p, name)
 }
 

@@ -208,6 +208,9 @@ impl Game {
     /// The end of the Action Round: Ambassadorial Healing for every player
     /// whose Inner Circle characters all rotated to heal this turn.
     pub(crate) fn end_action_round(&mut self, ev: &mut Events) {
+        // Every player has passed since the last event: none is reversed
+        // any more (`reversal_since.rs`).
+        self.event_records_end();
         for p in 0..self.players.len() {
             let pl = &self.players[p];
             if pl.eliminated {

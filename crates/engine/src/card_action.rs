@@ -73,14 +73,14 @@ impl Game {
                 return Err(Violation::RequirementUnmet(card));
             }
         }
+        // Reversal: an event played since your last chance to act, or what
+        // was just revealed or resolved, only if every effect that occurred
+        // can be reversed.
+        self.check_reverser(p, card, act.target, &act.effects, target)?;
         if !self.valid_target(act.target, &act.filter, p, target, false) {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, Some(&act.effects), target)?;
-        // Reversal: only if every effect that occurred can be reversed.
-        if Game::reverses(&act.effects).is_some_and(|w| !self.can_reverse(w)) {
-            return Err(Violation::CannotReverse(card));
-        }
         // Legal Targets: a second target must exist too.
         if act.second.is_some() {
             self.check_second_exists(&Play {

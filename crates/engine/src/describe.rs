@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::error::Violation;
 use crate::event::{Cause, Event};
 use crate::ids::{CardId, ConflictId, PlayerId};
-use crate::state::{Game, Outcome, Target};
+use crate::state::{Game, Outcome, Target, Zone};
 
 impl Game {
     pub fn player_name(&self, p: PlayerId) -> &str {
@@ -41,6 +41,14 @@ impl Game {
             Target::None => String::new(),
             Target::Player(p) => self.player_name(p).to_string(),
             Target::Race(r) => r.display().to_string(),
+            // An event in a discard pile (what a reversal targets): whose.
+            Target::Card(c) if c.idx() < self.cards.len() && self.c(c).zone == Zone::Discard => {
+                format!(
+                    "{}'s {}",
+                    self.player_name(self.c(c).owner),
+                    self.card_name(c)
+                )
+            }
             Target::Card(c) => self.card_name(c).to_string(),
             Target::Conflict(k) => self.conflict_name(k),
         }
@@ -1050,9 +1058,36 @@ impl Game {
                 "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
             Violation::CannotReverse(c) => format!(
-                "{} reverses what was just played, revealed or resolved: there is none to reverse, or one of its effects cannot be reversed",
+                "{} reverses what was just revealed or resolved: there is none to reverse, or one of its effects cannot be reversed",
                 n(c)
             ),
+            Violation::NotReversible { card, event, why } => {
+                use crate::reversal_since::ReverseRefusal as R;
+                let e = n(event);
+                // The target may be any card, hidden ones included: it is
+                // named only once known to be an event played openly.
+                if why == R::NoEvent {
+                    return format!(
+                        "{} names no event played since your last chance to act (your last Action Round turn)",
+                        n(card)
+                    );
+                }
+                let reason = match why {
+                    R::NoEvent => String::new(),
+                    R::NotSince => format!(
+                        "{e} is not an event played since your last chance to act (your last Action Round turn; a negated event was not played)"
+                    ),
+                    R::OwnEvent => format!("you played {e} yourself"),
+                    R::AlreadyReversed => format!("{e} has already been reversed"),
+                    R::Irrevocable => format!("{e} is irrevocable: its effects cannot be reversed"),
+                    R::NotWhole => format!(
+                        "one of the effects of {e} that occurred cannot be reversed, so none can"
+                    ),
+                    R::NoEffect => format!("none of the effects of {e} changed anything"),
+                    R::Reverser => format!("{e} reversed another card; a reversal is not reversed"),
+                };
+                format!("{} cannot reverse {e}: {reason}", n(card))
+            }
             Violation::Irrevocable(c) => format!(
                 "{} is irrevocable: it cannot be targeted by a card that would make it leave play, nor replaced",
                 n(c)

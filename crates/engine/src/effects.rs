@@ -930,7 +930,7 @@ impl Game {
             }
             Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
             Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
-            Op::Reverse(what) => self.reverse_effects(what, ev),
+            Op::Reverse(what) => self.reverse_effects(what, ctx.target, ev),
             Op::NegateEvent => self.negate_event(),
             Op::NegateAction => self.negate_action(),
         }

@@ -134,10 +134,18 @@ pub enum Violation {
     NotOffered(CardId),
     /// No such mode, or that mode cannot be carried out now.
     NoSuchMode,
-    /// A card (event, card action, contingency) that reverses what was just
-    /// played, revealed or resolved, when there is none or one of its
-    /// effects cannot be reversed (Reversal).
+    /// A card (event, card action, contingency) that reverses the
+    /// contingency just revealed or the conflict just resolved, when there
+    /// is none or one of its effects cannot be reversed (Reversal). (An
+    /// event's reversal: `NotReversible`.)
     CannotReverse(CardId),
+    /// A card that reverses an event (`card`) names `event`, which it may
+    /// not reverse: `why` (rulings, Not Meant To Be; Reversal).
+    NotReversible {
+        card: CardId,
+        event: CardId,
+        why: crate::reversal_since::ReverseRefusal,
+    },
     /// Glossary, Irrevocable: the card cannot be targeted by a card that
     /// would directly cause it to leave play (nor replaced).
     Irrevocable(CardId),
@@ -230,7 +238,8 @@ impl Violation {
             NotOffered(_) => "Engine Rules v1.2: Searching Your Deck; card effects that choose cards (only the cards the effect names can be chosen)",
             NoSuchMode => "Engine Rules v1.2: Advanced Details about playing cards (a \"choose one\" mode must be one the card offers and that can happen)",
             Irrevocable(_) => "Engine Rules v1.2: Glossary, Irrevocable (it cannot be targeted by a card that would directly cause it to leave play)",
-            CannotReverse(_) => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects (an event, card action or contingency reverses only what was played, revealed or resolved just before it, only if every effect that occurred can be reversed; never an irrevocable card)",
+            CannotReverse(_) => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects (an event, card action or contingency reverses only what was revealed or resolved just before it, or an event played since your last chance to act, only if every effect that occurred can be reversed; never an irrevocable card)",
+            NotReversible { .. } => "Engine Rules v1.2: Advanced Details about playing cards, Reversal and Reversing Effects; Glossary, Irrevocable; rulings, Not Meant To Be (an Event another player played since your last chance to act, your last Action Round turn; never the same Event twice; only if its effects can be reversed as a whole)",
             PersonalityInPlay(..) => "Engine Rules v1.2: Personalities (no more than one card of the same personality in play, except a version that replaces the one in play)",
             NoSecondTarget(_) => "Engine Rules v1.2: Legal Targets; Advanced Details about playing cards, Targets (\"you cannot play that card unless you can target all of the appropriate card(s)\")",
             SameTarget(_) | SecondRelation(_) => "Engine Rules v1.2: Legal Targets (a card's two targets are two cards, as the card describes them)",

@@ -197,8 +197,10 @@ impl Game {
             && self.window.is_none()
             && self.choice.is_none()
             && matches!(self.step, Step::Act { .. });
-        // Reversal: only the next action may reverse the event just played.
-        self.reversal_before_action(&action);
+        // Reversal: a new Action Round turn is each player's last chance
+        // to act (`reversal_since.rs`); the next action alone may reverse
+        // the contingency just revealed.
+        self.reversal_before_action(p, &action);
         self.perform(p, action, &mut ev);
         self.drakh_checks(&mut ev);
         if round_action && self.step != Step::Over {

@@ -84,6 +84,7 @@ mod replace_choice;
 mod resolution;
 mod resolve_order;
 mod reversal;
+mod reversal_since;
 mod second_target;
 mod setup;
 mod severe;
@@ -138,6 +139,7 @@ pub use mark_source::MarkLink;
 pub use position::{
     CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
 };
+pub use reversal_since::{ReverseRefusal, MAX_EVENT_RECORDS};
 pub use setup::{
     ambassador_problem, faction_available, validate_setup, Seat, Setup, DUEL_DRAW, DUEL_KEEP,
 };

@@ -83,14 +83,14 @@ impl Game {
         {
             return Err(Violation::LimitedThisTurn(card));
         }
+        // Reversal: an event played since your last chance to act, or what
+        // was just revealed or resolved, only if every effect that occurred
+        // can be reversed.
+        self.check_reverser(p, card, def.target, &def.effects, target)?;
         if !self.valid_target(def.target, &def.filter, p, target, false) {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, None, target)?;
-        // Reversal: only if every effect that occurred can be reversed.
-        if Game::reverses(&def.effects).is_some_and(|w| !self.can_reverse(w)) {
-            return Err(Violation::CannotReverse(card));
-        }
         // Legal Targets: a second target must exist too.
         if def.second.is_some() {
             self.check_second_exists(&Play {
@@ -182,16 +182,14 @@ impl Game {
             ctx = ctx.in_conflict(k);
         }
         // Reversal: record what this event's own effects change (a
-        // reversing event is not recorded: it cannot be reversed itself).
+        // reversing event is recorded as one that cannot be reversed).
         let reverser = Game::reverses(&def.effects).is_some();
-        if !reverser {
-            self.start_record(card, crate::card::effect::Reversible::Event);
-        }
+        self.start_event_record(p, card, reverser);
         self.run_effects(&def.effects, def.both, &ctx, ev);
+        self.stop_event_record();
         if reverser {
+            // What it reversed (or failed to) cannot be reversed again.
             self.reversal = None;
-        } else {
-            self.stop_record(crate::card::effect::Reversible::Event);
         }
     }
 

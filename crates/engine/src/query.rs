@@ -393,7 +393,7 @@ impl Game {
         if self.chaos_mover != crate::state::NOBODY && !self.is_drakh(self.chaos_mover) {
             return Err("a player who is not Drakh is asked to move Chaos Tokens".into());
         }
-        Ok(())
+        self.check_event_records()
     }
 }
 

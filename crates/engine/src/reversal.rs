@@ -12,12 +12,14 @@
 //! effect", so a neutralized card stays neutralized).
 //!
 //! While an event's own effects happen, the engine records the changes they
-//! actually made (a small inline list, kept for the latest event only);
-//! the next action may be an event that reverses them (`reverse =
-//! "event"`): each change is undone on the current totals, in reverse
-//! order. Any other Action Round action (a pass included) ends the chance.
-//! A contingency just revealed is recorded the same way (`reverse =
-//! "contingency"`; it shares the event's record: the latest of the two).
+//! actually made (a small inline list per event); a later event or card
+//! action that reverses (`reverse = "event"`) names one of the events
+//! played since its player's last chance to act and undoes its changes, on
+//! the current totals, in reverse order (`reversal_since.rs`: which events,
+//! for how long, and the bound on the records). A contingency just revealed
+//! is recorded in a slot of its own (`reverse = "contingency"`: the latest
+//! one only); any Action Round action but one that reverses a contingency
+//! (a pass included) ends that chance.
 //!
 //! What reverses: an event, a card's action (rulings, ISN: a card used "as
 //! the player's first action in the next Action Round" reverses a change)
@@ -25,14 +27,16 @@
 //! in the same window; a lost or won conflict's effect text in that
 //! conflict's window). Each is checked before it is played, used or
 //! revealed ("cannot be played unless you can reverse all of the effects
-//! that actually occurred"), is not itself recorded, and what it reversed
-//! (or failed to) cannot be reversed again. A contingency revealed in the
-//! window of an event or action that reverses is not recorded either, so
-//! the record that event or action was played against stays the one it
-//! reverses. The loader keeps what could never be on time off a card: a
-//! conflict's effect text and a card's triggered effects never reverse
-//! (they happen when the rules say, with no check before), and a
-//! contingency never reverses an event (`crates/cards/src/negate_checks.rs`).
+//! that actually occurred"), cannot itself be reversed (a reversing event
+//! is recorded as irreversible), and what it reversed (or failed to)
+//! cannot be reversed again. A contingency revealed in the window of an
+//! event or action that reverses is not recorded, so the contingency record
+//! that event or action was played against stays the one it reverses. The
+//! loader keeps what could never be on time off a card: a conflict's
+//! effect text and a card's triggered effects never reverse (they happen
+//! when the rules say, with no check before), and a contingency never
+//! reverses an event (it would need a target:
+//! `crates/cards/src/negate_checks.rs`).
 //! A conflict's effect text (resolution, won/lost effects) is recorded in a
 //! record of its own as it resolves (`reverse = "conflict"`; rulings, A
 //! Better Place: "The effect text of the Conflict is reversed ... as per
@@ -66,7 +70,7 @@ use crate::state::{Continuation, Game, Modifier, Player, Step, MAX_PLAYERS};
 
 /// At most this many changes are kept; an event making more cannot be
 /// reversed.
-const MAX_CHANGES: usize = 16;
+pub(crate) const MAX_CHANGES: usize = 16;
 
 /// One change an event made, to be undone on the current totals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,7 +90,7 @@ pub(crate) enum Change {
     Mod(Modifier),
 }
 
-/// The changes the latest event (contingency, conflict) made.
+/// The changes the latest contingency revealed (conflict resolved) made.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Record {
     /// The event, contingency or conflict card.
@@ -151,9 +155,9 @@ impl Game {
         }
     }
 
-    /// An event's or contingency's effects, or a conflict's effect text, are
-    /// about to happen: record what they change. The latest of each slot
-    /// replaces the one before (events and contingencies share one).
+    /// A contingency's effects, or a conflict's effect text, are about to
+    /// happen: record what they change. The latest of each slot replaces the
+    /// one before (events are recorded apart: `reversal_since.rs`).
     pub(crate) fn start_record(&mut self, card: CardId, what: Reversible) {
         *self.slot_mut(what) = Some(Record {
             card,
@@ -170,20 +174,26 @@ impl Game {
         }
     }
 
-    /// An action is about to be taken: only an event or a card action that
-    /// reverses may still use the record it reverses; any other Action
-    /// Round action (a
-    /// pass included) ends every chance. Actions of the other rounds (a
+    /// `p` is about to take an action. On an Action Round turn (not an
+    /// answer in a window, choice, vote or Chaos Token move) `p`'s last
+    /// chance to act moves to now (`reversal_since.rs`); only an event or
+    /// a card action that reverses may still use the contingency or
+    /// conflict record it reverses: any other Action Round action (a pass
+    /// included) ends those chances. Actions of the other rounds (a
     /// conflict resolves in the Resolution Round) leave the records: their
     /// chance is the first action of the next Action Round (rulings, ISN:
     /// "the player's first action in the next Action Round").
-    pub(crate) fn reversal_before_action(&mut self, a: &Action) {
-        if (self.reversal.is_none() && self.reversal_conflict.is_none())
-            || !matches!(self.step, Step::Act { .. })
+    pub(crate) fn reversal_before_action(&mut self, p: PlayerId, a: &Action) {
+        if !matches!(self.step, Step::Act { .. })
+            || self.window.is_some()
+            || self.choice.is_some()
+            || self.vote.is_some()
+            || self.chaos_mover != crate::state::NOBODY
         {
             return;
         }
-        if self.window.is_some() || self.choice.is_some() || self.vote.is_some() {
+        self.event_turn_begins(p);
+        if self.reversal.is_none() && self.reversal_conflict.is_none() {
             return;
         }
         let keep = match *a {
@@ -201,14 +211,15 @@ impl Game {
         if keep != Some(Reversible::Conflict) {
             self.reversal_conflict = None;
         }
-        if !matches!(keep, Some(Reversible::Event | Reversible::Contingency)) {
+        if keep != Some(Reversible::Contingency) {
             self.reversal = None;
         }
     }
 
     /// Whether the open window holds back an event or card action that
-    /// reverses: a contingency revealed in it is not recorded, so the
-    /// record it was played against stays the one it reverses.
+    /// reverses a contingency: a contingency revealed in it is not
+    /// recorded, so the record it was played against stays the one it
+    /// reverses.
     pub(crate) fn window_holds_reverser(&self, w: &crate::state::Window) -> bool {
         let effects = match w.then {
             Continuation::Event { card, .. } => &self.db.get(self.c(card).def).effects,
@@ -220,12 +231,12 @@ impl Game {
             }
             _ => return false,
         };
-        Game::reverses(effects).is_some()
+        Game::reverses(effects) == Some(Reversible::Contingency)
     }
 
-    /// Whether the event just played (the contingency just revealed, the
-    /// conflict just resolved) can be reversed now: every change it made
-    /// can be undone, it made some, and it is not irrevocable.
+    /// Whether the contingency just revealed (the conflict just resolved)
+    /// can be reversed now: every change it made can be undone, it made
+    /// some, and it is not irrevocable. (Events: `event_reversible_by`.)
     pub(crate) fn can_reverse(&self, what: Reversible) -> bool {
         match self.slot(what) {
             Some(r) => {
@@ -250,8 +261,10 @@ impl Game {
     pub(crate) fn run_op_noted(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
         let noting =
             |r: &Option<Record>| matches!(r, Some(r) if r.recording && r.card == ctx.source);
-        let slot = if noting(&self.reversal) {
+        let slot = if self.reversal_events.recording(ctx.source) {
             Reversible::Event
+        } else if noting(&self.reversal) {
+            Reversible::Contingency
         } else if noting(&self.reversal_conflict) {
             Reversible::Conflict
         } else {
@@ -326,7 +339,9 @@ impl Game {
         for m in self.mods.iter().skip(mods) {
             out.push(Change::Mod(*m));
         }
-        if let Some(r) = self.slot_mut(slot) {
+        if slot == Reversible::Event {
+            self.reversal_events.note(&out, ok);
+        } else if let Some(r) = self.slot_mut(slot) {
             if r.changes.len() + out.len() > MAX_CHANGES {
                 ok = false;
             }
@@ -339,17 +354,32 @@ impl Game {
         true
     }
 
-    /// The effect: every change the event just played (the contingency
-    /// just revealed, the conflict just resolved) made is undone, on the
-    /// current totals, latest first.
-    pub(crate) fn reverse_effects(&mut self, what: Reversible, ev: &mut Events) -> bool {
+    /// The effect: every change the event named (`target`: an event played
+    /// since the player's last chance to act, `reversal_since.rs`), the
+    /// contingency just revealed or the conflict just resolved made is
+    /// undone, on the current totals, latest first.
+    pub(crate) fn reverse_effects(
+        &mut self,
+        what: Reversible,
+        target: crate::state::Target,
+        ev: &mut Events,
+    ) -> bool {
+        if what == Reversible::Event {
+            return self.reverse_event(target, ev);
+        }
         if !self.can_reverse(what) {
             return false;
         }
         let Some(r) = self.slot_mut(what).take() else {
             return false;
         };
-        for ch in r.changes.iter().rev() {
+        self.undo_changes(&r.changes, ev);
+        true
+    }
+
+    /// Undoes recorded changes on the current totals, latest first.
+    pub(crate) fn undo_changes(&mut self, changes: &[Change], ev: &mut Events) {
+        for ch in changes.iter().rev() {
             match *ch {
                 // Reversing a gain is a loss, and a loss a gain (rulings).
                 Change::Influence(p, n) if n > 0 => {
@@ -393,7 +423,6 @@ impl Game {
             }
         }
         self.refresh_passive_sources();
-        true
     }
 }
 

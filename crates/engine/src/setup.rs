@@ -285,6 +285,7 @@ impl Game {
             chaos_after_window: crate::state::NOBODY,
             effect_blanks: false,
             reversal: None,
+            reversal_events: Default::default(),
             reversal_conflict: None,
             in_attack_damage: false,
         }

@@ -812,7 +812,7 @@ pub struct Game {
     /// aftermaths, contingencies, globals), in the order they were played.
     pub(crate) attachments: SmallVec<[CardId; 24]>,
     /// Face-up cards in play whose definitions have lasting effects.
-    pub(crate) passive_sources: SmallVec<[CardId; 16]>,
+    pub(crate) passive_sources: SmallVec<[CardId; 32]>,
     /// Acting order this turn, first acts first; eliminated players left out.
     pub(crate) initiative: SmallVec<[PlayerId; MAX_PLAYERS]>,
     pub(crate) turn: u32,
@@ -896,9 +896,13 @@ pub struct Game {
     /// Some card has been blanked by an effect (Bonuses and Blanking): the
     /// blanks are kept in step with their modifiers (`crate::blanking`).
     pub(crate) effect_blanks: bool,
-    /// The changes the latest event or contingency made, while they may be
+    /// The changes the latest contingency revealed made, while they may be
     /// reversed (`reversal.rs`).
     pub(crate) reversal: Option<crate::reversal::Record>,
+    /// The events played since each player's last chance to act and the
+    /// changes they made, while some player may reverse them
+    /// (`reversal_since.rs`).
+    pub(crate) reversal_events: crate::reversal_since::EventRecords,
     /// The changes the effect text of the latest conflict resolved made,
     /// while they may be reversed (`reversal.rs`).
     pub(crate) reversal_conflict: Option<crate::reversal::Record>,
@@ -987,6 +991,7 @@ impl Clone for Game {
             chaos_after_window: self.chaos_after_window,
             effect_blanks: self.effect_blanks,
             reversal: self.reversal.clone(),
+            reversal_events: self.reversal_events.clone(),
             reversal_conflict: self.reversal_conflict.clone(),
             in_attack_damage: self.in_attack_damage,
         }
@@ -1041,6 +1046,7 @@ impl PartialEq for Game {
             && self.vote_rules == o.vote_rules
             && self.chaos_after_window == o.chaos_after_window
             && self.reversal == o.reversal
+            && self.reversal_events == o.reversal_events
             && self.reversal_conflict == o.reversal_conflict
     }
 }

@@ -142,6 +142,8 @@ impl Game {
                     && self.targetable_by(c, actor)
                     && !(conflict && self.c(c).faction == actor)
             }
+            // An event played since the actor's last chance to act.
+            (TargetKind::Event, t @ Target::Card(_)) => self.event_reversible_by(actor, t).is_ok(),
             (TargetKind::Conflict, Target::Conflict(k)) => {
                 self.conflicts.get(k.0 as usize).is_some_and(|c| {
                     c.revealed && !c.resolved && filter.conflict.is_none_or(|t| t == c.kind)
@@ -210,6 +212,7 @@ impl Game {
                     self.off_table_candidates(filter, actor, conflict, out);
                 }
             }
+            TargetKind::Event => self.event_candidates(actor, out),
             TargetKind::Conflict => {
                 for i in 0..self.conflicts.len() {
                     let t = Target::Conflict(crate::ids::ConflictId(i as u8));
@@ -229,10 +232,14 @@ impl Game {
             Target::None => {}
             Target::Player(p) => v.push(p),
             Target::Card(c) => {
-                // Off the table (an attached card), its controller's faction.
+                // Off the table (an attached card), its controller's faction;
+                // an event in a discard pile (a reversal's target), the
+                // player who played it, its owner.
                 let ci = self.c(c);
                 let f = if ci.zone.on_table() || ci.zone == Zone::Agenda {
                     ci.faction
+                } else if ci.zone == Zone::Discard {
+                    ci.owner
                 } else {
                     ci.controller
                 };

@@ -388,7 +388,8 @@ impl Game {
         let reverser = te.is_some_and(|te| Game::reverses(&te.effects).is_some());
         // Reversal: record what the contingency's effects change (one that
         // reverses is not recorded: it cannot be reversed itself), unless
-        // the window holds back a card that reverses what was just played.
+        // the window holds back a card that reverses the contingency
+        // revealed before it.
         let recording = !reverser && !self.window_holds_reverser(w);
         if recording {
             self.start_record(card, Reversible::Contingency);

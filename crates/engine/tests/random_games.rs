@@ -1717,3 +1717,71 @@ fn chosen_transfers_are_played_in_random_games() {
         "no attached card was chosen to transfer in 100 random games"
     );
 }
+
+/// Random games reverse events by targeting them (rulings, Not Meant To
+/// Be: "an Event played since your last chance to act"): each reversal
+/// names an event another player played (never the reverser's own), and
+/// some name one that was not the latest event played. (That the event
+/// was played since the reverser's last turn is the engine's check, held
+/// to the legal actions by `legal_actions_are_exact`.)
+#[test]
+fn random_games_reverse_events_played_since_the_last_turn() {
+    let pool = shared_pool();
+    let (mut reversals, mut older) = (0, 0);
+    for seed in 9300..9500u64 {
+        let n = 3 + (seed % 4) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        // Replayed action by action: the events played this Action Round
+        // (card, player), in order.
+        let mut g = r.start.clone();
+        let mut played: Vec<(b5_engine::CardId, PlayerId)> = Vec::new();
+        for &(p, a) in &r.actions {
+            let (card, target, effects) = match a {
+                Action::Play { card, target } => {
+                    (card, target, g.db().get(g.card(card).def).effects.clone())
+                }
+                Action::UseCard {
+                    card,
+                    index,
+                    target,
+                    ..
+                } => (
+                    card,
+                    target,
+                    g.db().get(g.card(card).def).actions[index as usize]
+                        .effects
+                        .clone(),
+                ),
+                _ => (b5_engine::CardId::NONE, b5_engine::Target::None, Vec::new()),
+            };
+            let reverses = effects
+                .iter()
+                .any(|e| e.op == b5_engine::Op::Reverse(b5_engine::Reversible::Event));
+            if reverses {
+                let b5_engine::Target::Card(t) = target else {
+                    panic!("seed {seed}: {} reverses no event", g.card_name(card));
+                };
+                let by = played.iter().find(|x| x.0 == t).unwrap_or_else(|| {
+                    panic!("seed {seed}: reversed an event not played this round")
+                });
+                assert_ne!(by.1, p, "seed {seed}: reversed its own event");
+                reversals += 1;
+                if played.last().map(|x| x.0) != Some(t) {
+                    older += 1;
+                }
+            }
+            for e in g.apply(p, a).expect("replays") {
+                match e {
+                    Event::EventPlayed { card, player, .. } => played.push((card, player)),
+                    Event::RoundBegan { .. } => played.clear(),
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(reversals > 0, "no event was reversed");
+    assert!(
+        older > 0,
+        "no reversal named an event older than the latest ({reversals} reversals)"
+    );
+}

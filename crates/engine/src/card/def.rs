@@ -401,6 +401,11 @@ pub enum TargetKind {
     Card,
     /// A conflict initiated this turn (card actions and events).
     Conflict,
+    /// An event another player played since the acting player's last
+    /// Action Round turn, named by its card (`Target::Card`): what a
+    /// `reverse = "event"` effect reverses (rulings, Not Meant To Be;
+    /// `reversal_since.rs`).
+    Event,
 }
 
 impl TargetKind {
@@ -411,6 +416,7 @@ impl TargetKind {
             TargetKind::Race => "race",
             TargetKind::Card => "card",
             TargetKind::Conflict => "conflict",
+            TargetKind::Event => "event",
         }
     }
 
@@ -421,6 +427,7 @@ impl TargetKind {
             TargetKind::Race,
             TargetKind::Card,
             TargetKind::Conflict,
+            TargetKind::Event,
         ]
         .into_iter()
         .find(|k| k.name() == s)

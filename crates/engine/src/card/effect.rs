@@ -187,7 +187,8 @@ impl Force {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Reversible {
-    /// The event just played.
+    /// An event another player played since your last chance to act, the
+    /// card's target (`TargetKind::Event`; `reversal_since.rs`).
     Event,
     /// The contingency just revealed.
     Contingency,
@@ -570,9 +571,10 @@ pub enum Op {
         card: CardSel,
         duration: Duration,
     },
-    /// Reverse the effects of the event just played, the contingency just
-    /// revealed or the conflict just resolved (Reversal; see `reversal.rs`):
-    /// only as the next action, only if every change it made can be undone.
+    /// Reverse the effects of the targeted event played since your last
+    /// chance to act, the contingency just revealed or the conflict just
+    /// resolved (Reversal; see `reversal.rs`, `reversal_since.rs`): only
+    /// while it may be reached, only if every change it made can be undone.
     Reverse(Reversible),
     /// Negate the event being played (Glossary, Negate: it "is prevented
     /// from occurring"): only in the window of an `event-targeted`

@@ -104,8 +104,10 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
     accord.becomes_enhancement = Some(b5_engine::EnhancementOn::Ambassador);
     accord.bonus.values[Ability::Diplomacy.idx()] = 1;
     defs.push(accord);
-    // Reversal: the next action after an event may undo it.
+    // Reversal: an event another player played since your last action may
+    // be undone (it is the target).
     let mut undo = card("Undo the Decree", CardType::Event, 0);
+    undo.target = TargetKind::Event;
     undo.effects = vec![Effect::new(Op::Reverse(b5_engine::Reversible::Event))];
     defs.push(undo);
 }

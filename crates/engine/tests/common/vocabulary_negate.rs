@@ -5,7 +5,7 @@
 //! an `action-targeted` contingency that negates card actions, cards whose
 //! actions target players (one irrevocable); and reversal carried by a
 //! contingency (a lost conflict's effect text, the contingency revealed
-//! before it) and by a card action (the event just played).
+//! before it) and by a card action (an event played since your last action).
 
 use b5_engine::{
     Ability, AbilityBonus, AttachKind, CardAction, CardDef, CardFilter, CardSel, CardType, Cost,
@@ -133,7 +133,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
             rotate: true,
             ..Cost::default()
         },
-        target: TargetKind::None,
+        target: TargetKind::Event,
         filter: CardFilter::default(),
         effects: vec![Effect::new(Op::Reverse(Reversible::Event))],
         condition: None,
