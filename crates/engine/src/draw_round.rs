@@ -243,6 +243,15 @@ impl Game {
             }
         }
         self.conflicts.clear();
+        // A choice or vote still open (one a delayed effect began at the end
+        // of the turn) goes on into the next turn: a conflict's context ends
+        // with the turn, so it no longer names one (as `delayed.rs` does).
+        if let Some(c) = &mut self.choice {
+            c.conflict = None;
+        }
+        if let Some(v) = &mut self.vote {
+            v.conflict = None;
+        }
         self.mods
             .retain(|m| !matches!(m.until, Until::EndOfTurn | Until::Conflict(_)));
         // Sustained Actions: a bonus until the end of the turn from an

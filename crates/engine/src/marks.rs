@@ -136,12 +136,23 @@ impl Game {
         if count > 0 && fac != crate::state::NOBODY && self.allergic_to_mark(fac, kind) {
             return false;
         }
-        let have = self.card_marks(id, kind) as i8;
-        let delta = if count < 0 { count.max(-have) } else { count };
+        let have = self.card_marks(id, kind) as i16;
+        let gained = self.c(id).marks[kind.idx()] as i16;
+        let want = if count < 0 {
+            (count as i16).max(-have)
+        } else {
+            count as i16
+        };
+        // The marks effects add to (or purge from) a card's printed ones are
+        // kept within -128..=127: past that a gain or purge stops (the rules
+        // set no maximum; card files can repeat gains without end:
+        // docs/limits.md).
+        let now = (gained + want).clamp(i8::MIN as i16, i8::MAX as i16);
+        let delta = (now - gained) as i8;
         if delta == 0 {
             return false;
         }
-        self.cm(id).marks[kind.idx()] += delta;
+        self.cm(id).marks[kind.idx()] = now as i8;
         ev.push(Event::Mark {
             card: id,
             kind,

@@ -1058,5 +1058,5 @@ impl PartialEq for Game {
 /// Marks a card has in all: printed plus gained, never below zero.
 pub fn total_marks(def_marks: &[u8; 6], gained: &[i8; 6], kind: MarkKind) -> u8 {
     let v = def_marks[kind.idx()] as i16 + gained[kind.idx()] as i16;
-    v.max(0) as u8
+    v.clamp(0, u8::MAX as i16) as u8
 }

@@ -86,8 +86,13 @@ impl Game {
         }
         let from = self.sel_cards(card, ctx)[0];
         let to = self.sel_cards(onto, ctx)[0];
+        // Only as many as the giver may lose and the taker may gain (the
+        // marks effects change are kept within -128..=127: `change_marks`).
+        let k = kind.idx();
         let n = (count as i32)
             .min(self.card_marks(from, kind) as i32)
+            .min(self.c(from).marks[k] as i32 - i8::MIN as i32)
+            .min(i8::MAX as i32 - self.c(to).marks[k] as i32)
             .min(i8::MAX as i32) as i8;
         if n <= 0 {
             return false;

@@ -6,12 +6,15 @@
 
 use std::sync::Arc;
 
+mod checks;
 mod vocabulary;
 mod vocabulary_attacks;
 mod vocabulary_costs;
 mod vocabulary_negate;
 mod vocabulary_rules;
 mod vocabulary_targets;
+
+pub use checks::check_state;
 
 use b5_engine::{
     Ability, AbilityBonus, Action, AftermathPlay, AttachKind, CardAction, CardDb, CardDef,
