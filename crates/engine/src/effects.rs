@@ -124,7 +124,10 @@ impl Game {
                     .map(|p| p as PlayerId),
             ),
             Who::Leader => {
-                if let Some(c) = ctx.conflict.filter(|k| (k.0 as usize) < self.conflicts.len()) {
+                if let Some(c) = ctx
+                    .conflict
+                    .filter(|k| (k.0 as usize) < self.conflicts.len())
+                {
                     if let Some(l) = self.side_leader(c) {
                         v.push(l);
                     }

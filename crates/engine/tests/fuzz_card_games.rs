@@ -118,7 +118,6 @@ fn stats() -> &'static Mutex<Stats> {
     S.get_or_init(|| Mutex::new(Stats::default()))
 }
 
-
 fn open_set() -> &'static [CardDef] {
     static CARDS: OnceLock<Vec<CardDef>> = OnceLock::new();
     CARDS.get_or_init(|| b5_cards::open_set::cards().expect("the Open Set loads"))
@@ -178,7 +177,7 @@ fn load(cards: &[GenCard]) -> Case {
             }
             Err(e) => {
                 if std::env::var_os("B5_FUZZ_CARD_SHOW_REFUSALS").is_some() {
-                    eprintln!("refused: {e}");
+                    eprintln!("refused {}: {e}", c.name);
                 }
                 *st.refused.entry(refusal_kind(&e.field)).or_default() += 1;
             }
@@ -349,7 +348,11 @@ fn play(db: Arc<CardDb>, case_defs: usize, setup: Setup, g: GameSpec) -> Played 
             game.step()
         );
         let pending = game.pending();
-        assert!(!pending.is_empty(), "{ctx0}, action {n}: nobody pending at {:?}", game.step());
+        assert!(
+            !pending.is_empty(),
+            "{ctx0}, action {n}: nobody pending at {:?}",
+            game.step()
+        );
         let p: PlayerId = pending[rng.below(pending.len())];
         game.legal_actions_into(p, &mut buf);
         assert!(
@@ -361,7 +364,9 @@ fn play(db: Arc<CardDb>, case_defs: usize, setup: Setup, g: GameSpec) -> Played 
         let t = Instant::now();
         let ev = match game.apply(p, a) {
             Ok(ev) => ev,
-            Err(e) => panic!("{ctx0}, action {n}: legal action {a:?} of player {p} was rejected: {e}"),
+            Err(e) => {
+                panic!("{ctx0}, action {n}: legal action {a:?} of player {p} was rejected: {e}")
+            }
         };
         out.slowest_apply = out.slowest_apply.max(t.elapsed());
         out.most_events = out.most_events.max(ev.len());
@@ -385,7 +390,7 @@ fn play(db: Arc<CardDb>, case_defs: usize, setup: Setup, g: GameSpec) -> Played 
             live >> 20,
             game.turn()
         );
-        if !out.generated_in_play && n % 64 == 0 {
+        if !out.generated_in_play && n.is_multiple_of(64) {
             out.generated_in_play = (0..cards).any(|i| {
                 let c = game.card(b5_engine::CardId(i as u16));
                 c.def >= first_generated && c.zone.on_table()
@@ -396,7 +401,10 @@ fn play(db: Arc<CardDb>, case_defs: usize, setup: Setup, g: GameSpec) -> Played 
     out.capped = game.turn() >= TURN_CAP && game.winners().is_empty();
     out.winner = !game.winners().is_empty();
     for p in 0..g.players as PlayerId {
-        assert!(game.legal_actions(p).is_empty(), "{ctx0}: actions after the end");
+        assert!(
+            game.legal_actions(p).is_empty(),
+            "{ctx0}: actions after the end"
+        );
     }
     out
 }
@@ -522,7 +530,7 @@ fn child() {
             Ok(p) => {
                 record(&p);
                 println!();
-    print!("{}", report());
+                print!("{}", report());
             }
             Err(e) => panic!("{e}"),
         }
@@ -533,7 +541,11 @@ fn child() {
     if let Ok(v) = std::env::var(INPUT_ENV) {
         let parts: Vec<&str> = v.split(':').collect();
         let num = |x: &str| x.trim().parse::<u64>().expect("a number");
-        assert_eq!(parts.len(), 3, "{INPUT_ENV}=SET_SEED:SEED,SEED,...:GAME_SEED");
+        assert_eq!(
+            parts.len(),
+            3,
+            "{INPUT_ENV}=SET_SEED:SEED,SEED,...:GAME_SEED"
+        );
         let seeds: Vec<u64> = parts[1].split(',').map(num).collect();
         let r = run_set(num(parts[0]), &seeds, num(parts[2]));
         print!("{}", report());
@@ -583,7 +595,10 @@ fn generated_card_files_play_without_crash_hang_or_growth() {
         .expect("the child runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    for line in stdout.lines().filter(|l| l.starts_with("fuzz_card_games") || l.starts_with("  ")) {
+    for line in stdout
+        .lines()
+        .filter(|l| l.starts_with("fuzz_card_games") || l.starts_with("  "))
+    {
         println!("{line}");
     }
     if !out.status.success() {

@@ -19,9 +19,9 @@ use std::collections::HashSet;
 use std::fmt::{self, Display};
 
 use b5_engine::{
-    Ability, Action, CardId, CardPosition, ConflictId, ConflictPosition, DefId, Event, Faction,
-    Game, Isa, PlayerId, PlayerPosition, PlayerView, Position, Race, Round, Step, TableRef, Target,
-    TargetPosition, VoteChoice, Zone, INFLUENCE_FLOOR,
+    Action, CardId, CardPosition, ConflictId, ConflictPosition, DefId, Event, Faction, Game, Isa,
+    PlayerId, PlayerPosition, PlayerView, Position, Race, Round, Step, TableRef, Target,
+    TargetPosition, VoteChoice, Zone,
 };
 use common::{
     arbitrary_action, check_state, mutate_action, options, pool, random_setup, Pool, Rng,

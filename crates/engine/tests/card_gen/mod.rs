@@ -91,7 +91,14 @@ impl V {
 // The vocabulary's words.
 
 const ABILITIES: [&str; 5] = ["diplomacy", "intrigue", "psi", "leadership", "military"];
-const MARKS: [&str; 6] = ["destiny", "doom", "strife", "conspiracy", "shadow", "vorlon"];
+const MARKS: [&str; 6] = [
+    "destiny",
+    "doom",
+    "strife",
+    "conspiracy",
+    "shadow",
+    "vorlon",
+];
 const RACES: [&str; 8] = [
     "centauri",
     "human",
@@ -113,7 +120,13 @@ const DURATIONS: [&str; 6] = [
     "while-in-play",
 ];
 /// The durations a bonus takes but nothing else (`printed` left out).
-const DURATIONS_NOT_PRINTED: [&str; 5] = ["turn", "while-rotated", "conflict", "permanent", "while-in-play"];
+const DURATIONS_NOT_PRINTED: [&str; 5] = [
+    "turn",
+    "while-rotated",
+    "conflict",
+    "permanent",
+    "while-in-play",
+];
 const STATES: [&str; 6] = [
     "alliance",
     "free-trade",
@@ -729,22 +742,46 @@ impl Gen {
             top: false,
             ..*cx
         };
-        let flat = Cx { flat: true, ..deeper };
+        let flat = Cx {
+            flat: true,
+            ..deeper
+        };
         let nested = cx.depth < 2 && !cx.flat;
         match k {
-            0 => t(vec![("gain_influence", self.count(cx, 0, 255)), ("who", who(self))]),
-            1 => t(vec![("lose_influence", self.count(cx, 0, 255)), ("who", who(self))]),
+            0 => t(vec![
+                ("gain_influence", self.count(cx, 0, 255)),
+                ("who", who(self)),
+            ]),
+            1 => t(vec![
+                ("lose_influence", self.count(cx, 0, 255)),
+                ("who", who(self)),
+            ]),
             2 => t(vec![
                 ("transfer_influence", self.count(cx, 0, 255)),
                 ("who", who(self)),
                 ("to", who(self)),
             ]),
-            3 => t(vec![("restore", self.count(cx, 0, 255)), ("who", who(self))]),
-            4 => t(vec![("extra_influence", self.count(cx, 0, 255)), ("who", who(self))]),
-            5 => t(vec![("gain_power", self.count(cx, 0, 255)), ("who", who(self))]),
-            6 => t(vec![("lose_power", self.count(cx, 0, 255)), ("who", who(self))]),
+            3 => t(vec![
+                ("restore", self.count(cx, 0, 255)),
+                ("who", who(self)),
+            ]),
+            4 => t(vec![
+                ("extra_influence", self.count(cx, 0, 255)),
+                ("who", who(self)),
+            ]),
+            5 => t(vec![
+                ("gain_power", self.count(cx, 0, 255)),
+                ("who", who(self)),
+            ]),
+            6 => t(vec![
+                ("lose_power", self.count(cx, 0, 255)),
+                ("who", who(self)),
+            ]),
             7 => {
-                let mut e = t(vec![("tension", self.count(cx, -128, 127)), ("who", who(self))]);
+                let mut e = t(vec![
+                    ("tension", self.count(cx, -128, 127)),
+                    ("who", who(self)),
+                ]);
                 if self.chance(1, 2) {
                     e = e.with("toward", who(self));
                 } else if self.chance(1, 3) {
@@ -755,13 +792,22 @@ impl Gen {
                 }
                 e
             }
-            8 => t(vec![("unrest", self.count(cx, -128, 127)), ("who", who(self))]),
+            8 => t(vec![
+                ("unrest", self.count(cx, -128, 127)),
+                ("who", who(self)),
+            ]),
             9 => t(vec![("babylon5", self.count(cx, -128, 127))]),
             10 => t(vec![("shadows", self.count(cx, -128, 127))]),
             11 => t(vec![("vorlons", self.count(cx, -128, 127))]),
             12 => t(vec![("draw", self.count(cx, 0, 20)), ("who", who(self))]),
-            13 => t(vec![("crusade_draw", self.count(cx, 0, 20)), ("who", who(self))]),
-            14 => t(vec![("damage", self.count(cx, 0, 255)), ("card", card(self))]),
+            13 => t(vec![
+                ("crusade_draw", self.count(cx, 0, 20)),
+                ("who", who(self)),
+            ]),
+            14 => t(vec![
+                ("damage", self.count(cx, 0, 255)),
+                ("card", card(self)),
+            ]),
             15 => {
                 let m = self.mark();
                 t(vec![
@@ -787,17 +833,27 @@ impl Gen {
             19 => {
                 let a = self.ability();
                 let d = self.pick(&DURATIONS);
-                t(vec![("double", s(a)), ("card", card(self)), ("duration", s(d))])
+                t(vec![
+                    ("double", s(a)),
+                    ("card", card(self)),
+                    ("duration", s(d)),
+                ])
             }
             20 => t(vec![("rotate", V::B(true)), ("card", card(self))]),
             21 => t(vec![("ready", V::B(true)), ("card", card(self))]),
             22 => t(vec![("heal", V::B(true)), ("card", card(self))]),
             23 => t(vec![("full_heal", V::B(true)), ("card", card(self))]),
-            24 => t(vec![("remove_damage", self.count(cx, 0, 255)), ("card", card(self))]),
+            24 => t(vec![
+                ("remove_damage", self.count(cx, 0, 255)),
+                ("card", card(self)),
+            ]),
             25 => t(vec![("neutralize", V::B(true)), ("card", card(self))]),
             26 => t(vec![("discard", V::B(true)), ("card", card(self))]),
             27 => t(vec![("return_to_hand", V::B(true)), ("card", card(self))]),
-            28 => t(vec![("discard_ambassador", V::B(true)), ("card", card(self))]),
+            28 => t(vec![
+                ("discard_ambassador", V::B(true)),
+                ("card", card(self)),
+            ]),
             29 => t(vec![("support", self.count(cx, 0, 255))]),
             30 => t(vec![("opposition", self.count(cx, 0, 255))]),
             31 => t(vec![(
@@ -819,10 +875,7 @@ impl Gen {
                 }
                 e
             }
-            33 => t(vec![(
-                self.pick(&["found_isa", "join_isa"]),
-                V::B(true),
-            )]),
+            33 => t(vec![(self.pick(&["found_isa", "join_isa"]), V::B(true))]),
             34 => {
                 let r = self.pick(&VOTE_RULES);
                 let mut e = t(vec![("vote_rule", s(r))]);
@@ -858,7 +911,13 @@ impl Gen {
                     e = e.with("show", V::B(true));
                 }
                 if put == "play" && self.chance(1, 2) {
-                    let inner = self.effects(&Cx { target: "card", ..flat }, 1);
+                    let inner = self.effects(
+                        &Cx {
+                            target: "card",
+                            ..flat
+                        },
+                        1,
+                    );
                     e = e.with("each", inner);
                 }
                 e
@@ -887,12 +946,21 @@ impl Gen {
                 }
                 if (put == "play" || put == "stay") && self.chance(2, 3) {
                     let n = 1 + self.below(2);
-                    let inner = self.effects(&Cx { target: "card", ..flat }, n);
+                    let inner = self.effects(
+                        &Cx {
+                            target: "card",
+                            ..flat
+                        },
+                        n,
+                    );
                     e = e.with("each", inner);
                 }
                 e
             }
-            38 => t(vec![("chaos", V::I(self.num(-128, 127))), ("card", card(self))]),
+            38 => t(vec![
+                ("chaos", V::I(self.num(-128, 127))),
+                ("card", card(self)),
+            ]),
             39 if nested => {
                 let n = 2 + self.below(2);
                 let modes = (0..n)
@@ -916,7 +984,10 @@ impl Gen {
                     ("count", V::I(self.num(1, 127))),
                 ])
             }
-            41 => t(vec![("severe_damage", self.count(cx, 0, 255)), ("card", card(self))]),
+            41 => t(vec![
+                ("severe_damage", self.count(cx, 0, 255)),
+                ("card", card(self)),
+            ]),
             42 => {
                 let a = self.ability();
                 let d = self.pick(&DURATIONS_NOT_PRINTED);
@@ -926,20 +997,33 @@ impl Gen {
                     ("duration", s(d)),
                 ])
             }
-            43 => t(vec![("sponsor_discount", self.count(cx, 0, 255)), ("who", who(self))]),
+            43 => t(vec![
+                ("sponsor_discount", self.count(cx, 0, 255)),
+                ("who", who(self)),
+            ]),
             44 => {
                 let d = self.pick(&DURATIONS_NOT_PRINTED);
-                t(vec![("blank", V::B(true)), ("card", card(self)), ("duration", s(d))])
+                t(vec![
+                    ("blank", V::B(true)),
+                    ("card", card(self)),
+                    ("duration", s(d)),
+                ])
             }
             45 => t(vec![
                 ("count_only_influence", V::B(true)),
                 ("who", who(self)),
-                ("duration", s(self.pick(&["turn", "while-in-play", "permanent"]))),
+                (
+                    "duration",
+                    s(self.pick(&["turn", "while-in-play", "permanent"])),
+                ),
             ]),
             46 => t(vec![
                 ("influence_rating", V::I(self.nonzero(-128, 127))),
                 ("who", who(self)),
-                ("duration", s(self.pick(&["turn", "while-in-play", "permanent"]))),
+                (
+                    "duration",
+                    s(self.pick(&["turn", "while-in-play", "permanent"])),
+                ),
             ]),
             47 => {
                 let from = self.who_word(cx);
@@ -959,7 +1043,7 @@ impl Gen {
                     ("to", s(to)),
                 ])
             }
-            49 | 50 | 51 => {
+            49..=51 => {
                 let from = self.one_card(cx);
                 let onto = self.other_card(cx, from);
                 let verb = ["transfer_chaos", "move_mark", "transfer_damage"][k - 49];
@@ -984,16 +1068,27 @@ impl Gen {
                 if a == b {
                     b = if a == "psi" { "military" } else { "psi" };
                 }
-                t(vec![("use_ability", s(a)), ("as", s(b)), ("card", s(self.one_card(cx)))])
+                t(vec![
+                    ("use_ability", s(a)),
+                    ("as", s(b)),
+                    ("card", s(self.one_card(cx))),
+                ])
             }
             53 => t(vec![
                 ("power_to_win", V::I(self.nonzero(-19, 100))),
                 ("who", who(self)),
-                ("duration", s(self.pick(&["turn", "while-in-play", "permanent"]))),
+                (
+                    "duration",
+                    s(self.pick(&["turn", "while-in-play", "permanent"])),
+                ),
             ]),
             54 => {
                 let c = self.other_card(cx, "ambassador");
-                let c = if matches!(c, "attacker" | "second") { "this" } else { c };
+                let c = if matches!(c, "attacker" | "second") {
+                    "this"
+                } else {
+                    c
+                };
                 let mut e = t(vec![("promote", V::B(true)), ("card", s(c))]);
                 if self.chance(1, 2) {
                     e = e.with("free", V::B(true));
@@ -1034,7 +1129,11 @@ impl Gen {
                     opts.push("attached");
                 }
                 opts.retain(|&c| c != by);
-                let target = if opts.is_empty() { "ambassador" } else { self.pick(&opts) };
+                let target = if opts.is_empty() {
+                    "ambassador"
+                } else {
+                    self.pick(&opts)
+                };
                 let target = if target == by { "ambassador" } else { target };
                 let by = if target == by { "this" } else { by };
                 t(vec![("attack", s(a)), ("by", s(by)), ("card", s(target))])
@@ -1042,7 +1141,11 @@ impl Gen {
             58 => {
                 let m = self.attack_mod();
                 let d = self.pick(&DURATIONS_NOT_PRINTED);
-                t(vec![("attack_mod", m), ("card", card(self)), ("duration", s(d))])
+                t(vec![
+                    ("attack_mod", m),
+                    ("card", card(self)),
+                    ("duration", s(d)),
+                ])
             }
             59 => {
                 let r = self.pick(&RESTRICTIONS);
@@ -1061,8 +1164,14 @@ impl Gen {
                 }
                 e
             }
-            60 => t(vec![("discard_random", self.count(cx, 0, 20)), ("who", who(self))]),
-            61 if cx.top => t(vec![("reverse", s(self.pick(&["event", "contingency", "conflict"])))]),
+            60 => t(vec![
+                ("discard_random", self.count(cx, 0, 20)),
+                ("who", who(self)),
+            ]),
+            61 if cx.top => t(vec![(
+                "reverse",
+                s(self.pick(&["event", "contingency", "conflict"])),
+            )]),
             62 => t(vec![("negate", s("conflict"))]),
             _ => t(vec![("gain_influence", V::I(1))]),
         }
@@ -1126,7 +1235,10 @@ impl Gen {
                     r = "participate";
                 }
                 if r == "declare-conflicts" || r == "gain-influence" {
-                    t(vec![("cannot", s(r)), ("who", s(self.pick(&["self", "others", "each"])))])
+                    t(vec![
+                        ("cannot", s(r)),
+                        ("who", s(self.pick(&["self", "others", "each"]))),
+                    ])
                 } else if r == "sponsor" {
                     let ty = self.pick(&kinds);
                     t(vec![
@@ -1182,7 +1294,11 @@ impl Gen {
         p
     }
 
-    fn trigger_word(&mut self, ty: &'static str, attached_to: Option<&'static str>) -> &'static str {
+    fn trigger_word(
+        &mut self,
+        ty: &'static str,
+        attached_to: Option<&'static str>,
+    ) -> &'static str {
         let host = attached_to.unwrap_or(ty);
         let mut opts: Vec<&'static str> = vec![
             "targeted",
@@ -1204,9 +1320,12 @@ impl Gen {
         }
         let themed = self.themed();
         match self.theme {
-            Theme::Attacks if themed && matches!(host, "character" | "fleet") => {
-                self.pick(&["attacked", "attacks", "survived-attack", "neutralized-target"])
-            }
+            Theme::Attacks if themed && matches!(host, "character" | "fleet") => self.pick(&[
+                "attacked",
+                "attacks",
+                "survived-attack",
+                "neutralized-target",
+            ]),
             Theme::LeavingPlay if themed && attached_to.is_none() => "leaves-play",
             Theme::Influence if themed => "gained-influence",
             Theme::Conflicts if themed => self.pick(&["conflict-won", "conflict-lost", "targeted"]),
@@ -1248,7 +1367,12 @@ impl Gen {
     }
 
     /// `target`, `target_filter` and maybe a second target, as card fields.
-    fn targets(&mut self, kv: &mut Vec<(&'static str, V)>, allow_conflict: bool, allow_second: bool) -> (&'static str, bool) {
+    fn targets(
+        &mut self,
+        kv: &mut Vec<(&'static str, V)>,
+        allow_conflict: bool,
+        allow_second: bool,
+    ) -> (&'static str, bool) {
         let tk = self.target_kind(allow_conflict);
         if tk != "none" {
             kv.push(("target", s(tk)));
@@ -1262,7 +1386,10 @@ impl Gen {
         let mut second = false;
         if allow_second && (tk == "card" || tk == "player") && self.chance(1, 4) {
             second = true;
-            kv.push(("second_target", self.filter(&["character", "fleet", "location"])));
+            kv.push((
+                "second_target",
+                self.filter(&["character", "fleet", "location"]),
+            ));
             if self.chance(1, 2) {
                 let rel = self.pick(&["any", "same-controller", "same-faction", "other-faction"]);
                 kv.push(("second_relation", s(rel)));
@@ -1331,7 +1458,11 @@ impl Gen {
         let abilities = |g: &mut Gen, kv: &mut Vec<(&'static str, V)>| {
             for a in ABILITIES {
                 if g.chance(1, 2) {
-                    let v = if g.chance(1, 25) { 255 } else { g.below(5) as i64 };
+                    let v = if g.chance(1, 25) {
+                        255
+                    } else {
+                        g.below(5) as i64
+                    };
                     kv.push((a, V::I(v)));
                 }
             }
@@ -1358,13 +1489,23 @@ impl Gen {
         if self.chance(1, 6) {
             kv.push(("marks", t(vec![(self.mark(), V::I(self.num(0, 3)))])));
         }
-        if matches!(ty, "character" | "fleet" | "location" | "group" | "enhancement" | "agenda")
-            && self.chance(1, 6)
+        if matches!(
+            ty,
+            "character" | "fleet" | "location" | "group" | "enhancement" | "agenda"
+        ) && self.chance(1, 6)
         {
             kv.push(("power_bonus", V::I(self.num(0, 5))));
         }
         let attach_to = if matches!(ty, "enhancement" | "contingency" | "aftermath") {
-            let a = self.pick(&["character", "fleet", "location", "group", "agenda", "faction", "global"]);
+            let a = self.pick(&[
+                "character",
+                "fleet",
+                "location",
+                "group",
+                "agenda",
+                "faction",
+                "global",
+            ]);
             if ty != "aftermath" || self.chance(1, 2) {
                 kv.push(("attach", s(a)));
             }
@@ -1414,7 +1555,10 @@ impl Gen {
                 let tr = if tr == "leaves-play" { "attacked" } else { tr };
                 kv.push(("trigger", s(tr)));
                 let cx = Cx {
-                    attack: matches!(tr, "attacked" | "attacks" | "neutralized-target" | "survived-attack"),
+                    attack: matches!(
+                        tr,
+                        "attacked" | "attacks" | "neutralized-target" | "survived-attack"
+                    ),
                     conflict: matches!(tr, "conflict-won" | "conflict-lost" | "targeted"),
                     top: true,
                     ..self.cx("none")
@@ -1447,7 +1591,14 @@ impl Gen {
                 if self.chance(1, 2) {
                     let n = 1 + self.below(2);
                     let e = self.effects(&cx, n);
-                    kv.push((if self.chance(1, 2) { "effects" } else { "when_played" }, e));
+                    kv.push((
+                        if self.chance(1, 2) {
+                            "effects"
+                        } else {
+                            "when_played"
+                        },
+                        e,
+                    ));
                 }
                 if ty == "agenda" && self.chance(1, 4) {
                     kv.push(("major", V::B(true)));
@@ -1457,14 +1608,13 @@ impl Gen {
                     kv.push(("conflict", s(self.pick(&ABILITIES))));
                     self.conflict_fields(&mut kv, ty);
                 }
-                if matches!(ty, "character" | "fleet" | "location" | "group")
-                    && self.chance(1, 8)
-                {
+                if matches!(ty, "character" | "fleet" | "location" | "group") && self.chance(1, 8) {
                     let i = self.below(self.names.len());
                     let other = self.names[i].clone();
                     if other != name {
                         kv.push(("replaces", s(&other)));
-                        let tr = self.pick(&["marks", "enhancements", "aftermaths", "contingencies"]);
+                        let tr =
+                            self.pick(&["marks", "enhancements", "aftermaths", "contingencies"]);
                         kv.push(("transfers", V::A(vec![s(tr)])));
                     }
                 }
@@ -1483,7 +1633,11 @@ impl Gen {
             }
             let nt = if ty == "aftermath" { 0 } else { self.below(3) };
             if nt > 0 {
-                let on_host = if attached { host.or(Some("agenda")) } else { None };
+                let on_host = if attached {
+                    host.or(Some("agenda"))
+                } else {
+                    None
+                };
                 let ts = (0..nt).map(|_| self.trigger(ty, on_host)).collect();
                 kv.push(("triggers", V::A(ts)));
             }
@@ -1521,7 +1675,12 @@ impl Gen {
         }
         if self.chance(1, 3) {
             const KEYS: [&str; 6] = [
-                "won_by_1", "won_by_3", "won_by_5", "lost_by_1", "lost_by_2", "won_by_255",
+                "won_by_1",
+                "won_by_3",
+                "won_by_5",
+                "lost_by_1",
+                "lost_by_2",
+                "won_by_255",
             ];
             let key = self.pick(&KEYS);
             kv.push((key, self.effects(&cx, 1)));
