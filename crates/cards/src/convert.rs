@@ -249,6 +249,11 @@ fn row(at: &At, s: &str) -> Result<Row, LoadError> {
 }
 
 fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
+    if f.itself.is_some() {
+        return Err(at
+            .sub("itself")
+            .err("names the card with the lasting effect: only in the `to` of a `passive` bonus"));
+    }
     Ok(CardFilter {
         types: match &f.types {
             Some(t) => types_bits(at, t)?,
@@ -312,7 +317,39 @@ fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
                     .err(format!("unknown side \"{s}\" (expected any, own, other)")))
             }
         },
+        itself: false,
     })
+}
+
+/// `to = { itself = true }` ("this card gets ..."): only a bonus, on a card
+/// on the table whose type the filter allows.
+fn itself_checks(
+    at: &At,
+    rp: &crate::raw::RawPassive,
+    f: &CardFilter,
+    ty: CardType,
+) -> Result<(), LoadError> {
+    let at = at.sub("itself");
+    if rp.bonus.is_none() {
+        return Err(at.err(
+            "names the card itself only for a `bonus` (the other lasting effects say \"this card\" by leaving `to` out, or name no card)",
+        ));
+    }
+    if !matches!(
+        ty,
+        CardType::Character | CardType::Fleet | CardType::Group | CardType::Location
+    ) {
+        return Err(at.err(
+            "never matches: only a character, fleet, group or location has abilities of its own on the table (an enhancement or aftermath gives the card it is on its `bonus`)",
+        ));
+    }
+    if f.types != 0 && !f.allows_type(ty) {
+        return Err(at.err(format!(
+            "never matches: this card is a {}, which the filter's `type` leaves out",
+            ty.name()
+        )));
+    }
+    Ok(())
 }
 
 /// `{ psi = 2 }`: one ability and its value.
@@ -1187,7 +1224,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         },
         // Corporate Rule 6: credit tokens mean only what the card says.
         "credits" => match e.credits.unwrap() {
-            0 => return Err(at.sub("credits").err("0 credit tokens changes nothing")),
+            0 => return Err(at.err("0 credit tokens changes nothing")),
             n => Op::Credits { n, card: sel()? },
         },
         "later" => {
@@ -2242,9 +2279,17 @@ pub fn card(
         let rp = p.get_ref();
         let f = match &rp.to {
             Some(f) => {
-                let f = filter(&pat.sub("to"), f)?;
-                never_matches(&pat.sub("to"), &f, FilterUse::Other)?;
-                f
+                let plain = RawFilter {
+                    itself: None,
+                    ..f.clone()
+                };
+                let mut cf = filter(&pat.sub("to"), &plain)?;
+                never_matches(&pat.sub("to"), &cf, FilterUse::Other)?;
+                cf.itself = f.itself == Some(true);
+                if cf.itself {
+                    itself_checks(&pat.sub("to"), rp, &cf, ty)?;
+                }
+                cf
             }
             None => CardFilter::default(),
         };

@@ -67,6 +67,9 @@ pub struct RawFilter {
     pub at_most: Option<RawMarksLike>,
     /// Attached to a card on the table: any, own, other.
     pub attached_to: Option<String>,
+    /// Only the card with the lasting effect ("this card gets ..."; a
+    /// passive bonus's `to` only).
+    pub itself: Option<bool>,
 }
 
 /// Ability values for a threshold: exactly one ability.

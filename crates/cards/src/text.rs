@@ -1174,6 +1174,9 @@ fn passive_text(p: &Passive, attached: bool) -> String {
             },
             attack_mod_text(m, false)
         ),
+        Passive::Bonus { filter, bonus } if filter.itself => {
+            format!("This card gets {}", bonus_text(bonus))
+        }
         Passive::Bonus { filter, bonus } => format!(
             "{} get {}",
             cap(&filter_text(filter, "cards")),

@@ -336,3 +336,59 @@ effects = [{ draw = 1 }]"#,
         refused_naming(toml, &words);
     }
 }
+
+/// "This card gets ..." as a lasting effect: `to = { itself = true }`.
+#[test]
+fn a_bonus_a_card_gives_itself_reads_and_is_worded() {
+    let d = one(r#"[cards."F"]
+type = "fleet"
+cost = 3
+military = 2
+passive = [{ bonus = { military = 2 }, to = { itself = true }, if = { at_war = true } }]"#);
+    assert!(matches!(&d.passives[0], Passive::Bonus { filter, .. } if filter.itself));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("While you are at war: this card gets +2 Military"),
+        "{t}"
+    );
+}
+
+#[test]
+fn itself_outside_a_bonus_of_a_card_on_the_table_is_refused() {
+    for (toml, words) in [
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+target = "card"
+target_filter = { type = "character", itself = true }
+effects = [{ damage = 1 }]"#,
+            [
+                "target_filter.itself",
+                "only in the `to` of a `passive` bonus",
+            ],
+        ),
+        (
+            r#"[cards."L"]
+type = "location"
+passive = [{ damage_resistance = 1, to = { itself = true } }]"#,
+            ["to.itself", "only for a `bonus`"],
+        ),
+        (
+            r#"[cards."N"]
+type = "enhancement"
+attach = "character"
+passive = [{ bonus = { diplomacy = 1 }, to = { itself = true } }]"#,
+            ["to.itself", "never matches"],
+        ),
+        (
+            r#"[cards."F"]
+type = "fleet"
+military = 1
+passive = [{ bonus = { military = 1 }, to = { itself = true, type = "character" } }]"#,
+            ["to.itself", "leaves out"],
+        ),
+    ] {
+        refused_naming(toml, &words);
+    }
+}

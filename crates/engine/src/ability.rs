@@ -252,7 +252,8 @@ impl Game {
                 if let crate::card::def::Passive::Bonus { filter, bonus } = p {
                     // The filter's cheap tests first, on what is at hand;
                     // the lasting effect's condition (`Game::lasting`) next.
-                    if !filter.allows_type(def.card_type)
+                    if (filter.itself && src != id)
+                        || !filter.allows_type(def.card_type)
                         || filter.race.is_some_and(|r| r != def.race)
                     {
                         continue;

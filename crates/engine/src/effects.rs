@@ -792,8 +792,10 @@ impl Game {
                         kc.initiator
                     };
                     if (side as usize) < crate::state::MAX_PLAYERS {
-                        kc.extra_support[side as usize] =
-                            kc.extra_support[side as usize].saturating_add(n as i8);
+                        // Added support is never negative (a count above
+                        // 127 is kept at 127: `docs/limits.md`).
+                        kc.extra_support[side as usize] = kc.extra_support[side as usize]
+                            .saturating_add(n.min(i8::MAX as u8) as i8);
                     }
                     true
                 }
@@ -805,7 +807,9 @@ impl Game {
                         && !self.conflicts[k.0 as usize].unopposable =>
                 {
                     let kc = &mut self.conflicts[k.0 as usize];
-                    kc.extra_opposition = kc.extra_opposition.saturating_add(n as i8);
+                    kc.extra_opposition = kc
+                        .extra_opposition
+                        .saturating_add(n.min(i8::MAX as u8) as i8);
                     true
                 }
                 _ => false,

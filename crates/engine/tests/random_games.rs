@@ -1345,6 +1345,7 @@ fn vocabulary_cards_are_played_in_random_games() {
         "Station Census",
         "Tallied Outlay",
         "Escrow Vault",
+        "Wartime Lancers",
         "Sworn to Stillness",
         "Iron Seal",
         "Weathered Lancer",

@@ -499,6 +499,10 @@ pub struct CardFilter {
     /// of the acting player's faction).
     #[serde(default)]
     pub attached_to: Option<Side>,
+    /// Only the card whose lasting effect this is ("while you are at war,
+    /// this fleet gets +2 Military"; a passive bonus's `to` only).
+    #[serde(default)]
+    pub itself: bool,
 }
 
 impl CardFilter {

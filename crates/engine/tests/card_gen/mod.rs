@@ -459,7 +459,7 @@ impl Gen {
                 Theme::Conflicts => self.pick(&[13, 9]),
             }
         } else {
-            self.below(19)
+            self.below(21)
         };
         let n = |g: &mut Gen, lo, hi| V::I(g.num(lo, hi));
         match k {
@@ -498,6 +498,7 @@ impl Gen {
                 };
                 t(vec![(which, t(vec![(a, n(self, 0, 5))]))])
             }
+            19 => t(vec![("credits_at_least", n(self, 0, 5))]),
             _ => t(vec![("shadow_war", V::B(self.chance(1, 2)))]),
         }
     }
@@ -607,7 +608,8 @@ impl Gen {
             2 => t(vec![("power", s(self.who_word(cx)))]),
             3 => t(vec![("unrest", s(self.who_word(cx)))]),
             4 => t(vec![("per_margin", V::I(self.num(1, 255)))]),
-            5 => t(vec![("spent", s(self.who_word(cx)))]),
+            5 if self.chance(1, 2) => t(vec![("spent", s(self.who_word(cx)))]),
+            5 => t(vec![("credits", s(self.card_word(cx)))]),
             6 if depth < 2 => {
                 let x = self.amount(cx, depth + 1);
                 t(vec![("half_of", x)])
@@ -958,7 +960,14 @@ impl Gen {
                 e
             }
             38 => t(vec![
-                ("chaos", V::I(self.num(-128, 127))),
+                (
+                    if self.chance(1, 2) {
+                        "chaos"
+                    } else {
+                        "credits"
+                    },
+                    V::I(self.num(-128, 127)),
+                ),
                 ("card", card(self)),
             ]),
             39 if nested => {
@@ -1202,7 +1211,11 @@ impl Gen {
         let mut p = match k {
             0 => {
                 let b = self.bonus_table();
-                let f = self.filter(&kinds);
+                let f = if self.chance(1, 4) {
+                    t(vec![("itself", V::B(true))])
+                } else {
+                    self.filter(&kinds)
+                };
                 t(vec![("bonus", b), ("to", f)])
             }
             1 => t(vec![
@@ -1414,6 +1427,10 @@ impl Gen {
                 "neutralize_other",
                 self.own_filter(&["character", "fleet", "location", "group"]),
             )),
+            6 => {
+                cost.push(("rotate", V::B(false)));
+                cost.push(("credits", V::I(self.num(0, 101))));
+            }
             _ => {}
         }
         if !cost.is_empty() {

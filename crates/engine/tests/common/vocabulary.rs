@@ -290,6 +290,21 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
         },
     ];
     defs.push(vault);
+    // "While you are at war, this fleet gets +2 Military."
+    let mut lancers = card("Wartime Lancers", CardType::Fleet, 2);
+    lancers.abilities = [0, 0, 0, 0, 2];
+    lancers.passives = vec![Passive::Bonus {
+        filter: CardFilter {
+            itself: true,
+            ..CardFilter::default()
+        },
+        bonus: AbilityBonus {
+            values: [0, 0, 0, 0, 2],
+            all: 0,
+        },
+    }];
+    lancers.passive_if = vec![Some(b5_engine::Condition::AtWar)];
+    defs.push(lancers);
     // Filters.
     defs.push(event(
         "Pry Open",
