@@ -229,7 +229,9 @@ fn walk(
             Op::Attack { by, card, .. } => {
                 check_attack(d, at, (*by, *card), target, filter, second)?
             }
-            Op::Delayed { effects, .. } => walk(d, at, effects, t, second)?,
+            Op::Delayed { effects, .. } | Op::Unless { effects, .. } => {
+                walk(d, at, effects, t, second)?
+            }
             Op::Vote { pass, fail, .. } => {
                 walk(d, at, pass, t, second)?;
                 walk(d, at, fail, t, second)?;

@@ -853,6 +853,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         credits,
         cannot,
         later,
+        unless_paid,
         search,
         choose,
         choose_one,
@@ -911,6 +912,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "attack" => &["by", "card", "who"],
         "attack_mod" => &["card", "duration", "who"],
         "later" => &["effects"],
+        "unless_paid" => &["who", "effects"],
         "search" => &["filter", "put", "up_to", "each", "show"],
         "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],
@@ -1245,6 +1247,34 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             };
             Op::Delayed {
                 when,
+                effects: list.into(),
+            }
+        }
+        // Glossary, Negate: a player may pay to stop the effects.
+        "unless_paid" => {
+            let n = e.unless_paid.unwrap();
+            if !(1..=50).contains(&n) {
+                return Err(at.err(format!(
+                    "{n} influence: a player may be asked to apply 1 to 50 influence to stop an effect"
+                )));
+            }
+            let who = whom(e.who.as_ref(), "who", Who::Target)?;
+            if matches!(who, Who::Me | Who::Leader) {
+                return Err(at.sub("who").err(
+                    "names who may stop the effects: target (the default), others or each, never the card's own player",
+                ));
+            }
+            let list = match &e.effects {
+                Some(l) if !l.is_empty() => effects(&at.sub("effects"), l, refs)?,
+                _ => {
+                    return Err(at.sub("effects").err(
+                        "name the effects a player may stop, e.g. effects = [{ lose_influence = 2, who = \"target\" }]",
+                    ))
+                }
+            };
+            Op::Unless {
+                n,
+                who,
                 effects: list.into(),
             }
         }
@@ -1720,14 +1750,15 @@ fn effects(at: &At, list: &RawEffects, refs: Refs) -> Result<Vec<Effect>, LoadEr
             ));
         }
     }
-    // Choices (search, choose, choose_one) also end later, through `pending`.
+    // Choices (search, choose, choose_one, unless_paid) also end later,
+    // through `pending`.
     if let Some(i) = v
         .iter()
-        .position(|e| matches!(e.op, Op::Pick { .. } | Op::Modes { .. }))
+        .position(|e| matches!(e.op, Op::Pick { .. } | Op::Modes { .. } | Op::Unless { .. }))
     {
         if i + 1 != v.len() {
             return Err(at.err(
-                "a search, a choice of cards or a \"choose one\" must be the last effect of its list (put what follows in its `each` or in the modes)",
+                "a search, a choice of cards, a \"choose one\" or an `unless_paid` must be the last effect of its list (put what follows in its `each`, its modes or its `effects`)",
             ));
         }
     }

@@ -25,7 +25,7 @@ fn has(list: &[Effect], pick: &dyn Fn(&Op) -> bool) -> bool {
     list.iter().any(|e| {
         pick(&e.op)
             || match &e.op {
-                Op::Delayed { effects, .. } => has(effects, pick),
+                Op::Delayed { effects, .. } | Op::Unless { effects, .. } => has(effects, pick),
                 Op::Vote { pass, fail, .. } => has(pass, pick) || has(fail, pick),
                 Op::Modes { modes } => modes.iter().any(|m| has(m, pick)),
                 Op::Pick { each, .. } => has(each, pick),

@@ -225,8 +225,12 @@ pub struct RawEffect {
     pub cannot: Option<String>,
     /// A delayed effect: end-of-turn, start-of-next-turn; with `effects`.
     pub later: Option<String>,
+    /// `effects` happen unless a player `who` names (default the target)
+    /// applies this much influence to stop them.
+    pub unless_paid: Option<u8>,
     // Modifiers.
-    /// With `later`: the effects that happen then.
+    /// With `later`: the effects that happen then; with `unless_paid`: the
+    /// effects a player may stop.
     pub effects: Option<RawEffects>,
     pub who: Option<String>,
     pub to: Option<String>,

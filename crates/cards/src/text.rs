@@ -450,6 +450,22 @@ fn op_text(op: &Op) -> String {
             let parts: Vec<String> = modes.iter().map(|m| effects_text(m, false)).collect();
             format!("choose one: {}", parts.join("; or "))
         }
+        Op::Unless {
+            n,
+            who,
+            ref effects,
+        } => format!(
+            "{}, unless {} {} {n} influence to stop it",
+            effects_text(effects, false),
+            match who {
+                Who::Target => "the target player",
+                Who::Others => "another player",
+                Who::Each => "any player",
+                Who::Me => "you",
+                Who::Leader => "the side with the most support",
+            },
+            if who == Who::Me { "apply" } else { "applies" }
+        ),
         Op::ConvertMark {
             from,
             to,

@@ -202,3 +202,72 @@ actions = [{ effects = [{ later = "end-of-turn", effects = [{ reverse = "event" 
         &["actions[0].effects", "not nested"],
     );
 }
+
+/// Glossary, Negate; rulings, Dissent: "unless the target player applies N
+/// influence to stop it".
+#[test]
+fn an_effect_a_player_may_pay_to_stop_reads_and_is_worded() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+target = "player"
+effects = [{ unless_paid = 2, effects = [{ lose_influence = 2, who = "target" }] }]"#);
+    let Op::Unless { n, who, effects } = &d.effects[0].op else {
+        panic!("{:?}", d.effects[0].op);
+    };
+    assert_eq!(
+        (*n, *who),
+        (2, b5_engine::Who::Target),
+        "who defaults to the target"
+    );
+    assert_eq!(effects.len(), 1);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("the target player loses 2 influence, unless the target player applies 2 influence to stop it"),
+        "{t}"
+    );
+}
+
+#[test]
+fn an_effect_to_pay_for_that_cannot_work_is_refused() {
+    for (toml, words) in [
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ unless_paid = 0, who = "others", effects = [{ draw = 1 }] }]"#,
+            vec!["unless_paid", "1 to 50"],
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ unless_paid = 2, who = "self", effects = [{ draw = 1 }] }]"#,
+            vec!["who", "never the card's own player"],
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ unless_paid = 2, who = "others" }]"#,
+            vec!["effects", "name the effects"],
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ unless_paid = 2, who = "others", effects = [{ draw = 1 }] }, { gain_influence = 1 }]"#,
+            vec!["last effect of its list"],
+        ),
+    ] {
+        refused_naming(toml, &words);
+    }
+    // "the target player" needs a player target.
+    let e = refused(
+        r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ unless_paid = 2, effects = [{ draw = 1 }] }]"#,
+    );
+    assert!(e.contains("target"), "{e}");
+}

@@ -154,7 +154,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
         }
         // A choice in the middle of playing a card: "pick", "modes",
         // "second" (a second target, Legal Targets), "transfer" (the
-        // attached cards a replacement transfers, Appendix Two), or "none".
+        // attached cards a replacement transfers, Appendix Two), "unless"
+        // (an offer to pay to stop an effect), or "none".
         "choice" => {
             return Ok(Value::Str(match g.choice() {
                 None => "none".into(),
@@ -163,6 +164,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                     b5_engine::ChoiceKind::Modes => "modes".into(),
                     b5_engine::ChoiceKind::Second => "second".into(),
                     b5_engine::ChoiceKind::Transfer => "transfer".into(),
+                    b5_engine::ChoiceKind::Unless => "unless".into(),
                 },
             }))
         }

@@ -8,6 +8,14 @@ use crate::ids::{CardId, PlayerId};
 use crate::second_target::Play;
 use crate::state::{flag, Game, Rotation, Target};
 
+/// How many times a player may use card actions that do not rotate their
+/// card in one turn. The rules bound card actions by rotation ("A rotated
+/// card [can]not be rotated again while it is rotated. Therefore it is
+/// generally only possible to use each card once per turn"); a card file
+/// may write an action with no rotation and no cost that runs out, which
+/// could be used without end (docs/limits.md).
+pub const MAX_UNROTATED_USES: u8 = 50;
+
 impl Game {
     /// A face-up card in play that `p` controls and whose text is not blanked.
     fn check_action_source(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
@@ -50,6 +58,11 @@ impl Game {
         }
         if act.cost.discard && self.is_ambassador(card) {
             return Err(Violation::Ambassador(card));
+        }
+        if !act.cost.rotate
+            && self.unrotated_uses.get(p as usize).copied().unwrap_or(0) >= MAX_UNROTATED_USES
+        {
+            return Err(Violation::UnrotatedUses(card));
         }
         let have = self.players[p as usize].available();
         if act.cost.influence as i16 > have {
@@ -147,6 +160,8 @@ impl Game {
         if act.cost.rotate {
             self.rotate(card);
             self.cm(card).rotation = Rotation::Action(index);
+        } else if let Some(n) = self.unrotated_uses.get_mut(p as usize) {
+            *n = n.saturating_add(1);
         }
         if let Some((kind, n)) = act.cost.purge {
             let mut left = n;
@@ -210,5 +225,87 @@ impl Game {
         if Game::reverses(&act.effects).is_some() {
             self.reversal = None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::MAX_UNROTATED_USES;
+    use crate::action::Action;
+    use crate::card::def::{CardAction, CardDef, CardType, Cost, Faction, Race};
+    use crate::card::effect::{Effect, Op, Who};
+    use crate::card::CardDb;
+    use crate::error::{RuleError, Violation};
+    use crate::position::{PlayerPosition, Position};
+    use crate::state::{Game, Target};
+
+    /// An action with no rotation and no cost that runs out may be used
+    /// at most `MAX_UNROTATED_USES` times a turn (docs/limits.md).
+    #[test]
+    fn actions_without_rotation_stop_at_the_turns_bound() {
+        let mut a = CardDef::new("Open Ledger Clerk", CardType::Character);
+        a.race = Race::Human;
+        a.actions = vec![CardAction {
+            cost: Cost::default(),
+            target: crate::card::def::TargetKind::None,
+            filter: Default::default(),
+            second: None,
+            effects: vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],
+            condition: None,
+        }];
+        let mut b = CardDef::new("Dock Envoy", CardType::Character);
+        b.race = Race::Narn;
+        let db = CardDb::from_defs([a, b]).unwrap();
+        let id = |n: &str| db.find(n).unwrap();
+        let pos = Position {
+            players: vec![
+                PlayerPosition::new(
+                    "A",
+                    Race::Human,
+                    Faction::BabylonProject,
+                    id("Open Ledger Clerk"),
+                ),
+                PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Dock Envoy")),
+            ],
+            initiative: Some(vec![0, 1]),
+            ..Position::default()
+        };
+        let mut g = Game::from_position(&pos, Arc::new(db), 1).unwrap();
+        while g.at_round_entry().is_some() {
+            g.proceed();
+        }
+        let clerk = g.players[0].ambassador;
+        let use_it = Action::UseCard {
+            card: clerk,
+            index: 0,
+            target: Target::None,
+            pay: crate::ids::CardId::NONE,
+        };
+        let mut uses = 0;
+        loop {
+            let p = g.pending()[0];
+            if p == 1 {
+                g.apply(1, Action::Pass).unwrap();
+                continue;
+            }
+            match g.apply(0, use_it) {
+                Ok(_) => uses += 1,
+                Err(RuleError {
+                    violation: Violation::UnrotatedUses(c),
+                    message,
+                    ..
+                }) => {
+                    assert_eq!(c, clerk);
+                    assert!(message.contains("50 times this turn"), "{message}");
+                    break;
+                }
+                Err(e) => panic!("{e:?}"),
+            }
+            assert!(uses <= MAX_UNROTATED_USES as usize, "no bound");
+        }
+        assert_eq!(uses, MAX_UNROTATED_USES as usize);
+        assert!(!g.legal_actions(0).contains(&use_it), "not listed either");
     }
 }

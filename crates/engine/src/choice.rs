@@ -42,6 +42,9 @@ pub enum ChoiceKind {
     /// The attached cards that transfer to a replacing card, one at a time
     /// with a "done" (Appendix Two, Example 6; `replace_choice.rs`).
     Transfer,
+    /// Whether to apply influence to stop an effect (`unless.rs`): `mode`
+    /// 0 pays, `pass` lets it happen.
+    Unless,
 }
 
 /// A choice in progress.
@@ -78,8 +81,50 @@ pub struct Choice {
     pub chosen: u64,
 }
 
+/// The index of a choice effect among the card's (`choice_ops`).
+pub(crate) fn choice_index(def: &CardDef, op: &Op) -> Option<u8> {
+    choice_ops(def)
+        .iter()
+        .position(|o| std::ptr::eq(*o, op))
+        .map(|i| i as u8)
+}
+
+/// The op a choice stands on.
+pub(crate) fn choice_op_of<'a>(db: &'a crate::card::CardDb, c: &Choice) -> Option<&'a Op> {
+    choice_ops(db.get(c.def)).get(c.index as usize).copied()
+}
+
 impl Choice {
-    fn ctx(&self) -> Ctx {
+    /// A choice for `player` on the effect `index` of the card `ctx` names
+    /// as its source, with the rest of the effect's context.
+    pub(crate) fn for_ctx(
+        kind: ChoiceKind,
+        player: PlayerId,
+        ctx: &Ctx,
+        def: crate::ids::DefId,
+        index: u8,
+    ) -> Choice {
+        Choice {
+            kind,
+            player,
+            card: ctx.source,
+            def,
+            index,
+            controller: ctx.controller,
+            target: ctx.target,
+            second: ctx.second,
+            conflict: ctx.conflict,
+            attacker: ctx.attacker,
+            margin: ctx.margin,
+            from_conflict: ctx.from_conflict,
+            taken: 0,
+            searching_deck: false,
+            pay: CardId::NONE,
+            chosen: 0,
+        }
+    }
+
+    pub(crate) fn ctx(&self) -> Ctx {
         Ctx {
             controller: self.controller,
             source: self.card,
@@ -94,8 +139,8 @@ impl Choice {
     }
 }
 
-/// Every `pick` and `modes` effect printed on a card, nested ones included,
-/// in a fixed order.
+/// Every `pick`, `modes` and `unless_paid` effect printed on a card, nested
+/// ones included, in a fixed order.
 fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
     fn walk<'a>(list: &'a [Effect], out: &mut SmallVec<[&'a Op; 8]>) {
         for e in list {
@@ -115,6 +160,10 @@ fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
                     walk(fail, out);
                 }
                 Op::Delayed { effects, .. } => walk(effects, out),
+                Op::Unless { effects, .. } => {
+                    out.push(&e.op);
+                    walk(effects, out);
+                }
                 _ => {}
             }
         }
@@ -229,7 +278,7 @@ impl Game {
 
     /// The op a choice stands on.
     fn choice_op<'a>(db: &'a crate::card::CardDb, c: &Choice) -> Option<&'a Op> {
-        choice_ops(db.get(c.def)).get(c.index as usize).copied()
+        choice_op_of(db, c)
     }
 
     /// The cards a pick may take now.
@@ -312,7 +361,7 @@ impl Game {
         match c.kind {
             ChoiceKind::Second => return self.second_candidates(&c),
             ChoiceKind::Transfer => return self.transfer_cards(&c),
-            ChoiceKind::Modes => return Cards::new(),
+            ChoiceKind::Modes | ChoiceKind::Unless => return Cards::new(),
             ChoiceKind::Pick => {}
         }
         let db = self.db.clone();
@@ -402,6 +451,13 @@ impl Game {
                 verb: a.verb(),
                 when: "the choice of the attached cards a replacement transfers (choose one offered, or pass when done)",
             }),
+            (ChoiceKind::Unless, Action::Pass) => Ok(()),
+            (ChoiceKind::Unless, Action::Mode { index: 0 }) if self.unless_payable(c) => Ok(()),
+            (ChoiceKind::Unless, Action::Mode { .. }) => Err(Violation::NoSuchMode),
+            (ChoiceKind::Unless, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the offer to apply influence to stop an effect (mode 0 pays, pass lets it happen)",
+            }),
         }
     }
 
@@ -434,6 +490,12 @@ impl Game {
                     out.push(Action::Choose { card });
                 }
             }
+            ChoiceKind::Unless => {
+                out.push(Action::Pass);
+                if self.unless_payable(&c) {
+                    out.push(Action::Mode { index: 0 });
+                }
+            }
         }
     }
 
@@ -455,7 +517,7 @@ impl Game {
                 .second_candidates(&c)
                 .first()
                 .map(|&card| Action::Choose { card }),
-            ChoiceKind::Transfer => Some(Action::Pass),
+            ChoiceKind::Transfer | ChoiceKind::Unless => Some(Action::Pass),
         }
     }
 
@@ -470,6 +532,11 @@ impl Game {
         }
         if c.kind == ChoiceKind::Transfer {
             self.answer_transfer(c, a, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
+        if c.kind == ChoiceKind::Unless {
+            self.answer_unless(c, a, ev);
             self.sweep_neutralization(ev);
             return;
         }

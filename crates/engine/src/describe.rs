@@ -65,6 +65,11 @@ impl Game {
     pub fn describe_action(&self, a: &Action) -> String {
         let n = |c: CardId| self.card_name(c).to_string();
         match *a {
+            Action::Pass if self.unless_pending().is_some() => format!(
+                "let the effect of {} happen",
+                self.unless_pending()
+                    .map_or_else(String::new, |(_, c)| n(c))
+            ),
             // Appendix Two, Example 6: "done" leaves the rest behind.
             Action::Pass if self.transfer_pending() => {
                 let rest: Vec<String> = self.transfer_left_behind().iter().map(|&c| n(c)).collect();
@@ -259,6 +264,12 @@ impl Game {
             Action::JoinWar { against } => format!(
                 "rotate the ambassador to declare war on {}",
                 self.player_name(against)
+            ),
+            Action::Mode { index: 0 } if self.unless_pending().is_some() => format!(
+                "apply {} influence to stop the effect of {}",
+                self.unless_pending().map_or(0, |(n, _)| n),
+                self.unless_pending()
+                    .map_or_else(String::new, |(_, c)| n(c))
             ),
             Action::Mode { index } => format!("choose mode {}", index as u32 + 1),
             Action::ResolveFirst { conflict } if conflict.0 as usize >= self.conflicts.len() => {
@@ -800,6 +811,26 @@ impl Game {
             Event::PutIntoPlay { player, card } => {
                 format!("{} puts {} into play.", pn(player), n(card))
             }
+            Event::StopOffered {
+                player,
+                card,
+                influence,
+            } => format!(
+                "{} may apply {} influence to stop the effect of {}.",
+                pn(player),
+                influence,
+                n(card)
+            ),
+            Event::EffectStopped {
+                player,
+                card,
+                influence,
+            } => format!(
+                "{} applies {} influence and stops the effect of {}.",
+                pn(player),
+                influence,
+                n(card)
+            ),
             Event::ChoiceStarted { player, card } => {
                 format!("{} chooses a mode of {}.", pn(player), n(card))
             }
@@ -894,6 +925,11 @@ impl Game {
                 format!("{pn} must apply {need} influence but has only {have} unspent")
             }
             Violation::UndefinedCost(c) => format!("{} has no printed cost", n(c)),
+            Violation::UnrotatedUses(card) => format!(
+                "{pn} has used card actions that do not rotate their card {} times this turn, the most the engine allows; {}'s action is not one more",
+                crate::card_action::MAX_UNROTATED_USES,
+                n(card)
+            ),
             Violation::NoCredits { card, need, have } => format!(
                 "{}'s action takes {need} credit token{} off it, and it holds {have}",
                 n(card),
@@ -1103,7 +1139,9 @@ impl Game {
                         "one of the effects of {e} that occurred cannot be reversed, so none can"
                     ),
                     R::NoEffect => format!("none of the effects of {e} changed anything"),
-                    R::Reverser => format!("{e} reversed another card; a reversal is not reversed"),
+                    R::Reverser => format!(
+                        "{e} reversed another card together with other effects, which would stand: it cannot be reversed as a whole"
+                    ),
                 };
                 format!("{} cannot reverse {e}: {reason}", n(card))
             }

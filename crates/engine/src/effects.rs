@@ -296,7 +296,7 @@ impl Game {
             Op::FoundIsa => !self.isa.exists,
             Op::JoinIsa { .. } => self.isa.exists,
             Op::Vote { .. } => self.vote.is_none(),
-            Op::Pick { .. } | Op::Modes { .. } => self.choice.is_none(),
+            Op::Pick { .. } | Op::Modes { .. } | Op::Unless { .. } => self.choice.is_none(),
             Op::TransferPower { who, to, .. } => {
                 let takers = self.who_players(to, ctx);
                 self.who_players(who, ctx)
@@ -885,6 +885,7 @@ impl Game {
                 true
             }
             Op::Pick { .. } | Op::Modes { .. } => self.start_choice(op, ctx, ev),
+            Op::Unless { .. } => self.start_unless(op, ctx, ev),
             Op::VoteRule { rule, who } => self.add_vote_rule(rule, who, ctx),
             Op::ConvertMark {
                 from,

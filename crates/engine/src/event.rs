@@ -370,6 +370,19 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// `player` is asked whether to apply `influence` to stop the effect of
+    /// `card` (`unless.rs`).
+    StopOffered {
+        player: PlayerId,
+        card: CardId,
+        influence: u8,
+    },
+    /// `player` applied `influence` and stopped the effect of `card`.
+    EffectStopped {
+        player: PlayerId,
+        card: CardId,
+        influence: u8,
+    },
     /// A card's effect asks its player to choose one of its modes.
     ChoiceStarted {
         player: PlayerId,

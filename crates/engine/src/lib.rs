@@ -100,6 +100,7 @@ mod tension;
 mod transfer;
 mod trigger_windows;
 mod triggers;
+mod unless;
 mod used_as;
 mod victory;
 mod victory_cards;

@@ -52,7 +52,7 @@ pub(crate) fn removes(effects: &[Effect], sel: CardSel) -> bool {
         Op::Discard { card } | Op::ReturnToHand { card } | Op::DiscardAmbassador { card } => {
             *card == sel
         }
-        Op::Delayed { effects, .. } => removes(effects, sel),
+        Op::Delayed { effects, .. } | Op::Unless { effects, .. } => removes(effects, sel),
         Op::Vote { pass, fail, .. } => removes(pass, sel) || removes(fail, sel),
         Op::Modes { modes } => modes.iter().any(|m| removes(m, sel)),
         // The chosen cards are the target of `each`; the second target

@@ -374,7 +374,63 @@ impl Game {
             return false;
         };
         self.undo_changes(&r.changes, ev);
+        self.note_reversed(&r.changes, false);
         true
+    }
+
+    /// Does recorded changes again, on the current totals, in their order
+    /// (a reversal reversed: rulings, Not Meant To Be, "as if the original
+    /// event occurred with no alteration").
+    pub(crate) fn redo_changes(&mut self, changes: &[Change], ev: &mut Events) {
+        for ch in changes.iter() {
+            match *ch {
+                Change::Influence(p, n) if n > 0 => self.gain_influence(p, n, ev),
+                Change::Influence(p, n) => {
+                    self.lose_influence(p, -n, ev);
+                }
+                Change::Power(p, n) => self.change_power(p, n, ev),
+                Change::Tension(p, q, n) => self.change_tension(p, q, n, ev),
+                Change::Unrest(p, n) => self.change_unrest(p, n, ev),
+                Change::Force(f, n) => self.change_non_player(f, n, ev),
+                Change::Damage(c, n) => self.deal_damage(c, n, ev),
+                Change::Mark(c, k, n) => {
+                    if self.c(c).zone.in_play() {
+                        self.change_marks(c, k, n, ev);
+                    }
+                }
+                Change::Rotated(c) => {
+                    let ci = self.c(c);
+                    if ci.zone.on_table() && !ci.rotated() {
+                        self.rotate(c);
+                    }
+                }
+                Change::Readied(c) => {
+                    if self.c(c).zone.on_table() {
+                        self.ready_card(c);
+                    }
+                }
+                Change::Mod(m) => {
+                    if self.mod_may_return(&m) && !self.mods.contains(&m) {
+                        self.mods.push(m);
+                        self.abilities_changed = true;
+                    }
+                }
+            }
+        }
+        self.refresh_passive_sources();
+    }
+
+    /// A lasting change done again applies only where it still could: its
+    /// card (if any) in play, and what it lasts while still so.
+    fn mod_may_return(&self, m: &Modifier) -> bool {
+        use crate::state::Until;
+        let in_play = |c: CardId| self.cards.get(c.idx()).is_some_and(|ci| ci.zone.in_play());
+        (m.card.is_none() || in_play(m.card))
+            && match m.until {
+                Until::WhileRotated(c) => in_play(c) && self.c(c).rotated(),
+                Until::WhileInPlay(c) => in_play(c),
+                _ => true,
+            }
     }
 
     /// Undoes recorded changes on the current totals, latest first.

@@ -47,10 +47,16 @@
 //! inline pool ([`CHANGE_POOL`]); an event making more than 16 changes
 //! cannot be reversed (`reversal.rs`).
 //!
-//! A reversing event is recorded too, as one that cannot be reversed: the
-//! engine does not reverse a reversal (rulings, Not Meant To Be, allow it:
-//! "it is as if the original event occurred with no alteration"; not
-//! implemented).
+//! A reversing event is recorded too: its record holds the changes it
+//! undid, backward. Reversing it does them again (rulings, Not Meant To Be:
+//! "If an event has Not Meant To Be played on it and the Not Meant To Be
+//! played has another Not Meant To Be played on it, it is as if the
+//! original event occurred with no alteration"); the first event stays
+//! reversed once ("cannot be used to target the same Event twice"). Only a
+//! reversing event whose sole effect is the reversal can be reversed so
+//! (otherwise its other effects would stand: Reversal, "all of the effects
+//! that actually occurred"). The influence a reversing card asks in its
+//! text is not given back: the vocabulary has no such cost.
 
 use smallvec::SmallVec;
 
@@ -88,7 +94,8 @@ pub enum ReverseRefusal {
     NotWhole,
     /// None of its effects changed anything: nothing occurred to reverse.
     NoEffect,
-    /// It reversed another card (a reversal is not reversed here).
+    /// It reversed another card together with other effects, so its
+    /// reversal cannot be undone as a whole.
     Reverser,
 }
 
@@ -108,6 +115,10 @@ pub(crate) struct EventRecord {
     irreversible: bool,
     reversed: bool,
     reverser: bool,
+    /// A reverser's effects are happening.
+    reversing: bool,
+    /// Its changes are ones it undid: reversing it does them again.
+    backward: bool,
 }
 
 /// The events played since each player's last chance to act.
@@ -238,13 +249,41 @@ impl Game {
             irreversible: reverser,
             reversed: false,
             reverser,
+            reversing: reverser,
+            backward: false,
         });
     }
 
     pub(crate) fn stop_event_record(&mut self) {
         if let Some(r) = self.reversal_events.recs.last_mut() {
             r.recording = false;
+            r.reversing = false;
         }
+    }
+
+    /// A reversing event has undone `changes` (forward ones unless
+    /// `backward`): its record keeps them, in the other direction, so that
+    /// it can be reversed in turn (rulings, Not Meant To Be on a Not Meant
+    /// To Be). Nothing for a card action that reverses (not an event).
+    pub(crate) fn note_reversed(&mut self, changes: &[Change], backward: bool) {
+        let sole = match self.reversal_events.recs.last() {
+            Some(r) if r.reversing && r.len == 0 => {
+                self.db.get(self.c(r.card).def).effects.len() == 1
+            }
+            _ => return,
+        };
+        let r = &mut self.reversal_events;
+        let Some(last) = r.recs.last_mut() else {
+            return;
+        };
+        if changes.is_empty() || changes.len() > MAX_CHANGES {
+            return;
+        }
+        last.len = changes.len() as u8;
+        last.backward = !backward;
+        // Reversal: only if all of its effects can be undone.
+        last.irreversible = !sole;
+        r.changes.extend_from_slice(changes);
     }
 
     /// Whether `p` may reverse the event whose card is `event` now (a
@@ -313,7 +352,7 @@ impl Game {
 
     /// What may stop a recorded event from being reversed, whoever asks.
     fn record_reversible(&self, rec: &EventRecord) -> Result<(), ReverseRefusal> {
-        if rec.reverser {
+        if rec.reverser && rec.irreversible && rec.len > 0 {
             return Err(ReverseRefusal::Reverser);
         }
         if rec.reversed {
@@ -413,7 +452,13 @@ impl Game {
         }
         let changes: SmallVec<[Change; MAX_CHANGES]> =
             SmallVec::from_slice(self.reversal_events.changes_of(&rec));
-        self.undo_changes(&changes, ev);
+        if rec.backward {
+            // A reversal reversed: what it undid happens again.
+            self.redo_changes(&changes, ev);
+        } else {
+            self.undo_changes(&changes, ev);
+        }
+        self.note_reversed(&changes, rec.backward);
         true
     }
 }

@@ -1346,6 +1346,7 @@ fn vocabulary_cards_are_played_in_random_games() {
         "Tallied Outlay",
         "Escrow Vault",
         "Wartime Lancers",
+        "Tithe Demand",
         "Sworn to Stillness",
         "Iron Seal",
         "Weathered Lancer",

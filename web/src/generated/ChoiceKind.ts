@@ -3,4 +3,4 @@
 /**
  * What a choice in progress asks.
  */
-export type ChoiceKind = "pick" | "modes" | "second" | "transfer";
+export type ChoiceKind = "pick" | "modes" | "second" | "transfer" | "unless";

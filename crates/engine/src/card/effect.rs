@@ -387,6 +387,16 @@ pub enum Op {
         n: i8,
         card: CardSel,
     },
+    /// The `effects` happen unless a player `who` names applies `n`
+    /// influence to stop them ("target player may apply 2 influence to
+    /// negate this"; Glossary, Negate: "prevented from occurring"): asked
+    /// one at a time in initiative order, the first who pays stops them
+    /// (`crate::unless`).
+    Unless {
+        n: u8,
+        who: Who,
+        effects: std::sync::Arc<[Effect]>,
+    },
     /// Put N credit tokens on the card (N < 0: take them off; Corporate
     /// Rule 6: they mean only what the cards say).
     Credits {
@@ -827,7 +837,7 @@ impl Effect {
         match &self.op {
             Op::Mark { kind: k, count, .. } => *k == kind && *count > 0,
             Op::Vote { pass, fail, .. } => any(pass) || any(fail),
-            Op::Delayed { effects, .. } => any(effects),
+            Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
             Op::Pick { each, .. } => any(each),
             Op::Modes { modes } => modes.iter().any(|m| any(m)),
             _ => false,
@@ -850,7 +860,9 @@ impl Effect {
         match &self.op {
             Op::Vote { pass, fail, .. } => pass.iter().chain(fail.iter()).any(|e| e.uses_sel(sel)),
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_sel(sel)),
-            Op::Delayed { effects, .. } => effects.iter().any(|e| e.uses_sel(sel)),
+            Op::Delayed { effects, .. } | Op::Unless { effects, .. } => {
+                effects.iter().any(|e| e.uses_sel(sel))
+            }
             Op::MoveMark { card, onto, .. }
             | Op::TransferChaos { card, onto, .. }
             | Op::TransferDamage { card, onto, .. }
@@ -891,6 +903,9 @@ impl Effect {
                 .any(|e| e.uses_player_target()),
             Op::Restrict { what, who, .. } => what.on_player() && t(who),
             Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_player_target()),
+            Op::Unless { who, effects, .. } => {
+                t(who) || effects.iter().any(|e| e.uses_player_target())
+            }
             Op::VoteRule { who, .. } => t(who),
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
             Op::TransferPower { who, to, .. } => t(who) || t(to),

@@ -890,6 +890,16 @@ impl Gen {
                 }
                 e
             }
+            35 if nested && self.chance(1, 3) => {
+                let n = 1 + self.below(3);
+                let inner = self.effects(&deeper, n);
+                let who = self.pick(&["target", "others", "each", "self"]);
+                t(vec![
+                    ("unless_paid", V::I(self.num(0, 51))),
+                    ("who", s(who)),
+                    ("effects", inner),
+                ])
+            }
             35 if nested => {
                 let when = self.pick(&["end-of-turn", "start-of-next-turn"]);
                 let n = 1 + self.below(3);

@@ -305,6 +305,22 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
     }];
     lancers.passive_if = vec![Some(b5_engine::Condition::AtWar)];
     defs.push(lancers);
+    // "Target player loses 2 influence, unless they apply 2 to stop it."
+    defs.push(event(
+        "Tithe Demand",
+        1,
+        TargetKind::Player,
+        CardFilter::default(),
+        vec![Effect::new(Op::Unless {
+            n: 2,
+            who: Who::Target,
+            effects: vec![Effect::new(Op::LoseInfluence {
+                n: 2,
+                who: Who::Target,
+            })]
+            .into(),
+        })],
+    ));
     // Filters.
     defs.push(event(
         "Pry Open",

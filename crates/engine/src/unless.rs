@@ -1,0 +1,141 @@
+//! Effects a player may pay to stop ("Target player may apply 2 influence
+//! to negate this effect"; rulings, Dissent: "The target of Dissent must
+//! have the opportunity to fail to apply the influence to negate Dissent's
+//! effects before the effects of failure can apply"; Glossary, Negate: "An
+//! event or other effect which is negated is prevented from occurring, and
+//! any stated effects are ignored").
+//!
+//! `{ unless_paid = N, who = "...", effects = [...] }`: the players `who`
+//! names who have N unspent influence are asked, one at a time in
+//! initiative order, through `pending` (a choice of kind
+//! [`ChoiceKind::Unless`]: `mode` 0 applies the influence, `pass` lets the
+//! effects happen). The first who pays stops them and nobody else is
+//! asked; when every one asked declines, or nobody can pay, the effects
+//! happen. Like every choice, it is the last effect of its list.
+
+use crate::action::Action;
+use crate::card::effect::Op;
+use crate::choice::{Choice, ChoiceKind};
+use crate::effects::Ctx;
+use crate::event::{Event, Events};
+use crate::ids::PlayerId;
+use crate::state::{Game, MAX_PLAYERS};
+
+impl Game {
+    /// The next player to ask: one `who` names, not asked yet (`asked`,
+    /// one bit each), with `n` unspent influence, in initiative order.
+    fn next_unless_asker(
+        &self,
+        n: u8,
+        ctx: &Ctx,
+        who: crate::card::effect::Who,
+        asked: u64,
+    ) -> Option<PlayerId> {
+        let named = self.who_players(who, ctx);
+        self.initiative().iter().copied().find(|&p| {
+            (p as usize) < MAX_PLAYERS
+                && asked & (1 << p) == 0
+                && named.contains(&p)
+                && !self.players[p as usize].eliminated
+                && self.players[p as usize].available() >= n as i16
+        })
+    }
+
+    /// Carries out an `unless_paid` effect: asks the first player who may
+    /// pay, or, with none, lets the effects happen at once.
+    pub(crate) fn start_unless(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+        let Op::Unless { n, who, effects } = op else {
+            return false;
+        };
+        let Some(src) = ctx.source.some() else {
+            return false;
+        };
+        if self.choice.is_some() {
+            return false;
+        }
+        let def = self.c(src).def;
+        let db = self.db.clone();
+        let index = crate::choice::choice_index(db.get(def), op);
+        match (index, self.next_unless_asker(*n, ctx, *who, 0)) {
+            (Some(index), Some(p)) => {
+                let mut c = Choice::for_ctx(ChoiceKind::Unless, p, ctx, def, index);
+                c.chosen = 1 << p;
+                self.choice = Some(c);
+                ev.push(Event::StopOffered {
+                    player: p,
+                    card: src,
+                    influence: *n,
+                });
+                true
+            }
+            _ => {
+                self.run_effects(effects, false, ctx, ev);
+                true
+            }
+        }
+    }
+
+    /// The influence the current `unless_paid` choice asks, if it is one
+    /// and the asked player can pay it.
+    pub(crate) fn unless_price(&self, c: &Choice) -> Option<u8> {
+        if c.kind != ChoiceKind::Unless {
+            return None;
+        }
+        let db = self.db.clone();
+        match crate::choice::choice_op_of(&db, c) {
+            Some(Op::Unless { n, .. }) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The influence asked and the card whose effect it stops, while an
+    /// `unless_paid` offer is open.
+    pub fn unless_pending(&self) -> Option<(u8, crate::ids::CardId)> {
+        let c = self.choice?;
+        self.unless_price(&c).map(|n| (n, c.card))
+    }
+
+    /// Whether the asked player may pay now.
+    pub(crate) fn unless_payable(&self, c: &Choice) -> bool {
+        self.unless_price(c)
+            .is_some_and(|n| self.players[c.player as usize].available() >= n as i16)
+    }
+
+    /// The answer: pay and stop the effects, or pass (the next player who
+    /// may pay is asked; after the last, the effects happen).
+    pub(crate) fn answer_unless(&mut self, c: Choice, a: Action, ev: &mut Events) {
+        let db = self.db.clone();
+        let Some(Op::Unless { n, who, effects }) = crate::choice::choice_op_of(&db, &c) else {
+            self.choice = None;
+            return;
+        };
+        if let Action::Mode { index: 0 } = a {
+            self.choice = None;
+            self.apply_influence(c.player, *n as i16);
+            ev.push(Event::EffectStopped {
+                player: c.player,
+                card: c.card,
+                influence: *n,
+            });
+            return;
+        }
+        let ctx = c.ctx();
+        match self.next_unless_asker(*n, &ctx, *who, c.chosen) {
+            Some(p) => {
+                let mut next = c;
+                next.player = p;
+                next.chosen |= 1 << p;
+                self.choice = Some(next);
+                ev.push(Event::StopOffered {
+                    player: p,
+                    card: c.card,
+                    influence: *n,
+                });
+            }
+            None => {
+                self.choice = None;
+                self.run_effects(effects, false, &ctx, ev);
+            }
+        }
+    }
+}
