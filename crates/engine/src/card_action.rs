@@ -8,15 +8,36 @@ use crate::ids::{CardId, PlayerId};
 use crate::second_target::Play;
 use crate::state::{flag, Game, Rotation, Target};
 
-/// How many times a player may use card actions that do not rotate their
-/// card in one turn. The rules bound card actions by rotation ("A rotated
+/// How many card actions a player may use and mercenaries hire in one
+/// turn, all together. The rules bound card actions by rotation ("A rotated
 /// card [can]not be rotated again while it is rotated. Therefore it is
-/// generally only possible to use each card once per turn"); a card file
-/// may write an action with no rotation and no cost that runs out, which
-/// could be used without end (docs/limits.md).
-pub const MAX_UNROTATED_USES: u8 = 50;
+/// generally only possible to use each card once per turn") and hiring by
+/// the bid price; a card file may write an action that does not rotate and
+/// costs nothing that runs out, or readies its own card, or a mercenary
+/// that costs 0 ("It is possible for a mercenary card to switch sides
+/// multiple times during a turn"), which could go on without end
+/// (docs/limits.md).
+pub const MAX_ACTIONS_PER_TURN: u8 = 50;
 
 impl Game {
+    /// The bound on card actions and hires a turn ([`MAX_ACTIONS_PER_TURN`]).
+    pub(crate) fn check_actions_this_turn(
+        &self,
+        p: PlayerId,
+        card: CardId,
+    ) -> Result<(), Violation> {
+        if self.actions_this_turn.get(p as usize).copied().unwrap_or(0) >= MAX_ACTIONS_PER_TURN {
+            return Err(Violation::TooManyActions(card));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn count_action_this_turn(&mut self, p: PlayerId) {
+        if let Some(n) = self.actions_this_turn.get_mut(p as usize) {
+            *n = n.saturating_add(1);
+        }
+    }
+
     /// A face-up card in play that `p` controls and whose text is not blanked.
     fn check_action_source(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
         let c = self
@@ -59,11 +80,7 @@ impl Game {
         if act.cost.discard && self.is_ambassador(card) {
             return Err(Violation::Ambassador(card));
         }
-        if !act.cost.rotate
-            && self.unrotated_uses.get(p as usize).copied().unwrap_or(0) >= MAX_UNROTATED_USES
-        {
-            return Err(Violation::UnrotatedUses(card));
-        }
+        self.check_actions_this_turn(p, card)?;
         let have = self.players[p as usize].available();
         if act.cost.influence as i16 > have {
             return Err(Violation::Unaffordable {
@@ -160,9 +177,8 @@ impl Game {
         if act.cost.rotate {
             self.rotate(card);
             self.cm(card).rotation = Rotation::Action(index);
-        } else if let Some(n) = self.unrotated_uses.get_mut(p as usize) {
-            *n = n.saturating_add(1);
         }
+        self.count_action_this_turn(p);
         if let Some((kind, n)) = act.cost.purge {
             let mut left = n;
             // Advanced Details, Requirements: only cards you control pay.
@@ -232,7 +248,7 @@ impl Game {
 mod tests {
     use std::sync::Arc;
 
-    use super::MAX_UNROTATED_USES;
+    use super::MAX_ACTIONS_PER_TURN;
     use crate::action::Action;
     use crate::card::def::{CardAction, CardDef, CardType, Cost, Faction, Race};
     use crate::card::effect::{Effect, Op, Who};
@@ -242,9 +258,9 @@ mod tests {
     use crate::state::{Game, Target};
 
     /// An action with no rotation and no cost that runs out may be used
-    /// at most `MAX_UNROTATED_USES` times a turn (docs/limits.md).
+    /// at most `MAX_ACTIONS_PER_TURN` times a turn (docs/limits.md).
     #[test]
-    fn actions_without_rotation_stop_at_the_turns_bound() {
+    fn repeated_actions_stop_at_the_turns_bound() {
         let mut a = CardDef::new("Open Ledger Clerk", CardType::Character);
         a.race = Race::Human;
         a.actions = vec![CardAction {
@@ -293,7 +309,7 @@ mod tests {
             match g.apply(0, use_it) {
                 Ok(_) => uses += 1,
                 Err(RuleError {
-                    violation: Violation::UnrotatedUses(c),
+                    violation: Violation::TooManyActions(c),
                     message,
                     ..
                 }) => {
@@ -303,9 +319,66 @@ mod tests {
                 }
                 Err(e) => panic!("{e:?}"),
             }
-            assert!(uses <= MAX_UNROTATED_USES as usize, "no bound");
+            assert!(uses <= MAX_ACTIONS_PER_TURN as usize, "no bound");
         }
-        assert_eq!(uses, MAX_UNROTATED_USES as usize);
+        assert_eq!(uses, MAX_ACTIONS_PER_TURN as usize);
         assert!(!g.legal_actions(0).contains(&use_it), "not listed either");
+    }
+
+    /// A mercenary with a bid price of 0 may change hands only so often:
+    /// hires count toward the same bound.
+    #[test]
+    fn hires_of_a_free_mercenary_stop_at_the_turns_bound() {
+        let mut a = CardDef::new("Harbor Envoy", CardType::Character);
+        a.race = Race::Human;
+        let mut b = CardDef::new("Dock Envoy", CardType::Character);
+        b.race = Race::Narn;
+        let mut blade = CardDef::new("Free Blade", CardType::Character);
+        blade.race = Race::Human;
+        blade.cost = Some(0);
+        blade.abilities = [1, 1, 0, 1, 0];
+        blade.kw.mercenary = true;
+        let db = CardDb::from_defs([a, b, blade]).unwrap();
+        let id = |n: &str| db.find(n).unwrap();
+        let mut pa = PlayerPosition::new(
+            "A",
+            Race::Human,
+            Faction::BabylonProject,
+            id("Harbor Envoy"),
+        );
+        pa.supporting = vec![crate::position::CardPosition::of(id("Free Blade"))];
+        let pos = Position {
+            players: vec![
+                pa,
+                PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Dock Envoy")),
+            ],
+            initiative: Some(vec![0, 1]),
+            ..Position::default()
+        };
+        let mut g = Game::from_position(&pos, Arc::new(db), 1).unwrap();
+        while g.at_round_entry().is_some() {
+            g.proceed();
+        }
+        let blade = (0..g.card_count() as u16)
+            .map(crate::ids::CardId)
+            .find(|&c| g.card_name(c) == "Free Blade")
+            .unwrap();
+        let mut hires = [0usize; 2];
+        loop {
+            let p = g.pending()[0];
+            match g.apply(p, Action::Hire { card: blade }) {
+                Ok(_) => hires[p as usize] += 1,
+                Err(RuleError {
+                    violation: Violation::TooManyActions(_),
+                    ..
+                }) => break,
+                // Already in control (A's own card, first): pass instead.
+                Err(_) => {
+                    g.apply(p, Action::Pass).unwrap();
+                }
+            }
+            assert!(hires.iter().all(|&h| h <= MAX_ACTIONS_PER_TURN as usize));
+        }
+        assert_eq!(hires.iter().max(), Some(&(MAX_ACTIONS_PER_TURN as usize)));
     }
 }

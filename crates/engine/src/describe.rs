@@ -925,9 +925,9 @@ impl Game {
                 format!("{pn} must apply {need} influence but has only {have} unspent")
             }
             Violation::UndefinedCost(c) => format!("{} has no printed cost", n(c)),
-            Violation::UnrotatedUses(card) => format!(
-                "{pn} has used card actions that do not rotate their card {} times this turn, the most the engine allows; {}'s action is not one more",
-                crate::card_action::MAX_UNROTATED_USES,
+            Violation::TooManyActions(card) => format!(
+                "{pn} has used card actions and hired mercenaries {} times this turn, the most the engine allows; {} is not one more",
+                crate::card_action::MAX_ACTIONS_PER_TURN,
                 n(card)
             ),
             Violation::NoCredits { card, need, have } => format!(

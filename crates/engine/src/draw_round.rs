@@ -277,7 +277,7 @@ impl Game {
         self.revert_mercenaries();
         self.limited_this_turn.clear();
         self.triggers_this_turn = 0;
-        self.unrotated_uses = [0; crate::state::MAX_PLAYERS];
+        self.actions_this_turn = [0; crate::state::MAX_PLAYERS];
         // Records of reversible effects outlive the turn: their chance is
         // the next Action Round action (`reversal.rs`).
         for pl in self.players.iter_mut() {

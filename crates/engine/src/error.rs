@@ -50,9 +50,9 @@ pub enum Violation {
     LimitedThisTurn(CardId),
     StartingAmbassador(CardId),
     RequirementUnmet(CardId),
-    /// The player has used card actions that do not rotate their card
-    /// the most times a turn the engine allows (docs/limits.md).
-    UnrotatedUses(CardId),
+    /// The player has used card actions and hired mercenaries the most
+    /// times a turn the engine allows (docs/limits.md).
+    TooManyActions(CardId),
     /// An action costs `need` credit tokens off `card`, which holds `have`.
     NoCredits {
         card: CardId,
@@ -204,7 +204,7 @@ impl Violation {
             StartingAmbassador(_) => "Engine Rules v1.2: Ambassadors and Ambassadorial Immunity (a starting ambassador cannot be sponsored)",
             RequirementUnmet(_) => "Engine Rules v1.2: Advanced Details about playing cards (Requirements)",
             NoCredits { .. } => "Engine Rules v1.2: Costs; Corporate Rule 6 (credit tokens)",
-            UnrotatedUses(_) => "Engine Rules v1.2: Rotating (\"generally only possible to use each card once per turn\"); docs/limits.md",
+            TooManyActions(_) => "Engine Rules v1.2: Rotating (\"generally only possible to use each card once per turn\"), Take control of a Mercenary; docs/limits.md",
             Allergic(_) => "Engine Rules v1.2: Allergic Cards and Marks",
             InfluenceTooHigh => "Engine Rules v1.2: Rotate to Build Influence (only at 9 or less)",
             NoAbility { .. } => "Engine Rules v1.2: Support or Oppose a Conflict; Attack a Conflict Participant (non-zero ability of the type)",

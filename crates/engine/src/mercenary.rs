@@ -23,6 +23,8 @@ impl Game {
         if c.controller == p {
             return Err(Violation::AlreadyControl(card));
         }
+        // A mercenary of bid price 0 could change hands without end.
+        self.check_actions_this_turn(p, card)?;
         // The bid price is the printed cost; it is not changed by race.
         let need = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
         let have = self.players[p as usize].available();
@@ -35,6 +37,7 @@ impl Game {
     pub(crate) fn do_hire(&mut self, p: PlayerId, card: CardId, ev: &mut Events) {
         let need = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
         self.apply_influence(p, need);
+        self.count_action_this_turn(p);
         self.cm(card).controller = p;
         self.refresh_foreign_control();
         ev.push(Event::Hired { player: p, card });

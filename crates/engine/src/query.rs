@@ -148,8 +148,8 @@ impl Game {
         if self.triggers_this_turn != 0 {
             self.triggers_this_turn.hash(&mut h);
         }
-        if self.unrotated_uses.iter().any(|&n| n != 0) {
-            self.unrotated_uses.hash(&mut h);
+        if self.actions_this_turn.iter().any(|&n| n != 0) {
+            self.actions_this_turn.hash(&mut h);
         }
         // Hashed only when present, so digests of games without mark
         // sources (and the saves holding them) stay as they were.

@@ -260,7 +260,7 @@ impl Game {
             limited_removed: SmallVec::new(),
             limited_this_turn: SmallVec::new(),
             triggers_this_turn: 0,
-            unrotated_uses: [0; MAX_PLAYERS],
+            actions_this_turn: [0; MAX_PLAYERS],
             window_revealed: SmallVec::new(),
             window_queue: SmallVec::new(),
             pause_at_rounds: false,

@@ -836,9 +836,9 @@ pub struct Game {
     /// Triggered effects of cards in play carried out this turn (a bound on
     /// loops of triggered effects: `crate::triggers`).
     pub(crate) triggers_this_turn: u16,
-    /// Card actions each player used this turn without rotating the card
+    /// Card actions each player used and mercenaries each hired this turn
     /// (a bound on actions repeated without end: `crate::card_action`).
-    pub(crate) unrotated_uses: [u8; MAX_PLAYERS],
+    pub(crate) actions_this_turn: [u8; MAX_PLAYERS],
     /// Contingencies revealed in the open trigger window (one copy each).
     pub(crate) window_revealed: SmallVec<[DefId; 4]>,
     /// Trigger windows waiting for the open one to close, in order.
@@ -973,7 +973,7 @@ impl Clone for Game {
             limited_removed: copy_list(&self.limited_removed),
             limited_this_turn: copy_list(&self.limited_this_turn),
             triggers_this_turn: self.triggers_this_turn,
-            unrotated_uses: self.unrotated_uses,
+            actions_this_turn: self.actions_this_turn,
             window_revealed: copy_list(&self.window_revealed),
             window_queue: copy_list(&self.window_queue),
             pause_at_rounds: self.pause_at_rounds,
@@ -1030,7 +1030,7 @@ impl PartialEq for Game {
             && self.limited_removed == o.limited_removed
             && self.limited_this_turn == o.limited_this_turn
             && self.triggers_this_turn == o.triggers_this_turn
-            && self.unrotated_uses == o.unrotated_uses
+            && self.actions_this_turn == o.actions_this_turn
             && self.window_revealed == o.window_revealed
             && self.window_queue == o.window_queue
             && self.pause_at_rounds == o.pause_at_rounds
