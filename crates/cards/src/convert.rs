@@ -1018,10 +1018,24 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             n: num(&e.lose_influence, 0, 255)? as u8,
             who: w,
         },
-        "transfer_influence" => Op::TransferInfluence {
-            n: num(&e.transfer_influence, 0, 255)? as u8,
-            who: w,
-            to: whom(e.to.as_ref(), "to", Who::Me)?,
+        // Glossary, Transfer: to another player, or to an entity such as
+        // the Shadows.
+        "transfer_influence" => match e.to.as_deref().and_then(|t| match t {
+            "babylon5" => Some(Force::Babylon5),
+            "shadows" => Some(Force::Shadows),
+            "vorlons" => Some(Force::Vorlons),
+            _ => None,
+        }) {
+            Some(force) => Op::TransferToForce {
+                n: num(&e.transfer_influence, 0, 255)? as u8,
+                who: w,
+                force,
+            },
+            None => Op::TransferInfluence {
+                n: num(&e.transfer_influence, 0, 255)? as u8,
+                who: w,
+                to: whom(e.to.as_ref(), "to", Who::Me)?,
+            },
         },
         "restore" => Op::Restore {
             n: num(&e.restore, 0, 255)? as u8,

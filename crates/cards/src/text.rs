@@ -126,6 +126,13 @@ fn op_text(op: &Op) -> String {
             plural(n as i64, "influence", "influence"),
             who_object(to)
         ),
+        Op::TransferToForce { n, who, force } => format!(
+            "{} {} {} to {}",
+            who_subject(who),
+            verb(who, "transfer"),
+            plural(n as i64, "influence", "influence"),
+            force_name(force)
+        ),
         Op::Restore { n, who } => format!(
             "{} {} up to {} applied influence",
             who_subject(who),

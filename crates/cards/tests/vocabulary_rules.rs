@@ -443,3 +443,22 @@ target_filter = { type = "enhancement" }"#,
         assert!(msg.contains(want), "{e}: {msg}");
     }
 }
+
+/// Glossary, Transfer: influence to an entity such as the Shadows.
+#[test]
+fn a_transfer_of_influence_to_a_non_player_faction_reads_and_is_worded() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ transfer_influence = 2, to = "shadows" }]"#);
+    assert!(matches!(
+        d.effects[0].op,
+        b5_engine::Op::TransferToForce {
+            n: 2,
+            force: b5_engine::Force::Shadows,
+            ..
+        }
+    ));
+    let t = rules_text(&d);
+    assert!(t.contains("You transfer 2 influence to the Shadows"), "{t}");
+}

@@ -258,7 +258,9 @@ impl Game {
             });
         }
         match e.op {
-            Op::LoseInfluence { who, .. } | Op::TransferInfluence { who, .. } => self
+            Op::LoseInfluence { who, .. }
+            | Op::TransferInfluence { who, .. }
+            | Op::TransferToForce { who, .. } => self
                 .who_players(who, ctx)
                 .iter()
                 .any(|&p| self.players[p as usize].influence > crate::influence::INFLUENCE_FLOOR),
@@ -466,6 +468,18 @@ impl Game {
                 for p in self.who_players(who, ctx) {
                     if p != dst {
                         any |= self.transfer_influence(p, dst, n as i16, ev) > 0;
+                    }
+                }
+                any
+            }
+            // Glossary, Transfer: to an entity such as the Shadows.
+            Op::TransferToForce { n, who, force } => {
+                let mut any = false;
+                for p in self.who_players(who, ctx) {
+                    let moved = self.lose_influence(p, n as i16, ev);
+                    if moved > 0 {
+                        self.change_non_player(force, moved, ev);
+                        any = true;
                     }
                 }
                 any

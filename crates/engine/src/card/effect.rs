@@ -235,6 +235,15 @@ pub enum Op {
         who: Who,
         to: Who,
     },
+    /// Move N influence from each player named to a non-player faction
+    /// (Glossary, Transfer: "to another player (or entity, such as the
+    /// Shadows)"): a direct change to both ratings, not a gain or a loss,
+    /// never below 3.
+    TransferToForce {
+        n: u8,
+        who: Who,
+        force: Force,
+    },
     /// Restore up to N applied influence from the spent to the unspent pool.
     Restore {
         n: u8,
@@ -771,6 +780,7 @@ impl Op {
             Op::GainInfluence { n, .. }
             | Op::LoseInfluence { n, .. }
             | Op::TransferInfluence { n, .. }
+            | Op::TransferToForce { n, .. }
             | Op::Restore { n, .. }
             | Op::ExtraInfluence { n, .. }
             | Op::GainPower { n, .. }
@@ -894,6 +904,7 @@ impl Effect {
             | Op::DiscardRandom { who, .. }
             | Op::TensionRace { who, .. } => t(who),
             Op::TransferInfluence { who, to, .. } => t(who) || t(to),
+            Op::TransferToForce { who, .. } => t(who),
             Op::Tension { who, toward, .. } => t(who) || t(toward),
             Op::War { who, with } | Op::Peace { who, with } => t(who) || t(with),
             Op::JoinIsa { who } => t(who),
