@@ -1347,6 +1347,7 @@ fn vocabulary_cards_are_played_in_random_games() {
         "Escrow Vault",
         "Wartime Lancers",
         "Tithe Demand",
+        "Dark Tithe",
         "Sworn to Stillness",
         "Iron Seal",
         "Weathered Lancer",

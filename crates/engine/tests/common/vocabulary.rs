@@ -305,6 +305,23 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
     }];
     lancers.passive_if = vec![Some(b5_engine::Condition::AtWar)];
     defs.push(lancers);
+    // "Transfer 1 influence to the Shadows. Draw a card."
+    let mut draw = Effect::new(Op::Draw { n: 1, who: Who::Me });
+    draw.then = true;
+    defs.push(event(
+        "Dark Tithe",
+        0,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![
+            Effect::new(Op::TransferToForce {
+                n: 1,
+                who: Who::Me,
+                force: Force::Shadows,
+            }),
+            draw,
+        ],
+    ));
     // "Target player loses 2 influence, unless they apply 2 to stop it."
     defs.push(event(
         "Tithe Demand",
