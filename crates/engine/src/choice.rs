@@ -209,40 +209,21 @@ impl Game {
         }
         let def_id = self.c(src).def;
         let db = self.db.clone();
-        let Some(index) = choice_ops(db.get(def_id))
-            .iter()
-            .position(|o| std::ptr::eq(*o, op))
-        else {
+        let Some(index) = choice_index(db.get(def_id), op) else {
             return false;
         };
         let kind = match op {
             Op::Pick { .. } => ChoiceKind::Pick,
             _ => ChoiceKind::Modes,
         };
-        let choice = Choice {
-            kind,
-            player: ctx.controller,
-            card: src,
-            def: def_id,
-            index: index as u8,
-            controller: ctx.controller,
-            target: ctx.target,
-            second: ctx.second,
-            conflict: ctx.conflict,
-            attacker: ctx.attacker,
-            margin: ctx.margin,
-            from_conflict: ctx.from_conflict,
-            taken: 0,
-            searching_deck: matches!(
-                op,
-                Op::Pick {
-                    from: PickFrom::Deck,
-                    ..
-                }
-            ),
-            pay: CardId::NONE,
-            chosen: 0,
-        };
+        let mut choice = Choice::for_ctx(kind, ctx.controller, ctx, def_id, index);
+        choice.searching_deck = matches!(
+            op,
+            Op::Pick {
+                from: PickFrom::Deck,
+                ..
+            }
+        );
         match op {
             Op::Pick { from, .. } => {
                 if self.pick_cards(op, &choice).is_empty() {
