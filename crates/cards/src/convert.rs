@@ -1266,12 +1266,15 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         }
         // Glossary, Negate: a player may pay to stop the effects.
         "unless_paid" => {
-            let n = e.unless_paid.unwrap();
-            if !(1..=50).contains(&n) {
-                return Err(at.err(format!(
-                    "{n} influence: a player may be asked to apply 1 to 50 influence to stop an effect"
-                )));
-            }
+            // A number from 1 to 50, or an amount worked out when it happens.
+            let n = match e.unless_paid.as_ref() {
+                Some(RawNum::Int(v)) if !(1..=50).contains(v) => {
+                    return Err(at.err(format!(
+                        "{v} influence: a player may be asked to apply 1 to 50 influence to stop an effect"
+                    )))
+                }
+                _ => num(&e.unless_paid, 1, 50)? as u8,
+            };
             let who = whom(e.who.as_ref(), "who", Who::Target)?;
             if matches!(who, Who::Me | Who::Leader) {
                 return Err(at.sub("who").err(

@@ -227,7 +227,7 @@ pub struct RawEffect {
     pub later: Option<String>,
     /// `effects` happen unless a player `who` names (default the target)
     /// applies this much influence to stop them.
-    pub unless_paid: Option<u8>,
+    pub unless_paid: Option<RawNum>,
     // Modifiers.
     /// With `later`: the effects that happen then; with `unless_paid`: the
     /// effects a player may stop.

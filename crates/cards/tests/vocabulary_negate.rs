@@ -226,6 +226,15 @@ effects = [{ unless_paid = 2, effects = [{ lose_influence = 2, who = "target" }]
         t.contains("the target player loses 2 influence, unless the target player applies 2 influence to stop it"),
         "{t}"
     );
+    // The price as an amount, worked out when the effect happens.
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+target = "card"
+target_filter = { type = "character" }
+effects = [{ unless_paid = { ability = "diplomacy", of = "target" }, effects = [{ rotate = true, card = "target" }] }]"#);
+    assert!(matches!(d.effects[0].op, Op::Unless { n: 0, .. }));
+    assert!(d.effects[0].amount.is_some());
 }
 
 #[test]

@@ -76,16 +76,26 @@ pub struct Choice {
     #[serde(default = "crate::ids::no_card")]
     pub pay: CardId,
     /// A transfer being chosen: which of the offered attached cards are
-    /// chosen so far, one bit each in the order they are offered.
+    /// chosen so far, one bit each in the order they are offered; an offer
+    /// to stop an effect: the players asked so far.
     #[serde(default)]
     pub chosen: u64,
+    /// An offer to stop an effect: the influence asked (`unless.rs`).
+    #[serde(default)]
+    pub price: u8,
 }
 
-/// The index of a choice effect among the card's (`choice_ops`).
+/// The index of a choice effect among the card's (`choice_ops`). An
+/// `unless_paid` whose price is an amount runs as a copy with the price
+/// worked out: it is found by its effect list, which the copy shares.
 pub(crate) fn choice_index(def: &CardDef, op: &Op) -> Option<u8> {
     choice_ops(def)
         .iter()
-        .position(|o| std::ptr::eq(*o, op))
+        .position(|o| {
+            std::ptr::eq(*o, op)
+                || matches!((o, op), (Op::Unless { effects: a, .. }, Op::Unless { effects: b, .. })
+                    if std::sync::Arc::ptr_eq(a, b))
+        })
         .map(|i| i as u8)
 }
 
@@ -121,6 +131,7 @@ impl Choice {
             searching_deck: false,
             pay: CardId::NONE,
             chosen: 0,
+            price: 0,
         }
     }
 

@@ -105,6 +105,7 @@ impl Game {
             searching_deck: false,
             pay: CardId::NONE,
             chosen: 0,
+            price: 0,
         });
         true
     }

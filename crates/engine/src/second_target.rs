@@ -240,6 +240,7 @@ impl Game {
             searching_deck: false,
             pay,
             chosen: 0,
+            price: 0,
         });
     }
 

@@ -31,6 +31,12 @@ impl Game {
         who: crate::card::effect::Who,
         asked: u64,
     ) -> Option<PlayerId> {
+        // A price of 0 (an amount that came to nothing): nobody may stop it
+        // for free (rulings, Moral Quandary: "you may not negate the effect
+        // for free").
+        if n == 0 {
+            return None;
+        }
         let named = self.who_players(who, ctx);
         self.initiative().iter().copied().find(|&p| {
             (p as usize) < MAX_PLAYERS
@@ -60,6 +66,7 @@ impl Game {
             (Some(index), Some(p)) => {
                 let mut c = Choice::for_ctx(ChoiceKind::Unless, p, ctx, def, index);
                 c.chosen = 1 << p;
+                c.price = *n;
                 self.choice = Some(c);
                 ev.push(Event::StopOffered {
                     player: p,
@@ -78,14 +85,7 @@ impl Game {
     /// The influence the current `unless_paid` choice asks, if it is one
     /// and the asked player can pay it.
     pub(crate) fn unless_price(&self, c: &Choice) -> Option<u8> {
-        if c.kind != ChoiceKind::Unless {
-            return None;
-        }
-        let db = self.db.clone();
-        match crate::choice::choice_op_of(&db, c) {
-            Some(Op::Unless { n, .. }) => Some(*n),
-            _ => None,
-        }
+        (c.kind == ChoiceKind::Unless).then_some(c.price)
     }
 
     /// The influence asked and the card whose effect it stops, while an
@@ -105,22 +105,23 @@ impl Game {
     /// may pay is asked; after the last, the effects happen).
     pub(crate) fn answer_unless(&mut self, c: Choice, a: Action, ev: &mut Events) {
         let db = self.db.clone();
-        let Some(Op::Unless { n, who, effects }) = crate::choice::choice_op_of(&db, &c) else {
+        let Some(Op::Unless { who, effects, .. }) = crate::choice::choice_op_of(&db, &c) else {
             self.choice = None;
             return;
         };
+        let n = c.price;
         if let Action::Mode { index: 0 } = a {
             self.choice = None;
-            self.apply_influence(c.player, *n as i16);
+            self.apply_influence(c.player, n as i16);
             ev.push(Event::EffectStopped {
                 player: c.player,
                 card: c.card,
-                influence: *n,
+                influence: n,
             });
             return;
         }
         let ctx = c.ctx();
-        match self.next_unless_asker(*n, &ctx, *who, c.chosen) {
+        match self.next_unless_asker(n, &ctx, *who, c.chosen) {
             Some(p) => {
                 let mut next = c;
                 next.player = p;
@@ -129,7 +130,7 @@ impl Game {
                 ev.push(Event::StopOffered {
                     player: p,
                     card: c.card,
-                    influence: *n,
+                    influence: n,
                 });
             }
             None => {

@@ -791,7 +791,8 @@ impl Op {
             | Op::Damage { n, .. }
             | Op::RemoveDamage { n, .. }
             | Op::Support { n }
-            | Op::Opposition { n } => *n = u,
+            | Op::Opposition { n }
+            | Op::Unless { n, .. } => *n = u,
             Op::Tension { n, .. }
             | Op::TensionRace { n, .. }
             | Op::Unrest { n, .. }
