@@ -140,3 +140,90 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::action::Action;
+    use crate::card::def::{CardDef, CardType, Faction, Race, TargetKind};
+    use crate::card::effect::{Effect, Op, Who};
+    use crate::card::CardDb;
+    use crate::event::Event;
+    use crate::position::{PlayerPosition, Position};
+    use crate::state::{Game, Target};
+
+    /// The target is asked, the others see who decides and for how much,
+    /// and the action list offers paying and passing; paying stops it.
+    #[test]
+    fn the_target_is_asked_and_paying_stops_the_effect() {
+        let mut demand = CardDef::new("Stern Demand", CardType::Event);
+        demand.race = Race::Neutral;
+        demand.cost = Some(0);
+        demand.target = TargetKind::Player;
+        demand.effects = vec![Effect::new(Op::Unless {
+            n: 2,
+            who: Who::Target,
+            effects: vec![Effect::new(Op::LoseInfluence {
+                n: 2,
+                who: Who::Target,
+            })]
+            .into(),
+        })];
+        let mut a = CardDef::new("Harbor Envoy", CardType::Character);
+        a.race = Race::Human;
+        let mut b = CardDef::new("Dock Envoy", CardType::Character);
+        b.race = Race::Narn;
+        let db = CardDb::from_defs([a, b, demand]).unwrap();
+        let id = |n: &str| db.find(n).unwrap();
+        let mut pa = PlayerPosition::new(
+            "A",
+            Race::Human,
+            Faction::BabylonProject,
+            id("Harbor Envoy"),
+        );
+        pa.hand = vec![id("Stern Demand")];
+        let pos = Position {
+            players: vec![
+                pa,
+                PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Dock Envoy")),
+            ],
+            initiative: Some(vec![0, 1]),
+            ..Position::default()
+        };
+        let mut g = Game::from_position(&pos, Arc::new(db), 1).unwrap();
+        while g.at_round_entry().is_some() {
+            g.proceed();
+        }
+        let card = g.iter_pile(g.players[0].hand).next().unwrap();
+        let ev = g
+            .apply(
+                0,
+                Action::Play {
+                    card,
+                    target: Target::Player(1),
+                },
+            )
+            .unwrap();
+        assert!(ev.contains(&Event::StopOffered {
+            player: 1,
+            card,
+            influence: 2
+        }));
+        assert_eq!(g.pending().as_slice(), &[1]);
+        assert_eq!(
+            g.waiting_for(),
+            "B decides whether to apply 2 influence to stop the effect of Stern Demand"
+        );
+        let legal = g.legal_actions(1);
+        assert!(legal.contains(&Action::Pass) && legal.contains(&Action::Mode { index: 0 }));
+        assert!(
+            g.apply(1, Action::Mode { index: 1 }).is_err(),
+            "only mode 0 pays"
+        );
+        let before = g.players[1].influence;
+        g.apply(1, Action::Mode { index: 0 }).unwrap();
+        assert_eq!(g.players[1].influence, before, "stopped: nothing lost");
+        assert_eq!(g.players[1].spent, 2);
+    }
+}

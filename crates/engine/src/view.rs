@@ -538,6 +538,13 @@ impl Game {
                 self.player_name(c.player)
             );
         }
+        if let Some((n, card)) = self.unless_pending() {
+            return format!(
+                "{} decides whether to apply {n} influence to stop the effect of {}",
+                self.player_name(self.choice.map_or(0, |c| c.player)),
+                self.card_name(card)
+            );
+        }
         if let Some(c) = &self.choice {
             return format!(
                 "{} chooses for {}",
