@@ -246,23 +246,19 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::MAX_ACTIONS_PER_TURN;
     use crate::action::Action;
-    use crate::card::def::{CardAction, CardDef, CardType, Cost, Faction, Race};
+    use crate::card::def::{CardAction, Cost, Race};
     use crate::card::effect::{Effect, Op, Who};
-    use crate::card::CardDb;
     use crate::error::{RuleError, Violation};
-    use crate::position::{PlayerPosition, Position};
-    use crate::state::{Game, Target};
+    use crate::state::Target;
+    use crate::test_game::{character, two_player_game};
 
     /// An action with no rotation and no cost that runs out may be used
     /// at most `MAX_ACTIONS_PER_TURN` times a turn (docs/limits.md).
     #[test]
     fn repeated_actions_stop_at_the_turns_bound() {
-        let mut a = CardDef::new("Open Ledger Clerk", CardType::Character);
-        a.race = Race::Human;
+        let mut a = character("Open Ledger Clerk", Race::Human);
         a.actions = vec![CardAction {
             cost: Cost::default(),
             target: crate::card::def::TargetKind::None,
@@ -271,27 +267,7 @@ mod tests {
             effects: vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],
             condition: None,
         }];
-        let mut b = CardDef::new("Dock Envoy", CardType::Character);
-        b.race = Race::Narn;
-        let db = CardDb::from_defs([a, b]).unwrap();
-        let id = |n: &str| db.find(n).unwrap();
-        let pos = Position {
-            players: vec![
-                PlayerPosition::new(
-                    "A",
-                    Race::Human,
-                    Faction::BabylonProject,
-                    id("Open Ledger Clerk"),
-                ),
-                PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Dock Envoy")),
-            ],
-            initiative: Some(vec![0, 1]),
-            ..Position::default()
-        };
-        let mut g = Game::from_position(&pos, Arc::new(db), 1).unwrap();
-        while g.at_round_entry().is_some() {
-            g.proceed();
-        }
+        let mut g = two_player_game(a, vec![], |_, _| {});
         let clerk = g.players[0].ambassador;
         let use_it = Action::UseCard {
             card: clerk,
@@ -329,36 +305,18 @@ mod tests {
     /// hires count toward the same bound.
     #[test]
     fn hires_of_a_free_mercenary_stop_at_the_turns_bound() {
-        let mut a = CardDef::new("Harbor Envoy", CardType::Character);
-        a.race = Race::Human;
-        let mut b = CardDef::new("Dock Envoy", CardType::Character);
-        b.race = Race::Narn;
-        let mut blade = CardDef::new("Free Blade", CardType::Character);
-        blade.race = Race::Human;
+        let mut blade = character("Free Blade", Race::Human);
         blade.cost = Some(0);
         blade.abilities = [1, 1, 0, 1, 0];
         blade.kw.mercenary = true;
-        let db = CardDb::from_defs([a, b, blade]).unwrap();
-        let id = |n: &str| db.find(n).unwrap();
-        let mut pa = PlayerPosition::new(
-            "A",
-            Race::Human,
-            Faction::BabylonProject,
-            id("Harbor Envoy"),
+        let mut g = two_player_game(
+            character("Harbor Envoy", Race::Human),
+            vec![blade],
+            |pos, id| {
+                pos.players[0].supporting =
+                    vec![crate::position::CardPosition::of(id("Free Blade"))];
+            },
         );
-        pa.supporting = vec![crate::position::CardPosition::of(id("Free Blade"))];
-        let pos = Position {
-            players: vec![
-                pa,
-                PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Dock Envoy")),
-            ],
-            initiative: Some(vec![0, 1]),
-            ..Position::default()
-        };
-        let mut g = Game::from_position(&pos, Arc::new(db), 1).unwrap();
-        while g.at_round_entry().is_some() {
-            g.proceed();
-        }
         let blade = (0..g.card_count() as u16)
             .map(crate::ids::CardId)
             .find(|&c| g.card_name(c) == "Free Blade")

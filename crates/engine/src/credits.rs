@@ -14,6 +14,19 @@ use crate::event::{Event, Events};
 use crate::ids::CardId;
 use crate::state::{Game, Zone};
 
+/// Tokens on a card after `n` are put on it (`n` < 0: taken off), kept
+/// at 255: `None` when nothing changes, or when fewer than would be taken
+/// off are there (taking them off happens only if the card holds them all).
+/// Credit and Chaos Tokens alike.
+pub(crate) fn tokens_after(old: u8, n: i8) -> Option<u8> {
+    let new = old as i16 + n as i16;
+    if new < 0 {
+        return None;
+    }
+    let new = new.min(u8::MAX as i16) as u8;
+    (new != old).then_some(new)
+}
+
 impl Game {
     /// The credit tokens on a card (0 for no such card).
     pub fn credits(&self, c: CardId) -> u8 {
@@ -30,18 +43,14 @@ impl Game {
         if !ci.zone.in_play() || ci.face_down() {
             return false;
         }
-        let old = ci.credits as i16;
-        if old + (n as i16) < 0 {
+        let old = ci.credits;
+        let Some(new) = tokens_after(old, n) else {
             return false;
-        }
-        let new = (old + n as i16).min(u8::MAX as i16);
-        if new == old {
-            return false;
-        }
-        self.cm(c).credits = new as u8;
+        };
+        self.cm(c).credits = new;
         ev.push(Event::Credits {
             card: c,
-            delta: (new - old) as i8,
+            delta: (new as i16 - old as i16) as i8,
         });
         true
     }
@@ -61,34 +70,13 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use crate::card::def::{CardDef, CardType, Faction, Race};
-    use crate::card::CardDb;
+    use crate::card::def::Race;
     use crate::event::{Event, Events};
-    use crate::position::{PlayerPosition, Position};
     use crate::state::{Game, Zone, NOBODY};
+    use crate::test_game::{character, two_player_game};
 
     fn game() -> Game {
-        let mut a = CardDef::new("Ledger Keeper", CardType::Character);
-        a.race = Race::Human;
-        let mut b = CardDef::new("Dock Envoy", CardType::Character);
-        b.race = Race::Narn;
-        let db = CardDb::from_defs([a, b]).unwrap();
-        let id = |n: &str| db.find(n).unwrap();
-        let pos = Position {
-            players: vec![
-                PlayerPosition::new(
-                    "A",
-                    Race::Human,
-                    Faction::BabylonProject,
-                    id("Ledger Keeper"),
-                ),
-                PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Dock Envoy")),
-            ],
-            ..Position::default()
-        };
-        Game::from_position(&pos, Arc::new(db), 1).unwrap()
+        two_player_game(character("Ledger Keeper", Race::Human), vec![], |_, _| {})
     }
 
     /// Taking tokens off happens only if the card holds them all.

@@ -139,19 +139,15 @@ impl Game {
         if !ci.zone.in_play() {
             return false;
         }
-        let old = ci.chaos as i16;
+        let old = ci.chaos;
         // Taking tokens off happens only if the card holds them all.
-        if old + (n as i16) < 0 {
+        let Some(new) = crate::credits::tokens_after(old, n) else {
             return false;
-        }
-        let new = (old + n as i16).min(u8::MAX as i16);
-        if new == old {
-            return false;
-        }
-        self.cm(c).chaos = new as u8;
+        };
+        self.cm(c).chaos = new;
         ev.push(Event::Chaos {
             card: c,
-            delta: (new - old) as i8,
+            delta: (new as i16 - old as i16) as i8,
         });
         true
     }

@@ -97,6 +97,8 @@ mod surrender;
 mod table_actions;
 mod targets;
 mod tension;
+#[cfg(test)]
+mod test_game;
 mod transfer;
 mod trigger_windows;
 mod triggers;

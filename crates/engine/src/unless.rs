@@ -143,15 +143,12 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use crate::action::Action;
-    use crate::card::def::{CardDef, CardType, Faction, Race, TargetKind};
+    use crate::card::def::{CardDef, CardType, Race, TargetKind};
     use crate::card::effect::{Effect, Op, Who};
-    use crate::card::CardDb;
     use crate::event::Event;
-    use crate::position::{PlayerPosition, Position};
-    use crate::state::{Game, Target};
+    use crate::state::Target;
+    use crate::test_game::{character, two_player_game};
 
     /// The target is asked, the others see who decides and for how much,
     /// and the action list offers paying and passing; paying stops it.
@@ -170,31 +167,11 @@ mod tests {
             })]
             .into(),
         })];
-        let mut a = CardDef::new("Harbor Envoy", CardType::Character);
-        a.race = Race::Human;
-        let mut b = CardDef::new("Dock Envoy", CardType::Character);
-        b.race = Race::Narn;
-        let db = CardDb::from_defs([a, b, demand]).unwrap();
-        let id = |n: &str| db.find(n).unwrap();
-        let mut pa = PlayerPosition::new(
-            "A",
-            Race::Human,
-            Faction::BabylonProject,
-            id("Harbor Envoy"),
+        let mut g = two_player_game(
+            character("Harbor Envoy", Race::Human),
+            vec![demand],
+            |pos, id| pos.players[0].hand = vec![id("Stern Demand")],
         );
-        pa.hand = vec![id("Stern Demand")];
-        let pos = Position {
-            players: vec![
-                pa,
-                PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Dock Envoy")),
-            ],
-            initiative: Some(vec![0, 1]),
-            ..Position::default()
-        };
-        let mut g = Game::from_position(&pos, Arc::new(db), 1).unwrap();
-        while g.at_round_entry().is_some() {
-            g.proceed();
-        }
         let card = g.iter_pile(g.players[0].hand).next().unwrap();
         let ev = g
             .apply(

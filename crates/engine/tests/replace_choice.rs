@@ -5,6 +5,8 @@
 //! refusal names its rule; nothing is asked when nothing can be chosen; an
 //! action log holding the choice replays to the same state.
 
+mod saved_log;
+
 use std::sync::Arc;
 
 use b5_engine::{
@@ -272,20 +274,7 @@ fn an_action_log_with_a_transfer_choice_replays_to_the_same_state() {
         (0u8, Action::Choose { card: lessons }),
         (0u8, Action::Pass),
     ];
-    let mut digests = Vec::new();
-    for (p, a) in &log {
-        g.apply(*p, *a).expect("legal");
-        digests.push(g.digest());
-    }
-    let text = serde_json::to_string(&log).expect("serializes");
-    let back: Vec<(u8, Action)> = serde_json::from_str(&text).expect("reads back");
-    assert_eq!(back, log);
-    let mut r = start;
-    for ((p, a), d) in back.iter().zip(&digests) {
-        r.apply(*p, *a).expect("replays");
-        assert_eq!(r.digest(), *d);
-    }
-    assert_eq!(r, g);
+    saved_log::play_save_and_replay(start, &mut g, &log);
     assert_eq!(g.card(lessons).host, captain);
     assert_eq!(g.card(card(&g, "Decorated for Valor")).zone, Zone::Discard);
 }
