@@ -32,6 +32,7 @@ impl Drop for Served {
 fn serve(data: &Path) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_b5"))
         .args(["serve", "--addr", "127.0.0.1:0", "--test-mode"])
+        .args(["--tables-per-hour", "0"])
         .arg("--data")
         .arg(data)
         .args(["--actions-per-second", "100000"])

@@ -29,6 +29,7 @@ struct Served {
 fn serve_cmd(data: &Path) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_b5"));
     c.args(["serve", "--addr", "127.0.0.1:0", "--test-mode"])
+        .args(["--tables-per-hour", "0"])
         .arg("--data")
         .arg(data)
         .args(["--actions-per-second", "100000"])
@@ -422,4 +423,74 @@ fn loadtest_reports_against_a_running_server() {
     assert!(r["server_stats"]["rss_bytes"].as_u64().unwrap() > 0, "{r}");
     assert!(r["server_stats"]["websockets"].as_u64().is_some(), "{r}");
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The soft and hard "Max open files" of a process.
+fn open_files(pid: u32) -> (u64, u64) {
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .unwrap();
+    let mut n = line
+        .trim_start_matches("Max open files")
+        .split_whitespace()
+        .map(|x| x.parse::<u64>().unwrap_or(u64::MAX));
+    (n.next().unwrap(), n.next().unwrap())
+}
+
+#[test]
+fn serve_raises_its_open_files_limit_and_bounds_connections_under_it() {
+    let data = temp_dir("nofile");
+    let log = data.join("serve.log");
+    // Started with a low soft limit (the hard one as it is): the server
+    // raises its soft limit to the hard one. Started with a low hard limit
+    // too: it holds fewer connections than asked, and says so.
+    for (soft, hard) in [("256", None), ("200", Some("200"))] {
+        let _ = std::fs::remove_file(&log);
+        let mut cmd = Command::new("bash");
+        let limits = match hard {
+            Some(h) => format!("ulimit -S -n {soft} && ulimit -H -n {h}"),
+            None => format!("ulimit -S -n {soft}"),
+        };
+        cmd.arg("-c")
+            .arg(format!("{limits} && exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_b5"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+            .arg(&data)
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&log)
+                    .unwrap(),
+            ));
+        let mut child = cmd.spawn().unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert!(line.starts_with("b5 serve: listening on"), "{line}");
+        let (now_soft, now_hard) = open_files(child.id());
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(
+            now_soft, now_hard,
+            "the soft limit is raised to the hard one"
+        );
+        if hard.is_some() {
+            assert!(
+                text.contains("max_connections=150"),
+                "a hard limit of 200 leaves 150 connections (a quarter kept): {text}"
+            );
+        } else if open_files(std::process::id()).1 >= 16_384 + 256 {
+            assert!(
+                !text.contains("too low for --max-connections"),
+                "the raised limit fits the default bound: {text}"
+            );
+        }
+    }
 }

@@ -2,10 +2,11 @@
 //! lobby, join a seat, the state, actions, a seat handed to the computer
 //! player. Every error is JSON: `{"status": N, "error": "message", ...}`.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -15,12 +16,13 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 use crate::game::Viewer;
 use crate::secret;
 use crate::store::{NewTable, StoredSeat};
 use crate::table::{
-    blocking, Bucket, Seat, SubmitError, Table, TableInner, UndoError, UndoOutcome,
+    blocking, Bucket, ChatError, Seat, SubmitError, Table, TableInner, UndoError, UndoOutcome,
 };
 use crate::AppState;
 
@@ -88,10 +90,15 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
         return Ok(None);
     };
     let s = h.to_str().map_err(|_| unauthorized())?;
-    match s.strip_prefix("Bearer ") {
-        Some(t) if !t.trim().is_empty() && t.len() <= 256 => Ok(Some(t.trim().to_string())),
-        _ => Err(unauthorized()),
+    // The scheme's name is case-insensitive (RFC 7235, 2.1).
+    let token = match s.split_once(' ') {
+        Some((scheme, t)) if scheme.eq_ignore_ascii_case("bearer") => t.trim(),
+        _ => return Err(unauthorized()),
+    };
+    if token.is_empty() || token.len() > 256 {
+        return Err(unauthorized());
     }
+    Ok(Some(token.to_string()))
 }
 
 fn unauthorized() -> ApiError {
@@ -133,6 +140,7 @@ fn seat_index(n: &str, inner: &TableInner) -> Result<usize, ApiError> {
 
 pub fn router(state: Arc<AppState>) -> Router {
     let max = state.cfg.max_body;
+    let timeouts = state.cfg.timeouts;
     Router::new()
         .route("/api", get(api_info))
         .route("/api/stats", get(stats))
@@ -154,6 +162,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(max))
         .layer(RequestBodyLimitLayer::new(max))
+        // A body that pauses too long, a request that takes too long: 408.
+        .layer(RequestBodyTimeoutLayer::new(timeouts.body))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            timeouts.request,
+        ))
         .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
 }
@@ -387,7 +401,11 @@ fn yes() -> bool {
     true
 }
 
-async fn create_table(State(state): State<Arc<AppState>>, body: Bytes) -> ApiResult {
+async fn create_table(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> ApiResult {
     let req: CreateRequest = parse(&body)?;
     let kind = state.kind(req.game.as_deref()).cloned().ok_or_else(|| {
         ApiError::bad(format!(
@@ -452,6 +470,18 @@ async fn create_table(State(state): State<Arc<AppState>>, body: Bytes) -> ApiRes
     let game = kind
         .new_game(&prepared.setup, seed)
         .map_err(|e| ApiError::bad(format!("the table's set-up is not legal: {e}")))?;
+    if let Err(wait) = state.creations.take(from.ip(), std::time::Instant::now()) {
+        let secs = (wait.as_secs_f64().ceil() as u64).max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "your address may create {} tables an hour (at most {} at once); the next in {secs} s",
+                state.creations.per_hour(),
+                state.creations.burst(),
+            ),
+        )
+        .with("retry_after", json!(secs)));
+    }
     if !state.reserve_table() {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -518,6 +548,9 @@ async fn create_table(State(state): State<Arc<AppState>>, body: Bytes) -> ApiRes
         undo: None,
         chat: Default::default(),
         chat_count: 0,
+        chat_bytes: 0,
+        ended: None,
+        active_at: crate::sqlite::now_ms(),
     };
     let table = Arc::new(Table::new(
         id.clone(),
@@ -572,6 +605,9 @@ async fn join(
         let (state, table) = (st, t2);
         let mut inner = table.inner.lock().await;
         let seat = seat_index(&n, &inner)?;
+        if let Some(e) = inner.ended {
+            return Err(ended_error(e));
+        }
         let s = &inner.seats[seat];
         if !s.is_human() {
             return Err(ApiError::new(
@@ -603,6 +639,7 @@ async fn join(
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         inner.seats[seat].token_hash = Some(h);
         inner.seats[seat].name = Some(name.clone());
+        inner.active_at = crate::sqlite::now_ms();
         table.refresh_lobby(&inner);
         drop(inner);
         Ok((seat, token))
@@ -680,6 +717,7 @@ pub fn state_json(table: &Table, inner: &TableInner, viewer: Viewer) -> Value {
         "winners": g.winners(),
         "undo": inner.undo,
         "clock": table.clock_json(inner.seq),
+        "ended": inner.ended.map(crate::expiry::ended_json),
     });
     if g.finished() {
         // Only once the game is over: a digest of a running game could be
@@ -855,6 +893,7 @@ struct ChatRequest {
 
 async fn write_chat(
     State(state): State<Arc<AppState>>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -871,15 +910,32 @@ async fn write_chat(
             "\"text\" must be 1 to {MAX_CHAT} printable characters"
         )));
     }
+    // Per address, at every table together (expiry.rs).
+    if let Err(wait) = state.chat_rate.take(from.ip(), std::time::Instant::now()) {
+        let secs = (wait.as_secs_f64().ceil() as u64).max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "your address may write {} chat lines an hour ({} at once); the next in {secs} s",
+                state.chat_rate.per_hour(),
+                state.chat_rate.burst()
+            ),
+        )
+        .with("retry_after", json!(secs)));
+    }
     let (t, st) = (table.clone(), state.clone());
     let n = detached(async move { Ok(t.chat(&st.store, seat, text).await) })
         .await?
-        .map_err(|e| {
-            tracing::error!(error = %e, "store failed");
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the store failed; the line was not kept",
-            )
+        .map_err(|e| match e {
+            ChatError::Ended(e) => ended_error(e),
+            ChatError::Full(why) => ApiError::new(StatusCode::CONFLICT, why),
+            ChatError::Store(e) => {
+                tracing::error!(error = %e, "store failed");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the store failed; the line was not kept",
+                )
+            }
         })?;
     ok(StatusCode::OK, json!({ "n": n }))
 }
@@ -980,7 +1036,7 @@ pub async fn submit_action(
 ) -> Result<u64, ApiError> {
     let (st, t) = (state.clone(), table.clone());
     detached(async move {
-        match t.submit(&st.store, seat, req.seq, req.action).await {
+        match t.submit(&st.store, seat, req.seq, req.action, true).await {
             Ok(seq) => {
                 back(&st, &t, seat).await;
                 Ok(seq)
@@ -1018,6 +1074,12 @@ pub async fn back(state: &AppState, table: &Table, seat: usize) {
     }
 }
 
+/// A table that ended before its game did: 409, saying why.
+pub fn ended_error(e: crate::store::Ended) -> ApiError {
+    let j = crate::expiry::ended_json(e);
+    ApiError::new(StatusCode::CONFLICT, j.message.clone()).with("ended", json!(j))
+}
+
 pub fn submit_error(e: SubmitError) -> ApiError {
     match e {
         SubmitError::Stale { given, current } => ApiError::new(
@@ -1030,6 +1092,7 @@ pub fn submit_error(e: SubmitError) -> ApiError {
         SubmitError::Illegal(e) => ApiError::new(StatusCode::CONFLICT, e.message)
             .with("rule", json!(e.rule)),
         SubmitError::Finished => ApiError::new(StatusCode::CONFLICT, "the game is over"),
+        SubmitError::Ended(e) => ended_error(e),
         SubmitError::UndoPending => ApiError::new(
             StatusCode::CONFLICT,
             "a player asked to take back an action: the table waits for the answers",

@@ -12,7 +12,9 @@
 //! - [`http`] and [`ws`]: the protocol.
 
 pub mod b5;
+pub mod connections;
 pub mod empires;
+pub mod expiry;
 pub mod game;
 pub mod http;
 pub mod secret;
@@ -39,9 +41,11 @@ use crate::table::{push_history, Bucket, Change, Seat, Table, TableInner};
 /// A hosted game, shared.
 pub type GameKindArc = Arc<dyn GameKind>;
 
+pub use connections::{DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS};
+
 /// WebSocket connections open at once at most, unless configured
-/// (`b5 serve --max-connections`).
-pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
+/// (`b5 serve --max-websockets`).
+pub const DEFAULT_MAX_WEBSOCKETS: usize = 15_000;
 
 /// The server's settings (the `b5 serve` flags).
 #[derive(Clone, Debug)]
@@ -62,8 +66,25 @@ pub struct Config {
     /// Lets a table request choose its seed (`"seed"`): for tests only;
     /// never on a real server (the seed reveals every deck's order).
     pub test_mode: bool,
-    /// WebSocket connections open at most; one more is answered 503.
+    /// Connections (HTTP and WebSocket) open at once at most; one more is
+    /// answered 503 and closed (`connections.rs`).
     pub max_connections: usize,
+    /// Connections from one address (an IPv6 /64) at most; one more is
+    /// answered 429 and closed.
+    pub max_per_address: usize,
+    /// WebSocket connections open at most; one more is answered 503.
+    pub max_websockets: usize,
+    /// Reading a request's head (and idle keep-alive), its body, a whole
+    /// request.
+    pub timeouts: connections::Timeouts,
+    /// Tables one address may create an hour (0: no limit; `expiry.rs`).
+    pub tables_per_hour: u32,
+    /// A table none of whose human seats was taken this long after its
+    /// creation expires.
+    pub unjoined_lifetime: Duration,
+    /// A table at which no human joined, acted or wrote this long ends,
+    /// abandoned.
+    pub abandoned_after: Duration,
 }
 
 impl Config {
@@ -77,6 +98,12 @@ impl Config {
             bot_delay: Duration::ZERO,
             test_mode: false,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_per_address: DEFAULT_MAX_PER_ADDRESS,
+            max_websockets: DEFAULT_MAX_WEBSOCKETS,
+            timeouts: connections::Timeouts::default(),
+            tables_per_hour: expiry::DEFAULT_TABLES_PER_HOUR,
+            unjoined_lifetime: expiry::DEFAULT_UNJOINED,
+            abandoned_after: expiry::DEFAULT_ABANDONED,
         }
     }
 }
@@ -99,16 +126,23 @@ pub struct AppState {
     /// Open WebSockets.
     pub websockets: std::sync::atomic::AtomicUsize,
     /// WebSocket connections accepted and not closed yet (from the
-    /// upgrade on, hello or not), held under `cfg.max_connections`.
-    connections: Arc<std::sync::atomic::AtomicUsize>,
+    /// upgrade on, hello or not), held under `cfg.max_websockets`.
+    websocket_slots: Arc<std::sync::atomic::AtomicUsize>,
+    /// Every connection, in all and per address (`cfg.max_connections`,
+    /// `cfg.max_per_address`).
+    pub limits: Arc<connections::Limits>,
+    /// Tables created per address (`cfg.tables_per_hour`).
+    pub creations: expiry::AddressRate,
+    /// Chat lines written per address.
+    pub chat_rate: expiry::AddressRate,
 }
 
-/// One WebSocket connection counted against `--max-connections`, from
+/// One WebSocket connection counted against `--max-websockets`, from
 /// its upgrade until it is dropped (the session ends, or the upgrade
 /// fails).
-pub struct ConnectionSlot(Arc<std::sync::atomic::AtomicUsize>);
+pub struct WebSocketSlot(Arc<std::sync::atomic::AtomicUsize>);
 
-impl Drop for ConnectionSlot {
+impl Drop for WebSocketSlot {
     fn drop(&mut self) {
         self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
     }
@@ -130,21 +164,22 @@ impl AppState {
     }
 
     /// A slot for one more WebSocket connection, or None when
-    /// `cfg.max_connections` are open.
-    pub fn connection_slot(&self) -> Option<ConnectionSlot> {
+    /// `cfg.max_websockets` are open.
+    pub fn websocket_slot(&self) -> Option<WebSocketSlot> {
         use std::sync::atomic::Ordering;
-        let max = self.cfg.max_connections;
-        self.connections
+        let max = self.cfg.max_websockets;
+        self.websocket_slots
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
                 (n < max).then_some(n + 1)
             })
             .ok()
-            .map(|_| ConnectionSlot(self.connections.clone()))
+            .map(|_| WebSocketSlot(self.websocket_slots.clone()))
     }
 
     /// WebSocket connections open now (counted from the upgrade).
-    pub fn connections(&self) -> usize {
-        self.connections.load(std::sync::atomic::Ordering::Acquire)
+    pub fn websocket_connections(&self) -> usize {
+        self.websocket_slots
+            .load(std::sync::atomic::Ordering::Acquire)
     }
 
     pub fn kind_names(&self) -> Vec<&'static str> {
@@ -166,6 +201,15 @@ impl AppState {
             .iter()
             .filter_map(|id| t.by_id.get(id).cloned())
             .collect()
+    }
+
+    /// Lets an ended table leave memory (it stays in the store, and is read
+    /// back when asked for by id).
+    pub fn archive(&self, id: &str) {
+        let mut t = self.tables.write().unwrap_or_else(|p| p.into_inner());
+        if t.by_id.remove(id).is_some() {
+            t.order.retain(|x| x != id);
+        }
     }
 
     /// Makes room for one more table: false when every held table is still
@@ -344,6 +388,9 @@ impl AppState {
             undo,
             chat: st.chat.into_iter().collect(),
             chat_count: st.chat_count,
+            chat_bytes: st.chat_bytes,
+            ended: st.ended,
+            active_at: st.active_at,
         };
         Ok(Table::new(
             st.table.id,
@@ -373,13 +420,19 @@ pub async fn open(
     .map_err(|e| StoreError::Other(e.to_string()))??;
     let stored = table::blocking(&store, |s| s.unfinished_tables()).await?;
     let state = Arc::new(AppState {
-        cfg,
         store,
         kinds,
         tables: RwLock::new(Tables::default()),
         shutdown,
         websockets: std::sync::atomic::AtomicUsize::new(0),
-        connections: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
+        websocket_slots: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
+        limits: Arc::new(connections::Limits::new(
+            cfg.max_connections,
+            cfg.max_per_address,
+        )),
+        creations: expiry::AddressRate::new(cfg.tables_per_hour, expiry::BURST),
+        chat_rate: expiry::AddressRate::new(expiry::CHAT_PER_HOUR, expiry::CHAT_BURST),
+        cfg,
     });
     for st in stored {
         let id = st.table.id.clone();
@@ -396,6 +449,9 @@ pub async fn open(
             Err(e) => tracing::error!(table = %id, error = %e, "table not restored"),
         }
     }
+    // Unjoined and abandoned tables end, from now on and at once for
+    // those whose time ran out while the server was down.
+    tokio::spawn(expiry::run(state.clone()));
     Ok(state)
 }
 
@@ -410,19 +466,17 @@ pub async fn serve(
     tell_shutdown: watch::Sender<bool>,
     site: Option<axum::Router>,
 ) -> Result<(), ServerError> {
+    let limits = state.limits.clone();
+    let timeouts = state.cfg.timeouts;
     let mut app = http::router(state);
     if let Some(site) = site {
         app = app.merge(site);
     }
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    connections::serve(listener, app, limits, timeouts, async move {
         stop.await;
         let _ = tell_shutdown.send(true);
     })
-    .await?;
+    .await;
     Ok(())
 }
 
@@ -539,22 +593,24 @@ pub fn run(
     site: Option<axum::Router>,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServerError> {
+    let mut cfg = cfg;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    if let Some(limit) = open_files_limit() {
-        // Each WebSocket holds a file descriptor; so do HTTP connections
-        // and the store.
-        let need = cfg.max_connections as u64 + 256;
-        if limit < need {
-            tracing::warn!(
-                limit,
-                max_connections = cfg.max_connections,
-                "the open-files limit (ulimit -n) is below --max-connections + 256: \
-                 connections beyond it fail to be accepted; raise the limit or lower --max-connections"
-            );
-        }
+    // Each connection holds a file descriptor: raise the soft limit to
+    // the hard one, and keep the bound on connections under it.
+    let files = connections::raise_open_files_limit();
+    let bound = connections::connection_bound(cfg.max_connections, files);
+    if bound < cfg.max_connections {
+        tracing::warn!(
+            open_files = files,
+            asked = cfg.max_connections,
+            max_connections = bound,
+            "the open-files limit (ulimit -n) is too low for --max-connections: the server holds fewer; raise the hard limit to hold more"
+        );
+        cfg.max_connections = bound;
     }
+    cfg.max_websockets = cfg.max_websockets.min(cfg.max_connections);
     rt.block_on(async move {
         let (tell, rx) = watch::channel(false);
         let state = open(cfg, kinds, rx).await?;

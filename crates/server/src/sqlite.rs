@@ -78,6 +78,14 @@ fn other(e: impl std::fmt::Display) -> StoreError {
     StoreError::Other(e.to_string())
 }
 
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
 pub fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -98,7 +106,9 @@ CREATE TABLE IF NOT EXISTS tables (
     spectators INTEGER NOT NULL,
     clock_ms INTEGER,
     finished INTEGER NOT NULL DEFAULT 0,
-    created_at INTEGER NOT NULL
+    created_at INTEGER NOT NULL,
+    ended TEXT,
+    active_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -168,6 +178,21 @@ fn connect(path: &Path) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
+/// Columns added since the first schema, added to an older file.
+fn add_columns(conn: &Connection) -> Result<(), StoreError> {
+    let has: Vec<String> = conn
+        .prepare("SELECT name FROM pragma_table_info('tables')")
+        .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+        .map_err(other)?;
+    for (col, ty) in [("ended", "TEXT"), ("active_at", "INTEGER")] {
+        if !has.iter().any(|c| c == col) {
+            conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {col} {ty}"))
+                .map_err(other)?;
+        }
+    }
+    Ok(())
+}
+
 /// Takes the data folder's lock, or fails with [`StoreError::Locked`].
 fn lock(dir: &Path) -> Result<File, StoreError> {
     let path = dir.join(LOCK_FILE);
@@ -199,6 +224,7 @@ impl SqliteStore {
         let path = dir.join(DB_FILE);
         let writer = connect(&path)?;
         writer.execute_batch(SCHEMA).map_err(other)?;
+        add_columns(&writer)?;
         let reader = connect(&path)?;
         let (jobs, rx) = mpsc::channel::<Job>();
         let writer = std::thread::Builder::new()
@@ -229,7 +255,15 @@ impl SqliteStore {
         spectators: bool,
         clock_ms: Option<i64>,
         finished: bool,
+        (ended, active_at): (Option<String>, i64),
     ) -> Result<StoredTable, StoreError> {
+        let ended = match ended {
+            None => None,
+            Some(e) => Some(
+                crate::store::Ended::parse(&e)
+                    .ok_or_else(|| other(format!("table {id}: ended: unknown reason {e:?}")))?,
+            ),
+        };
         let setup: Value = serde_json::from_str(&setup).map_err(other)?;
         let mut st = conn
             .prepare_cached(
@@ -284,9 +318,11 @@ impl SqliteStore {
                 digest: digest as u64,
             });
         }
-        let chat_count: i64 = conn
-            .prepare_cached("SELECT COUNT(*) FROM chat WHERE table_id = ?1")
-            .and_then(|mut st| st.query_row([id], |r| r.get(0)))
+        let (chat_count, chat_bytes): (i64, i64) = conn
+            .prepare_cached(
+                "SELECT COUNT(*), COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM chat WHERE table_id = ?1",
+            )
+            .and_then(|mut st| st.query_row([id], |r| Ok((r.get(0)?, r.get(1)?))))
             .map_err(other)?;
         let mut st = conn
             .prepare_cached(
@@ -338,6 +374,7 @@ impl SqliteStore {
         Ok(StoredTable {
             chat,
             chat_count: chat_count as u64,
+            chat_bytes: chat_bytes.max(0) as u64,
             table: NewTable {
                 id: id.to_string(),
                 game,
@@ -348,6 +385,8 @@ impl SqliteStore {
                 seats,
             },
             finished,
+            ended,
+            active_at,
             log,
             undo,
         })
@@ -459,8 +498,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
     match w {
         Write::CreateTable(t) => {
             conn.prepare_cached(
-                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )
             .and_then(|mut st| {
                 st.execute(params![
@@ -470,7 +509,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
                     t.seed as i64,
                     t.spectators as i64,
                     t.clock_ms.map(|c| c as i64),
-                    now()
+                    now(),
+                    now_ms()
                 ])
             })
             .map_err(other)?;
@@ -510,7 +550,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
                 })
                 .map_err(other)?;
             if n == 1 {
-                Ok(())
+                active(conn, table)
             } else {
                 Err(other(format!("table {table} has no seat {seat}")))
             }
@@ -525,7 +565,20 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
             table,
             entry,
             finished,
-        } => append(conn, table, entry, *finished),
+            human,
+        } => {
+            append(conn, table, entry, *finished)?;
+            if *human {
+                active(conn, table)?;
+            }
+            Ok(())
+        }
+        Write::End { table, ended } => {
+            conn.prepare_cached("UPDATE tables SET finished = 1, ended = ?2 WHERE id = ?1")
+                .and_then(|mut st| st.execute(params![table, ended.as_str()]))
+                .map_err(other)?;
+            Ok(())
+        }
         Write::Chat { table, line } => {
             conn.prepare_cached(
                 "INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -541,7 +594,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
                 ])
             })
             .map_err(other)?;
-            Ok(())
+            active(conn, table)
         }
         Write::Undo { table, undo: None } => {
             conn.prepare_cached("DELETE FROM pending_undo WHERE table_id = ?1")
@@ -571,6 +624,14 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
             Ok(())
         }
     }
+}
+
+/// A human joined, acted or wrote at `table` now.
+fn active(conn: &Connection, table: &str) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE tables SET active_at = ?2 WHERE id = ?1")
+        .and_then(|mut st| st.execute(params![table, now_ms()]))
+        .map_err(other)?;
+    Ok(())
 }
 
 fn append(
@@ -651,7 +712,9 @@ impl Store for SqliteStore {
         let heads = {
             let mut st = tx
                 .prepare(
-                    "SELECT id, game, setup, seed, spectators, clock_ms FROM tables WHERE finished = 0 ORDER BY created_at, id",
+                    "SELECT id, game, setup, seed, spectators, clock_ms, ended,
+                            COALESCE(active_at, created_at * 1000)
+                     FROM tables WHERE finished = 0 ORDER BY created_at, id",
                 )
                 .map_err(other)?;
             let heads = st
@@ -663,6 +726,7 @@ impl Store for SqliteStore {
                         r.get::<_, i64>(3)?,
                         r.get::<_, i64>(4)? != 0,
                         r.get::<_, Option<i64>>(5)?,
+                        (r.get::<_, Option<String>>(6)?, r.get::<_, i64>(7)?),
                     ))
                 })
                 .map_err(other)?
@@ -672,8 +736,8 @@ impl Store for SqliteStore {
         };
         let out = heads
             .into_iter()
-            .map(|(id, game, setup, seed, spect, clock)| {
-                Self::read_table(&tx, &id, game, setup, seed, spect, clock, false)
+            .map(|(id, game, setup, seed, spect, clock, more)| {
+                Self::read_table(&tx, &id, game, setup, seed, spect, clock, false, more)
             })
             .collect();
         let _ = tx.finish();
@@ -685,7 +749,9 @@ impl Store for SqliteStore {
         let tx = conn.transaction().map_err(other)?;
         let head = tx
             .query_row(
-                "SELECT game, setup, seed, spectators, finished, clock_ms FROM tables WHERE id = ?1",
+                "SELECT game, setup, seed, spectators, finished, clock_ms, ended,
+                        COALESCE(active_at, created_at * 1000)
+                 FROM tables WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
@@ -695,6 +761,7 @@ impl Store for SqliteStore {
                         r.get::<_, i64>(3)? != 0,
                         r.get::<_, i64>(4)? != 0,
                         r.get::<_, Option<i64>>(5)?,
+                        (r.get::<_, Option<String>>(6)?, r.get::<_, i64>(7)?),
                     ))
                 },
             )
@@ -702,8 +769,8 @@ impl Store for SqliteStore {
             .map_err(other)?;
         let out = match head {
             None => Ok(None),
-            Some((game, setup, seed, spect, fin, clock)) => {
-                Self::read_table(&tx, id, game, setup, seed, spect, clock, fin).map(Some)
+            Some((game, setup, seed, spect, fin, clock, more)) => {
+                Self::read_table(&tx, id, game, setup, seed, spect, clock, fin, more).map(Some)
             }
         };
         let _ = tx.finish();

@@ -94,11 +94,44 @@ pub struct PendingUndo {
     pub waiting: Vec<usize>,
 }
 
+/// Why a table ended before its game did (`expiry.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ended {
+    /// Nobody took any of its human seats in time.
+    Expired,
+    /// No human acted at it for too long.
+    Abandoned,
+}
+
+impl Ended {
+    /// As stored and sent: `"expired"`, `"abandoned"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ended::Expired => "expired",
+            Ended::Abandoned => "abandoned",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Ended> {
+        match s {
+            "expired" => Some(Ended::Expired),
+            "abandoned" => Some(Ended::Abandoned),
+            _ => None,
+        }
+    }
+}
+
 /// A table read back with its whole log.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredTable {
     pub table: NewTable,
     pub finished: bool,
+    /// Why it ended before its game did, if it did.
+    pub ended: Option<Ended>,
+    /// When a human last joined, acted or wrote at it (its creation until
+    /// then), in milliseconds since the Unix epoch.
+    pub active_at: i64,
     pub log: Vec<LoggedAction>,
     /// The undo request waiting for answers, if any (only one that asks
     /// about the table as its log leaves it: `undo.seq` is the log's
@@ -108,10 +141,16 @@ pub struct StoredTable {
     /// and how many lines it has in all.
     pub chat: Vec<ChatLine>,
     pub chat_count: u64,
+    /// The bytes of text of all its lines.
+    pub chat_bytes: u64,
 }
 
 /// How many chat lines a table keeps in memory and reads back at start.
 pub const CHAT_KEPT: usize = 200;
+/// A table's chat holds at most this many lines, and this many bytes of
+/// text, on disk: past either, a line is refused (`409`).
+pub const CHAT_LINES_MAX: u64 = 1000;
+pub const CHAT_BYTES_MAX: u64 = 256 * 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -145,12 +184,15 @@ pub enum Write {
     },
     /// Log entry `entry.seq` (it must be the next one), marking the table
     /// finished if `finished`. An undo entry also clears the table's
-    /// pending undo request.
+    /// pending undo request. `human`: a human's (the table is active now).
     Append {
         table: String,
         entry: LoggedAction,
         finished: bool,
+        human: bool,
     },
+    /// The table ended before its game did: it is finished, and why.
+    End { table: String, ended: Ended },
     /// A chat line (its `n` must be the next one).
     Chat { table: String, line: ChatLine },
     /// Sets (or, with None, clears) the table's pending undo request.
@@ -229,6 +271,7 @@ pub trait Store: Send + Sync {
             table: table.to_string(),
             entry: action.clone(),
             finished,
+            human: false,
         })
     }
 

@@ -19,7 +19,8 @@ use tokio::sync::{broadcast, Mutex, Notify};
 use crate::game::{ActionError, GameEvents, GameKind, TableGame};
 use crate::secret;
 use crate::store::{
-    self, ChatLine, LoggedAction, PendingUndo, Store, StoreError, Write, CHAT_KEPT,
+    self, ChatLine, Ended, LoggedAction, PendingUndo, Store, StoreError, Write, CHAT_BYTES_MAX,
+    CHAT_KEPT, CHAT_LINES_MAX,
 };
 
 /// How many recent changes (their events) a table keeps for clients that
@@ -117,6 +118,14 @@ pub struct TableInner {
     /// The last chat lines, and how many lines in all.
     pub chat: VecDeque<ChatLine>,
     pub chat_count: u64,
+    /// The bytes of text of all its chat lines (bounded: `CHAT_BYTES_MAX`).
+    pub chat_bytes: u64,
+    /// Why the table ended before its game did (`expiry.rs`), if it did.
+    pub ended: Option<Ended>,
+    /// When a human last joined, acted or wrote here (the table's creation
+    /// until then), in milliseconds since the Unix epoch; kept in the
+    /// store too, so that it survives a restart.
+    pub active_at: i64,
 }
 
 /// A player's request to take back their last action.
@@ -206,8 +215,19 @@ pub enum SubmitError {
     },
     Illegal(ActionError),
     Finished,
+    /// The table ended before its game did.
+    Ended(Ended),
     /// An undo is asked for: the table waits for the answers.
     UndoPending,
+    Store(StoreError),
+}
+
+/// Why a chat line was not kept.
+#[derive(Debug)]
+pub enum ChatError {
+    Ended(Ended),
+    /// The table's chat is full (the message says which bound).
+    Full(String),
     Store(StoreError),
 }
 
@@ -255,8 +275,19 @@ pub struct LobbyEntry {
     pub free_seats: usize,
     pub turn: u32,
     pub seq: u64,
+    /// The game is over, or the table ended before it was.
     pub finished: bool,
+    /// Why the table ended before its game did: null, or `{"reason":
+    /// "expired" | "abandoned", "message"}`.
+    pub ended: Option<EndedJson>,
     pub spectators: bool,
+}
+
+/// Why a table ended, as the lobby and the protocol say it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndedJson {
+    pub reason: Ended,
+    pub message: String,
 }
 
 pub struct Table {
@@ -390,6 +421,7 @@ impl Table {
         seat: usize,
         seq: u64,
         action: Value,
+        human: bool,
     ) -> Result<u64, SubmitError> {
         let t0 = Instant::now();
         let mut inner = self.inner.lock().await;
@@ -409,6 +441,9 @@ impl Table {
                 given: seq,
                 current: inner.seq,
             });
+        }
+        if let Some(e) = inner.ended {
+            return Err(SubmitError::Ended(e));
         }
         if inner.game.finished() {
             return Err(SubmitError::Finished);
@@ -432,10 +467,14 @@ impl Table {
             table: id,
             entry: logged,
             finished,
+            human,
         };
         store::commit(&**store, write)
             .await
             .map_err(SubmitError::Store)?;
+        if human {
+            inner.active_at = crate::sqlite::now_ms();
+        }
         let t_commit = t0.elapsed();
         tracing::trace!(
             table = %self.id,
@@ -451,6 +490,30 @@ impl Table {
         drop(inner);
         self.bot_wake.notify_one();
         Ok(seq + 1)
+    }
+
+    /// Ends the table before its game is over (`expiry.rs`): stored as
+    /// finished with its reason, told to its clients, its computer players
+    /// stopped. False when it was over already.
+    pub async fn end(&self, store: &Arc<dyn Store>, ended: Ended) -> Result<bool, StoreError> {
+        let mut inner = self.inner.lock().await;
+        if inner.ended.is_some() || inner.game.finished() {
+            return Ok(false);
+        }
+        let write = Write::End {
+            table: self.id.clone(),
+            ended,
+        };
+        store::commit(&**store, write).await?;
+        inner.ended = Some(ended);
+        inner.undo = None;
+        self.refresh_lobby(&inner);
+        tracing::info!(table = %self.id, reason = ended.as_str(), "table ended");
+        let e = crate::expiry::ended_json(ended);
+        self.notice(json!({ "type": "ended", "reason": e.reason, "message": e.message }));
+        drop(inner);
+        self.bot_wake.notify_one();
+        Ok(true)
     }
 
     /// Makes `next` current after a committed log entry, and tells the
@@ -746,10 +809,12 @@ impl Table {
             table: self.id.clone(),
             entry: logged,
             finished,
+            human: true,
         };
         store::commit(&**store, write)
             .await
             .map_err(UndoError::Store)?;
+        inner.active_at = crate::sqlite::now_ms();
         inner.log.push(None);
         inner.effective.retain(|&q| q < target);
         inner.undo = None;
@@ -760,14 +825,30 @@ impl Table {
         Ok(seq + 1)
     }
 
-    /// A chat line from `seat`; returns its number.
+    /// A chat line from `seat`; returns its number. Refused at a table
+    /// that ended, or whose chat is full (`CHAT_LINES_MAX` lines or
+    /// `CHAT_BYTES_MAX` bytes).
     pub async fn chat(
         &self,
         store: &Arc<dyn Store>,
         seat: usize,
         text: String,
-    ) -> Result<u64, StoreError> {
+    ) -> Result<u64, ChatError> {
         let mut inner = self.inner.lock().await;
+        if let Some(e) = inner.ended {
+            return Err(ChatError::Ended(e));
+        }
+        if inner.chat_count >= CHAT_LINES_MAX {
+            return Err(ChatError::Full(format!(
+                "this table's chat holds its maximum of {CHAT_LINES_MAX} lines"
+            )));
+        }
+        if inner.chat_bytes + text.len() as u64 > CHAT_BYTES_MAX {
+            return Err(ChatError::Full(format!(
+                "this table's chat holds its maximum of {} KiB",
+                CHAT_BYTES_MAX / 1024
+            )));
+        }
         let name = inner
             .seats
             .get(seat)
@@ -784,8 +865,12 @@ impl Table {
             table: self.id.clone(),
             line: line.clone(),
         };
-        store::commit(&**store, write).await?;
+        store::commit(&**store, write)
+            .await
+            .map_err(ChatError::Store)?;
+        inner.active_at = crate::sqlite::now_ms();
         inner.chat_count += 1;
+        inner.chat_bytes += line.text.len() as u64;
         if inner.chat.len() >= CHAT_KEPT {
             inner.chat.pop_front();
         }
@@ -816,7 +901,7 @@ impl Table {
         loop {
             let job = {
                 let inner = self.inner.lock().await;
-                if inner.game.finished() {
+                if inner.game.finished() || inner.ended.is_some() {
                     return;
                 }
                 if inner.undo.is_some() {
@@ -873,8 +958,9 @@ impl Table {
             let choice =
                 tokio::task::spawn_blocking(move || game.bot_action(seat, &bot, seed)).await;
             match choice {
-                Ok(Some(action)) => match self.submit(&store, seat, seq, action).await {
+                Ok(Some(action)) => match self.submit(&store, seat, seq, action, false).await {
                     Ok(_) | Err(SubmitError::Stale { .. }) => {}
+                    Err(SubmitError::Ended(_)) => return,
                     // The table waits for an undo's answers.
                     Err(SubmitError::UndoPending) => self.bot_wake.notified().await,
                     Err(SubmitError::Finished) => return,
@@ -933,7 +1019,8 @@ fn lobby_of(id: &str, game: &str, spectators: bool, inner: &TableInner) -> Lobby
         seats,
         turn: inner.game.turn(),
         seq: inner.seq,
-        finished: inner.game.finished(),
+        finished: inner.game.finished() || inner.ended.is_some(),
+        ended: inner.ended.map(crate::expiry::ended_json),
         spectators,
     }
 }

@@ -10,10 +10,12 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use axum::Extension;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::connections::ConnectionSlot;
 use crate::game::{GameEvents, TableGame, Viewer};
 use crate::http::ApiError;
 use crate::table::{Bucket, Change, Table};
@@ -25,15 +27,16 @@ const HELLO_WITHIN: Duration = Duration::from_secs(30);
 pub async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    connection: Option<Extension<Arc<ConnectionSlot>>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    // Counted from here until the session ends (`--max-connections`).
-    let slot = state.connection_slot().ok_or_else(|| {
+    // Counted from here until the session ends (`--max-websockets`).
+    let slot = state.websocket_slot().ok_or_else(|| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the server holds its maximum of {} WebSocket connections; try later",
-                state.cfg.max_connections
+                state.cfg.max_websockets
             ),
         )
     })?;
@@ -58,7 +61,9 @@ pub async fn upgrade(
         .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
         .on_upgrade(move |socket| async move {
-            let _slot = slot;
+            // The connection's slot (`--max-connections`, per address)
+            // stays taken while the WebSocket is open.
+            let _slots = (slot, connection);
             session(socket, state, table).await
         }))
 }

@@ -192,7 +192,7 @@ async fn upgrade(c: &Client, id: &str) -> (u16, Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_connections_are_capped() {
     let mut cfg = test_config("ws-cap");
-    cfg.max_connections = 2;
+    cfg.max_websockets = 2;
     let server = start(cfg).await;
     let c = Client::new(server.addr);
     let (id, _) = c
@@ -205,7 +205,7 @@ async fn websocket_connections_are_capped() {
     let (a, welcome) = c.ws(&id, None, None).await;
     assert_eq!(welcome["type"], "welcome");
     let (b, _) = c.ws(&id, None, None).await;
-    assert_eq!(server.state.connections(), 2);
+    assert_eq!(server.state.websocket_connections(), 2);
     // One more: 503, as JSON, before any upgrade.
     let (status, body) = upgrade(&c, &id).await;
     assert_eq!(status, 503, "{body}");
@@ -214,13 +214,13 @@ async fn websocket_connections_are_capped() {
         body["error"].as_str().unwrap().contains("maximum of 2"),
         "{body}"
     );
-    assert_eq!(server.state.connections(), 2);
+    assert_eq!(server.state.websocket_connections(), 2);
     // A closed connection frees its slot (once the server has seen it
     // close).
     a.close().await;
     let mut freed = false;
     for _ in 0..500 {
-        if server.state.connections() < 2 {
+        if server.state.websocket_connections() < 2 {
             freed = true;
             break;
         }

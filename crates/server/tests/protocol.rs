@@ -91,6 +91,29 @@ async fn tables_seats_and_tokens() {
     assert_eq!(sp.body["view"]["hand"], json!([]));
     assert_eq!(sp.body["legal_actions"], json!([]));
     assert_error(&c.state(&id, Some("nonsense")).await, 403);
+    // The scheme's name is case-insensitive (RFC 7235); another scheme,
+    // or none, is refused.
+    let path = format!("/api/tables/{id}/state");
+    for (header, status) in [
+        (format!("bearer {token}"), 200),
+        (format!("BEARER {token}"), 200),
+        (format!("Bearer   {token}  "), 200),
+        (format!("Basic {token}"), 401),
+        (token.clone(), 401),
+        ("Bearer ".to_string(), 401),
+    ] {
+        let a = c
+            .send(
+                c.http
+                    .get(format!("{}{path}", c.base))
+                    .header("authorization", &header),
+            )
+            .await;
+        assert_eq!(a.status, status, "{header}: {}", a.raw);
+        if status == 200 {
+            assert_eq!(a.body["seat"], 0);
+        }
+    }
     assert_error(&c.state("0000000000000000", Some(&token)).await, 404);
 
     // A seed only in test mode; a pasted deck list with a bad line.

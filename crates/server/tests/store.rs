@@ -187,6 +187,7 @@ fn writes_queued_together_are_refused_one_by_one() {
         table: t.into(),
         entry: a.clone(),
         finished: false,
+        human: false,
     };
     let writes = vec![
         Write::CreateTable(t1.clone()),

@@ -91,11 +91,49 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 1000, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tables: u64,
-    /// WebSocket connections open at once at most (one more is answered
-    /// 503); keep it under the process's open-files limit (`ulimit -n`)
+    /// Connections open at once at most, HTTP and WebSocket alike (one
+    /// more is answered 503 and closed); lowered to fit the open-files
+    /// limit, which the server raises to its hard limit at start
     #[arg(long, default_value_t = b5_server::DEFAULT_MAX_CONNECTIONS as u64, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_connections: u64,
+    /// Connections open at once from one address (IPv6: one /64 network)
+    /// at most (one more is answered 429 and closed)
+    #[arg(long, default_value_t = b5_server::DEFAULT_MAX_PER_ADDRESS as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections_per_address: u64,
+    /// WebSocket connections open at once at most (one more is answered
+    /// 503)
+    #[arg(long, default_value_t = b5_server::DEFAULT_MAX_WEBSOCKETS as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_websockets: u64,
+    /// Seconds a client has to send a request's head; a keep-alive
+    /// connection idle this long is closed
+    #[arg(long, default_value_t = 10, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
+    /// Seconds a request's body may pause between two pieces
+    #[arg(long, default_value_t = 10, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout: u64,
+    /// Seconds a whole request may take, body and answer (then 408)
+    #[arg(long, default_value_t = 30, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub request_timeout: u64,
+    /// Tables one address may create an hour, at most 10 at once (0: no
+    /// limit)
+    #[arg(long, default_value_t = b5_server::expiry::DEFAULT_TABLES_PER_HOUR, value_name = "N")]
+    pub tables_per_hour: u32,
+    /// Minutes a table waits for its first player: a table none of whose
+    /// human seats was taken by then expires
+    #[arg(long, default_value_t = 30, value_name = "MIN",
+          value_parser = clap::value_parser!(u64).range(1..=525_600))]
+    pub unjoined_minutes: u64,
+    /// Hours a table waits for a human to join, act or chat: then it ends,
+    /// abandoned
+    #[arg(long, default_value_t = 24, value_name = "HOURS",
+          value_parser = clap::value_parser!(u64).range(1..=8_760))]
+    pub abandoned_hours: u64,
     /// Computer players wait this long before each action, so that humans
     /// can follow
     #[arg(long, default_value_t = 0, value_name = "MS")]
@@ -116,6 +154,16 @@ pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     cfg.bot_delay = Duration::from_millis(args.bot_delay_ms);
     cfg.test_mode = args.test_mode;
     cfg.max_connections = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
+    cfg.max_per_address = usize::try_from(args.max_connections_per_address).unwrap_or(usize::MAX);
+    cfg.max_websockets = usize::try_from(args.max_websockets).unwrap_or(usize::MAX);
+    cfg.tables_per_hour = args.tables_per_hour;
+    cfg.unjoined_lifetime = Duration::from_secs(args.unjoined_minutes * 60);
+    cfg.abandoned_after = Duration::from_secs(args.abandoned_hours * 3600);
+    cfg.timeouts = b5_server::connections::Timeouts {
+        header: Duration::from_secs(args.header_timeout),
+        body: Duration::from_secs(args.body_timeout),
+        request: Duration::from_secs(args.request_timeout),
+    };
     // The first game is the default of a table request; Babylon 5 Empires
     // is `"game": "empires"`.
     let kinds: Vec<GameKindArc> = vec![
