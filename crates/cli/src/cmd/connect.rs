@@ -9,23 +9,150 @@
 //! view and menu; actions, undo requests, answers and chat lines go over
 //! HTTP. The table and the menu are drawn from the seat's own view, so this
 //! program sees exactly what the seat may see.
+//!
+//! The server is not trusted (docs/limits.md, "`b5 connect` and the
+//! server"): every HTTP answer and WebSocket message is read within a size
+//! limit and a time limit, a lost connection is opened again with growing
+//! pauses a bounded number of times, a seat token is 64 hex digits or is
+//! refused, the seats folder is private, and everything printed passes
+//! through [`TerminalText`], which strips control characters.
 
-use std::io::{BufRead, Write};
+use std::borrow::Cow;
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use b5_engine::{PlayerId, PlayerView};
 use futures_util::{SinkExt, StreamExt};
 use rand::{Rng, SeedableRng};
 use reqwest::Url;
 use serde_json::{json, Value};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::error::{CapacityError, Error as WsError};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::cmd::play::{self, Answer, Desk};
 use crate::cmd::BotKind;
 use crate::Fail;
+
+/// The most an HTTP answer may hold. The real server's largest are the
+/// card list (80 KiB for the Open Set) and a six-player state (60 KiB):
+/// room for card sets a hundred times larger (`b5 serve --cards`).
+pub const MAX_ANSWER: usize = 8 << 20;
+/// The most one WebSocket message (and one frame) may hold: a six-player
+/// change with its view and menu is about 60 KiB.
+pub const MAX_MESSAGE: usize = 4 << 20;
+/// Connecting to the server: TCP, then the WebSocket's upgrade.
+const CONNECT_WITHIN: Duration = Duration::from_secs(10);
+/// An HTTP answer, from the request to its last byte.
+const ANSWER_WITHIN: Duration = Duration::from_secs(30);
+/// The table's connection is pinged this often (the server answers
+/// `pong`)...
+const PING_EVERY: Duration = Duration::from_secs(20);
+/// ...and a connection silent for this long is lost.
+const SILENT_FOR: Duration = Duration::from_secs(60);
+/// Messages read ahead of the player (each at most [`MAX_MESSAGE`]): the
+/// reader waits beyond that, so a flood cannot pile up in memory.
+const READ_AHEAD: usize = 8;
+/// Lost connections opened again in a row before giving up (with the
+/// pauses below, about 30 s: long enough for a server's restart)...
+const RECONNECTS: u32 = 6;
+/// ...after a pause that starts at 0.5 s and doubles up to 30 s.
+const FIRST_PAUSE: Duration = Duration::from_millis(500);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+/// A connection that brought a change, or stayed open this long, was
+/// working: the count of failures in a row starts again.
+const STEADY: Duration = Duration::from_secs(60);
+
+/// A size as a person reads it: "17 MiB", "4.5 MiB", "512 KiB".
+fn size(n: usize) -> String {
+    const MIB: usize = 1 << 20;
+    if n >= MIB {
+        let s = format!("{:.1}", n as f64 / MIB as f64);
+        format!("{} MiB", s.strip_suffix(".0").unwrap_or(&s))
+    } else if n >= 1024 {
+        format!("{} KiB", n / 1024)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// A character that must not reach the terminal from the server: ESC and
+/// the other C0 controls but newline and tab (escape sequences, BEL, a
+/// carriage return that overwrites a line), DEL and the C1 controls (all
+/// of them Unicode's `Cc`), and the bidi embeddings, overrides and isolates
+/// (text shown in another order than it is).
+fn unprintable(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Text from the server as terminal text: without [`unprintable`]
+/// characters.
+pub fn terminal_text(s: &str) -> Cow<'_, str> {
+    if s.chars().any(unprintable) {
+        Cow::Owned(s.chars().filter(|&c| !unprintable(c)).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// The terminal as `b5 connect` writes to it: everything written (log
+/// sentences, chat lines and names, card texts, the table, the menu, the
+/// server's errors) goes out as [`terminal_text`]. The one door from the
+/// server to the terminal.
+pub struct TerminalText<W: Write> {
+    inner: W,
+    /// The start of a character cut between two writes.
+    partial: Vec<u8>,
+}
+
+impl<W: Write> TerminalText<W> {
+    pub fn new(inner: W) -> TerminalText<W> {
+        TerminalText {
+            inner,
+            partial: Vec::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for TerminalText<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut bytes = std::mem::take(&mut self.partial);
+        bytes.extend_from_slice(buf);
+        let mut text = String::new();
+        let mut rest: &[u8] = &bytes;
+        while !rest.is_empty() {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    text.push_str(&terminal_text(s));
+                    rest = &[];
+                }
+                Err(e) => {
+                    let (good, bad) = rest.split_at(e.valid_up_to());
+                    text.push_str(&terminal_text(std::str::from_utf8(good).unwrap_or("")));
+                    match e.error_len() {
+                        // Not UTF-8 at all: dropped.
+                        Some(n) => rest = &bad[n..],
+                        // A character cut short: its end comes with the next write.
+                        None => {
+                            self.partial = bad.to_vec();
+                            rest = &[];
+                        }
+                    }
+                }
+            }
+        }
+        self.inner.write_all(text.as_bytes())?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
 
 #[derive(clap::Args, Debug)]
 pub struct ConnectArgs {
@@ -179,27 +306,81 @@ impl Tokens {
         self.dir.join(format!("{server}-{table}-{seat}.token"))
     }
 
-    fn load(&self, base: &str, table: &str, seat: usize) -> Option<String> {
-        let t = std::fs::read_to_string(self.file(base, table, seat)).ok()?;
-        let t = t.trim();
-        (!t.is_empty() && t.len() <= 256).then(|| t.to_string())
+    /// The token kept for a seat: None when there is none; an error when
+    /// the file holds something else than a token.
+    fn load(&self, base: &str, table: &str, seat: usize) -> Result<Option<String>, Fail> {
+        let path = self.file(base, table, seat);
+        let Ok(f) = std::fs::File::open(&path) else {
+            return Ok(None);
+        };
+        self.private(false)?;
+        // A token and its newline; more is not a token.
+        let mut text = String::new();
+        f.take(256)
+            .read_to_string(&mut text)
+            .map_err(|e| Fail::new(format!("cannot read {}: {e}", path.display())))?;
+        let t = text.trim();
+        if !valid_token(t) {
+            return Err(Fail::new(format!(
+                "{}: the seat's key kept there is not 64 hex digits; delete the file (the seat can then be taken back only from a machine that holds its key)",
+                path.display()
+            )));
+        }
+        Ok(Some(t.to_string()))
     }
 
     /// The seats of `table` this machine holds a token for.
-    fn seats_of(&self, base: &str, table: &str) -> Vec<(usize, String)> {
-        (0..6)
-            .filter_map(|s| self.load(base, table, s).map(|t| (s, t)))
-            .collect()
+    fn seats_of(&self, base: &str, table: &str) -> Result<Vec<(usize, String)>, Fail> {
+        let mut held = Vec::new();
+        for s in 0..6 {
+            if let Some(t) = self.load(base, table, s)? {
+                held.push((s, t));
+            }
+        }
+        Ok(held)
+    }
+
+    /// Makes the folder private to its owner (0700): created so (with its
+    /// parents) when `create`, and an existing folder that others may read
+    /// or enter is made so, or refused: the tokens are the seats' keys.
+    fn private(&self, create: bool) -> Result<(), Fail> {
+        let dir = self.dir.display();
+        if create {
+            let mut b = std::fs::DirBuilder::new();
+            b.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                b.mode(0o700);
+            }
+            b.create(&self.dir)
+                .map_err(|e| Fail::new(format!("cannot keep the seat's token in {dir}: {e}")))?;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let meta = std::fs::metadata(&self.dir)
+                .map_err(|e| Fail::new(format!("cannot read the seats folder {dir}: {e}")))?;
+            let mode = meta.permissions().mode() & 0o777;
+            if mode & 0o077 != 0 {
+                std::fs::set_permissions(&self.dir, std::fs::Permissions::from_mode(0o700))
+                    .map_err(|e| {
+                        Fail::new(format!(
+                            "the seats folder {dir} may be read by others (mode {mode:o}) and cannot be made private: {e}; make it private (chmod 700 {dir}) or name another with --seats"
+                        ))
+                    })?;
+            }
+        }
+        Ok(())
     }
 
     fn save(&self, base: &str, table: &str, seat: usize, token: &str) -> Result<PathBuf, Fail> {
+        // Checked where it arrives; checked again where it is written.
+        if !valid_token(token) {
+            return Err(bad_token());
+        }
         let path = self.file(base, table, seat);
-        std::fs::create_dir_all(&self.dir).map_err(|e| {
-            Fail::new(format!(
-                "cannot keep the seat's token in {}: {e}",
-                self.dir.display()
-            ))
-        })?;
+        self.private(true)?;
         let mut o = std::fs::OpenOptions::new();
         o.write(true).create(true).truncate(true);
         #[cfg(unix)]
@@ -207,13 +388,29 @@ impl Tokens {
             use std::os::unix::fs::OpenOptionsExt;
             o.mode(0o600);
         }
-        let mut f = o
-            .open(&path)
-            .map_err(|e| Fail::new(format!("cannot write {}: {e}", path.display())))?;
-        writeln!(f, "{token}")
-            .map_err(|e| Fail::new(format!("cannot write {}: {e}", path.display())))?;
+        let wrote = |e: std::io::Error| Fail::new(format!("cannot write {}: {e}", path.display()));
+        let mut f = o.open(&path).map_err(wrote)?;
+        #[cfg(unix)]
+        {
+            // A file kept from before may have been readable by others.
+            use std::os::unix::fs::PermissionsExt;
+            f.set_permissions(std::fs::Permissions::from_mode(0o600))
+                .map_err(wrote)?;
+        }
+        writeln!(f, "{token}").map_err(wrote)?;
         Ok(path)
     }
+}
+
+/// A seat's token as the protocol writes it: 64 hex digits (256 bits).
+fn valid_token(t: &str) -> bool {
+    t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn bad_token() -> Fail {
+    Fail::new(
+        "the server sent a seat token that is not 64 hex digits: nothing was kept (is this a b5 server?)",
+    )
 }
 
 /// One HTTP answer: its status and JSON body.
@@ -251,6 +448,7 @@ impl Server {
         body: Option<&Value>,
     ) -> Result<Answered, Fail> {
         let url = format!("{}{path}", self.base);
+        let what = format!("{method} {path}");
         let mut req = self.http.request(method, &url);
         if let Some(t) = token {
             req = req.bearer_auth(t);
@@ -258,17 +456,48 @@ impl Server {
         if let Some(b) = body {
             req = req.json(b);
         }
+        let broke = |e: reqwest::Error| {
+            if e.is_timeout() {
+                Fail::new(format!(
+                    "{}: no answer to {what} within {} s",
+                    self.base,
+                    ANSWER_WITHIN.as_secs()
+                ))
+            } else {
+                Fail::new(format!(
+                    "{}: the answer to {what} broke off: {e}",
+                    self.base
+                ))
+            }
+        };
         self.rt.block_on(async {
-            let res = req
-                .send()
-                .await
-                .map_err(|e| Fail::new(format!("cannot reach {}: {e}", self.base)))?;
+            let mut res = req.send().await.map_err(|e| {
+                if e.is_timeout() {
+                    broke(e)
+                } else {
+                    Fail::new(format!("cannot reach {}: {e}", self.base))
+                }
+            })?;
             let status = res.status().as_u16();
-            let text = res
-                .text()
-                .await
-                .map_err(|e| Fail::new(format!("{}: the answer broke off: {e}", self.base)))?;
-            let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let too_big = || {
+                Fail::new(format!(
+                    "{}: the answer to {what} is larger than the {} limit for an answer",
+                    self.base,
+                    size(MAX_ANSWER)
+                ))
+            };
+            // Read in chunks up to the limit, never the whole answer at once.
+            if res.content_length().is_some_and(|n| n > MAX_ANSWER as u64) {
+                return Err(too_big());
+            }
+            let mut bytes = Vec::new();
+            while let Some(chunk) = res.chunk().await.map_err(broke)? {
+                if bytes.len() + chunk.len() > MAX_ANSWER {
+                    return Err(too_big());
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
             Ok(Answered { status, body })
         })
     }
@@ -285,11 +514,15 @@ impl Server {
 /// What the WebSocket reader hands to the player.
 enum Incoming {
     Msg(Value),
-    /// The connection ended (the reason).
+    /// The connection ended (the reason): it may be opened again.
     Closed(String),
+    /// The server sent what the protocol never sends (a message over the
+    /// limit, one that is not JSON): opening again would only repeat it.
+    Broken(String),
 }
 
-/// Opens the table's WebSocket, says hello with the last `seq` seen, and
+/// Opens the table's WebSocket (within [`CONNECT_WITHIN`], messages and
+/// frames up to [`MAX_MESSAGE`]), says hello with the last `seq` seen, and
 /// forwards every message to `tx` until the connection ends.
 fn open_socket(
     server: &Server,
@@ -304,31 +537,88 @@ fn open_socket(
         .replacen("https://", "wss://", 1);
     let url = format!("{ws_base}/api/tables/{table}/ws");
     let hello = json!({ "type": "hello", "token": token, "seq": seq }).to_string();
-    let (mut ws, _) = server
-        .rt
-        .block_on(tokio_tungstenite::connect_async(url))
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE))
+        .max_frame_size(Some(MAX_MESSAGE));
+    let late = || {
+        Fail::new(format!(
+            "the table's connection did not open within {} s",
+            CONNECT_WITHIN.as_secs()
+        ))
+    };
+    let mut ws = server.rt.block_on(async {
+        let (mut ws, _) = tokio::time::timeout(
+            CONNECT_WITHIN,
+            tokio_tungstenite::connect_async_with_config(url, Some(config), false),
+        )
+        .await
+        .map_err(|_| late())?
         .map_err(|e| Fail::new(format!("cannot open the table's connection: {e}")))?;
-    server
-        .rt
-        .block_on(ws.send(Message::Text(hello.into())))
-        .map_err(|e| Fail::new(format!("the table's connection broke: {e}")))?;
+        tokio::time::timeout(CONNECT_WITHIN, ws.send(Message::Text(hello.into())))
+            .await
+            .map_err(|_| late())?
+            .map_err(|e| Fail::new(format!("the table's connection broke: {e}")))?;
+        Ok::<_, Fail>(ws)
+    })?;
     server.rt.spawn(async move {
-        let why = loop {
-            match ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    let v = serde_json::from_str(t.as_str()).unwrap_or(Value::Null);
-                    if tx.send(Incoming::Msg(v)).is_err() {
-                        return;
+        let mut ping = tokio::time::interval(PING_EVERY);
+        ping.tick().await;
+        let mut heard = Instant::now();
+        let end = loop {
+            tokio::select! {
+                m = ws.next() => {
+                    heard = Instant::now();
+                    match m {
+                        Some(Ok(Message::Text(t))) => match serde_json::from_str::<Value>(t.as_str()) {
+                            Ok(v) if v.is_object() => {
+                                if v["type"] == "pong" {
+                                    continue;
+                                }
+                                if tx.send(Incoming::Msg(v)).await.is_err() {
+                                    return;
+                                }
+                            }
+                            _ => {
+                                break Incoming::Broken(format!(
+                                    "the server sent a message that is not a JSON object: \"{}\"",
+                                    terminal_text(&b5_cards::deck::excerpt(t.as_str()))
+                                ))
+                            }
+                        },
+                        Some(Ok(Message::Close(_))) | None => {
+                            break Incoming::Closed("the server closed the connection".into())
+                        }
+                        Some(Ok(_)) => {}
+                        Some(Err(WsError::Capacity(CapacityError::MessageTooLong {
+                            size: n,
+                            max_size,
+                        }))) => {
+                            break Incoming::Broken(format!(
+                                "the server sent a message of {}, more than the {} limit",
+                                size(n),
+                                size(max_size)
+                            ))
+                        }
+                        Some(Err(e)) => break Incoming::Closed(format!("the connection broke: {e}")),
                     }
                 }
-                Some(Ok(Message::Close(_))) | None => {
-                    break "the server closed the connection".to_string()
+                _ = ping.tick() => {
+                    // A server that accepts and never answers does not
+                    // hold the program: a ping is answered by a pong.
+                    if heard.elapsed() >= SILENT_FOR {
+                        break Incoming::Closed(format!(
+                            "the server sent nothing for {} s",
+                            SILENT_FOR.as_secs()
+                        ));
+                    }
+                    let ping = Message::Text(json!({ "type": "ping" }).to_string().into());
+                    if let Err(e) = ws.send(ping).await {
+                        break Incoming::Closed(format!("the connection broke: {e}"));
+                    }
                 }
-                Some(Ok(_)) => {}
-                Some(Err(e)) => break format!("the connection broke: {e}"),
             }
         };
-        let _ = tx.send(Incoming::Closed(why));
+        let _ = tx.send(end).await;
     });
     Ok(())
 }
@@ -434,6 +724,14 @@ fn default_name() -> String {
 }
 
 pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
+    // The error may quote the server (its error messages): cleaned too.
+    connect(args).map_err(|mut e| {
+        e.message = terminal_text(&e.message).into_owned();
+        e
+    })
+}
+
+fn connect(args: &ConnectArgs) -> Result<ExitCode, Fail> {
     let link = parse_link(&args.url)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -441,7 +739,8 @@ pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
         .build()
         .map_err(|e| Fail::new(format!("cannot start the network runtime: {e}")))?;
     let http = reqwest::Client::builder()
-        .timeout(Duration::from_secs(30))
+        .connect_timeout(CONNECT_WITHIN)
+        .timeout(ANSWER_WITHIN)
         .build()
         .map_err(|e| Fail::new(format!("cannot start the HTTP client: {e}")))?;
     let server = Server {
@@ -451,13 +750,12 @@ pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
     };
     let tokens = Tokens::new(args.seats.as_deref());
     let table = link.target.table().to_string();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = TerminalText::new(std::io::stdout().lock());
     let seat = match &link.target {
         Target::Watch { .. } => None,
         Target::Join {
             seat, invitation, ..
-        } => Some(match tokens.load(&link.base, &table, *seat) {
+        } => Some(match tokens.load(&link.base, &table, *seat)? {
             Some(t) => (*seat, t),
             None => {
                 let name = args.name.clone().unwrap_or_else(default_name);
@@ -481,6 +779,9 @@ pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
                     .as_str()
                     .ok_or_else(|| Fail::new("the server's answer to the join has no token"))?
                     .to_string();
+                if !valid_token(&token) {
+                    return Err(bad_token());
+                }
                 let kept = tokens.save(&link.base, &table, *seat, &token)?;
                 writeln!(
                     out,
@@ -493,7 +794,7 @@ pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
             }
         }),
         Target::Table { .. } => {
-            let mut held = tokens.seats_of(&link.base, &table);
+            let mut held = tokens.seats_of(&link.base, &table)?;
             if held.is_empty() {
                 return Err(Fail::new(format!(
                     "this machine holds no seat at table {table} (kept in {}): open the join link you were sent, or watch with {}/watch/{table}",
@@ -506,6 +807,10 @@ pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
     };
     // The cards' texts, for ?N and c NAME.
     let cards: Vec<(String, String)> = match server.get("/api/cards", None) {
+        Err(e) => {
+            writeln!(out, "(no card texts for ?N and c NAME: {})", e.message)?;
+            Vec::new()
+        }
         Ok(a) if a.status == 200 => a.body["cards"]
             .as_array()
             .map(|c| {
@@ -539,7 +844,7 @@ pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
             return Err(Fail::new(a.error()));
         }
     }
-    let (tx, rx) = mpsc::channel();
+    let (tx, mut rx) = mpsc::channel(READ_AHEAD);
     open_socket(&server, &table, token.as_deref(), 0, tx.clone())?;
     let mut stdin = std::io::stdin().lock();
     let mut session = Session {
@@ -552,8 +857,18 @@ pub fn run(args: &ConnectArgs) -> Result<ExitCode, Fail> {
         delay: Duration::from_millis(args.delay_ms),
         rng: rand_pcg::Pcg64Mcg::seed_from_u64(std::process::id() as u64),
         now: Now::default(),
+        opened: (Instant::now(), 0),
+        failures: 0,
     };
-    session.play(&rx, &tx, &mut stdin, &mut out)
+    session.play(&mut rx, &tx, &mut stdin, &mut out)
+}
+
+/// The pause before opening a lost connection again after `failures` in
+/// a row: 0.5 s, 1 s, 2 s, ... up to 30 s.
+fn pause(failures: u32) -> Duration {
+    FIRST_PAUSE
+        .saturating_mul(1 << failures.min(16))
+        .min(LONGEST_PAUSE)
 }
 
 /// One seat (or a spectator) at the table, until the game ends or the
@@ -568,25 +883,28 @@ struct Session<'a> {
     delay: Duration,
     rng: rand_pcg::Pcg64Mcg,
     now: Now,
+    /// When the table's connection was last opened, and the `seq` then.
+    opened: (Instant, u64),
+    /// Connections lost in a row without a working one between.
+    failures: u32,
 }
-
-/// How many times in a row a lost connection is opened again.
-const RECONNECTS: u32 = 5;
 
 impl Session<'_> {
     fn play(
         &mut self,
-        rx: &mpsc::Receiver<Incoming>,
+        rx: &mut mpsc::Receiver<Incoming>,
         tx: &mpsc::Sender<Incoming>,
         input: &mut impl BufRead,
         out: &mut impl Write,
     ) -> Result<ExitCode, Fail> {
         loop {
             let first = rx
-                .recv()
-                .map_err(|_| Fail::new("the table's connection ended"))?;
+                .blocking_recv()
+                .ok_or_else(|| Fail::new("the table's connection ended"))?;
             let mut batch = vec![first];
-            batch.extend(rx.try_iter());
+            while let Ok(m) = rx.try_recv() {
+                batch.push(m);
+            }
             for m in batch {
                 match m {
                     Incoming::Msg(v) => {
@@ -595,6 +913,11 @@ impl Session<'_> {
                         }
                     }
                     Incoming::Closed(why) => self.reconnect(&why, tx, out)?,
+                    Incoming::Broken(why) => {
+                        return Err(Fail::new(format!(
+                            "{why}; gave up (a b5 server never sends that)"
+                        )))
+                    }
                 }
             }
             if self.now.finished {
@@ -607,18 +930,34 @@ impl Session<'_> {
         }
     }
 
-    /// Opens the lost connection again, a few times with growing pauses,
-    /// saying the last `seq` seen (the server sends what was missed).
+    /// Opens the lost connection again, saying the last `seq` seen (the
+    /// server sends what was missed), after a pause that doubles with each
+    /// failure in a row; gives up after [`RECONNECTS`] of them.
     fn reconnect(
         &mut self,
         why: &str,
         tx: &mpsc::Sender<Incoming>,
         out: &mut impl Write,
     ) -> Result<(), Fail> {
+        let (at, seq) = self.opened;
+        if self.now.seq > seq || at.elapsed() >= STEADY {
+            self.failures = 0;
+        }
         let mut last = why.to_string();
-        for attempt in 1..=RECONNECTS {
-            writeln!(out, "({last}; connecting again)")?;
-            std::thread::sleep(Duration::from_millis(250 * attempt as u64));
+        loop {
+            if self.failures >= RECONNECTS {
+                return Err(Fail::new(format!(
+                    "{last}; gave up after {RECONNECTS} tries in a row"
+                )));
+            }
+            let pause = pause(self.failures);
+            self.failures += 1;
+            writeln!(
+                out,
+                "({last}; connecting again in {:.1} s)",
+                pause.as_secs_f64()
+            )?;
+            std::thread::sleep(pause);
             match open_socket(
                 self.server,
                 self.table,
@@ -626,13 +965,13 @@ impl Session<'_> {
                 self.now.seq,
                 tx.clone(),
             ) {
-                Ok(()) => return Ok(()),
+                Ok(()) => {
+                    self.opened = (Instant::now(), self.now.seq);
+                    return Ok(());
+                }
                 Err(e) => last = e.message,
             }
         }
-        Err(Fail::new(format!(
-            "{last}; gave up after {RECONNECTS} tries"
-        )))
     }
 
     /// One message from the server; Some(code) to stop.
@@ -1045,20 +1384,96 @@ mod tests {
     #[test]
     fn tokens_are_kept_for_their_owner_only() {
         let dir = std::env::temp_dir().join(format!("b5-connect-tokens-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         let t = Tokens::new(Some(&dir));
-        let path = t.save("http://h:1", "tab", 2, "secret").unwrap();
-        assert_eq!(t.load("http://h:1", "tab", 2).as_deref(), Some("secret"));
+        let key = "0123456789abcdef".repeat(4);
+        let path = t.save("http://h:1", "tab", 2, &key).unwrap();
+        assert_eq!(t.load("http://h:1", "tab", 2).unwrap(), Some(key.clone()));
         assert_eq!(
-            t.seats_of("http://h:1", "tab"),
-            vec![(2, "secret".to_string())]
+            t.seats_of("http://h:1", "tab").unwrap(),
+            vec![(2, key.clone())]
         );
-        assert!(t.load("http://h:2", "tab", 2).is_none());
+        assert!(t.load("http://h:2", "tab", 2).unwrap().is_none());
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
             let mode = std::fs::metadata(&path).unwrap().permissions().mode();
             assert_eq!(mode & 0o077, 0, "only the owner reads a token: {mode:o}");
+            let mode = std::fs::metadata(&dir).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o700, "the folder is private: {mode:o}");
+            // A folder others may read is made private when a token is read.
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+            assert!(t.load("http://h:1", "tab", 2).unwrap().is_some());
+            let mode = std::fs::metadata(&dir).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o700, "made private: {mode:o}");
         }
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn only_tokens_of_64_hex_digits_are_kept_or_read() {
+        let dir = std::env::temp_dir().join(format!("b5-connect-badtok-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let t = Tokens::new(Some(&dir));
+        for bad in [
+            String::new(),
+            "secret".into(),
+            "g".repeat(64),
+            "a".repeat(63),
+            "a".repeat(65),
+            format!("{}\n{}", "a".repeat(32), "b".repeat(31)),
+            "../../etc/passwd".into(),
+        ] {
+            let e = t.save("http://h:1", "tab", 0, &bad).unwrap_err();
+            assert!(e.message.contains("not 64 hex digits"), "{}", e.message);
+        }
+        assert!(!dir.exists(), "nothing was written");
+        // A file that holds no token is refused, naming the file.
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = t.file("http://h:1", "tab", 1);
+        std::fs::write(&file, format!("{}\nmore", "a".repeat(64))).unwrap();
+        let e = t.load("http://h:1", "tab", 1).unwrap_err();
+        assert!(e.message.contains("not 64 hex digits"), "{}", e.message);
+        assert!(
+            e.message.contains(&file.display().to_string()),
+            "{}",
+            e.message
+        );
+        assert!(t.seats_of("http://h:1", "tab").is_err());
+        // Hex digits in either case, and the newline the file ends with.
+        std::fs::write(&file, format!("{}\n", "aB3".repeat(21) + "f")).unwrap();
+        assert!(t.load("http://h:1", "tab", 1).unwrap().is_some());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn server_text_reaches_the_terminal_without_controls() {
+        let hostile = "a\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07b\rc\u{9b}31m\u{85}d\u{202e}e\u{2066}f\u{7f}g\x00h\ti\nj\u{e9}";
+        assert_eq!(
+            terminal_text(hostile),
+            "a[2J]52;c;cm0gLXJmIH4=bc31mdefgh\ti\nj\u{e9}"
+        );
+        assert!(matches!(terminal_text("Kha'Dor\n\tD4"), Cow::Borrowed(_)));
+        // Through the writer, even when a character is cut between writes.
+        let mut t = TerminalText::new(Vec::new());
+        let bytes = "x\u{202e}y\u{9b}z\u{e9}\n".as_bytes();
+        for b in bytes {
+            t.write_all(std::slice::from_ref(b)).unwrap();
+        }
+        let red = "\x1b[31mred";
+        write!(t, "{red}").unwrap();
+        t.write_all(b"\xff!").unwrap();
+        assert_eq!(String::from_utf8(t.inner).unwrap(), "xyz\u{e9}\n[31mred!");
+    }
+
+    #[test]
+    fn reconnecting_waits_longer_each_time_up_to_30_s() {
+        let p: Vec<f64> = (0..9).map(|n| pause(n).as_secs_f64()).collect();
+        assert_eq!(p, [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0, 30.0]);
+        assert_eq!(pause(u32::MAX), LONGEST_PAUSE);
+        assert_eq!(size(17 << 20), "17 MiB");
+        assert_eq!(size(MAX_MESSAGE), "4 MiB");
+        assert_eq!(size(3 << 19), "1.5 MiB");
+        assert_eq!(size(2048), "2 KiB");
     }
 }
