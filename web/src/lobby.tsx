@@ -115,7 +115,7 @@ function TableList({ tables }: { tables: LobbyTable[] }) {
               </td>
               <td>{t.free_seats}</td>
               <td>{t.turn}</td>
-              <td>{t.finished ? "finished" : "playing"}</td>
+              <td>{t.ended ? `ended: ${t.ended.reason}` : t.finished ? "finished" : "playing"}</td>
               <td>
                 {(() => {
                   const mine = loadSeat(localStorage, t.table);

@@ -12,6 +12,7 @@ import type {
   ChangeMsg,
   ClockInfo,
   ChatLine,
+  Ended,
   Menu,
   PlayerView,
   Seat,
@@ -50,6 +51,8 @@ export interface TableState {
   toAct: Seat[];
   finished: boolean;
   winners: Seat[];
+  /** Why the table ended before its game did (null: it did not). */
+  ended: Ended | null;
   undo: UndoRequest | null;
   log: LogLine[];
   chat: ChatLine[];
@@ -80,6 +83,7 @@ export type Msg =
   | { type: "conn"; status: ConnStatus }
   | { type: "chat"; lines: ChatLine[] }
   | { type: "undo"; request: UndoRequest | null }
+  | { type: "ended"; ended: Ended }
   | { type: "select"; handle: string | null }
   | { type: "pick"; ref: Ref }
   | { type: "unpick" }
@@ -103,6 +107,7 @@ export function initialState(table: string, seat: Seat | null): TableState {
     toAct: [],
     finished: false,
     winners: [],
+    ended: null,
     undo: null,
     log: [],
     logSeq: 0,
@@ -189,13 +194,13 @@ export function reduce(s: TableState, m: Msg): TableState {
       const r = m.state;
       if (s.seq !== null && r.seq < s.seq) return s; // older than what we show
       const next = withView(
-        { ...s, seat: r.seat, undo: r.undo ?? null, clock: clockFrom(s, r.clock, m.at) },
+        { ...s, seat: r.seat, undo: r.undo ?? null, clock: clockFrom(s, r.clock, m.at), ended: r.ended ?? s.ended },
         r.seq,
         r.view,
         r.legal_actions,
         r.menu,
         r.pending,
-        r.finished,
+        r.finished || !!r.ended,
         r.winners,
       );
       return next;
@@ -259,6 +264,8 @@ export function reduce(s: TableState, m: Msg): TableState {
       const chat = [...byN.values()].sort((a, b) => a.n - b.n).slice(-200);
       return { ...s, chat };
     }
+    case "ended":
+      return { ...s, ended: m.ended, finished: true, undo: null };
     case "undo":
       return { ...s, undo: m.request };
     case "select":

@@ -150,6 +150,11 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
         case "chat":
           dispatch({ type: "chat", lines: [m] });
           break;
+        case "ended":
+          // Nobody joined in time, or nobody played for too long.
+          dispatch({ type: "ended", ended: { reason: m.reason, message: m.message } });
+          loadLobby();
+          break;
         case "undo":
           if (m.state === "asked" && m.request) dispatch({ type: "undo", request: m.request });
           else refresh();
@@ -395,7 +400,14 @@ function TableView(props: {
       <CardTip tip={tip} index={props.cardIndex} onClose={() => setTip(null)} />
       <div class="table-grid">
         <main class="board" aria-label="The table">
-          {s.finished && <Summary s={s} v={v} api={props.api} token={props.token} />}
+          {s.ended ? (
+            <section class="panel summary" data-testid="ended" role="status">
+              <h2>The table ended</h2>
+              <p>{s.ended.message}</p>
+            </section>
+          ) : (
+            s.finished && <Summary s={s} v={v} api={props.api} token={props.token} />
+          )}
           <Globals v={v} ctx={ctx} />
           <Conflicts v={v} ctx={ctx} />
           {me !== null && <Hand v={v} ctx={ctx} />}

@@ -65,6 +65,14 @@ export interface StateResponse {
   digest?: string;
   menu?: Menu | null;
   clock?: ClockInfo | null;
+  /** Why the table ended before its game did (an unjoined table expired, an abandoned one ended). */
+  ended?: Ended | null;
+}
+
+/** Why a table ended before its game did. */
+export interface Ended {
+  reason: "expired" | "abandoned";
+  message: string;
 }
 
 export interface LobbySeat {
@@ -84,6 +92,7 @@ export interface LobbyTable {
   turn: number;
   seq: number;
   finished: boolean;
+  ended?: Ended | null;
   spectators: boolean;
 }
 
@@ -224,6 +233,9 @@ export interface UndoMsg {
 export interface PongMsg {
   type: "pong";
 }
+export interface EndedMsg extends Ended {
+  type: "ended";
+}
 export interface AwayMsg {
   type: "away";
   seat: Seat;
@@ -239,6 +251,7 @@ export type ServerMsg =
   | ChatMsg
   | UndoMsg
   | AwayMsg
+  | EndedMsg
   | PongMsg;
 
 /** A refused request: the protocol's JSON error. */

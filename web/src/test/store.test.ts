@@ -175,4 +175,19 @@ describe("the table reducer", () => {
     s = reduce(s, { type: "change", msg: change(7, { view: v2, events: [{ event: "discarded_from_play", card: 2, cause: { why: "rules" } }] }) });
     expect(s.log.at(-1)?.text).toBe("Aide Da'Mirra is discarded.");
   });
+
+  it("a table that ended (expired, abandoned) takes no more actions and says why", () => {
+    let s = start();
+    expect(canAct(s)).toBe(true);
+    s = reduce(s, { type: "ended", ended: { reason: "abandoned", message: "nobody played at this table for too long: it was abandoned" } });
+    expect(s.ended?.reason).toBe("abandoned");
+    expect(canAct(s)).toBe(false);
+    // A state answer read later says the same.
+    const later = reduce(initialState("t1", 0), {
+      type: "state",
+      state: { ...state(5), ended: { reason: "expired", message: "nobody took a seat at this table in time: it expired" } },
+    });
+    expect(later.ended?.reason).toBe("expired");
+    expect(canAct(later)).toBe(false);
+  });
 });
