@@ -334,6 +334,50 @@ impl GameEvents for B5Events {
         // The describe works on the events as this viewer may see them.
         b5_present::sentences(&self.after, player_id(viewer), &self.events, &self.context)
     }
+
+    fn compact(&self) -> Option<std::sync::Arc<dyn GameEvents>> {
+        // Every seat's sentences and the spectators', written now: the
+        // game after the events is not kept.
+        let seats = self.after.num_players();
+        let logs = (0..=seats)
+            .map(|i| {
+                let viewer = if i < seats {
+                    Viewer::Seat(i)
+                } else {
+                    Viewer::Spectator
+                };
+                self.log(viewer)
+            })
+            .collect();
+        Some(std::sync::Arc::new(B5Logged {
+            events: self.events.clone(),
+            logs,
+        }))
+    }
+}
+
+/// [`B5Events`] kept small: the events, and their sentences for each seat
+/// and (last) for spectators.
+struct B5Logged {
+    events: Vec<Event>,
+    logs: Vec<Vec<String>>,
+}
+
+impl GameEvents for B5Logged {
+    fn for_viewer(&self, viewer: Viewer) -> Value {
+        let v = player_id(viewer);
+        let events: Vec<Event> = self.events.iter().map(|e| e.for_viewer(v)).collect();
+        serde_json::to_value(events).unwrap_or(Value::Array(Vec::new()))
+    }
+
+    fn log(&self, viewer: Viewer) -> Vec<String> {
+        let spectators = self.logs.len().saturating_sub(1);
+        let i = match viewer {
+            Viewer::Seat(s) if s < spectators => s,
+            _ => spectators,
+        };
+        self.logs.get(i).cloned().unwrap_or_default()
+    }
 }
 
 fn player_id(viewer: Viewer) -> PlayerId {

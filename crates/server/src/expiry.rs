@@ -47,6 +47,9 @@ const ADDRESSES_KEPT: usize = 10_000;
 pub const DEFAULT_TABLES_PER_HOUR: u32 = 30;
 pub const DEFAULT_UNJOINED: Duration = Duration::from_secs(30 * 60);
 pub const DEFAULT_ABANDONED: Duration = Duration::from_secs(24 * 3600);
+/// A finished table stays in memory this long (its players read the end,
+/// download the record), then leaves it.
+pub const DEFAULT_FINISHED_KEPT: Duration = Duration::from_secs(10 * 60);
 
 /// What the lobby and the protocol say of an ended table.
 pub fn ended_json(e: Ended) -> EndedJson {
@@ -78,11 +81,16 @@ pub fn due(inner: &TableInner, now_ms: i64, cfg: &Config) -> Option<Ended> {
     }
 }
 
-/// Ends every table that is due; returns how many ended.
+/// Ends every table that is due, and lets finished tables that have been
+/// over for `cfg.finished_kept` leave memory; returns how many ended.
 pub async fn sweep(state: &Arc<AppState>) -> usize {
     let mut ended = 0;
     for t in state.all_tables() {
-        if t.is_finished() {
+        if let Some(over) = t.finished_for() {
+            // Read back from the store if anyone asks for it again.
+            if over >= state.cfg.finished_kept {
+                state.archive(&t.id);
+            }
             continue;
         }
         let why = {
@@ -106,7 +114,11 @@ pub async fn sweep(state: &Arc<AppState>) -> usize {
 /// from 0.1 s to a minute) until the server stops.
 pub async fn run(state: Arc<AppState>) {
     let mut shutdown = state.shutdown.clone();
-    let shorter = state.cfg.unjoined_lifetime.min(state.cfg.abandoned_after);
+    let shorter = state
+        .cfg
+        .unjoined_lifetime
+        .min(state.cfg.abandoned_after)
+        .min(state.cfg.finished_kept);
     let period = (shorter / 10).clamp(Duration::from_millis(100), Duration::from_secs(60));
     loop {
         sweep(&state).await;

@@ -145,6 +145,14 @@ pub trait GameEvents: Send + Sync {
         let _ = viewer;
         Vec::new()
     }
+    /// The same events kept small, for a table's recent changes: what
+    /// `for_viewer` and `log` need and nothing more (None: these events
+    /// are small already). A game's events may hold the game after them to
+    /// write their sentences; a table keeps its last changes' events, and
+    /// must not keep that many games.
+    fn compact(&self) -> Option<std::sync::Arc<dyn GameEvents>> {
+        None
+    }
 }
 
 /// One game in progress.

@@ -85,6 +85,9 @@ pub struct Config {
     /// A table at which no human joined, acted or wrote this long ends,
     /// abandoned.
     pub abandoned_after: Duration,
+    /// A finished table leaves memory this long after it finished (it
+    /// stays in the store, read back when asked for).
+    pub finished_kept: Duration,
 }
 
 impl Config {
@@ -104,6 +107,7 @@ impl Config {
             tables_per_hour: expiry::DEFAULT_TABLES_PER_HOUR,
             unjoined_lifetime: expiry::DEFAULT_UNJOINED,
             abandoned_after: expiry::DEFAULT_ABANDONED,
+            finished_kept: expiry::DEFAULT_FINISHED_KEPT,
         }
     }
 }
@@ -347,6 +351,7 @@ impl AppState {
                 .to_string());
             }
             if e.seq + 1 > keep_from {
+                let events = events.compact().unwrap_or(events);
                 push_history(
                     &mut history,
                     Arc::new(Change {

@@ -307,6 +307,9 @@ pub struct Table {
     pub notices: broadcast::Sender<Arc<Value>>,
     pub bot_wake: Notify,
     lobby: StdMutex<LobbyEntry>,
+    /// Since when this table is over (its game finished, or it ended)
+    /// in memory: finished tables leave memory a while later (`expiry.rs`).
+    finished_at: StdMutex<Option<Instant>>,
     /// When the move clock started to run for the seats to act, and at
     /// which seq (None: it does not run now).
     clock_from: StdMutex<Option<(u64, std::time::Instant)>>,
@@ -358,6 +361,7 @@ impl Table {
             notices,
             bot_wake: Notify::new(),
             clock_from: StdMutex::new(None),
+            finished_at: StdMutex::new(None),
             lobby: StdMutex::new(lobby),
         }
     }
@@ -403,7 +407,20 @@ impl Table {
 
     pub fn refresh_lobby(&self, inner: &TableInner) {
         let l = lobby_of(&self.id, &self.game_name, self.spectators, inner);
+        if l.finished {
+            let mut at = self.finished_at.lock().unwrap_or_else(|p| p.into_inner());
+            at.get_or_insert_with(Instant::now);
+        }
         *self.lobby.lock().unwrap_or_else(|p| p.into_inner()) = l;
+    }
+
+    /// How long this table has been over in memory (None: it is not over).
+    pub fn finished_for(&self) -> Option<Duration> {
+        if !self.is_finished() {
+            return None;
+        }
+        let mut at = self.finished_at.lock().unwrap_or_else(|p| p.into_inner());
+        Some(at.get_or_insert_with(Instant::now).elapsed())
     }
 
     pub fn is_finished(&self) -> bool {
@@ -525,6 +542,7 @@ impl Table {
         events: Arc<dyn GameEvents>,
     ) {
         let game: Arc<dyn TableGame> = Arc::from(next);
+        let events = events.compact().unwrap_or(events);
         inner.seq += 1;
         inner.game = game.clone();
         let change = Arc::new(Change {

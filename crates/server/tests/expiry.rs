@@ -258,3 +258,30 @@ async fn a_table_where_humans_act_is_not_abandoned() {
     assert!(lobby_entry(&c, &id).await["ended"].is_null());
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_table_leaves_memory_and_is_read_back_when_asked_for() {
+    let mut cfg = test_config("finished-leaves");
+    cfg.finished_kept = Duration::from_millis(300);
+    let server = start(cfg).await;
+    let c = Client::new(server.addr);
+    let (id, _) = c
+        .create(&table_request(&[("random", "narn"), ("random", "minbari")], 8, 2))
+        .await;
+    // Played to its end by the computer players, then out of memory.
+    let mut gone = false;
+    for _ in 0..1000 {
+        if server.state.table(&id).is_none() {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(gone, "the finished table left memory");
+    // Asked for, it is read back from the store, finished.
+    let st = c.state(&id, None).await;
+    assert_eq!(st.status, 200, "{}", st.raw);
+    assert_eq!(st.body["finished"], true);
+    assert!(st.body["ended"].is_null());
+    server.stop().await.unwrap();
+}

@@ -134,6 +134,11 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 24, value_name = "HOURS",
           value_parser = clap::value_parser!(u64).range(1..=8_760))]
     pub abandoned_hours: u64,
+    /// Minutes a finished table stays in memory (it stays in the store,
+    /// and is read back when asked for)
+    #[arg(long, default_value_t = 10, value_name = "MIN",
+          value_parser = clap::value_parser!(u64).range(1..=10_080))]
+    pub finished_minutes: u64,
     /// Computer players wait this long before each action, so that humans
     /// can follow
     #[arg(long, default_value_t = 0, value_name = "MS")]
@@ -159,6 +164,7 @@ pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     cfg.tables_per_hour = args.tables_per_hour;
     cfg.unjoined_lifetime = Duration::from_secs(args.unjoined_minutes * 60);
     cfg.abandoned_after = Duration::from_secs(args.abandoned_hours * 3600);
+    cfg.finished_kept = Duration::from_secs(args.finished_minutes * 60);
     cfg.timeouts = b5_server::connections::Timeouts {
         header: Duration::from_secs(args.header_timeout),
         body: Duration::from_secs(args.body_timeout),
