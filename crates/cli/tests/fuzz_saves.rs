@@ -198,7 +198,8 @@ proptest! {
         load_checked(&text);
     }
 
-    /// An action swapped for another, or given to another player.
+    /// An action swapped for another, or given to another player: the
+    /// action chain names exactly that action.
     #[test]
     fn actions(i in any::<prop::sample::Index>(), player in 0u64..9, j in any::<prop::sample::Index>()) {
         let mut v: Value = serde_json::from_str(base()).expect("JSON");
@@ -206,9 +207,19 @@ proptest! {
         prop_assume!(n > 0);
         let (a, b) = (i.index(n), j.index(n));
         let other = v["actions"][b][1].clone();
+        let was = v["actions"][a].clone();
         v["actions"][a][0] = Value::from(player);
         v["actions"][a][1] = other;
-        load_checked(&v.to_string());
+        let text = v.to_string();
+        load_checked(&text);
+        if v["actions"][a] != was {
+            let save = SaveFile::parse(&text, ORIGIN).expect("still a save");
+            let e = save
+                .replay(cards().db.clone(), ORIGIN, |_, _, _, _, _| {})
+                .expect_err("a changed action is caught");
+            let want = format!("{ORIGIN}: action {} (turn ", a + 1);
+            prop_assert!(e.message.starts_with(&want), "{}", e.message);
+        }
     }
 }
 

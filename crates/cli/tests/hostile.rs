@@ -345,7 +345,7 @@ fn inputs_past_the_size_limits_are_refused_before_they_are_read() {
 }
 
 #[test]
-fn replay_names_the_turn_where_a_changed_action_diverges() {
+fn replay_names_a_changed_action_or_the_turn_where_it_diverges() {
     let dir = scratch("hostile-changed-action");
     let save = saved_game(&dir, &["--players", "4"]);
     let text = std::fs::read_to_string(&save).expect("the save");
@@ -353,8 +353,8 @@ fn replay_names_the_turn_where_a_changed_action_diverges() {
     // Retarget the first conflict declared against a player.
     let mut v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     let actions = v["actions"].as_array_mut().expect("actions");
-    let mut changed = false;
-    for a in actions.iter_mut() {
+    let mut changed = None;
+    for (i, a) in actions.iter_mut().enumerate() {
         let seat = a[0].as_u64().expect("seat");
         if a[1]["do"] == "declare" && a[1]["target"]["Player"].is_u64() {
             let old = a[1]["target"]["Player"].as_u64().expect("a seat");
@@ -362,12 +362,30 @@ fn replay_names_the_turn_where_a_changed_action_diverges() {
                 .find(|&q| q != seat && q != old)
                 .expect("another seat");
             a[1]["target"]["Player"] = serde_json::Value::from(new);
-            changed = true;
+            changed = Some(i + 1);
             break;
         }
     }
-    assert!(changed, "no conflict declared against a player");
+    let n = changed.expect("no conflict declared against a player");
     let bad = dir.join("changed.json");
+    std::fs::write(&bad, v.to_string()).expect("write");
+    let r = b5(&["replay", "--quiet", &bad.display().to_string()]);
+    assert_eq!(r.code, 1, "{}", r.show());
+    // The action chain (version 3) names the action itself.
+    assert!(
+        r.stderr.contains(&format!("action {n} (turn ")),
+        "{}",
+        r.show()
+    );
+    assert!(
+        r.stderr
+            .contains("is not the action the save was made with"),
+        "{}",
+        r.show()
+    );
+    // A version 2 save (no chain): its state checkpoints name the turn.
+    v["version"] = serde_json::Value::from(2);
+    v.as_object_mut().expect("an object").remove("chain");
     std::fs::write(&bad, v.to_string()).expect("write");
     let r = b5(&["replay", "--quiet", &bad.display().to_string()]);
     assert_eq!(r.code, 1, "{}", r.show());

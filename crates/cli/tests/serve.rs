@@ -377,6 +377,12 @@ async fn kill_9_at_random_points_loses_nothing_acknowledged() {
         "b5 replay reads the download: {}",
         String::from_utf8_lossy(&replay.stderr)
     );
+    // It proves its actions (the action chain, save version 3).
+    assert!(
+        String::from_utf8_lossy(&replay.stdout).contains("every action matches the action chain"),
+        "{}",
+        String::from_utf8_lossy(&replay.stdout)
+    );
 
     // SIGTERM: a clean stop.
     let pid = srv.child.id().to_string();

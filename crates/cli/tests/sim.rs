@@ -110,11 +110,22 @@ fn sim_saves_replay_and_tampering_is_caught() {
     assert!(r.stderr.contains("digest"), "{}", r.show());
 
     // An action the rules reject: the second action given to the other seat
-    // as a purchase in the Conflict Round.
+    // as a purchase in the Conflict Round. The action chain names it as
+    // changed; without the chain (version 2), the rules reject it.
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let p = v["actions"][1][0].as_u64().unwrap();
     v["actions"][1] = serde_json::json!([p, {"do": "buy", "count": 3}]);
     let path = dir.join("bad-action.json");
+    std::fs::write(&path, serde_json::to_string(&v).unwrap()).unwrap();
+    let r = b5(&["replay", &path.display().to_string()]);
+    assert_eq!(r.code, 1, "{}", r.show());
+    assert!(
+        r.stderr.contains("action 2 (turn 1) is not"),
+        "{}",
+        r.show()
+    );
+    v["version"] = serde_json::Value::from(2);
+    v.as_object_mut().unwrap().remove("chain");
     std::fs::write(&path, serde_json::to_string(&v).unwrap()).unwrap();
     let r = b5(&["replay", &path.display().to_string()]);
     assert_eq!(r.code, 1, "{}", r.show());

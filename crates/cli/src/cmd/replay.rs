@@ -1,7 +1,9 @@
 //! `b5 replay FILE`: sets a saved game up again, re-applies every action
 //! and prints the log; fails (exit 1) naming the action when one is
-//! rejected, or naming what differs when the game does not end where the
-//! file says (turn, winners, digest).
+//! rejected or is not the one the save was made with (its action chain,
+//! version 3), naming the set-up when that was changed, or naming what
+//! differs when the game does not end where the file says (turn, winners,
+//! digest). Older saves, without a chain, replay with a note saying so.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -80,9 +82,18 @@ pub fn run(args: &ReplayArgs, cards: &[PathBuf]) -> Result<ExitCode, Fail> {
             write!(out, "{}", super::play::game_over(&game))?;
         }
     }
+    // Without a chain only the state is checked: say so, every time.
+    let proof = if save.has_chain() {
+        "; every action matches the action chain".to_string()
+    } else {
+        format!(
+            "; note: this version {} save carries no action chain (state checkpoints only), so an action changed for another with the same effect would go unnoticed",
+            save.version
+        )
+    };
     writeln!(
         out,
-        "{}: replayed {} actions; turn {}, digest {} as saved{}",
+        "{}: replayed {} actions; turn {}, digest {} as saved{}{proof}",
         file_name(&args.file),
         save.actions.len(),
         game.turn(),
