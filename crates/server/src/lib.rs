@@ -358,8 +358,9 @@ impl AppState {
 }
 
 /// Opens the store in `cfg.data` (taking ownership of it) and rebuilds
-/// every unfinished table. A table whose log does not replay to its stored
-/// digests is left out, with an error in the log.
+/// every unfinished table. A table the store cannot read, or whose log
+/// does not replay to its stored digests, is left out, with an error in
+/// the log; the others are served.
 pub async fn open(
     cfg: Config,
     kinds: Vec<Arc<dyn GameKind>>,
@@ -382,6 +383,14 @@ pub async fn open(
         connections: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
     });
     for st in stored {
+        // A table the store cannot read: its id and the row at fault.
+        let st = match st {
+            Ok(st) => st,
+            Err((id, e)) => {
+                tracing::error!(table = %id, error = %e, "table not restored");
+                continue;
+            }
+        };
         let id = st.table.id.clone();
         let actions = st.log.len();
         let s2 = state.clone();
