@@ -119,7 +119,7 @@ async fn table_of(state: &Arc<AppState>, id: &str) -> Result<Arc<Table>, ApiErro
     state
         .find_table(id)
         .await
-        .map_err(|e| ApiError::new(StatusCode::TOO_MANY_REQUESTS, e))?
+        .map_err(|e| ApiError::new(e.status(), e.to_string()))?
         .ok_or_else(|| ApiError::no_table(id))
 }
 

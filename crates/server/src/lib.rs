@@ -238,7 +238,7 @@ impl AppState {
     /// A table by id: in memory, or else read back from the store (a
     /// finished table dropped from memory, or one finished before a
     /// restart) and rebuilt. Err when the server is full of tables in play.
-    pub async fn find_table(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Table>>, String> {
+    pub async fn find_table(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Table>>, FindError> {
         if let Some(t) = self.table(id) {
             return Ok(Some(t));
         }
@@ -251,8 +251,8 @@ impl AppState {
             Ok(Some(st)) => st,
             Ok(None) => return Ok(None),
             Err(e) => {
-                tracing::error!(table = %id, error = %e, "store failed");
-                return Ok(None);
+                tracing::error!(table = %id, error = %e, "table not read back");
+                return Err(FindError::Unreadable(id.to_string()));
             }
         };
         let me = self.clone();
@@ -261,18 +261,15 @@ impl AppState {
             Ok(Ok(t)) => Arc::new(t),
             Ok(Err(e)) => {
                 tracing::error!(table = %id, error = %e, "table not restored");
-                return Ok(None);
+                return Err(FindError::Unreadable(id.to_string()));
             }
             Err(e) => {
                 tracing::error!(table = %id, error = %e, "table not restored");
-                return Ok(None);
+                return Err(FindError::Unreadable(id.to_string()));
             }
         };
         if !self.reserve_table() {
-            return Err(format!(
-                "the server holds its maximum of {} tables in play; try later",
-                self.cfg.max_tables
-            ));
+            return Err(FindError::Full(self.cfg.max_tables));
         }
         Ok(Some(self.insert_table(table)))
     }
@@ -409,9 +406,45 @@ impl AppState {
     }
 }
 
+/// Why a table asked for by id cannot be served.
+#[derive(Debug)]
+pub enum FindError {
+    /// The server holds its maximum of tables in play (`429`).
+    Full(usize),
+    /// The store cannot give it back whole (`500`); the server's log says
+    /// which row (the client is told no more: a replay's error may carry
+    /// a running game's digest).
+    Unreadable(String),
+}
+
+impl FindError {
+    pub fn status(&self) -> axum::http::StatusCode {
+        match self {
+            FindError::Full(_) => axum::http::StatusCode::TOO_MANY_REQUESTS,
+            FindError::Unreadable(_) => axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl std::fmt::Display for FindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FindError::Full(n) => write!(
+                f,
+                "the server holds its maximum of {n} tables in play; try later"
+            ),
+            FindError::Unreadable(id) => write!(
+                f,
+                "table \"{id}\" cannot be read back from the server's store (a damaged row; the server's log names it)"
+            ),
+        }
+    }
+}
+
 /// Opens the store in `cfg.data` (taking ownership of it) and rebuilds
-/// every unfinished table. A table whose log does not replay to its stored
-/// digests is left out, with an error in the log.
+/// every unfinished table. A table the store cannot read, or whose log
+/// does not replay to its stored digests, is left out, with an error in
+/// the log; the others are served.
 pub async fn open(
     cfg: Config,
     kinds: Vec<Arc<dyn GameKind>>,
@@ -440,6 +473,14 @@ pub async fn open(
         cfg,
     });
     for st in stored {
+        // A table the store cannot read: its id and the row at fault.
+        let st = match st {
+            Ok(st) => st,
+            Err((id, e)) => {
+                tracing::error!(table = %id, error = %e, "table not restored");
+                continue;
+            }
+        };
         let id = st.table.id.clone();
         let actions = st.log.len();
         let s2 = state.clone();

@@ -24,30 +24,75 @@
 //! file slowed the commits' syncs more than it saved on this machine's
 //! disk.)
 //!
-//! Ownership: the store holds an exclusive lock on `DATA/b5-server.lock`
-//! while it is open, so exactly one process serves the tables of a data
-//! folder; a second `b5 serve` on the same folder fails at start with a
-//! clear message. The operating system drops the lock when the process
-//! ends, even on `kill -9`.
+//! The file: only a data folder without a database file gets a new store,
+//! built aside (`b5-server.sqlite3.new`) and renamed into place whole, so
+//! a crash leaves no file or a complete one. An existing file must be a b5
+//! store: not empty, SQLite, `PRAGMA application_id` [`APPLICATION_ID`],
+//! `PRAGMA user_version` a schema version this build knows, and every
+//! table and column of that version. Anything else is refused at open
+//! ([`StoreError::BadDatabase`], naming the file); nothing is ever
+//! recreated empty. A file from before the versions (application id and
+//! user version 0, with the tables of version 1) is stamped version 1.
+//!
+//! Schema versions: [`MIGRATIONS`] holds one step per version,
+//! `MIGRATIONS[i]` taking a database from version `i` to `i + 1`. A new
+//! file runs every step; an older one runs the steps past its version at
+//! open, in one transaction that also stamps the new version. To change the
+//! schema, append one step and read the new column where the tables are
+//! read, e.g.
+//!
+//! ```text
+//!     // Version 2: who owns the table.
+//!     "ALTER TABLE tables ADD COLUMN owner TEXT",
+//! ```
+//!
+//! Nothing else: the tables and columns a file must have are found by
+//! running the steps on an in-memory database. Never edit a step that has
+//! shipped.
+//!
+//! Ownership: the store holds an exclusive `flock` on the database file
+//! itself while it is open (on Unix), so no second process can open the
+//! store of a data folder, even if the lock file `DATA/b5-server.lock` was
+//! deleted; a second `b5 serve` fails at start with a clear message. The
+//! lock file is taken first and keeps starts apart (two servers creating a
+//! new file at once). `flock` locks and the POSIX (`fcntl`) byte-range
+//! locks SQLite takes do not interact on Linux and the BSDs (flock(2)),
+//! so SQLite's own locking is undisturbed, and `sqlite3 .backup` from
+//! another process still works; over NFS they do interact, but WAL mode
+//! needs a local disk anyway. SQLite's `locking_mode=EXCLUSIVE` does not
+//! do: it locks the store's own reader connection out (tried). The
+//! operating system drops both locks when the process ends, even on
+//! `kill -9`.
+//!
+//! Reading back: each table is read on its own. A row of the wrong type
+//! (a blob where text is kept, a NULL), out of range (a negative seq, a
+//! seat the table does not have), not JSON where JSON is kept, or a gap in
+//! the log makes that table [`StoreError::Unreadable`], naming it and the
+//! row; the other tables are read as usual.
 
+use std::collections::BTreeMap;
 use std::fs::File;
+use std::io::Read;
 use std::path::Path;
 use std::sync::{mpsc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::types::ValueRef;
+use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use serde_json::Value;
 
 use crate::store::{
     ChatLine, Done, LoggedAction, NewTable, PendingUndo, Store, StoreError, StoredSeat,
-    StoredTable, Write, CHAT_KEPT,
+    StoredTable, TableRead, Write, CHAT_KEPT,
 };
 
 /// The database file's name inside the data folder.
 pub const DB_FILE: &str = "b5-server.sqlite3";
 /// The lock file's name inside the data folder: held while a store is open.
 pub const LOCK_FILE: &str = "b5-server.lock";
+/// Marks a b5 store (`PRAGMA application_id`): "B5sv".
+pub const APPLICATION_ID: i32 = 0x4235_7376;
 
 /// Writes committed together at most.
 const MAX_BATCH: usize = 1024;
@@ -58,14 +103,79 @@ pub const CHECKPOINT_WRITES: usize = 500;
 /// The log file is cut back to this size when it starts over.
 const WAL_LIMIT: i64 = 64 * 1024 * 1024;
 
+/// The schema, one step per version: `MIGRATIONS[i]` takes a database from
+/// version `i` to `i + 1`, and the current version is `MIGRATIONS.len()`.
+/// Append a step to change it (see the module doc).
+pub const MIGRATIONS: &[&str] = &[
+    // Version 1: tables, seats, the log, pending undos, chat.
+    V1,
+    // Version 2: why a table ended before its game did, and when a human
+    // last joined, acted or wrote at it (expiry.rs).
+    "ALTER TABLE tables ADD COLUMN ended TEXT; ALTER TABLE tables ADD COLUMN active_at INTEGER;",
+];
+
+const V1: &str = "
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    spectators INTEGER NOT NULL,
+    clock_ms INTEGER,
+    finished INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    label TEXT NOT NULL,
+    invitation_hash BLOB,
+    token_hash BLOB,
+    name TEXT,
+    away INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    undoes INTEGER,
+    digest INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE pending_undo (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    by_seat INTEGER NOT NULL,
+    target INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    waiting TEXT NOT NULL
+);
+CREATE TABLE chat (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+";
+
 pub struct SqliteStore {
     /// To the writer thread; None once closing.
     jobs: Option<mpsc::Sender<Job>>,
     writer: Option<JoinHandle<()>>,
     /// Reads (at start, and finished tables asked for by id).
     reader: Mutex<Connection>,
-    /// The ownership lock: held as long as the store is open.
+    /// The lock file, held as long as the store is open.
     _lock: File,
+    /// The database file, locked (the lock that decides ownership). Last
+    /// field, so closed after the connections: closing a descriptor of the
+    /// file drops every POSIX lock this process holds on it, SQLite's too.
+    _db: File,
 }
 
 struct Job {
@@ -93,72 +203,39 @@ pub fn now() -> i64 {
         .unwrap_or(0)
 }
 
-fn hash_col(v: Option<Vec<u8>>) -> Option<[u8; 32]> {
-    v.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
+/// An SQLite error about the file at `path`: one that says the file is no
+/// database (or a damaged one) is [`StoreError::BadDatabase`].
+fn file_error(path: &Path, e: rusqlite::Error) -> StoreError {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    match e.sqlite_error_code() {
+        Some(NotADatabase | DatabaseCorrupt) => StoreError::BadDatabase(format!(
+            "{} is not a b5 database, or a damaged one: {e}",
+            path.display()
+        )),
+        _ => other(format!("{}: {e}", path.display())),
+    }
 }
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    spectators INTEGER NOT NULL,
-    clock_ms INTEGER,
-    finished INTEGER NOT NULL DEFAULT 0,
-    created_at INTEGER NOT NULL,
-    ended TEXT,
-    active_at INTEGER
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    player TEXT NOT NULL,
-    label TEXT NOT NULL,
-    invitation_hash BLOB,
-    token_hash BLOB,
-    name TEXT,
-    away INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    undoes INTEGER,
-    digest INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-CREATE TABLE IF NOT EXISTS pending_undo (
-    table_id TEXT PRIMARY KEY REFERENCES tables(id),
-    by_seat INTEGER NOT NULL,
-    target INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    waiting TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS chat (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    text TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (table_id, n)
-);
-";
-
-/// Opens a connection to the database with the store's settings.
+/// Opens a connection to the existing database file (never creating it).
 fn connect(path: &Path) -> Result<Connection, StoreError> {
-    let conn = Connection::open(path)
-        .map_err(|e| other(format!("cannot open {}: {e}", path.display())))?;
-    // Nothing but this process uses the file (the lock file sees to it),
-    // and only the writer writes: a lock is never held for long.
-    conn.busy_timeout(Duration::from_secs(10)).map_err(other)?;
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| other(format!("cannot open {}: {e}", path.display())))?;
+    // Nothing but this process uses the file (its lock sees to it), and
+    // only the writer writes: a lock is never held for long.
+    conn.busy_timeout(Duration::from_secs(10))
+        .map_err(|e| file_error(path, e))?;
+    Ok(conn)
+}
+
+/// The store's settings on a connection to a checked file.
+fn settings(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let err = |e| file_error(path, e);
     let mode: String = conn
         .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-        .map_err(|e| other(format!("{}: {e}", path.display())))?;
+        .map_err(err)?;
     if !mode.eq_ignore_ascii_case("wal") {
         return Err(other(format!(
             "{}: cannot switch to WAL mode (got {mode})",
@@ -166,34 +243,19 @@ fn connect(path: &Path) -> Result<Connection, StoreError> {
         )));
     }
     conn.pragma_update(None, "synchronous", "FULL")
-        .map_err(other)?;
+        .map_err(err)?;
     conn.pragma_update(None, "foreign_keys", "ON")
-        .map_err(other)?;
+        .map_err(err)?;
     // Checkpoints are the writer's, between commits, never a side effect
     // of a commit.
     conn.pragma_update(None, "wal_autocheckpoint", 0)
-        .map_err(other)?;
+        .map_err(err)?;
     conn.pragma_update(None, "journal_size_limit", WAL_LIMIT)
-        .map_err(other)?;
-    Ok(conn)
-}
-
-/// Columns added since the first schema, added to an older file.
-fn add_columns(conn: &Connection) -> Result<(), StoreError> {
-    let has: Vec<String> = conn
-        .prepare("SELECT name FROM pragma_table_info('tables')")
-        .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
-        .map_err(other)?;
-    for (col, ty) in [("ended", "TEXT"), ("active_at", "INTEGER")] {
-        if !has.iter().any(|c| c == col) {
-            conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {col} {ty}"))
-                .map_err(other)?;
-        }
-    }
+        .map_err(err)?;
     Ok(())
 }
 
-/// Takes the data folder's lock, or fails with [`StoreError::Locked`].
+/// Takes the data folder's lock file, or fails with [`StoreError::Locked`].
 fn lock(dir: &Path) -> Result<File, StoreError> {
     let path = dir.join(LOCK_FILE);
     let f = std::fs::OpenOptions::new()
@@ -214,18 +276,256 @@ fn lock(dir: &Path) -> Result<File, StoreError> {
     }
 }
 
+/// Opens the database file and takes its exclusive lock (on Unix), or
+/// fails with [`StoreError::Locked`].
+fn lock_db(path: &Path) -> Result<File, StoreError> {
+    let f = File::open(path).map_err(|e| other(format!("cannot open {}: {e}", path.display())))?;
+    // Elsewhere (Windows) a file lock is mandatory and would lock SQLite
+    // itself out: the lock file alone guards the folder there.
+    #[cfg(unix)]
+    match f.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(StoreError::Locked(format!(
+                "{} is in use by another b5 serve (one process owns a data folder)",
+                path.display()
+            )))
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(other(format!("cannot lock {}: {e}", path.display())))
+        }
+    }
+    Ok(f)
+}
+
+/// Refuses a file that is empty or not SQLite at all, before SQLite sees
+/// it. Reads through `db` (the locked descriptor): no other descriptor of
+/// the file is opened and closed while the store holds it.
+fn check_file(mut db: &File, path: &Path) -> Result<(), StoreError> {
+    let len = db
+        .metadata()
+        .map_err(|e| other(format!("{}: {e}", path.display())))?
+        .len();
+    if len == 0 {
+        return Err(StoreError::BadDatabase(format!(
+            "{} is empty (0 bytes), so it is not a b5 database; if nothing in it is to be \
+             kept, delete it and b5 serve starts a new, empty store",
+            path.display()
+        )));
+    }
+    let mut head = [0u8; 16];
+    if db.read_exact(&mut head).is_err() || &head != b"SQLite format 3\0" {
+        return Err(StoreError::BadDatabase(format!(
+            "{} is not a b5 database (not an SQLite file); move it away, or give b5 serve \
+             another data folder",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Builds a new, empty store at `dir/DB_FILE`: aside first, then renamed
+/// into place whole, so that a crash leaves no database file or a
+/// complete one (never an empty file that would pass for a new store).
+fn create(dir: &Path) -> Result<(), StoreError> {
+    let path = dir.join(DB_FILE);
+    let io =
+        |what: &str, p: &Path, e: std::io::Error| other(format!("{what} {}: {e}", p.display()));
+    // A log without its database (the file deleted, not its -wal): SQLite
+    // would play it into the new file.
+    let wal = dir.join(format!("{DB_FILE}-wal"));
+    if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+        return Err(StoreError::BadDatabase(format!(
+            "{} is there but not {}: the database was deleted and not its log; delete the log \
+             too to start a new, empty store",
+            wal.display(),
+            path.display()
+        )));
+    }
+    let aside = dir.join(format!("{DB_FILE}.new"));
+    for f in [aside.clone(), dir.join(format!("{DB_FILE}.new-journal"))] {
+        match std::fs::remove_file(&f) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(io("cannot remove", &f, e))
+            }
+            _ => {}
+        }
+    }
+    {
+        let mut conn = Connection::open(&aside).map_err(|e| file_error(&aside, e))?;
+        let tx = conn.transaction().map_err(|e| file_error(&aside, e))?;
+        for step in MIGRATIONS {
+            tx.execute_batch(step).map_err(|e| file_error(&aside, e))?;
+        }
+        stamp(&tx, MIGRATIONS.len()).map_err(|e| file_error(&aside, e))?;
+        // synchronous=FULL is SQLite's default in this (rollback) mode:
+        // the commit syncs the file.
+        tx.commit().map_err(|e| file_error(&aside, e))?;
+    }
+    // The lock file keeps starts apart: nobody else creates the file now.
+    std::fs::rename(&aside, &path).map_err(|e| io("cannot rename", &aside, e))?;
+    // The rename is durable once the folder is synced (not possible, nor
+    // needed, everywhere: best effort).
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    tracing::info!(file = %path.display(), version = MIGRATIONS.len(), "new store");
+    Ok(())
+}
+
+/// Marks the database as a b5 store of schema `version`.
+fn stamp(conn: &Connection, version: usize) -> rusqlite::Result<()> {
+    conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+    conn.pragma_update(None, "user_version", version as i64)
+}
+
+/// The database's tables (SQLite's own left out) and their columns.
+fn tables_of(conn: &Connection) -> rusqlite::Result<BTreeMap<String, Vec<String>>> {
+    let names = conn
+        .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+        )?
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = BTreeMap::new();
+    for name in names {
+        let cols = conn
+            .prepare("SELECT name FROM pragma_table_info(?1)")?
+            .query_map([&name], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        out.insert(name, cols);
+    }
+    Ok(out)
+}
+
+/// The tables and columns of schema `version`: its steps run on an
+/// in-memory database.
+fn schema(version: usize) -> rusqlite::Result<BTreeMap<String, Vec<String>>> {
+    let conn = Connection::open_in_memory()?;
+    for step in &MIGRATIONS[..version] {
+        conn.execute_batch(step)?;
+    }
+    tables_of(&conn)
+}
+
+/// Checks that the file is a b5 store this build can use, reading only:
+/// returns its schema version, and whether it is stamped (false: a file
+/// from before the versions, with the tables of version 1).
+fn check_schema(conn: &Connection, path: &Path) -> Result<(usize, bool), StoreError> {
+    let err = |e| file_error(path, e);
+    let bad = |what: String| StoreError::BadDatabase(format!("{}: {what}", path.display()));
+    let app: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .map_err(err)?;
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(err)?;
+    let found = tables_of(conn).map_err(err)?;
+    let last = MIGRATIONS.len();
+    let v1 = schema(1).map_err(other)?;
+    let (version, stamped) = match (app, usize::try_from(version)) {
+        (APPLICATION_ID, Ok(v)) if (1..=last).contains(&v) => (v, true),
+        (APPLICATION_ID, Ok(v)) if v > last => {
+            return Err(bad(format!(
+                "its schema version {v} is newer than this b5 knows ({last}): run the b5 that \
+                 wrote it, or a newer one"
+            )))
+        }
+        (APPLICATION_ID, _) => {
+            return Err(bad(format!(
+                "schema version {version} is none b5 ever wrote: the file is damaged"
+            )))
+        }
+        // From before the versions: known by its tables (all checked
+        // below).
+        (0, Ok(0)) if v1.keys().any(|t| found.contains_key(t)) => (1, false),
+        (0, Ok(0)) => {
+            return Err(StoreError::BadDatabase(format!(
+                "{} is not a b5 database (an SQLite database without b5's tables)",
+                path.display()
+            )))
+        }
+        (app, _) => {
+            return Err(StoreError::BadDatabase(format!(
+                "{} is not a b5 database (another application's SQLite database: \
+                 application_id {app:#x})",
+                path.display()
+            )))
+        }
+    };
+    let want = schema(version).map_err(other)?;
+    for (table, cols) in &want {
+        let Some(have) = found.get(table) else {
+            return Err(bad(format!(
+                "the table `{table}` of b5's schema (version {version}) is missing; \
+                 restore the file from a backup"
+            )));
+        };
+        if let Some(c) = cols.iter().find(|c| !have.contains(c)) {
+            return Err(bad(format!(
+                "the table `{table}` lacks its column `{c}` (schema version {version}); \
+                 restore the file from a backup"
+            )));
+        }
+    }
+    Ok((version, stamped))
+}
+
+/// Brings a checked file's schema from `version` to the current one, and
+/// stamps it, in one transaction.
+fn migrate(
+    conn: &mut Connection,
+    path: &Path,
+    version: usize,
+    stamped: bool,
+) -> Result<(), StoreError> {
+    let err = |e| file_error(path, e);
+    let last = MIGRATIONS.len();
+    if stamped && version == last {
+        return Ok(());
+    }
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(err)?;
+    for step in &MIGRATIONS[version..] {
+        tx.execute_batch(step).map_err(err)?;
+    }
+    stamp(&tx, last).map_err(err)?;
+    tx.commit().map_err(err)?;
+    tracing::info!(
+        file = %path.display(),
+        from = if stamped { version } else { 0 },
+        to = last,
+        "store schema updated"
+    );
+    Ok(())
+}
+
 impl SqliteStore {
-    /// Opens (creating if need be) the store in `dir`, taking exclusive
-    /// ownership of it.
+    /// Opens the store in `dir` (creating it if the folder has no database
+    /// file), taking exclusive ownership of it.
     pub fn open(dir: &Path) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| other(format!("cannot create {}: {e}", dir.display())))?;
         let lock = lock(dir)?;
         let path = dir.join(DB_FILE);
-        let writer = connect(&path)?;
-        writer.execute_batch(SCHEMA).map_err(other)?;
-        add_columns(&writer)?;
+        let exists = path
+            .try_exists()
+            .map_err(|e| other(format!("{}: {e}", path.display())))?;
+        if !exists {
+            create(dir)?;
+        }
+        // Declared before the connections: dropped after them.
+        let db = lock_db(&path)?;
+        check_file(&db, &path)?;
+        let mut writer = connect(&path)?;
+        // Checked before anything is written (WAL mode included): a file
+        // that is not ours is left as it was.
+        let (version, stamped) = check_schema(&writer, &path)?;
+        settings(&writer, &path)?;
+        migrate(&mut writer, &path, version, stamped)?;
         let reader = connect(&path)?;
+        settings(&reader, &path)?;
         let (jobs, rx) = mpsc::channel::<Job>();
         let writer = std::thread::Builder::new()
             .name("b5-store-writer".into())
@@ -236,6 +536,7 @@ impl SqliteStore {
             writer: Some(writer),
             reader: Mutex::new(reader),
             _lock: lock,
+            _db: db,
         })
     }
 
@@ -244,153 +545,337 @@ impl SqliteStore {
         // transaction (rusqlite rolls back on drop): go on.
         self.reader.lock().unwrap_or_else(|p| p.into_inner())
     }
+}
 
-    #[allow(clippy::too_many_arguments)]
-    fn read_table(
-        conn: &Connection,
-        id: &str,
-        game: String,
-        setup: String,
-        seed: i64,
-        spectators: bool,
-        clock_ms: Option<i64>,
-        finished: bool,
-        (ended, active_at): (Option<String>, i64),
-    ) -> Result<StoredTable, StoreError> {
-        let ended = match ended {
-            None => None,
-            Some(e) => Some(
-                crate::store::Ended::parse(&e)
-                    .ok_or_else(|| other(format!("table {id}: ended: unknown reason {e:?}")))?,
-            ),
-        };
-        let setup: Value = serde_json::from_str(&setup).map_err(other)?;
-        let mut st = conn
-            .prepare_cached(
-                "SELECT player, label, invitation_hash, token_hash, name, away FROM seats
-                 WHERE table_id = ?1 ORDER BY seat",
-            )
-            .map_err(other)?;
-        let seats = st
-            .query_map([id], |r| {
-                Ok(StoredSeat {
-                    player: r.get(0)?,
-                    label: r.get(1)?,
-                    invitation_hash: hash_col(r.get(2)?),
-                    token_hash: hash_col(r.get(3)?),
-                    name: r.get(4)?,
-                    away: r.get::<_, i64>(5)? != 0,
-                })
-            })
-            .map_err(other)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(other)?;
-        let mut st = conn
-            .prepare_cached(
-                "SELECT seq, seat, action, digest, undoes FROM actions WHERE table_id = ?1 ORDER BY seq",
-            )
-            .map_err(other)?;
-        let rows = st
-            .query_map([id], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, Option<i64>>(4)?,
-                ))
-            })
-            .map_err(other)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(other)?;
-        let mut log = Vec::with_capacity(rows.len());
-        for (i, (seq, seat, action, digest, undoes)) in rows.into_iter().enumerate() {
-            if seq != i as i64 {
-                return Err(other(format!(
-                    "table {id}: the log has a gap before action {seq}"
-                )));
-            }
-            log.push(LoggedAction {
-                seq: seq as u64,
-                seat: seat as usize,
-                action: serde_json::from_str(&action).map_err(other)?,
-                undoes: undoes.map(|u| u as u64),
-                digest: digest as u64,
-            });
+/// What a stored value is, for an error.
+fn kind(v: ValueRef<'_>) -> &'static str {
+    match v {
+        ValueRef::Null => "NULL",
+        ValueRef::Integer(_) => "an integer",
+        ValueRef::Real(_) => "a real number",
+        ValueRef::Text(_) => "text",
+        ValueRef::Blob(_) => "a blob",
+    }
+}
+
+/// One row's columns, each read as what it must be, or an error naming
+/// the column (the caller names the row).
+struct Cols<'a, 'r>(&'a rusqlite::Row<'r>);
+
+impl Cols<'_, '_> {
+    fn get(&self, i: usize, name: &str) -> Result<ValueRef<'_>, String> {
+        self.0.get_ref(i).map_err(|e| format!("{name}: {e}"))
+    }
+
+    fn opt_text(&self, i: usize, name: &str) -> Result<Option<String>, String> {
+        match self.get(i, name)? {
+            ValueRef::Null => Ok(None),
+            ValueRef::Text(t) => std::str::from_utf8(t)
+                .map(|s| Some(s.to_string()))
+                .map_err(|_| format!("{name} is not UTF-8 text")),
+            v => Err(format!("{name} is not text ({})", kind(v))),
         }
-        let (chat_count, chat_bytes): (i64, i64) = conn
-            .prepare_cached(
-                "SELECT COUNT(*), COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM chat WHERE table_id = ?1",
-            )
-            .and_then(|mut st| st.query_row([id], |r| Ok((r.get(0)?, r.get(1)?))))
-            .map_err(other)?;
-        let mut st = conn
-            .prepare_cached(
-                "SELECT n, seat, name, text, at FROM chat WHERE table_id = ?1 ORDER BY n DESC LIMIT ?2",
-            )
-            .map_err(other)?;
-        let mut chat = st
-            .query_map(params![id, CHAT_KEPT as i64], |r| {
+    }
+
+    fn text(&self, i: usize, name: &str) -> Result<String, String> {
+        self.opt_text(i, name)?
+            .ok_or_else(|| format!("{name} is not text (NULL)"))
+    }
+
+    fn json<T: serde::de::DeserializeOwned>(&self, i: usize, name: &str) -> Result<T, String> {
+        serde_json::from_str(&self.text(i, name)?)
+            .map_err(|e| format!("{name} is not the expected JSON: {e}"))
+    }
+
+    fn opt_int(&self, i: usize, name: &str) -> Result<Option<i64>, String> {
+        match self.get(i, name)? {
+            ValueRef::Null => Ok(None),
+            ValueRef::Integer(n) => Ok(Some(n)),
+            v => Err(format!("{name} is not an integer ({})", kind(v))),
+        }
+    }
+
+    fn int(&self, i: usize, name: &str) -> Result<i64, String> {
+        self.opt_int(i, name)?
+            .ok_or_else(|| format!("{name} is not an integer (NULL)"))
+    }
+
+    /// A count or a number in a sequence: 0 or more (a negative one must
+    /// not wrap into a huge one).
+    fn opt_count(&self, i: usize, name: &str) -> Result<Option<u64>, String> {
+        self.opt_int(i, name)?
+            .map(|n| u64::try_from(n).map_err(|_| format!("{name} is {n}, below 0")))
+            .transpose()
+    }
+
+    fn count(&self, i: usize, name: &str) -> Result<u64, String> {
+        self.opt_count(i, name)?
+            .ok_or_else(|| format!("{name} is not an integer (NULL)"))
+    }
+
+    /// A seat of a table of `seats` seats.
+    fn seat(&self, i: usize, name: &str, seats: usize) -> Result<usize, String> {
+        let n = self.int(i, name)?;
+        usize::try_from(n)
+            .ok()
+            .filter(|&s| s < seats)
+            .ok_or_else(|| format!("{name} {n} is not a seat of the table ({seats} seats)"))
+    }
+
+    fn flag(&self, i: usize, name: &str) -> Result<bool, String> {
+        match self.int(i, name)? {
+            0 => Ok(false),
+            1 => Ok(true),
+            n => Err(format!("{name} is {n}, not 0 or 1")),
+        }
+    }
+
+    /// A SHA-256 hash, or NULL.
+    fn hash(&self, i: usize, name: &str) -> Result<Option<[u8; 32]>, String> {
+        match self.get(i, name)? {
+            ValueRef::Null => Ok(None),
+            ValueRef::Blob(b) => <[u8; 32]>::try_from(b)
+                .map(Some)
+                .map_err(|_| format!("{name} is {} bytes, not 32", b.len())),
+            v => Err(format!("{name} is not a blob ({})", kind(v))),
+        }
+    }
+}
+
+/// Runs `sql` with `args` and reads each row with `row` (which gets the
+/// row's index), stopping at the first error; `what` names the rows read,
+/// for an SQL error.
+fn read_rows<T>(
+    conn: &Connection,
+    sql: &str,
+    args: impl rusqlite::Params,
+    what: &str,
+    mut row: impl FnMut(usize, &Cols) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let sql_err = |e: rusqlite::Error| format!("reading {what}: {e}");
+    let mut st = conn.prepare_cached(sql).map_err(sql_err)?;
+    let mut rows = st.query(args).map_err(sql_err)?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next().map_err(sql_err)? {
+        out.push(row(out.len(), &Cols(r))?);
+    }
+    Ok(out)
+}
+
+/// A table's own row.
+struct Head {
+    game: String,
+    setup: Value,
+    seed: u64,
+    spectators: bool,
+    clock_ms: Option<u64>,
+    finished: bool,
+    ended: Option<crate::store::Ended>,
+    active_at: i64,
+}
+
+fn read_head(conn: &Connection, id: &str) -> Result<Option<Head>, String> {
+    let heads = read_rows(
+        conn,
+        "SELECT game, setup, seed, spectators, clock_ms, finished, ended,
+                COALESCE(active_at, created_at * 1000)
+         FROM tables WHERE id = ?1",
+        [id],
+        "the table",
+        |_, c| {
+            Ok(Head {
+                game: c.text(0, "game")?,
+                setup: serde_json::from_str(&c.text(1, "the set-up")?)
+                    .map_err(|e| format!("the set-up is not JSON: {e}"))?,
+                // The u64's bits, as written.
+                seed: c.int(2, "seed")? as u64,
+                spectators: c.flag(3, "spectators")?,
+                clock_ms: c.opt_count(4, "clock_ms")?,
+                finished: c.flag(5, "finished")?,
+                ended: match c.opt_text(6, "ended")? {
+                    None => None,
+                    Some(e) => Some(
+                        crate::store::Ended::parse(&e)
+                            .ok_or_else(|| format!("ended: unknown reason {e:?}"))?,
+                    ),
+                },
+                active_at: c.int(7, "active_at")?,
+            })
+        },
+    )?;
+    Ok(heads.into_iter().next())
+}
+
+fn read_seats(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, String> {
+    read_rows(
+        conn,
+        "SELECT seat, player, label, invitation_hash, token_hash, name, away FROM seats
+         WHERE table_id = ?1 ORDER BY seat",
+        [id],
+        "the seats",
+        |k, c| {
+            let row = || -> Result<StoredSeat, String> {
+                let n = c.count(0, "seat")?;
+                if n != k as u64 {
+                    return Err(format!("the seats skip to seat {n}"));
+                }
+                Ok(StoredSeat {
+                    player: c.text(1, "player")?,
+                    label: c.text(2, "label")?,
+                    invitation_hash: c.hash(3, "invitation_hash")?,
+                    token_hash: c.hash(4, "token_hash")?,
+                    name: c.opt_text(5, "name")?,
+                    away: c.flag(6, "away")?,
+                })
+            };
+            row().map_err(|e| format!("seat {k}: {e}"))
+        },
+    )
+}
+
+fn read_log(conn: &Connection, id: &str, seats: usize) -> Result<Vec<LoggedAction>, String> {
+    read_rows(
+        conn,
+        "SELECT seq, seat, action, digest, undoes FROM actions WHERE table_id = ?1 ORDER BY seq",
+        [id],
+        "the log",
+        |i, c| {
+            let seq = c
+                .count(0, "seq")
+                .map_err(|e| format!("the log's entry {i}: {e}"))?;
+            if seq != i as u64 {
+                return Err(format!("the log has a gap before action {seq}"));
+            }
+            let row = || -> Result<LoggedAction, String> {
+                Ok(LoggedAction {
+                    seq,
+                    seat: c.seat(1, "seat", seats)?,
+                    action: serde_json::from_str(&c.text(2, "the action")?)
+                        .map_err(|e| format!("the action is not JSON: {e}"))?,
+                    // The u64's bits, as written.
+                    digest: c.int(3, "digest")? as u64,
+                    undoes: c.opt_count(4, "undoes")?,
+                })
+            };
+            row().map_err(|e| format!("action {seq}: {e}"))
+        },
+    )
+}
+
+/// The last [`CHAT_KEPT`] lines, oldest first, how many there are and
+/// their bytes of text.
+fn read_chat(
+    conn: &Connection,
+    id: &str,
+    seats: usize,
+) -> Result<(Vec<ChatLine>, u64, u64), String> {
+    let count = read_rows(
+        conn,
+        "SELECT COUNT(*), COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM chat WHERE table_id = ?1",
+        [id],
+        "the chat",
+        |_, c| {
+            Ok((
+                c.count(0, "the number of chat lines")?,
+                c.count(1, "the bytes of the chat")?,
+            ))
+        },
+    )?;
+    let mut lines = read_rows(
+        conn,
+        "SELECT n, seat, name, text, at FROM chat WHERE table_id = ?1 ORDER BY n DESC LIMIT ?2",
+        params![id, CHAT_KEPT as i64],
+        "the chat",
+        |_, c| {
+            let n = c.count(0, "n").map_err(|e| format!("a chat line: {e}"))?;
+            let row = || -> Result<ChatLine, String> {
                 Ok(ChatLine {
-                    n: r.get::<_, i64>(0)? as u64,
-                    seat: r.get::<_, i64>(1)? as usize,
-                    name: r.get(2)?,
-                    text: r.get(3)?,
-                    at: r.get(4)?,
+                    n,
+                    seat: c.seat(1, "seat", seats)?,
+                    name: c.text(2, "name")?,
+                    text: c.text(3, "text")?,
+                    at: c.int(4, "at")?,
                 })
-            })
-            .map_err(other)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(other)?;
-        chat.reverse();
-        let undo = conn
-            .prepare_cached(
-                "SELECT by_seat, target, seq, waiting FROM pending_undo WHERE table_id = ?1",
-            )
-            .and_then(|mut st| {
-                st.query_row([id], |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, i64>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, String>(3)?,
-                    ))
+            };
+            row().map_err(|e| format!("chat line {n}: {e}"))
+        },
+    )?;
+    lines.reverse();
+    let (count, bytes) = count.into_iter().next().unwrap_or((0, 0));
+    Ok((lines, count, bytes))
+}
+
+/// The pending undo, if it asks about the table as its log leaves it.
+fn read_undo(
+    conn: &Connection,
+    id: &str,
+    seats: usize,
+    log_len: usize,
+) -> Result<Option<PendingUndo>, String> {
+    let undo = read_rows(
+        conn,
+        "SELECT by_seat, target, seq, waiting FROM pending_undo WHERE table_id = ?1",
+        [id],
+        "the pending undo",
+        |_, c| {
+            let row = || -> Result<PendingUndo, String> {
+                let waiting: Vec<usize> = c.json(3, "waiting")?;
+                if let Some(w) = waiting.iter().find(|&&w| w >= seats) {
+                    return Err(format!(
+                        "waiting names seat {w}, not a seat of the table ({seats} seats)"
+                    ));
+                }
+                Ok(PendingUndo {
+                    by: c.seat(0, "by_seat", seats)?,
+                    target: c.count(1, "target")?,
+                    seq: c.count(2, "seq")?,
+                    waiting,
                 })
-                .optional()
-            })
-            .map_err(other)?;
-        // Only a request about the table as its log leaves it: anything
-        // else is stale (it cannot happen, as an undo entry clears it in
-        // the same transaction; but it is never served).
-        let undo = match undo {
-            Some((by, target, seq, waiting)) if seq as usize == log.len() => Some(PendingUndo {
-                by: by as usize,
-                target: target as u64,
-                seq: seq as u64,
-                waiting: serde_json::from_str(&waiting).map_err(other)?,
-            }),
-            _ => None,
+            };
+            row().map_err(|e| format!("the pending undo: {e}"))
+        },
+    )?;
+    // Anything else is stale (it cannot happen, as an undo entry clears it
+    // in the same transaction; but it is never served).
+    Ok(undo.into_iter().next().filter(|u| u.seq == log_len as u64))
+}
+
+/// One table with its whole log, or None if there is no such table; a
+/// table that cannot be read is [`StoreError::Unreadable`], naming it and
+/// the row.
+fn read_table(conn: &Connection, id: &str) -> Result<Option<StoredTable>, StoreError> {
+    let read = || -> Result<Option<StoredTable>, String> {
+        let Some(head) = read_head(conn, id)? else {
+            return Ok(None);
         };
-        Ok(StoredTable {
-            chat,
-            chat_count: chat_count as u64,
-            chat_bytes: chat_bytes.max(0) as u64,
+        let seats = read_seats(conn, id)?;
+        let log = read_log(conn, id, seats.len())?;
+        let (chat, chat_count, chat_bytes) = read_chat(conn, id, seats.len())?;
+        let undo = read_undo(conn, id, seats.len(), log.len())?;
+        Ok(Some(StoredTable {
             table: NewTable {
                 id: id.to_string(),
-                game,
-                setup,
-                seed: seed as u64,
-                spectators,
-                clock_ms: clock_ms.map(|c| c as u64),
+                game: head.game,
+                setup: head.setup,
+                seed: head.seed,
+                spectators: head.spectators,
+                clock_ms: head.clock_ms,
                 seats,
             },
-            finished,
-            ended,
-            active_at,
+            finished: head.finished,
+            ended: head.ended,
+            active_at: head.active_at,
             log,
             undo,
-        })
-    }
+            chat,
+            chat_count,
+            chat_bytes,
+        }))
+    };
+    read().map_err(|what| StoreError::Unreadable {
+        table: id.to_string(),
+        what,
+    })
 }
 
 impl Drop for SqliteStore {
@@ -705,74 +1190,56 @@ impl Store for SqliteStore {
         }
     }
 
-    fn unfinished_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+    fn unfinished_tables(&self) -> Result<Vec<TableRead>, StoreError> {
         let mut conn = self.reader();
         // One read transaction: a consistent picture of every table.
         let tx = conn.transaction().map_err(other)?;
-        let heads = {
-            let mut st = tx
-                .prepare(
-                    "SELECT id, game, setup, seed, spectators, clock_ms, ended,
-                            COALESCE(active_at, created_at * 1000)
-                     FROM tables WHERE finished = 0 ORDER BY created_at, id",
-                )
-                .map_err(other)?;
-            let heads = st
-                .query_map([], |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, i64>(3)?,
-                        r.get::<_, i64>(4)? != 0,
-                        r.get::<_, Option<i64>>(5)?,
-                        (r.get::<_, Option<String>>(6)?, r.get::<_, i64>(7)?),
-                    ))
-                })
-                .map_err(other)?
+        // Every table not marked finished: one whose `finished` is neither
+        // 0 nor 1 is read too, and its reading names the fault.
+        let ids = tx
+            .prepare("SELECT rowid, id FROM tables WHERE finished IS NOT 1 ORDER BY created_at, id")
+            .and_then(|mut st| {
+                st.query_map([], |r| {
+                    Ok((r.get::<_, i64>(0)?, r.get::<_, rusqlite::types::Value>(1)?))
+                })?
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(other)?;
-            heads
-        };
-        let out = heads
+            })
+            .map_err(|e| other(format!("reading the tables: {e}")))?;
+        let out = ids
             .into_iter()
-            .map(|(id, game, setup, seed, spect, clock, more)| {
-                Self::read_table(&tx, &id, game, setup, seed, spect, clock, false, more)
+            .map(|(rowid, id)| {
+                let id = match id {
+                    rusqlite::types::Value::Text(id) => id,
+                    v => {
+                        let name = format!("in row {rowid}");
+                        let what = format!("id is not text ({})", kind(ValueRef::from(&v)));
+                        return Err((name.clone(), StoreError::Unreadable { table: name, what }));
+                    }
+                };
+                match read_table(&tx, &id) {
+                    Ok(Some(t)) => Ok(t),
+                    Ok(None) => Err((
+                        id.clone(),
+                        StoreError::Unreadable {
+                            table: id,
+                            what: "its row vanished while read".into(),
+                        },
+                    )),
+                    Err(e) => Err((id, e)),
+                }
             })
             .collect();
         let _ = tx.finish();
-        out
+        Ok(out)
     }
 
     fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         let mut conn = self.reader();
-        let tx = conn.transaction().map_err(other)?;
-        let head = tx
-            .query_row(
-                "SELECT game, setup, seed, spectators, finished, clock_ms, ended,
-                        COALESCE(active_at, created_at * 1000)
-                 FROM tables WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, i64>(3)? != 0,
-                        r.get::<_, i64>(4)? != 0,
-                        r.get::<_, Option<i64>>(5)?,
-                        (r.get::<_, Option<String>>(6)?, r.get::<_, i64>(7)?),
-                    ))
-                },
-            )
-            .optional()
-            .map_err(other)?;
-        let out = match head {
-            None => Ok(None),
-            Some((game, setup, seed, spect, fin, clock, more)) => {
-                Self::read_table(&tx, id, game, setup, seed, spect, clock, fin, more).map(Some)
-            }
-        };
+        let tx = conn.transaction().map_err(|e| StoreError::Unreadable {
+            table: id.to_string(),
+            what: e.to_string(),
+        })?;
+        let out = read_table(&tx, id);
         let _ = tx.finish();
         out
     }

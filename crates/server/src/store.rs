@@ -14,8 +14,12 @@
 //! Ownership: a table is served by exactly one process at a time. The
 //! store decides how: its constructor must fail when
 //! another live process owns the tables (the SQLite store holds a lock on
-//! a file of its data folder; a shared PostgreSQL store would take a lease
-//! per table).
+//! its database file; a shared PostgreSQL store would take a lease per
+//! table).
+//!
+//! Reading back: a table that cannot be read (a corrupt row) is left out
+//! with an error that names it and the row
+//! ([`StoreError::Unreadable`]); every other table is still read.
 
 use serde_json::Value;
 
@@ -160,9 +164,21 @@ pub enum StoreError {
     /// The action's seq is already in the log (a second writer).
     #[error("action {0} is already in the log")]
     Conflict(u64),
+    /// The store's file is not a b5 store, or not one this build can use
+    /// (empty, not SQLite, another application's, a newer schema, a table
+    /// missing): the message names the file.
+    #[error("{0}")]
+    BadDatabase(String),
+    /// A stored table that cannot be read back: `what` names the row and
+    /// the column ("action 17: the action is not JSON: ...").
+    #[error("table {table}: {what}")]
+    Unreadable { table: String, what: String },
     #[error("store: {0}")]
     Other(String),
 }
+
+/// A table read back, or why it could not be: its id and the error.
+pub type TableRead = Result<StoredTable, (String, StoreError)>;
 
 /// One change to the store. Each is all or nothing, and durable once
 /// reported `Ok`.
@@ -213,9 +229,12 @@ pub trait Store: Send + Sync {
     /// called (on another thread) with the outcome.
     fn write(&self, write: Write, done: Done);
 
-    /// Every table not yet finished, with its log in order.
-    fn unfinished_tables(&self) -> Result<Vec<StoredTable>, StoreError>;
-    /// One table with its log, finished or not.
+    /// Every table not yet finished, with its log in order, each read on
+    /// its own: one that cannot be read is an `Err` naming it, and the
+    /// others are still read. The outer `Err`: nothing could be read.
+    fn unfinished_tables(&self) -> Result<Vec<TableRead>, StoreError>;
+    /// One table with its log, finished or not. A table that cannot be
+    /// read is [`StoreError::Unreadable`].
     fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError>;
 
     /// Commits `write` and waits until it is durable (blocks the thread).

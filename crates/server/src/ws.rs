@@ -43,7 +43,7 @@ pub async fn upgrade(
     let found = state
         .find_table(&id)
         .await
-        .map_err(|e| ApiError::new(StatusCode::TOO_MANY_REQUESTS, e))?;
+        .map_err(|e| ApiError::new(e.status(), e.to_string()))?;
     let table = found.ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,

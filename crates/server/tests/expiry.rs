@@ -266,7 +266,11 @@ async fn a_finished_table_leaves_memory_and_is_read_back_when_asked_for() {
     let server = start(cfg).await;
     let c = Client::new(server.addr);
     let (id, _) = c
-        .create(&table_request(&[("random", "narn"), ("random", "minbari")], 8, 2))
+        .create(&table_request(
+            &[("random", "narn"), ("random", "minbari")],
+            8,
+            2,
+        ))
         .await;
     // Played to its end by the computer players, then out of memory.
     let mut gone = false;

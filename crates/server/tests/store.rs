@@ -12,69 +12,19 @@ use b5_server::sqlite::SqliteStore;
 use std::sync::mpsc;
 
 use b5_server::store::{
-    ChatLine, LoggedAction, NewTable, PendingUndo, Store, StoreError, StoredSeat, Write,
+    ChatLine, LoggedAction, PendingUndo, Store, StoreError, StoredTable, Write,
 };
 use b5_server::{default_kinds, open};
-use common::{table_request, temp_dir};
+use common::stored::{actions, new_table};
+use common::temp_dir;
 
-fn seats() -> Vec<StoredSeat> {
-    vec![
-        StoredSeat {
-            player: "human".into(),
-            label: "Narn".into(),
-            invitation_hash: Some([1; 32]),
-            token_hash: None,
-            name: None,
-            away: false,
-        },
-        StoredSeat {
-            // Human: no computer player moves the table during the test.
-            player: "human".into(),
-            label: "Minbari".into(),
-            invitation_hash: None,
-            token_hash: None,
-            name: None,
-            away: false,
-        },
-    ]
-}
-
-fn new_table(id: &str, seed: u64) -> NewTable {
-    let kind = B5Kind::open_set().unwrap();
-    let req = table_request(&[("human", "narn"), ("greedy", "minbari")], seed, 5);
-    let prepared = kind
-        .prepare(req["seats"].as_array().unwrap(), &req["options"])
-        .unwrap();
-    NewTable {
-        id: id.into(),
-        game: "b5ccg".into(),
-        setup: prepared.setup,
-        seed,
-        spectators: true,
-        clock_ms: None,
-        seats: seats(),
-    }
-}
-
-/// The first `n` actions of a game (each seat's first legal action), with
-/// their digests.
-fn actions(t: &NewTable, n: usize) -> Vec<LoggedAction> {
-    let kind = B5Kind::open_set().unwrap();
-    let mut g = kind.new_game(&t.setup, t.seed).unwrap();
-    let mut out = Vec::new();
-    for seq in 0..n as u64 {
-        let seat = g.to_act()[0];
-        let a = g.legal_actions(seat)[0].clone();
-        g.apply(seat, &a).unwrap();
-        out.push(LoggedAction {
-            seq,
-            seat,
-            action: a,
-            undoes: None,
-            digest: g.digest(),
-        });
-    }
-    out
+/// The unfinished tables, every one of them read.
+fn unfinished(s: &SqliteStore) -> Vec<StoredTable> {
+    s.unfinished_tables()
+        .unwrap()
+        .into_iter()
+        .map(|t| t.unwrap())
+        .collect()
 }
 
 #[test]
@@ -109,7 +59,7 @@ fn one_owner_and_everything_read_back() {
     drop(s);
 
     let s = SqliteStore::open(&dir).unwrap();
-    let all = s.unfinished_tables().unwrap();
+    let all = unfinished(&s);
     assert_eq!(all.len(), 1);
     let back = &all[0];
     assert_eq!(back.log, log);
@@ -124,7 +74,7 @@ fn one_owner_and_everything_read_back() {
     // A finishing entry takes the table out of the unfinished ones.
     let more = actions(&t, 6);
     s.append_action("t1", &more[5], true).unwrap();
-    assert!(s.unfinished_tables().unwrap().is_empty());
+    assert!(unfinished(&s).is_empty());
     assert!(s.table("t1").unwrap().unwrap().finished);
     assert!(s.table("nope").unwrap().is_none());
 }
@@ -255,7 +205,7 @@ fn a_pending_undo_is_kept_until_its_entry_is_logged() {
         s.set_undo("t1", Some(&asked)).unwrap();
     }
     let s = SqliteStore::open(&dir).unwrap();
-    assert_eq!(s.unfinished_tables().unwrap()[0].undo, Some(asked.clone()));
+    assert_eq!(unfinished(&s)[0].undo, Some(asked.clone()));
     // Cleared (refused, withdrawn).
     s.set_undo("t1", None).unwrap();
     assert_eq!(s.table("t1").unwrap().unwrap().undo, None);

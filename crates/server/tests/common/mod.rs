@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod stored;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
