@@ -30,7 +30,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use serde_json::Value;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
@@ -304,7 +303,7 @@ impl AppState {
         let n = st.log.len() as u64;
         let keep_from = n.saturating_sub(table::HISTORY as u64);
         let mut history = VecDeque::new();
-        let mut log: Vec<Option<(usize, Value)>> = Vec::with_capacity(st.log.len());
+        let mut log: Vec<Option<table::LogEntry>> = Vec::with_capacity(st.log.len());
         let mut effective: Vec<u64> = Vec::new();
         let mut game = kind
             .new_game(setup, seed)
@@ -320,7 +319,7 @@ impl AppState {
                         }
                         .to_string()
                     })?;
-                    log.push(Some((e.seat, e.action.clone())));
+                    log.push(Some(table::log_entry(e.seat, &e.action)));
                     effective.push(e.seq);
                     Arc::from(ev)
                 }
@@ -329,10 +328,7 @@ impl AppState {
                         return Err(ReplayError::Undo { seq: e.seq, target }.to_string());
                     }
                     effective.retain(|&q| q < target);
-                    let keep: Vec<(usize, Value)> = effective
-                        .iter()
-                        .filter_map(|&q| log.get(q as usize).cloned().flatten())
-                        .collect();
+                    let keep = table::actions_in_effect(&log, &effective);
                     game = table::rebuild_game(&*kind, setup, seed, &keep)?;
                     log.push(None);
                     Arc::new(table::PublicEvents(table::undo_events(e.seat, target)))

@@ -25,7 +25,7 @@ use crate::store::{
 
 /// How many recent changes (their events) a table keeps for clients that
 /// reconnect (older gaps are filled with a fresh view instead).
-pub const HISTORY: usize = 128;
+pub const HISTORY: usize = 64;
 /// The broadcast channel's capacity: a client further behind catches up
 /// from the history.
 pub const CHANNEL: usize = 32;
@@ -105,9 +105,10 @@ pub struct TableInner {
     pub game: Arc<dyn TableGame>,
     /// Log entries so far (the next one is number `seq`).
     pub seq: u64,
-    /// Every log entry: `(seat, action)`, or None for an undo; to answer a
+    /// Every log entry: `(seat, action)` (the action as compact JSON text:
+    /// a tenth of a `Value`'s memory), or None for an undo; to answer a
     /// resent action and to rebuild the game after an undo.
-    pub log: Vec<Option<(usize, Value)>>,
+    pub log: Vec<Option<LogEntry>>,
     /// The seqs of the actions in effect (not undone), in order.
     pub effective: Vec<u64>,
     /// The most recent changes, oldest first.
@@ -126,6 +127,23 @@ pub struct TableInner {
     /// until then), in milliseconds since the Unix epoch; kept in the
     /// store too, so that it survives a restart.
     pub active_at: i64,
+}
+
+/// One action of a table's log: its seat and the action as JSON text.
+pub type LogEntry = (usize, Box<str>);
+
+/// An action as a log entry keeps it.
+pub fn log_entry(seat: usize, action: &Value) -> LogEntry {
+    (seat, action.to_string().into_boxed_str())
+}
+
+/// The actions in effect, as the game takes them, from the log.
+pub fn actions_in_effect(log: &[Option<LogEntry>], effective: &[u64]) -> Vec<(usize, Value)> {
+    effective
+        .iter()
+        .filter_map(|&q| log.get(q as usize).cloned().flatten())
+        .map(|(seat, text)| (seat, serde_json::from_str(&text).unwrap_or(Value::Null)))
+        .collect()
 }
 
 /// A player's request to take back their last action.
@@ -445,7 +463,13 @@ impl Table {
         let t_lock = t0.elapsed();
         if seq < inner.seq {
             // A resend of an action already applied gets the same answer.
-            if inner.log.get(seq as usize) == Some(&Some((seat, action))) {
+            let same = match inner.log.get(seq as usize) {
+                Some(Some((s, text))) => {
+                    *s == seat && serde_json::from_str::<Value>(text).ok().as_ref() == Some(&action)
+                }
+                _ => false,
+            };
+            if same {
                 return Ok(seq + 1);
             }
             return Err(SubmitError::Stale {
@@ -500,7 +524,7 @@ impl Table {
             commit_us = (t_commit - t_apply).as_micros() as u64,
             "submit timing"
         );
-        inner.log.push(Some((seat, action)));
+        inner.log.push(Some(log_entry(seat, &action)));
         inner.effective.push(seq);
         self.commit_change(&mut inner, next, Arc::from(events));
         tracing::info!(table = %self.id, seq = seq + 1, seat, finished, "action");
@@ -545,12 +569,21 @@ impl Table {
         let events = events.compact().unwrap_or(events);
         inner.seq += 1;
         inner.game = game.clone();
+        // The kept change holds no game, not even weakly: a weak reference
+        // keeps the game's block (some 4 KB inline) allocated, 128 a table.
+        push_history(
+            &mut inner.history,
+            Arc::new(Change {
+                seq: inner.seq,
+                events: events.clone(),
+                game: None,
+            }),
+        );
         let change = Arc::new(Change {
             seq: inner.seq,
             events,
             game: Some(Arc::downgrade(&game)),
         });
-        push_history(&mut inner.history, change.clone());
         self.refresh_lobby(inner);
         // The move clock starts again with every change.
         self.start_clock(inner.seq);
@@ -568,11 +601,7 @@ impl Table {
             if !inner.game.finished() {
                 return None;
             }
-            inner
-                .effective
-                .iter()
-                .filter_map(|&q| inner.log.get(q as usize).cloned().flatten())
-                .collect()
+            actions_in_effect(&inner.log, &inner.effective)
         };
         let (kind, setup, seed) = (self.kind.clone(), self.setup.clone(), self.seed);
         let id = self.id.clone();
@@ -802,12 +831,13 @@ impl Table {
         by: usize,
         target: u64,
     ) -> Result<u64, UndoError> {
-        let keep: Vec<(usize, Value)> = inner
+        let before: Vec<u64> = inner
             .effective
             .iter()
-            .filter(|&&q| q < target)
-            .filter_map(|&q| inner.log.get(q as usize).cloned().flatten())
+            .copied()
+            .filter(|&q| q < target)
             .collect();
+        let keep = actions_in_effect(&inner.log, &before);
         let (kind, setup, seed) = (self.kind.clone(), self.setup.clone(), self.seed);
         let game = tokio::task::spawn_blocking(move || rebuild_game(&*kind, &setup, seed, &keep))
             .await

@@ -130,7 +130,9 @@ async fn thousands_of_idle_and_half_sent_connections_leave_a_fresh_client_served
         assert_eq!(status, 200, "a fresh client is served during the flood");
         during = during.max(took);
     }
-    eprintln!("fresh client, slowest of the requests: {before:?} before the flood, {during:?} during it");
+    eprintln!(
+        "fresh client, slowest of the requests: {before:?} before the flood, {during:?} during it"
+    );
     assert!(
         during < before + Duration::from_secs(1),
         "the fresh client waited {during:?} (before the flood: {before:?})"
