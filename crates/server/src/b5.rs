@@ -325,9 +325,7 @@ struct B5Events {
 
 impl GameEvents for B5Events {
     fn for_viewer(&self, viewer: Viewer) -> Value {
-        let v = player_id(viewer);
-        let events: Vec<Event> = self.events.iter().map(|e| e.for_viewer(v)).collect();
-        serde_json::to_value(events).unwrap_or(Value::Array(Vec::new()))
+        events_for(&self.events, viewer)
     }
 
     fn log(&self, viewer: Viewer) -> Vec<String> {
@@ -356,6 +354,13 @@ impl GameEvents for B5Events {
     }
 }
 
+/// The events as `viewer` may see them, as JSON.
+fn events_for(events: &[Event], viewer: Viewer) -> Value {
+    let v = player_id(viewer);
+    let events: Vec<Event> = events.iter().map(|e| e.for_viewer(v)).collect();
+    serde_json::to_value(events).unwrap_or(Value::Array(Vec::new()))
+}
+
 /// [`B5Events`] kept small: the events, and their sentences for each seat
 /// and (last) for spectators.
 struct B5Logged {
@@ -365,9 +370,7 @@ struct B5Logged {
 
 impl GameEvents for B5Logged {
     fn for_viewer(&self, viewer: Viewer) -> Value {
-        let v = player_id(viewer);
-        let events: Vec<Event> = self.events.iter().map(|e| e.for_viewer(v)).collect();
-        serde_json::to_value(events).unwrap_or(Value::Array(Vec::new()))
+        events_for(&self.events, viewer)
     }
 
     fn log(&self, viewer: Viewer) -> Vec<String> {

@@ -470,18 +470,10 @@ async fn create_table(
     let game = kind
         .new_game(&prepared.setup, seed)
         .map_err(|e| ApiError::bad(format!("the table's set-up is not legal: {e}")))?;
-    if let Err(wait) = state.creations.take(from.ip(), std::time::Instant::now()) {
-        let secs = (wait.as_secs_f64().ceil() as u64).max(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "your address may create {} tables an hour (at most {} at once); the next in {secs} s",
-                state.creations.per_hour(),
-                state.creations.burst(),
-            ),
-        )
-        .with("retry_after", json!(secs)));
-    }
+    state
+        .creations
+        .take(from.ip(), std::time::Instant::now())
+        .map_err(|wait| rate_limited(&state.creations, "create", "tables", wait))?;
     if !state.reserve_table() {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -567,6 +559,26 @@ async fn create_table(
         StatusCode::CREATED,
         json!({ "table": id, "seats": invitations }),
     )
+}
+
+/// An address over one of its rates (`expiry.rs`): 429, saying the rate
+/// and the seconds to wait (`retry_after`).
+fn rate_limited(
+    rate: &crate::expiry::AddressRate,
+    verb: &str,
+    what: &str,
+    wait: std::time::Duration,
+) -> ApiError {
+    let secs = (wait.as_secs_f64().ceil() as u64).max(1);
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!(
+            "your address may {verb} {} {what} an hour (at most {} at once); the next in {secs} s",
+            rate.per_hour(),
+            rate.burst()
+        ),
+    )
+    .with("retry_after", json!(secs))
 }
 
 fn rng_failed(e: getrandom::Error) -> ApiError {
@@ -911,18 +923,10 @@ async fn write_chat(
         )));
     }
     // Per address, at every table together (expiry.rs).
-    if let Err(wait) = state.chat_rate.take(from.ip(), std::time::Instant::now()) {
-        let secs = (wait.as_secs_f64().ceil() as u64).max(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "your address may write {} chat lines an hour ({} at once); the next in {secs} s",
-                state.chat_rate.per_hour(),
-                state.chat_rate.burst()
-            ),
-        )
-        .with("retry_after", json!(secs)));
-    }
+    state
+        .chat_rate
+        .take(from.ip(), std::time::Instant::now())
+        .map_err(|wait| rate_limited(&state.chat_rate, "write", "chat lines", wait))?;
     let (t, st) = (table.clone(), state.clone());
     let n = detached(async move { Ok(t.chat(&st.store, seat, text).await) })
         .await?

@@ -289,3 +289,70 @@ async fn a_finished_table_leaves_memory_and_is_read_back_when_asked_for() {
     assert!(st.body["ended"].is_null());
     server.stop().await.unwrap();
 }
+
+async fn chat_from(
+    c: &Client,
+    from: Ipv4Addr,
+    id: &str,
+    token: &str,
+    text: &str,
+) -> common::Answer {
+    let http = reqwest::Client::builder()
+        .local_address(IpAddr::V4(from))
+        .build()
+        .unwrap();
+    c.send(
+        http.post(format!("{}/api/tables/{id}/chat", c.base))
+            .bearer_auth(token)
+            .body(json!({ "text": text }).to_string()),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_is_bounded_per_address_and_per_table() {
+    let server = start(test_config("chat-bounds")).await;
+    let c = Client::new(server.addr);
+    let (id, inv) = c.create(&two_humans()).await;
+    let tokens = c.join_all(&id, &inv).await;
+    let token = &tokens[0].1;
+    // One address: 10 lines at once, then 429 saying when.
+    let me = Ipv4Addr::new(127, 0, 5, 1);
+    for i in 0..10 {
+        let a = chat_from(&c, me, &id, token, &format!("line {i}")).await;
+        assert_eq!(a.status, 200, "{}", a.raw);
+    }
+    let a = chat_from(&c, me, &id, token, "one more").await;
+    assert_eq!(a.status, 429, "{}", a.raw);
+    assert!(a.body["error"]
+        .as_str()
+        .unwrap()
+        .contains("3600 chat lines an hour"));
+    assert_eq!(a.body["retry_after"], 1, "{}", a.raw);
+    // A table's chat: at most 256 KiB of text (lines of 500 two-byte
+    // characters, from many addresses).
+    let long = "é".repeat(500);
+    let mut sent = 10 * 6;
+    let mut refused = None;
+    'addresses: for n in 1..=40u8 {
+        for _ in 0..10 {
+            let a = chat_from(&c, Ipv4Addr::new(127, 0, 6, n), &id, token, &long).await;
+            if a.status != 200 {
+                refused = Some(a);
+                break 'addresses;
+            }
+            sent += 1000;
+        }
+    }
+    let a = refused.expect("the table's chat fills up");
+    assert_eq!(a.status, 409, "{}", a.raw);
+    assert!(
+        a.body["error"].as_str().unwrap().contains("256 KiB"),
+        "{}",
+        a.raw
+    );
+    assert!(sent <= 256 * 1024, "{sent} bytes kept");
+    let read = c.get(&format!("/api/tables/{id}/chat"), Some(token)).await;
+    assert_eq!(read.body["count"], 10 + 262, "{}", &read.raw[..200]);
+    server.stop().await.unwrap();
+}
