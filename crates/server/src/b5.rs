@@ -481,6 +481,32 @@ impl TableGame for B5Game {
         v
     }
 
+    fn view_text(&self, viewer: Viewer) -> String {
+        let Viewer::Seat(s) = viewer else {
+            return self.view(viewer).to_string();
+        };
+        if s >= self.seats() {
+            return self.view(viewer).to_string();
+        }
+        // A seat's own view, written straight from the engine's type, with
+        // its menu when it has a choice to make (as `view` has it).
+        let p = s as PlayerId;
+        let Ok(mut text) = serde_json::to_string(&self.game.view(p)) else {
+            return self.view(viewer).to_string();
+        };
+        if self.game.is_pending(p) && text.ends_with('}') {
+            let legal = self.game.legal_actions(p);
+            let menu = b5_present::menu(&self.game, p, &legal);
+            if let Ok(menu) = serde_json::to_string(&menu) {
+                text.pop();
+                text.push_str(",\"menu\":");
+                text.push_str(&menu);
+                text.push('}');
+            }
+        }
+        text
+    }
+
     fn legal_actions(&self, seat: usize) -> Vec<Value> {
         if seat >= self.seats() {
             return Vec::new();

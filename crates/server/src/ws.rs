@@ -94,50 +94,121 @@ async fn send(socket: &mut WebSocket, text: String) -> bool {
 
 /// A change as `viewer` sees it: its events, and (when `game` is given:
 /// live changes and the last message of a catch-up) the view after it,
-/// who is to act and the viewer's legal actions.
+/// who is to act and the viewer's legal actions. Written as text piece by
+/// piece, the view straight from the game's types (`view_text`): no JSON
+/// value of the whole message is built.
 fn change_msg(
     seq: u64,
     events: &dyn GameEvents,
     game: Option<(&dyn TableGame, Value)>,
     viewer: Viewer,
 ) -> String {
-    let mut m = json!({
-        "type": "change",
-        "seq": seq,
-        "events": events.for_viewer(viewer),
-        "log": events.log(viewer),
-        "view": null,
-        "to_act": null,
-        "legal_actions": null,
-        "finished": null,
-        "winners": null,
-    });
-    if let Some((g, clock)) = game {
-        now(&mut m, g, viewer);
-        m["clock"] = clock;
+    let mut m = String::with_capacity(8 * 1024);
+    m.push_str("{\"type\":\"change\",\"seq\":");
+    m.push_str(&seq.to_string());
+    m.push_str(",\"events\":");
+    m.push_str(&events.for_viewer(viewer).to_string());
+    m.push_str(",\"log\":");
+    push_json(&mut m, &events.log(viewer));
+    match game {
+        Some((g, clock)) => {
+            now(&mut m, g, viewer);
+            m.push_str(",\"clock\":");
+            m.push_str(&clock.to_string());
+        }
+        None => m.push_str(
+            ",\"view\":null,\"to_act\":null,\"legal_actions\":null,\"finished\":null,\"winners\":null",
+        ),
     }
-    m.to_string()
+    m.push('}');
+    m
 }
 
-/// The view, who is to act, the legal actions, the end.
-fn now(m: &mut Value, g: &dyn TableGame, viewer: Viewer) {
+/// Appends `v` as JSON (null if it cannot be written).
+fn push_json<T: serde::Serialize + ?Sized>(m: &mut String, v: &T) {
+    match serde_json::to_string(v) {
+        Ok(t) => m.push_str(&t),
+        Err(_) => m.push_str("null"),
+    }
+}
+
+/// Appends the view, who is to act, the legal actions, the end.
+fn now(m: &mut String, g: &dyn TableGame, viewer: Viewer) {
     let legal = match viewer {
         Viewer::Seat(s) => g.legal_actions(s),
         Viewer::Spectator => Vec::new(),
     };
-    m["view"] = g.view(viewer);
-    m["to_act"] = json!(g.to_act());
-    m["legal_actions"] = json!(legal);
-    m["finished"] = json!(g.finished());
-    m["winners"] = json!(g.winners());
+    m.push_str(",\"view\":");
+    m.push_str(&g.view_text(viewer));
+    m.push_str(",\"to_act\":");
+    push_json(m, &g.to_act());
+    m.push_str(",\"legal_actions\":");
+    push_json(m, &legal);
+    m.push_str(",\"finished\":");
+    m.push_str(if g.finished() { "true" } else { "false" });
+    m.push_str(",\"winners\":");
+    push_json(m, &g.winners());
 }
 
 /// The table now, without events: when the changes since the client's
 /// `seq` are no longer kept.
 fn sync_msg(seq: u64, g: &dyn TableGame, viewer: Viewer, clock: Value) -> String {
-    let mut m = json!({ "type": "sync", "seq": seq, "clock": clock });
+    let mut m = String::with_capacity(8 * 1024);
+    m.push_str("{\"type\":\"sync\",\"seq\":");
+    m.push_str(&seq.to_string());
+    m.push_str(",\"clock\":");
+    m.push_str(&clock.to_string());
     now(&mut m, g, viewer);
-    m.to_string()
+    m.push('}');
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages written as text say what the JSON values said.
+    #[test]
+    fn messages_written_as_text_are_the_json_they_were() {
+        let kinds = crate::default_kinds().unwrap();
+        let k = &kinds[0];
+        let seats: Vec<Value> = ["narn", "minbari", "centauri"]
+            .iter()
+            .map(|d| json!({ "player": "greedy", "deck": d }))
+            .collect();
+        let p = k.prepare(&seats, &json!({})).unwrap();
+        let mut g = k.new_game(&p.setup, 11).unwrap();
+        for i in 0..60u64 {
+            let s = g.to_act()[0];
+            let a = g.bot_action(s, "greedy", i).unwrap();
+            let ev = g.apply(s, &a).unwrap();
+            for viewer in [Viewer::Seat(0), Viewer::Seat(s), Viewer::Spectator] {
+                let text = change_msg(i + 1, &*ev, Some((&*g, json!(null))), viewer);
+                let m: Value = serde_json::from_str(&text).unwrap();
+                let legal = match viewer {
+                    Viewer::Seat(x) => g.legal_actions(x),
+                    Viewer::Spectator => Vec::new(),
+                };
+                assert_eq!(m["type"], "change");
+                assert_eq!(m["seq"], i + 1);
+                assert_eq!(m["events"], ev.for_viewer(viewer));
+                assert_eq!(m["log"], json!(ev.log(viewer)));
+                assert_eq!(m["view"], g.view(viewer), "{viewer:?}");
+                assert_eq!(m["to_act"], json!(g.to_act()));
+                assert_eq!(m["legal_actions"], json!(legal));
+                assert_eq!(m["finished"], json!(g.finished()));
+                assert_eq!(m["winners"], json!(g.winners()));
+                assert!(m.get("clock").is_some());
+                let sync: Value =
+                    serde_json::from_str(&sync_msg(3, &*g, viewer, json!(null))).unwrap();
+                assert_eq!(sync["view"], m["view"]);
+                assert_eq!(sync["legal_actions"], m["legal_actions"]);
+            }
+            let bare: Value =
+                serde_json::from_str(&change_msg(i, &*ev, None, Viewer::Seat(0))).unwrap();
+            assert!(bare["view"].is_null() && bare.get("clock").is_none());
+        }
+    }
 }
 
 /// The messages that bring a client at `since` up to date, and the seq
