@@ -163,54 +163,6 @@ fn sync_msg(seq: u64, g: &dyn TableGame, viewer: Viewer, clock: Value) -> String
     m
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The messages written as text say what the JSON values said.
-    #[test]
-    fn messages_written_as_text_are_the_json_they_were() {
-        let kinds = crate::default_kinds().unwrap();
-        let k = &kinds[0];
-        let seats: Vec<Value> = ["narn", "minbari", "centauri"]
-            .iter()
-            .map(|d| json!({ "player": "greedy", "deck": d }))
-            .collect();
-        let p = k.prepare(&seats, &json!({})).unwrap();
-        let mut g = k.new_game(&p.setup, 11).unwrap();
-        for i in 0..60u64 {
-            let s = g.to_act()[0];
-            let a = g.bot_action(s, "greedy", i).unwrap();
-            let ev = g.apply(s, &a).unwrap();
-            for viewer in [Viewer::Seat(0), Viewer::Seat(s), Viewer::Spectator] {
-                let text = change_msg(i + 1, &*ev, Some((&*g, json!(null))), viewer);
-                let m: Value = serde_json::from_str(&text).unwrap();
-                let legal = match viewer {
-                    Viewer::Seat(x) => g.legal_actions(x),
-                    Viewer::Spectator => Vec::new(),
-                };
-                assert_eq!(m["type"], "change");
-                assert_eq!(m["seq"], i + 1);
-                assert_eq!(m["events"], ev.for_viewer(viewer));
-                assert_eq!(m["log"], json!(ev.log(viewer)));
-                assert_eq!(m["view"], g.view(viewer), "{viewer:?}");
-                assert_eq!(m["to_act"], json!(g.to_act()));
-                assert_eq!(m["legal_actions"], json!(legal));
-                assert_eq!(m["finished"], json!(g.finished()));
-                assert_eq!(m["winners"], json!(g.winners()));
-                assert!(m.get("clock").is_some());
-                let sync: Value =
-                    serde_json::from_str(&sync_msg(3, &*g, viewer, json!(null))).unwrap();
-                assert_eq!(sync["view"], m["view"]);
-                assert_eq!(sync["legal_actions"], m["legal_actions"]);
-            }
-            let bare: Value =
-                serde_json::from_str(&change_msg(i, &*ev, None, Viewer::Seat(0))).unwrap();
-            assert!(bare["view"].is_null() && bare.get("clock").is_none());
-        }
-    }
-}
-
 /// The messages that bring a client at `since` up to date, and the seq
 /// they bring it to: each missed change with its events, the last one with
 /// the view; or, when the missed changes are no longer kept, one `sync`.
@@ -439,6 +391,54 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
                     return;
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages written as text say what the JSON values said.
+    #[test]
+    fn messages_written_as_text_are_the_json_they_were() {
+        let kinds = crate::default_kinds().unwrap();
+        let k = &kinds[0];
+        let seats: Vec<Value> = ["narn", "minbari", "centauri"]
+            .iter()
+            .map(|d| json!({ "player": "greedy", "deck": d }))
+            .collect();
+        let p = k.prepare(&seats, &json!({})).unwrap();
+        let mut g = k.new_game(&p.setup, 11).unwrap();
+        for i in 0..60u64 {
+            let s = g.to_act()[0];
+            let a = g.bot_action(s, "greedy", i).unwrap();
+            let ev = g.apply(s, &a).unwrap();
+            for viewer in [Viewer::Seat(0), Viewer::Seat(s), Viewer::Spectator] {
+                let text = change_msg(i + 1, &*ev, Some((&*g, json!(null))), viewer);
+                let m: Value = serde_json::from_str(&text).unwrap();
+                let legal = match viewer {
+                    Viewer::Seat(x) => g.legal_actions(x),
+                    Viewer::Spectator => Vec::new(),
+                };
+                assert_eq!(m["type"], "change");
+                assert_eq!(m["seq"], i + 1);
+                assert_eq!(m["events"], ev.for_viewer(viewer));
+                assert_eq!(m["log"], json!(ev.log(viewer)));
+                assert_eq!(m["view"], g.view(viewer), "{viewer:?}");
+                assert_eq!(m["to_act"], json!(g.to_act()));
+                assert_eq!(m["legal_actions"], json!(legal));
+                assert_eq!(m["finished"], json!(g.finished()));
+                assert_eq!(m["winners"], json!(g.winners()));
+                assert!(m.get("clock").is_some());
+                let sync: Value =
+                    serde_json::from_str(&sync_msg(3, &*g, viewer, json!(null))).unwrap();
+                assert_eq!(sync["view"], m["view"]);
+                assert_eq!(sync["legal_actions"], m["legal_actions"]);
+            }
+            let bare: Value =
+                serde_json::from_str(&change_msg(i, &*ev, None, Viewer::Seat(0))).unwrap();
+            assert!(bare["view"].is_null() && bare.get("clock").is_none());
         }
     }
 }
