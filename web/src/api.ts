@@ -6,17 +6,21 @@ import type {
   Advice,
   ApiErrorBody,
   CardsResponse,
+  ChangeMsg,
   ChatLine,
   CreateRequest,
   CreateResponse,
   DeckCheckResult,
   JoinResponse,
   LobbyTable,
+  PlayerView,
   ServerMsg,
   StateResponse,
+  SyncMsg,
   WhyResponse,
 } from "./types";
 import type { Action as EmpiresAction } from "./generated/empires";
+import { applyPatch, type PatchOp } from "./patch";
 
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -228,11 +232,16 @@ export class TableConnection {
     this.o.onStatus("connecting");
     const s = this.o.socket(this.o.url);
     this.sock = s;
+    // The last view this connection was sent: what its patches apply to.
+    let view: unknown = null;
     s.onopen = () => {
+      // A new connection's first view is whole; patches follow (patch.ts).
+      view = null;
       const hello: Record<string, unknown> = { type: "hello" };
       if (this.o.token) hello.token = this.o.token;
       const seq = this.o.lastSeq();
       if (seq !== null) hello.seq = seq;
+      hello.view_patches = true;
       s.send(JSON.stringify(hello));
     };
     s.onmessage = (ev) => {
@@ -242,6 +251,23 @@ export class TableConnection {
         m = JSON.parse(ev.data) as ServerMsg;
       } catch {
         return;
+      }
+      if (m.type === "change" || m.type === "sync") {
+        const c = m as (ChangeMsg | SyncMsg) & { view_patch?: PatchOp[] };
+        if (c.view_patch) {
+          try {
+            view = applyPatch(view, c.view_patch);
+          } catch {
+            // A patch that does not fit the view held: start again whole.
+            view = null;
+            s.close();
+            return;
+          }
+          delete c.view_patch;
+          c.view = view as PlayerView;
+        } else if (c.view) {
+          view = c.view;
+        }
       }
       if (m.type === "welcome") {
         this.attempt = 0;

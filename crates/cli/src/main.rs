@@ -11,6 +11,13 @@ use b5_cli::cmd::{
 use b5_cli::Fail;
 use clap::{Parser, Subcommand};
 
+// mimalloc: the server's many small allocations of short-lived messages
+// (views written as text, events, frames) spend about a fifth of its CPU
+// in glibc's malloc and free under load (docs/server.md, Load); mimalloc's
+// per-thread free lists cost less (measured there, interleaved).
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "b5",

@@ -217,10 +217,18 @@ pub struct IsaView {
 impl Game {
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: PlayerId) -> PlayerView {
-        let n = self.players.len();
-        let players = (0..n as PlayerId)
+        let mut v = self.view_but_players(viewer);
+        v.players = (0..self.players.len() as PlayerId)
             .map(|p| self.player_public(p, viewer))
             .collect();
+        v
+    }
+
+    /// The view of `viewer` with its `players` left empty: for a server
+    /// that builds the parts every viewer shares once ([`Self::player_public`],
+    /// [`Self::public_part_is_common`]).
+    pub fn view_but_players(&self, viewer: PlayerId) -> PlayerView {
+        let n = self.players.len();
         let hand = if (viewer as usize) < n {
             self.iter_pile(self.players[viewer as usize].hand)
                 .map(|c| self.card_view(c, viewer))
@@ -248,7 +256,7 @@ impl Game {
             vorlons: self.vorlons,
             shadow_war: self.shadow_war,
             initiative: self.initiative.to_vec(),
-            players,
+            players: Vec::new(),
             hand,
             conflicts,
             globals,
@@ -369,7 +377,29 @@ impl Game {
         }
     }
 
-    fn player_public(&self, p: PlayerId, viewer: PlayerId) -> PlayerPublic {
+    /// Whether `viewer` sees player `p`'s public part exactly as someone
+    /// who holds no card of the game does (`player_public(p, nobody)`, a
+    /// seat number past the players): true unless it is the viewer's own
+    /// part with its agenda face down (shown to it), or the viewer controls
+    /// a face-down card attached somewhere (its own contingencies, shown to
+    /// it). A server may then build that part once for every such viewer;
+    /// if this said true wrongly, the viewer would see less, never more.
+    pub fn public_part_is_common(&self, p: PlayerId, viewer: PlayerId) -> bool {
+        let own_hidden_agenda = p == viewer
+            && self.players[p as usize]
+                .agenda
+                .some()
+                .is_some_and(|a| self.c(a).face_down());
+        !own_hidden_agenda
+            && !self.attachments.iter().any(|&a| {
+                let c = self.c(a);
+                c.zone == Zone::Attached && c.face_down() && c.controller == viewer
+            })
+    }
+
+    /// Player `p`'s public part (its faction, piles in view, agenda), as
+    /// `viewer` may see it.
+    pub fn player_public(&self, p: PlayerId, viewer: PlayerId) -> PlayerPublic {
         let pl = &self.players[p as usize];
         let cv = |c: CardId| self.card_view(c, viewer);
         let agenda = match pl.agenda.some() {

@@ -310,3 +310,56 @@ fn a_search_shows_the_card_found_only_when_its_text_says_so() {
         assert!(matches!(a_found, Some(Event::Found { card, .. }) if card == found));
     }
 }
+
+/// A server builds each player's public part once for every viewer who
+/// sees it as someone holding no card does (`public_part_is_common`):
+/// pinned here that such a viewer's part is exactly that one, and that a
+/// view is its parts (`view_but_players` with each `player_public`).
+#[test]
+fn a_public_part_said_common_is_the_same_for_its_viewers() {
+    let db = open_set();
+    let nobody = b5_engine::MAX_PLAYERS as PlayerId;
+    let (mut common, mut own_contingency, mut own) = (0u32, 0u32, 0u32);
+    for seed in 0..16u64 {
+        let players = 2 + (seed as usize % 4);
+        let mut g = new_game(&db, seed, players);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed ^ 0xc0);
+        for step in 0..1200 {
+            while g.at_round_entry().is_some() {
+                g.proceed();
+            }
+            if g.is_over() {
+                break;
+            }
+            if step % 5 == 0 {
+                for v in (0..players as PlayerId).chain([nobody]) {
+                    let mut whole = g.view_but_players(v);
+                    whole.players = (0..players as PlayerId)
+                        .map(|p| g.player_public(p, v))
+                        .collect();
+                    assert_eq!(whole, g.view(v), "seed {seed} step {step}");
+                    for p in 0..players as PlayerId {
+                        if g.public_part_is_common(p, v) {
+                            common += 1;
+                            own += u32::from(p == v);
+                            assert_eq!(
+                                g.player_public(p, v),
+                                g.player_public(p, nobody),
+                                "seed {seed} step {step}: player {p} seen by {v}"
+                            );
+                        } else if p != v {
+                            own_contingency += 1;
+                        }
+                    }
+                }
+            }
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            let action = legal[rng.random_range(0..legal.len())];
+            g.apply(p, action).expect("a listed action is accepted");
+        }
+    }
+    assert!(common > 10_000, "{common} common parts compared");
+    assert!(own > 100, "{own} own parts found common");
+    assert!(own_contingency > 100, "{own_contingency} parts of a viewer with a contingency");
+}

@@ -9,14 +9,17 @@
 //! `"extended_loyalty": true` plays with the optional Extended Loyalty Rule.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use b5_cards::{DeckList, LoadError};
-use b5_engine::{Action, CardDb, Event, Game, Options, PlayerId, Race, Setup, MAX_PLAYERS};
+use b5_engine::{
+    Action, CardDb, Event, Game, Options, PlayerId, PlayerView, Race, Setup, MAX_PLAYERS,
+};
 use b5_players::{Bot, GreedyBot, RandomBot};
 use serde_json::Value;
 
 use crate::game::{ActionError, GameEvents, GameKind, Prepared, SetupProblem, TableGame, Viewer};
+use crate::patch::ViewText;
 
 /// The viewer id used for spectators: not a seat (seats are below
 /// `MAX_PLAYERS`) and not the engine's `NOBODY`, so the engine's filters
@@ -305,14 +308,65 @@ impl GameKind for B5Kind {
     fn new_game(&self, setup: &Value, seed: u64) -> Result<Box<dyn TableGame>, String> {
         let setup: Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
         let game = Game::new(setup, self.db.clone(), seed).map_err(|e| e.to_string())?;
-        Ok(Box::new(B5Game { game }))
+        Ok(Box::new(B5Game::new(game)))
     }
 }
 
 /// A Babylon 5 CCG game at a table.
-#[derive(Clone)]
 pub struct B5Game {
     pub game: Game,
+    /// Each player's public part as seen by every viewer who sees it as
+    /// anyone does (`Game::public_part_is_common`), written once for this
+    /// game by the first connection that needs it. Reset whenever the game
+    /// changes (`apply`) or is copied.
+    common: OnceLock<Vec<Option<ViewText>>>,
+}
+
+impl Clone for B5Game {
+    fn clone(&self) -> B5Game {
+        B5Game::new(self.game.clone())
+    }
+}
+
+impl B5Game {
+    pub fn new(game: Game) -> B5Game {
+        B5Game {
+            game,
+            common: OnceLock::new(),
+        }
+    }
+
+    /// A seat's view as text with its menu when it has a choice to make
+    /// (as `view` has it); None if it cannot be written.
+    fn seat_text(&self, view: &PlayerView, p: PlayerId) -> Option<String> {
+        let mut text = json_text(view, 4096)?;
+        if self.game.is_pending(p) && text.ends_with('}') {
+            let legal = self.game.legal_actions(p);
+            let menu = b5_present::menu(&self.game, p, &legal);
+            let menu = serde_json::to_string(&menu).ok()?;
+            text.pop();
+            text.push_str(",\"menu\":");
+            text.push_str(&menu);
+            text.push('}');
+        }
+        Some(text)
+    }
+
+    /// Player `p`'s public part as `viewer` sees it, read as the element of
+    /// the view's `players` it is.
+    fn public_part(&self, p: PlayerId, viewer: PlayerId) -> Option<ViewText> {
+        let text = json_text(&self.game.player_public(p, viewer), 4096)?;
+        ViewText::piece(text, 2)
+    }
+}
+
+/// `v` as JSON text, written into a buffer of `capacity` bytes to start
+/// with (a view's parts are kilobytes: no growing from nothing).
+fn json_text<T: serde::Serialize>(v: &T, capacity: usize) -> Option<String> {
+    let mut out = Vec::with_capacity(capacity);
+    serde_json::to_writer(&mut out, v).ok()?;
+    // serde_json writes UTF-8 only.
+    String::from_utf8(out).ok()
 }
 
 /// The events of one action, with the game after it and what the game
@@ -482,29 +536,45 @@ impl TableGame for B5Game {
     }
 
     fn view_text(&self, viewer: Viewer) -> String {
-        let Viewer::Seat(s) = viewer else {
-            return self.view(viewer).to_string();
-        };
-        if s >= self.seats() {
-            return self.view(viewer).to_string();
-        }
-        // A seat's own view, written straight from the engine's type, with
-        // its menu when it has a choice to make (as `view` has it).
-        let p = s as PlayerId;
-        let Ok(mut text) = serde_json::to_string(&self.game.view(p)) else {
-            return self.view(viewer).to_string();
-        };
-        if self.game.is_pending(p) && text.ends_with('}') {
-            let legal = self.game.legal_actions(p);
-            let menu = b5_present::menu(&self.game, p, &legal);
-            if let Ok(menu) = serde_json::to_string(&menu) {
-                text.pop();
-                text.push_str(",\"menu\":");
-                text.push_str(&menu);
-                text.push('}');
+        // A seat's own view, written straight from the engine's type.
+        match viewer {
+            Viewer::Seat(s) if s < self.seats() => {
+                self.seat_text(&self.game.view(s as PlayerId), s as PlayerId)
             }
+            _ => None,
         }
-        text
+        .unwrap_or_else(|| self.view(viewer).to_string())
+    }
+
+    fn view_parts(&self, viewer: Viewer) -> ViewText {
+        let n = self.seats();
+        let seat = match viewer {
+            Viewer::Seat(s) if s < n => s as PlayerId,
+            _ => return ViewText::read(self.view_text(viewer)),
+        };
+        // The other players' public parts as anyone sees them, written
+        // once for every viewer; the seat's own, and those it sees more of
+        // (its contingencies), for it alone.
+        let common = self.common.get_or_init(|| {
+            (0..n as PlayerId)
+                .map(|p| self.public_part(p, SPECTATOR))
+                .collect()
+        });
+        let own: Vec<Option<ViewText>> = (0..n as PlayerId)
+            .map(|p| {
+                (!self.game.public_part_is_common(p, seat))
+                    .then(|| self.public_part(p, seat))
+                    .flatten()
+            })
+            .collect();
+        let parts: Option<Vec<&ViewText>> = (0..n)
+            .map(|p| own[p].as_ref().or(common.get(p)?.as_ref()))
+            .collect();
+        let made = parts.and_then(|parts| {
+            let text = self.seat_text(&self.game.view_but_players(seat), seat)?;
+            ViewText::read(text).with_array("players", &parts)
+        });
+        made.unwrap_or_else(|| ViewText::read(self.view_text(viewer)))
     }
 
     fn legal_actions(&self, seat: usize) -> Vec<Value> {
@@ -519,6 +589,7 @@ impl TableGame for B5Game {
     }
 
     fn apply(&mut self, seat: usize, action: &Value) -> Result<Box<dyn GameEvents>, ActionError> {
+        self.common = OnceLock::new();
         let a: Action = crate::game::parse_action(self.seats(), seat, action)?;
         let context = self.game.waiting_for();
         let applied = crate::game::guarded(|| self.game.apply(seat as PlayerId, a))?;

@@ -19,6 +19,7 @@ pub mod game;
 pub mod http;
 pub mod secret;
 pub mod sqlite;
+pub mod patch;
 pub mod store;
 pub mod table;
 pub mod ws;

@@ -18,6 +18,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::connections::ConnectionSlot;
 use crate::game::{GameEvents, TableGame, Viewer};
 use crate::http::ApiError;
+use crate::patch::{self, Sent, ViewText};
 use crate::table::{Bucket, Change, Table};
 use crate::AppState;
 
@@ -74,6 +75,9 @@ enum ClientMsg {
     Hello {
         token: Option<String>,
         seq: Option<u64>,
+        /// The client applies view patches (`patch.rs`).
+        #[serde(default)]
+        view_patches: bool,
     },
     Action {
         seq: u64,
@@ -92,6 +96,44 @@ async fn send(socket: &mut WebSocket, text: String) -> bool {
     socket.send(Message::Text(text.into())).await.is_ok()
 }
 
+/// How one connection is sent its views: whole, or (when its client asked
+/// for view patches) patched against the last one it was sent.
+#[derive(Clone, Debug, Default)]
+pub struct Viewing {
+    patches: bool,
+    sent: Option<Sent>,
+}
+
+impl Viewing {
+    pub fn new(patches: bool) -> Viewing {
+        Viewing {
+            patches,
+            sent: None,
+        }
+    }
+
+    /// Appends `view` (a JSON text) as `"view":` whole, or as
+    /// `"view_patch":` against the last view sent.
+    fn push(&mut self, m: &mut String, view: ViewText) {
+        if !self.patches {
+            m.push_str(",\"view\":");
+            m.push_str(view.text());
+            return;
+        }
+        match self.sent.as_ref().and_then(|s| patch::diff(s, &view)) {
+            Some(ops) => {
+                m.push_str(",\"view_patch\":");
+                m.push_str(&ops);
+            }
+            None => {
+                m.push_str(",\"view\":");
+                m.push_str(view.text());
+            }
+        }
+        self.sent = Sent::of(view);
+    }
+}
+
 /// A change as `viewer` sees it: its events, and (when `game` is given:
 /// live changes and the last message of a catch-up) the view after it,
 /// who is to act and the viewer's legal actions. Written as text piece by
@@ -102,6 +144,7 @@ fn change_msg(
     events: &dyn GameEvents,
     game: Option<(&dyn TableGame, Value)>,
     viewer: Viewer,
+    viewing: &mut Viewing,
 ) -> String {
     let mut m = String::with_capacity(8 * 1024);
     m.push_str("{\"type\":\"change\",\"seq\":");
@@ -112,7 +155,7 @@ fn change_msg(
     push_json(&mut m, &events.log(viewer));
     match game {
         Some((g, clock)) => {
-            now(&mut m, g, viewer);
+            now(&mut m, g, viewer, viewing);
             m.push_str(",\"clock\":");
             m.push_str(&clock.to_string());
         }
@@ -133,13 +176,12 @@ fn push_json<T: serde::Serialize + ?Sized>(m: &mut String, v: &T) {
 }
 
 /// Appends the view, who is to act, the legal actions, the end.
-fn now(m: &mut String, g: &dyn TableGame, viewer: Viewer) {
+fn now(m: &mut String, g: &dyn TableGame, viewer: Viewer, viewing: &mut Viewing) {
     let legal = match viewer {
         Viewer::Seat(s) => g.legal_actions(s),
         Viewer::Spectator => Vec::new(),
     };
-    m.push_str(",\"view\":");
-    m.push_str(&g.view_text(viewer));
+    viewing.push(m, g.view_parts(viewer));
     m.push_str(",\"to_act\":");
     push_json(m, &g.to_act());
     m.push_str(",\"legal_actions\":");
@@ -152,13 +194,19 @@ fn now(m: &mut String, g: &dyn TableGame, viewer: Viewer) {
 
 /// The table now, without events: when the changes since the client's
 /// `seq` are no longer kept.
-fn sync_msg(seq: u64, g: &dyn TableGame, viewer: Viewer, clock: Value) -> String {
+fn sync_msg(
+    seq: u64,
+    g: &dyn TableGame,
+    viewer: Viewer,
+    clock: Value,
+    viewing: &mut Viewing,
+) -> String {
     let mut m = String::with_capacity(8 * 1024);
     m.push_str("{\"type\":\"sync\",\"seq\":");
     m.push_str(&seq.to_string());
     m.push_str(",\"clock\":");
     m.push_str(&clock.to_string());
-    now(&mut m, g, viewer);
+    now(&mut m, g, viewer, viewing);
     m.push('}');
     m
 }
@@ -166,7 +214,12 @@ fn sync_msg(seq: u64, g: &dyn TableGame, viewer: Viewer, clock: Value) -> String
 /// The messages that bring a client at `since` up to date, and the seq
 /// they bring it to: each missed change with its events, the last one with
 /// the view; or, when the missed changes are no longer kept, one `sync`.
-async fn catch_up(table: &Table, since: u64, viewer: Viewer) -> (Vec<String>, u64) {
+async fn catch_up(
+    table: &Table,
+    since: u64,
+    viewer: Viewer,
+    viewing: &mut Viewing,
+) -> (Vec<String>, u64) {
     let (current, changes, game) = {
         let inner = table.inner.lock().await;
         let changes: Vec<Arc<Change>> = inner
@@ -188,13 +241,19 @@ async fn catch_up(table: &Table, since: u64, viewer: Viewer) -> (Vec<String>, u6
             .iter()
             .map(|c| {
                 let g = (c.seq == current).then(|| (&*game, table.clock_json(current)));
-                change_msg(c.seq, &*c.events, g, viewer)
+                change_msg(c.seq, &*c.events, g, viewer, viewing)
             })
             .collect();
         (msgs, current)
     } else {
         (
-            vec![sync_msg(current, &*game, viewer, table.clock_json(current))],
+            vec![sync_msg(
+                current,
+                &*game,
+                viewer,
+                table.clock_json(current),
+                viewing,
+            )],
             current,
         )
     }
@@ -213,8 +272,12 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
         }
         _ => return,
     };
-    let (token, since) = match hello {
-        Ok(ClientMsg::Hello { token, seq }) => (token, seq),
+    let (token, since, mut viewing) = match hello {
+        Ok(ClientMsg::Hello {
+            token,
+            seq,
+            view_patches,
+        }) => (token, seq, Viewing::new(view_patches)),
         Ok(_) => {
             let _ = send(
                 &mut socket,
@@ -275,7 +338,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
     {
         return;
     }
-    let (msgs, mut last) = catch_up(&table, since, viewer).await;
+    let (msgs, mut last) = catch_up(&table, since, viewer, &mut viewing).await;
     for m in msgs {
         if !send(&mut socket, m).await {
             return;
@@ -327,11 +390,12 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
                                     &*c.events,
                                     Some((&*g, table.clock_json(c.seq))),
                                     viewer,
+                                    &mut viewing,
                                 )]
                             }
                             None => {
                                 // The table moved on since: catch up.
-                                let (msgs, now) = catch_up(&table, last, viewer).await;
+                                let (msgs, now) = catch_up(&table, last, viewer, &mut viewing).await;
                                 last = now;
                                 msgs
                             }
@@ -344,7 +408,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
                     }
                     // Missed changes: catch up.
                     Ok(_) | Err(RecvError::Lagged(_)) => {
-                        let (msgs, now) = catch_up(&table, last, viewer).await;
+                        let (msgs, now) = catch_up(&table, last, viewer, &mut viewing).await;
                         last = now;
                         for m in msgs {
                             if !send(&mut socket, m).await {
@@ -415,7 +479,13 @@ mod tests {
             let a = g.bot_action(s, "greedy", i).unwrap();
             let ev = g.apply(s, &a).unwrap();
             for viewer in [Viewer::Seat(0), Viewer::Seat(s), Viewer::Spectator] {
-                let text = change_msg(i + 1, &*ev, Some((&*g, json!(null))), viewer);
+                let text = change_msg(
+                    i + 1,
+                    &*ev,
+                    Some((&*g, json!(null))),
+                    viewer,
+                    &mut Viewing::default(),
+                );
                 let m: Value = serde_json::from_str(&text).unwrap();
                 let legal = match viewer {
                     Viewer::Seat(x) => g.legal_actions(x),
@@ -426,19 +496,101 @@ mod tests {
                 assert_eq!(m["events"], ev.for_viewer(viewer));
                 assert_eq!(m["log"], json!(ev.log(viewer)));
                 assert_eq!(m["view"], g.view(viewer), "{viewer:?}");
+                // Made of shared parts, the same text as written whole.
+                assert_eq!(g.view_parts(viewer).text(), g.view_text(viewer));
                 assert_eq!(m["to_act"], json!(g.to_act()));
                 assert_eq!(m["legal_actions"], json!(legal));
                 assert_eq!(m["finished"], json!(g.finished()));
                 assert_eq!(m["winners"], json!(g.winners()));
                 assert!(m.get("clock").is_some());
-                let sync: Value =
-                    serde_json::from_str(&sync_msg(3, &*g, viewer, json!(null))).unwrap();
+                let sync: Value = serde_json::from_str(&sync_msg(
+                    3,
+                    &*g,
+                    viewer,
+                    json!(null),
+                    &mut Viewing::default(),
+                ))
+                .unwrap();
                 assert_eq!(sync["view"], m["view"]);
                 assert_eq!(sync["legal_actions"], m["legal_actions"]);
             }
-            let bare: Value =
-                serde_json::from_str(&change_msg(i, &*ev, None, Viewer::Seat(0))).unwrap();
+            let bare: Value = serde_json::from_str(&change_msg(
+                i,
+                &*ev,
+                None,
+                Viewer::Seat(0),
+                &mut Viewing::default(),
+            ))
+            .unwrap();
             assert!(bare["view"].is_null() && bare.get("clock").is_none());
+        }
+    }
+
+    /// A client that asks for patches gets a whole view first, then
+    /// patches that, applied by an independent JSON Patch implementation,
+    /// give every later view exactly; a message without a view leaves the
+    /// base alone.
+    #[test]
+    fn view_patches_rebuild_every_view() {
+        let kinds = crate::default_kinds().unwrap();
+        let b5: Vec<Value> = ["narn", "minbari", "centauri", "human", "non-aligned"]
+            .iter()
+            .map(|d| json!({ "player": "greedy", "deck": d }))
+            .collect();
+        let empires: Vec<Value> = ["narn", "minbari", "centauri"]
+            .iter()
+            .map(|r| json!({ "player": "greedy", "race": r }))
+            .collect();
+        for (k, seats) in [(&kinds[0], b5), (&kinds[1], empires)] {
+            let p = k.prepare(&seats, &json!({})).unwrap();
+            let mut g = k.new_game(&p.setup, 5).unwrap();
+            let viewers = [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator];
+            let mut viewing: Vec<Viewing> = viewers.iter().map(|_| Viewing::new(true)).collect();
+            let mut held: Vec<Value> = viewers.iter().map(|_| Value::Null).collect();
+            let (mut whole, mut patched, mut patch_bytes, mut view_bytes) = (0, 0, 0, 0);
+            for i in 0..300u64 {
+                if g.finished() {
+                    break;
+                }
+                let s = g.to_act()[0];
+                let a = g.bot_action(s, "greedy", i).unwrap();
+                let ev = g.apply(s, &a).unwrap();
+                for (n, &viewer) in viewers.iter().enumerate() {
+                    let with_view = i % 7 != 3;
+                    let m: Value = serde_json::from_str(&change_msg(
+                        i + 1,
+                        &*ev,
+                        with_view.then(|| (&*g, json!(null))),
+                        viewer,
+                        &mut viewing[n],
+                    ))
+                    .unwrap();
+                    if !with_view {
+                        assert!(m["view"].is_null() && m.get("view_patch").is_none());
+                        continue;
+                    }
+                    let want = g.view(viewer);
+                    view_bytes += want.to_string().len();
+                    if let Some(ops) = m.get("view_patch") {
+                        assert!(m.get("view").is_none());
+                        patch_bytes += ops.to_string().len();
+                        let ops: json_patch::Patch = serde_json::from_value(ops.clone()).unwrap();
+                        json_patch::patch(&mut held[n], &ops).unwrap();
+                        patched += 1;
+                    } else {
+                        held[n] = m["view"].clone();
+                        whole += 1;
+                    }
+                    assert_eq!(held[n], want, "{viewer:?} after action {i}");
+                }
+            }
+            eprintln!("{}: patches {patch_bytes} bytes, views {view_bytes}, parts {:?}", k.name(), viewing.iter().map(|v| v.sent.as_ref().map(|s| s.nodes.len())).collect::<Vec<_>>());
+            assert_eq!(whole, viewers.len(), "one whole view per connection");
+            assert!(patched > 100);
+            assert!(
+                patch_bytes * 5 < view_bytes,
+                "patches {patch_bytes} bytes, views {view_bytes}"
+            );
         }
     }
 }

@@ -82,9 +82,7 @@ async fn nothing_hidden_reaches_another_seat_or_a_spectator() {
         .prepare(req["seats"].as_array().unwrap(), &req["options"])
         .unwrap();
     let setup: Setup = serde_json::from_value(prepared.setup.clone()).unwrap();
-    let mut mirror = B5Game {
-        game: Game::new(setup, kind.db().clone(), seed).unwrap(),
-    };
+    let mut mirror = B5Game::new(Game::new(setup, kind.db().clone(), seed).unwrap());
     // banned[viewer][seq]: the names viewer may not see at seq.
     let mut banned: Vec<Vec<Vec<String>>> = vec![
         vec![forbidden(&mirror.game, 0)],

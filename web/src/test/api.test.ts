@@ -121,7 +121,7 @@ describe("the table's WebSocket", () => {
     const h = harness("tok", () => 5);
     h.conn.start();
     h.sockets[0]!.open();
-    expect(JSON.parse(h.sockets[0]!.sent[0]!)).toEqual({ type: "hello", token: "tok", seq: 5 });
+    expect(JSON.parse(h.sockets[0]!.sent[0]!)).toEqual({ type: "hello", token: "tok", seq: 5, view_patches: true });
     h.sockets[0]!.receive({ type: "welcome", table: "t1", seat: 0, seq: 6 });
     h.sockets[0]!.receive({ type: "change", seq: 6, events: [], view: null });
     h.sockets[0]!.onmessage?.({ data: "not json" });
@@ -133,7 +133,7 @@ describe("the table's WebSocket", () => {
     const h = harness(null, () => null);
     h.conn.start();
     h.sockets[0]!.open();
-    expect(JSON.parse(h.sockets[0]!.sent[0]!)).toEqual({ type: "hello" });
+    expect(JSON.parse(h.sockets[0]!.sent[0]!)).toEqual({ type: "hello", view_patches: true });
   });
 
   it("reconnects after a drop with backoff, resending the last seq seen", () => {
@@ -151,7 +151,7 @@ describe("the table's WebSocket", () => {
     expect(h.timers.map((t) => t.ms)).toEqual([10, 20]);
     h.timers[1]!.f();
     h.sockets[2]!.open();
-    expect(JSON.parse(h.sockets[2]!.sent[0]!)).toEqual({ type: "hello", token: "tok", seq: 9 });
+    expect(JSON.parse(h.sockets[2]!.sent[0]!)).toEqual({ type: "hello", token: "tok", seq: 9, view_patches: true });
     h.sockets[2]!.receive({ type: "welcome", table: "t1", seat: 0, seq: 9 });
     h.sockets[2]!.drop(); // after a welcome, the first delay again
     expect(h.timers.at(-1)!.ms).toBe(10);

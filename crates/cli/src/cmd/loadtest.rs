@@ -81,6 +81,9 @@ struct Stats {
     errors: u64,
     stale: u64,
     games: u64,
+    /// WebSocket text messages received while measuring, and their bytes.
+    messages: u64,
+    message_bytes: u64,
     ack_ms: Vec<f64>,
     fanout_ms: Vec<f64>,
     first_errors: Vec<String>,
@@ -265,7 +268,8 @@ async fn seat_loop(
             return false;
         }
     };
-    let hello = json!({ "type": "hello", "token": token, "seq": 0 }).to_string();
+    // As the browser client does: a whole view first, then patches.
+    let hello = json!({ "type": "hello", "token": token, "seq": 0, "view_patches": true }).to_string();
     if ws.send(Message::Text(hello.into())).await.is_err() {
         ctx.stats().error("websocket hello".into());
         return false;
@@ -348,6 +352,11 @@ async fn seat_loop(
             }
         };
         let now = Instant::now();
+        if ctx.measuring(now) {
+            let mut st = ctx.stats();
+            st.messages += 1;
+            st.message_bytes += msg.len() as u64;
+        }
         // Only what a player needs (the view is skipped, not built).
         let Ok(m) = serde_json::from_str::<ServerMsg>(msg.as_str()) else {
             ctx.stats().error("websocket: not JSON".into());
@@ -526,6 +535,8 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             "first_errors": st.first_errors,
             "stale": st.stale,
             "games_finished": st.games,
+            "messages_per_sec": ((st.messages as f64 / secs) * 10.0).round() / 10.0,
+            "message_bytes_mean": st.message_bytes.checked_div(st.messages).unwrap_or(0),
             "ack_ms": percentiles(&mut st.ack_ms),
             "fanout_ms": percentiles(&mut st.fanout_ms),
             "server_stats": server,
@@ -553,6 +564,11 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             out,
             "actions acknowledged: {} ({} per second); errors: {}; stale (another seat was first): {}; games finished: {}",
             report["actions"], report["actions_per_sec"], report["errors"], report["stale"], report["games_finished"]
+        )?;
+        writeln!(
+            out,
+            "messages received: {} per second, {} bytes on average",
+            report["messages_per_sec"], report["message_bytes_mean"]
         )?;
         writeln!(out, "request to acknowledgement, ms: {}", ms("ack_ms"))?;
         writeln!(

@@ -1,0 +1,586 @@
+//! View patches (`docs/protocol.md`, "View patches"): a client that says
+//! `"view_patches": true` in its hello gets, after the first full view of
+//! its connection, only what changed in it: a JSON Patch (RFC 6902) of
+//! `replace`, `add` and `remove` operations against the last view sent on
+//! that connection.
+//!
+//! The server keeps no copy of the view it sent, only a tree of digests of
+//! its parts (three levels deep: `/players/2/discard`), read from the view's
+//! text as written: a part whose digest differs is sent whole. So a seat's
+//! view is still written once per change, and the patch costs one pass over
+//! its text; a connection holds a few kilobytes of digests.
+
+use xxhash_rust::xxh3::{xxh3_64, Xxh3};
+
+/// How deep a view is split into parts: the top-level keys, their
+/// members, and those members' members.
+const DEPTH: usize = 3;
+
+/// The digests of a view's parts, as last sent on one connection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sent {
+    /// The view's top-level keys (to name one that is gone).
+    pub(crate) names: Vec<Box<str>>,
+    /// Its parts, each before its members (the view itself first).
+    pub(crate) nodes: Vec<Node>,
+}
+
+/// One part: a digest of its text, of its key (0 in an array), and how many
+/// parts it spans with its members. 16 bytes: a connection holds a few
+/// hundred.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Node {
+    digest: u64,
+    key: u32,
+    size: u16,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// A scalar, or a part at the deepest level: sent whole.
+    Leaf,
+    Object,
+    Array,
+}
+
+/// Where a part of a view is written: its value and its key.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Span {
+    start: u32,
+    end: u32,
+    key_start: u32,
+    key_end: u32,
+}
+
+/// A view written as text, with its parts read (when it is a JSON object
+/// as serde_json writes it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewText {
+    text: String,
+    parts: Option<Parts>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Parts {
+    nodes: Vec<Node>,
+    spans: Vec<Span>,
+}
+
+impl ViewText {
+    /// A whole view; its parts are read if it is an object.
+    pub fn read(text: String) -> ViewText {
+        let parts = text
+            .starts_with('{')
+            .then(|| Parts::read(&text, 0))
+            .flatten();
+        ViewText { text, parts }
+    }
+
+    /// A value that will stand at `depth` in a view (2: an element of a
+    /// top-level array), read as it would be there; None if it cannot be.
+    pub fn piece(text: String, depth: usize) -> Option<ViewText> {
+        let parts = Parts::read(&text, depth)?;
+        Some(ViewText {
+            text,
+            parts: Some(parts),
+        })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// This view with its top-level member `key` (an array) made of
+    /// `items` (pieces read at depth 2), text and parts as reading the
+    /// whole would give them; None if it has no such member or a part is
+    /// unread.
+    pub fn with_array(self, key: &str, items: &[&ViewText]) -> Option<ViewText> {
+        let parts = self.parts.as_ref()?;
+        let m = members(&parts.nodes, 0).find(|&i| parts.key(&self.text, i) == key)?;
+        let (node, span) = (parts.nodes[m], parts.spans[m]);
+        if node.kind != Kind::Array {
+            return None;
+        }
+        let (start, end) = (span.start as usize, span.end as usize);
+        let mut text = String::with_capacity(
+            self.text.len() + items.iter().map(|t| t.text.len() + 1).sum::<usize>(),
+        );
+        text.push_str(&self.text[..start]);
+        text.push('[');
+        let mut nodes = parts.nodes[..m].to_vec();
+        let mut spans = parts.spans[..m].to_vec();
+        nodes.push(node);
+        spans.push(span);
+        let mut h = Xxh3::new();
+        h.update(b"]");
+        for (n, item) in items.iter().enumerate() {
+            let p = item.parts.as_ref()?;
+            if n > 0 {
+                text.push(',');
+            }
+            let at = text.len() as u32;
+            text.push_str(&item.text);
+            h.update(&p.nodes.first()?.digest.to_le_bytes());
+            nodes.extend_from_slice(&p.nodes);
+            spans.extend(p.spans.iter().map(|s| s.shifted(at as i64)));
+        }
+        text.push(']');
+        let delta = text.len() as i64 - end as i64;
+        nodes[m] = Node {
+            digest: h.digest(),
+            size: u16::try_from(nodes.len() - m).ok()?,
+            ..node
+        };
+        spans[m].end = text.len() as u32;
+        let after = m + node.size as usize;
+        nodes.extend_from_slice(&parts.nodes[after..]);
+        spans.extend(parts.spans[after..].iter().map(|s| s.shifted(delta)));
+        text.push_str(&self.text[end..]);
+        let mut parts = Parts { nodes, spans };
+        parts.nodes[0].size = u16::try_from(parts.nodes.len()).ok()?;
+        parts.spans[0].end = text.len() as u32;
+        // The view's digest over its members, as `read` makes it.
+        let mut h = Xxh3::new();
+        h.update(b"}");
+        for i in members(&parts.nodes, 0).collect::<Vec<_>>() {
+            let s = parts.spans[i];
+            h.update(&text.as_bytes()[s.key_start as usize - 1..s.key_end as usize + 2]);
+            h.update(&parts.nodes[i].digest.to_le_bytes());
+        }
+        parts.nodes[0].digest = h.digest();
+        Some(ViewText {
+            text,
+            parts: Some(parts),
+        })
+    }
+}
+
+impl Span {
+    fn shifted(self, by: i64) -> Span {
+        let f = |x: u32| (x as i64 + by) as u32;
+        Span {
+            start: f(self.start),
+            end: f(self.end),
+            key_start: if self.key_end > self.key_start { f(self.key_start) } else { 0 },
+            key_end: if self.key_end > self.key_start { f(self.key_end) } else { 0 },
+        }
+    }
+}
+
+impl Sent {
+    /// The digests of a view to keep once it is sent; None if its parts
+    /// could not be read (then it is always sent whole).
+    pub fn of(view: ViewText) -> Option<Sent> {
+        let p = view.parts?;
+        let names = members(&p.nodes, 0)
+            .map(|k| Box::from(p.key(&view.text, k)))
+            .collect();
+        let mut nodes = p.nodes;
+        nodes.shrink_to_fit();
+        Some(Sent { names, nodes })
+    }
+}
+
+impl Parts {
+    fn value<'t>(&self, text: &'t str, i: usize) -> &'t str {
+        let s = self.spans[i];
+        &text[s.start as usize..s.end as usize]
+    }
+
+    fn key<'t>(&self, text: &'t str, i: usize) -> &'t str {
+        let s = self.spans[i];
+        &text[s.key_start as usize..s.key_end as usize]
+    }
+}
+
+/// The members of part `i` of `nodes`, by index.
+struct Members<'a> {
+    nodes: &'a [Node],
+    next: usize,
+    end: usize,
+}
+
+impl Iterator for Members<'_> {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        (self.next < self.end).then(|| {
+            let i = self.next;
+            self.next += self.nodes[i].size as usize;
+            i
+        })
+    }
+}
+
+fn members(nodes: &[Node], i: usize) -> Members<'_> {
+    Members {
+        nodes,
+        next: i + 1,
+        end: i + nodes[i].size as usize,
+    }
+}
+
+/// The patch that turns the view last sent (`sent`) into `view`, as the
+/// text of a JSON array; None when the view's parts could not be read
+/// (send it whole then).
+pub fn diff(sent: &Sent, view: &ViewText) -> Option<String> {
+    let parts = view.parts.as_ref()?;
+    let mut ops = String::from("[");
+    let mut path = String::new();
+    let mut d = Diff {
+        old: sent,
+        text: &view.text,
+        new: parts,
+        path: &mut path,
+        ops: &mut ops,
+    };
+    d.part(0, 0, true);
+    ops.push(']');
+    Some(ops)
+}
+
+struct Diff<'a> {
+    old: &'a Sent,
+    text: &'a str,
+    new: &'a Parts,
+    path: &'a mut String,
+    ops: &'a mut String,
+}
+
+impl Diff<'_> {
+    /// The operations that turn old part `o` into new part `n`.
+    fn part(&mut self, o: usize, n: usize, root: bool) {
+        let (old, new) = (self.old.nodes[o], self.new.nodes[n]);
+        if old.digest == new.digest && old.kind == new.kind {
+            return;
+        }
+        let olds: Vec<usize> = members(&self.old.nodes, o).collect();
+        let news: Vec<usize> = members(&self.new.nodes, n).collect();
+        let same_keys = olds.len() == news.len()
+            && olds
+                .iter()
+                .zip(&news)
+                .all(|(&a, &b)| self.old.nodes[a].key == self.new.nodes[b].key);
+        match (old.kind, new.kind) {
+            (Kind::Object, Kind::Object) if same_keys => {
+                for (&a, &b) in olds.iter().zip(&news) {
+                    self.member(a, b, None);
+                }
+            }
+            // Keys came or went: named at the top level (the names of the
+            // view's keys are kept), the whole part below it.
+            (Kind::Object, Kind::Object) if root => {
+                for &b in &news {
+                    let key = self.new.nodes[b].key;
+                    match olds.iter().find(|&&a| self.old.nodes[a].key == key) {
+                        Some(&a) => self.member(a, b, None),
+                        None => self.member(usize::MAX, b, None),
+                    }
+                }
+                for (j, &a) in olds.iter().enumerate() {
+                    let key = self.old.nodes[a].key;
+                    if !news.iter().any(|&b| self.new.nodes[b].key == key) {
+                        let len = self.path.len();
+                        push_pointer_key(self.path, &self.old.names[j]);
+                        op(self.ops, "remove", self.path, None);
+                        self.path.truncate(len);
+                    }
+                }
+            }
+            (Kind::Array, Kind::Array) if olds.len() == news.len() => {
+                for (i, (&a, &b)) in olds.iter().zip(&news).enumerate() {
+                    self.member(a, b, Some(i));
+                }
+            }
+            _ => op(self.ops, "replace", self.path, Some(self.new.value(self.text, n))),
+        }
+    }
+
+    /// Member `b` of the new view against member `a` of the old one
+    /// (`usize::MAX`: none, it is added), under its key or (in an array)
+    /// its index.
+    fn member(&mut self, a: usize, b: usize, index: Option<usize>) {
+        let len = self.path.len();
+        match index {
+            Some(i) => {
+                self.path.push('/');
+                self.path.push_str(&i.to_string());
+            }
+            None => push_pointer_key(self.path, self.new.key(self.text, b)),
+        }
+        if a == usize::MAX {
+            op(self.ops, "add", self.path, Some(self.new.value(self.text, b)));
+        } else {
+            self.part(a, b, false);
+        }
+        self.path.truncate(len);
+    }
+}
+
+/// Appends one operation; `path` is a JSON Pointer whose keys were written
+/// by serde_json without escapes (see [`parse`]), so it is a JSON string's
+/// content as it is.
+fn op(ops: &mut String, kind: &str, path: &str, value: Option<&str>) {
+    if ops.len() > 1 {
+        ops.push(',');
+    }
+    ops.push_str("{\"op\":\"");
+    ops.push_str(kind);
+    ops.push_str("\",\"path\":\"");
+    ops.push_str(path);
+    ops.push('"');
+    if let Some(v) = value {
+        ops.push_str(",\"value\":");
+        ops.push_str(v);
+    }
+    ops.push('}');
+}
+
+/// `/key` with `~` and `/` escaped as RFC 6901 says.
+fn push_pointer_key(path: &mut String, key: &str) {
+    path.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
+}
+
+impl Parts {
+    /// A JSON value as serde_json writes it (no whitespace), standing at
+    /// `depth`, read into parts down to [`DEPTH`]; None if it is anything
+    /// else, or longer than the parts' sizes can say.
+    fn read(text: &str, depth: usize) -> Option<Parts> {
+        if text.len() > u32::MAX as usize {
+            return None;
+        }
+        let mut p = Parts {
+            nodes: Vec::with_capacity(64),
+            spans: Vec::with_capacity(64),
+        };
+        let end = p.read_value(text, 0, depth, (0, 0))?;
+        (end == text.len()).then_some(p)
+    }
+
+    /// Reads the value at byte `i` (with its key at `key`), split into
+    /// members while `depth < DEPTH`; where it ends.
+    fn read_value(
+        &mut self,
+        text: &str,
+        i: usize,
+        depth: usize,
+        key: (usize, usize),
+    ) -> Option<usize> {
+        let b = text.as_bytes();
+        let at = self.nodes.len();
+        let key_digest = if key.1 > key.0 {
+            xxh3_64(&b[key.0..key.1]) as u32
+        } else {
+            0
+        };
+        self.nodes.push(Node {
+            digest: 0,
+            key: key_digest,
+            size: 1,
+            kind: Kind::Leaf,
+        });
+        self.spans.push(Span {
+            start: i as u32,
+            end: i as u32,
+            key_start: key.0 as u32,
+            key_end: key.1 as u32,
+        });
+        let (kind, close) = match b.get(i)? {
+            b'{' if depth < DEPTH => (Kind::Object, b'}'),
+            b'[' if depth < DEPTH => (Kind::Array, b']'),
+            _ => {
+                let end = skip(b, i)?;
+                self.nodes[at].digest = xxh3_64(&b[i..end]);
+                self.spans[at].end = end as u32;
+                return Some(end);
+            }
+        };
+        let mut h = Xxh3::new();
+        h.update(&[close]);
+        let mut j = i + 1;
+        if b.get(j) == Some(&close) {
+            j += 1;
+        } else {
+            loop {
+                let mut k = (0, 0);
+                if kind == Kind::Object {
+                    if b.get(j) != Some(&b'"') {
+                        return None;
+                    }
+                    let end = skip(b, j)?;
+                    // A key with an escape is not split on (never in a view).
+                    if b[j + 1..end - 1].contains(&b'\\') || b.get(end) != Some(&b':') {
+                        return None;
+                    }
+                    k = (j + 1, end - 1);
+                    h.update(&b[j..=end]);
+                    j = end + 1;
+                }
+                let kid = self.nodes.len();
+                j = self.read_value(text, j, depth + 1, k)?;
+                h.update(&self.nodes[kid].digest.to_le_bytes());
+                match b.get(j)? {
+                    b',' => j += 1,
+                    c if *c == close => {
+                        j += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        let size = u16::try_from(self.nodes.len() - at).ok()?;
+        self.nodes[at] = Node {
+            digest: h.digest(),
+            key: key_digest,
+            size,
+            kind,
+        };
+        self.spans[at].end = j as u32;
+        Some(j)
+    }
+}
+
+/// Where the value starting at `i` ends (a string, a number, a literal, or
+/// a whole object or array).
+fn skip(b: &[u8], i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut j = i;
+    loop {
+        match *b.get(j)? {
+            b'"' => {
+                // To the closing quote, past escaped characters.
+                j += 1;
+                loop {
+                    j += memchr::memchr2(b'"', b'\\', b.get(j..)?)?;
+                    if b[j] == b'"' {
+                        break;
+                    }
+                    j += 2;
+                }
+                j += 1;
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                j += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                j += 1;
+            }
+            b',' | b':' if depth == 0 => return Some(j),
+            _ => j += 1,
+        }
+        if depth == 0 && (j >= b.len() || matches!(b[j], b',' | b'}' | b']' | b':')) {
+            return Some(j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn read(v: &Value) -> ViewText {
+        ViewText::read(v.to_string())
+    }
+
+    fn patched(before: &Value, after: &Value) -> (Value, Value) {
+        let sent = Sent::of(read(before)).unwrap();
+        let ops = diff(&sent, &read(after)).unwrap();
+        let ops: Value = serde_json::from_str(&ops).unwrap();
+        let mut v = before.clone();
+        let p: json_patch::Patch = serde_json::from_value(ops.clone()).unwrap();
+        json_patch::patch(&mut v, &p).unwrap();
+        (v, ops)
+    }
+
+    #[test]
+    fn an_unchanged_view_is_an_empty_patch() {
+        let v = json!({"a": 1, "players": [{"x": 1}, {"x": 2}], "s": "q\"}"});
+        assert_eq!(patched(&v, &v).1, json!([]));
+    }
+
+    #[test]
+    fn only_the_changed_part_is_sent() {
+        let a = json!({"turn": 3, "players": [{"x": 1, "pile": [1, 2]}, {"x": 2, "pile": []}], "hand": []});
+        let b = json!({"turn": 3, "players": [{"x": 1, "pile": [1, 2]}, {"x": 5, "pile": []}], "hand": []});
+        let (v, ops) = patched(&a, &b);
+        assert_eq!(v, b);
+        assert_eq!(
+            ops,
+            json!([{"op": "replace", "path": "/players/1/x", "value": 5}])
+        );
+    }
+
+    #[test]
+    fn keys_come_and_go_and_arrays_change_length() {
+        let a = json!({"menu": {"a": [1]}, "hand": [1, 2], "k/~": {"deep": {"deeper": [1, {"z": 1}]}}});
+        let b = json!({"hand": [1, 2, 3], "vote": null, "k/~": {"deep": {"deeper": [1, {"z": 2}]}}});
+        let (v, ops) = patched(&a, &b);
+        assert_eq!(v, b);
+        let paths: Vec<&str> = ops
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["path"].as_str().unwrap())
+            .collect();
+        // The deepest level is sent whole.
+        assert!(paths.contains(&"/k~1~0/deep/deeper"), "{paths:?}");
+        assert!(paths.contains(&"/hand") && paths.contains(&"/menu"));
+    }
+
+    #[test]
+    fn text_that_is_not_one_object_is_not_patched() {
+        let of = |t: &str| Sent::of(ViewText::read(t.to_string()));
+        assert!(of("[1,2]").is_none());
+        assert!(of("{\"a\":1").is_none());
+        assert!(of("{\"a\":1}x").is_none());
+        assert!(of("").is_none());
+        let s = of("{\"a\":1}").unwrap();
+        for t in ["{\"a\":[1,}", "{\"a\\n\":1}", "null", r#"{"a":"\"}"#] {
+            assert!(diff(&s, &ViewText::read(t.to_string())).is_none(), "{t}");
+            assert_eq!(ViewText::read(t.to_string()).text(), t);
+        }
+    }
+
+    #[test]
+    fn a_view_made_of_pieces_is_read_as_the_whole() {
+        let players = [
+            json!({"seat": 0, "pile": [{"id": 1, "a": [1]}], "agenda": {"hidden": null}}),
+            json!({"seat": 1, "pile": [], "agenda": "x\"]"}),
+            json!([]),
+        ];
+        let lite = json!({"turn": 2, "players": [], "hand": [{"id": 3}], "z": {"q": [1, {"r": 2}]}});
+        let pieces: Vec<ViewText> = players
+            .iter()
+            .map(|p| ViewText::piece(p.to_string(), 2).unwrap())
+            .collect();
+        let refs: Vec<&ViewText> = pieces.iter().collect();
+        let made = read(&lite).with_array("players", &refs).unwrap();
+        let mut whole = lite.clone();
+        whole["players"] = json!(players);
+        assert_eq!(made, read(&whole));
+        assert_eq!(
+            read(&json!({"players": []})).with_array("players", &[]),
+            Some(read(&json!({"players": []})))
+        );
+        assert!(read(&json!({"players": 1})).with_array("players", &refs).is_none());
+        assert!(read(&json!({"x": []})).with_array("players", &refs).is_none());
+    }
+
+    #[test]
+    fn escaped_quotes_and_brackets_in_strings_do_not_split() {
+        let a = json!({"a": "x\"]},{", "b": ["[", "]"], "c": {"d": "\\"}});
+        let b = json!({"a": "x\"]},{!", "b": ["[", "]]"], "c": {"d": "\\\\"}});
+        assert_eq!(patched(&a, &b).0, b);
+    }
+}
