@@ -361,5 +361,8 @@ fn a_public_part_said_common_is_the_same_for_its_viewers() {
     }
     assert!(common > 10_000, "{common} common parts compared");
     assert!(own > 100, "{own} own parts found common");
-    assert!(own_contingency > 100, "{own_contingency} parts of a viewer with a contingency");
+    assert!(
+        own_contingency > 100,
+        "{own_contingency} parts of a viewer with a contingency"
+    );
 }

@@ -39,7 +39,7 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 
 /// Connections open at once at most, unless configured.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 16_384;
+pub const DEFAULT_MAX_CONNECTIONS: usize = 18_432;
 /// Connections from one address at most, unless configured.
 pub const DEFAULT_MAX_PER_ADDRESS: usize = 256;
 /// Open files kept for the store, the listener and the runtime, beside

@@ -17,9 +17,9 @@ pub mod empires;
 pub mod expiry;
 pub mod game;
 pub mod http;
+pub mod patch;
 pub mod secret;
 pub mod sqlite;
-pub mod patch;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -45,7 +45,7 @@ pub use connections::{DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS};
 
 /// WebSocket connections open at once at most, unless configured
 /// (`b5 serve --max-websockets`).
-pub const DEFAULT_MAX_WEBSOCKETS: usize = 15_000;
+pub const DEFAULT_MAX_WEBSOCKETS: usize = 16_384;
 
 /// The server's settings (the `b5 serve` flags).
 #[derive(Clone, Debug)]
@@ -97,7 +97,7 @@ impl Config {
             max_body: 64 * 1024,
             max_ws_message: 16 * 1024,
             actions_per_second: 20,
-            max_tables: 1000,
+            max_tables: 4000,
             bot_delay: Duration::ZERO,
             test_mode: false,
             max_connections: DEFAULT_MAX_CONNECTIONS,

@@ -5,10 +5,12 @@
 //! that connection.
 //!
 //! The server keeps no copy of the view it sent, only a tree of digests of
-//! its parts (three levels deep: `/players/2/discard`), read from the view's
-//! text as written: a part whose digest differs is sent whole. So a seat's
-//! view is still written once per change, and the patch costs one pass over
-//! its text; a connection holds a few kilobytes of digests.
+//! its parts (three levels deep: `/players/2/discard`; 64-bit XXH3, so two
+//! different parts taken for the same is a chance of one in 2^64), read
+//! from the view's text as written: a part whose digest differs is sent
+//! whole. A connection holds a few kilobytes of digests. The parts every
+//! viewer shares are written and read once per change and spliced into
+//! each viewer's view ([`ViewText::with_array`], `TableGame::view_parts`).
 
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
@@ -20,16 +22,16 @@ const DEPTH: usize = 3;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sent {
     /// The view's top-level keys (to name one that is gone).
-    pub(crate) names: Vec<Box<str>>,
+    names: Vec<Box<str>>,
     /// Its parts, each before its members (the view itself first).
-    pub(crate) nodes: Vec<Node>,
+    nodes: Vec<Node>,
 }
 
 /// One part: a digest of its text, of its key (0 in an array), and how many
 /// parts it spans with its members. 16 bytes: a connection holds a few
 /// hundred.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Node {
+struct Node {
     digest: u64,
     key: u32,
     size: u16,
@@ -162,13 +164,26 @@ impl Span {
         Span {
             start: f(self.start),
             end: f(self.end),
-            key_start: if self.key_end > self.key_start { f(self.key_start) } else { 0 },
-            key_end: if self.key_end > self.key_start { f(self.key_end) } else { 0 },
+            key_start: if self.key_end > self.key_start {
+                f(self.key_start)
+            } else {
+                0
+            },
+            key_end: if self.key_end > self.key_start {
+                f(self.key_end)
+            } else {
+                0
+            },
         }
     }
 }
 
 impl Sent {
+    /// How many parts it holds digests of (16 bytes each).
+    pub fn parts(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// The digests of a view to keep once it is sent; None if its parts
     /// could not be read (then it is always sent whole).
     pub fn of(view: ViewText) -> Option<Sent> {
@@ -292,7 +307,12 @@ impl Diff<'_> {
                     self.member(a, b, Some(i));
                 }
             }
-            _ => op(self.ops, "replace", self.path, Some(self.new.value(self.text, n))),
+            _ => op(
+                self.ops,
+                "replace",
+                self.path,
+                Some(self.new.value(self.text, n)),
+            ),
         }
     }
 
@@ -309,7 +329,12 @@ impl Diff<'_> {
             None => push_pointer_key(self.path, self.new.key(self.text, b)),
         }
         if a == usize::MAX {
-            op(self.ops, "add", self.path, Some(self.new.value(self.text, b)));
+            op(
+                self.ops,
+                "add",
+                self.path,
+                Some(self.new.value(self.text, b)),
+            );
         } else {
             self.part(a, b, false);
         }
@@ -523,8 +548,10 @@ mod tests {
 
     #[test]
     fn keys_come_and_go_and_arrays_change_length() {
-        let a = json!({"menu": {"a": [1]}, "hand": [1, 2], "k/~": {"deep": {"deeper": [1, {"z": 1}]}}});
-        let b = json!({"hand": [1, 2, 3], "vote": null, "k/~": {"deep": {"deeper": [1, {"z": 2}]}}});
+        let a =
+            json!({"menu": {"a": [1]}, "hand": [1, 2], "k/~": {"deep": {"deeper": [1, {"z": 1}]}}});
+        let b =
+            json!({"hand": [1, 2, 3], "vote": null, "k/~": {"deep": {"deeper": [1, {"z": 2}]}}});
         let (v, ops) = patched(&a, &b);
         assert_eq!(v, b);
         let paths: Vec<&str> = ops
@@ -559,7 +586,8 @@ mod tests {
             json!({"seat": 1, "pile": [], "agenda": "x\"]"}),
             json!([]),
         ];
-        let lite = json!({"turn": 2, "players": [], "hand": [{"id": 3}], "z": {"q": [1, {"r": 2}]}});
+        let lite =
+            json!({"turn": 2, "players": [], "hand": [{"id": 3}], "z": {"q": [1, {"r": 2}]}});
         let pieces: Vec<ViewText> = players
             .iter()
             .map(|p| ViewText::piece(p.to_string(), 2).unwrap())
@@ -573,8 +601,12 @@ mod tests {
             read(&json!({"players": []})).with_array("players", &[]),
             Some(read(&json!({"players": []})))
         );
-        assert!(read(&json!({"players": 1})).with_array("players", &refs).is_none());
-        assert!(read(&json!({"x": []})).with_array("players", &refs).is_none());
+        assert!(read(&json!({"players": 1}))
+            .with_array("players", &refs)
+            .is_none());
+        assert!(read(&json!({"x": []}))
+            .with_array("players", &refs)
+            .is_none());
     }
 
     #[test]

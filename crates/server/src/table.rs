@@ -527,7 +527,12 @@ impl Table {
         inner.log.push(Some(log_entry(seat, &action)));
         inner.effective.push(seq);
         self.commit_change(&mut inner, next, Arc::from(events));
-        tracing::info!(table = %self.id, seq = seq + 1, seat, finished, "action");
+        // Every action at debug (thousands a second under load); the end of
+        // a game at info.
+        tracing::debug!(table = %self.id, seq = seq + 1, seat, finished, "action");
+        if finished {
+            tracing::info!(table = %self.id, seq = seq + 1, "game finished");
+        }
         drop(inner);
         self.bot_wake.notify_one();
         Ok(seq + 1)

@@ -584,7 +584,11 @@ mod tests {
                     assert_eq!(held[n], want, "{viewer:?} after action {i}");
                 }
             }
-            eprintln!("{}: patches {patch_bytes} bytes, views {view_bytes}, parts {:?}", k.name(), viewing.iter().map(|v| v.sent.as_ref().map(|s| s.nodes.len())).collect::<Vec<_>>());
+            // A few kilobytes of digests per connection.
+            for v in &viewing {
+                let parts = v.sent.as_ref().map_or(0, Sent::parts);
+                assert!(parts > 20 && parts < 2_000, "{parts} parts");
+            }
             assert_eq!(whole, viewers.len(), "one whole view per connection");
             assert!(patched > 100);
             assert!(

@@ -116,6 +116,8 @@ struct Ctx {
     /// `warmup` later (the set-up, a burst of table creations and joins,
     /// is not measured).
     seated: std::sync::atomic::AtomicUsize,
+    /// Of them, slots that could not seat their first table (gave up).
+    unseated: std::sync::atomic::AtomicUsize,
     start: std::sync::OnceLock<Instant>,
     /// Limits the tables being set up at once.
     setup: tokio::sync::Semaphore,
@@ -207,7 +209,11 @@ async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
                 ctx.stats().error(format!("create a table: {why}"));
                 if game == 1 {
                     // Not seated at all (e.g. the server holds its maximum
-                    // of tables): this slot gives up, and the run says why.
+                    // of tables): this slot gives up, and the run says why
+                    // (counted, so that the others do not wait for it).
+                    ctx.unseated
+                        .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    ctx.seated();
                     return;
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
@@ -269,7 +275,8 @@ async fn seat_loop(
         }
     };
     // As the browser client does: a whole view first, then patches.
-    let hello = json!({ "type": "hello", "token": token, "seq": 0, "view_patches": true }).to_string();
+    let hello =
+        json!({ "type": "hello", "token": token, "seq": 0, "view_patches": true }).to_string();
     if ws.send(Message::Text(hello.into())).await.is_err() {
         ctx.stats().error("websocket hello".into());
         return false;
@@ -451,7 +458,13 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
         .map_err(|e| Fail::new(format!("cannot start: {e}")))?;
     let duration = Duration::from_secs(args.duration);
     let report = rt.block_on(async {
-        let http = reqwest::Client::new();
+        // Idle connections are dropped before the server closes them (its
+        // --header-timeout, 10 s by default, also closes idle keep-alive
+        // connections): a request never goes out on one being closed.
+        let http = reqwest::Client::builder()
+            .pool_idle_timeout(Duration::from_secs(4))
+            .build()
+            .map_err(|e| Fail::new(format!("cannot start an HTTP client: {e}")))?;
         let probe = http
             .get(format!("{base}/api"))
             .send()
@@ -472,6 +485,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             tables: args.tables as usize,
             warmup: Duration::from_secs(args.warmup),
             seated: Default::default(),
+            unseated: Default::default(),
             start: Default::default(),
             setup: tokio::sync::Semaphore::new(SETUP_AT_ONCE),
             stats: Mutex::new(Stats::default()),
@@ -479,11 +493,28 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
         let slots: Vec<_> = (0..args.tables as u64)
             .map(|i| tokio::spawn(table_slot(ctx.clone(), i, args.players, args.seed)))
             .collect();
-        // Wait for every table to be seated (or every slot to give up).
+        // Wait for every table to be seated (or every slot to give up),
+        // saying how far the set-up is every 5 seconds.
+        let mut said = Instant::now();
         while ctx.start.get().is_none() && slots.iter().any(|s| !s.is_finished()) {
             tokio::time::sleep(Duration::from_millis(50)).await;
+            if said.elapsed() >= Duration::from_secs(5) {
+                said = Instant::now();
+                let st = ctx.stats();
+                eprintln!(
+                    "b5 loadtest: {} of {} tables seated; {} errors{}",
+                    ctx.seated.load(std::sync::atomic::Ordering::SeqCst),
+                    args.tables,
+                    st.errors,
+                    st.first_errors
+                        .first()
+                        .map(|e| format!(" (the first: {e})"))
+                        .unwrap_or_default()
+                );
+            }
         }
-        let Some(&start) = ctx.start.get() else {
+        let unseated = ctx.unseated.load(std::sync::atomic::Ordering::SeqCst);
+        let (Some(&start), false) = (ctx.start.get(), unseated == args.tables as usize) else {
             let st = ctx.stats();
             return Err(Fail::new(format!(
                 "the tables could not be seated: {}",
@@ -525,6 +556,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
         Ok(json!({
             "server": base,
             "tables": args.tables,
+            "tables_unseated": ctx.unseated.load(std::sync::atomic::Ordering::SeqCst),
             "players": args.players,
             "think_ms": args.think_ms,
             "duration_s": args.duration,
@@ -560,6 +592,13 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             "b5 loadtest: {} tables x {} players, thinking {} ms, {} s against {}",
             args.tables, args.players, args.think_ms, args.duration, base
         )?;
+        if report["tables_unseated"] != 0 {
+            writeln!(
+                out,
+                "  {} tables could not be seated (see the errors below)",
+                report["tables_unseated"]
+            )?;
+        }
         writeln!(
             out,
             "actions acknowledged: {} ({} per second); errors: {}; stale (another seat was first): {}; games finished: {}",

@@ -88,7 +88,7 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub actions_per_second: u32,
     /// Tables held at most (finished tables make room first)
-    #[arg(long, default_value_t = 1000, value_name = "N",
+    #[arg(long, default_value_t = 4000, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tables: u64,
     /// Connections open at once at most, HTTP and WebSocket alike (one

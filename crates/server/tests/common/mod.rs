@@ -147,10 +147,6 @@ impl Client {
     /// Opens the table's WebSocket and says hello; returns the socket after
     /// the welcome, and the welcome.
     pub async fn ws(&self, id: &str, token: Option<&str>, seq: Option<u64>) -> (Ws, Value) {
-        let (mut s, _) =
-            tokio_tungstenite::connect_async(format!("{}/api/tables/{id}/ws", self.ws_base))
-                .await
-                .expect("websocket connects");
         let mut hello = json!({ "type": "hello" });
         if let Some(t) = token {
             hello["token"] = json!(t);
@@ -158,6 +154,15 @@ impl Client {
         if let Some(q) = seq {
             hello["seq"] = json!(q);
         }
+        self.ws_hello(id, hello).await
+    }
+
+    /// A WebSocket that says `hello` as given; the first answer.
+    pub async fn ws_hello(&self, id: &str, hello: Value) -> (Ws, Value) {
+        let (mut s, _) =
+            tokio_tungstenite::connect_async(format!("{}/api/tables/{id}/ws", self.ws_base))
+                .await
+                .expect("websocket connects");
         s.send(Message::Text(hello.to_string().into()))
             .await
             .expect("hello");
