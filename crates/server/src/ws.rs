@@ -560,7 +560,7 @@ mod tests {
                     let m: Value = serde_json::from_str(&change_msg(
                         i + 1,
                         &*ev,
-                        with_view.then(|| (&*g, json!(null))),
+                        with_view.then_some((&*g, json!(null))),
                         viewer,
                         &mut viewing[n],
                     ))

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { Api, ApiError, TableConnection, wsUrl, type SocketLike } from "../api";
+import { Api, ApiError, TableConnection, wsUrl } from "../api";
+import { FakeSocket } from "./fake-socket";
 import type { Action, ServerMsg } from "../types";
 
 function fakeFetch(status: number, body: unknown) {
@@ -60,35 +61,6 @@ describe("the HTTP client", () => {
     expect(wsUrl({ protocol: "http:", host: "x" }, "t1")).toBe("ws://x/api/tables/t1/ws");
   });
 });
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  closed = false;
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(d: string) {
-    this.sent.push(d);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-}
 
 function harness(token: string | null, seq: () => number | null) {
   const sockets: FakeSocket[] = [];

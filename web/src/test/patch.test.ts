@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyPatch, pointerKeys } from "../patch";
-import { TableConnection, type SocketLike } from "../api";
+import { TableConnection } from "../api";
+import { FakeSocket } from "./fake-socket";
 import type { ServerMsg } from "../types";
 
 describe("view patches", () => {
@@ -36,32 +37,9 @@ describe("view patches", () => {
   });
 });
 
-class Fake implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  closed = false;
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  send(d: string) {
-    this.sent.push(d);
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
-
 describe("a table connection with view patches", () => {
   function connect() {
-    const sockets: Fake[] = [];
+    const sockets: FakeSocket[] = [];
     const msgs: ServerMsg[] = [];
     const conn = new TableConnection({
       url: "ws://h/api/tables/t/ws",
@@ -70,7 +48,7 @@ describe("a table connection with view patches", () => {
       onMessage: (m) => msgs.push(m),
       onStatus: () => undefined,
       socket: () => {
-        const s = new Fake();
+        const s = new FakeSocket("ws://h/api/tables/t/ws");
         sockets.push(s);
         return s;
       },

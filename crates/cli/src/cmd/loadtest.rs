@@ -178,10 +178,23 @@ async fn call(
     if let Some(b) = body {
         r = r.body(b.to_string());
     }
-    let res = r.send().await.map_err(|e| e.to_string())?;
+    let res = r.send().await.map_err(|e| with_causes(&e))?;
     let status = res.status().as_u16();
     let text = res.text().await.map_err(|e| e.to_string())?;
     Ok((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
+}
+
+/// An error with the errors that caused it ("error sending request"
+/// says little without them).
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }
 
 const DECKS: [&str; 5] = ["centauri", "human", "minbari", "narn", "non-aligned"];
