@@ -72,6 +72,9 @@ pub struct LoadtestArgs {
     pub json: bool,
 }
 
+/// How long a request or a WebSocket connection may wait for its answer.
+const ANSWER_WITHIN: Duration = Duration::from_secs(30);
+
 /// Tables being created and seated at once.
 pub const SETUP_AT_ONCE: usize = 32;
 
@@ -280,13 +283,21 @@ async fn seat_loop(
 ) -> bool {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let url = format!("{}/api/tables/{id}/ws", ctx.ws_base);
-    let mut ws = match tokio_tungstenite::connect_async(url).await {
-        Ok((ws, _)) => ws,
-        Err(e) => {
-            ctx.stats().error(format!("websocket: {e}"));
-            return false;
-        }
-    };
+    let mut ws =
+        match tokio::time::timeout(ANSWER_WITHIN, tokio_tungstenite::connect_async(url)).await {
+            Ok(Ok((ws, _))) => ws,
+            Ok(Err(e)) => {
+                ctx.stats().error(format!("websocket: {}", with_causes(&e)));
+                return false;
+            }
+            Err(_) => {
+                ctx.stats().error(format!(
+                    "websocket: no connection within {} s",
+                    ANSWER_WITHIN.as_secs()
+                ));
+                return false;
+            }
+        };
     // As the browser client does: a whole view first, then patches.
     let hello =
         json!({ "type": "hello", "token": token, "seq": 0, "view_patches": true }).to_string();
@@ -476,6 +487,9 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
         // connections): a request never goes out on one being closed.
         let http = reqwest::Client::builder()
             .pool_idle_timeout(Duration::from_secs(4))
+            // A request the server never answers is an error, not a player
+            // that waits for ever (and a run that never ends).
+            .timeout(ANSWER_WITHIN)
             .build()
             .map_err(|e| Fail::new(format!("cannot start an HTTP client: {e}")))?;
         let probe = http
