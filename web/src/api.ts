@@ -2,6 +2,7 @@
 // Both take their transport as a parameter so the tests can fake them.
 
 import type {
+  AckMsg,
   Action,
   Advice,
   ApiErrorBody,
@@ -11,6 +12,7 @@ import type {
   CreateRequest,
   CreateResponse,
   DeckCheckResult,
+  ErrorMsg,
   JoinResponse,
   LobbyTable,
   PlayerView,
@@ -206,9 +208,17 @@ export function resumingFrom(from: number, current: () => number | null): () => 
  * A table's WebSocket that says hello with the token and the last seq seen,
  * and reconnects by itself (with backoff) after the connection drops.
  */
+/** An action sent on the socket, waiting for its answer. */
+interface Waiting {
+  resolve: (r: { seq: number }) => void;
+  reject: (e: ApiError) => void;
+}
+
 export class TableConnection {
   private sock: SocketLike | null = null;
   private stopped = false;
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
   private attempt = 0;
   private timer: unknown = null;
   private readonly o: Required<Omit<ConnectionOptions, "token">> & { token: string | null };
@@ -273,6 +283,7 @@ export class TableConnection {
         this.attempt = 0;
         this.o.onStatus("open");
       }
+      if ((m.type === "ack" || m.type === "error") && typeof m.id === "number" && this.answer(m)) return;
       this.o.onMessage(m);
     };
     s.onerror = () => {
@@ -281,6 +292,7 @@ export class TableConnection {
     s.onclose = () => {
       if (this.sock !== s) return;
       this.sock = null;
+      this.dropWaiting();
       this.o.onStatus("closed");
       if (this.stopped) return;
       const b = this.o.backoff;
@@ -291,6 +303,38 @@ export class TableConnection {
         if (!this.stopped) this.open();
       }, delay);
     };
+  }
+
+  /**
+   * Sends an action on the open socket (as `POST .../actions` would, without
+   * a request of its own): resolves with its acknowledgement, rejects with
+   * the server's refusal as an ApiError (status 0 if the connection closed
+   * before the answer: resending the same seq and action is safe). Null
+   * when the socket is not open: send it over HTTP then.
+   */
+  act(seq: number, action: unknown): Promise<{ seq: number }> | null {
+    const s = this.sock;
+    if (!s || s.readyState !== 1) return null;
+    const id = this.nextId++;
+    s.send(JSON.stringify({ type: "action", seq, action, id }));
+    return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+  }
+
+  /** Answers the action a message answers; false if it answers none. */
+  private answer(m: AckMsg | ErrorMsg): boolean {
+    const id = m.id as number;
+    const w = this.waiting.get(id);
+    if (!w) return false;
+    this.waiting.delete(id);
+    if (m.type === "ack") w.resolve({ seq: m.seq });
+    else w.reject(new ApiError(m));
+    return true;
+  }
+
+  private dropWaiting(): void {
+    const lost = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of lost) w.reject(new ApiError({ status: 0, error: "the connection closed before the action was answered" }));
   }
 
   /** Sends a message if the socket is open; false otherwise. */
@@ -307,6 +351,7 @@ export class TableConnection {
     this.timer = null;
     const s = this.sock;
     this.sock = null;
+    this.dropWaiting();
     if (s) s.close();
   }
 }

@@ -205,7 +205,8 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
       mark(`b5-click-${seq}`);
       dispatch({ type: "sent", seq, action });
       const attempt = (retries: number): void => {
-        api.act(table, token, seq, action).then(
+        // On the table's WebSocket when it is open, else over HTTP.
+        (connRef.current?.act(seq, action) ?? api.act(table, token, seq, action)).then(
           (r) => {
             dispatch({ type: "acked", seq: r.seq });
             // Without a live WebSocket the change would wait for the reconnection.

@@ -11,7 +11,7 @@ use crate::ids::{CardId, ConflictId, DefId, PlayerId};
 use crate::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
 
 /// A face-up card as anyone may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardView {
     pub id: CardId,
@@ -44,7 +44,7 @@ pub struct CardView {
     pub credits: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum AgendaView {
     None,
@@ -53,7 +53,7 @@ pub enum AgendaView {
     Revealed(CardView),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerPublic {
     pub seat: PlayerId,

@@ -8,8 +8,12 @@
 //! Options: `{"turn_limit": T}` (1 to 1000; default 100);
 //! `"extended_loyalty": true` plays with the optional Extended Loyalty Rule.
 
+use std::collections::VecDeque;
+use std::hash::Hash;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use xxhash_rust::xxh3::Xxh3;
 
 use b5_cards::{DeckList, LoadError};
 use b5_engine::{
@@ -315,48 +319,109 @@ impl GameKind for B5Kind {
 /// A Babylon 5 CCG game at a table.
 pub struct B5Game {
     pub game: Game,
+    /// What every connection asks of one game state, worked out once for
+    /// it: reset whenever the game changes (`apply`) or is copied.
+    once: Once,
+    /// The public parts written lately, by a digest of what they were
+    /// written from: a part an action did not change is not written again.
+    /// Kept across actions, shared by copies (the table applies each
+    /// action to a copy): found by what they hold, never by when; at most
+    /// [`MEMO_PARTS`] a seat.
+    memo: Arc<Mutex<Memo>>,
+}
+
+/// Public parts written lately, by the digest of what they were written
+/// from, the last used last.
+type Memo = VecDeque<(u128, Arc<ViewText>)>;
+
+/// Public parts a game keeps written, per seat: one as anyone sees it and
+/// one as its own player does, and one more to spare.
+const MEMO_PARTS: usize = 3;
+
+/// What is worked out once per game state.
+#[derive(Default)]
+struct Once {
     /// Each player's public part as seen by every viewer who sees it as
-    /// anyone does (`Game::public_part_is_common`), written once for this
-    /// game by the first connection that needs it. Reset whenever the game
-    /// changes (`apply`) or is copied.
-    common: OnceLock<Vec<Option<ViewText>>>,
+    /// anyone does (`Game::public_part_is_common`), written by the first
+    /// connection that needs it.
+    common: OnceLock<Vec<Option<Arc<ViewText>>>>,
+    /// Each seat's legal actions (for its menu and its message).
+    legal: [OnceLock<Vec<Action>>; MAX_PLAYERS],
 }
 
 impl Clone for B5Game {
     fn clone(&self) -> B5Game {
-        B5Game::new(self.game.clone())
+        B5Game {
+            game: self.game.clone(),
+            once: Once::default(),
+            memo: self.memo.clone(),
+        }
     }
+}
+
+/// A seat's view with its menu when it has a choice to make.
+#[derive(serde::Serialize)]
+struct SeatView<'a> {
+    #[serde(flatten)]
+    view: &'a PlayerView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    menu: Option<b5_present::Menu>,
 }
 
 impl B5Game {
     pub fn new(game: Game) -> B5Game {
         B5Game {
             game,
-            common: OnceLock::new(),
+            once: Once::default(),
+            memo: Arc::default(),
         }
     }
 
-    /// A seat's view as text with its menu when it has a choice to make
-    /// (as `view` has it); None if it cannot be written.
-    fn seat_text(&self, view: &PlayerView, p: PlayerId) -> Option<String> {
-        let mut text = json_text(view, 4096)?;
-        if self.game.is_pending(p) && text.ends_with('}') {
-            let legal = self.game.legal_actions(p);
-            let menu = b5_present::menu(&self.game, p, &legal);
-            let menu = serde_json::to_string(&menu).ok()?;
-            text.pop();
-            text.push_str(",\"menu\":");
-            text.push_str(&menu);
-            text.push('}');
+    /// Seat `p`'s legal actions in this game state.
+    fn legal(&self, p: PlayerId) -> &[Action] {
+        match self.once.legal.get(p as usize) {
+            Some(l) => l.get_or_init(|| self.game.legal_actions(p)),
+            None => &[],
+        }
+    }
+
+    /// A seat's view with its menu when it has a choice to make (as
+    /// `view` has it).
+    fn seat_view<'a>(&self, view: &'a PlayerView, p: PlayerId) -> SeatView<'a> {
+        let menu = self
+            .game
+            .is_pending(p)
+            .then(|| b5_present::menu(&self.game, p, self.legal(p)));
+        SeatView { view, menu }
+    }
+
+    /// Player `p`'s public part as `viewer` sees it, written as the element
+    /// of the view's `players` it is; the same text as before when nothing
+    /// in it changed (a 128-bit digest of the engine's part: two different
+    /// parts taken for the same is a chance of one in 2^128).
+    fn public_part(&self, p: PlayerId, viewer: PlayerId) -> Option<Arc<ViewText>> {
+        let part = self.game.player_public(p, viewer);
+        let mut h = Xxh3::new();
+        part.hash(&mut h);
+        let key = h.digest128();
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
+            // Used now: the last to be dropped.
+            let hit = memo.remove(i)?;
+            let text = hit.1.clone();
+            memo.push_back(hit);
+            return Some(text);
+        }
+        drop(memo);
+        let mut text = ViewText::write(&part, 2, 4096)?;
+        text.shrink_to_fit();
+        let text = Arc::new(text);
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        memo.push_back((key, text.clone()));
+        while memo.len() > MEMO_PARTS * self.game.num_players() {
+            memo.pop_front();
         }
         Some(text)
-    }
-
-    /// Player `p`'s public part as `viewer` sees it, read as the element of
-    /// the view's `players` it is.
-    fn public_part(&self, p: PlayerId, viewer: PlayerId) -> Option<ViewText> {
-        let text = json_text(&self.game.player_public(p, viewer), 4096)?;
-        ViewText::piece(text, 2)
     }
 }
 
@@ -515,31 +580,26 @@ impl TableGame for B5Game {
     }
 
     fn view(&self, viewer: Viewer) -> Value {
-        let mut v = serde_json::to_value(self.game.view(player_id(viewer))).unwrap_or(Value::Null);
-        if player_id(viewer) == SPECTATOR || matches!(viewer, Viewer::Seat(s) if s >= self.seats())
-        {
+        let p = player_id(viewer);
+        let view = self.game.view(p);
+        if p == SPECTATOR || matches!(viewer, Viewer::Seat(s) if s >= self.seats()) {
+            let mut v = serde_json::to_value(view).unwrap_or(Value::Null);
             scrub_spectator(&mut v);
-        } else if let Viewer::Seat(s) = viewer {
+            v
+        } else {
             // The seat's choices grouped by card, labelled with their real
             // costs (b5-present: the same menu as `b5 play`); only for the
             // seat itself, and only when it has a choice to make.
-            let p = s as PlayerId;
-            if self.game.is_pending(p) {
-                let legal = self.game.legal_actions(p);
-                let menu = b5_present::menu(&self.game, p, &legal);
-                if let (Value::Object(m), Ok(menu)) = (&mut v, serde_json::to_value(menu)) {
-                    m.insert("menu".into(), menu);
-                }
-            }
+            serde_json::to_value(self.seat_view(&view, p)).unwrap_or(Value::Null)
         }
-        v
     }
 
     fn view_text(&self, viewer: Viewer) -> String {
         // A seat's own view, written straight from the engine's type.
         match viewer {
             Viewer::Seat(s) if s < self.seats() => {
-                self.seat_text(&self.game.view(s as PlayerId), s as PlayerId)
+                let (p, view) = (s as PlayerId, self.game.view(s as PlayerId));
+                json_text(&self.seat_view(&view, p), 8192)
             }
             _ => None,
         }
@@ -555,12 +615,12 @@ impl TableGame for B5Game {
         // The other players' public parts as anyone sees them, written
         // once for every viewer; the seat's own, and those it sees more of
         // (its contingencies), for it alone.
-        let common = self.common.get_or_init(|| {
+        let common = self.once.common.get_or_init(|| {
             (0..n as PlayerId)
                 .map(|p| self.public_part(p, SPECTATOR))
                 .collect()
         });
-        let own: Vec<Option<ViewText>> = (0..n as PlayerId)
+        let own: Vec<Option<Arc<ViewText>>> = (0..n as PlayerId)
             .map(|p| {
                 (!self.game.public_part_is_common(p, seat))
                     .then(|| self.public_part(p, seat))
@@ -568,11 +628,11 @@ impl TableGame for B5Game {
             })
             .collect();
         let parts: Option<Vec<&ViewText>> = (0..n)
-            .map(|p| own[p].as_ref().or(common.get(p)?.as_ref()))
+            .map(|p| own[p].as_deref().or(common.get(p)?.as_deref()))
             .collect();
         let made = parts.and_then(|parts| {
-            let text = self.seat_text(&self.game.view_but_players(seat), seat)?;
-            ViewText::read(text).with_array("players", &parts)
+            let view = self.game.view_but_players(seat);
+            ViewText::write(&self.seat_view(&view, seat), 0, 8192)?.with_array("players", &parts)
         });
         made.unwrap_or_else(|| ViewText::read(self.view_text(viewer)))
     }
@@ -581,7 +641,7 @@ impl TableGame for B5Game {
         if seat >= self.seats() {
             return Vec::new();
         }
-        crate::game::actions_json(&self.game.legal_actions(seat as PlayerId))
+        crate::game::actions_json(self.legal(seat as PlayerId))
     }
 
     fn to_act(&self) -> Vec<usize> {
@@ -589,7 +649,7 @@ impl TableGame for B5Game {
     }
 
     fn apply(&mut self, seat: usize, action: &Value) -> Result<Box<dyn GameEvents>, ActionError> {
-        self.common = OnceLock::new();
+        self.once = Once::default();
         let a: Action = crate::game::parse_action(self.seats(), seat, action)?;
         let context = self.game.waiting_for();
         let applied = crate::game::guarded(|| self.game.apply(seat as PlayerId, a))?;
@@ -641,8 +701,8 @@ impl TableGame for B5Game {
     fn label(&self, seat: usize, action: &Value) -> Option<String> {
         let a: Action = serde_json::from_value(action.clone()).ok()?;
         let p = seat as PlayerId;
-        let legal = self.game.legal_actions(p);
-        let menu = b5_present::menu(&self.game, p, &legal);
+        let legal = self.legal(p);
+        let menu = b5_present::menu(&self.game, p, legal);
         menu.groups
             .iter()
             .flat_map(|g| g.choices.iter().map(move |c| (g, c)))
@@ -656,15 +716,60 @@ impl TableGame for B5Game {
             return None;
         }
         let p = seat as PlayerId;
-        let legal = self.game.legal_actions(p);
+        let legal = self.legal(p);
         if legal.is_empty() {
             return None;
         }
         let a = match bot {
-            "greedy" => GreedyBot::new(seed).choose(&self.game, p, &legal),
-            "random" => RandomBot::new(seed).choose(&self.game, p, &legal),
+            "greedy" => GreedyBot::new(seed).choose(&self.game, p, legal),
+            "random" => RandomBot::new(seed).choose(&self.game, p, legal),
             _ => return None,
         };
         serde_json::to_value(a).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn public_parts_an_action_did_not_change_are_not_written_again() {
+        let kind = B5Kind::open_set().unwrap();
+        let seats: Vec<Value> = ["narn", "minbari", "centauri", "human", "non-aligned"]
+            .iter()
+            .map(|d| json!({ "player": "greedy", "deck": d }))
+            .collect();
+        let setup = kind.setup(&seats, &json!({})).unwrap();
+        let mut g = B5Game::new(Game::new(setup, kind.db().clone(), 3).unwrap());
+        let (mut kept, mut written) = (0, 0);
+        for i in 0..120 {
+            if g.finished() {
+                break;
+            }
+            let before: Vec<Arc<ViewText>> = (0..5)
+                .map(|p| g.public_part(p, SPECTATOR).unwrap())
+                .collect();
+            let s = g.to_act()[0];
+            let a = g.bot_action(s, "greedy", i).unwrap();
+            // As the table does: the action applied to a copy.
+            let mut next = g.clone();
+            next.apply(s, &a).unwrap();
+            g = next;
+            for (p, was) in before.iter().enumerate() {
+                let p = p as PlayerId;
+                let now = g.public_part(p, SPECTATOR).unwrap();
+                let fresh = ViewText::write(&g.game.player_public(p, SPECTATOR), 2, 0).unwrap();
+                assert_eq!(*now, fresh, "player {p} after action {i}");
+                if Arc::ptr_eq(&now, was) {
+                    kept += 1;
+                } else {
+                    written += 1;
+                }
+            }
+        }
+        assert!(kept > 3 * written, "kept {kept}, written again {written}");
+        assert!(written > 0);
     }
 }

@@ -12,6 +12,8 @@
 //! viewer shares are written and read once per change and spliced into
 //! each viewer's view ([`ViewText::with_array`], `TableGame::view_parts`).
 
+use std::cell::Cell;
+
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 /// How deep a view is split into parts: the top-level keys, their
@@ -93,6 +95,15 @@ impl ViewText {
         &self.text
     }
 
+    /// Gives back the memory written past its end (for a view kept).
+    pub fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        if let Some(p) = &mut self.parts {
+            p.nodes.shrink_to_fit();
+            p.spans.shrink_to_fit();
+        }
+    }
+
     /// This view with its top-level member `key` (an array) made of
     /// `items` (pieces read at depth 2), text and parts as reading the
     /// whole would give them; None if it has no such member or a part is
@@ -155,6 +166,243 @@ impl ViewText {
             text,
             parts: Some(parts),
         })
+    }
+}
+
+impl ViewText {
+    /// `value` written as JSON text standing at `depth` in a view (0: a
+    /// whole view; 2: an element of a top-level array), its parts recorded
+    /// as serde_json writes them: the same parts and digests [`read`] finds
+    /// in the text, without reading it again. None if it cannot be written
+    /// or split (a key with an escape, a part too large).
+    ///
+    /// [`read`]: ViewText::read
+    pub fn write<T: serde::Serialize + ?Sized>(
+        value: &T,
+        depth: usize,
+        capacity: usize,
+    ) -> Option<ViewText> {
+        let at = Cell::new(0u32);
+        let mut rec = Recorder {
+            // Below DEPTH every value is one part.
+            base: depth.min(DEPTH),
+            open: 0,
+            nodes: Vec::with_capacity(64),
+            spans: Vec::with_capacity(64),
+            frames: Vec::with_capacity(4),
+            leaf: None,
+            key: (0, 0),
+            bad: false,
+        };
+        rec.value_start(0);
+        let out = Out {
+            buf: Vec::with_capacity(capacity),
+            at: &at,
+        };
+        let marks = Marks {
+            at: &at,
+            rec: &mut rec,
+        };
+        let mut ser = serde_json::Serializer::with_formatter(out, marks);
+        value.serialize(&mut ser).ok()?;
+        let buf = ser.into_inner().buf;
+        if rec.bad || buf.len() > u32::MAX as usize {
+            return None;
+        }
+        if let Some(i) = rec.leaf.take() {
+            rec.spans[i].end = buf.len() as u32;
+        }
+        // serde_json writes UTF-8 only.
+        let text = String::from_utf8(buf).ok()?;
+        let parts = Parts::digested(rec.nodes, rec.spans, text.as_bytes())?;
+        Some(ViewText {
+            text,
+            parts: Some(parts),
+        })
+    }
+}
+
+/// The text being written, and how long it is (for [`Marks`]).
+struct Out<'a> {
+    buf: Vec<u8>,
+    at: &'a Cell<u32>,
+}
+
+impl std::io::Write for Out<'_> {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(b);
+        self.at.set(self.buf.len() as u32);
+        Ok(b.len())
+    }
+
+    fn write_all(&mut self, b: &[u8]) -> std::io::Result<()> {
+        self.write(b).map(|_| ())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Where a view's parts start and end, as serde_json writes it: spans and
+/// shapes only; the digests are taken from the finished text.
+struct Recorder {
+    /// The depth of the value written (its parts are split down to
+    /// [`DEPTH`]).
+    base: usize,
+    /// Objects and arrays open now.
+    open: usize,
+    nodes: Vec<Node>,
+    spans: Vec<Span>,
+    /// The open objects and arrays that are split into parts.
+    frames: Vec<usize>,
+    /// The part being written that is not split.
+    leaf: Option<usize>,
+    /// The key of the member whose value comes next (its content).
+    key: (u32, u32),
+    bad: bool,
+}
+
+impl Recorder {
+    /// A value starts at `at`, at depth `base + open`.
+    fn value_start(&mut self, at: u32) {
+        if self.base + self.open > DEPTH {
+            return;
+        }
+        let (key_start, key_end) = std::mem::take(&mut self.key);
+        self.leaf = Some(self.nodes.len());
+        self.nodes.push(Node {
+            digest: 0,
+            key: 0,
+            size: 1,
+            kind: Kind::Leaf,
+        });
+        self.spans.push(Span {
+            start: at,
+            end: at,
+            key_start,
+            key_end,
+        });
+    }
+
+    fn value_end(&mut self, at: u32) {
+        if self.base + self.open > DEPTH {
+            return;
+        }
+        if let Some(i) = self.leaf.take() {
+            self.spans[i].end = at;
+        }
+    }
+
+    fn container_start(&mut self, kind: Kind) {
+        if self.base + self.open < DEPTH {
+            if let Some(i) = self.leaf.take() {
+                self.nodes[i].kind = kind;
+                self.frames.push(i);
+            } else {
+                self.bad = true;
+            }
+        }
+        self.open += 1;
+    }
+
+    /// An object or array ended at `at` (after its closing bracket).
+    fn container_end(&mut self, at: u32) {
+        self.open = self.open.saturating_sub(1);
+        if self.base + self.open < DEPTH {
+            match self.frames.pop() {
+                Some(i) => {
+                    match u16::try_from(self.nodes.len() - i) {
+                        Ok(size) => self.nodes[i].size = size,
+                        Err(_) => self.bad = true,
+                    }
+                    self.spans[i].end = at;
+                }
+                None => self.bad = true,
+            }
+        }
+    }
+}
+
+/// serde_json's compact format, telling the [`Recorder`] where each part
+/// starts and ends.
+struct Marks<'a> {
+    at: &'a Cell<u32>,
+    rec: &'a mut Recorder,
+}
+
+impl serde_json::ser::Formatter for Marks<'_> {
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.rec.container_start(Kind::Object);
+        w.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b"}")?;
+        self.rec.container_end(self.at.get());
+        Ok(())
+    }
+
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.rec.container_start(Kind::Array);
+        w.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b"]")?;
+        self.rec.container_end(self.at.get());
+        Ok(())
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        self.rec.value_start(self.at.get());
+        Ok(())
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.rec.value_end(self.at.get());
+        Ok(())
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        // The key's content starts after its opening quote.
+        if self.rec.base + self.rec.open <= DEPTH {
+            self.rec.key.0 = self.at.get() + 1;
+        }
+        Ok(())
+    }
+
+    fn end_object_key<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        // And ends at its closing quote.
+        if self.rec.base + self.rec.open <= DEPTH {
+            self.rec.key.1 = self.at.get().saturating_sub(1);
+        }
+        Ok(())
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b":")?;
+        self.rec.value_start(self.at.get());
+        Ok(())
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.rec.value_end(self.at.get());
+        Ok(())
     }
 }
 
@@ -374,6 +622,43 @@ fn push_pointer_key(path: &mut String, key: &str) {
 }
 
 impl Parts {
+    /// Parts recorded while `text` was written, their digests taken from
+    /// it as [`Parts::read`] takes them; None if a key holds an escape.
+    fn digested(mut nodes: Vec<Node>, spans: Vec<Span>, text: &[u8]) -> Option<Parts> {
+        // Members come after their part: from the last, each part's
+        // members are digested before it.
+        for i in (0..nodes.len()).rev() {
+            let s = spans[i];
+            if s.key_end > s.key_start {
+                // A key with an escape is not split on (as `read` has it).
+                let key = text.get(s.key_start as usize..s.key_end as usize)?;
+                if key.contains(&b'\\') {
+                    return None;
+                }
+                nodes[i].key = xxh3_64(key) as u32;
+            }
+            let close = match nodes[i].kind {
+                Kind::Leaf => {
+                    nodes[i].digest = xxh3_64(text.get(s.start as usize..s.end as usize)?);
+                    continue;
+                }
+                Kind::Object => b'}',
+                Kind::Array => b']',
+            };
+            let mut h = Xxh3::new();
+            h.update(&[close]);
+            for m in members(&nodes, i) {
+                if nodes[i].kind == Kind::Object {
+                    let k = spans[m];
+                    h.update(text.get(k.key_start as usize - 1..k.key_end as usize + 2)?);
+                }
+                h.update(&nodes[m].digest.to_le_bytes());
+            }
+            nodes[i].digest = h.digest();
+        }
+        Some(Parts { nodes, spans })
+    }
+
     /// A JSON value as serde_json writes it (no whitespace), standing at
     /// `depth`, read into parts down to [`DEPTH`]; None if it is anything
     /// else, or longer than the parts' sizes can say.
@@ -607,6 +892,36 @@ mod tests {
         assert!(read(&json!({"x": []}))
             .with_array("players", &refs)
             .is_none());
+    }
+
+    #[test]
+    fn parts_written_are_the_parts_read() {
+        let values = [
+            json!({"a": 1, "players": [{"x": 1}, {"x": 2}], "s": "q\"}"}),
+            json!({"": {"": [[], {}]}, "e": {}, "f": [], "g": null, "h": -1.5e300}),
+            json!({"turn": 3, "players": [{"x": {"deep": {"k": [1, {"z": "é\u{1}"}]}}, "pile": [1, 2]}], "hand": [{"id": 1, "a": {"b": 2}}, 3]}),
+            json!({"k/~": {"deep": {"deeper": [1, {"z": 1}]}, "after": [{"q": {}}]}, "last": true}),
+            json!([1, {"a": 2}]),
+            json!("text"),
+        ];
+        for v in &values {
+            for depth in 0..=DEPTH + 1 {
+                let text = v.to_string();
+                let written = ViewText::write(v, depth, 0).unwrap();
+                assert_eq!(written.text(), text);
+                let read = Parts::read(&text, depth);
+                assert_eq!(written.parts, read, "{text} at depth {depth}");
+            }
+        }
+        assert_eq!(
+            ViewText::write(&json!({"a": 1}), 0, 0).unwrap(),
+            ViewText::read("{\"a\":1}".into())
+        );
+        // A key with an escape is not split on, as reading has it.
+        assert!(ViewText::write(&json!({"a\n": 1}), 0, 0).is_none());
+        assert!(ViewText::write(&json!({"x": {"a\"": 1}}), 0, 0).is_none());
+        assert!(ViewText::write(&json!({"x": {"y": {"a\"": 1}}}), 0, 0).is_none());
+        assert!(ViewText::write(&json!({"x": {"y": {"z": {"a\"": 1}}}}), 0, 0).is_some());
     }
 
     #[test]

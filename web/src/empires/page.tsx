@@ -150,7 +150,8 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
       if (!token || s.seq === null || s.sending) return;
       const seq = s.seq;
       dispatch({ type: "sent", seq, action });
-      api.act(table, token, seq, action).then(
+      // On the table's WebSocket when it is open, else over HTTP.
+      (connRef.current?.act(seq, action) ?? api.act(table, token, seq, action)).then(
         () => {
           if (!connOpen.current) refresh();
         },

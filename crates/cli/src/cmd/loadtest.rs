@@ -1,7 +1,7 @@
 //! `b5 loadtest`: a benchmark of a running `b5 serve`. Opens tables whose
 //! seats are all played by client-side random players through the protocol
-//! (HTTP for actions, as the browser client does, and a WebSocket per seat
-//! for changes), each thinking `--think-ms` (between half and one and a
+//! (a WebSocket per seat for changes and, as the browser client does, for
+//! actions; `--actions-over http` posts them instead), each thinking `--think-ms` (between half and one and a
 //! half times it) before acting; a finished game is replaced by a new table
 //! until `--duration` is over.
 //!
@@ -70,6 +70,17 @@ pub struct LoadtestArgs {
     /// Print the report as one JSON object
     #[arg(long)]
     pub json: bool,
+    /// How the players send their actions: on their WebSocket, as the
+    /// browser client does, or as HTTP requests (`POST .../actions`)
+    #[arg(long, value_enum, default_value_t = ActionsOver::Websocket)]
+    pub actions_over: ActionsOver,
+}
+
+/// How a load-test player sends its actions.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionsOver {
+    Websocket,
+    Http,
 }
 
 /// How long a request or a WebSocket connection may wait for its answer.
@@ -109,6 +120,7 @@ struct Acks {
 
 struct Ctx {
     http: reqwest::Client,
+    actions_over: ActionsOver,
     base: String,
     ws_base: String,
     think: Duration,
@@ -320,11 +332,14 @@ async fn seat_loop(
     let act = format!("/api/tables/{id}/actions");
     // When this player, thinking, will act (None: it has no choice).
     let mut act_at: Option<Instant> = None;
+    // The action sent on the WebSocket and not yet answered.
+    let mut waiting: Option<Sent> = None;
+    let mut next_id = 0u64;
     loop {
         if ctx.over() {
             return false;
         }
-        if legal.is_empty() {
+        if legal.is_empty() || waiting.is_some() {
             act_at = None;
         } else if act_at.is_none() {
             let f = rng.random_range(0.5..1.5);
@@ -333,37 +348,28 @@ async fn seat_loop(
         if act_at.is_some_and(|t| t <= Instant::now()) {
             act_at = None;
             let a = &legal[rng.random_range(0..legal.len())];
-            let body = json!({ "seq": seq, "action": a });
-            let t0 = Instant::now();
-            let acted_at = seq;
-            match call(&ctx, true, &act, Some(&token), Some(&body)).await {
-                Ok((200, _)) => {
-                    let now = Instant::now();
-                    mine.insert(acted_at + 1);
-                    acks.lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .at
-                        .insert(acted_at + 1, now);
-                    if ctx.measuring(t0) {
-                        let mut st = ctx.stats();
-                        st.acks += 1;
-                        st.ack_ms
-                            .push(now.duration_since(t0).as_secs_f64() * 1000.0);
-                    }
+            let sent = Sent {
+                id: next_id,
+                at: Instant::now(),
+                seq,
+            };
+            next_id += 1;
+            if ctx.actions_over == ActionsOver::Http {
+                let body = json!({ "seq": seq, "action": a });
+                let answer = call(&ctx, true, &act, Some(&token), Some(&body)).await;
+                answered(&ctx, &acks, &mut mine, &sent, answer);
+            } else {
+                let m = json!({ "type": "action", "seq": seq, "action": a, "id": sent.id });
+                if ws.send(Message::Text(m.to_string().into())).await.is_err() {
+                    ctx.stats()
+                        .error("websocket: the action could not be sent".into());
+                    return false;
                 }
-                Ok((409, v)) if v["error"].as_str().is_some_and(|m| m.starts_with("stale")) => {
-                    if ctx.measuring(t0) {
-                        ctx.stats().stale += 1;
-                    }
-                }
-                Ok((s, v)) => ctx.stats().error(format!("action: {s} {v}")),
-                Err(e) => ctx.stats().error(format!("action: {e}")),
+                waiting = Some(sent);
             }
-            if seq == acted_at {
-                // The choices were those of `acted_at`: the next change
-                // brings new ones.
-                legal.clear();
-            }
+            // The choices were those of `seq`: the next change brings new
+            // ones.
+            legal.clear();
             continue;
         }
         // The next message, or the end of thinking.
@@ -393,6 +399,21 @@ async fn seat_loop(
             ctx.stats().error("websocket: not JSON".into());
             return false;
         };
+        if m.kind == "ack" || m.kind == "error" {
+            let Some(sent) = waiting.take_if(|w| m.id == Some(w.id)) else {
+                if m.kind == "error" {
+                    let why = m.error.unwrap_or_default();
+                    ctx.stats().error(format!("websocket: {why}"));
+                }
+                continue;
+            };
+            let answer = match m.kind.as_str() {
+                "ack" => (200, Value::Null),
+                _ => (m.status.unwrap_or(0), json!({ "error": m.error })),
+            };
+            answered(&ctx, &acks, &mut mine, &sent, Ok(answer));
+            continue;
+        }
         if m.kind != "change" && m.kind != "sync" {
             continue;
         }
@@ -434,6 +455,51 @@ struct ServerMsg {
     seq: Option<u64>,
     legal_actions: Option<Vec<Value>>,
     finished: Option<bool>,
+    /// An acknowledgement's or an error's: the action's id.
+    id: Option<u64>,
+    status: Option<u16>,
+    error: Option<String>,
+}
+
+/// An action a player sent: its id, when, and at which seq it was chosen.
+struct Sent {
+    id: u64,
+    at: Instant,
+    seq: u64,
+}
+
+/// Counts the answer to an action: acknowledged (and when, for the other
+/// seats' latency), stale (another seat was first) or an error.
+fn answered(
+    ctx: &Ctx,
+    acks: &Mutex<Acks>,
+    mine: &mut HashSet<u64>,
+    sent: &Sent,
+    answer: Result<(u16, Value), String>,
+) {
+    match answer {
+        Ok((200, _)) => {
+            let now = Instant::now();
+            mine.insert(sent.seq + 1);
+            acks.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .at
+                .insert(sent.seq + 1, now);
+            if ctx.measuring(sent.at) {
+                let mut st = ctx.stats();
+                st.acks += 1;
+                st.ack_ms
+                    .push(now.duration_since(sent.at).as_secs_f64() * 1000.0);
+            }
+        }
+        Ok((409, v)) if v["error"].as_str().is_some_and(|m| m.starts_with("stale")) => {
+            if ctx.measuring(sent.at) {
+                ctx.stats().stale += 1;
+            }
+        }
+        Ok((s, v)) => ctx.stats().error(format!("action: {s} {v}")),
+        Err(e) => ctx.stats().error(format!("action: {e}")),
+    }
 }
 
 /// CPU time (user and system) of a process so far, in seconds: this one
@@ -505,6 +571,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
         }
         let ctx = Arc::new(Ctx {
             http,
+            actions_over: args.actions_over,
             base: base.clone(),
             ws_base,
             think: Duration::from_millis(args.think_ms),
@@ -585,6 +652,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             "tables": args.tables,
             "tables_unseated": ctx.unseated.load(std::sync::atomic::Ordering::SeqCst),
             "players": args.players,
+            "actions_over": format!("{:?}", args.actions_over).to_lowercase(),
             "think_ms": args.think_ms,
             "duration_s": args.duration,
             "warmup_s": args.warmup,
