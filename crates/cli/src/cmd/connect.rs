@@ -537,7 +537,10 @@ fn open_socket(
         .replacen("https://", "wss://", 1);
     let url = format!("{ws_base}/api/tables/{table}/ws");
     let hello = json!({ "type": "hello", "token": token, "seq": seq }).to_string();
+    // Read into 8 KiB (tungstenite's default buffer, 128 KiB, is zeroed
+    // for every read).
     let config = WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
         .max_message_size(Some(MAX_MESSAGE))
         .max_frame_size(Some(MAX_MESSAGE));
     let late = || {
