@@ -23,7 +23,7 @@ use b5_players::{Bot, GreedyBot, RandomBot};
 use serde_json::Value;
 
 use crate::game::{ActionError, GameEvents, GameKind, Prepared, SetupProblem, TableGame, Viewer};
-use crate::patch::ViewText;
+use crate::patch::{View, ViewText};
 
 /// The viewer id used for spectators: not a seat (seats are below
 /// `MAX_PLAYERS`) and not the engine's `NOBODY`, so the engine's filters
@@ -606,11 +606,11 @@ impl TableGame for B5Game {
         .unwrap_or_else(|| self.view(viewer).to_string())
     }
 
-    fn view_parts(&self, viewer: Viewer) -> ViewText {
+    fn view_parts(&self, viewer: Viewer) -> View {
         let n = self.seats();
         let seat = match viewer {
             Viewer::Seat(s) if s < n => s as PlayerId,
-            _ => return ViewText::read(self.view_text(viewer)),
+            _ => return ViewText::read(self.view_text(viewer)).into(),
         };
         // The other players' public parts as anyone sees them, written
         // once for every viewer; the seat's own, and those it sees more of
@@ -620,21 +620,17 @@ impl TableGame for B5Game {
                 .map(|p| self.public_part(p, SPECTATOR))
                 .collect()
         });
-        let own: Vec<Option<Arc<ViewText>>> = (0..n as PlayerId)
-            .map(|p| {
-                (!self.game.public_part_is_common(p, seat))
-                    .then(|| self.public_part(p, seat))
-                    .flatten()
+        let parts: Option<Vec<Arc<ViewText>>> = (0..n as PlayerId)
+            .map(|p| match self.game.public_part_is_common(p, seat) {
+                true => common.get(p as usize)?.clone(),
+                false => self.public_part(p, seat),
             })
-            .collect();
-        let parts: Option<Vec<&ViewText>> = (0..n)
-            .map(|p| own[p].as_deref().or(common.get(p)?.as_deref()))
             .collect();
         let made = parts.and_then(|parts| {
             let view = self.game.view_but_players(seat);
-            ViewText::write(&self.seat_view(&view, seat), 0, 8192)?.with_array("players", &parts)
+            ViewText::write(&self.seat_view(&view, seat), 0, 8192)?.with_pieces("players", parts)
         });
-        made.unwrap_or_else(|| ViewText::read(self.view_text(viewer)))
+        made.unwrap_or_else(|| ViewText::read(self.view_text(viewer)).into())
     }
 
     fn legal_actions(&self, seat: usize) -> Vec<Value> {

@@ -172,8 +172,8 @@ pub trait TableGame: Send + Sync {
     /// The same view with its parts read, for view patches
     /// (`patch.rs`). A game may build the parts every viewer shares once
     /// per game; by default, `view_text` read.
-    fn view_parts(&self, viewer: Viewer) -> crate::patch::ViewText {
-        crate::patch::ViewText::read(self.view_text(viewer))
+    fn view_parts(&self, viewer: Viewer) -> crate::patch::View {
+        crate::patch::ViewText::read(self.view_text(viewer)).into()
     }
     /// The legal actions of `seat` now (empty when it has no choice).
     fn legal_actions(&self, seat: usize) -> Vec<Value>;

@@ -12,7 +12,9 @@
 //! viewer shares are written and read once per change and spliced into
 //! each viewer's view ([`ViewText::with_array`], `TableGame::view_parts`).
 
+use std::borrow::Cow;
 use std::cell::Cell;
+use std::sync::Arc;
 
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
@@ -49,7 +51,7 @@ enum Kind {
 }
 
 /// Where a part of a view is written: its value and its key.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Span {
     start: u32,
     end: u32,
@@ -105,67 +107,174 @@ impl ViewText {
     }
 
     /// This view with its top-level member `key` (an array) made of
-    /// `items` (pieces read at depth 2), text and parts as reading the
-    /// whole would give them; None if it has no such member or a part is
-    /// unread.
-    pub fn with_array(self, key: &str, items: &[&ViewText]) -> Option<ViewText> {
+    /// `items` (pieces written at depth 2), kept where they are: the parts
+    /// are those of the whole view, its text is put together only when it
+    /// is sent whole. None if it has no such member or a part is unread.
+    pub fn with_pieces(self, key: &str, items: Vec<Arc<ViewText>>) -> Option<View> {
         let parts = self.parts.as_ref()?;
         let m = members(&parts.nodes, 0).find(|&i| parts.key(&self.text, i) == key)?;
-        let (node, span) = (parts.nodes[m], parts.spans[m]);
+        let node = parts.nodes[m];
         if node.kind != Kind::Array {
             return None;
         }
-        let (start, end) = (span.start as usize, span.end as usize);
-        let mut text = String::with_capacity(
-            self.text.len() + items.iter().map(|t| t.text.len() + 1).sum::<usize>(),
+        let mut nodes = Vec::with_capacity(
+            parts.nodes.len() + items.iter().map(|t| t.nodes().len()).sum::<usize>(),
         );
-        text.push_str(&self.text[..start]);
-        text.push('[');
-        let mut nodes = parts.nodes[..m].to_vec();
-        let mut spans = parts.spans[..m].to_vec();
-        nodes.push(node);
-        spans.push(span);
+        nodes.extend_from_slice(&parts.nodes[..=m]);
+        let mut starts = Vec::with_capacity(items.len());
         let mut h = Xxh3::new();
         h.update(b"]");
-        for (n, item) in items.iter().enumerate() {
-            let p = item.parts.as_ref()?;
+        for item in &items {
+            let first = item.nodes().first()?;
+            h.update(&first.digest.to_le_bytes());
+            starts.push(nodes.len());
+            nodes.extend_from_slice(item.nodes());
+        }
+        let size = nodes.len() - m;
+        nodes[m] = Node {
+            digest: h.digest(),
+            size: u16::try_from(size).ok()?,
+            ..node
+        };
+        nodes.extend_from_slice(&parts.nodes[m + node.size as usize..]);
+        nodes[0].size = u16::try_from(nodes.len()).ok()?;
+        let mut view = View {
+            top: self,
+            array: Some(Pieces {
+                at: m,
+                size,
+                was: node.size as usize,
+                starts,
+                items,
+            }),
+            nodes,
+        };
+        // The view's digest over its members, as reading the whole makes
+        // it (their keys are the top text's).
+        let mut h = Xxh3::new();
+        h.update(b"}");
+        for i in members(&view.nodes, 0) {
+            let (text, span) = view.span(i);
+            h.update(&text.as_bytes()[span.key_start as usize - 1..span.key_end as usize + 2]);
+            h.update(&view.nodes[i].digest.to_le_bytes());
+        }
+        view.nodes[0].digest = h.digest();
+        Some(view)
+    }
+
+    fn nodes(&self) -> &[Node] {
+        self.parts.as_ref().map_or(&[], |p| &p.nodes)
+    }
+}
+
+/// A view as it is sent: one text with its parts, or a text one of whose
+/// top-level arrays is made of pieces written apart (each player's public
+/// part, written once for every viewer and kept across actions).
+#[derive(Clone, Debug)]
+pub struct View {
+    top: ViewText,
+    array: Option<Pieces>,
+    /// The parts of the whole view (the pieces' in their place).
+    nodes: Vec<Node>,
+}
+
+#[derive(Clone, Debug)]
+struct Pieces {
+    /// The array's part in `nodes`, its size there and in `top`.
+    at: usize,
+    size: usize,
+    was: usize,
+    /// Where each piece's parts start in `nodes`.
+    starts: Vec<usize>,
+    items: Vec<Arc<ViewText>>,
+}
+
+impl Pieces {
+    /// `[piece,piece,...]`
+    fn push_joined(&self, text: &mut String) {
+        text.push('[');
+        for (n, item) in self.items.iter().enumerate() {
             if n > 0 {
                 text.push(',');
             }
-            let at = text.len() as u32;
             text.push_str(&item.text);
-            h.update(&p.nodes.first()?.digest.to_le_bytes());
-            nodes.extend_from_slice(&p.nodes);
-            spans.extend(p.spans.iter().map(|s| s.shifted(at as i64)));
         }
         text.push(']');
-        let delta = text.len() as i64 - end as i64;
-        nodes[m] = Node {
-            digest: h.digest(),
-            size: u16::try_from(nodes.len() - m).ok()?,
-            ..node
-        };
-        spans[m].end = text.len() as u32;
-        let after = m + node.size as usize;
-        nodes.extend_from_slice(&parts.nodes[after..]);
-        spans.extend(parts.spans[after..].iter().map(|s| s.shifted(delta)));
-        text.push_str(&self.text[end..]);
-        let mut parts = Parts { nodes, spans };
-        parts.nodes[0].size = u16::try_from(parts.nodes.len()).ok()?;
-        parts.spans[0].end = text.len() as u32;
-        // The view's digest over its members, as `read` makes it.
-        let mut h = Xxh3::new();
-        h.update(b"}");
-        for i in members(&parts.nodes, 0).collect::<Vec<_>>() {
-            let s = parts.spans[i];
-            h.update(&text.as_bytes()[s.key_start as usize - 1..s.key_end as usize + 2]);
-            h.update(&parts.nodes[i].digest.to_le_bytes());
+    }
+}
+
+impl From<ViewText> for View {
+    fn from(top: ViewText) -> View {
+        let nodes = top.nodes().to_vec();
+        View {
+            top,
+            array: None,
+            nodes,
         }
-        parts.nodes[0].digest = h.digest();
-        Some(ViewText {
-            text,
-            parts: Some(parts),
-        })
+    }
+}
+
+impl View {
+    /// The whole view's text (put together when it has pieces).
+    pub fn text(&self) -> Cow<'_, str> {
+        let (Some(a), Some(parts)) = (&self.array, &self.top.parts) else {
+            return Cow::Borrowed(&self.top.text);
+        };
+        let span = parts.spans[a.at];
+        let (start, end) = (span.start as usize, span.end as usize);
+        let mut text = String::with_capacity(
+            self.top.text.len() + a.items.iter().map(|t| t.text.len() + 1).sum::<usize>(),
+        );
+        text.push_str(&self.top.text[..start]);
+        a.push_joined(&mut text);
+        text.push_str(&self.top.text[end..]);
+        Cow::Owned(text)
+    }
+
+    /// Where part `i` of the whole view is written: in which text, and
+    /// its span there.
+    fn span(&self, i: usize) -> (&str, Span) {
+        let top = |j: usize| {
+            let p = self.top.parts.as_ref().map(|p| p.spans[j]);
+            (self.top.text.as_str(), p.unwrap_or_default())
+        };
+        match &self.array {
+            Some(a) if i > a.at && i < a.at + a.size => {
+                let k = a.starts.partition_point(|&s| s <= i) - 1;
+                let item = &a.items[k];
+                let p = item.parts.as_ref().map(|p| p.spans[i - a.starts[k]]);
+                (item.text.as_str(), p.unwrap_or_default())
+            }
+            Some(a) if i >= a.at + a.size => top(i - a.size + a.was),
+            _ => top(i),
+        }
+    }
+
+    /// Part `i`'s value as text (put together for the view itself and
+    /// for the array of pieces).
+    fn value(&self, i: usize) -> Cow<'_, str> {
+        match &self.array {
+            Some(_) if i == 0 => self.text(),
+            Some(a) if i == a.at => {
+                let mut text = String::new();
+                a.push_joined(&mut text);
+                Cow::Owned(text)
+            }
+            _ => {
+                let (text, s) = self.span(i);
+                Cow::Borrowed(&text[s.start as usize..s.end as usize])
+            }
+        }
+    }
+
+    fn key(&self, i: usize) -> &str {
+        let (text, s) = self.span(i);
+        &text[s.key_start as usize..s.key_end as usize]
+    }
+
+    /// Its parts could be read (else it is always sent whole).
+    fn has_parts(&self) -> bool {
+        self.top.parts.is_some()
     }
 }
 
@@ -406,26 +515,6 @@ impl serde_json::ser::Formatter for Marks<'_> {
     }
 }
 
-impl Span {
-    fn shifted(self, by: i64) -> Span {
-        let f = |x: u32| (x as i64 + by) as u32;
-        Span {
-            start: f(self.start),
-            end: f(self.end),
-            key_start: if self.key_end > self.key_start {
-                f(self.key_start)
-            } else {
-                0
-            },
-            key_end: if self.key_end > self.key_start {
-                f(self.key_end)
-            } else {
-                0
-            },
-        }
-    }
-}
-
 impl Sent {
     /// How many parts it holds digests of (16 bytes each).
     pub fn parts(&self) -> usize {
@@ -434,23 +523,20 @@ impl Sent {
 
     /// The digests of a view to keep once it is sent; None if its parts
     /// could not be read (then it is always sent whole).
-    pub fn of(view: ViewText) -> Option<Sent> {
-        let p = view.parts?;
-        let names = members(&p.nodes, 0)
-            .map(|k| Box::from(p.key(&view.text, k)))
+    pub fn of(view: View) -> Option<Sent> {
+        if !view.has_parts() {
+            return None;
+        }
+        let names = members(&view.nodes, 0)
+            .map(|k| Box::from(view.key(k)))
             .collect();
-        let mut nodes = p.nodes;
+        let mut nodes = view.nodes;
         nodes.shrink_to_fit();
         Some(Sent { names, nodes })
     }
 }
 
 impl Parts {
-    fn value<'t>(&self, text: &'t str, i: usize) -> &'t str {
-        let s = self.spans[i];
-        &text[s.start as usize..s.end as usize]
-    }
-
     fn key<'t>(&self, text: &'t str, i: usize) -> &'t str {
         let s = self.spans[i];
         &text[s.key_start as usize..s.key_end as usize]
@@ -486,14 +572,15 @@ fn members(nodes: &[Node], i: usize) -> Members<'_> {
 /// The patch that turns the view last sent (`sent`) into `view`, as the
 /// text of a JSON array; None when the view's parts could not be read
 /// (send it whole then).
-pub fn diff(sent: &Sent, view: &ViewText) -> Option<String> {
-    let parts = view.parts.as_ref()?;
+pub fn diff(sent: &Sent, view: &View) -> Option<String> {
+    if !view.has_parts() {
+        return None;
+    }
     let mut ops = String::from("[");
     let mut path = String::new();
     let mut d = Diff {
         old: sent,
-        text: &view.text,
-        new: parts,
+        new: view,
         path: &mut path,
         ops: &mut ops,
     };
@@ -504,8 +591,7 @@ pub fn diff(sent: &Sent, view: &ViewText) -> Option<String> {
 
 struct Diff<'a> {
     old: &'a Sent,
-    text: &'a str,
-    new: &'a Parts,
+    new: &'a View,
     path: &'a mut String,
     ops: &'a mut String,
 }
@@ -555,12 +641,7 @@ impl Diff<'_> {
                     self.member(a, b, Some(i));
                 }
             }
-            _ => op(
-                self.ops,
-                "replace",
-                self.path,
-                Some(self.new.value(self.text, n)),
-            ),
+            _ => op(self.ops, "replace", self.path, Some(&self.new.value(n))),
         }
     }
 
@@ -574,15 +655,10 @@ impl Diff<'_> {
                 self.path.push('/');
                 self.path.push_str(&i.to_string());
             }
-            None => push_pointer_key(self.path, self.new.key(self.text, b)),
+            None => push_pointer_key(self.path, self.new.key(b)),
         }
         if a == usize::MAX {
-            op(
-                self.ops,
-                "add",
-                self.path,
-                Some(self.new.value(self.text, b)),
-            );
+            op(self.ops, "add", self.path, Some(&self.new.value(b)));
         } else {
             self.part(a, b, false);
         }
@@ -804,8 +880,8 @@ mod tests {
     }
 
     fn patched(before: &Value, after: &Value) -> (Value, Value) {
-        let sent = Sent::of(read(before)).unwrap();
-        let ops = diff(&sent, &read(after)).unwrap();
+        let sent = Sent::of(read(before).into()).unwrap();
+        let ops = diff(&sent, &read(after).into()).unwrap();
         let ops: Value = serde_json::from_str(&ops).unwrap();
         let mut v = before.clone();
         let p: json_patch::Patch = serde_json::from_value(ops.clone()).unwrap();
@@ -852,14 +928,17 @@ mod tests {
 
     #[test]
     fn text_that_is_not_one_object_is_not_patched() {
-        let of = |t: &str| Sent::of(ViewText::read(t.to_string()));
+        let of = |t: &str| Sent::of(ViewText::read(t.to_string()).into());
         assert!(of("[1,2]").is_none());
         assert!(of("{\"a\":1").is_none());
         assert!(of("{\"a\":1}x").is_none());
         assert!(of("").is_none());
         let s = of("{\"a\":1}").unwrap();
         for t in ["{\"a\":[1,}", "{\"a\\n\":1}", "null", r#"{"a":"\"}"#] {
-            assert!(diff(&s, &ViewText::read(t.to_string())).is_none(), "{t}");
+            assert!(
+                diff(&s, &ViewText::read(t.to_string()).into()).is_none(),
+                "{t}"
+            );
             assert_eq!(ViewText::read(t.to_string()).text(), t);
         }
     }
@@ -873,24 +952,46 @@ mod tests {
         ];
         let lite =
             json!({"turn": 2, "players": [], "hand": [{"id": 3}], "z": {"q": [1, {"r": 2}]}});
-        let pieces: Vec<ViewText> = players
+        let pieces: Vec<Arc<ViewText>> = players
             .iter()
-            .map(|p| ViewText::piece(p.to_string(), 2).unwrap())
+            .map(|p| Arc::new(ViewText::piece(p.to_string(), 2).unwrap()))
             .collect();
-        let refs: Vec<&ViewText> = pieces.iter().collect();
-        let made = read(&lite).with_array("players", &refs).unwrap();
+        let made = read(&lite).with_pieces("players", pieces.clone()).unwrap();
         let mut whole = lite.clone();
         whole["players"] = json!(players);
-        assert_eq!(made, read(&whole));
+        let whole = read(&whole);
+        assert_eq!(made.text(), whole.text());
+        assert_eq!(made.nodes, whole.nodes());
+        // Every part's key and value, wherever it is written.
+        let w = View::from(whole.clone());
+        for i in 0..made.nodes.len() {
+            assert_eq!(made.value(i), w.value(i), "part {i}");
+            assert_eq!(made.key(i), w.key(i), "part {i}");
+        }
+        // Patches against a view made of pieces are those against the whole.
+        let mut after =
+            json!({"turn": 3, "players": players, "hand": [], "z": {"q": [1, {"r": 2}]}});
+        after["players"][1]["pile"] = json!([5]);
+        let sent = Sent::of(made).unwrap();
+        assert_eq!(sent, Sent::of(w).unwrap());
+        let mut pieces2 = pieces.clone();
+        pieces2[1] = Arc::new(ViewText::piece(after["players"][1].to_string(), 2).unwrap());
+        let mut lite2 = after.clone();
+        lite2["players"] = json!([]);
+        let made2 = read(&lite2).with_pieces("players", pieces2).unwrap();
+        assert_eq!(diff(&sent, &made2), diff(&sent, &read(&after).into()));
         assert_eq!(
-            read(&json!({"players": []})).with_array("players", &[]),
-            Some(read(&json!({"players": []})))
+            read(&json!({"players": []}))
+                .with_pieces("players", vec![])
+                .unwrap()
+                .text(),
+            "{\"players\":[]}"
         );
         assert!(read(&json!({"players": 1}))
-            .with_array("players", &refs)
+            .with_pieces("players", pieces.clone())
             .is_none());
         assert!(read(&json!({"x": []}))
-            .with_array("players", &refs)
+            .with_pieces("players", pieces)
             .is_none());
     }
 

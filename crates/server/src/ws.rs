@@ -18,7 +18,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::connections::ConnectionSlot;
 use crate::game::{GameEvents, TableGame, Viewer};
 use crate::http::ApiError;
-use crate::patch::{self, Sent, ViewText};
+use crate::patch::{self, Sent, View};
 use crate::table::{Bucket, Change, Table};
 use crate::AppState;
 
@@ -114,10 +114,10 @@ impl Viewing {
 
     /// Appends `view` (a JSON text) as `"view":` whole, or as
     /// `"view_patch":` against the last view sent.
-    fn push(&mut self, m: &mut String, view: ViewText) {
+    fn push(&mut self, m: &mut String, view: View) {
         if !self.patches {
             m.push_str(",\"view\":");
-            m.push_str(view.text());
+            m.push_str(&view.text());
             return;
         }
         match self.sent.as_ref().and_then(|s| patch::diff(s, &view)) {
@@ -127,7 +127,7 @@ impl Viewing {
             }
             None => {
                 m.push_str(",\"view\":");
-                m.push_str(view.text());
+                m.push_str(&view.text());
             }
         }
         self.sent = Sent::of(view);
