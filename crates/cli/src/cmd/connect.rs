@@ -490,7 +490,10 @@ impl Server {
             if res.content_length().is_some_and(|n| n > MAX_ANSWER as u64) {
                 return Err(too_big());
             }
-            let mut bytes = Vec::new();
+            // Sized from the answer's length when it says one: one buffer,
+            // not one doubled and copied as it grows.
+            let said = res.content_length().unwrap_or(0) as usize;
+            let mut bytes = Vec::with_capacity(said.min(MAX_ANSWER));
             while let Some(chunk) = res.chunk().await.map_err(broke)? {
                 if bytes.len() + chunk.len() > MAX_ANSWER {
                     return Err(too_big());
