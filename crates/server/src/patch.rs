@@ -6,11 +6,13 @@
 //!
 //! The server keeps no copy of the view it sent, only a tree of digests of
 //! its parts (three levels deep: `/players/2/discard`; 64-bit XXH3, so two
-//! different parts taken for the same is a chance of one in 2^64), read
-//! from the view's text as written: a part whose digest differs is sent
-//! whole. A connection holds a few kilobytes of digests. The parts every
-//! viewer shares are written and read once per change and spliced into
-//! each viewer's view ([`ViewText::with_array`], `TableGame::view_parts`).
+//! different parts taken for the same is a chance of one in 2^64),
+//! recorded as serde_json writes the view ([`ViewText::write`]): a part
+//! whose digest differs is sent whole. A connection holds a few kilobytes
+//! of digests. The parts every viewer shares are written once and stand in
+//! each viewer's view where they are ([`ViewText::with_pieces`], [`View`],
+//! `TableGame::view_parts`): a view's whole text is put together only when
+//! it is sent whole.
 
 use std::borrow::Cow;
 use std::cell::Cell;

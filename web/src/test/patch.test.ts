@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyPatch, pointerKeys } from "../patch";
-import { TableConnection } from "../api";
-import { FakeSocket } from "./fake-socket";
-import type { ServerMsg } from "../types";
+import { fakeConnection } from "./fake-socket";
 
 describe("view patches", () => {
   it("reads JSON Pointers with their escapes", () => {
@@ -39,28 +37,9 @@ describe("view patches", () => {
 
 describe("a table connection with view patches", () => {
   function connect() {
-    const sockets: FakeSocket[] = [];
-    const msgs: ServerMsg[] = [];
-    const conn = new TableConnection({
-      url: "ws://h/api/tables/t/ws",
-      token: "tok",
-      lastSeq: () => 1,
-      onMessage: (m) => msgs.push(m),
-      onStatus: () => undefined,
-      socket: () => {
-        const s = new FakeSocket("ws://h/api/tables/t/ws");
-        sockets.push(s);
-        return s;
-      },
-      setTimer: (f) => {
-        f();
-        return 0;
-      },
-      clearTimer: () => undefined,
-    });
-    conn.start();
-    sockets[0]!.open();
-    return { sockets, msgs };
+    const c = fakeConnection(true);
+    c.sockets[0]!.open();
+    return c;
   }
 
   it("asks for them and hands on whole views", () => {

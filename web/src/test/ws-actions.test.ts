@@ -1,29 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, TableConnection } from "../api";
-import { FakeSocket } from "./fake-socket";
-import type { ServerMsg } from "../types";
+import { ApiError } from "../api";
+import { fakeConnection } from "./fake-socket";
 
 function connect(open = true) {
-  const sockets: FakeSocket[] = [];
-  const msgs: ServerMsg[] = [];
-  const conn = new TableConnection({
-    url: "ws://h/api/tables/t/ws",
-    token: "tok",
-    lastSeq: () => 1,
-    onMessage: (m) => msgs.push(m),
-    onStatus: () => undefined,
-    socket: () => {
-      const s = new FakeSocket("ws://h/api/tables/t/ws");
-      sockets.push(s);
-      return s;
-    },
-    // Reconnections wait: the tests look at the socket that dropped.
-    setTimer: () => 0,
-    clearTimer: () => undefined,
-  });
-  conn.start();
-  if (open) sockets[0]!.open();
-  return { conn, sockets, msgs };
+  // Reconnections wait: the tests look at the socket that dropped.
+  const c = fakeConnection(false);
+  if (open) c.sockets[0]!.open();
+  return c;
 }
 
 const pass = { Pass: null };
