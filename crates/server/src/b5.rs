@@ -456,16 +456,19 @@ impl GameEvents for B5Events {
         // Every seat's sentences and the spectators', written now: the
         // game after the events is not kept.
         let seats = self.after.num_players();
-        let logs = (0..=seats)
-            .map(|i| {
-                let viewer = if i < seats {
-                    Viewer::Seat(i)
-                } else {
-                    Viewer::Spectator
-                };
-                self.log(viewer)
-            })
-            .collect();
+        let mut logs: Vec<Arc<[String]>> = Vec::with_capacity(seats + 1);
+        for i in 0..=seats {
+            let viewer = if i < seats {
+                Viewer::Seat(i)
+            } else {
+                Viewer::Spectator
+            };
+            let log = self.log(viewer);
+            // Most sentences are the same for everyone: kept once (a table
+            // keeps its last changes for clients that reconnect).
+            let same = logs.iter().find(|l| l[..] == log[..]).cloned();
+            logs.push(same.unwrap_or_else(|| log.into()));
+        }
         Some(std::sync::Arc::new(B5Logged {
             events: self.events.clone(),
             logs,
@@ -484,7 +487,8 @@ fn events_for(events: &[Event], viewer: Viewer) -> Value {
 /// and (last) for spectators.
 struct B5Logged {
     events: Vec<Event>,
-    logs: Vec<Vec<String>>,
+    /// Equal logs are one (shared).
+    logs: Vec<Arc<[String]>>,
 }
 
 impl GameEvents for B5Logged {
@@ -498,7 +502,7 @@ impl GameEvents for B5Logged {
             Viewer::Seat(s) if s < spectators => s,
             _ => spectators,
         };
-        self.logs.get(i).cloned().unwrap_or_default()
+        self.logs.get(i).map(|l| l.to_vec()).unwrap_or_default()
     }
 }
 

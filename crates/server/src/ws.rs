@@ -53,12 +53,14 @@ pub async fn upgrade(
     })?;
     let max = state.cfg.max_ws_message;
     // Small buffers: thousands of sockets stay cheap (the defaults hold
-    // 128 KiB each way per socket). A client that does not read makes the
-    // session wait (each send waits for the socket), so nothing piles up.
+    // 128 KiB each way per socket; a client's messages are a few hundred
+    // bytes, a longer one is read in several pieces). A client that does
+    // not read makes the session wait (each send waits for the socket), so
+    // nothing piles up.
     Ok(ws
         .max_message_size(max)
         .max_frame_size(max)
-        .read_buffer_size(max.min(8 * 1024))
+        .read_buffer_size(max.min(READ_BUFFER))
         .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
         .on_upgrade(move |socket| async move {
@@ -68,6 +70,9 @@ pub async fn upgrade(
             session(socket, state, table).await
         }))
 }
+
+/// Each WebSocket's read buffer (allocated for as long as it is open).
+const READ_BUFFER: usize = 2 * 1024;
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
