@@ -935,6 +935,9 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "count_only_influence" => &["who", "duration"],
         _ => &[],
     };
+    if verb != "unless_paid" && e.pooled.is_some() {
+        return Err(at.err("`pooled` applies only to `unless_paid`"));
+    }
     if verb != "vote" {
         for (m, p) in [("pass", e.pass.is_some()), ("fail", e.fail.is_some())] {
             if p {
@@ -1293,6 +1296,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
                 n,
                 who,
                 effects: list.into(),
+                // rulings, Order Above All: "Any combination of players".
+                pooled: e.pooled == Some(true),
             }
         }
         "cannot" => {
@@ -2485,8 +2490,10 @@ pub fn card(
                 }
                 kinds.push(Passive::PlayerCannot { who, what });
             } else {
+                // Without `to`: this card, or the card it is on (as the
+                // message of `itself_checks` says).
                 kinds.push(Passive::Cannot {
-                    filter: f.clone(),
+                    filter: rp.to.as_ref().map(|_| f.clone()),
                     what,
                 });
             }
@@ -2790,6 +2797,10 @@ pub fn card(
     crate::negate_checks::reversal(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Attacks made by effects: an attacker that can attack, a target it may.
     crate::attack_checks::card(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    // Effects naming their own card where it can never be: "while this
+    // card is in play" off play, a conflict returning itself to the hand.
+    crate::own_card_checks::while_in_play_durations(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    crate::own_card_checks::conflict_returns_itself(&d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // "Its" ability names a card on the table: never an event's or a
     // conflict card's own.
     if matches!(d.card_type, CardType::Event | CardType::Conflict) {

@@ -26,6 +26,7 @@ pub mod error;
 pub mod files;
 mod negate_checks;
 pub mod open_set;
+mod own_card_checks;
 pub mod raw;
 pub mod text;
 

@@ -21,7 +21,7 @@ use b5_engine::{CardDef, CardFilter, CardType, Effect, Op, Reversible, TargetKin
 type Refusal = (String, String);
 
 /// Whether `pick` holds for a verb of the list, nested lists included.
-fn has(list: &[Effect], pick: &dyn Fn(&Op) -> bool) -> bool {
+pub(crate) fn has(list: &[Effect], pick: &dyn Fn(&Op) -> bool) -> bool {
     list.iter().any(|e| {
         pick(&e.op)
             || match &e.op {

@@ -228,6 +228,9 @@ pub struct RawEffect {
     /// `effects` happen unless a player `who` names (default the target)
     /// applies this much influence to stop them.
     pub unless_paid: Option<RawNum>,
+    /// With `unless_paid`: any combination of those players may pay it
+    /// together, each offering a share (rulings, Order Above All).
+    pub pooled: Option<bool>,
     // Modifiers.
     /// With `later`: the effects that happen then; with `unless_paid`: the
     /// effects a player may stop.

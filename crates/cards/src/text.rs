@@ -372,7 +372,9 @@ fn op_text(op: &Op) -> String {
             card,
             duration,
         } => format!(
-            "{}'s {} becomes {value}{}",
+            // Modifying abilities: a change to the printed ability, applied
+            // first; every doubling and bonus, earlier or later, still counts.
+            "{}'s printed {} becomes {value}{}",
             card_name(card),
             ability.display(),
             duration_text(duration)
@@ -457,10 +459,26 @@ fn op_text(op: &Op) -> String {
             let parts: Vec<String> = modes.iter().map(|m| effects_text(m, false)).collect();
             format!("choose one: {}", parts.join("; or "))
         }
+        // rulings, Order Above All: a price players may pay together.
         Op::Unless {
             n,
             who,
             ref effects,
+            pooled: true,
+        } => format!(
+            "{}, unless any combination of {} apply {n} influence between them to stop it",
+            effects_text(effects, false),
+            match who {
+                Who::Others => "the other players",
+                Who::Target => "the target players",
+                _ => "players",
+            }
+        ),
+        Op::Unless {
+            n,
+            who,
+            ref effects,
+            ..
         } => format!(
             "{}, unless {} {} {n} influence to stop it",
             effects_text(effects, false),
@@ -1005,17 +1023,18 @@ fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     }
     if let Some(side) = f.attached_to {
         s.push_str(match side {
-            Side::Own => " attached to a card in your faction",
-            Side::Other => " attached to a card in another faction",
+            Side::Own => " attached to a card you control",
+            Side::Other => " attached to a card you do not control",
             Side::Any => " attached to a card",
         });
     }
     if f.not_ambassador {
         s.push_str(" (not an ambassador)");
     }
+    // A card's side is its controller's (Glossary, You or Your).
     match f.side {
-        Side::Own => s.push_str(" in your faction"),
-        Side::Other => s.push_str(" in another faction"),
+        Side::Own => s.push_str(" you control"),
+        Side::Other => s.push_str(" you do not control"),
         Side::Any => {}
     }
     s
@@ -1245,7 +1264,11 @@ fn passive_text(p: &Passive, attached: bool) -> String {
         }
         Passive::Cannot { filter, what } => format!(
             "{} cannot {}",
-            cap(&filter_text(filter, "cards")),
+            match filter {
+                Some(f) => cap(&filter_text(f, "cards")),
+                None if attached => "The card it is on".to_string(),
+                None => "This card".to_string(),
+            },
             cannot_text(*what)
         ),
         Passive::PlayerCannot { who, what } => format!(

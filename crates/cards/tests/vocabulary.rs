@@ -199,7 +199,7 @@ cost = 2
 passive = [{ cannot = "be-promoted", to = { type = "character", side = "own" } }, { cannot = "declare-conflicts" }]"#);
     assert_eq!(
         rules_text(&g),
-        "Characters in your faction cannot be promoted to the Inner Circle. Your opponents cannot declare conflicts."
+        "Characters you control cannot be promoted to the Inner Circle. Your opponents cannot declare conflicts."
     );
 }
 
@@ -361,7 +361,7 @@ target_filter = { type = ["aftermath", "contingency"], attached_to = "own" }
 effects = [{ discard = true }]"#);
     assert!(
         rules_text(&a).starts_with(
-            "Target one of the aftermaths or contingencies attached to a card in your faction"
+            "Target one of the aftermaths or contingencies attached to a card you control"
         ),
         "{}",
         rules_text(&a)
@@ -473,7 +473,7 @@ cost = 1
 passive = [{ bonus = { diplomacy = 1 }, to = { ambassador = true, side = "own" }, if = { ability_at_most = { psi = 0 } } }]"#);
     let t = rules_text(&d);
     assert!(
-        t.contains("While its Psi is 0: ambassadors in your faction get +1 Diplomacy"),
+        t.contains("While its Psi is 0: ambassadors you control get +1 Diplomacy"),
         "{t}"
     );
     for (toml, words) in [

@@ -164,7 +164,7 @@ cost = 2
 passive = [{ attack_mod = { suffers = -1, deals_double = true }, to = { type = "fleet", side = "own" } }]"#);
     let t = rules_text(&d);
     assert!(
-        t.contains("Fleets in your faction deal double damage in attacks and suffer 1 less damage from attacks"),
+        t.contains("Fleets you control deal double damage in attacks and suffer 1 less damage from attacks"),
         "{t}"
     );
 }

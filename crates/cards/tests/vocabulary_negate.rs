@@ -212,7 +212,13 @@ type = "event"
 cost = 1
 target = "player"
 effects = [{ unless_paid = 2, effects = [{ lose_influence = 2, who = "target" }] }]"#);
-    let Op::Unless { n, who, effects } = &d.effects[0].op else {
+    let Op::Unless {
+        n,
+        who,
+        effects,
+        pooled: false,
+    } = &d.effects[0].op
+    else {
         panic!("{:?}", d.effects[0].op);
     };
     assert_eq!(
@@ -279,4 +285,39 @@ cost = 1
 effects = [{ unless_paid = 2, effects = [{ draw = 1 }] }]"#,
     );
     assert!(e.contains("target"), "{e}");
+}
+
+/// rulings, Order Above All: "Any combination of players may apply
+/// influence equal to Vorlon Influence to negate this effect".
+#[test]
+fn a_price_players_may_pay_together_reads_and_is_worded() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+target = "conflict"
+effects = [{ unless_paid = { influence = "vorlons" }, pooled = true, who = "each", effects = [{ cancel_conflict = true }] }]"#);
+    assert!(matches!(
+        d.effects[0].op,
+        Op::Unless {
+            pooled: true,
+            who: b5_engine::Who::Each,
+            ..
+        }
+    ));
+    let t = rules_text(&d);
+    assert!(t.contains("unless any combination of players apply"), "{t}");
+    // Without `pooled`, one player pays it all, as before.
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ unless_paid = 2, who = "others", effects = [{ draw = 1 }] }]"#);
+    assert!(matches!(d.effects[0].op, Op::Unless { pooled: false, .. }));
+    // `pooled` belongs to `unless_paid` only.
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ draw = 1, pooled = true }]"#,
+        &["pooled", "only to `unless_paid`"],
+    );
 }

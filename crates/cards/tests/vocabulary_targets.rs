@@ -33,7 +33,7 @@ effects = [{ attack = "diplomacy", by = "target", card = "second" }]"#);
     ));
     assert_eq!(
         rules_text(&d),
-        "Target one of the characters in your faction and a second target, one of the characters in another faction than the first: the target card attacks the second target using Diplomacy (not in a conflict)."
+        "Target one of the characters you control and a second target, one of the characters in another faction than the first: the target card attacks the second target using Diplomacy (not in a conflict)."
     );
 }
 
@@ -69,7 +69,7 @@ actions = [{ target = "card", target_filter = { type = "character", side = "own"
     assert_eq!(s.relation, Relation::SameFaction);
     assert_eq!(s.filter.side, Side::Own);
     assert!(
-        rules_text(&d).contains("a second target, one of the characters in your faction in the same faction as the first: move a Destiny mark from the target card to the second target"),
+        rules_text(&d).contains("a second target, one of the characters you control in the same faction as the first: move a Destiny mark from the target card to the second target"),
         "{}",
         rules_text(&d)
     );

@@ -206,6 +206,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                 | "credits"
                 | "host"
                 | "face_down"
+                | "blanked"
         ) && Ability::parse(attr).is_none()
             && attr
                 .strip_prefix("marks.")
@@ -233,6 +234,9 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                 _ => Value::Str("none".into()),
             },
             "face_down" => Value::Bool(ci.face_down()),
+            // Its effect text is blanked (Bonuses and Blanking; a conquered
+            // location not loyal to its conqueror).
+            "blanked" => Value::Bool(ci.has(b5_engine::flag::BLANK)),
             a => {
                 if let Some(ab) = Ability::parse(a) {
                     Value::Int(g.ability(c, ab) as i64)
@@ -310,7 +314,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             | "isa"
             | "drakh"
             | "ambassador"
-            | "chaos_pending"]
+            | "chaos_pending"
+            | "deck_order"]
             | ["tension" | "at_war" | "states", _]
             | ["marks", _]
     );
@@ -331,6 +336,15 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
         ["unrest"] => Value::Int(pl.unrest as i64),
         ["hand"] => Value::Int(pl.hand.len() as i64),
         ["deck"] => Value::Int(pl.deck.len() as i64),
+        // The deck's cards by name, top first (the deck's top is its last).
+        ["deck_order"] => Value::List(
+            g.iter_pile(pl.deck)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .map(|c| g.card_name(c).to_string())
+                .collect(),
+        ),
         ["discard"] => Value::Int(pl.discard.len() as i64),
         ["agenda"] => Value::Str(match pl.agenda.some() {
             None => "none".into(),

@@ -48,6 +48,8 @@ pub const VERBS: &[&str] = &[
     "join_war",
     "mode",
     "resolve_first",
+    "stack",
+    "pledge",
 ];
 
 /// A problem building a step's action: a missing field (a load error, with
@@ -502,6 +504,33 @@ pub fn actions(
             })
         }
         "mulligan" => one(Action::Mulligan),
+        // Appendix One: the next card from the top of those put back (one
+        // of several copies: the first still offered).
+        "stack" => {
+            let n = need(&st.card, "card", verb)?;
+            let legal = g.legal_actions(p);
+            let free = cards_named(g, n)
+                .into_iter()
+                .find(|&c| legal.contains(&Action::Choose { card: c }));
+            one(Action::Choose {
+                card: match free {
+                    Some(c) => c,
+                    None => card(Prefer::Table)?,
+                },
+            })
+        }
+        // A price players may pay together: `count` is the share offered.
+        "pledge" => {
+            let n = st
+                .count
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| StepError::Field {
+                    field: "count",
+                    message: "`do = \"pledge\"` needs `count` (the influence offered, from 1)"
+                        .into(),
+                })?;
+            one(Action::Mode { index: n - 1 })
+        }
         // Extensions (docs/scenario-format.md, Votes and the ISA).
         "call" => {
             let t = st.target.as_ref().ok_or_else(|| StepError::Field {

@@ -64,7 +64,8 @@ pub struct Battle {
     pub per_capitol: [i32; 2],
     /// Armored Hulls played to negate a casualty.
     pub negate: [u8; 2],
-    /// Retreat: "Neither side suffers casualties".
+    /// Retreat: "Neither side suffers casualties" (no unit is lost, even
+    /// a losing stack with nowhere to retreat, which stays).
     pub no_casualties: bool,
     /// The winning side once resolved.
     pub winner: Option<u8>,
@@ -628,6 +629,17 @@ impl Game {
                     return true;
                 }
                 if !escort || !places {
+                    if b.no_casualties {
+                        // Retreat card: "Neither side suffers casualties", so a stack that cannot retreat stays.
+                        ev.push(Event::Retreated {
+                            player: loser,
+                            from: b.space,
+                            to: b.space,
+                            count: units.len() as u8,
+                        });
+                        self.end_battle(&b, ev);
+                        return true;
+                    }
                     // Leaders must travel with other units; a stack with
                     // nowhere to go is lost.
                     ev.push(Event::StackLost {

@@ -60,6 +60,22 @@ pub fn conserved(g: &Game) -> Result<(), String> {
     Ok(())
 }
 
+/// "You cannot have more than one Diplomat on a system": no player has two
+/// on a planetary system (empty space and Babylon 5 take any number).
+pub fn one_diplomat_per_system(g: &Game) -> Result<(), String> {
+    let mut seen = std::collections::HashSet::new();
+    for u in g.units.iter().filter(|u| u.chit.is_diplomat()) {
+        if let Loc::Map { space, owner } = u.loc {
+            if g.map.spaces[space as usize].kind.is_system() && !seen.insert((space, owner)) {
+                return Err(format!(
+                    "player {owner} has two Diplomats on the system at space {space}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Units that `viewer` may not identify: the pile, other players' recruit
 /// draws, and every unit under the top of another player's stack outside
 /// the battle being fought (a battle shows both stacks' fighting units,
@@ -337,9 +353,10 @@ impl Checker {
         Ok(())
     }
 
-    /// After an action: units and cards conserved.
+    /// After an action: units and cards conserved, one Diplomat per system.
     pub fn after(&mut self, g: &Game) -> Result<(), String> {
-        conserved(g)
+        conserved(g)?;
+        one_diplomat_per_system(g)
     }
 
     /// At the end: within the turn cap, the views once more, and the

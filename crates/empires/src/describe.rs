@@ -264,6 +264,17 @@ impl Game {
                 from,
                 to,
                 count,
+            } if from == to => format!(
+                "{} cannot retreat from {}: the Retreat card spares its {}, which stay.",
+                pl(player),
+                sp(from),
+                plural(*count, "unit", "units")
+            ),
+            Event::Retreated {
+                player,
+                from,
+                to,
+                count,
             } => format!(
                 "{} retreats {} from {} to {}.",
                 pl(player),
@@ -287,6 +298,10 @@ impl Game {
                 treasury,
             } => format!(
                 "{} collects {amount} revenue points ({treasury} in the treasury).",
+                pl(player)
+            ),
+            Event::UnitsDrawn { player, count: 0 } => format!(
+                "{} draws no unit: the chit pile is empty.",
                 pl(player)
             ),
             Event::UnitsDrawn { player, count } => format!(

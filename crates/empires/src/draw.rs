@@ -31,7 +31,8 @@ impl Game {
     }
 
     /// "Draw an extra card for each Diplomat you have that is located on
-    /// an enemy system or Babylon 5."
+    /// an enemy system or Babylon 5." Each Diplomat counts: an enemy system
+    /// holds at most one of yours, Babylon 5 any number.
     pub fn diplomat_draws(&self, p: PlayerId) -> usize {
         self.units
             .iter()

@@ -36,6 +36,7 @@ pub enum Violation {
     LeaderAlone,
     TooFar(SpaceId),
     NoEntry(SpaceId),
+    /// A second Diplomat of one player on a planetary system.
     TwoDiplomats(SpaceId),
     /// Not a casualty that can be chosen now.
     NotACasualty(UnitId),
@@ -127,7 +128,7 @@ impl Violation {
             LeaderAlone => "leaders must travel with other units".into(),
             TooFar(s) => format!("space {s} cannot be reached by this stack on this move"),
             NoEntry(s) => format!("space {s} cannot be entered"),
-            TwoDiplomats(s) => format!("you would have two Diplomats at space {s}"),
+            TwoDiplomats(s) => format!("you would have two Diplomats on the system at space {s}"),
             NotACasualty(u) => format!("unit {} cannot be chosen as a casualty now", u.0),
             NoRetreatThere(s) => format!("the stack cannot retreat to space {s}"),
             NotOffered(u) => format!("unit {} is not among the units you drew", u.0),

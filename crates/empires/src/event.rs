@@ -107,6 +107,9 @@ pub enum Event {
         space: SpaceId,
         marker: Marker,
     },
+    /// The loser's fighting units retreat one space. `to == from`: they
+    /// had nowhere to go (or were leaders with no escort) and the Retreat
+    /// card ("Neither side suffers casualties") kept them where they are.
     Retreated {
         player: PlayerId,
         from: SpaceId,

@@ -103,6 +103,24 @@ impl Game {
         if to == from || d == FAR {
             return Err(Violation::TooFar(to));
         }
+        self.check_diplomats(p, units, to)
+    }
+
+    /// Whether `units` of `p` may come to `to` with the one-Diplomat limit:
+    /// it holds on planetary systems (homesystems included), never on empty
+    /// space, nebulas or Babylon 5. Moves, Intercepts, jumps and recruits all
+    /// check here; only the destination counts, so Diplomats may pass
+    /// through a system together.
+    pub(crate) fn check_diplomats(
+        &self,
+        p: PlayerId,
+        units: &[UnitId],
+        to: SpaceId,
+    ) -> Result<(), Violation> {
+        // "You cannot have more than one Diplomat on a system": not on empty space or Babylon 5.
+        if !self.map.spaces[to as usize].kind.is_system() {
+            return Ok(());
+        }
         let dips = units
             .iter()
             .filter(|&&u| self.units[u.0 as usize].chit.is_diplomat())

@@ -56,8 +56,10 @@ pub struct Options {
     /// Move Phase: a unit moves at most once in its player's turn (and
     /// once per opposing turn by Intercept).
     pub move_once_per_turn: bool,
-    /// Sets of the unit chit pile (52 chits each); 0 picks by player count:
-    /// one set for two players, two for three or four.
+    /// Sets of the unit chit pile (52 chits each, 1 to 4): one by default,
+    /// as the Unit Deck counts it; 2 gives 3 or 4 players more to recruit.
+    /// 0 is the earlier automatic choice (one set for two players, two for
+    /// three or four), kept so set-ups saved with it replay the same.
     pub chit_sets: u8,
     /// Rounds (every player one turn) after which the game stops; the
     /// player controlling the most systems leads.
@@ -74,7 +76,8 @@ impl Default for Options {
             ties: TieRule::Defender,
             cost_includes_race_bonus: false,
             move_once_per_turn: true,
-            chit_sets: 0,
+            // Unit Deck: "# = Number of that unit in the chit pile": one set, for any player count.
+            chit_sets: 1,
             turn_limit: 200,
         }
     }

@@ -144,9 +144,8 @@ impl Game {
                 if !self.recruit_space(p, *at) {
                     return Err(Violation::NotARecruitSpace(*at));
                 }
-                if self.units[unit.0 as usize].chit.is_diplomat() && self.diplomat_at(*at, p) {
-                    return Err(Violation::TwoDiplomats(*at));
-                }
+                // New units start on systems, where one Diplomat is the limit.
+                self.check_diplomats(p, &[*unit], *at)?;
                 let need = self.unit_cost(p, *unit);
                 let have = self.players[p as usize].treasury;
                 if have < need {

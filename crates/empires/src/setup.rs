@@ -177,9 +177,8 @@ impl Game {
                     start.push(u);
                 }
             }
-            // A player starts with at most one Diplomat at home ("You
-            // cannot have more than one Diplomat on a system"); others drawn
-            // go back and are replaced.
+            // A homesystem is a system: "You cannot have more than one Diplomat on a system".
+            // Others drawn go back and are replaced.
             g.keep_one_diplomat(&mut start);
             let home = g.players[p as usize].home;
             g.place(&start, home, p);

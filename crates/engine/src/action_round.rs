@@ -32,17 +32,26 @@ impl Game {
         Ok(())
     }
 
-    /// A ready Inner Circle character of `p`'s faction, to rotate for
+    /// A ready Inner Circle character `p` controls, to rotate for
     /// sponsoring, promoting, building or agendas.
     pub(crate) fn check_ic_rotator(&self, p: PlayerId, by: CardId) -> Result<(), Violation> {
         let c = self.cards.get(by.idx()).ok_or(Violation::NoSuchCard(by))?;
-        if c.zone != Zone::InnerCircle
-            || c.faction != p
-            || self.db.get(c.def).card_type != CardType::Character
-        {
+        // Control, not faction (Factions and Control: "although the card
+        // remains in its current faction you can use it for actions or to
+        // meet requirements"; rulings 4.13: "the high bidder may spend 3 of
+        // his influence and rotate the Mercenary to build with it"):
+        // `check_ready_actor` below asks that `p` controls it.
+        if c.zone != Zone::InnerCircle || self.db.get(c.def).card_type != CardType::Character {
             return Err(Violation::NotInnerCircle(by));
         }
         self.check_ready_actor(p, by)
+    }
+
+    /// The Inner Circle characters `p` may rotate: his faction's, and any
+    /// he controls in another faction's Inner Circle (a hired mercenary).
+    pub(crate) fn ic_rotator_candidates(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+        self.table_cards_controlled(p)
+            .filter(|&c| self.c(c).zone == Zone::InnerCircle)
     }
 
     /// A card in `p`'s hand.
@@ -170,7 +179,7 @@ impl Game {
         // card's own cost, whoever rotates for it.
         let mut promotable: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
         let mut promotable_known = false;
-        for by in self.iter_pile(pl.inner_circle) {
+        for by in self.ic_rotator_candidates(p) {
             if self.check_ic_rotator(p, by).is_err() {
                 continue;
             }

@@ -66,7 +66,7 @@ impl Game {
         }
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
-        if self.allergic_to_def_without(p, def, replacing) {
+        if self.allergic_to_def_without(p, def, replacing, Default::default()) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met(p, card, def) {

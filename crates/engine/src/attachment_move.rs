@@ -79,4 +79,30 @@ impl Game {
         }
         true
     }
+
+    /// Rulings 7.3 (Ambassadors and Ambassadorial Immunity): "If a card
+    /// already in play becomes your ambassador, and your previous ambassador
+    /// remains in play, you must transfer to the new ambassador all cards
+    /// which must target an ambassador."
+    pub(crate) fn ambassador_changed(&mut self, old: CardId, new: CardId, ev: &mut Events) {
+        if old == new || old.idx() >= self.cards.len() || !self.c(old).zone.on_table() {
+            return;
+        }
+        let moving: smallvec::SmallVec<[CardId; 4]> = self
+            .attachments
+            .iter()
+            .copied()
+            .filter(|&a| self.c(a).host == old && self.db.get(self.c(a).def).filter.ambassador)
+            .collect();
+        for a in moving {
+            self.cm(a).host = new;
+            ev.push(Event::AttachmentMoved {
+                card: a,
+                from: old,
+                to: new,
+            });
+            self.passive_sources_changed(self.c(a).def);
+        }
+        self.abilities_changed = true;
+    }
 }

@@ -50,8 +50,11 @@ impl Game {
         {
             return false;
         }
-        // "You cannot attack a card in your own faction."
-        if t.faction == a.controller || t.faction == a.faction {
+        // "You cannot attack a card in your own faction": "you" is the
+        // attacker's controller (Glossary, You or Your), as for an attack in
+        // a conflict (`check_attack`): a mercenary its bidder hired may
+        // attack a card of the faction it is in.
+        if t.faction == a.controller {
             return false;
         }
         // "Cards cannot attack if the ability ... is zero."

@@ -8,7 +8,7 @@ use crate::card::def::Passive;
 use crate::card::effect::{Cannot, CardSel, Duration, Who};
 use crate::effects::Ctx;
 use crate::ids::{CardId, ConflictId, PlayerId};
-use crate::state::{Game, ModKind, Modifier, Until};
+use crate::state::{Game, ModKind, Modifier, Until, Zone};
 
 impl Game {
     /// Whether a restriction forbids `what` for the card. `conflict` names
@@ -48,7 +48,13 @@ impl Game {
                     Passive::Cannot { filter, what: w } => {
                         *w == what
                             && self.lasting_condition_holds(src, i)
-                            && self.filter_matches(filter, card, self.you_of(src))
+                            && match filter {
+                                Some(f) => self.filter_matches(f, card, self.you_of(src)),
+                                // No `to`: "this card", or the card it is on.
+                                None => {
+                                    card == src || (si.zone == Zone::Attached && si.host == card)
+                                }
+                            }
                     }
                     _ => false,
                 })

@@ -443,6 +443,8 @@ impl Game {
                 verb: a.verb(),
                 when: "the choice of the attached cards a replacement transfers (choose one offered, or pass when done)",
             }),
+            // rulings, Order Above All: a share of a price paid together.
+            (ChoiceKind::Unless, _) if self.unless_pooled(c) => self.check_pool_answer(c, a),
             (ChoiceKind::Unless, Action::Pass) => Ok(()),
             (ChoiceKind::Unless, Action::Mode { index: 0 }) if self.unless_payable(c) => Ok(()),
             (ChoiceKind::Unless, Action::Mode { .. }) => Err(Violation::NoSuchMode),
@@ -482,6 +484,7 @@ impl Game {
                     out.push(Action::Choose { card });
                 }
             }
+            ChoiceKind::Unless if self.unless_pooled(&c) => self.pool_candidates(&c, out),
             ChoiceKind::Unless => {
                 out.push(Action::Pass);
                 if self.unless_payable(&c) {
@@ -559,7 +562,10 @@ impl Game {
                 },
                 Action::Choose { card },
             ) => {
+                // Reversal: where the card was, if the pick is recorded.
+                let was = self.picked_from(c.card, card);
                 self.put_picked(c.player, card, (*from, *put, *show), c.card, ev);
+                self.note_picked(c.card, card, was);
                 let mut ctx = c.ctx();
                 ctx.target = Target::Card(card);
                 self.run_effects(each, false, &ctx, ev);

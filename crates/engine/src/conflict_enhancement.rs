@@ -12,7 +12,10 @@
 //! it as an enhancement. A lost or canceled conflict is discarded as usual
 //! (Glossary, Canceled: "A canceled conflict card is placed on the discard
 //! pile instead of resolving"), and so is a won one whose card is no longer
-//! on the table.
+//! on the table, or whose card already holds a copy of it (Enhancement
+//! Cards: "No two copies of the same enhancement card can target the same
+//! card"; rulings, Reverse Engineering: a copy that would break that "may
+//! not enter play").
 
 use crate::card::becomes::EnhancementOn;
 use crate::card::def::{AttachKind, CardType};
@@ -45,6 +48,19 @@ impl Game {
         };
         let Some(h) = host else { return false };
         if !self.c(h).zone.on_table() {
+            return false;
+        }
+        // Enhancement Cards: "No two copies of the same enhancement card can
+        // target the same card ... at the same time" (rulings, Reverse
+        // Engineering: such a copy "may not enter play"); nor may it break
+        // an `only one <k>`. It is discarded as a conflict card is.
+        let def_id = self.c(c).def;
+        if self
+            .attachments
+            .iter()
+            .any(|&a| a != c && self.c(a).def == def_id && self.c(a).host == h)
+            || self.exclusive_taken(self.db.get(def_id), h)
+        {
             return false;
         }
         self.cm(c).flags &= !flag::FACE_DOWN;

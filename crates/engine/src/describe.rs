@@ -235,6 +235,10 @@ impl Game {
                 }
             }
             Action::Choose { card } if self.choice.is_some() => format!("choose {}", n(card)),
+            // Appendix One: the cards put back, in the order the player likes.
+            Action::Choose { card } if matches!(self.step, crate::state::Step::Keep { .. }) => {
+                format!("put {} back next from the top of the deck", n(card))
+            }
             Action::Choose { card } => format!("discard {} from the Inner Circle", n(card)),
             Action::Buy { count } => {
                 format!("buy {} card{}", count, if count == 1 { "" } else { "s" })
@@ -264,6 +268,13 @@ impl Game {
             Action::JoinWar { against } => format!(
                 "rotate the ambassador to declare war on {}",
                 self.player_name(against)
+            ),
+            Action::Mode { index } if self.pool_pending().is_some() => format!(
+                "offer {} influence toward the {} that stop the effect of {}",
+                index as u32 + 1,
+                self.pool_pending().map_or(0, |(price, _)| price),
+                self.unless_pending()
+                    .map_or_else(String::new, |(_, c)| n(c))
             ),
             Action::Mode { index: 0 } if self.unless_pending().is_some() => format!(
                 "apply {} influence to stop the effect of {}",
@@ -1174,6 +1185,16 @@ impl Game {
                 ),
                 None => format!("{} does not stand to the first target as the card says", n(c)),
             },
+            Violation::NoMulliganLeft => {
+                "no mulligan left: the last one drew a single card, and each draws one fewer".into()
+            }
+            Violation::NotPutBack(c) => format!(
+                "{} is not one of the cards put back on the deck still to be placed",
+                n(c)
+            ),
+            Violation::Share { max } => {
+                format!("a share toward the price is 1 to {max} influence")
+            }
         }
     }
 }

@@ -34,6 +34,14 @@ impl Game {
         pl.race == race || (race == Race::Drakh && pl.drakh)
     }
 
+    /// Whether the faction of `q` is of `race` for a loyal card's target:
+    /// its race, or the Drakh for a Drakh faction (Drakh Rule 3; Enhancement
+    /// Cards: "must enhance a target of that race"; Aftermath Cards: "played
+    /// on targets in a faction of that race").
+    pub(crate) fn faction_is_race(&self, q: PlayerId, race: Race) -> bool {
+        (q as usize) < self.players.len() && self.plays_as_race(q, race)
+    }
+
     /// Drakh Rule 2: sponsoring this card would make `p` a Drakh faction (its
     /// first Drakh Ambassador, sponsored by a non-Drakh character at printed
     /// cost).
@@ -87,8 +95,12 @@ impl Game {
         self.unlist(card);
         self.link_front(p as usize, PileKind::InnerCircle, card);
         let pl = &mut self.players[p as usize];
+        let old = pl.ambassador;
         pl.ambassador = card;
         pl.drakh = true;
+        // Rulings 7.3: the cards that must target an ambassador go to the
+        // new one (Drakh Rule 2: the previous one stays in the Inner Circle).
+        self.ambassador_changed(old, card, ev);
         self.drakh_active = true;
         ev.push(Event::DrakhConverted {
             player: p,

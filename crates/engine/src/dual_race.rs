@@ -53,7 +53,11 @@ impl Game {
     pub(crate) fn do_join_war(&mut self, p: PlayerId, against: PlayerId, ev: &mut Events) {
         let amb = self.players[p as usize].ambassador;
         self.rotate(amb);
-        self.declare_war(p, against, false, ev);
+        if self.declare_war(p, against, false, ev) {
+            // The Interstellar Alliance, Expulsion: "he declares war on ...
+            // another ISA member", whatever the way.
+            self.isa_war_started(p, p, against, ev);
+        }
     }
 
     /// Extended Loyalty Rule (optional): with the option on, limited cards

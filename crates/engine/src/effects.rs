@@ -335,9 +335,11 @@ impl Game {
                 .target_players(ctx.target)
                 .first()
                 .is_some_and(|&q| pl.at_war_with(q)),
+            // "Controls": the cards `p` controls, in any faction (Factions
+            // and Control: a hired mercenary is its bidder's).
             Condition::Controls { filter, cmp } => {
                 let n = self
-                    .table_cards(p)
+                    .table_cards_controlled(p)
                     .filter(|&c| self.filter_matches(filter, c, p))
                     .count();
                 cmp.holds(n as i32)
@@ -785,6 +787,14 @@ impl Game {
                 any
             }
             Op::ReturnToHand { card } => {
+                // Rulings 7.4: a conflict that says it returns to your hand
+                // "must always be returned" (`conflict_return.rs`).
+                if let Some(c) = self.returning_conflict_card(card, ctx) {
+                    let owner = self.c(c).owner;
+                    self.move_card(c, Zone::Hand, owner, ev);
+                    ev.push(Event::ReturnedToHand { card: c });
+                    return true;
+                }
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
                     let shielded = card.is_target() && self.irrevocable(c);
@@ -954,7 +964,7 @@ impl Game {
             }
             Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
             Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
-            Op::Reverse(what) => self.reverse_effects(what, ctx.target, ev),
+            Op::Reverse(what) => self.reverse_effects(what, ctx.target, ctx.controller, ev),
             Op::NegateEvent => self.negate_event(),
             Op::NegateAction => self.negate_action(),
         }

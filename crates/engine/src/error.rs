@@ -172,6 +172,17 @@ pub enum Violation {
     /// Legal Targets: the second target does not stand as the card says to
     /// the first (same controller, same faction, another faction).
     SecondRelation(CardId),
+    /// Appendix One: every mulligan draws one card fewer (7, then 6, ...):
+    /// after the one that drew a single card, none is left.
+    NoMulliganLeft,
+    /// Appendix One: the card is not one of those put back on the deck
+    /// whose order is still to be chosen.
+    NotPutBack(CardId),
+    /// A price several players may pay together: a share is 1 to `max`
+    /// influence (what is still needed, and what the player has unspent).
+    Share {
+        max: u8,
+    },
 }
 
 impl Violation {
@@ -255,6 +266,9 @@ impl Violation {
             NoSecondTarget(_) => "Engine Rules v1.2: Legal Targets; Advanced Details about playing cards, Targets (\"you cannot play that card unless you can target all of the appropriate card(s)\")",
             SameTarget(_) | SecondRelation(_) => "Engine Rules v1.2: Legal Targets (a card's two targets are two cards, as the card describes them)",
             RangerOneInPlay(..) => "Engine Rules v1.2: Glossary, Ranger One (only one character at a time may have the keyword Ranger One; the keyword is limited)",
+            NoMulliganLeft => "Engine Rules v1.2: Appendix One: Two Player games, Mulligan rule (draw 7 new cards, then 6, \"until you have no cards left to draw\")",
+            NotPutBack(_) => "Engine Rules v1.2: Appendix One: Two Player games (put the rest back on top of your deck \"in whatever order you like\")",
+            Share { .. } => "rulings: Order Above All (\"any combination of players may apply influence\" to negate the effect)",
         }
     }
 }

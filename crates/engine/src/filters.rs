@@ -51,7 +51,7 @@ impl Game {
             if !self
                 .conflicts
                 .iter()
-                .any(|k| k.kind == kind && k.is_participant(id))
+                .any(|k| k.kind == kind && self.participated(k, id))
             {
                 return false;
             }
@@ -75,10 +75,11 @@ impl Game {
             if !hi.zone.on_table() {
                 return false;
             }
+            // "A card of yours": one you control (Glossary, You or Your).
             match side {
                 Side::Any => {}
-                Side::Own if hi.faction != actor => return false,
-                Side::Other if hi.faction == actor => return false,
+                Side::Own if hi.controller != actor => return false,
+                Side::Other if hi.controller == actor => return false,
                 _ => {}
             }
         }

@@ -257,6 +257,8 @@ impl Game {
             })
         };
         match self.step {
+            // Appendix One: the cards put back, in whatever order he likes.
+            Step::Keep { .. } if self.is_stacking(p) => self.check_stack(p, a),
             Step::Keep { .. } => match *a {
                 Action::Keep { card } => self.check_keep(p, card),
                 Action::Mulligan => self.check_mulligan(p),
@@ -327,6 +329,7 @@ impl Game {
             return;
         }
         match self.step {
+            Step::Keep { .. } if self.is_stacking(p) => self.stack_candidates(p, out),
             Step::Keep { .. } => {
                 out.push(Action::Pass);
                 out.push(Action::Mulligan);
@@ -396,14 +399,17 @@ impl Game {
             return;
         }
         match self.step {
+            Step::Keep { .. } if self.is_stacking(p) => self.perform_stack(p, a),
             Step::Keep { answered } => match a {
                 Action::Keep { card } => self.do_keep(p, card),
                 Action::Mulligan => self.do_mulligan(p, ev),
                 _ => {
                     self.finish_keep(p, ev);
-                    self.step = Step::Keep {
-                        answered: answered | (1 << p),
-                    };
+                    if !self.is_stacking(p) {
+                        self.step = Step::Keep {
+                            answered: answered | (1 << p),
+                        };
+                    }
                 }
             },
             Step::Sustain { answered } => match a {

@@ -28,7 +28,8 @@ impl Game {
         if !self.may_gain_influence(p) {
             return;
         }
-        self.players[p as usize].influence += n;
+        let pl = &mut self.players[p as usize];
+        pl.influence = pl.influence.saturating_add(n);
         ev.push(Event::Influence {
             player: p,
             delta: n,
@@ -64,7 +65,8 @@ impl Game {
     ) -> i16 {
         let moved = self.lose_influence(from, n, ev);
         if moved > 0 {
-            self.players[to as usize].influence += moved;
+            let pl = &mut self.players[to as usize];
+            pl.influence = pl.influence.saturating_add(moved);
             ev.push(Event::Influence {
                 player: to,
                 delta: moved,
@@ -85,7 +87,9 @@ impl Game {
         if delta == 0 {
             return;
         }
-        self.players[p as usize].raw_power += delta;
+        // Bounded: a card action repeated without end must not overflow.
+        let pl = &mut self.players[p as usize];
+        pl.raw_power = pl.raw_power.saturating_add(delta);
         ev.push(Event::Power { player: p, delta });
     }
 
@@ -144,10 +148,9 @@ impl Game {
             total += (def.power_bonus as i32).min(cap);
         };
         let pl = &self.players[p as usize];
-        for id in self
-            .iter_pile(pl.inner_circle)
-            .chain(self.iter_pile(pl.supporting))
-        {
+        // Glossary, You or Your: "'You' refers to the controller of a card":
+        // a hired mercenary counts for its bidder, not for its faction.
+        for id in self.table_cards_controlled(p) {
             add(self, id);
         }
         if let Some(a) = pl.agenda.some() {

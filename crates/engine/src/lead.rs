@@ -94,14 +94,18 @@ impl Game {
             return v;
         }
         if def.race != Race::Neutral {
+            // A faction of the assistant's race: a Drakh faction for a Drakh
+            // assistant (Drakh Rule 3).
             if let Some(q) = (0..self.players.len()).find(|&q| {
                 let pl = &self.players[q];
-                !pl.eliminated && pl.race == def.race && pl.faction == Faction::BabylonProject
+                !pl.eliminated
+                    && self.plays_as_race(q as PlayerId, def.race)
+                    && pl.faction == Faction::BabylonProject
             }) {
                 v.push((q as PlayerId, self.players[q].ambassador));
                 return v;
             }
-            if self.players[own as usize].race != def.race {
+            if !self.plays_as_race(own, def.race) {
                 return v;
             }
         }

@@ -1,7 +1,7 @@
 //! Marks, taint and the Elder Races allergy (Additional Rules: Tainted Cards
 //! and Marks; Allergic Cards and Marks; Marks).
 
-use crate::card::def::{CardType, MarkKind, Race};
+use crate::card::def::{CardType, MarkKind, Race, Transfers};
 use crate::event::{Event, Events};
 use crate::ids::{CardId, PlayerId};
 use crate::state::{total_marks, Game};
@@ -44,13 +44,36 @@ impl Game {
     }
 
     fn faction_tainted(&self, p: PlayerId, kind: MarkKind) -> bool {
-        self.faction_tainted_without(p, kind, CardId::NONE)
+        self.faction_tainted_without(p, kind, CardId::NONE, Transfers::default())
     }
 
-    /// As `faction_tainted`, leaving one card out (the agenda being
-    /// replaced: rulings 4.12, no lull and no overlap).
-    fn faction_tainted_without(&self, p: PlayerId, kind: MarkKind, except: CardId) -> bool {
+    /// Whether `id` leaves play with `except` (the card being replaced): the
+    /// card itself and what is attached to it and does not transfer
+    /// (Appendix Two; `transfers` of the replacing card).
+    fn leaves_with(&self, id: CardId, except: CardId, transfers: Transfers) -> bool {
+        if except.some().is_none() {
+            return false;
+        }
+        let c = self.c(id);
+        id == except
+            || (c.zone == crate::state::Zone::Attached
+                && c.host == except
+                && !transfers.attachment(self.db.get(c.def).card_type)
+                && !transfers.chosen(self.db.get(c.def).card_type))
+    }
+
+    /// As `faction_tainted`, leaving out the card being replaced and what
+    /// leaves play with it (rulings 4.12, "the general rule": "there is no
+    /// lull, there is no overlap either"), for a card of any type.
+    fn faction_tainted_without(
+        &self,
+        p: PlayerId,
+        kind: MarkKind,
+        except: CardId,
+        transfers: Transfers,
+    ) -> bool {
         let pl = &self.players[p as usize];
+        let gone = |g: &Game, id: CardId| g.leaves_with(id, except, transfers);
         let tainted = |g: &Game, id: CardId| {
             let inst = g.c(id);
             if inst.face_down() {
@@ -68,12 +91,13 @@ impl Game {
                 MarkKind::Shadow => def.shadow_tainted(),
                 _ => def.vorlon_tainted(),
             };
-            // The agenda being replaced is cut off at once (rulings 4.12: no
-            // lull, no overlap): the marks it provides do not count.
+            // The card being replaced is cut off at once (rulings 4.12: no
+            // lull, no overlap): the marks it (or what leaves with it)
+            // provides do not count.
             let cut_off: u8 = if except.some().is_some() {
                 g.mark_links
                     .iter()
-                    .filter(|l| l.source == except && l.card == id)
+                    .filter(|l| l.card == id && gone(g, l.source))
                     .map(|l| l.marks[kind.idx()])
                     .fold(0u8, u8::saturating_add)
             } else {
@@ -86,11 +110,11 @@ impl Game {
         self.iter_pile(pl.inner_circle)
             .chain(self.iter_pile(pl.supporting))
             .chain(pl.agenda.some())
-            .any(|id| id != except && tainted(self, id))
+            .any(|id| !gone(self, id) && tainted(self, id))
             || self
                 .attachments
                 .iter()
-                .any(|&id| id != except && self.c(id).faction == p && tainted(self, id))
+                .any(|&id| !gone(self, id) && self.c(id).faction == p && tainted(self, id))
     }
 
     /// Allergy: a faction with one Elder Race's taint cannot gain the other's
@@ -105,19 +129,22 @@ impl Game {
 
     /// Whether a card of this definition may join or be played by `p`'s faction.
     pub(crate) fn allergic_to_def(&self, p: PlayerId, def: &crate::card::def::CardDef) -> bool {
-        self.allergic_to_def_without(p, def, CardId::NONE)
+        self.allergic_to_def_without(p, def, CardId::NONE, Transfers::default())
     }
 
-    /// As `allergic_to_def`, leaving one card of the faction out (the card
-    /// being replaced).
+    /// As `allergic_to_def`, leaving out the card being replaced and what
+    /// leaves play with it (rulings 4.12: no overlap), whatever its type.
     pub(crate) fn allergic_to_def_without(
         &self,
         p: PlayerId,
         def: &crate::card::def::CardDef,
         except: CardId,
+        transfers: Transfers,
     ) -> bool {
-        (def.shadow_tainted() && self.faction_tainted_without(p, MarkKind::Vorlon, except))
-            || (def.vorlon_tainted() && self.faction_tainted_without(p, MarkKind::Shadow, except))
+        (def.shadow_tainted()
+            && self.faction_tainted_without(p, MarkKind::Vorlon, except, transfers))
+            || (def.vorlon_tainted()
+                && self.faction_tainted_without(p, MarkKind::Shadow, except, transfers))
     }
 
     /// Gains (positive) or purges (negative) marks on a card. A gain allergic

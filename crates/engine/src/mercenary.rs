@@ -41,6 +41,10 @@ impl Game {
         self.cm(card).controller = p;
         self.refresh_foreign_control();
         ev.push(Event::Hired { player: p, card });
+        // "Your" lasting text now reaches it for its bidder, not for its
+        // faction (Glossary, You or Your): its abilities may change.
+        self.abilities_changed = true;
+        self.sweep_neutralization(ev);
     }
 
     /// At the end of the turn, each mercenary reverts to its faction's control.

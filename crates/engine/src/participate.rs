@@ -36,8 +36,8 @@ impl Game {
         }
     }
 
-    /// Participation restrictions printed on the conflict (side "own" is
-    /// the initiator's faction).
+    /// Participation restrictions printed on the conflict (side "own": the
+    /// cards the initiator controls).
     fn check_participation(
         &self,
         card: CardId,

@@ -61,7 +61,15 @@ impl Game {
         self.check_entry_loyalty(p, card, def)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
-        if self.allergic_to_def(o.faction, def) {
+        // Rulings 4.12, the general rule: "Though there is no lull, there is
+        // no overlap either": the card replaced (and what leaves with it)
+        // does not make the replacement allergic, for every card type.
+        let transfers = def
+            .replaces
+            .as_ref()
+            .map(|r| r.transfers)
+            .unwrap_or_default();
+        if self.allergic_to_def_without(o.faction, def, old, transfers) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met(p, card, def) {

@@ -273,8 +273,9 @@ impl Game {
             zone
         };
         c.faction = p;
-        // The Cannot rule: a location that cannot be blanked is not.
-        let blank = !loyal && !self.card_cannot(loc, crate::card::effect::Cannot::BeBlanked, None);
+        // The Cannot rule: a location that cannot be blanked is not; nor an
+        // irrevocable one (Glossary, Irrevocable: it cannot be "blanked").
+        let blank = !loyal && self.may_blank(loc);
         let c = self.cm(loc);
         if loyal {
             c.controller = p;
@@ -433,10 +434,9 @@ impl Game {
             }
             _ => return Err(Violation::BadTarget),
         };
-        if def.race != Race::Neutral
-            && ((target_faction as usize) >= self.players.len()
-                || self.players[target_faction as usize].race != def.race)
-        {
+        // Aftermath Cards: a loyal aftermath goes on targets in a faction of
+        // its race (a Drakh faction's for a Drakh one: Drakh Rule 3).
+        if def.race != Race::Neutral && !self.faction_is_race(target_faction, def.race) {
             return Err(Violation::DisloyalTarget {
                 card,
                 race: def.race,

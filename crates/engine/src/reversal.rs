@@ -43,52 +43,65 @@
 //! Not Meant to Be"); its chance is the first action of the next Action
 //! Round (rulings, ISN), so records outlive the other rounds. War conflicts
 //! have no effect text: one resolving ends the chance for the conflict
-//! before it. Only the
-//! verbs whose changes the engine can undo are recorded: influence gains
-//! and losses, power, tension, unrest, the non-player forces, damage,
-//! marks, rotating and readying, and lasting changes (bonuses, doubling,
-//! set abilities, restrictions, attack modifiers); any other verb that
-//! happened (a draw looks at the deck; a search shuffles it; choices,
-//! votes, delayed effects, attacks...) makes the event irreversible. So do
-//! the transfers (of influence, power, marks, Chaos Tokens and damage:
-//! Glossary, Transfer): undoing one would be a transfer back, which the
-//! current totals may not allow (the receiver of damage may have been
-//! neutralized by it, and neutralization is not undone). A
-//! reversed event was still played: limited and unique copies stay
-//! counted (Event Cards: "If the event becomes reversed it has still been
-//! played").
+//! before it.
+//!
+//! What is recorded (`reversal/record.rs`) and how each change is undone
+//! (`reversal/change.rs`). Every verb is recorded but those Reversing
+//! Effects names and a few the rules leave no way back from:
+//!
+//! - never, as the rules name them: a draw (it looks at the deck, or the
+//!   Crusade Pile), a search of the deck (it looks at it and shuffles it);
+//!   no verb ends a round or a turn;
+//! - never, not named but with no way back: an unconditional surrender (the
+//!   player is eliminated), cancelling an attack and negating an event or
+//!   action (they are over once their window closed: "there is no way to go
+//!   back in time"), founding or joining the ISA (the rules give it no end,
+//!   and leaving it only by expulsion), a Drakh ambassador discarded (its
+//!   faction has lost: Drakh Rule 3);
+//! - every other verb, undone on the current totals by its opposite:
+//!   gains and losses, power, tension, unrest, the non-player factions,
+//!   damage put on or healed, severe damage, neutralization by an effect,
+//!   marks, tokens, rotation, lasting changes (bonuses, restrictions,
+//!   "Used As": rulings, Not Meant To Be, Cut Supply Lines reversed: "from
+//!   this point on you may now not participate"), the pools (additional
+//!   influence and discounts as far as unused), war and peace, states, a
+//!   card moved (discarded from play or from a hand, returned to a hand,
+//!   promoted, an attachment moved: back where it was if still where it
+//!   went), support and opposition, a conflict canceled, delayed effects
+//!   and vote rules still waiting, the Shadow War started or ended; the
+//!   transfers (influence, power, marks, Chaos Tokens, damage: Glossary,
+//!   Transfer) are undone by transfers back, as far as the receiver now
+//!   holds. Choices, votes, offers to pay and attacks are recorded when
+//!   their effects happen, after their players answered.
+//!
+//! What the rules make follow from a change is not the card's effect and
+//! stays (rulings, Not Meant To Be: neutralization "is a side effect of the
+//! damage"): a card neutralized by damage, the states a war cancelled, an
+//! expulsion from the ISA, the Shadow War a faction's influence started,
+//! what left play with a card. What the rules forbid makes the whole card
+//! irreversible at that moment: ending a war during the Shadow War (The
+//! Shadow War, rule 2), a unique card returning to play (rulings, Unique),
+//! a delayed effect that has already happened. An event making more than
+//! [`MAX_CHANGES`] changes cannot be reversed. A reversed event was still
+//! played: limited and unique copies stay counted (Event Cards: "If the
+//! event becomes reversed it has still been played").
+
+mod change;
+mod record;
 
 use smallvec::SmallVec;
 
 use crate::action::Action;
-use crate::card::def::MarkKind;
-use crate::card::effect::{Force, Op, Reversible};
-use crate::effects::Ctx;
+use crate::card::effect::{Op, Reversible};
 use crate::event::Events;
 use crate::ids::{CardId, PlayerId};
-use crate::state::{Continuation, Game, Modifier, Player, Step, MAX_PLAYERS};
+use crate::state::{Continuation, Game, Step};
+
+pub(crate) use change::Change;
 
 /// At most this many changes are kept; an event making more cannot be
 /// reversed.
 pub(crate) const MAX_CHANGES: usize = 16;
-
-/// One change an event made, to be undone on the current totals.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Change {
-    /// The Influence Rating changed by this much (a gain or a loss).
-    Influence(PlayerId, i16),
-    Power(PlayerId, i16),
-    Tension(PlayerId, PlayerId, i16),
-    Unrest(PlayerId, i16),
-    Force(Force, i16),
-    /// This much normal damage was put on the card.
-    Damage(CardId, u8),
-    Mark(CardId, MarkKind, i8),
-    Rotated(CardId),
-    Readied(CardId),
-    /// A lasting change (bonus, restriction, set ability...).
-    Mod(Modifier),
-}
 
 /// The changes the latest contingency revealed (conflict resolved) made.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -101,35 +114,9 @@ pub(crate) struct Record {
     /// Some change cannot be undone.
     pub irreversible: bool,
     pub changes: SmallVec<[Change; MAX_CHANGES]>,
-}
-
-/// What a card looks like to the recorder.
-type CardSnap = (CardId, u8, [i8; 6], bool, bool);
-
-/// Transfers (`transfer_influence`, `transfer_power`, `move_mark`,
-/// `transfer_chaos`, `transfer_damage`) are left out on purpose: see the
-/// module documentation.
-fn reversible(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::GainInfluence { .. }
-            | Op::LoseInfluence { .. }
-            | Op::GainPower { .. }
-            | Op::LosePower { .. }
-            | Op::Tension { .. }
-            | Op::TensionRace { .. }
-            | Op::Unrest { .. }
-            | Op::NonPlayer { .. }
-            | Op::Damage { .. }
-            | Op::Mark { .. }
-            | Op::Rotate { .. }
-            | Op::Ready { .. }
-            | Op::Bonus { .. }
-            | Op::Double { .. }
-            | Op::SetAbility { .. }
-            | Op::AttackMod { .. }
-            | Op::Restrict { .. }
-    )
+    /// The attacker and target of an attack it made whose damage waits
+    /// for the attack's window (`NONE` otherwise).
+    pub attack: [CardId; 2],
 }
 
 impl Game {
@@ -165,12 +152,19 @@ impl Game {
             recording: true,
             irreversible: false,
             changes: SmallVec::new(),
+            attack: [CardId::NONE; 2],
         });
     }
 
+    /// The effects have happened, but for those still waiting for players
+    /// (`finish_records`).
     pub(crate) fn stop_record(&mut self, what: Reversible) {
+        let waiting = match self.slot(what) {
+            Some(r) => self.waiting_on(r.card, r.attack),
+            None => return,
+        };
         if let Some(r) = self.slot_mut(what) {
-            r.recording = false;
+            r.recording &= waiting;
         }
     }
 
@@ -184,6 +178,7 @@ impl Game {
     /// chance is the first action of the next Action Round (rulings, ISN:
     /// "the player's first action in the next Action Round").
     pub(crate) fn reversal_before_action(&mut self, p: PlayerId, a: &Action) {
+        self.finish_records();
         if !matches!(self.step, Step::Act { .. })
             || self.window.is_some()
             || self.choice.is_some()
@@ -241,131 +236,31 @@ impl Game {
         match self.slot(what) {
             Some(r) => {
                 r.what == what
-                    && !r.recording
+                    && !self.still_recording(r.recording, r.card, r.attack)
                     && !r.irreversible
                     && !r.changes.is_empty()
                     // Glossary, Irrevocable: its effects cannot be reversed.
                     && !self.db.get(self.c(r.card).def).has_keyword("irrevocable")
+                    && self.changes_may_reverse(&r.changes, false)
             }
             None => false,
         }
     }
 
-    fn card_snap(&self, c: CardId) -> CardSnap {
-        let ci = self.c(c);
-        (c, ci.damage, ci.marks, ci.rotated(), ci.neutralized())
-    }
-
-    /// Runs one verb, noting its changes while an event's own effects
-    /// happen.
-    pub(crate) fn run_op_noted(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
-        let noting =
-            |r: &Option<Record>| matches!(r, Some(r) if r.recording && r.card == ctx.source);
-        let slot = if self.reversal_events.recording(ctx.source) {
-            Reversible::Event
-        } else if noting(&self.reversal) {
-            Reversible::Contingency
-        } else if noting(&self.reversal_conflict) {
-            Reversible::Conflict
-        } else {
-            return self.run_op(op, ctx, ev);
-        };
-        let players: SmallVec<[Player; MAX_PLAYERS]> = SmallVec::from_slice(&self.players);
-        let forces = [self.babylon5, self.shadows, self.vorlons];
-        let cards: SmallVec<[CardSnap; 8]> = match op_cards(op) {
-            Some(sel) => self
-                .sel_cards(sel, ctx)
-                .iter()
-                .map(|&c| self.card_snap(c))
-                .collect(),
-            None => SmallVec::new(),
-        };
-        let mods = self.mods.len();
-        let happened = self.run_op(op, ctx, ev);
-        if !happened {
-            return false;
-        }
-        let mut out: SmallVec<[Change; MAX_CHANGES]> = SmallVec::new();
-        let mut ok = reversible(op);
-        for (p, (a, b)) in players.iter().zip(self.players.iter()).enumerate() {
-            let p = p as PlayerId;
-            if b.influence != a.influence {
-                out.push(Change::Influence(p, b.influence - a.influence));
-            }
-            if b.raw_power != a.raw_power {
-                out.push(Change::Power(p, b.raw_power - a.raw_power));
-            }
-            if b.unrest != a.unrest {
-                out.push(Change::Unrest(p, b.unrest as i16 - a.unrest as i16));
-            }
-            for q in 0..MAX_PLAYERS {
-                if b.tension[q] != a.tension[q] {
-                    out.push(Change::Tension(
-                        p,
-                        q as PlayerId,
-                        b.tension[q] as i16 - a.tension[q] as i16,
-                    ));
-                }
-            }
-        }
-        let now = [self.babylon5, self.shadows, self.vorlons];
-        for (i, f) in [Force::Babylon5, Force::Shadows, Force::Vorlons]
-            .into_iter()
-            .enumerate()
-        {
-            if now[i] != forces[i] {
-                out.push(Change::Force(f, now[i] - forces[i]));
-            }
-        }
-        for &(c, dmg, marks, rotated, _) in cards.iter() {
-            let (_, dmg2, marks2, rotated2, neutralized2) = self.card_snap(c);
-            // Neutralization is a side effect: the card stays neutralized
-            // and its damage is gone (nothing to heal).
-            if dmg2 > dmg && !neutralized2 {
-                out.push(Change::Damage(c, dmg2 - dmg));
-            }
-            for k in MarkKind::ALL {
-                let d = marks2[k.idx()] as i16 - marks[k.idx()] as i16;
-                if d != 0 {
-                    out.push(Change::Mark(c, k, d as i8));
-                }
-            }
-            match (rotated, rotated2) {
-                (false, true) => out.push(Change::Rotated(c)),
-                (true, false) => out.push(Change::Readied(c)),
-                _ => {}
-            }
-        }
-        for m in self.mods.iter().skip(mods) {
-            out.push(Change::Mod(*m));
-        }
-        if slot == Reversible::Event {
-            self.reversal_events.note(&out, ok);
-        } else if let Some(r) = self.slot_mut(slot) {
-            if r.changes.len() + out.len() > MAX_CHANGES {
-                ok = false;
-            }
-            if ok {
-                r.changes.extend(out);
-            } else {
-                r.irreversible = true;
-            }
-        }
-        true
-    }
-
     /// The effect: every change the event named (`target`: an event played
     /// since the player's last chance to act, `reversal_since.rs`), the
     /// contingency just revealed or the conflict just resolved made is
-    /// undone, on the current totals, latest first.
+    /// undone, on the current totals, latest first. `by` is the player
+    /// reversing.
     pub(crate) fn reverse_effects(
         &mut self,
         what: Reversible,
         target: crate::state::Target,
+        by: PlayerId,
         ev: &mut Events,
     ) -> bool {
         if what == Reversible::Event {
-            return self.reverse_event(target, ev);
+            return self.reverse_event(target, by, ev);
         }
         if !self.can_reverse(what) {
             return false;
@@ -373,126 +268,57 @@ impl Game {
         let Some(r) = self.slot_mut(what).take() else {
             return false;
         };
-        self.undo_changes(&r.changes, ev);
+        self.undo_changes(&r.changes, by, ev);
         self.note_reversed(&r.changes, false);
         true
     }
 
     /// Does recorded changes again, on the current totals, in their order
     /// (a reversal reversed: rulings, Not Meant To Be, "as if the original
-    /// event occurred with no alteration").
-    pub(crate) fn redo_changes(&mut self, changes: &[Change], ev: &mut Events) {
-        for ch in changes.iter() {
-            match *ch {
-                Change::Influence(p, n) if n > 0 => self.gain_influence(p, n, ev),
-                Change::Influence(p, n) => {
-                    self.lose_influence(p, -n, ev);
-                }
-                Change::Power(p, n) => self.change_power(p, n, ev),
-                Change::Tension(p, q, n) => self.change_tension(p, q, n, ev),
-                Change::Unrest(p, n) => self.change_unrest(p, n, ev),
-                Change::Force(f, n) => self.change_non_player(f, n, ev),
-                Change::Damage(c, n) => self.deal_damage(c, n, ev),
-                Change::Mark(c, k, n) => {
-                    if self.c(c).zone.in_play() {
-                        self.change_marks(c, k, n, ev);
-                    }
-                }
-                Change::Rotated(c) => {
-                    let ci = self.c(c);
-                    if ci.zone.on_table() && !ci.rotated() {
-                        self.rotate(c);
-                    }
-                }
-                Change::Readied(c) => {
-                    if self.c(c).zone.on_table() {
-                        self.ready_card(c);
-                    }
-                }
-                Change::Mod(m) => {
-                    if self.mod_may_return(&m) && !self.mods.contains(&m) {
-                        self.mods.push(m);
-                        self.abilities_changed = true;
-                    }
-                }
-            }
+    /// event occurred with no alteration"). `by` is the reversing player.
+    pub(crate) fn redo_changes(&mut self, changes: &[Change], by: PlayerId, ev: &mut Events) {
+        for &ch in changes.iter() {
+            self.apply_change(ch, by, ev);
         }
         self.refresh_passive_sources();
     }
 
-    /// A lasting change done again applies only where it still could: its
-    /// card (if any) in play, and what it lasts while still so.
-    fn mod_may_return(&self, m: &Modifier) -> bool {
-        use crate::state::Until;
-        let in_play = |c: CardId| self.cards.get(c.idx()).is_some_and(|ci| ci.zone.in_play());
-        (m.card.is_none() || in_play(m.card))
-            && match m.until {
-                Until::WhileRotated(c) => in_play(c) && self.c(c).rotated(),
-                Until::WhileInPlay(c) => in_play(c),
-                _ => true,
-            }
-    }
-
-    /// Undoes recorded changes on the current totals, latest first.
-    pub(crate) fn undo_changes(&mut self, changes: &[Change], ev: &mut Events) {
-        for ch in changes.iter().rev() {
-            match *ch {
-                // Reversing a gain is a loss, and a loss a gain (rulings).
-                Change::Influence(p, n) if n > 0 => {
-                    self.lose_influence(p, n, ev);
-                }
-                Change::Influence(p, n) => self.gain_influence(p, -n, ev),
-                Change::Power(p, n) => self.change_power(p, -n, ev),
-                Change::Tension(p, q, n) => self.change_tension(p, q, -n, ev),
-                Change::Unrest(p, n) => self.change_unrest(p, -n, ev),
-                Change::Force(f, n) => self.change_non_player(f, -n, ev),
-                Change::Damage(c, n) => {
-                    let ci = self.c(c);
-                    if ci.zone.on_table() && !ci.neutralized() {
-                        let d = &mut self.cm(c).damage;
-                        *d = d.saturating_sub(n);
-                        self.abilities_changed = true;
-                    }
-                }
-                Change::Mark(c, k, n) => {
-                    if self.c(c).zone.in_play() {
-                        self.change_marks(c, k, -n, ev);
-                    }
-                }
-                Change::Rotated(c) => {
-                    if self.c(c).zone.on_table() {
-                        self.ready_card(c);
-                    }
-                }
-                Change::Readied(c) => {
-                    let ci = self.c(c);
-                    if ci.zone.on_table() && !ci.rotated() {
-                        self.rotate(c);
-                    }
-                }
-                Change::Mod(m) => {
-                    if let Some(i) = self.mods.iter().position(|x| *x == m) {
-                        self.mods.remove(i);
-                        self.abilities_changed = true;
-                    }
-                }
-            }
+    /// Undoes recorded changes on the current totals, latest first: each
+    /// one's opposite is applied (rulings: "When you reverse a change, you
+    /// apply the opposite value to the *current* total"; a reversed gain
+    /// is a loss, and a loss a gain).
+    pub(crate) fn undo_changes(&mut self, changes: &[Change], by: PlayerId, ev: &mut Events) {
+        for &ch in changes.iter().rev() {
+            self.apply_change(ch.inverse(), by, ev);
         }
         self.refresh_passive_sources();
     }
-}
 
-/// The cards a reversible verb acts on, for the recorder.
-fn op_cards(op: &Op) -> Option<crate::card::effect::CardSel> {
-    match *op {
-        Op::Damage { card, .. }
-        | Op::Mark { card, .. }
-        | Op::Rotate { card }
-        | Op::Ready { card }
-        | Op::Bonus { card, .. }
-        | Op::Double { card, .. }
-        | Op::SetAbility { card, .. }
-        | Op::AttackMod { card, .. } => Some(card),
-        _ => None,
+    /// Whether every change may be undone now (`backward`: done again),
+    /// where there is still something to undo (Reversal: "cannot be played
+    /// unless you can reverse all of the effects that actually occurred").
+    pub(crate) fn changes_may_reverse(&self, changes: &[Change], backward: bool) -> bool {
+        changes.iter().all(|&ch| {
+            let ch = if backward { ch } else { ch.inverse() };
+            self.may_apply(&ch)
+        })
+    }
+
+    /// A record still takes changes: its card's effects wait for players.
+    pub(crate) fn still_recording(
+        &self,
+        recording: bool,
+        card: CardId,
+        attack: [CardId; 2],
+    ) -> bool {
+        recording && self.waiting_on(card, attack)
+    }
+
+    /// Ends the recording of records whose effects no longer wait for
+    /// players (a choice, a vote, an attack's window).
+    pub(crate) fn finish_records(&mut self) {
+        self.stop_event_record();
+        self.stop_record(Reversible::Contingency);
+        self.stop_record(Reversible::Conflict);
     }
 }

@@ -20,9 +20,9 @@
 //! The engine numbers the Action Round turns and keeps, for each player,
 //! the number of their last turn, and for each event played a record: its
 //! card, its player, the turn it was played on and the changes its effects
-//! actually made (the recorder of `reversal.rs`). A reverser (`reverse =
-//! "event"`, on an event or a card action: `TargetKind::Event`) names one
-//! of those events by its card (`Target::Card`, the event in its owner's
+//! actually made (the recorder of `reversal/record.rs`). A reverser
+//! (`reverse = "event"`, on an event or a card action: `TargetKind::Event`)
+//! names one of those events by its card (`Target::Card`, the event in its owner's
 //! discard pile); the legal actions list one play per event it may
 //! reverse. It is refused, with the reason ([`ReverseRefusal`]), when the
 //! card names no recorded event, one not played since the player's last
@@ -119,6 +119,9 @@ pub(crate) struct EventRecord {
     reversing: bool,
     /// Its changes are ones it undid: reversing it does them again.
     backward: bool,
+    /// The attacker and target of an attack it made whose damage waits for
+    /// the attack's window (`NONE` otherwise).
+    attack: [CardId; 2],
 }
 
 /// The events played since each player's last chance to act.
@@ -165,6 +168,20 @@ impl EventRecords {
         }
         r.len += out.len() as u8;
         self.changes.extend_from_slice(out);
+    }
+
+    /// The recording event made an attack whose damage waits for its window.
+    pub(crate) fn await_attack(&mut self, attack: [CardId; 2]) {
+        if let Some(r) = self.recs.last_mut() {
+            r.attack = attack;
+        }
+    }
+
+    /// Whether the recording event's attack is this one.
+    pub(crate) fn awaits(&self, attack: [CardId; 2]) -> bool {
+        self.recs
+            .last()
+            .is_some_and(|r| r.recording && r.attack == attack)
     }
 
     fn changes_of(&self, r: &EventRecord) -> &[Change] {
@@ -251,12 +268,20 @@ impl Game {
             reverser,
             reversing: reverser,
             backward: false,
+            attack: [CardId::NONE; 2],
         });
     }
 
+    /// The event's effects have happened, but for those still waiting for
+    /// players (a choice, a vote, an attack's window: `reversal/record.rs`),
+    /// which are recorded when they happen.
     pub(crate) fn stop_event_record(&mut self) {
+        let waiting = match self.reversal_events.recs.last() {
+            Some(r) => self.waiting_on(r.card, r.attack),
+            None => return,
+        };
         if let Some(r) = self.reversal_events.recs.last_mut() {
-            r.recording = false;
+            r.recording &= waiting;
             r.reversing = false;
         }
     }
@@ -362,11 +387,15 @@ impl Game {
         if self.db.get(self.c(rec.card).def).has_keyword("irrevocable") {
             return Err(ReverseRefusal::Irrevocable);
         }
-        if rec.recording || rec.irreversible {
+        if self.still_recording(rec.recording, rec.card, rec.attack) || rec.irreversible {
             return Err(ReverseRefusal::NotWhole);
         }
         if rec.len == 0 {
             return Err(ReverseRefusal::NoEffect);
+        }
+        // What the rules forbid undoing now (`reversal/change.rs`).
+        if !self.changes_may_reverse(self.reversal_events.changes_of(rec), rec.backward) {
+            return Err(ReverseRefusal::NotWhole);
         }
         Ok(())
     }
@@ -432,7 +461,12 @@ impl Game {
     /// current totals, latest first; the event cannot be reversed again
     /// (whether this succeeds or not). Played only once checked, so only
     /// what changed since (a window's contingencies) can make it fail.
-    pub(crate) fn reverse_event(&mut self, target: Target, ev: &mut crate::event::Events) -> bool {
+    pub(crate) fn reverse_event(
+        &mut self,
+        target: Target,
+        by: PlayerId,
+        ev: &mut crate::event::Events,
+    ) -> bool {
         let Target::Card(event) = target else {
             return false;
         };
@@ -454,9 +488,9 @@ impl Game {
             SmallVec::from_slice(self.reversal_events.changes_of(&rec));
         if rec.backward {
             // A reversal reversed: what it undid happens again.
-            self.redo_changes(&changes, ev);
+            self.redo_changes(&changes, by, ev);
         } else {
-            self.undo_changes(&changes, ev);
+            self.undo_changes(&changes, by, ev);
         }
         self.note_reversed(&changes, rec.backward);
         true

@@ -174,10 +174,8 @@ impl Game {
         } else if faction != kc.initiator {
             return Err(Violation::BadTarget);
         }
-        if def.race != Race::Neutral
-            && ((faction as usize) >= self.players.len()
-                || self.players[faction as usize].race != def.race)
-        {
+        // Aftermath Cards, as for the first target (Drakh Rule 3 included).
+        if def.race != Race::Neutral && !self.faction_is_race(faction, def.race) {
             return Err(Violation::DisloyalTarget {
                 card: play.card,
                 race: def.race,

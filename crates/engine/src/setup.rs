@@ -370,6 +370,7 @@ pub(crate) fn new_player(race: Race, faction: Faction) -> Player {
         sponsor_discount: 0,
         rating_mod: 0,
         states: [0; MAX_PLAYERS],
+        progress: crate::state::Progress::default(),
     }
 }
 

@@ -79,9 +79,15 @@ impl Game {
         def: &CardDef,
         promote: bool,
     ) -> Result<i16, Violation> {
-        let base = self
-            .base_cost(p, def)
-            .ok_or(Violation::UndefinedCost(card))? as i16;
+        // Rulings on a race's sponsoring cost: "Whilst [his] cost to be
+        // sponsored is 7 ..., the cost to promote [him] would be 11 + 1 for
+        // each Inner Circle Character": promotion reads the printed cost.
+        let base = if promote {
+            def.cost
+        } else {
+            self.base_cost(p, def)
+        };
+        let base = base.ok_or(Violation::UndefinedCost(card))? as i16;
         let pl = &self.players[p as usize];
         let corporate = pl.faction == Faction::Corporate;
         let mut cost = base;
@@ -196,12 +202,17 @@ impl Game {
             // must enhance a target of its race.
             CardType::Enhancement if def.race != Race::Neutral => {
                 let by_race = self.cards.get(by.idx()).map(|b| self.db.get(b.def).race);
-                let target_race = match target {
-                    Target::Card(c) => self.cards.get(c.idx()).map(|t| self.db.get(t.def).race),
-                    Target::Player(q) => self.players.get(q as usize).map(|t| t.race),
-                    _ => None,
+                let target_ok = match target {
+                    Target::Card(c) => self
+                        .cards
+                        .get(c.idx())
+                        .is_none_or(|t| self.db.get(t.def).race == def.race),
+                    // A faction of its race: a Drakh faction for a Drakh
+                    // enhancement (Drakh Rule 3).
+                    Target::Player(q) => self.faction_is_race(q, def.race),
+                    _ => true,
                 };
-                if by_race != Some(def.race) || target_race.is_some_and(|r| r != def.race) {
+                if by_race != Some(def.race) || !target_ok {
                     return Err(Violation::DisloyalTarget {
                         card,
                         race: def.race,
@@ -213,10 +224,13 @@ impl Game {
         // Psi Corps: sponsoring across the telepath divide needs Conspiracy
         // Marks (Psi Corps Faction).
         let conspiracy = || self.faction_marks(p, crate::card::def::MarkKind::Conspiracy) as usize;
+        // The cards it "currently controls": a mercenary it hired counts, one
+        // hired away does not (Factions and Control: "the person who has bid
+        // the most for it has control of it").
         if pl.faction == Faction::PsiCorps {
             if def.race != Race::Neutral && !def.kw.psi_corps {
                 let controlled = self
-                    .table_cards(p)
+                    .table_cards_controlled(p)
                     .filter(|&c| {
                         let d = self.db.get(self.c(c).def);
                         d.race != Race::Neutral && !d.kw.psi_corps && !self.is_ambassador(c)
@@ -228,7 +242,7 @@ impl Game {
             }
         } else if def.kw.psi_corps {
             let controlled = self
-                .table_cards(p)
+                .table_cards_controlled(p)
                 .filter(|&c| self.db.get(self.c(c).def).kw.psi_corps)
                 .count();
             if conspiracy() <= controlled {
@@ -568,7 +582,10 @@ impl Game {
     pub(crate) fn check_build(&self, p: PlayerId, by: CardId) -> Result<(), Violation> {
         self.check_ic_rotator(p, by)?;
         let pl = &self.players[p as usize];
-        if pl.influence > BUILD_LIMIT {
+        // Rotate to Build Influence: "Any faction with an Influence Rating of
+        // 9 or less": the rating with the cards that alter it (Influence and
+        // Influence Rating), not temporary influence (rulings 4.3).
+        if self.influence_rating(p) > BUILD_LIMIT {
             return Err(Violation::InfluenceTooHigh);
         }
         if pl.available() < BUILD_COST {
@@ -592,7 +609,7 @@ impl Game {
     pub(crate) fn hand_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = &self.players[p as usize];
         let mut rotators: smallvec::SmallVec<[CardId; 8]> = self
-            .iter_pile(pl.inner_circle)
+            .ic_rotator_candidates(p)
             .filter(|&c| self.check_ic_rotator(p, c).is_ok())
             .collect();
         let agendas = rotators.clone();

@@ -365,6 +365,36 @@ pub struct Player {
     /// [`StateKind::bit`](crate::StateKind::bit) (States).
     #[serde(default)]
     pub states: [u8; MAX_PLAYERS],
+    /// Where the player stands in the two-player draw and in a price
+    /// several players pay together.
+    #[serde(default)]
+    pub progress: Progress,
+}
+
+/// A player's progress through the two-player draw (`crate::duel`) and a
+/// price several players may pay together (`crate::pool`). Hashed only
+/// when something is set, so that the digest of a game without them (and
+/// the saves holding such digests) is what it was before they existed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Appendix One: the mulligans taken so far (the first draws 7, the
+    /// next 6, and so on).
+    pub mulligans: u8,
+    /// Appendix One: the cards put back on top of the deck whose order is
+    /// chosen so far (the top ones), and below them those still to be
+    /// placed (`stacking`; 0 when the player is not ordering them).
+    pub stacked: u8,
+    pub stacking: u8,
+    /// The influence this player offered toward the pooled price asked now.
+    pub pledged: u8,
+}
+
+impl std::hash::Hash for Progress {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        if *self != Progress::default() {
+            (self.mulligans, self.stacked, self.stacking, self.pledged).hash(h);
+        }
+    }
 }
 
 impl Player {

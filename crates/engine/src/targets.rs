@@ -27,8 +27,11 @@ impl Game {
                 return false;
             }
         }
-        // Off the table, a card is on the side of the player controlling it.
-        let side_of = if on_table { c.faction } else { c.controller };
+        // A card is on the side of the player controlling it, on the table
+        // or off it (Glossary, You or Your: "'You' refers to the controller
+        // of a card"; rulings 7.8: "'Your fleets' are all the fleets that
+        // you control"): a hired mercenary is its bidder's.
+        let side_of = c.controller;
         match f.side {
             Side::Any => {}
             Side::Own => {
@@ -61,7 +64,10 @@ impl Game {
         if f.ambassador && !self.is_ambassador(id) {
             return false;
         }
-        if f.participant && !self.conflicts.iter().any(|k| k.is_participant(id)) {
+        // Glossary, Participant: "A leader of a participant fleet is also
+        // considered a conflict participant" (attacks still never target it:
+        // `check_attack`).
+        if f.participant && !self.conflicts.iter().any(|k| self.participated(k, id)) {
             return false;
         }
         if f.damaged && c.damage == 0 && c.severe == 0 {
@@ -190,7 +196,7 @@ impl Game {
                 // The filter's cheap tests (side, type, race) first, on what
                 // is at hand; the whole check only for the cards they pass.
                 let cards = if filter.side == Side::Own && (actor as usize) < self.players.len() {
-                    self.table_cards(actor)
+                    self.table_cards_controlled(actor)
                 } else {
                     self.all_table_cards()
                 };
@@ -199,7 +205,7 @@ impl Game {
                     let def = self.db.get(ci.def);
                     if !filter.allows_type(def.card_type)
                         || filter.race.is_some_and(|r| r != def.race)
-                        || (filter.side == Side::Other && ci.faction == actor)
+                        || (filter.side == Side::Other && ci.controller == actor)
                     {
                         continue;
                     }

@@ -23,18 +23,21 @@
 
 use crate::card::def::CardType;
 use crate::card::effect::Trigger;
-use crate::ids::{CardId, ConflictId};
+use crate::ids::{CardId, ConflictId, PlayerId};
 use crate::state::{Continuation, Game, Role, Window};
 
 impl Game {
-    /// Whether a contingency with trigger `c_t` on `host` answers the open
-    /// window `w` of trigger `w_t`.
+    /// Whether a contingency with trigger `c_t` on `host`, controlled by
+    /// `you`, answers the open window `w` of trigger `w_t`. "Its
+    /// controller" is the contingency's (Glossary, You or Your: "'You'
+    /// refers to the controller of a card"), who may differ from the
+    /// host's faction when the host is a mercenary he hired.
     pub(crate) fn shares_window(
         &self,
         w: &Window,
-        w_t: Trigger,
-        c_t: Trigger,
+        (w_t, c_t): (Trigger, Trigger),
         host: CardId,
+        you: PlayerId,
     ) -> bool {
         let Some(h) = host.some() else { return false };
         let hi = self.c(h);
@@ -44,14 +47,14 @@ impl Game {
                 let ci = self.c(c);
                 ci.neutralized()
                     && self.db.get(ci.def).card_type == CardType::Fleet
-                    && ci.controller == hi.faction
+                    && ci.controller == you
             })
         };
         match (w_t, c_t) {
             (Trigger::Attacked, Trigger::AttackInConflict) => self
                 .conflicts
                 .get(w.conflict.0 as usize)
-                .is_some_and(|k| k.initiator == hi.faction),
+                .is_some_and(|k| k.initiator == you),
             // The window after the damage: `neutralized-target` (card = the
             // attacker, other = the target) or `survived-attack` (card =
             // the target, other = the attacker).
@@ -62,7 +65,7 @@ impl Game {
                 fleet_down(w.card) || fleet_down(w.other)
             }
             (Trigger::ConflictWon, Trigger::WarWonContested) => {
-                hi.faction == w.player
+                you == w.player
                     && self.conflicts.get(w.conflict.0 as usize).is_some_and(|k| {
                         k.war
                             && k.participants.iter().any(|p| {

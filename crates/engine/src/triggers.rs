@@ -67,16 +67,32 @@ impl Game {
         if (p as usize) >= self.players.len() {
             return;
         }
+        // The cards `p` controls: a mercenary he hired, not one hired away
+        // (Glossary, You or Your: "'You' refers to the controller of a card").
         let mut sources: smallvec::SmallVec<[CardId; 32]> = self
-            .table_cards(p)
+            .table_cards_controlled(p)
             .chain(self.players[p as usize].agenda.some())
             .collect();
         sources.extend(self.attachments.iter().copied().filter(|&a| {
             let ai = self.c(a);
             ai.controller == p && !ai.face_down() && ai.zone != Zone::Resolving
         }));
+        // A trigger about a conflict: its target is the conflict's ("the
+        // target loses one influence", War Conflicts), for `who = "target"`.
+        let target = match t {
+            Trigger::Targeted
+            | Trigger::ConflictWon
+            | Trigger::ConflictLost
+            | Trigger::GainedInfluenceFromConflict
+            | Trigger::AttackInConflict
+            | Trigger::WarWonContested => self
+                .conflicts
+                .get(conflict.0 as usize)
+                .map_or(Target::None, |k| k.target),
+            _ => Target::None,
+        };
         for s in sources {
-            self.run_triggers_of(s, t, Target::None, CardId::NONE, conflict, ev);
+            self.run_triggers_of(s, t, target, CardId::NONE, conflict, ev);
         }
     }
 
@@ -274,11 +290,12 @@ impl Game {
                 }
                 // The newer triggers answer in the window of the moment they
                 // share (`trigger_windows.rs`).
-                (w_t, c_t) if self.shares_window(w, w_t, c_t, ci.host) => true,
-                (a, b) if a == b && !a.on_card() => ci
-                    .host
-                    .some()
-                    .is_some_and(|h| self.c(h).faction == w.player),
+                (w_t, c_t) if self.shares_window(w, (w_t, c_t), ci.host, ci.controller) => true,
+                // "Its controller": the contingency's, not its host's faction
+                // (a mercenary he hired may carry it).
+                (a, b) if a == b && !a.on_card() => {
+                    ci.host.some().is_some() && ci.controller == w.player
+                }
                 _ => false,
             })
     }
@@ -454,13 +471,8 @@ impl Game {
             if w.canceled {
                 ev.push(Event::AttackCanceled { attacker });
             } else {
-                self.exchange_damage(
-                    attacker,
-                    target,
-                    crate::attack_effect::NO_CONFLICT,
-                    ability,
-                    ev,
-                );
+                // Noted if a recorded card made the attack (`reversal/record.rs`).
+                self.exchange_damage_noted(attacker, target, ability, ev);
             }
         }
         if let Continuation::Attack {

@@ -12,6 +12,16 @@
 //! effects happen). The first who pays stops them and nobody else is
 //! asked; when every one asked declines, or nobody can pay, the effects
 //! happen. Like every choice, it is the last effect of its list.
+//!
+//! A pooled price (`pooled = true`; rulings, Order Above All: "Any
+//! combination of players may apply influence equal to Vorlon Influence to
+//! negate this effect") is paid by any of those players together: each,
+//! in initiative order, is offered a share (`mode` i offers i + 1
+//! influence, at most what is still needed and what he has unspent; `pass`
+//! offers none). The shares are only promised until they meet the price:
+//! then every share is applied and the effects are stopped; when everyone
+//! has been asked (or those left cannot meet it) nothing is applied and
+//! the effects happen (`crate::pool`).
 
 use crate::action::Action;
 use crate::card::effect::Op;
@@ -47,12 +57,43 @@ impl Game {
         })
     }
 
+    /// Offers `p` to pay `price` (or his share of it) to stop the effect
+    /// (Unless; rulings, Order Above All for a pooled price).
+    pub(crate) fn offer_stop(
+        &mut self,
+        p: PlayerId,
+        ctx: &Ctx,
+        def: crate::ids::DefId,
+        index: u8,
+        price: u8,
+        ev: &mut Events,
+    ) {
+        let mut c = Choice::for_ctx(ChoiceKind::Unless, p, ctx, def, index);
+        c.chosen = 1 << p;
+        c.price = price;
+        self.choice = Some(c);
+        ev.push(Event::StopOffered {
+            player: p,
+            card: ctx.source,
+            influence: price,
+        });
+    }
+
     /// Carries out an `unless_paid` effect: asks the first player who may
     /// pay, or, with none, lets the effects happen at once.
     pub(crate) fn start_unless(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
-        let Op::Unless { n, who, effects } = op else {
+        let Op::Unless {
+            n,
+            who,
+            effects,
+            pooled,
+        } = op
+        else {
             return false;
         };
+        if *pooled {
+            return self.start_pool(op, ctx, ev);
+        }
         let Some(src) = ctx.source.some() else {
             return false;
         };
@@ -64,15 +105,7 @@ impl Game {
         let index = crate::choice::choice_index(db.get(def), op);
         match (index, self.next_unless_asker(*n, ctx, *who, 0)) {
             (Some(index), Some(p)) => {
-                let mut c = Choice::for_ctx(ChoiceKind::Unless, p, ctx, def, index);
-                c.chosen = 1 << p;
-                c.price = *n;
-                self.choice = Some(c);
-                ev.push(Event::StopOffered {
-                    player: p,
-                    card: src,
-                    influence: *n,
-                });
+                self.offer_stop(p, ctx, def, index, *n, ev);
                 true
             }
             _ => {
@@ -104,6 +137,10 @@ impl Game {
     /// The answer: pay and stop the effects, or pass (the next player who
     /// may pay is asked; after the last, the effects happen).
     pub(crate) fn answer_unless(&mut self, c: Choice, a: Action, ev: &mut Events) {
+        if self.unless_pooled(&c) {
+            self.answer_pool(c, a, ev);
+            return;
+        }
         let db = self.db.clone();
         let Some(Op::Unless { who, effects, .. }) = crate::choice::choice_op_of(&db, &c) else {
             self.choice = None;
@@ -166,6 +203,7 @@ mod tests {
                 who: Who::Target,
             })]
             .into(),
+            pooled: false,
         })];
         let mut g = two_player_game(
             character("Harbor Envoy", Race::Human),

@@ -51,12 +51,12 @@ impl Game {
                     let def = self.db.get(c.def);
                     // Drakh Agendas: "If playing Drakh, fulfill the
                     // requirements on a Drakh Agenda" (Major Victory).
-                    let drakh_agenda =
-                        def.race == crate::card::def::Race::Drakh && self.players[p as usize].drakh;
-                    if !c.face_down()
-                        && def.card_type == CardType::Agenda
-                        && (def.major || drakh_agenda)
-                    {
+                    let drakh = self.players[p as usize].drakh;
+                    let drakh_agenda = def.race == crate::card::def::Race::Drakh && drakh;
+                    // Drakh Rule 6: "The Drakh can only win if they fulfill
+                    // the special victory conditions on a Drakh Agenda".
+                    let counts = if drakh { drakh_agenda } else { def.major };
+                    if !c.face_down() && def.card_type == CardType::Agenda && counts {
                         if let Some(v) = &def.victory {
                             if self.condition_holds(&v.condition, &Ctx::new(p, a, Target::None)) {
                                 wins.push((p, VictoryKind::Major));
@@ -68,6 +68,11 @@ impl Game {
             // Other Victory Conditions: a card's own condition for its
             // controller (`victory_cards.rs`).
             for &p in &alive {
+                // Drakh Agendas: "Drakh factions can only win the game by
+                // meeting the victory conditions on a Drakh agenda."
+                if self.players[p as usize].drakh {
+                    continue;
+                }
                 if let Some(kind) = self.card_victory(p) {
                     if !wins.iter().any(|w| w.0 == p) {
                         wins.push((p, kind));

@@ -568,6 +568,9 @@ impl Game {
                 self.player_name(c.player)
             );
         }
+        if let Some(words) = self.pool_waiting_words() {
+            return words;
+        }
         if let Some((n, card)) = self.unless_pending() {
             return format!(
                 "{} decides whether to apply {n} influence to stop the effect of {}",
@@ -586,6 +589,9 @@ impl Game {
             return "contingencies may be revealed".into();
         }
         match self.step {
+            Step::Keep { .. } if self.stacking_words().is_some() => {
+                self.stacking_words().unwrap_or_default()
+            }
             Step::Keep { .. } => "players keep cards from their draw (Appendix One)".into(),
             Step::Entry(r) => format!("the {} round begins", r.name()),
             Step::Sustain { .. } => "players choose actions to sustain".into(),

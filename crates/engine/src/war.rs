@@ -63,8 +63,14 @@ impl Game {
                 continue;
             }
             for v in 0..n {
-                if v != s && !self.players[v as usize].eliminated && self.vorlon_tainted(v) {
-                    self.declare_war(s, v, true, ev);
+                if v != s
+                    && !self.players[v as usize].eliminated
+                    && self.vorlon_tainted(v)
+                    && self.declare_war(s, v, true, ev)
+                {
+                    // The Interstellar Alliance, Expulsion: the Shadow
+                    // Tainted faction declares war (and is tainted).
+                    self.isa_war_started(s, s, v, ev);
                 }
             }
         }
@@ -83,8 +89,17 @@ impl Game {
             if q == p || self.players[q as usize].eliminated {
                 continue;
             }
-            if (ps && self.vorlon_tainted(q)) || (pv && self.shadow_tainted(q)) {
-                self.declare_war(p, q, true, ev);
+            // The Shadow Tainted side is the one that declares.
+            let declarer = if ps && self.vorlon_tainted(q) {
+                p
+            } else if pv && self.shadow_tainted(q) {
+                q
+            } else {
+                continue;
+            };
+            if self.declare_war(p, q, true, ev) {
+                // The Interstellar Alliance, Expulsion.
+                self.isa_war_started(declarer, p, q, ev);
             }
         }
     }

@@ -188,6 +188,10 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
         Action::Mode { .. } => GroupKind::EffectChoice,
         Action::ResolveFirst { .. } => GroupKind::EffectChoice,
         Action::Choose { .. } if game.choice().is_some() => GroupKind::EffectChoice,
+        // Appendix One: the cards put back, in the order the player likes.
+        Action::Choose { .. } if matches!(game.step(), b5_engine::Step::Keep { .. }) => {
+            GroupKind::EffectChoice
+        }
         other => match other.card() {
             Some(c) => GroupKind::Card(representative(game, p, c)),
             None => GroupKind::Pass,
@@ -342,6 +346,10 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
             // The Resolution Round: a player with several conflicts.
             None if matches!(game.step(), b5_engine::Step::ResolveOrder { .. }) => {
                 "Choose which of your conflicts resolves first".into()
+            }
+            None if matches!(game.step(), b5_engine::Step::Keep { .. }) => {
+                "Put back the cards you did not keep: choose the next from the top of your deck"
+                    .into()
             }
             None => "Choose".into(),
         },

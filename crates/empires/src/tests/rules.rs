@@ -74,9 +74,23 @@ fn move_stack(g: &mut Game, p: PlayerId, units: &[UnitId], to: u16) -> Vec<Event
 fn setup_homes_units_hands() {
     // Setup: a Homesystem with 10 random units and a hand of 5 cards; each
     // Homesystem has a Jumpgate.
-    for n in 2..=4usize {
-        let g = Game::new(&Setup::new(Race::ALL[..n].to_vec()), 11).unwrap();
-        let sets = if n == 2 { 1 } else { 2 };
+    // Unit Deck: one set of 52 chits for any number of players by default;
+    // `chit_sets` 2 is the option, 0 the earlier automatic choice.
+    for (n, chit_sets, sets) in [
+        (2usize, 1u8, 1usize),
+        (3, 1, 1),
+        (4, 1, 1),
+        (3, 2, 2),
+        (4, 2, 2),
+        (2, 0, 1),
+        (4, 0, 2),
+    ] {
+        let mut setup = Setup::new(Race::ALL[..n].to_vec());
+        setup.options.chit_sets = chit_sets;
+        if chit_sets == 1 {
+            assert_eq!(setup.options, Options::default(), "one set is the default");
+        }
+        let g = Game::new(&setup, 11).unwrap();
         assert_eq!(g.units.len(), 52 * sets);
         assert_eq!(g.deck.len(), 78 - 5 * n);
         assert_eq!(g.pile.len(), 52 * sets - 10 * n);
@@ -328,15 +342,80 @@ fn own_jumpgates_are_one_space_apart() {
 
 #[test]
 fn one_diplomat_per_system() {
+    // "You cannot have more than one Diplomat on a system": planetary
+    // systems and homesystems, for moves, jumps and recruits alike.
     let mut g = narn_centauri(Phase::Move);
-    put(&mut g, Chit::SeasonedDiplomat, B5, 0);
+    put(&mut g, Chit::SeasonedDiplomat, SC, 0);
     let d = put(&mut g, Chit::SeasonedDiplomat, EC, 0);
-    order(&mut g, Card::TacticalMoveOrder);
+    let d2 = put(&mut g, Chit::SeasonedDiplomat, EC, 0);
+    let d3 = put(&mut g, Chit::SeasonedDiplomat, H1, 0);
+    // Sb is Narn's, with a Jumpgate and a Diplomat: one jump from H1.
+    g.spaces[SB as usize].control = Some(0);
+    g.spaces[SB as usize].jumpgate = true;
+    put(&mut g, Chit::SeasonedDiplomat, SB, 0);
+    order(&mut g, Card::StrategicMoveOrder);
     ok(&mut g, 0, Action::Pick { unit: d });
     assert_eq!(
-        refused(&mut g, 0, Action::MoveTo { to: B5 }),
-        Violation::TwoDiplomats(B5)
+        refused(&mut g, 0, Action::MoveTo { to: SC }),
+        Violation::TwoDiplomats(SC)
     );
+    ok(&mut g, 0, Action::Pick { unit: d2 });
+    assert_eq!(
+        refused(&mut g, 0, Action::MoveTo { to: SA }),
+        Violation::TwoDiplomats(SA),
+        "two arriving together"
+    );
+    ok(&mut g, 0, Action::EndOrder);
+    // The jump H1 -> Sb lands on a system with a Diplomat.
+    order(&mut g, Card::TacticalMoveOrder);
+    ok(&mut g, 0, Action::Pick { unit: d3 });
+    assert_eq!(
+        refused(&mut g, 0, Action::MoveTo { to: SB }),
+        Violation::TwoDiplomats(SB)
+    );
+    // A new Diplomat cannot start at a home that holds one.
+    let mut g = narn_centauri(Phase::Recruit);
+    g.players[0].treasury = 50;
+    put(&mut g, Chit::SeasonedDiplomat, H1, 0);
+    let offered = put(&mut g, Chit::SeasonedDiplomat, H1, 0);
+    g.units[offered.0 as usize].loc = Loc::Offer { player: 0 };
+    assert_eq!(
+        refused(
+            &mut g,
+            0,
+            Action::Buy {
+                unit: offered,
+                at: H1
+            }
+        ),
+        Violation::TwoDiplomats(H1)
+    );
+}
+
+#[test]
+fn diplomats_share_empty_space_and_babylon5() {
+    // Empty space and Babylon 5 are no systems: Diplomats travel together,
+    // share them, and each on Babylon 5 draws its extra card.
+    let mut g = narn_centauri(Phase::Move);
+    put(&mut g, Chit::SeasonedDiplomat, B5, 0);
+    let d = put(&mut g, Chit::SeasonedDiplomat, SA, 0);
+    let d2 = put(&mut g, Chit::SeasonedDiplomat, SC, 0);
+    order(&mut g, Card::StrategicMoveOrder);
+    // Sa -> Sc -> Ec: through a system with a Diplomat, into empty space.
+    move_stack(&mut g, 0, &[d], EC);
+    assert_at(&g, d, EC, 0);
+    move_stack(&mut g, 0, &[d2], EC);
+    assert_at(&g, d2, EC, 0);
+    ok(&mut g, 0, Action::EndOrder);
+    // A new turn's move: both together onto Babylon 5, where one stands.
+    for u in g.units.iter_mut() {
+        u.moved = false;
+    }
+    order(&mut g, Card::TacticalMoveOrder);
+    move_stack(&mut g, 0, &[d, d2], B5);
+    assert_eq!(g.stack(B5, 0).len(), 3);
+    assert_eq!(g.diplomat_draws(0), 3, "each Diplomat on Babylon 5");
+    assert_eq!(crate::check::one_diplomat_per_system(&g), Ok(()));
 }
 
 #[test]
@@ -988,6 +1067,67 @@ fn lone_leaders_cannot_retreat_and_are_captured() {
     conserved(&g).unwrap();
 }
 
+/// Player 0's two Capitol Ships against player 1's `theirs` at Neb, which
+/// touches only H1 (player 0's fortified home) and the supernova: the loser
+/// has nowhere to retreat.
+fn cornered(theirs: &[Chit], cards: &[Card]) -> (Game, Vec<UnitId>) {
+    let mut g = narn_centauri(Phase::Explore);
+    put(&mut g, Chit::CapitolShip, NEB, 0);
+    put(&mut g, Chit::CapitolShip, NEB, 0);
+    let ids = theirs.iter().map(|&k| put(&mut g, k, NEB, 1)).collect();
+    give(&mut g, 1, cards);
+    battle_at(&mut g);
+    ok(&mut g, 0, declare(Stance::Attack));
+    (g, ids)
+}
+
+#[test]
+fn a_stack_with_nowhere_to_retreat_is_lost() {
+    // The ordinary reading, unchanged: no space to retreat to, the stack
+    // is lost.
+    let (mut g, ids) = cornered(&[Chit::Cruiser, Chit::FighterComplement], &[]);
+    ok(&mut g, 0, Action::Casualty { unit: ids[1] });
+    let cap = g.battle_units(NEB, 0)[0];
+    let ev = ok(&mut g, 0, Action::Casualty { unit: cap });
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::StackLost { count: 1, .. })));
+    assert!(g.battle.is_none());
+    assert_eq!(g.units[ids[0].0 as usize].loc, Loc::Pile);
+    conserved(&g).unwrap();
+}
+
+#[test]
+fn retreat_card_with_nowhere_to_go_loses_nothing() {
+    // Retreat: "Neither side suffers casualties": the cornered stack stays.
+    let (mut g, ids) = cornered(&[Chit::Cruiser, Chit::FighterComplement], &[Card::Retreat]);
+    let ev = ok(&mut g, 1, play(Card::Retreat, Target::None));
+    assert!(g.battle.is_none());
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Retreated {
+            from: NEB,
+            to: NEB,
+            count: 2,
+            ..
+        }
+    )));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::StackLost { .. } | Event::UnitDestroyed { .. } | Event::LeaderCaptured { .. }
+    )));
+    for u in ids {
+        assert_at(&g, u, NEB, 1);
+    }
+    assert_eq!(g.stack(NEB, 0).len(), 2);
+    // Lone leaders with no escort stay too, rather than being captured.
+    let (mut g, ids) = cornered(&[Chit::CapableCommander], &[Card::Retreat]);
+    ok(&mut g, 1, play(Card::Retreat, Target::None));
+    assert!(g.battle.is_none());
+    assert_at(&g, ids[0], NEB, 1);
+    conserved(&g).unwrap();
+}
+
 #[test]
 fn peace_treaty_stops_the_attack() {
     let mut g = narn_centauri(Phase::Move);
@@ -1077,6 +1217,65 @@ fn recruit_draws_buys_and_draws_more() {
     assert_eq!(g.view(0).offer.len(), rolled.unwrap());
     ok(&mut g, 0, Action::EndPhase);
     assert!(g.view(0).offer.is_empty());
+    conserved(&g).unwrap();
+}
+
+#[test]
+fn four_players_recruit_from_a_small_then_an_empty_pile() {
+    // One set for 4 players: 12 chits left after set-up. Leave 2, buy
+    // both: the 1D6 more finds an empty pile and draws nothing.
+    let mut g = Game::new(&Setup::new(Race::ALL.to_vec()), 5).unwrap();
+    assert_eq!(g.pile.len(), 12);
+    let b5 = g
+        .map
+        .spaces
+        .iter()
+        .position(|s| s.kind == crate::map::SpaceKind::Babylon5)
+        .unwrap() as SpaceId;
+    let p = g.active;
+    let (keep, away): (Vec<UnitId>, Vec<UnitId>) = {
+        let mut fighting: Vec<UnitId> = g.pile.clone();
+        fighting.sort_by_key(|&u| g.kind(u).is_diplomat());
+        let away = fighting.split_off(2);
+        (fighting, away)
+    };
+    assert!(keep.iter().all(|&u| !g.kind(u).is_diplomat()));
+    g.pile.retain(|u| keep.contains(u));
+    g.place(&away, b5, p);
+    conserved(&g).unwrap();
+    g.players[p as usize].treasury = 100;
+    g.phase = Phase::Revenue;
+    run(&mut g);
+    let offer: Vec<UnitId> = g.view(p).offer.iter().map(|u| u.id).collect();
+    assert_eq!(offer.len(), 2, "a draw of 5 from a pile of 2");
+    assert!(g.pile.is_empty());
+    let home = g.players[p as usize].home;
+    ok(
+        &mut g,
+        p,
+        Action::Buy {
+            unit: offer[0],
+            at: home,
+        },
+    );
+    let ev = ok(
+        &mut g,
+        p,
+        Action::Buy {
+            unit: offer[1],
+            at: home,
+        },
+    );
+    let drawn = ev.iter().find_map(|e| match e {
+        Event::UnitsDrawn { count, .. } => Some(*count),
+        _ => None,
+    });
+    assert_eq!(drawn, Some(0), "the 1D6 more from an empty pile");
+    assert!(ev
+        .iter()
+        .any(|e| g.describe(e).contains("the chit pile is empty")));
+    assert!(g.view(p).offer.is_empty());
+    ok(&mut g, p, Action::EndPhase);
     conserved(&g).unwrap();
 }
 

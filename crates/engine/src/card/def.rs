@@ -678,8 +678,12 @@ pub enum Passive {
         marks: [u8; 6],
     },
     /// Cards matching the filter (relative to this card's controller)
-    /// cannot do or undergo something (The Cannot rule).
-    Cannot { filter: CardFilter, what: Cannot },
+    /// cannot do or undergo something (The Cannot rule). Without a filter:
+    /// the card itself, or the card it is attached to.
+    Cannot {
+        filter: Option<CardFilter>,
+        what: Cannot,
+    },
     /// The players named (relative to this card's controller) cannot do
     /// something.
     PlayerCannot { who: Who, what: Cannot },

@@ -405,6 +405,10 @@ pub enum Op {
         n: u8,
         who: Who,
         effects: std::sync::Arc<[Effect]>,
+        /// Any combination of them may pay it together (rulings, Order
+        /// Above All): each offers a share in turn until it is met.
+        #[serde(default)]
+        pooled: bool,
     },
     /// Put N credit tokens on the card (N < 0: take them off; Corporate
     /// Rule 6: they mean only what the cards say).

@@ -145,11 +145,11 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
     defs.push(truce);
     let mut sanctuary = card("Hidden Cloister", CardType::Location, 3);
     sanctuary.passives = vec![Passive::Cannot {
-        filter: CardFilter {
+        filter: Some(CardFilter {
             side: Side::Own,
             row: Row::InnerCircle,
             ..character.clone()
-        },
+        }),
         what: Cannot::BeTargetedByConflicts,
     }];
     sanctuary.triggers = vec![trig(
@@ -336,6 +336,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
                 who: Who::Target,
             })]
             .into(),
+            pooled: false,
         })],
     ));
     // Filters.

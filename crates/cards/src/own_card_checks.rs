@@ -1,0 +1,214 @@
+//! What the loader refuses of effects that name their own card where that
+//! card can never be: "while this card is in play" on a card that is not in
+//! play when its effects happen, and "return this card to your hand" on a
+//! conflict where the conflict card cannot be returned.
+//!
+//! A `duration = "while-in-play"` lasts while the card that generated it
+//! stays in play (`Duration::WhileInPlay`). A conflict card is never in
+//! play (it lies in the conflict zone until The Resolution Round, Step 4),
+//! an event goes to the discard pile as soon as it is played, a contingency
+//! once revealed, an aftermath "discarded after play" at Step 4, and a
+//! `leaves-play` triggered effect happens once its card has gone, and an
+//! action that discards its card as its cost has no card left: such an
+//! effect would end at once or last only the turn, never as written.
+//!
+//! Rulings 7.4 (Conflict Cards): "Conflicts that are specified to return to
+//! your hand if successful must always be returned." A conflict's
+//! `return_to_hand` with `card = "this"` returns the card while it resolves
+//! (`crates/engine/src/conflict_return.rs`); in `initiated` the conflict
+//! still needs its card, in a `later` effect the card has long been
+//! discarded, and a conflict that also `becomes_enhancement` cannot be both
+//! attached and in the hand when won. Any other verb naming the conflict
+//! card ("this card") finds nothing: the card is not in play.
+
+use b5_engine::{CardDef, CardSel, CardType, Duration, Effect, Op, Trigger};
+
+use crate::negate_checks::has;
+
+/// An error: the field (below the card) and the message.
+type Refusal = (String, String);
+
+/// The duration an effect verb lasts for, if it has one.
+fn duration(op: &Op) -> Option<Duration> {
+    match op {
+        Op::Bonus { duration, .. }
+        | Op::Double { duration, .. }
+        | Op::Restrict { duration, .. }
+        | Op::SetAbility { duration, .. }
+        | Op::InfluenceRating { duration, .. }
+        | Op::Blank { duration, .. }
+        | Op::PowerToWin { duration, .. }
+        | Op::InfluenceOnlyPower { duration, .. }
+        | Op::AttackMod { duration, .. } => Some(*duration),
+        _ => None,
+    }
+}
+
+fn while_in_play(op: &Op) -> bool {
+    duration(op) == Some(Duration::WhileInPlay)
+}
+
+fn returns_itself(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::ReturnToHand {
+            card: CardSel::This
+        }
+    )
+}
+
+/// The first entry of `list` holding a verb `pick` accepts, nested lists
+/// included, as `field[i]`.
+fn first(field: &str, list: &[Effect], pick: &dyn Fn(&Op) -> bool) -> Option<String> {
+    list.iter()
+        .position(|e| has(std::slice::from_ref(e), pick))
+        .map(|i| format!("{field}[{i}]"))
+}
+
+/// A conflict card's own effect lists, by field.
+fn conflict_lists(d: &CardDef) -> Vec<(String, &[Effect])> {
+    let mut v: Vec<(String, &[Effect])> = vec![
+        ("initiated".into(), &d.initiated),
+        ("resolution".into(), &d.resolution),
+        ("won".into(), &d.won),
+        ("lost".into(), &d.lost),
+    ];
+    v.extend(
+        d.won_by
+            .iter()
+            .map(|(n, l)| (format!("won_by_{n}"), l.as_slice())),
+    );
+    v.extend(
+        d.lost_by
+            .iter()
+            .map(|(n, l)| (format!("lost_by_{n}"), l.as_slice())),
+    );
+    v
+}
+
+/// `duration = "while-in-play"` only where the card is in play when the
+/// effect happens.
+pub(crate) fn while_in_play_durations(d: &CardDef) -> Result<(), Refusal> {
+    let fix = "write duration = \"turn\", \"conflict\" or \"permanent\"";
+    let mut lists: Vec<(String, &[Effect], &str)> = Vec::new();
+    match d.card_type {
+        CardType::Conflict => {
+            for (f, l) in conflict_lists(d) {
+                lists.push((f, l, "a conflict card is never in play (it lies in the conflict zone until it resolves, then leaves)"));
+            }
+        }
+        CardType::Event => lists.push((
+            "effects".into(),
+            &d.effects,
+            "an event goes to the discard pile as soon as it is played",
+        )),
+        CardType::Aftermath if d.aftermath_play().discard_after => lists.push((
+            "effects".into(),
+            &d.effects,
+            "this aftermath is discarded after play, at Step 4 of the Resolution Round",
+        )),
+        _ => {}
+    }
+    for (i, a) in d.actions.iter().enumerate() {
+        if a.cost.discard {
+            lists.push((
+                format!("actions[{i}].effects"),
+                &a.effects,
+                "this action discards this card as its cost",
+            ));
+        }
+    }
+    for (i, t) in d.triggers.iter().enumerate() {
+        let (field, why) = if d.card_type == CardType::Contingency {
+            (
+                "effects".to_string(),
+                "a contingency goes to the discard pile once it is revealed",
+            )
+        } else if t.trigger == Trigger::LeavesPlay {
+            (
+                format!("triggers[{i}].effects"),
+                "a leaves-play effect happens once this card has left play",
+            )
+        } else {
+            continue;
+        };
+        lists.push((field, &t.effects, why));
+    }
+    for (field, list, why) in lists {
+        if let Some(at) = first(&field, list, &while_in_play) {
+            return Err((
+                format!("{at}.duration"),
+                format!("\"while-in-play\" lasts while this card is in play, and {why}: {fix}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether an effect of the list names "this card" otherwise than to
+/// return it to the hand, nested lists included.
+fn names_itself_otherwise(list: &[Effect]) -> bool {
+    list.iter().any(|e| match &e.op {
+        Op::ReturnToHand {
+            card: CardSel::This,
+        } => false,
+        Op::Delayed { effects, .. } | Op::Unless { effects, .. } => names_itself_otherwise(effects),
+        Op::Vote { pass, fail, .. } => names_itself_otherwise(pass) || names_itself_otherwise(fail),
+        Op::Modes { modes } => modes.iter().any(|m| names_itself_otherwise(m)),
+        Op::Pick { each, .. } => names_itself_otherwise(each),
+        _ => e.uses_sel(CardSel::This),
+    })
+}
+
+/// A conflict card names itself ("this card") only to return itself to the
+/// hand (rulings 7.4), and only where it can.
+pub(crate) fn conflict_returns_itself(d: &CardDef) -> Result<(), Refusal> {
+    if d.card_type != CardType::Conflict {
+        return Ok(());
+    }
+    for (field, list) in conflict_lists(d) {
+        if let Some(i) = list
+            .iter()
+            .position(|e| names_itself_otherwise(std::slice::from_ref(e)))
+        {
+            return Err((
+                format!("{field}[{i}].card"),
+                "`card = \"this\"` names the conflict card, which is never in play (it lies in the conflict zone until it resolves): only `return_to_hand` can name it".into(),
+            ));
+        }
+    }
+    if let Some(at) = first("initiated", &d.initiated, &returns_itself) {
+        return Err((
+            format!("{at}.return_to_hand"),
+            "a conflict returns itself to the hand when it resolves (put it in won, lost or resolution): once initiated it still needs its card".into(),
+        ));
+    }
+    let later =
+        |op: &Op| matches!(op, Op::Delayed { effects, .. } if has(effects, &returns_itself));
+    for (field, list) in conflict_lists(d) {
+        if let Some(at) = first(&field, list, &later) {
+            return Err((
+                format!("{at}.later"),
+                "a `later` effect happens after the conflict card has been discarded: return it in the list itself".into(),
+            ));
+        }
+    }
+    if d.becomes_enhancement.is_some() {
+        let won = std::iter::once(("resolution".to_string(), d.resolution.as_slice()))
+            .chain(std::iter::once(("won".to_string(), d.won.as_slice())))
+            .chain(
+                d.won_by
+                    .iter()
+                    .map(|(n, l)| (format!("won_by_{n}"), l.as_slice())),
+            );
+        for (field, list) in won {
+            if let Some(at) = first(&field, list, &returns_itself) {
+                return Err((
+                    format!("{at}.return_to_hand"),
+                    "a won conflict with becomes_enhancement is attached as an enhancement: it cannot also return to the hand".into(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
