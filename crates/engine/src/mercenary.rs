@@ -47,11 +47,19 @@ impl Game {
         self.sweep_neutralization(ev);
     }
 
-    /// At the end of the turn, each mercenary reverts to its faction's control.
+    /// At the end of the turn, each mercenary reverts to its faction's
+    /// control, and so does a card that replaced a hired one (Replace a
+    /// Card: control passes to who controlled the replaced card, whose
+    /// control lasted "until the end of the turn"). On the table, only a hire
+    /// gives a player control of a card of another faction (a conquered
+    /// location is nobody's).
     pub(crate) fn revert_mercenaries(&mut self) {
         for i in 0..self.cards.len() {
             let c = &self.cards[i];
-            if c.zone.on_table() && c.controller != c.faction && self.db.get(c.def).kw.mercenary {
+            if c.zone.on_table()
+                && c.controller != c.faction
+                && (c.controller as usize) < self.players.len()
+            {
                 self.cards[i].controller = self.cards[i].faction;
             }
         }

@@ -115,6 +115,13 @@ impl Game {
             Zone::Supporting
         };
         self.move_card(card, zone, fac, ev);
+        // Replace a Card: "the card remains in the same faction and, control
+        // of that card passes to the player who controlled the card [that]
+        // was replaced" (a hired mercenary's bidder, until the end of turn).
+        if o.controller != fac && (o.controller as usize) < self.players.len() {
+            self.cm(card).controller = o.controller;
+            self.refresh_foreign_control();
+        }
         if was_ambassador {
             // The new ambassador goes first in the Inner Circle.
             self.unlink(fac as usize, crate::state::PileKind::InnerCircle, card);

@@ -357,8 +357,10 @@ fn play(db: Arc<CardDb>, case_defs: usize, setup: Setup, g: GameSpec) -> Played 
         game.legal_actions_into(p, &mut buf);
         assert!(
             !buf.is_empty(),
-            "{ctx0}, action {n}: pending player {p} has no legal action at {:?}",
-            game.step()
+            "{ctx0}, action {n}: pending player {p} has no legal action at {:?} (choice {:?}, vote {})",
+            game.step(),
+            game.choice(),
+            game.vote().is_some()
         );
         let a = *rng.pick(&buf);
         let t = Instant::now();

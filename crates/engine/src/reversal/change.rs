@@ -179,7 +179,21 @@ impl Game {
             // irrevocable."
             Change::War(a, b, false) => !self.shadow_war || !self.at_war(a, b),
             Change::Moved(c, from, to) => {
-                if !self.is_at(c, &from) || to.zone.in_play() == from.zone.in_play() {
+                if !self.is_at(c, &from) {
+                    return true;
+                }
+                // An attached card goes back only where it could be moved now
+                // (`attachment_move.rs`: type, copies, exclusivity, allergy);
+                // else the reversal cannot undo every effect ("cannot be
+                // played unless you can reverse all of the effects").
+                if from.zone == Zone::Attached && to.zone == Zone::Attached {
+                    return self.may_move_attached(
+                        CardSel::Target,
+                        CardSel::Second,
+                        &two_cards(c, to.host),
+                    );
+                }
+                if to.zone.in_play() == from.zone.in_play() {
                     return true;
                 }
                 if !to.zone.in_play() {
