@@ -388,7 +388,15 @@ impl Game {
             return false;
         }
         let db = self.db.clone();
-        matches!(Self::choice_op(&db, c), Some(Op::Pick { from, .. }) if !from.is_search())
+        match Self::choice_op(&db, c) {
+            // A search ends when nothing it could find is left (a trigger
+            // that ran while it waited may have drawn the last match): the
+            // player passes, and the deck is reshuffled as after any search.
+            Some(op @ Op::Pick { from, .. }) => {
+                !from.is_search() || self.pick_cards(op, c).is_empty()
+            }
+            _ => false,
+        }
     }
 
     pub(crate) fn check_choice_action(&self, p: PlayerId, a: &Action) -> Result<(), Violation> {
