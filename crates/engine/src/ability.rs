@@ -76,7 +76,9 @@ thread_local! {
 
 /// While alive, damaged abilities of `game`'s cards are computed once. It
 /// borrows the game, so the game cannot change while the memo is on.
-pub(crate) struct AbilityMemo<'a> {
+/// [`Game::hold_abilities`] gives one to readers that ask many views of
+/// one game state (a server writing each seat its view).
+pub struct AbilityMemo<'a> {
     previous: (usize, u32),
     _game: std::marker::PhantomData<&'a Game>,
 }
@@ -119,6 +121,13 @@ impl Game {
             return 0;
         }
         self.current_abilities(id).0[a.idx()]
+    }
+
+    /// Keeps each card's abilities once computed for as long as the guard
+    /// lives (on this thread): for a reader that builds many views of this
+    /// one game state. The game cannot change meanwhile (it is borrowed).
+    pub fn hold_abilities(&self) -> AbilityMemo<'_> {
+        AbilityMemo::freeze(self)
     }
 
     /// All five current abilities (0 when neutralized), in the order

@@ -116,6 +116,7 @@ mod when_played;
 mod you_or_your;
 mod zones;
 
+pub use ability::AbilityMemo;
 pub use action::Action;
 pub use card::amount::{Amount, AmountBase, Rounding};
 pub use card::attack_mod::AttackMod;

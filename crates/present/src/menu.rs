@@ -224,8 +224,9 @@ pub fn applied_influence(game: &Game, p: PlayerId, a: &Action) -> i16 {
 }
 
 /// What a pass means at this moment, in words.
-fn pass_label(game: &Game, p: PlayerId) -> String {
-    let waiting = game.view(p).waiting_for;
+fn pass_label(game: &Game) -> String {
+    // The same words for every viewer (the view's `waiting_for`).
+    let waiting = game.waiting_for();
     if waiting.is_empty() {
         "pass".into()
     } else {
@@ -233,7 +234,7 @@ fn pass_label(game: &Game, p: PlayerId) -> String {
     }
 }
 
-fn label(game: &Game, p: PlayerId, a: &Action, cost: i16) -> String {
+fn label(game: &Game, a: &Action, cost: i16) -> String {
     let base = match a {
         // Appendix Two, Example 6: "done" names what stays behind.
         Action::Pass
@@ -243,7 +244,7 @@ fn label(game: &Game, p: PlayerId, a: &Action, cost: i16) -> String {
         {
             game.describe_action(a)
         }
-        Action::Pass => pass_label(game, p),
+        Action::Pass => pass_label(game),
         Action::UseCard {
             card,
             index,
@@ -415,7 +416,7 @@ pub fn menu(game: &Game, p: PlayerId, legal: &[Action]) -> Menu {
         let cost = applied_influence(game, p, a);
         let choice = Choice {
             action: *a,
-            label: label(game, p, a, cost),
+            label: label(game, a, cost),
             cost,
         };
         match groups.iter_mut().find(|g| g.kind == kind) {

@@ -13,7 +13,7 @@ use std::hash::Hash;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use xxhash_rust::xxh3::Xxh3;
+use xxhash_rust::xxh3::{xxh3_128, xxh3_64};
 
 use b5_cards::{DeckList, LoadError};
 use b5_engine::{
@@ -401,9 +401,7 @@ impl B5Game {
     /// parts taken for the same is a chance of one in 2^128).
     fn public_part(&self, p: PlayerId, viewer: PlayerId) -> Option<Arc<ViewText>> {
         let part = self.game.player_public(p, viewer);
-        let mut h = Xxh3::new();
-        part.hash(&mut h);
-        let key = h.digest128();
+        let key = digest128(&part);
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
             // Used now: the last to be dropped.
@@ -423,6 +421,24 @@ impl B5Game {
         }
         Some(text)
     }
+}
+
+/// A 128-bit XXH3 digest of `v` as `Hash` feeds it: the bytes gathered
+/// first and digested at once (feeding a streaming digest field by field
+/// costs several times more).
+fn digest128<T: Hash>(v: &T) -> u128 {
+    struct Gather(Vec<u8>);
+    impl std::hash::Hasher for Gather {
+        fn write(&mut self, bytes: &[u8]) {
+            self.0.extend_from_slice(bytes);
+        }
+        fn finish(&self) -> u64 {
+            xxh3_64(&self.0)
+        }
+    }
+    let mut g = Gather(Vec::with_capacity(2048));
+    v.hash(&mut g);
+    xxh3_128(&g.0)
 }
 
 /// `v` as JSON text, written into a buffer of `capacity` bytes to start
@@ -616,6 +632,8 @@ impl TableGame for B5Game {
             Viewer::Seat(s) if s < n => s as PlayerId,
             _ => return ViewText::read(self.view_text(viewer)).into(),
         };
+        // Each card's abilities worked out once for all the parts below.
+        let _held = self.game.hold_abilities();
         // The other players' public parts as anyone sees them, written
         // once for every viewer; the seat's own, and those it sees more of
         // (its contingencies), for it alone.

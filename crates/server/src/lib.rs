@@ -15,6 +15,7 @@ pub mod b5;
 pub mod connections;
 pub mod empires;
 pub mod expiry;
+pub mod fanout;
 pub mod game;
 pub mod http;
 pub mod patch;

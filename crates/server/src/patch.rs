@@ -5,7 +5,8 @@
 //! that connection.
 //!
 //! The server keeps no copy of the view it sent, only a tree of digests of
-//! its parts (three levels deep: `/players/2/discard`; 64-bit XXH3, so two
+//! its parts (three levels deep under `players`: `/players/2/discard`; two
+//! elsewhere: `/hand/3`; 64-bit XXH3, so two
 //! different parts taken for the same is a chance of one in 2^64),
 //! recorded as serde_json writes the view ([`ViewText::write`]): a part
 //! whose digest differs is sent whole. A connection holds a few kilobytes
@@ -23,6 +24,21 @@ use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 /// How deep a view is split into parts: the top-level keys, their
 /// members, and those members' members.
 const DEPTH: usize = 3;
+
+/// The top-level members split to [`DEPTH`] (each player's piles are parts
+/// of his public part, a conflict's support of the conflict); every other
+/// member is split only into its own members (a card in hand is sent whole
+/// when it changes): fewer parts to record and digest.
+const DEEP_KEYS: [&[u8]; 2] = [b"players", b"conflicts"];
+
+/// How deep the parts of a top-level member go, by its key.
+fn limit_of(key: &[u8]) -> usize {
+    if DEEP_KEYS.contains(&key) {
+        DEPTH
+    } else {
+        DEPTH - 1
+    }
+}
 
 /// The digests of a view's parts, as last sent on one connection.
 #[derive(Clone, Debug, PartialEq)]
@@ -297,6 +313,11 @@ impl ViewText {
         let mut rec = Recorder {
             // Below DEPTH every value is one part.
             base: depth.min(DEPTH),
+            // Set by each top-level key; a value written below the top
+            // is an element of `players` (a player's public part).
+            limit: if depth >= 2 { DEPTH } else { DEPTH - 1 },
+            in_top_key: false,
+            top_key: Vec::with_capacity(16),
             open: 0,
             nodes: Vec::with_capacity(64),
             spans: Vec::with_capacity(64),
@@ -359,8 +380,13 @@ impl std::io::Write for Out<'_> {
 /// shapes only; the digests are taken from the finished text.
 struct Recorder {
     /// The depth of the value written (its parts are split down to
-    /// [`DEPTH`]).
+    /// `limit`).
     base: usize,
+    /// How deep the parts of the member being written go ([`limit_of`]).
+    limit: usize,
+    /// A top-level key is being written (into `top_key`).
+    in_top_key: bool,
+    top_key: Vec<u8>,
     /// Objects and arrays open now.
     open: usize,
     nodes: Vec<Node>,
@@ -377,7 +403,7 @@ struct Recorder {
 impl Recorder {
     /// A value starts at `at`, at depth `base + open`.
     fn value_start(&mut self, at: u32) {
-        if self.base + self.open > DEPTH {
+        if self.base + self.open > self.limit {
             return;
         }
         let (key_start, key_end) = std::mem::take(&mut self.key);
@@ -397,7 +423,7 @@ impl Recorder {
     }
 
     fn value_end(&mut self, at: u32) {
-        if self.base + self.open > DEPTH {
+        if self.base + self.open > self.limit {
             return;
         }
         if let Some(i) = self.leaf.take() {
@@ -406,7 +432,7 @@ impl Recorder {
     }
 
     fn container_start(&mut self, kind: Kind) {
-        if self.base + self.open < DEPTH {
+        if self.base + self.open < self.limit {
             if let Some(i) = self.leaf.take() {
                 self.nodes[i].kind = kind;
                 self.frames.push(i);
@@ -420,7 +446,7 @@ impl Recorder {
     /// An object or array ended at `at` (after its closing bracket).
     fn container_end(&mut self, at: u32) {
         self.open = self.open.saturating_sub(1);
-        if self.base + self.open < DEPTH {
+        if self.base + self.open < self.limit {
             match self.frames.pop() {
                 Some(i) => {
                     match u16::try_from(self.nodes.len() - i) {
@@ -491,16 +517,36 @@ impl serde_json::ser::Formatter for Marks<'_> {
             w.write_all(b",")?;
         }
         // The key's content starts after its opening quote.
-        if self.rec.base + self.rec.open <= DEPTH {
+        if self.rec.base + self.rec.open <= self.rec.limit {
             self.rec.key.0 = self.at.get() + 1;
+        }
+        // A top-level key: read to know how deep its member goes.
+        if self.rec.base + self.rec.open == 1 {
+            self.rec.in_top_key = true;
+            self.rec.top_key.clear();
         }
         Ok(())
     }
 
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        if self.rec.in_top_key {
+            self.rec.top_key.extend_from_slice(fragment.as_bytes());
+        }
+        w.write_all(fragment.as_bytes())
+    }
+
     fn end_object_key<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
         // And ends at its closing quote.
-        if self.rec.base + self.rec.open <= DEPTH {
+        if self.rec.base + self.rec.open <= self.rec.limit {
             self.rec.key.1 = self.at.get().saturating_sub(1);
+        }
+        if self.rec.in_top_key {
+            self.rec.in_top_key = false;
+            self.rec.limit = limit_of(&self.rec.top_key);
         }
         Ok(())
     }
@@ -703,6 +749,7 @@ impl Parts {
     /// Parts recorded while `text` was written, their digests taken from
     /// it as [`Parts::read`] takes them; None if a key holds an escape.
     fn digested(mut nodes: Vec<Node>, spans: Vec<Span>, text: &[u8]) -> Option<Parts> {
+        let mut scratch: Vec<u8> = Vec::with_capacity(256);
         // Members come after their part: from the last, each part's
         // members are digested before it.
         for i in (0..nodes.len()).rev() {
@@ -723,16 +770,20 @@ impl Parts {
                 Kind::Object => b'}',
                 Kind::Array => b']',
             };
-            let mut h = Xxh3::new();
-            h.update(&[close]);
+            // What a streaming digest would read, read at once (the same
+            // digest: XXH3's streaming and one-shot forms agree).
+            scratch.clear();
+            scratch.push(close);
             for m in members(&nodes, i) {
                 if nodes[i].kind == Kind::Object {
                     let k = spans[m];
-                    h.update(text.get(k.key_start as usize - 1..k.key_end as usize + 2)?);
+                    scratch.extend_from_slice(
+                        text.get(k.key_start as usize - 1..k.key_end as usize + 2)?,
+                    );
                 }
-                h.update(&nodes[m].digest.to_le_bytes());
+                scratch.extend_from_slice(&nodes[m].digest.to_le_bytes());
             }
-            nodes[i].digest = h.digest();
+            nodes[i].digest = xxh3_64(&scratch);
         }
         Some(Parts { nodes, spans })
     }
@@ -748,7 +799,8 @@ impl Parts {
             nodes: Vec::with_capacity(64),
             spans: Vec::with_capacity(64),
         };
-        let end = p.read_value(text, 0, depth, (0, 0))?;
+        let limit = if depth >= 2 { DEPTH } else { DEPTH - 1 };
+        let end = p.read_value(text, 0, depth, (0, 0), limit)?;
         (end == text.len()).then_some(p)
     }
 
@@ -760,8 +812,14 @@ impl Parts {
         i: usize,
         depth: usize,
         key: (usize, usize),
+        limit: usize,
     ) -> Option<usize> {
         let b = text.as_bytes();
+        // A top-level member goes as deep as its key says.
+        let limit = match depth {
+            1 => limit_of(&b[key.0..key.1]),
+            _ => limit,
+        };
         let at = self.nodes.len();
         let key_digest = if key.1 > key.0 {
             xxh3_64(&b[key.0..key.1]) as u32
@@ -781,8 +839,8 @@ impl Parts {
             key_end: key.1 as u32,
         });
         let (kind, close) = match b.get(i)? {
-            b'{' if depth < DEPTH => (Kind::Object, b'}'),
-            b'[' if depth < DEPTH => (Kind::Array, b']'),
+            b'{' if depth < limit => (Kind::Object, b'}'),
+            b'[' if depth < limit => (Kind::Array, b']'),
             _ => {
                 let end = skip(b, i)?;
                 self.nodes[at].digest = xxh3_64(&b[i..end]);
@@ -812,7 +870,7 @@ impl Parts {
                     j = end + 1;
                 }
                 let kid = self.nodes.len();
-                j = self.read_value(text, j, depth + 1, k)?;
+                j = self.read_value(text, j, depth + 1, k, limit)?;
                 h.update(&self.nodes[kid].digest.to_le_bytes());
                 match b.get(j)? {
                     b',' => j += 1,
@@ -924,7 +982,8 @@ mod tests {
             .map(|o| o["path"].as_str().unwrap())
             .collect();
         // The deepest level is sent whole.
-        assert!(paths.contains(&"/k~1~0/deep/deeper"), "{paths:?}");
+        // Split two levels deep (only `players` and `conflicts` go three).
+        assert!(paths.contains(&"/k~1~0/deep"), "{paths:?}");
         assert!(paths.contains(&"/hand") && paths.contains(&"/menu"));
     }
 
@@ -1023,8 +1082,11 @@ mod tests {
         // A key with an escape is not split on, as reading has it.
         assert!(ViewText::write(&json!({"a\n": 1}), 0, 0).is_none());
         assert!(ViewText::write(&json!({"x": {"a\"": 1}}), 0, 0).is_none());
-        assert!(ViewText::write(&json!({"x": {"y": {"a\"": 1}}}), 0, 0).is_none());
-        assert!(ViewText::write(&json!({"x": {"y": {"z": {"a\"": 1}}}}), 0, 0).is_some());
+        assert!(ViewText::write(&json!({"players": {"y": {"a\"": 1}}}), 0, 0).is_none());
+        assert!(ViewText::write(&json!({"players": {"y": {"z": {"a\"": 1}}}}), 0, 0).is_some());
+        // Below a member's parts (two levels but under `players` and
+        // `conflicts`), keys are text like any other.
+        assert!(ViewText::write(&json!({"x": {"y": {"a\"": 1}}}), 0, 0).is_some());
     }
 
     #[test]

@@ -144,7 +144,7 @@ impl Viewing {
 /// who is to act and the viewer's legal actions. Written as text piece by
 /// piece, the view straight from the game's types (`view_text`): no JSON
 /// value of the whole message is built.
-fn change_msg(
+pub(crate) fn change_msg(
     seq: u64,
     events: &dyn GameEvents,
     game: Option<(&dyn TableGame, Value)>,
