@@ -23,7 +23,7 @@ use b5_players::{Bot, GreedyBot, RandomBot};
 use serde_json::Value;
 
 use crate::game::{ActionError, GameEvents, GameKind, Prepared, SetupProblem, TableGame, Viewer};
-use crate::patch::{View, ViewText};
+use crate::patch::{Piece, View, ViewText};
 
 /// The viewer id used for spectators: not a seat (seats are below
 /// `MAX_PLAYERS`) and not the engine's `NOBODY`, so the engine's filters
@@ -330,13 +330,14 @@ pub struct B5Game {
     memo: Arc<Mutex<Memo>>,
 }
 
-/// Public parts written lately, by the digest of what they were written
-/// from, the last used last.
+/// Parts written lately, by the digest of what they were written from,
+/// the last used last.
 type Memo = VecDeque<(u128, Arc<ViewText>)>;
 
-/// Public parts a game keeps written, per seat: one as anyone sees it and
-/// one as its own player does, and one more to spare.
-const MEMO_PARTS: usize = 3;
+/// Parts a game keeps written, per seat: its public part as anyone sees
+/// it and as its own player does, its hand, one for the members every seat
+/// shares (the conflicts) or its reserve, and one to spare.
+const MEMO_PARTS: usize = 5;
 
 /// What is worked out once per game state.
 #[derive(Default)]
@@ -397,11 +398,26 @@ impl B5Game {
 
     /// Player `p`'s public part as `viewer` sees it, written as the element
     /// of the view's `players` it is; the same text as before when nothing
-    /// in it changed (a 128-bit digest of the engine's part: two different
-    /// parts taken for the same is a chance of one in 2^128).
+    /// in it changed.
     fn public_part(&self, p: PlayerId, viewer: PlayerId) -> Option<Arc<ViewText>> {
         let part = self.game.player_public(p, viewer);
-        let key = digest128(&part);
+        self.kept(digest128(&("players", &part)), || {
+            ViewText::write(&part, 2, 4096)
+        })
+    }
+
+    /// A top-level member of a seat's view (its hand, its reserve, the
+    /// conflicts), written apart; the same text as before when nothing in
+    /// it changed.
+    fn member<T: serde::Serialize + Hash>(&self, key: &str, v: &T) -> Option<Piece> {
+        let text = self.kept(digest128(&(key, v)), || ViewText::member(v, key, 1024))?;
+        Some(Piece::One(text))
+    }
+
+    /// The text kept for `key` (a 128-bit digest of what it is written
+    /// from: two different values taken for the same is a chance of one in
+    /// 2^128), or `write`'s, kept.
+    fn kept(&self, key: u128, write: impl FnOnce() -> Option<ViewText>) -> Option<Arc<ViewText>> {
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
             // Used now: the last to be dropped.
@@ -411,7 +427,7 @@ impl B5Game {
             return Some(text);
         }
         drop(memo);
-        let mut text = ViewText::write(&part, 2, 4096)?;
+        let mut text = write()?;
         text.shrink_to_fit();
         let text = Arc::new(text);
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
@@ -450,75 +466,73 @@ fn json_text<T: serde::Serialize>(v: &T, capacity: usize) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The events of one action, with the game after it and what the game
-/// waited for before it (to write them as sentences).
-struct B5Events {
-    events: Vec<Event>,
-    after: Game,
-    context: String,
-}
-
-impl GameEvents for B5Events {
-    fn for_viewer(&self, viewer: Viewer) -> Value {
-        events_for(&self.events, viewer)
-    }
-
-    fn log(&self, viewer: Viewer) -> Vec<String> {
-        // The describe works on the events as this viewer may see them.
-        b5_present::sentences(&self.after, player_id(viewer), &self.events, &self.context)
-    }
-
-    fn compact(&self) -> Option<std::sync::Arc<dyn GameEvents>> {
-        // Every seat's sentences and the spectators', written now: the
-        // game after the events is not kept.
-        let seats = self.after.num_players();
-        let mut logs: Vec<Arc<[String]>> = Vec::with_capacity(seats + 1);
-        for i in 0..=seats {
-            let viewer = if i < seats {
-                Viewer::Seat(i)
-            } else {
-                Viewer::Spectator
-            };
-            let log = self.log(viewer);
-            // Most sentences are the same for everyone: kept once (a table
-            // keeps its last changes for clients that reconnect).
-            let same = logs.iter().find(|l| l[..] == log[..]).cloned();
-            logs.push(same.unwrap_or_else(|| log.into()));
-        }
-        Some(std::sync::Arc::new(B5Logged {
-            events: self.events.clone(),
-            logs,
-        }))
-    }
-}
-
-/// The events as `viewer` may see them, as JSON.
-fn events_for(events: &[Event], viewer: Viewer) -> Value {
-    let v = player_id(viewer);
-    let events: Vec<Event> = events.iter().map(|e| e.for_viewer(v)).collect();
-    serde_json::to_value(events).unwrap_or(Value::Array(Vec::new()))
-}
-
-/// [`B5Events`] kept small: the events, and their sentences for each seat
-/// and (last) for spectators.
+/// The events of one action as every viewer reads them, written when the
+/// action is applied: for each seat and (last) for spectators, the events
+/// as that viewer may see them and their sentences, as JSON text; equal
+/// texts are one (shared). A table keeps its last changes for clients
+/// that reconnect; every connection sends them as they are.
 struct B5Logged {
-    events: Vec<Event>,
-    /// Equal logs are one (shared).
-    logs: Vec<Arc<[String]>>,
+    events: Vec<Arc<str>>,
+    logs: Vec<Arc<str>>,
+}
+
+impl B5Logged {
+    /// `events` (of one action, `context`: what the game waited for before
+    /// it) written for every viewer of `after` (the game after them).
+    fn write(after: &Game, events: &[Event], context: &str) -> B5Logged {
+        let seats = after.num_players();
+        let (mut texts, mut logs): (Vec<Arc<str>>, Vec<Arc<str>>) = (Vec::new(), Vec::new());
+        for i in 0..=seats {
+            let viewer = if i < seats { i as PlayerId } else { SPECTATOR };
+            let seen: Vec<Event> = events.iter().map(|e| e.for_viewer(viewer)).collect();
+            let text = serde_json::to_string(&seen).unwrap_or_else(|_| "[]".into());
+            // The sentences are written from the events as this viewer
+            // may see them.
+            let log = b5_present::sentences(after, viewer, events, context);
+            let log = serde_json::to_string(&log).unwrap_or_else(|_| "[]".into());
+            texts.push(shared(&texts, text));
+            logs.push(shared(&logs, log));
+        }
+        B5Logged {
+            events: texts,
+            logs,
+        }
+    }
+
+    fn slot(&self, viewer: Viewer) -> usize {
+        let spectators = self.events.len().saturating_sub(1);
+        match viewer {
+            Viewer::Seat(s) if s < spectators => s,
+            _ => spectators,
+        }
+    }
+}
+
+/// `text`, as the same text already in `kept` when there is one.
+fn shared(kept: &[Arc<str>], text: String) -> Arc<str> {
+    match kept.iter().find(|k| ***k == *text) {
+        Some(k) => k.clone(),
+        None => text.into(),
+    }
 }
 
 impl GameEvents for B5Logged {
     fn for_viewer(&self, viewer: Viewer) -> Value {
-        events_for(&self.events, viewer)
+        serde_json::from_str(&self.events_text(viewer)).unwrap_or(Value::Array(Vec::new()))
     }
 
     fn log(&self, viewer: Viewer) -> Vec<String> {
-        let spectators = self.logs.len().saturating_sub(1);
-        let i = match viewer {
-            Viewer::Seat(s) if s < spectators => s,
-            _ => spectators,
-        };
-        self.logs.get(i).map(|l| l.to_vec()).unwrap_or_default()
+        serde_json::from_str(&self.log_text(viewer)).unwrap_or_default()
+    }
+
+    fn events_text(&self, viewer: Viewer) -> Arc<str> {
+        let i = self.slot(viewer);
+        self.events.get(i).cloned().unwrap_or_else(|| "[]".into())
+    }
+
+    fn log_text(&self, viewer: Viewer) -> Arc<str> {
+        let i = self.slot(viewer);
+        self.logs.get(i).cloned().unwrap_or_else(|| "[]".into())
     }
 }
 
@@ -649,8 +663,18 @@ impl TableGame for B5Game {
             })
             .collect();
         let made = parts.and_then(|parts| {
-            let view = self.game.view_but_players(seat);
-            ViewText::write(&self.seat_view(&view, seat), 0, 8192)?.with_pieces("players", parts)
+            // The hand, the reserve and the conflicts written apart and
+            // kept: most actions change none of them.
+            let mut view = self.game.view_but_players(seat);
+            let hand = self.member("hand", &std::mem::take(&mut view.hand))?;
+            let reserve = self.member("reserve", &std::mem::take(&mut view.reserve))?;
+            let conflicts = self.member("conflicts", &std::mem::take(&mut view.conflicts))?;
+            ViewText::write(&self.seat_view(&view, seat), 0, 1024)?.with_pieces(vec![
+                ("players", Piece::Items(parts)),
+                ("hand", hand),
+                ("reserve", reserve),
+                ("conflicts", conflicts),
+            ])
         });
         made.unwrap_or_else(|| ViewText::read(self.view_text(viewer)).into())
     }
@@ -679,11 +703,7 @@ impl TableGame for B5Game {
             .into_iter()
             .collect();
         self.settle(&mut events);
-        Ok(Box::new(B5Events {
-            events,
-            after: self.game.clone(),
-            context,
-        }))
+        Ok(Box::new(B5Logged::write(&self.game, &events, &context)))
     }
 
     fn finished(&self) -> bool {

@@ -153,6 +153,18 @@ pub trait GameEvents: Send + Sync {
     fn compact(&self) -> Option<std::sync::Arc<dyn GameEvents>> {
         None
     }
+    /// `for_viewer` as JSON text. A game may keep it written (every
+    /// connection of a table writes each change for its viewer).
+    fn events_text(&self, viewer: Viewer) -> std::sync::Arc<str> {
+        self.for_viewer(viewer).to_string().into()
+    }
+    /// `log` as JSON text (an array of strings); kept written as
+    /// `events_text` may be.
+    fn log_text(&self, viewer: Viewer) -> std::sync::Arc<str> {
+        serde_json::to_string(&self.log(viewer))
+            .unwrap_or_else(|_| "[]".into())
+            .into()
+    }
 }
 
 /// One game in progress.

@@ -543,6 +543,7 @@ async fn create_table(
         chat_bytes: 0,
         ended: None,
         active_at: crate::sqlite::now_ms(),
+        active_stored: crate::sqlite::now_ms(),
     };
     let table = Arc::new(Table::new(
         id.clone(),

@@ -391,6 +391,7 @@ impl AppState {
             chat_bytes: st.chat_bytes,
             ended: st.ended,
             active_at: st.active_at,
+            active_stored: st.active_at,
         };
         Ok(Table::new(
             st.table.id,

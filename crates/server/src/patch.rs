@@ -44,7 +44,7 @@ fn limit_of(key: &[u8]) -> usize {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sent {
     /// The view's top-level keys (to name one that is gone).
-    names: Vec<Box<str>>,
+    names: Arc<[Box<str>]>,
     /// Its parts, each before its members (the view itself first).
     nodes: Vec<Node>,
 }
@@ -124,59 +124,88 @@ impl ViewText {
         }
     }
 
-    /// This view with its top-level member `key` (an array) made of
-    /// `items` (pieces written at depth 2), kept where they are: the parts
-    /// are those of the whole view, its text is put together only when it
-    /// is sent whole. None if it has no such member or a part is unread.
-    pub fn with_pieces(self, key: &str, items: Vec<Arc<ViewText>>) -> Option<View> {
+    /// This view with some of its top-level members made of pieces
+    /// written apart ([`Piece`]), kept where they are: the parts are those
+    /// of the whole view, its text is put together only when it is sent
+    /// whole. Each such member stands in this text as a placeholder (an
+    /// empty array for [`Piece::Items`]). None if a member is missing or a
+    /// part is unread.
+    pub fn with_pieces(self, pieces: Vec<(&str, Piece)>) -> Option<View> {
         let parts = self.parts.as_ref()?;
-        let m = members(&parts.nodes, 0).find(|&i| parts.key(&self.text, i) == key)?;
-        let node = parts.nodes[m];
-        if node.kind != Kind::Array {
+        let extra: usize = pieces.iter().map(|(_, p)| p.nodes_len()).sum();
+        let mut nodes = Vec::with_capacity(parts.nodes.len() + extra);
+        nodes.push(parts.nodes[0]);
+        let mut pieces: Vec<(&str, Option<Piece>)> =
+            pieces.into_iter().map(|(k, p)| (k, Some(p))).collect();
+        let mut splices = Vec::with_capacity(pieces.len());
+        let mut scratch = Vec::with_capacity(128);
+        for m in members(&parts.nodes, 0) {
+            let node = parts.nodes[m];
+            let key = parts.key(&self.text, m);
+            let Some(piece) = pieces
+                .iter_mut()
+                .find(|(k, p)| *k == key && p.is_some())
+                .and_then(|(_, p)| p.take())
+            else {
+                nodes.extend_from_slice(&parts.nodes[m..m + node.size as usize]);
+                continue;
+            };
+            let at = nodes.len();
+            let mut starts = Vec::new();
+            match &piece {
+                Piece::One(one) => {
+                    nodes.extend_from_slice(one.nodes());
+                    let first = nodes.get_mut(at)?;
+                    first.key = node.key;
+                }
+                Piece::Items(items) => {
+                    if node.kind != Kind::Array {
+                        return None;
+                    }
+                    nodes.push(node);
+                    scratch.clear();
+                    scratch.push(b']');
+                    for item in items {
+                        let first = item.nodes().first()?;
+                        scratch.extend_from_slice(&first.digest.to_le_bytes());
+                        starts.push(nodes.len());
+                        nodes.extend_from_slice(item.nodes());
+                    }
+                    nodes[at].digest = xxh3_64(&scratch);
+                }
+            }
+            let size = nodes.len() - at;
+            nodes[at].size = u16::try_from(size).ok()?;
+            splices.push(Splice {
+                at,
+                size,
+                top_at: m,
+                was: node.size as usize,
+                starts,
+                piece,
+            });
+        }
+        if pieces.iter().any(|(_, p)| p.is_some()) {
             return None;
         }
-        let mut nodes = Vec::with_capacity(
-            parts.nodes.len() + items.iter().map(|t| t.nodes().len()).sum::<usize>(),
-        );
-        nodes.extend_from_slice(&parts.nodes[..=m]);
-        let mut starts = Vec::with_capacity(items.len());
-        let mut h = Xxh3::new();
-        h.update(b"]");
-        for item in &items {
-            let first = item.nodes().first()?;
-            h.update(&first.digest.to_le_bytes());
-            starts.push(nodes.len());
-            nodes.extend_from_slice(item.nodes());
-        }
-        let size = nodes.len() - m;
-        nodes[m] = Node {
-            digest: h.digest(),
-            size: u16::try_from(size).ok()?,
-            ..node
-        };
-        nodes.extend_from_slice(&parts.nodes[m + node.size as usize..]);
         nodes[0].size = u16::try_from(nodes.len()).ok()?;
         let mut view = View {
             top: self,
-            array: Some(Pieces {
-                at: m,
-                size,
-                was: node.size as usize,
-                starts,
-                items,
-            }),
+            splices,
             nodes,
         };
         // The view's digest over its members, as reading the whole makes
         // it (their keys are the top text's).
-        let mut h = Xxh3::new();
-        h.update(b"}");
+        scratch.clear();
+        scratch.push(b'}');
         for i in members(&view.nodes, 0) {
-            let (text, span) = view.span(i);
-            h.update(&text.as_bytes()[span.key_start as usize - 1..span.key_end as usize + 2]);
-            h.update(&view.nodes[i].digest.to_le_bytes());
+            let (text, span) = view.key_span(i);
+            scratch.extend_from_slice(
+                &text.as_bytes()[span.key_start as usize - 1..span.key_end as usize + 2],
+            );
+            scratch.extend_from_slice(&view.nodes[i].digest.to_le_bytes());
         }
-        view.nodes[0].digest = h.digest();
+        view.nodes[0].digest = xxh3_64(&scratch);
         Some(view)
     }
 
@@ -185,40 +214,79 @@ impl ViewText {
     }
 }
 
-/// A view as it is sent: one text with its parts, or a text one of whose
-/// top-level arrays is made of pieces written apart (each player's public
-/// part, written once for every viewer and kept across actions).
+/// A top-level member of a view written apart from it.
+#[derive(Clone, Debug)]
+pub enum Piece {
+    /// Its value, written as it stands at depth 1 ([`ViewText::member`]).
+    One(Arc<ViewText>),
+    /// An array of values, each written as it stands at depth 2 (each
+    /// player's public part).
+    Items(Vec<Arc<ViewText>>),
+}
+
+impl Piece {
+    fn nodes_len(&self) -> usize {
+        match self {
+            Piece::One(t) => t.nodes().len(),
+            Piece::Items(items) => 1 + items.iter().map(|t| t.nodes().len()).sum::<usize>(),
+        }
+    }
+
+    /// The value's text (put together for an array of pieces).
+    fn value(&self) -> Cow<'_, str> {
+        match self {
+            Piece::One(t) => Cow::Borrowed(&t.text),
+            Piece::Items(items) => {
+                let mut text = String::with_capacity(items.iter().map(|t| t.text.len() + 1).sum());
+                push_joined(items, &mut text);
+                Cow::Owned(text)
+            }
+        }
+    }
+
+    fn push_value(&self, text: &mut String) {
+        match self {
+            Piece::One(t) => text.push_str(&t.text),
+            Piece::Items(items) => push_joined(items, text),
+        }
+    }
+}
+
+/// `[item,item,...]`
+fn push_joined(items: &[Arc<ViewText>], text: &mut String) {
+    text.push('[');
+    for (n, item) in items.iter().enumerate() {
+        if n > 0 {
+            text.push(',');
+        }
+        text.push_str(&item.text);
+    }
+    text.push(']');
+}
+
+/// A view as it is sent: one text with its parts, some of whose top-level
+/// members may be pieces written apart (each player's public part, written
+/// once for every viewer; a seat's hand, written when it changes).
 #[derive(Clone, Debug)]
 pub struct View {
     top: ViewText,
-    array: Option<Pieces>,
+    /// The members written apart, in the order they stand in `top`.
+    splices: Vec<Splice>,
     /// The parts of the whole view (the pieces' in their place).
     nodes: Vec<Node>,
 }
 
 #[derive(Clone, Debug)]
-struct Pieces {
-    /// The array's part in `nodes`, its size there and in `top`.
+struct Splice {
+    /// The member's part in `nodes` and its size there; its part in `top`
+    /// and its size there.
     at: usize,
     size: usize,
+    top_at: usize,
     was: usize,
-    /// Where each piece's parts start in `nodes`.
+    /// Where each item's parts start in `nodes` (for [`Piece::Items`]).
     starts: Vec<usize>,
-    items: Vec<Arc<ViewText>>,
-}
-
-impl Pieces {
-    /// `[piece,piece,...]`
-    fn push_joined(&self, text: &mut String) {
-        text.push('[');
-        for (n, item) in self.items.iter().enumerate() {
-            if n > 0 {
-                text.push(',');
-            }
-            text.push_str(&item.text);
-        }
-        text.push(']');
-    }
+    piece: Piece,
 }
 
 impl From<ViewText> for View {
@@ -226,7 +294,7 @@ impl From<ViewText> for View {
         let nodes = top.nodes().to_vec();
         View {
             top,
-            array: None,
+            splices: Vec::new(),
             nodes,
         }
     }
@@ -235,58 +303,85 @@ impl From<ViewText> for View {
 impl View {
     /// The whole view's text (put together when it has pieces).
     pub fn text(&self) -> Cow<'_, str> {
-        let (Some(a), Some(parts)) = (&self.array, &self.top.parts) else {
+        let Some(parts) = self.top.parts.as_ref().filter(|_| !self.splices.is_empty()) else {
             return Cow::Borrowed(&self.top.text);
         };
-        let span = parts.spans[a.at];
-        let (start, end) = (span.start as usize, span.end as usize);
-        let mut text = String::with_capacity(
-            self.top.text.len() + a.items.iter().map(|t| t.text.len() + 1).sum::<usize>(),
-        );
-        text.push_str(&self.top.text[..start]);
-        a.push_joined(&mut text);
-        text.push_str(&self.top.text[end..]);
+        let extra: usize = self
+            .splices
+            .iter()
+            .map(|s| match &s.piece {
+                Piece::One(t) => t.text.len(),
+                Piece::Items(items) => items.iter().map(|t| t.text.len() + 1).sum(),
+            })
+            .sum();
+        let mut text = String::with_capacity(self.top.text.len() + extra + 1);
+        let mut from = 0;
+        for s in &self.splices {
+            let span = parts.spans[s.top_at];
+            text.push_str(&self.top.text[from..span.start as usize]);
+            s.piece.push_value(&mut text);
+            from = span.end as usize;
+        }
+        text.push_str(&self.top.text[from..]);
         Cow::Owned(text)
     }
 
     /// Where part `i` of the whole view is written: in which text, and
-    /// its span there.
+    /// its span there (for a spliced member itself: the piece's root,
+    /// whose key is in `top`; see [`View::key_span`]).
     fn span(&self, i: usize) -> (&str, Span) {
-        let top = |j: usize| {
-            let p = self.top.parts.as_ref().map(|p| p.spans[j]);
-            (self.top.text.as_str(), p.unwrap_or_default())
-        };
-        match &self.array {
-            Some(a) if i > a.at && i < a.at + a.size => {
-                let k = a.starts.partition_point(|&s| s <= i) - 1;
-                let item = &a.items[k];
-                let p = item.parts.as_ref().map(|p| p.spans[i - a.starts[k]]);
-                (item.text.as_str(), p.unwrap_or_default())
+        let mut shift = 0isize;
+        for s in &self.splices {
+            if i < s.at {
+                break;
             }
-            Some(a) if i >= a.at + a.size => top(i - a.size + a.was),
-            _ => top(i),
+            if i < s.at + s.size {
+                let inner = |t: &'_ ViewText, j: usize| -> Span {
+                    t.parts.as_ref().map(|p| p.spans[j]).unwrap_or_default()
+                };
+                return match &s.piece {
+                    Piece::One(t) => (t.text.as_str(), inner(t, i - s.at)),
+                    Piece::Items(items) if i > s.at => {
+                        let k = s.starts.partition_point(|&x| x <= i) - 1;
+                        let item = &items[k];
+                        (item.text.as_str(), inner(item, i - s.starts[k]))
+                    }
+                    Piece::Items(_) => self.top_span(s.top_at),
+                };
+            }
+            shift += s.size as isize - s.was as isize;
+        }
+        self.top_span((i as isize - shift) as usize)
+    }
+
+    fn top_span(&self, j: usize) -> (&str, Span) {
+        let p = self.top.parts.as_ref().map(|p| p.spans[j]);
+        (self.top.text.as_str(), p.unwrap_or_default())
+    }
+
+    /// Where part `i`'s key is written (a spliced member's is in `top`).
+    fn key_span(&self, i: usize) -> (&str, Span) {
+        match self.splices.iter().find(|s| s.at == i) {
+            Some(s) => self.top_span(s.top_at),
+            None => self.span(i),
         }
     }
 
     /// Part `i`'s value as text (put together for the view itself and
-    /// for the array of pieces).
+    /// for an array of pieces).
     fn value(&self, i: usize) -> Cow<'_, str> {
-        match &self.array {
-            Some(_) if i == 0 => self.text(),
-            Some(a) if i == a.at => {
-                let mut text = String::new();
-                a.push_joined(&mut text);
-                Cow::Owned(text)
-            }
-            _ => {
-                let (text, s) = self.span(i);
-                Cow::Borrowed(&text[s.start as usize..s.end as usize])
-            }
+        if i == 0 && !self.splices.is_empty() {
+            return self.text();
         }
+        if let Some(s) = self.splices.iter().find(|s| s.at == i) {
+            return s.piece.value();
+        }
+        let (text, s) = self.span(i);
+        Cow::Borrowed(&text[s.start as usize..s.end as usize])
     }
 
     fn key(&self, i: usize) -> &str {
-        let (text, s) = self.span(i);
+        let (text, s) = self.key_span(i);
         &text[s.key_start as usize..s.key_end as usize]
     }
 
@@ -309,13 +404,33 @@ impl ViewText {
         depth: usize,
         capacity: usize,
     ) -> Option<ViewText> {
+        // Set by each top-level key; a value written below the top is an
+        // element of `players` (a player's public part).
+        let limit = if depth >= 2 { DEPTH } else { DEPTH - 1 };
+        ViewText::write_at(value, depth, limit, capacity)
+    }
+
+    /// `value` written as the top-level member `key` of a view, to stand
+    /// in it as a [`Piece::One`].
+    pub fn member<T: serde::Serialize + ?Sized>(
+        value: &T,
+        key: &str,
+        capacity: usize,
+    ) -> Option<ViewText> {
+        ViewText::write_at(value, 1, limit_of(key.as_bytes()), capacity)
+    }
+
+    fn write_at<T: serde::Serialize + ?Sized>(
+        value: &T,
+        depth: usize,
+        limit: usize,
+        capacity: usize,
+    ) -> Option<ViewText> {
         let at = Cell::new(0u32);
         let mut rec = Recorder {
             // Below DEPTH every value is one part.
             base: depth.min(DEPTH),
-            // Set by each top-level key; a value written below the top
-            // is an element of `players` (a player's public part).
-            limit: if depth >= 2 { DEPTH } else { DEPTH - 1 },
+            limit,
             in_top_key: false,
             top_key: Vec::with_capacity(16),
             open: 0,
@@ -572,14 +687,31 @@ impl Sent {
     /// The digests of a view to keep once it is sent; None if its parts
     /// could not be read (then it is always sent whole).
     pub fn of(view: View) -> Option<Sent> {
+        Sent::after(None, view)
+    }
+
+    /// [`Sent::of`], keeping the names of the view's keys from the digests
+    /// sent before when they are the same keys (they nearly always are).
+    pub fn after(before: Option<Sent>, view: View) -> Option<Sent> {
         if !view.has_parts() {
             return None;
         }
-        let names = members(&view.nodes, 0)
-            .map(|k| Box::from(view.key(k)))
-            .collect();
+        let same_keys = before.as_ref().is_some_and(|b| {
+            members(&b.nodes, 0)
+                .map(|i| b.nodes[i].key)
+                .eq(members(&view.nodes, 0).map(|i| view.nodes[i].key))
+        });
+        let names = match before {
+            Some(b) if same_keys => b.names,
+            _ => members(&view.nodes, 0)
+                .map(|k| Box::from(view.key(k)))
+                .collect(),
+        };
         let mut nodes = view.nodes;
-        nodes.shrink_to_fit();
+        // Kept per connection: no more than an eighth to spare.
+        if nodes.capacity() > nodes.len() + nodes.len() / 8 {
+            nodes.shrink_to_fit();
+        }
         Some(Sent { names, nodes })
     }
 }
@@ -697,6 +829,12 @@ impl Diff<'_> {
     /// (`usize::MAX`: none, it is added), under its key or (in an array)
     /// its index.
     fn member(&mut self, a: usize, b: usize, index: Option<usize>) {
+        // Unchanged: no path to write.
+        if let (Some(old), Some(new)) = (self.old.nodes.get(a), self.new.nodes.get(b)) {
+            if old.digest == new.digest && old.kind == new.kind {
+                return;
+            }
+        }
         let len = self.path.len();
         match index {
             Some(i) => {
@@ -1017,7 +1155,9 @@ mod tests {
             .iter()
             .map(|p| Arc::new(ViewText::piece(p.to_string(), 2).unwrap()))
             .collect();
-        let made = read(&lite).with_pieces("players", pieces.clone()).unwrap();
+        let made = read(&lite)
+            .with_pieces(vec![("players", Piece::Items(pieces.clone()))])
+            .unwrap();
         let mut whole = lite.clone();
         whole["players"] = json!(players);
         let whole = read(&whole);
@@ -1039,20 +1179,61 @@ mod tests {
         pieces2[1] = Arc::new(ViewText::piece(after["players"][1].to_string(), 2).unwrap());
         let mut lite2 = after.clone();
         lite2["players"] = json!([]);
-        let made2 = read(&lite2).with_pieces("players", pieces2).unwrap();
+        let made2 = read(&lite2)
+            .with_pieces(vec![("players", Piece::Items(pieces2))])
+            .unwrap();
         assert_eq!(diff(&sent, &made2), diff(&sent, &read(&after).into()));
         assert_eq!(
             read(&json!({"players": []}))
-                .with_pieces("players", vec![])
+                .with_pieces(vec![("players", Piece::Items(vec![]))])
                 .unwrap()
                 .text(),
             "{\"players\":[]}"
         );
         assert!(read(&json!({"players": 1}))
-            .with_pieces("players", pieces.clone())
+            .with_pieces(vec![("players", Piece::Items(pieces.clone()))])
             .is_none());
         assert!(read(&json!({"x": []}))
-            .with_pieces("players", pieces)
+            .with_pieces(vec![("players", Piece::Items(pieces.clone()))])
+            .is_none());
+
+        // Members written apart as values of their own, beside the array.
+        let hand = json!([{"id": 3, "a": {"b": [1]}}, {"id": 4}]);
+        let z = json!({"q": [1, {"r": 2}]});
+        let lite3 = json!({"turn": 2, "players": [], "hand": [], "z": null});
+        let member = |v: &Value, k: &str| Arc::new(ViewText::member(v, k, 0).unwrap());
+        let made3 = read(&lite3)
+            .with_pieces(vec![
+                ("hand", Piece::One(member(&hand, "hand"))),
+                ("players", Piece::Items(pieces.clone())),
+                ("z", Piece::One(member(&z, "z"))),
+            ])
+            .unwrap();
+        let mut whole3 = json!({"turn": 2, "players": players, "hand": hand, "z": z});
+        let w3 = View::from(read(&whole3));
+        assert_eq!(made3.text(), w3.text());
+        assert_eq!(made3.nodes, w3.nodes);
+        for i in 0..made3.nodes.len() {
+            assert_eq!(made3.value(i), w3.value(i), "part {i}");
+            assert_eq!(made3.key(i), w3.key(i), "part {i}");
+        }
+        let sent3 = Sent::of(made3).unwrap();
+        assert_eq!(sent3, Sent::of(w3).unwrap());
+        whole3["hand"][1]["id"] = json!(5);
+        whole3["z"]["q"] = json!([]);
+        let made4 = read(&lite3)
+            .with_pieces(vec![
+                ("hand", Piece::One(member(&whole3["hand"], "hand"))),
+                ("players", Piece::Items(pieces)),
+                ("z", Piece::One(member(&whole3["z"], "z"))),
+            ])
+            .unwrap();
+        let ops = diff(&sent3, &made4).unwrap();
+        assert_eq!(Some(ops.clone()), diff(&sent3, &read(&whole3).into()));
+        assert!(ops.contains("/hand/1") && ops.contains("/z/q"), "{ops}");
+        // A piece for a member the view does not have: no view.
+        assert!(read(&lite3)
+            .with_pieces(vec![("nope", Piece::One(member(&z, "nope")))])
             .is_none());
     }
 

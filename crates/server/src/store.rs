@@ -200,7 +200,8 @@ pub enum Write {
     },
     /// Log entry `entry.seq` (it must be the next one), marking the table
     /// finished if `finished`. An undo entry also clears the table's
-    /// pending undo request. `human`: a human's (the table is active now).
+    /// pending undo request. `human`: write the time of the last human action
+    /// (now) too (`table::ACTIVE_STORED_EVERY_MS`).
     Append {
         table: String,
         entry: LoggedAction,

@@ -127,7 +127,17 @@ pub struct TableInner {
     /// until then), in milliseconds since the Unix epoch; kept in the
     /// store too, so that it survives a restart.
     pub active_at: i64,
+    /// The time of `active_at` the store holds: an action writes it at most
+    /// once every [`ACTIVE_STORED_EVERY_MS`].
+    pub active_stored: i64,
 }
+
+/// How often an action writes the time of the last human action to the
+/// store: once a minute, not once an action (a write to the table's row
+/// beside each action's). A table is abandoned after hours without one
+/// (`--abandoned-hours`), so after a restart it may run on for up to a
+/// minute more.
+pub const ACTIVE_STORED_EVERY_MS: i64 = 60_000;
 
 /// One action of a table's log: its seat and the action as JSON text.
 pub type LogEntry = (usize, Box<str>);
@@ -504,17 +514,23 @@ impl Table {
         let finished = next.finished();
         let id = self.id.clone();
         let t_apply = t0.elapsed();
+        let now = crate::sqlite::now_ms();
+        let store_active =
+            human && now.saturating_sub(inner.active_stored) >= ACTIVE_STORED_EVERY_MS;
         let write = Write::Append {
             table: id,
             entry: logged,
             finished,
-            human,
+            human: store_active,
         };
         store::commit(&**store, write)
             .await
             .map_err(SubmitError::Store)?;
         if human {
-            inner.active_at = crate::sqlite::now_ms();
+            inner.active_at = now;
+        }
+        if store_active {
+            inner.active_stored = now;
         }
         let t_commit = t0.elapsed();
         tracing::trace!(

@@ -11,9 +11,10 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Extension;
+use futures_util::SinkExt;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::connections::ConnectionSlot;
 use crate::game::{GameEvents, TableGame, Viewer};
@@ -135,7 +136,7 @@ impl Viewing {
                 m.push_str(&view.text());
             }
         }
-        self.sent = Sent::of(view);
+        self.sent = Sent::after(self.sent.take(), view);
     }
 }
 
@@ -155,9 +156,9 @@ pub(crate) fn change_msg(
     m.push_str("{\"type\":\"change\",\"seq\":");
     m.push_str(&seq.to_string());
     m.push_str(",\"events\":");
-    m.push_str(&events.for_viewer(viewer).to_string());
+    m.push_str(&events.events_text(viewer));
     m.push_str(",\"log\":");
-    push_json(&mut m, &events.log(viewer));
+    m.push_str(&events.log_text(viewer));
     match game {
         Some((g, clock)) => {
             now(&mut m, g, viewer, viewing);
@@ -261,6 +262,47 @@ async fn catch_up(
             )],
             current,
         )
+    }
+}
+
+/// The messages a change from the table's broadcast brings a connection
+/// that has had every change up to `last`: none for one it has had, the
+/// change, or (when it missed some) a catch-up. None when the table is
+/// gone.
+async fn on_change(
+    change: Result<Arc<Change>, RecvError>,
+    table: &Table,
+    viewer: Viewer,
+    viewing: &mut Viewing,
+    last: &mut u64,
+) -> Option<Vec<String>> {
+    match change {
+        Ok(c) if c.seq <= *last => Some(Vec::new()),
+        Ok(c) if c.seq == *last + 1 => match c.game.as_ref().and_then(Weak::upgrade) {
+            Some(g) => {
+                *last = c.seq;
+                Some(vec![change_msg(
+                    c.seq,
+                    &*c.events,
+                    Some((&*g, table.clock_json(c.seq))),
+                    viewer,
+                    viewing,
+                )])
+            }
+            None => {
+                // The table moved on since: catch up.
+                let (msgs, now) = catch_up(table, *last, viewer, viewing).await;
+                *last = now;
+                Some(msgs)
+            }
+        },
+        // Missed changes: catch up.
+        Ok(_) | Err(RecvError::Lagged(_)) => {
+            let (msgs, now) = catch_up(table, *last, viewer, viewing).await;
+            *last = now;
+            Some(msgs)
+        }
+        Err(RecvError::Closed) => None,
     }
 }
 
@@ -384,44 +426,14 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
                 }
             }
             change = rx.recv() => {
-                match change {
-                    Ok(c) if c.seq <= last => {}
-                    Ok(c) if c.seq == last + 1 => {
-                        let msgs = match c.game.as_ref().and_then(Weak::upgrade) {
-                            Some(g) => {
-                                last = c.seq;
-                                vec![change_msg(
-                                    c.seq,
-                                    &*c.events,
-                                    Some((&*g, table.clock_json(c.seq))),
-                                    viewer,
-                                    &mut viewing,
-                                )]
-                            }
-                            None => {
-                                // The table moved on since: catch up.
-                                let (msgs, now) = catch_up(&table, last, viewer, &mut viewing).await;
-                                last = now;
-                                msgs
-                            }
-                        };
-                        for m in msgs {
-                            if !send(&mut socket, m).await {
-                                return;
-                            }
-                        }
+                let Some(msgs) = on_change(change, &table, viewer, &mut viewing, &mut last).await
+                else {
+                    return;
+                };
+                for m in msgs {
+                    if !send(&mut socket, m).await {
+                        return;
                     }
-                    // Missed changes: catch up.
-                    Ok(_) | Err(RecvError::Lagged(_)) => {
-                        let (msgs, now) = catch_up(&table, last, viewer, &mut viewing).await;
-                        last = now;
-                        for m in msgs {
-                            if !send(&mut socket, m).await {
-                                return;
-                            }
-                        }
-                    }
-                    Err(RecvError::Closed) => return,
                 }
             }
             msg = socket.recv() => {
@@ -456,7 +468,30 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
                     },
                     Err(e) => error_msg(400, &format!("malformed message: {e}")),
                 };
-                if !send(&mut socket, reply).await {
+                if socket.feed(Message::Text(reply.into())).await.is_err() {
+                    return;
+                }
+                // The change an action made is on its way already: written
+                // with the answer, in one write to the socket.
+                loop {
+                    let change = match rx.try_recv() {
+                        Ok(c) => Ok(c),
+                        Err(TryRecvError::Empty) => break,
+                        Err(TryRecvError::Lagged(n)) => Err(RecvError::Lagged(n)),
+                        Err(TryRecvError::Closed) => Err(RecvError::Closed),
+                    };
+                    let Some(msgs) =
+                        on_change(change, &table, viewer, &mut viewing, &mut last).await
+                    else {
+                        return;
+                    };
+                    for m in msgs {
+                        if socket.feed(Message::Text(m.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+                if socket.flush().await.is_err() {
                     return;
                 }
             }
