@@ -1,0 +1,38 @@
+#!/bin/bash
+# The replay corpus (issue 24): saved games of both games made by `b5 sim`
+# and `b5 empires sim` BEFORE the engine's files were moved, kept gzipped;
+# `crates/cli/tests/replay_corpus.rs` replays every one and checks its
+# digests. Made once, with the build of the commit that added them; run it
+# again only to make a new corpus on purpose (it overwrites this one).
+#
+#   cargo build --release && bash crates/cli/tests/corpus/make.sh
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+b5=${B5:-$here/../../../../target/release/b5}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rm -rf "$here/b5" "$here/empires"
+mkdir -p "$here/b5" "$here/empires"
+# Babylon 5 CCG: 2 to 6 players, greedy and random players alternating;
+# 40 short games (6 turns) and 8 whole games per table size.
+for n in 2 3 4 5 6; do
+    "$b5" sim --players $n --games 40 --turn-limit 6 --seed $((n * 1000)) --bot greedy,random --save "$tmp/b5-$n-short" > /dev/null
+    "$b5" sim --players $n --games 8 --seed $((n * 1000 + 500)) --bot greedy,random --save "$tmp/b5-$n-whole" > /dev/null
+    for kind in short whole; do
+        for f in "$tmp/b5-$n-$kind"/*.json; do
+            gzip -9 -n -c "$f" > "$here/b5/p$n-$kind-$(basename "$f").gz"
+        done
+    done
+done
+# Babylon 5 Empires: 2 to 4 players; 30 short games (8 turns) and 5 whole
+# games per table size.
+for n in 2 3 4; do
+    "$b5" empires sim --players $n --games 30 --turn-limit 8 --seed $((n * 1000)) --bot greedy,random --save "$tmp/e-$n-short" > /dev/null
+    "$b5" empires sim --players $n --games 5 --seed $((n * 1000 + 500)) --bot greedy,random --save "$tmp/e-$n-whole" > /dev/null
+    for kind in short whole; do
+        for f in "$tmp/e-$n-$kind"/*.json; do
+            gzip -9 -n -c "$f" > "$here/empires/p$n-$kind-$(basename "$f").gz"
+        done
+    done
+done
+echo "b5: $(ls "$here/b5" | wc -l) games, empires: $(ls "$here/empires" | wc -l) games, $(du -sh "$here" | cut -f1)"
