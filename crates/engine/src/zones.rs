@@ -428,14 +428,14 @@ impl Game {
                     {
                         self.rating_sources.push(id);
                     }
-                    // Only a conditional bonus changes abilities when its
-                    // condition starts or stops holding.
-                    let d = db.get(c.def);
-                    self.conditional_in_play |= d
-                        .passive_if
-                        .iter()
-                        .zip(passives)
-                        .any(|(c, p)| c.is_some() && matches!(p, Passive::Bonus { .. }));
+                    // A bonus changes abilities when its condition starts
+                    // or stops holding, or when a card starts or stops
+                    // matching its filter (rotated to assist, damaged,
+                    // moved to another row, another controller): then a
+                    // damaged card may be left with no ability
+                    // (Neutralization), so any bonus in play counts.
+                    self.conditional_in_play |=
+                        passives.iter().any(|p| matches!(p, Passive::Bonus { .. }));
                 }
             }
         }

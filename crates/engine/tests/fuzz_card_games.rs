@@ -616,3 +616,24 @@ fn generated_card_files_play_without_crash_hang_or_growth() {
         );
     }
 }
+
+/// Every case the fuzzing found and that was fixed, kept in
+/// `tests/fuzz_cases`, plays through now (with every state check).
+#[test]
+fn kept_fuzz_cases_play_through() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_cases");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/fuzz_cases")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("the case file");
+        let (case, g) = parse_case_file(&text);
+        if let Err(e) = play_saved(&case, g) {
+            panic!("{}: {e}", path.display());
+        }
+    }
+}
