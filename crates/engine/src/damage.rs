@@ -94,6 +94,10 @@ impl Game {
     /// whose abilities have fallen to 0 is neutralized.
     pub(crate) fn sweep_neutralization(&mut self, ev: &mut Events) {
         if !self.abilities_changed {
+            // Whatever lowers a card's abilities marks them changed; a debug
+            // build checks that no such change went unmarked.
+            #[cfg(debug_assertions)]
+            self.check_nothing_left_to_neutralize();
             return;
         }
         self.abilities_changed = false;
@@ -114,6 +118,22 @@ impl Game {
             }
             if !changed {
                 break;
+            }
+        }
+    }
+
+    /// Panics if a damaged card on a table has no ability left while
+    /// nothing marked abilities as changed: a change that lowered them
+    /// (a rotation, a move, a bonus's filter or condition) forgot to.
+    #[cfg(debug_assertions)]
+    fn check_nothing_left_to_neutralize(&self) {
+        for c in self.all_table_cards() {
+            let ci = self.c(c);
+            if ci.damage > 0 && !ci.neutralized() && self.highest_ability(c) == 0 {
+                panic!(
+                    "card {c:?} has damage and no ability left, but nothing marked \
+                     abilities as changed (Neutralization)"
+                );
             }
         }
     }

@@ -80,11 +80,7 @@ impl Game {
             if !self.draw_card(p, crate::event::Cause::DrawRound, ev) {
                 // Out of new options: no reshuffle; discard an Inner Circle
                 // character instead (never the ambassador), or be eliminated.
-                let ic: smallvec::SmallVec<[CardId; 16]> = self
-                    .iter_pile(self.players[p as usize].inner_circle)
-                    .skip(1)
-                    .filter(|&c| self.db.get(self.c(c).def).card_type == CardType::Character)
-                    .collect();
+                let ic: smallvec::SmallVec<[CardId; 16]> = self.empty_deck_choices(p).collect();
                 return match ic.len() {
                     0 => {
                         self.eliminate(p, ev);
@@ -137,7 +133,25 @@ impl Game {
         if self.players[p as usize].ambassador == card {
             return Err(Violation::Ambassador(card));
         }
+        if self.db.get(c.def).card_type != CardType::Character {
+            return Err(Violation::WrongType {
+                card,
+                expected: "character (only an Inner Circle character is discarded)",
+            });
+        }
         Ok(())
+    }
+
+    /// The cards `p` may discard for a free card his empty deck cannot
+    /// give: "he must instead discard 1 Inner Circle character ... your
+    /// faction's ambassador cannot be discarded" (Draw Round, Step 3), in
+    /// Inner Circle order.
+    pub(crate) fn empty_deck_choices(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+        let ambassador = self.players[p as usize].ambassador;
+        self.iter_pile(self.players[p as usize].inner_circle)
+            .filter(move |&c| {
+                c != ambassador && self.db.get(self.c(c).def).card_type == CardType::Character
+            })
     }
 
     /// The most cards `p` can buy: 3 influence each, no more than the deck holds.
@@ -292,5 +306,57 @@ impl Game {
             c.flags &= !(flag::NEUTRALIZED_THIS_TURN | flag::HEALED);
         }
         self.sweep_neutralization(ev);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::Action;
+    use crate::card::def::Race;
+    use crate::event::Events;
+    use crate::position::CardPosition;
+    use crate::state::{Round, Step, Zone, NOBODY};
+    use crate::test_game::{character, two_player_game};
+
+    /// Step 3 with an empty deck when the ambassador has left play (its
+    /// owner, another player, was eliminated and took his cards off the
+    /// table): every Inner Circle character may be discarded, the first one
+    /// too, and what is offered is exactly what is allowed.
+    #[test]
+    fn empty_deck_offers_every_inner_circle_character_when_the_ambassador_is_gone() {
+        let mut g = two_player_game(
+            character("Harbor Envoy", Race::Human),
+            vec![
+                character("First Aide", Race::Human),
+                character("Second Aide", Race::Human),
+            ],
+            |pos, id| {
+                pos.round = Round::Draw;
+                let ic = &mut pos.players[0].inner_circle;
+                ic.push(CardPosition::of(id("First Aide")));
+                ic.push(CardPosition::of(id("Second Aide")));
+                pos.players[1].deck = vec![id("First Aide"); 3];
+            },
+        );
+        let amb = g.players[0].ambassador;
+        g.move_card(amb, Zone::OutOfGame, NOBODY, &mut Events::new());
+        let first = g.iter_pile(g.players[0].inner_circle).next().unwrap();
+        assert_ne!(first, amb);
+        // Step 2: nobody discards; Step 3: A's deck is empty.
+        while !matches!(g.step, Step::EmptyDeck { .. }) {
+            let p = g.pending()[0];
+            g.apply(p, Action::Pass).unwrap();
+        }
+        let listed = g.legal_actions(0);
+        let inner: Vec<_> = g.iter_pile(g.players[0].inner_circle).collect();
+        assert_eq!(inner.len(), 2);
+        for c in inner {
+            let a = Action::Choose { card: c };
+            assert!(listed.contains(&a), "{a:?} is not offered");
+            assert!(g.check_action(0, &a).is_ok());
+        }
+        assert_eq!(listed.len(), 2);
+        g.apply(0, Action::Choose { card: first }).unwrap();
+        assert_eq!(g.c(first).zone, Zone::Discard);
     }
 }

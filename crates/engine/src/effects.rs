@@ -747,6 +747,8 @@ impl Game {
                     let r = n.min(ci.damage);
                     if r > 0 && !ci.neutralized() {
                         ci.damage -= r;
+                        // Damage removed: its abilities rise (Neutralization).
+                        self.abilities_changed = true;
                         ev.push(Event::Repaired { card: c, amount: r });
                         any = true;
                     }
@@ -1015,6 +1017,8 @@ impl Game {
             ci.flags &= !flag::NEUTRALIZED;
             ci.damage = 0;
         }
+        // Healed: its abilities and the bonuses it matches change.
+        self.abilities_changed = true;
         ev.push(Event::Healed { card: c });
         true
     }
@@ -1028,6 +1032,8 @@ impl Game {
         ci.damage = 0;
         ci.severe = 0;
         ci.flags &= !flag::NEUTRALIZED;
+        // Healed: its abilities and the bonuses it matches change.
+        self.abilities_changed = true;
         ev.push(Event::Healed { card: c });
         true
     }

@@ -363,12 +363,10 @@ impl Game {
                 }
             }
             Step::EmptyDeck { .. } => {
-                for c in self
-                    .iter_pile(self.players[p as usize].inner_circle)
-                    .skip(1)
-                {
-                    out.push(Action::Choose { card: c });
-                }
+                out.extend(
+                    self.empty_deck_choices(p)
+                        .map(|card| Action::Choose { card }),
+                );
             }
             Step::Buy { .. } => {
                 for n in 0..=self.max_buy(p) {
@@ -704,8 +702,7 @@ impl Game {
         }
         match self.step {
             Step::EmptyDeck { .. } => self
-                .iter_pile(self.players[p as usize].inner_circle)
-                .skip(1)
+                .empty_deck_choices(p)
                 .min()
                 .map(|card| Action::Choose { card }),
             Step::Buy { .. } => Some(Action::Buy { count: 0 }),

@@ -897,9 +897,8 @@ pub struct Game {
     /// Face-up cards in play with lasting Influence Rating or initiative
     /// modifiers (a subset of `passive_sources`).
     pub(crate) rating_sources: SmallVec<[CardId; 16]>,
-    /// Some face-up card in play has a lasting bonus: whether it applies
-    /// can change whenever the game changes (its condition, or a card
-    /// starting or stopping to match its filter).
+    /// Some face-up card in play has a lasting bonus with a condition: it
+    /// can start or stop whenever the game changes.
     pub(crate) conditional_in_play: bool,
     /// Ambassador's assistants and mercenaries on the tables (the cards some
     /// other player may use or hire).

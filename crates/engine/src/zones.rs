@@ -220,6 +220,8 @@ impl Game {
 
     /// Recomputes whether any table card is controlled from outside its faction.
     pub(crate) fn refresh_foreign_control(&mut self) {
+        // Another controller: bonuses to "your" cards start or stop.
+        self.abilities_changed = true;
         self.foreign_control = self.all_table_cards().any(|c| {
             let ci = &self.cards[c.idx()];
             ci.controller != ci.faction
@@ -323,6 +325,9 @@ impl Game {
 
     /// Rotates a card in play.
     pub(crate) fn rotate(&mut self, id: CardId) {
+        // A rotated card may start or stop matching a bonus's filter
+        // ("ready characters get ..."), and lose what it gave.
+        self.abilities_changed |= !self.bonus_sources.is_empty();
         let c = &mut self.cards[id.idx()];
         c.flags |= flag::ROTATED;
         c.rotation = Rotation::Plain;
@@ -428,14 +433,17 @@ impl Game {
                     {
                         self.rating_sources.push(id);
                     }
-                    // A bonus changes abilities when its condition starts
-                    // or stops holding, or when a card starts or stops
-                    // matching its filter (rotated to assist, damaged,
-                    // moved to another row, another controller): then a
-                    // damaged card may be left with no ability
-                    // (Neutralization), so any bonus in play counts.
-                    self.conditional_in_play |=
-                        passives.iter().any(|p| matches!(p, Passive::Bonus { .. }));
+                    // Only a conditional bonus changes abilities when its
+                    // condition starts or stops holding; a card starting or
+                    // stopping to match a bonus's filter (rotated, readied,
+                    // damaged, healed, moved, another controller) marks
+                    // `abilities_changed` where that happens.
+                    let d = db.get(c.def);
+                    self.conditional_in_play |= d
+                        .passive_if
+                        .iter()
+                        .zip(passives)
+                        .any(|(c, p)| c.is_some() && matches!(p, Passive::Bonus { .. }));
                 }
             }
         }
