@@ -2831,7 +2831,7 @@ pub fn card(
 
 /// `becomes_enhancement = "target"`: a conflict that, won, is attached as
 /// an enhancement instead of being discarded (Resolution Round, Step 4;
-/// `crates/engine/src/conflict_enhancement.rs`). True when the card has it.
+/// `crates/engine/src/actions/conflict_enhancement.rs`). True when the card has it.
 fn becomes_enhancement(
     at: &At,
     raw: &RawCard,

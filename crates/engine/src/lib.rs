@@ -17,107 +17,27 @@
 //!   until someone has a choice;
 //! - [`Game::view`] is what one player may see.
 //!
-//! Modules are named after the rules they implement: `ready`,
-//! `conflict_round`, `action_round`, `resolution`, `draw_round`, `victory`,
-//! `sponsor`, `lead`, `participate` (support, oppose, attack), `damage`,
-//! `heal`, `agenda`, `play` (events, contingencies), `mercenary`,
-//! `influence`, `tension`, `marks`, `war`, `initiative`, `setup`.
+//! The modules are grouped as the rulebook is (the map, with what each
+//! folder may import, is in `docs/architecture.md`): `game` (the state and
+//! what every rule reads), `turn` (the rounds), `actions` (Action Details),
+//! `effects` (Advanced Details: the effect interpreter and its parts),
+//! `politics` (tension, war, votes, the ISA, the faction rules), `words`
+//! (the log as sentences), `card` (the card model) and `view`, the one
+//! door through which state leaves the engine. Each module is named after
+//! the rule it implements and opens with it.
 
-mod ability;
-mod action;
-mod action_round;
-mod agenda;
-mod ambassador_loss;
-mod amount;
-mod attachment_move;
-mod attack_damage;
-mod attack_effect;
-mod blanking;
-mod cannot;
-mod cannot_more;
+mod actions;
 pub mod card;
-mod card_action;
-mod chaos_timing;
-mod choice;
-mod conflict_enhancement;
-mod conflict_return;
-mod conflict_round;
-mod cost_payer;
-mod costs;
-mod credits;
-mod damage;
-mod delayed;
-mod describe;
-mod drakh;
-mod draw_round;
-mod dual_race;
-mod duel;
 mod effects;
-mod error;
-mod event;
-mod exclusive;
-mod filters;
-mod flow;
-mod generated_conflict;
-mod heal;
-mod ids;
-mod influence;
-mod initiative;
-mod isa;
-mod lasting;
-mod lead;
-mod mark_convert;
-mod mark_source;
-mod marks;
-mod mercenary;
-mod negate;
-mod participate;
-mod personality;
-mod play;
-mod pool;
-mod position;
-mod power_to_win;
-mod promote_effect;
-mod query;
-mod ranger_one;
-mod rating;
-mod ready;
-mod replace;
-mod replace_choice;
-mod resolution;
-mod resolve_order;
-mod reversal;
-mod reversal_since;
-mod second_target;
-mod setup;
-mod severe;
-mod shadow_war_effect;
-mod sponsor;
-mod state;
-mod states;
-mod surrender;
-mod table_actions;
-mod targets;
-mod tension;
+mod game;
+mod politics;
 #[cfg(test)]
 mod test_game;
-mod transfer;
-mod trigger_windows;
-mod triggers;
-mod unless;
-mod used_as;
-mod victory;
-mod victory_cards;
+mod turn;
 mod view;
-mod vote;
-mod vote_rules;
-mod war;
-mod when_played;
-mod you_or_your;
-mod zones;
+mod words;
 
-pub use ability::AbilityMemo;
-pub use action::Action;
+pub use actions::sponsor::{BUILD_COST, BUILD_LIMIT};
 pub use card::amount::{Amount, AmountBase, Rounding};
 pub use card::attack_mod::AttackMod;
 pub use card::becomes::EnhancementOn;
@@ -134,31 +54,32 @@ pub use card::effect::{
 pub use card::effect::{PickFrom, PickPut, Reversible, VoteRule};
 pub use card::second::{Relation, SecondTarget};
 pub use card::{CardDb, DbError};
-pub use choice::{Choice, ChoiceKind};
-pub use draw_round::BUY_PRICE;
-pub use error::{RuleError, SetupError, Violation};
-pub use event::{Cause, Event, Events};
-pub use flow::Pending;
-pub use ids::{CardId, ConflictId, DefId, PlayerId};
-pub use influence::INFLUENCE_FLOOR;
-pub use isa::{Isa, ISA_KEYWORD, RESERVE_MAX};
-pub use mark_source::MarkLink;
-pub use position::{
+pub use effects::choice::{Choice, ChoiceKind};
+pub use effects::reversal_since::{ReverseRefusal, MAX_EVENT_RECORDS};
+pub use game::ability::AbilityMemo;
+pub use game::action::Action;
+pub use game::error::{RuleError, SetupError, Violation};
+pub use game::event::{Cause, Event, Events};
+pub use game::flow::Pending;
+pub use game::ids::{CardId, ConflictId, DefId, PlayerId};
+pub use game::influence::INFLUENCE_FLOOR;
+pub use game::position::{
     CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
 };
-pub use reversal_since::{ReverseRefusal, MAX_EVENT_RECORDS};
-pub use setup::{
+pub use game::setup::{
     ambassador_problem, faction_available, validate_setup, Seat, Setup, DUEL_DRAW, DUEL_KEEP,
 };
-pub use sponsor::{BUILD_COST, BUILD_LIMIT};
-pub use state::{
+pub use game::state::{
     flag, CardInst, Conflict, Game, ModKind, Modifier, Options, Outcome, Participant, Player, Role,
     Rotation, Round, Step, Target, Until, VictoryKind, Zone, MAX_PLAYERS, NOBODY,
 };
-pub use tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
-pub use victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
+pub use politics::isa::{Isa, ISA_KEYWORD, RESERVE_MAX};
+pub use politics::mark_source::MarkLink;
+pub use politics::tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
+pub use politics::vote::{Vote, COUNCIL_RACES};
+pub use turn::draw_round::BUY_PRICE;
+pub use turn::victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
 pub use view::{
     AgendaView, CardView, ChoiceView, ConflictView, IsaView, ParticipantView, PlayerPublic,
     PlayerView, VoteView,
 };
-pub use vote::{Vote, COUNCIL_RACES};

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::def::{Ability, CardType, Faction, MarkKind, Race};
 use crate::card::effect::{VoteChoice, VoteKind};
-use crate::ids::{CardId, ConflictId, DefId, PlayerId};
-use crate::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
+use crate::game::ids::{CardId, ConflictId, DefId, PlayerId};
+use crate::game::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
 
 /// A face-up card as anyone may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -167,7 +167,7 @@ pub struct PlayerView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChoiceView {
-    pub kind: crate::choice::ChoiceKind,
+    pub kind: crate::effects::choice::ChoiceKind,
     pub player: PlayerId,
     pub card: CardId,
     pub name: String,
@@ -424,7 +424,7 @@ impl Game {
             race: pl.race,
             faction: pl.faction,
             // The Influence Rating: the spent and unspent pools combined
-            // (modifiers included: `crate::rating`).
+            // (modifiers included: `crate::game::rating`).
             influence: pl.influence + pl.rating_mod,
             spent: pl.spent,
             unspent: pl.unspent(),
@@ -554,7 +554,7 @@ impl Game {
         }
         if let Some(c) = self
             .choice
-            .filter(|c| c.kind == crate::choice::ChoiceKind::Second)
+            .filter(|c| c.kind == crate::effects::choice::ChoiceKind::Second)
         {
             return format!(
                 "{} chooses the second target of {}",

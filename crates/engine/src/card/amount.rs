@@ -1,7 +1,7 @@
 //! Amounts worked out from the game state ("X, where X is half the target's
 //! Psi"; "for each 5 by which the conflict was won"). An effect that takes a
 //! number may take an [`Amount`] instead; the engine works it out when the
-//! effect happens (`crate::amount`), without allocating.
+//! effect happens (`crate::effects::amount`), without allocating.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! The effect vocabulary: what cards do, in the rules' own terms (Advanced
 //! Details about playing cards: effects, THEN and BOTH; Lasting and
 //! Sustainable Effects). Card files write each effect as one verb with its
-//! modifiers; the engine interprets them in `crate::effects`.
+//! modifiers; the engine interprets them in `crate::effects::interpreter`.
 
 use serde::{Deserialize, Serialize};
 
@@ -400,7 +400,7 @@ pub enum Op {
     /// influence to stop them ("target player may apply 2 influence to
     /// negate this"; Glossary, Negate: "prevented from occurring"): asked
     /// one at a time in initiative order, the first who pays stops them
-    /// (`crate::unless`).
+    /// (`crate::effects::unless`).
     Unless {
         n: u8,
         who: Who,
@@ -504,7 +504,7 @@ pub enum Op {
     /// The card's effect text is blanked for the duration (Engine Rules
     /// v1.2, Bonuses and Blanking): its actions, triggers, lasting effects,
     /// power bonus and bonus stop; keywords and uniqueness stay (Card
-    /// Details: they are irrevocable). See `crate::blanking`.
+    /// Details: they are irrevocable). See `crate::effects::blanking`.
     Blank {
         card: CardSel,
         duration: Duration,
@@ -535,14 +535,14 @@ pub enum Op {
     },
     /// Move the attached card `card` (an enhancement or lasting aftermath)
     /// onto the card `onto`, as if it were played there
-    /// (`crate::attachment_move`).
+    /// (`crate::effects::attachment_move`).
     MoveAttached {
         card: CardSel,
         onto: CardSel,
     },
     /// Move up to `count` normal damage from `card` to `onto` (Glossary,
     /// Transfer: "It is possible to transfer ... damage"; only as much as
-    /// the card has; not an attack: `crate::transfer`).
+    /// the card has; not an attack: `crate::effects::transfer`).
     TransferDamage {
         card: CardSel,
         onto: CardSel,

@@ -1,0 +1,109 @@
+//! Choosing the card that pays a cost of rotating or neutralizing another
+//! card (Engine Rules v1.2, Costs: costs are paid by the player using them,
+//! with cards that player controls). The player names it in the action
+//! (`Action::UseCard::pay`): the rotated card when the action has both
+//! costs (the engine then neutralizes the first other matching card), else
+//! the neutralized one; an action naming none is paid with the first
+//! matching card in table order, as before.
+
+use smallvec::SmallVec;
+
+use crate::card::def::{CardFilter, Cost};
+use crate::game::error::Violation;
+use crate::game::ids::{CardId, PlayerId};
+use crate::game::state::Game;
+
+impl Game {
+    /// The first card other than `source` and `not` that can be
+    /// neutralized for the cost.
+    pub(crate) fn other_cost_payer_but(
+        &self,
+        p: PlayerId,
+        source: CardId,
+        filter: &CardFilter,
+        not: CardId,
+    ) -> Option<CardId> {
+        self.table_cards_controlled(p).find(|&c| {
+            let ci = self.c(c);
+            c != source
+                && c != not
+                && ci.controller == p
+                && !ci.neutralized()
+                && self.filter_matches(filter, c, p)
+        })
+    }
+
+    /// The cost part the player's choice pays: the rotation if there is
+    /// one, else the neutralization (`true` = a rotation).
+    fn chosen_part(cost: &Cost) -> Option<(&CardFilter, bool)> {
+        match (&cost.rotate_other, &cost.neutralize_other) {
+            (Some(f), _) => Some((f, true)),
+            (None, Some(f)) => Some((f, false)),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether `pay` may pay action `index` of `card` (`NONE` always may:
+    /// the engine picks).
+    pub(crate) fn check_cost_payer(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+        pay: CardId,
+    ) -> Result<(), Violation> {
+        if pay.is_none() {
+            return Ok(());
+        }
+        let def = self.db.get(self.c(card).def);
+        let Some(act) = def.actions.get(index as usize) else {
+            return Err(Violation::BadTarget);
+        };
+        let Some((f, rotate)) = Game::chosen_part(&act.cost) else {
+            return Err(Violation::NotOffered(pay));
+        };
+        if pay.idx() >= self.cards.len() || pay == card {
+            return Err(Violation::NotOffered(pay));
+        }
+        let ci = self.c(pay);
+        // Engine Rules v1.2, Costs: only a card the player controls pays.
+        let ok = ci.zone.on_table()
+            && ci.controller == p
+            && !ci.neutralized()
+            && !(rotate && ci.rotated())
+            && self.filter_matches(f, pay, p);
+        if !ok {
+            return Err(Violation::NotOffered(pay));
+        }
+        // With both costs, another card must be left to neutralize.
+        if let (true, Some(nf)) = (rotate, &act.cost.neutralize_other) {
+            if self.other_cost_payer_but(p, card, nf, pay).is_none() {
+                return Err(Violation::RequirementUnmet(card));
+            }
+        }
+        Ok(())
+    }
+
+    /// The cards the player may name to pay action `index` of `card`.
+    pub(crate) fn cost_payers(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        index: u8,
+    ) -> SmallVec<[CardId; 8]> {
+        let mut out = SmallVec::new();
+        let def = self.db.get(self.c(card).def);
+        let Some(act) = def.actions.get(index as usize) else {
+            return out;
+        };
+        if Game::chosen_part(&act.cost).is_none() {
+            return out;
+        }
+        for c in self.table_cards_controlled(p) {
+            if self.check_cost_payer(p, card, index, c).is_ok() {
+                out.push(c);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,129 @@
+//! Costs beyond influence, rotating the card itself and purging marks
+//! (Engine Rules v1.2, Costs; Advanced Details about playing cards:
+//! "requirements and costs cannot use other players' cards"): rotating or
+//! neutralizing another card the player controls, a cost that depends on
+//! the sponsoring faction's race, a one-shot discount on the next card
+//! sponsored this turn, and lasting surcharges on other players' sponsoring.
+
+use crate::card::def::{CardDef, CardFilter, Cost, Passive};
+use crate::card::effect::Who;
+use crate::game::event::Events;
+use crate::game::ids::{CardId, PlayerId};
+use crate::game::state::Game;
+
+impl Game {
+    /// The card that pays an "other card" cost: a card `p` controls on the
+    /// table, other than `source`, matching `filter`; ready and not
+    /// neutralized to rotate, not neutralized to neutralize. The engine
+    /// picks the first in table order (the ambassador first).
+    pub(crate) fn other_cost_payer(
+        &self,
+        p: PlayerId,
+        source: CardId,
+        filter: &CardFilter,
+        rotate: bool,
+    ) -> Option<CardId> {
+        // Engine Rules v1.2, Costs: costs use only cards the payer controls.
+        self.table_cards_controlled(p).find(|&c| {
+            let ci = self.c(c);
+            c != source
+                && ci.controller == p
+                && !ci.neutralized()
+                && !(rotate && ci.rotated())
+                && self.filter_matches(filter, c, p)
+        })
+    }
+
+    /// Whether the "other card" parts of a cost can be paid (with two
+    /// parts, by two different cards).
+    pub(crate) fn other_costs_payable(&self, p: PlayerId, source: CardId, cost: &Cost) -> bool {
+        let r = match &cost.rotate_other {
+            Some(f) => match self.other_cost_payer(p, source, f, true) {
+                Some(c) => Some(c),
+                None => return false,
+            },
+            None => None,
+        };
+        match &cost.neutralize_other {
+            Some(f) => self.table_cards_controlled(p).any(|c| {
+                let ci = self.c(c);
+                c != source
+                    && Some(c) != r
+                    && ci.controller == p
+                    && !ci.neutralized()
+                    && self.filter_matches(f, c, p)
+            }),
+            None => true,
+        }
+    }
+
+    /// Pays the "other card" parts of a cost: the first with `pay` if the
+    /// player named it (`cost_payer.rs`), the second with another card.
+    pub(crate) fn pay_other_costs(
+        &mut self,
+        p: PlayerId,
+        source: CardId,
+        cost: &Cost,
+        pay: CardId,
+        ev: &mut Events,
+    ) {
+        let mut rotated = CardId::NONE;
+        if let Some(f) = &cost.rotate_other {
+            let c = pay
+                .some()
+                .or_else(|| self.other_cost_payer(p, source, f, true));
+            if let Some(c) = c {
+                self.rotate(c);
+                rotated = c;
+            }
+        }
+        if let Some(f) = &cost.neutralize_other {
+            let c = match pay.some() {
+                Some(c) if rotated.is_none() => Some(c),
+                _ => self.other_cost_payer_but(p, source, f, rotated),
+            };
+            if let Some(c) = c {
+                // Neutralization by an effect: normal damage is discarded,
+                // no severe damage.
+                self.neutralize_by_effect(c, ev);
+            }
+        }
+    }
+
+    /// The cost a card is sponsored at before any modifier: the race cost
+    /// for a faction of that race, else the printed cost.
+    pub(crate) fn base_cost(&self, p: PlayerId, def: &CardDef) -> Option<u8> {
+        match def.race_cost {
+            Some((r, n)) if def.cost.is_some() && self.players[p as usize].race == r => Some(n),
+            _ => def.cost,
+        }
+    }
+
+    /// What lasting surcharges add to `p`'s sponsoring of the card: each
+    /// card in play whose `surcharge` names `p` (relative to its controller).
+    pub(crate) fn sponsor_surcharge(&self, p: PlayerId, def: &CardDef) -> i16 {
+        let mut n = 0i16;
+        for &src in self.cost_sources.iter() {
+            let owner = self.you_of(src);
+            for pa in self.lasting(src) {
+                if let Passive::Surcharge {
+                    who,
+                    filter,
+                    amount,
+                } = pa
+                {
+                    let named = match who {
+                        Who::Me => p == owner,
+                        Who::Others => p != owner,
+                        Who::Each => true,
+                        Who::Target | Who::Leader => false,
+                    };
+                    if named && filter.matches_def(def) {
+                        n += *amount as i16;
+                    }
+                }
+            }
+        }
+        n
+    }
+}

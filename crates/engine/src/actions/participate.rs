@@ -1,0 +1,311 @@
+//! Support or Oppose a Conflict; Attack a Conflict Participant; Resolving
+//! Attacks (Action Details), with "Sides" in conflicts and Participating in
+//! conflicts.
+
+use crate::card::def::{Ability, CardType};
+use crate::card::effect::Trigger;
+use crate::game::error::Violation;
+use crate::game::event::{Event, Events};
+use crate::game::ids::{CardId, ConflictId, PlayerId};
+use crate::game::state::{Continuation, Game, Participant, Role, Target, Window};
+
+impl Game {
+    /// A conflict that can still be participated in: revealed, not resolved.
+    fn open_conflict(
+        &self,
+        conflict: ConflictId,
+    ) -> Result<&crate::game::state::Conflict, Violation> {
+        match self.conflicts.get(conflict.0 as usize) {
+            Some(c) if c.revealed && !c.resolved => Ok(c),
+            _ => Err(Violation::NoSuchConflict),
+        }
+    }
+
+    /// Characters and fleets participate; a location only opposes a conflict
+    /// that targets it (Location Cards).
+    fn check_participant_type(
+        &self,
+        card: CardId,
+        k: &crate::game::state::Conflict,
+        opposing: bool,
+    ) -> Result<(), Violation> {
+        match self.db.get(self.c(card).def).card_type {
+            CardType::Character | CardType::Fleet => Ok(()),
+            CardType::Location if opposing && k.target == Target::Card(card) => Ok(()),
+            _ => Err(Violation::WrongType {
+                card,
+                expected: "character or fleet",
+            }),
+        }
+    }
+
+    /// Participation restrictions printed on the conflict (side "own": the
+    /// cards the initiator controls).
+    fn check_participation(
+        &self,
+        card: CardId,
+        k: &crate::game::state::Conflict,
+        id: ConflictId,
+    ) -> Result<(), Violation> {
+        // The Cannot rule: a card that cannot take part in conflicts (or in
+        // this one) cannot support, oppose or attack in it.
+        if self.card_cannot(card, crate::card::effect::Cannot::Participate, Some(id)) {
+            return Err(Violation::Cannot {
+                card,
+                what: crate::card::effect::Cannot::Participate,
+            });
+        }
+        if let Some(c) = k.card.some() {
+            if let Some(f) = &self.db.get(self.c(c).def).participants {
+                if !self.filter_matches(f, card, k.initiator) {
+                    return Err(Violation::Restricted(card));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_support(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        conflict: ConflictId,
+        side: PlayerId,
+    ) -> Result<(), Violation> {
+        let k = self.open_conflict(conflict)?;
+        self.check_ready_actor(p, card)?;
+        self.check_participant_type(card, k, false)?;
+        self.check_participation(card, k, conflict)?;
+        if self.used_ability(card, k.kind) == 0 {
+            return Err(Violation::NoAbility {
+                card,
+                ability: k.kind,
+            });
+        }
+        if k.unopposable {
+            if (side as usize) >= self.players.len() || self.players[side as usize].eliminated {
+                return Err(Violation::BadSide);
+            }
+        } else if side != k.initiator {
+            return Err(Violation::BadSide);
+        }
+        match k.role_of(card) {
+            Some(Role::Support(s)) if s != side => Err(Violation::WrongRole(card)),
+            Some(Role::Oppose) => Err(Violation::WrongRole(card)),
+            _ => Ok(()),
+        }
+    }
+
+    pub(crate) fn check_oppose(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        conflict: ConflictId,
+    ) -> Result<(), Violation> {
+        let k = self.open_conflict(conflict)?;
+        if k.unopposable {
+            return Err(Violation::UnopposableCannotOppose);
+        }
+        self.check_ready_actor(p, card)?;
+        self.check_participant_type(card, k, true)?;
+        self.check_participation(card, k, conflict)?;
+        if self.used_ability(card, k.kind) == 0 {
+            return Err(Violation::NoAbility {
+                card,
+                ability: k.kind,
+            });
+        }
+        match k.role_of(card) {
+            Some(Role::Support(_)) => Err(Violation::WrongRole(card)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Rotates a card to support; supporting the same conflict again applies
+    /// nothing more (Participating in conflicts).
+    pub(crate) fn do_support(
+        &mut self,
+        card: CardId,
+        conflict: ConflictId,
+        side: PlayerId,
+        ev: &mut Events,
+    ) {
+        self.rotate(card);
+        let k = &mut self.conflicts[conflict.0 as usize];
+        let kind = k.kind;
+        if k.role_of(card).is_none() {
+            k.participants.push(Participant {
+                card,
+                role: Role::Support(side),
+                ability: kind,
+            });
+        }
+        let value = self.used_ability(card, kind);
+        ev.push(Event::Supported {
+            card,
+            conflict,
+            side,
+            ability: kind,
+            value,
+        });
+    }
+
+    pub(crate) fn do_oppose(&mut self, card: CardId, conflict: ConflictId, ev: &mut Events) {
+        self.rotate(card);
+        let k = &mut self.conflicts[conflict.0 as usize];
+        let kind = k.kind;
+        if k.role_of(card).is_none() {
+            k.participants.push(Participant {
+                card,
+                role: Role::Oppose,
+                ability: kind,
+            });
+        }
+        let value = self.used_ability(card, kind);
+        ev.push(Event::Opposed {
+            card,
+            conflict,
+            ability: kind,
+            value,
+        });
+    }
+
+    /// The ability a participant applied in a conflict (the one an attacker
+    /// must use against it), if it may be attacked there: supporters,
+    /// opposers and attackers, not leaders (rulings 4.10).
+    fn applied_ability(&self, k: &crate::game::state::Conflict, target: CardId) -> Option<Ability> {
+        k.participants
+            .iter()
+            .find(|pt| pt.card == target)
+            .map(|pt| pt.ability)
+    }
+
+    pub(crate) fn check_attack(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        target: CardId,
+        conflict: ConflictId,
+    ) -> Result<(), Violation> {
+        let k = self.open_conflict(conflict)?;
+        self.check_ready_actor(p, card)?;
+        if !matches!(
+            self.db.get(self.c(card).def).card_type,
+            CardType::Character | CardType::Fleet
+        ) {
+            return Err(Violation::WrongType {
+                card,
+                expected: "character or fleet",
+            });
+        }
+        let t = self
+            .cards
+            .get(target.idx())
+            .ok_or(Violation::NoSuchCard(target))?;
+        if !t.zone.on_table() {
+            return Err(Violation::NotInPlay(target));
+        }
+        let Some(ability) = self.applied_ability(k, target) else {
+            // A leader of a participant fleet participates but cannot be attacked.
+            if self.leader_participates(k, target) {
+                return Err(Violation::LeaderNotAttackable(target));
+            }
+            return Err(Violation::NotParticipant(target));
+        };
+        if t.neutralized() {
+            return Err(Violation::NeutralizedTarget(target));
+        }
+        if t.faction == p {
+            return Err(Violation::OwnFaction(target));
+        }
+        self.check_participation(card, k, conflict)?;
+        // Attack with the same ability the target applied; not with zero.
+        if self.used_ability(card, ability) == 0 {
+            return Err(Violation::NoAbility { card, ability });
+        }
+        Ok(())
+    }
+
+    /// Whether a card participates only by leading a participant fleet.
+    pub(crate) fn leader_participates(
+        &self,
+        k: &crate::game::state::Conflict,
+        card: CardId,
+    ) -> bool {
+        let c = self.c(card);
+        c.rotation == crate::game::state::Rotation::Lead
+            && c.leading.some().is_some_and(|f| k.is_participant(f))
+    }
+
+    pub(crate) fn do_attack(
+        &mut self,
+        card: CardId,
+        target: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        self.rotate(card);
+        let k = &self.conflicts[conflict.0 as usize];
+        let ability = self.applied_ability(k, target).unwrap_or(k.kind);
+        self.conflicts[conflict.0 as usize]
+            .participants
+            .push(Participant {
+                card,
+                role: Role::Attack,
+                ability,
+            });
+        ev.push(Event::Attacked {
+            attacker: card,
+            target,
+            ability,
+        });
+        // An attack made in a conflict: its initiator's triggered effects
+        // (cards in play; no contingency window).
+        let ini = self.conflicts[conflict.0 as usize].initiator;
+        self.run_player_triggers(Trigger::AttackInConflict, ini, conflict, ev);
+        // Triggers before damage: the attacked card's and the attacker's.
+        let then = Continuation::Attack {
+            attacker: card,
+            target,
+            conflict,
+        };
+        self.run_card_triggers(Trigger::Attacked, target, card, conflict, ev);
+        self.run_card_triggers(Trigger::Attacks, card, target, conflict, ev);
+        let w = Window {
+            trigger: Trigger::Attacked,
+            card: target,
+            other: card,
+            player: self.c(target).faction,
+            conflict,
+            pos: 0,
+            passes: 0,
+            askers: 0,
+            then,
+            canceled: false,
+        };
+        if !self.open_window(w) {
+            self.resolve_attack(card, target, conflict, ev);
+        }
+    }
+
+    /// Resolving Attacks: both cards apply damage to each other at once,
+    /// unless exactly one of them applies its damage first.
+    pub(crate) fn resolve_attack(
+        &mut self,
+        attacker: CardId,
+        target: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        if !self.c(attacker).zone.on_table() || !self.c(target).zone.on_table() {
+            return;
+        }
+        let ability = self
+            .conflicts
+            .get(conflict.0 as usize)
+            .and_then(|k| self.applied_ability(k, target))
+            .unwrap_or(Ability::Military);
+        // The damage itself, as for every attack (`attack_damage.rs`).
+        self.exchange_damage(attacker, target, conflict, ability, ev);
+    }
+}

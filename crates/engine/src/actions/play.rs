@@ -1,0 +1,245 @@
+//! Play an Event or Contingency (Action Details; Event Cards; Contingency
+//! Cards). Events go to the discard pile as soon as they are played (Engine
+//! Rules v1.2, Changes since last Published rules).
+
+use crate::card::def::{AttachKind, CardType, Race, Uniqueness};
+use crate::effects::interpreter::Ctx;
+use crate::effects::second_target::{Play, OWN_EFFECTS};
+use crate::game::error::Violation;
+use crate::game::event::{Event, Events};
+use crate::game::ids::{CardId, PlayerId};
+use crate::game::state::{flag, Game, Target, Zone};
+
+impl Game {
+    /// Checks shared by events, contingencies and aftermaths played from hand.
+    pub(crate) fn check_playable(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        ty: CardType,
+        expected: &'static str,
+    ) -> Result<i16, Violation> {
+        self.check_playable_on(p, card, ty, expected, Target::None)
+    }
+
+    /// As `check_playable`, with the target the requirements may name.
+    pub(crate) fn check_playable_on(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        ty: CardType,
+        expected: &'static str,
+        target: Target,
+    ) -> Result<i16, Violation> {
+        self.check_in_hand(p, card)?;
+        let def = self.db.get(self.c(card).def);
+        if def.card_type != ty {
+            return Err(Violation::WrongType { card, expected });
+        }
+        // The Interstellar Alliance: ISA cards need the ISA.
+        self.check_isa_card(card, def)?;
+        // Event Cards: a loyal event is played only by players of its race.
+        // (A loyal contingency limits its target instead: Contingency Cards.)
+        // Drakh Rule 5: Drakh cards that are not sponsored are played only by
+        // a Drakh faction (Rule 3: as if it were the Drakh race).
+        if def.race == Race::Drakh && !self.is_drakh(p) {
+            return Err(Violation::DrakhOnly(card));
+        }
+        if ty == CardType::Event && def.race != Race::Neutral && !self.plays_as_race(p, def.race) {
+            return Err(Violation::Disloyal {
+                card,
+                race: def.race,
+            });
+        }
+        let def_id = self.c(card).def;
+        if def.uniqueness == Uniqueness::Unique && self.unique_used.contains(&def_id) {
+            return Err(Violation::UniqueUsed(card));
+        }
+        if self.allergic_to_def(p, def) {
+            return Err(Violation::Allergic(card));
+        }
+        if !self.requirements_met_on(p, card, def, target) {
+            return Err(Violation::RequirementUnmet(card));
+        }
+        let need = self.played_cost(p, card)?;
+        let have = self.players[p as usize].available();
+        if need > have {
+            return Err(Violation::Unaffordable { need, have });
+        }
+        Ok(need)
+    }
+
+    pub(crate) fn check_play_event(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+    ) -> Result<(), Violation> {
+        self.check_playable_on(p, card, CardType::Event, "event", target)?;
+        let def = self.db.get(self.c(card).def);
+        // A limited event: one copy each turn.
+        if def.uniqueness == Uniqueness::Limited
+            && self.limited_this_turn.contains(&self.c(card).def)
+        {
+            return Err(Violation::LimitedThisTurn(card));
+        }
+        // Reversal: an event played since your last chance to act, or what
+        // was just revealed or resolved, only if every effect that occurred
+        // can be reversed.
+        self.check_reverser(p, card, def.target, &def.effects, target)?;
+        if !self.valid_target(def.target, &def.filter, p, target, false) {
+            return Err(Violation::BadTarget);
+        }
+        self.check_irrevocable_target(def, None, target)?;
+        // Legal Targets: a second target must exist too.
+        if def.second.is_some() {
+            self.check_second_exists(&Play {
+                player: p,
+                card,
+                index: OWN_EFFECTS,
+                first: target,
+                conflict: None,
+            })?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_play_event(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        // Legal Targets: a card with two targets asks for the second first.
+        if self.has_second_target(card, OWN_EFFECTS) {
+            self.ask_second(
+                Play {
+                    player: p,
+                    card,
+                    index: OWN_EFFECTS,
+                    first: target,
+                    conflict: None,
+                },
+                CardId::NONE,
+            );
+            return;
+        }
+        self.play_event_now(p, card, (target, CardId::NONE), ev);
+    }
+
+    /// Plays an event with its targets (`second`: `NONE` for one target).
+    pub(crate) fn play_event_now(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        (target, second): (Target, CardId),
+        ev: &mut Events,
+    ) {
+        let db = self.db.clone();
+        let def_id = self.c(card).def;
+        let def = db.get(def_id);
+        let cost = self.played_cost(p, card).unwrap_or(0);
+        self.apply_influence(p, cost);
+        self.move_card(card, Zone::Discard, p, ev);
+        match def.uniqueness {
+            Uniqueness::Limited => self.limited_this_turn.push(def_id),
+            Uniqueness::Unique => self.unique_used.push(def_id),
+            Uniqueness::Multiple => {}
+        }
+        ev.push(Event::EventPlayed {
+            player: p,
+            card,
+            target,
+        });
+        if second.some().is_some() {
+            ev.push(Event::SecondTarget {
+                player: p,
+                card,
+                second,
+            });
+        }
+        // Negate: contingencies may answer before its effects (`negate.rs`).
+        if self.event_window(p, card, target, second) {
+            return;
+        }
+        self.resolve_event(p, card, target, second, ev);
+    }
+
+    /// An event's effects happen (after its window, if one opened).
+    pub(crate) fn resolve_event(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+        second: CardId,
+        ev: &mut Events,
+    ) {
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
+        let mut ctx = Ctx::new(p, card, target).with_second(second);
+        if let Target::Conflict(k) = target {
+            ctx = ctx.in_conflict(k);
+        }
+        // Reversal: record what this event's own effects change (a
+        // reversing event is recorded as one that cannot be reversed).
+        let reverser = Game::reverses(&def.effects).is_some();
+        self.start_event_record(p, card, reverser);
+        self.run_effects(&def.effects, def.both, &ctx, ev);
+        self.stop_event_record();
+        if reverser {
+            // What it reversed (or failed to) cannot be reversed again.
+            self.reversal = None;
+        }
+    }
+
+    pub(crate) fn check_play_contingency(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        host: CardId,
+    ) -> Result<(), Violation> {
+        self.check_playable(p, card, CardType::Contingency, "contingency")?;
+        let def = self.db.get(self.c(card).def);
+        let h = self
+            .cards
+            .get(host.idx())
+            .ok_or(Violation::NoSuchCard(host))?;
+        // Played face down under a card you control, of the listed type (and
+        // race, for a loyal contingency).
+        if !h.zone.on_table() || h.controller != p {
+            return Err(Violation::BadTarget);
+        }
+        let hd = self.db.get(h.def);
+        let type_ok = match def.attach {
+            AttachKind::Faction | AttachKind::Global => true,
+            k => k.card_type() == Some(hd.card_type),
+        };
+        if !type_ok
+            || (def.race != Race::Neutral && hd.race != def.race)
+            || !self.filter_matches(&def.filter, host, p)
+        {
+            return Err(Violation::BadTarget);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_play_contingency(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        host: CardId,
+        ev: &mut Events,
+    ) {
+        let cost = self.played_cost(p, card).unwrap_or(0);
+        self.apply_influence(p, cost);
+        let fac = self.c(host).faction;
+        self.move_card(card, Zone::Attached, fac, ev);
+        let c = self.cm(card);
+        c.flags |= flag::FACE_DOWN;
+        c.host = host;
+        c.faction = fac;
+        c.controller = p;
+        ev.push(Event::ContingencyPlayed { player: p, host });
+    }
+}

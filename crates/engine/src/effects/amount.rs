@@ -1,0 +1,88 @@
+//! Working out amounts from the game state (`card::amount`): abilities of
+//! cards, players' influence (and the influence they applied this turn),
+//! power and unrest, non-player influence, the
+//! margin of a conflict, with simple arithmetic. Nothing here allocates.
+
+use crate::card::amount::{Amount, AmountBase};
+use crate::card::effect::Force;
+use crate::effects::interpreter::Ctx;
+use crate::game::state::Game;
+
+impl Game {
+    /// The value of an amount for an effect with this context.
+    pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i32 {
+        let base = match &a.base {
+            AmountBase::Const(n) => *n as i32,
+            AmountBase::Ability {
+                ability,
+                card,
+                printed,
+            } => self
+                .sel_cards(*card, ctx)
+                .iter()
+                .map(|&c| {
+                    if *printed {
+                        self.db.get(self.c(c).def).ability(*ability) as i32
+                    } else {
+                        self.ability(c, *ability) as i32
+                    }
+                })
+                .sum(),
+            AmountBase::Credits(card) => self
+                .sel_cards(*card, ctx)
+                .iter()
+                .map(|&c| self.credits(c) as i32)
+                .sum(),
+            AmountBase::Influence(w) => self
+                .who_players(*w, ctx)
+                .iter()
+                .map(|&p| self.influence_rating(p) as i32)
+                .sum(),
+            AmountBase::Power(w) => self
+                .who_players(*w, ctx)
+                .iter()
+                .map(|&p| self.power(p))
+                .sum(),
+            AmountBase::Unrest(w) => self
+                .who_players(*w, ctx)
+                .iter()
+                .map(|&p| self.players[p as usize].unrest as i32)
+                .sum(),
+            // Influence and Influence Rating: "Whenever you apply influence
+            // during a turn, the influence applied should be moved to ...
+            // your spent pool", restored in the Ready Round.
+            AmountBase::Spent(w) => self
+                .who_players(*w, ctx)
+                .iter()
+                .map(|&p| self.players[p as usize].spent as i32)
+                .sum(),
+            AmountBase::NonPlayer(f) => match f {
+                Force::Babylon5 => self.babylon5 as i32,
+                Force::Shadows => self.shadows as i32,
+                Force::Vorlons => self.vorlons as i32,
+            },
+            AmountBase::PerMargin(n) => {
+                if *n == 0 {
+                    0
+                } else {
+                    (ctx.margin.max(0) as i32) / (*n as i32)
+                }
+            }
+            AmountBase::Sum(v) => v.iter().map(|x| self.amount(x, ctx)).sum(),
+            AmountBase::Min(v) => v.iter().map(|x| self.amount(x, ctx)).min().unwrap_or(0),
+            AmountBase::Max(v) => v.iter().map(|x| self.amount(x, ctx)).max().unwrap_or(0),
+            // "For each fleet you control": cards on the table matching the
+            // filter, relative to the card's controller.
+            AmountBase::Count(f) => {
+                if (ctx.controller as usize) < self.players.len() {
+                    self.all_table_cards()
+                        .filter(|&c| self.filter_matches(f, c, ctx.controller))
+                        .count() as i32
+                } else {
+                    0
+                }
+            }
+        };
+        a.finish(base)
+    }
+}

@@ -1,0 +1,134 @@
+//! The Cannot rule (Engine Rules v1.2, Rules of Precedence): something a
+//! card says "cannot" be done cannot be permitted by any other card until
+//! the restriction itself ends. Restrictions come from effects (kept among
+//! the modifiers, with their durations) and from lasting effects of cards in
+//! play; the legality checks ask here.
+
+use crate::card::def::Passive;
+use crate::card::effect::{Cannot, CardSel, Duration, Who};
+use crate::effects::interpreter::Ctx;
+use crate::game::ids::{CardId, ConflictId, PlayerId};
+use crate::game::state::{Game, ModKind, Modifier, Until, Zone};
+
+impl Game {
+    /// Whether a restriction forbids `what` for the card. `conflict` names
+    /// the conflict concerned, for "cannot take part in this conflict".
+    #[inline]
+    pub(crate) fn card_cannot(
+        &self,
+        card: CardId,
+        what: Cannot,
+        conflict: Option<ConflictId>,
+    ) -> bool {
+        // Most of the time nothing restricts anything: no call at all.
+        (self.restrictions_imposed || !self.restriction_sources.is_empty())
+            && self.card_cannot_by_any(card, what, conflict)
+    }
+
+    fn card_cannot_by_any(&self, card: CardId, what: Cannot, conflict: Option<ConflictId>) -> bool {
+        let by_effect = self.restrictions_imposed
+            && self.mods.iter().any(|m| {
+                m.card == card
+                    && match m.kind {
+                        ModKind::Cannot(Cannot::ParticipateHere) => {
+                            what == Cannot::Participate
+                                && conflict.is_some_and(|k| m.until == Until::Conflict(k))
+                        }
+                        ModKind::Cannot(w) => w == what,
+                        _ => false,
+                    }
+            });
+        by_effect
+            || (self.restriction_sources.iter().any(|&src| {
+                let si = self.c(src);
+                let passives = &self.db.get(si.def).passives;
+                // The restriction's kind first, its condition (`Game::lasting`)
+                // only for a restriction of this kind.
+                passives.iter().enumerate().any(|(i, p)| match p {
+                    Passive::Cannot { filter, what: w } => {
+                        *w == what
+                            && self.lasting_condition_holds(src, i)
+                            && match filter {
+                                Some(f) => self.filter_matches(f, card, self.you_of(src)),
+                                // No `to`: "this card", or the card it is on.
+                                None => {
+                                    card == src || (si.zone == Zone::Attached && si.host == card)
+                                }
+                            }
+                    }
+                    _ => false,
+                })
+            }))
+    }
+
+    /// Whether a restriction forbids the player `what`.
+    pub(crate) fn player_cannot(&self, p: PlayerId, what: Cannot) -> bool {
+        let by_effect = self.restrictions_imposed
+            && self
+                .mods
+                .iter()
+                .any(|m| m.kind == ModKind::PlayerCannot(p, what));
+        by_effect
+            || self.restriction_sources.iter().any(|&src| {
+                let you = self.you_of(src);
+                self.lasting(src).any(|pa| match pa {
+                    Passive::PlayerCannot { who, what: w } => {
+                        *w == what
+                            && match who {
+                                Who::Me => p == you,
+                                Who::Others => p != you,
+                                Who::Each => true,
+                                // A lasting effect names no target or leader.
+                                Who::Target | Who::Leader => false,
+                            }
+                    }
+                    _ => false,
+                })
+            })
+    }
+
+    /// Whether the card may be targeted, by a conflict or otherwise.
+    pub(crate) fn targetable(&self, card: CardId, by_conflict: bool) -> bool {
+        let barred = self.card_cannot(card, Cannot::BeTargeted, None)
+            || (by_conflict && self.card_cannot(card, Cannot::BeTargetedByConflicts, None));
+        !barred
+    }
+
+    /// The `cannot` effect: puts a restriction on the cards selected (or the
+    /// players named) for its duration; "cannot take part in this conflict"
+    /// lasts until that conflict resolves. False if nothing was restricted.
+    pub(crate) fn impose(
+        &mut self,
+        what: Cannot,
+        card: CardSel,
+        who: Who,
+        duration: Duration,
+        ctx: &Ctx,
+    ) -> bool {
+        self.restrictions_imposed = true;
+        if what == Cannot::ParticipateHere {
+            let Some(k) = ctx.conflict else { return false };
+            let cs = self.sel_cards(card, ctx);
+            for &c in &cs {
+                self.mods.push(Modifier {
+                    card: c,
+                    kind: ModKind::Cannot(what),
+                    until: Until::Conflict(k),
+                });
+            }
+            return !cs.is_empty();
+        }
+        if what.on_player() {
+            let ps = self.who_players(who, ctx);
+            for &p in &ps {
+                self.push_mod(CardId::NONE, ModKind::PlayerCannot(p, what), duration, ctx);
+            }
+            return !ps.is_empty();
+        }
+        let cs = self.sel_cards(card, ctx);
+        for &c in &cs {
+            self.push_mod(c, ModKind::Cannot(what), duration, ctx);
+        }
+        !cs.is_empty()
+    }
+}

@@ -1,0 +1,662 @@
+//! Choices made in the middle of an effect, held through `pending` like a
+//! vote: searching the deck or the reserve (Engine Rules v1.2, Searching
+//! Your Deck; Reserve/sideboard/ISA Pile and the Engine), choosing a
+//! variable number of cards ("discard up to 2 cards", "rotate any number of
+//! your characters"), and "choose one" modes.
+//!
+//! The same machinery asks for the second target of a card being played
+//! (`ChoiceKind::Second`, Legal Targets: `second_target.rs`), and for the
+//! attached cards a replacement transfers as its controller chooses
+//! (`ChoiceKind::Transfer`, Appendix Two, Example 6: `replace_choice.rs`).
+//!
+//! A `pick` offers one [`Action::Choose`] per card that can be chosen now,
+//! and [`Action::Pass`] ("done") unless it is a search; a `modes` effect
+//! offers one [`Action::Mode`] per mode that can be carried out. The state
+//! is plain data (`Copy`): the effects to run are found again in the card's
+//! definition (`def`, `index`).
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::card::def::{CardDef, CardType};
+use crate::card::effect::{Effect, Op, PickFrom, PickPut};
+use crate::effects::interpreter::Ctx;
+use crate::game::action::Action;
+use crate::game::error::Violation;
+use crate::game::event::{Cause, Event, Events};
+use crate::game::ids::{CardId, ConflictId, DefId, PlayerId};
+use crate::game::state::{Game, Target, Zone};
+
+/// What a choice in progress asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum ChoiceKind {
+    /// Cards, one at a time (`pick`).
+    Pick,
+    /// One mode of a "choose one" (`modes`).
+    Modes,
+    /// The second target of the card being played (Legal Targets;
+    /// `second_target.rs`).
+    Second,
+    /// The attached cards that transfer to a replacing card, one at a time
+    /// with a "done" (Appendix Two, Example 6; `replace_choice.rs`).
+    Transfer,
+    /// Whether to apply influence to stop an effect (`unless.rs`): `mode`
+    /// 0 pays, `pass` lets it happen.
+    Unless,
+}
+
+/// A choice in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Choice {
+    pub kind: ChoiceKind,
+    /// The player who chooses.
+    pub player: PlayerId,
+    /// The card whose effect asks, and the effect in it.
+    pub card: CardId,
+    pub def: DefId,
+    pub index: u8,
+    /// The rest of the effect's context.
+    pub controller: PlayerId,
+    pub target: Target,
+    /// The second target (Legal Targets), `NONE` if none.
+    #[serde(default = "crate::game::ids::no_card")]
+    pub second: CardId,
+    pub conflict: Option<ConflictId>,
+    pub attacker: CardId,
+    pub margin: i16,
+    pub from_conflict: bool,
+    /// Cards chosen so far.
+    pub taken: u8,
+    /// A search of the chooser's deck: he looks through it while it lasts.
+    pub searching_deck: bool,
+    /// A second target being chosen for a card action: the card that pays
+    /// its cost (`Action::UseCard::pay`).
+    #[serde(default = "crate::game::ids::no_card")]
+    pub pay: CardId,
+    /// A transfer being chosen: which of the offered attached cards are
+    /// chosen so far, one bit each in the order they are offered; an offer
+    /// to stop an effect: the players asked so far.
+    #[serde(default)]
+    pub chosen: u64,
+    /// An offer to stop an effect: the influence asked (`unless.rs`).
+    #[serde(default)]
+    pub price: u8,
+}
+
+/// The index of a choice effect among the card's (`choice_ops`). An
+/// `unless_paid` whose price is an amount runs as a copy with the price
+/// worked out: it is found by its effect list, which the copy shares.
+pub(crate) fn choice_index(def: &CardDef, op: &Op) -> Option<u8> {
+    choice_ops(def)
+        .iter()
+        .position(|o| {
+            std::ptr::eq(*o, op)
+                || matches!((o, op), (Op::Unless { effects: a, .. }, Op::Unless { effects: b, .. })
+                    if std::sync::Arc::ptr_eq(a, b))
+        })
+        .map(|i| i as u8)
+}
+
+/// The op a choice stands on.
+pub(crate) fn choice_op_of<'a>(db: &'a crate::card::CardDb, c: &Choice) -> Option<&'a Op> {
+    choice_ops(db.get(c.def)).get(c.index as usize).copied()
+}
+
+impl Choice {
+    /// A choice for `player` on the effect `index` of the card `ctx` names
+    /// as its source, with the rest of the effect's context.
+    pub(crate) fn for_ctx(
+        kind: ChoiceKind,
+        player: PlayerId,
+        ctx: &Ctx,
+        def: crate::game::ids::DefId,
+        index: u8,
+    ) -> Choice {
+        Choice {
+            kind,
+            player,
+            card: ctx.source,
+            def,
+            index,
+            controller: ctx.controller,
+            target: ctx.target,
+            second: ctx.second,
+            conflict: ctx.conflict,
+            attacker: ctx.attacker,
+            margin: ctx.margin,
+            from_conflict: ctx.from_conflict,
+            taken: 0,
+            searching_deck: false,
+            pay: CardId::NONE,
+            chosen: 0,
+            price: 0,
+        }
+    }
+
+    pub(crate) fn ctx(&self) -> Ctx {
+        Ctx {
+            controller: self.controller,
+            source: self.card,
+            target: self.target,
+            second: self.second,
+            conflict: self.conflict,
+            attacker: self.attacker,
+            margin: self.margin,
+            from_conflict: self.from_conflict,
+            sustainable: false,
+        }
+    }
+}
+
+/// Every `pick`, `modes` and `unless_paid` effect printed on a card, nested
+/// ones included, in a fixed order.
+fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
+    fn walk<'a>(list: &'a [Effect], out: &mut SmallVec<[&'a Op; 8]>) {
+        for e in list {
+            match &e.op {
+                Op::Pick { each, .. } => {
+                    out.push(&e.op);
+                    walk(each, out);
+                }
+                Op::Modes { modes } => {
+                    out.push(&e.op);
+                    for m in modes {
+                        walk(m, out);
+                    }
+                }
+                Op::Vote { pass, fail, .. } => {
+                    walk(pass, out);
+                    walk(fail, out);
+                }
+                Op::Delayed { effects, .. } => walk(effects, out),
+                Op::Unless { effects, .. } => {
+                    out.push(&e.op);
+                    walk(effects, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = SmallVec::new();
+    for l in [
+        &def.effects,
+        &def.initiated,
+        &def.resolution,
+        &def.won,
+        &def.lost,
+    ] {
+        walk(l, &mut out);
+    }
+    for (_, l) in def.won_by.iter().chain(def.lost_by.iter()) {
+        walk(l, &mut out);
+    }
+    for a in def.actions.iter() {
+        walk(&a.effects, &mut out);
+    }
+    for t in def.triggers.iter() {
+        walk(&t.effects, &mut out);
+    }
+    out
+}
+
+type Cards = SmallVec<[CardId; 16]>;
+
+impl Game {
+    /// The choice in progress, if any.
+    pub fn choice(&self) -> Option<&Choice> {
+        self.choice.as_ref()
+    }
+
+    /// Carries out a `pick` or `modes` effect: sets the choice up, or does
+    /// nothing when there is nothing to choose. Returns whether it did.
+    pub(crate) fn start_choice(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+        let Some(src) = ctx.source.some() else {
+            return false;
+        };
+        if self.choice.is_some() || (ctx.controller as usize) >= self.players.len() {
+            return false;
+        }
+        let def_id = self.c(src).def;
+        let db = self.db.clone();
+        let Some(index) = choice_index(db.get(def_id), op) else {
+            return false;
+        };
+        let kind = match op {
+            Op::Pick { .. } => ChoiceKind::Pick,
+            _ => ChoiceKind::Modes,
+        };
+        let mut choice = Choice::for_ctx(kind, ctx.controller, ctx, def_id, index);
+        choice.searching_deck = matches!(
+            op,
+            Op::Pick {
+                from: PickFrom::Deck,
+                ..
+            }
+        );
+        match op {
+            Op::Pick { from, .. } => {
+                if self.pick_cards(op, &choice).is_empty() {
+                    // Searching Your Deck: "After searching or looking
+                    // through your deck, always reshuffle afterward" (even
+                    // when nothing was found).
+                    if *from == PickFrom::Deck {
+                        self.shuffle_deck_only(ctx.controller, ev);
+                    }
+                    return false;
+                }
+            }
+            Op::Modes { modes } => {
+                if !modes.iter().any(|m| self.mode_possible(m, ctx)) {
+                    return false;
+                }
+                ev.push(Event::ChoiceStarted {
+                    player: choice.player,
+                    card: src,
+                });
+            }
+            _ => return false,
+        }
+        self.choice = Some(choice);
+        true
+    }
+
+    /// A mode can be carried out when every effect in it could happen now
+    /// (the test the BOTH rule uses).
+    fn mode_possible(&self, mode: &[Effect], ctx: &Ctx) -> bool {
+        mode.iter().all(|e| self.effect_possible(e, ctx))
+    }
+
+    /// The op a choice stands on.
+    fn choice_op<'a>(db: &'a crate::card::CardDb, c: &Choice) -> Option<&'a Op> {
+        choice_op_of(db, c)
+    }
+
+    /// The cards a pick may take now.
+    fn pick_cards(&self, op: &Op, c: &Choice) -> Cards {
+        let mut out = Cards::new();
+        let Op::Pick {
+            from,
+            filter,
+            up_to,
+            put,
+            ..
+        } = op
+        else {
+            return out;
+        };
+        if *up_to != 0 && c.taken >= *up_to {
+            return out;
+        }
+        let p = c.player;
+        let pl = &self.players[p as usize];
+        let pile = match from {
+            PickFrom::Deck => Some(pl.deck),
+            PickFrom::Reserve => Some(pl.reserve),
+            PickFrom::Hand => Some(pl.hand),
+            PickFrom::Play => None,
+        };
+        let ok_put = |g: &Game, card: CardId| -> bool {
+            match put {
+                // Conscription (rulings): a card found to put into play must
+                // be one that could be sponsored (unique, limited, loyalty).
+                PickPut::Play => {
+                    let def = g.db.get(g.c(card).def);
+                    matches!(
+                        def.card_type,
+                        CardType::Character
+                            | CardType::Fleet
+                            | CardType::Location
+                            | CardType::Group
+                    ) && g.check_may_enter_play(p, card).is_ok()
+                        && g.check_entry_loyalty(p, card, def).is_ok()
+                }
+                PickPut::Discard if *from == PickFrom::Play => {
+                    !g.is_ambassador(card)
+                        && !g.card_cannot(card, crate::card::effect::Cannot::BeDiscarded, None)
+                }
+                _ => true,
+            }
+        };
+        match pile {
+            Some(pile) => {
+                // Searching: "begin at the top of your deck" (rulings,
+                // Conscription): offered top card first.
+                let mut v: Cards = self
+                    .iter_pile(pile)
+                    .filter(|&card| filter.matches_def(self.db.get(self.c(card).def)))
+                    .filter(|&card| ok_put(self, card))
+                    .collect();
+                if *from == PickFrom::Deck {
+                    v.reverse();
+                }
+                out = v;
+            }
+            None => {
+                for card in self.table_cards_controlled(p) {
+                    if self.filter_matches(filter, card, p) && ok_put(self, card) {
+                        out.push(card);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The cards the current pick offers (empty when none is in progress),
+    /// or the second targets a card being played may take.
+    pub fn choice_cards(&self) -> Cards {
+        let Some(c) = self.choice else {
+            return Cards::new();
+        };
+        match c.kind {
+            ChoiceKind::Second => return self.second_candidates(&c),
+            ChoiceKind::Transfer => return self.transfer_cards(&c),
+            ChoiceKind::Modes | ChoiceKind::Unless => return Cards::new(),
+            ChoiceKind::Pick => {}
+        }
+        let db = self.db.clone();
+        match Self::choice_op(&db, &c) {
+            Some(op @ Op::Pick { .. }) => self.pick_cards(op, &c),
+            _ => Cards::new(),
+        }
+    }
+
+    /// The modes the current choice offers, by index.
+    pub fn choice_modes(&self) -> SmallVec<[u8; 4]> {
+        let mut out = SmallVec::new();
+        let Some(c) = self.choice.filter(|c| c.kind == ChoiceKind::Modes) else {
+            return out;
+        };
+        let db = self.db.clone();
+        if let Some(Op::Modes { modes }) = Self::choice_op(&db, &c) {
+            let ctx = c.ctx();
+            for (i, m) in modes.iter().enumerate() {
+                if self.mode_possible(m, &ctx) {
+                    out.push(i as u8);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the current pick lets its player stop ("done"): any pick but
+    /// a search, which must find a matching card while there is one.
+    fn pick_may_stop(&self, c: &Choice) -> bool {
+        if c.kind != ChoiceKind::Pick {
+            return false;
+        }
+        let db = self.db.clone();
+        match Self::choice_op(&db, c) {
+            // A search ends when nothing it could find is left (a trigger
+            // that ran while it waited may have drawn the last match): the
+            // player passes, and the deck is reshuffled as after any search.
+            Some(op @ Op::Pick { from, .. }) => {
+                !from.is_search() || self.pick_cards(op, c).is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    pub(crate) fn check_choice_action(&self, p: PlayerId, a: &Action) -> Result<(), Violation> {
+        let Some(c) = &self.choice else {
+            return Err(Violation::NotPending);
+        };
+        if p != c.player {
+            return Err(Violation::NotPending);
+        }
+        match (c.kind, *a) {
+            (ChoiceKind::Pick, Action::Choose { card }) => {
+                if self.choice_cards().contains(&card) {
+                    Ok(())
+                } else {
+                    Err(Violation::NotOffered(card))
+                }
+            }
+            (ChoiceKind::Pick, Action::Pass) if self.pick_may_stop(c) => Ok(()),
+            (ChoiceKind::Modes, Action::Mode { index }) => {
+                if self.choice_modes().contains(&index) {
+                    Ok(())
+                } else {
+                    Err(Violation::NoSuchMode)
+                }
+            }
+            (ChoiceKind::Pick, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: if self.pick_may_stop(c) {
+                    "a choice of cards (choose one offered, or pass when done)"
+                } else {
+                    "a search (choose one of the matching cards)"
+                },
+            }),
+            (ChoiceKind::Modes, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "a choice of modes (choose one)",
+            }),
+            (ChoiceKind::Second, Action::Choose { card }) => self.check_second_choice(c, card),
+            (ChoiceKind::Second, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the choice of a second target (choose one of the offered cards)",
+            }),
+            (ChoiceKind::Transfer, Action::Choose { card }) => {
+                if self.transfer_cards(c).contains(&card) {
+                    Ok(())
+                } else {
+                    Err(Violation::NotOffered(card))
+                }
+            }
+            (ChoiceKind::Transfer, Action::Pass) => Ok(()),
+            (ChoiceKind::Transfer, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the choice of the attached cards a replacement transfers (choose one offered, or pass when done)",
+            }),
+            // rulings, Order Above All: a share of a price paid together.
+            (ChoiceKind::Unless, _) if self.unless_pooled(c) => self.check_pool_answer(c, a),
+            (ChoiceKind::Unless, Action::Pass) => Ok(()),
+            (ChoiceKind::Unless, Action::Mode { index: 0 }) if self.unless_payable(c) => Ok(()),
+            (ChoiceKind::Unless, Action::Mode { .. }) => Err(Violation::NoSuchMode),
+            (ChoiceKind::Unless, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the offer to apply influence to stop an effect (mode 0 pays, pass lets it happen)",
+            }),
+        }
+    }
+
+    pub(crate) fn choice_candidates(&self, out: &mut Vec<Action>) {
+        let Some(c) = self.choice else {
+            return;
+        };
+        match c.kind {
+            ChoiceKind::Pick => {
+                if self.pick_may_stop(&c) {
+                    out.push(Action::Pass);
+                }
+                for card in self.choice_cards() {
+                    out.push(Action::Choose { card });
+                }
+            }
+            ChoiceKind::Modes => {
+                for index in self.choice_modes() {
+                    out.push(Action::Mode { index });
+                }
+            }
+            ChoiceKind::Second => {
+                for card in self.second_candidates(&c) {
+                    out.push(Action::Choose { card });
+                }
+            }
+            ChoiceKind::Transfer => {
+                out.push(Action::Pass);
+                for card in self.transfer_cards(&c) {
+                    out.push(Action::Choose { card });
+                }
+            }
+            ChoiceKind::Unless if self.unless_pooled(&c) => self.pool_candidates(&c, out),
+            ChoiceKind::Unless => {
+                out.push(Action::Pass);
+                if self.unless_payable(&c) {
+                    out.push(Action::Mode { index: 0 });
+                }
+            }
+        }
+    }
+
+    /// The default: stop choosing (a transfer: no more cards transfer);
+    /// else the first card offered; the first mode.
+    pub(crate) fn choice_default(&self) -> Option<Action> {
+        let c = self.choice?;
+        match c.kind {
+            ChoiceKind::Pick if self.pick_may_stop(&c) => Some(Action::Pass),
+            ChoiceKind::Pick => self
+                .choice_cards()
+                .first()
+                .map(|&card| Action::Choose { card }),
+            ChoiceKind::Modes => self
+                .choice_modes()
+                .first()
+                .map(|&index| Action::Mode { index }),
+            ChoiceKind::Second => self
+                .second_candidates(&c)
+                .first()
+                .map(|&card| Action::Choose { card }),
+            ChoiceKind::Transfer | ChoiceKind::Unless => Some(Action::Pass),
+        }
+    }
+
+    pub(crate) fn perform_choice(&mut self, _p: PlayerId, a: Action, ev: &mut Events) {
+        let Some(c) = self.choice else {
+            return;
+        };
+        if let (ChoiceKind::Second, Action::Choose { card }) = (c.kind, a) {
+            self.finish_second(c, card, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
+        if c.kind == ChoiceKind::Transfer {
+            self.answer_transfer(c, a, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
+        if c.kind == ChoiceKind::Unless {
+            self.answer_unless(c, a, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
+        let db = self.db.clone();
+        let Some(op) = Self::choice_op(&db, &c) else {
+            self.choice = None;
+            return;
+        };
+        match (op, a) {
+            (Op::Modes { modes }, Action::Mode { index }) => {
+                self.choice = None;
+                ev.push(Event::ModeChosen {
+                    player: c.player,
+                    card: c.card,
+                    index,
+                });
+                if let Some(m) = modes.get(index as usize) {
+                    self.run_effects(m, false, &c.ctx(), ev);
+                }
+            }
+            (
+                Op::Pick {
+                    from,
+                    put,
+                    each,
+                    show,
+                    ..
+                },
+                Action::Choose { card },
+            ) => {
+                // Reversal: where the card was, if the pick is recorded.
+                let was = self.picked_from(c.card, card);
+                self.put_picked(c.player, card, (*from, *put, *show), c.card, ev);
+                self.note_picked(c.card, card, was);
+                let mut ctx = c.ctx();
+                ctx.target = Target::Card(card);
+                self.run_effects(each, false, &ctx, ev);
+                let mut next = c;
+                next.taken = next.taken.saturating_add(1);
+                self.choice = Some(next);
+                if self.pick_cards(op, &next).is_empty() {
+                    self.finish_pick(&next, *from, ev);
+                }
+            }
+            (Op::Pick { from, .. }, _) => self.finish_pick(&c, *from, ev),
+            _ => {}
+        }
+        self.sweep_neutralization(ev);
+    }
+
+    /// Ends a pick: a searched deck is shuffled (Searching Your Deck).
+    fn finish_pick(&mut self, c: &Choice, from: PickFrom, ev: &mut Events) {
+        self.choice = None;
+        if from == PickFrom::Deck {
+            self.shuffle_deck_only(c.player, ev);
+        }
+    }
+
+    /// Moves a chosen card where the pick puts it.
+    fn put_picked(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        (from, put, show): (PickFrom, PickPut, bool),
+        source: CardId,
+        ev: &mut Events,
+    ) {
+        if from.is_search() {
+            // The card found: its identity reaches only its player, unless
+            // the card text shows it; then the event naming it reaches every
+            // player, and the card goes on hidden (a card put into play is
+            // seen by all as it enters).
+            ev.push(Event::Found {
+                player: p,
+                card,
+                from,
+                shown: show,
+            });
+        }
+        match put {
+            PickPut::Stay => {}
+            PickPut::Hand => self.move_card(card, Zone::Hand, p, ev),
+            PickPut::Play => {
+                self.move_card(card, Zone::Supporting, p, ev);
+                self.note_entered_play(card);
+                ev.push(Event::PutIntoPlay { player: p, card });
+            }
+            PickPut::Discard => {
+                if from == PickFrom::Play {
+                    self.discard_from_play(card, Cause::Effect { card: source }, ev);
+                } else {
+                    self.move_card(card, Zone::Discard, p, ev);
+                    ev.push(Event::DiscardedFromHand {
+                        player: p,
+                        card,
+                        cause: Cause::Effect { card: source },
+                    });
+                }
+            }
+        }
+    }
+
+    /// Shuffles a player's deck alone (the Crusade Pile is not a deck:
+    /// rulings, Crusade Pile), with the game's seeded generator.
+    pub(crate) fn shuffle_deck_only(&mut self, p: PlayerId, ev: &mut Events) {
+        use crate::game::state::PileKind;
+        use rand::seq::SliceRandom;
+        let pile = self.players[p as usize].pile(PileKind::Deck);
+        // Inline up to a large deck's size: a search allocates nothing.
+        let mut ids: SmallVec<[CardId; 128]> = self.iter_pile(pile).collect();
+        for &c in &ids {
+            self.unlink(p as usize, PileKind::Deck, c);
+        }
+        ids.shuffle(&mut self.rng);
+        for c in ids {
+            self.link_back(p as usize, PileKind::Deck, c);
+        }
+        ev.push(Event::DeckShuffled { player: p });
+    }
+}

@@ -1,0 +1,31 @@
+//! Advanced Details about playing cards: the effect interpreter, amounts,
+//! choices made in an effect, triggered effects and contingency windows,
+//! lasting and delayed effects, negate and irrevocable, "unless" prices,
+//! reversal, the Cannot rule, blanking, "used as", transfers, legal targets
+//! and filters.
+
+pub(crate) mod amount;
+pub(crate) mod attachment_move;
+pub(crate) mod attack_effect;
+pub(crate) mod blanking;
+pub(crate) mod cannot;
+pub(crate) mod cannot_more;
+pub(crate) mod choice;
+pub(crate) mod delayed;
+pub(crate) mod filters;
+pub(crate) mod interpreter;
+pub(crate) mod lasting;
+pub(crate) mod negate;
+pub(crate) mod pool;
+pub(crate) mod promote_effect;
+pub(crate) mod reversal;
+pub(crate) mod reversal_since;
+pub(crate) mod second_target;
+pub(crate) mod severe;
+pub(crate) mod targets;
+pub(crate) mod transfer;
+pub(crate) mod trigger_windows;
+pub(crate) mod triggers;
+pub(crate) mod unless;
+pub(crate) mod used_as;
+pub(crate) mod you_or_your;

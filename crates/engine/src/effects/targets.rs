@@ -1,0 +1,271 @@
+//! Legal Targets (Additional Rules): a card that targets can only be played
+//! on a target in play that matches what it names; a conflict never targets
+//! its own initiator (rulings 3.1).
+
+use smallvec::SmallVec;
+
+use crate::card::def::{CardFilter, Race, Row, Side, TargetKind};
+use crate::game::ids::{CardId, PlayerId};
+use crate::game::state::{Game, Target, Zone};
+
+pub(crate) type Targets = SmallVec<[Target; 64]>;
+
+impl Game {
+    /// Whether a card on the table matches a filter, seen from `actor`.
+    pub(crate) fn filter_matches(&self, f: &CardFilter, id: CardId, actor: PlayerId) -> bool {
+        let c = self.c(id);
+        let on_table = c.zone.on_table();
+        if !on_table && !self.in_play_off_table(f, id) {
+            return false;
+        }
+        let def = self.db.get(c.def);
+        if !f.allows_type(self.card_type_now(id)) {
+            return false;
+        }
+        if let Some(r) = f.race {
+            if def.race != r {
+                return false;
+            }
+        }
+        // A card is on the side of the player controlling it, on the table
+        // or off it (Glossary, You or Your: "'You' refers to the controller
+        // of a card"; rulings 7.8: "'Your fleets' are all the fleets that
+        // you control"): a hired mercenary is its bidder's.
+        let side_of = c.controller;
+        match f.side {
+            Side::Any => {}
+            Side::Own => {
+                if side_of != actor {
+                    return false;
+                }
+            }
+            Side::Other => {
+                if side_of == actor {
+                    return false;
+                }
+            }
+        }
+        match f.row {
+            Row::Any => {}
+            Row::InnerCircle => {
+                if c.zone != Zone::InnerCircle {
+                    return false;
+                }
+            }
+            Row::Supporting => {
+                if c.zone != Zone::Supporting {
+                    return false;
+                }
+            }
+        }
+        if f.not_ambassador && self.is_ambassador(id) {
+            return false;
+        }
+        if f.ambassador && !self.is_ambassador(id) {
+            return false;
+        }
+        // Glossary, Participant: "A leader of a participant fleet is also
+        // considered a conflict participant" (attacks still never target it:
+        // `check_attack`).
+        if f.participant && !self.conflicts.iter().any(|k| self.participated(k, id)) {
+            return false;
+        }
+        if f.damaged && c.damage == 0 && c.severe == 0 {
+            return false;
+        }
+        if f.rotated && !c.rotated() {
+            return false;
+        }
+        if f.ready && (c.rotated() || c.neutralized()) {
+            return false;
+        }
+        if let Some(n) = f.neutralized {
+            if c.neutralized() != n {
+                return false;
+            }
+        }
+        if let Some(k) = &f.keyword {
+            if !def.has_keyword(k) {
+                return false;
+            }
+        }
+        // The newer tests last: some work out abilities.
+        self.filter_matches_more(f, id, actor)
+    }
+
+    /// Whether some player still in the game plays this race.
+    /// How many factions of a race are in play (Dual Race Games).
+    pub(crate) fn factions_of(&self, r: Race) -> usize {
+        self.players
+            .iter()
+            .filter(|pl| !pl.eliminated && pl.race == r)
+            .count()
+    }
+
+    pub(crate) fn race_in_play(&self, r: Race, besides: Option<PlayerId>) -> bool {
+        self.players
+            .iter()
+            .enumerate()
+            .any(|(i, pl)| !pl.eliminated && pl.race == r && Some(i as PlayerId) != besides)
+    }
+
+    /// Whether `t` is a legal target of the given kind for `actor`. A
+    /// conflict may not target its initiator, the initiator's race alone, or
+    /// a card in the initiator's faction.
+    pub(crate) fn valid_target(
+        &self,
+        kind: TargetKind,
+        filter: &CardFilter,
+        actor: PlayerId,
+        t: Target,
+        conflict: bool,
+    ) -> bool {
+        match (kind, t) {
+            (TargetKind::None, Target::None) => true,
+            (TargetKind::Player, Target::Player(q)) => {
+                (q as usize) < self.players.len()
+                    && !self.players[q as usize].eliminated
+                    && !(conflict && q == actor)
+            }
+            // Dual Race Games: a race with several factions in play is
+            // targeted through one chosen faction of it.
+            (TargetKind::Race, Target::Race(r)) => {
+                r.is_playable()
+                    && self.factions_of(r) <= 1
+                    && self.race_in_play(r, if conflict { Some(actor) } else { None })
+            }
+            (TargetKind::Race, Target::Player(q)) => {
+                (q as usize) < self.players.len()
+                    && !self.players[q as usize].eliminated
+                    && self.factions_of(self.players[q as usize].race) >= 2
+                    && !(conflict && q == actor)
+            }
+            (TargetKind::Card, Target::Card(c)) => {
+                c.idx() < self.cards.len()
+                    && self.filter_matches(filter, c, actor)
+                    // The Cannot rule: "cannot be targeted".
+                    && self.targetable(c, conflict)
+                    && self.targetable_by(c, actor)
+                    && !(conflict && self.c(c).faction == actor)
+            }
+            // An event played since the actor's last chance to act.
+            (TargetKind::Event, t @ Target::Card(_)) => self.event_reversible_by(actor, t).is_ok(),
+            (TargetKind::Conflict, Target::Conflict(k)) => {
+                self.conflicts.get(k.0 as usize).is_some_and(|c| {
+                    c.revealed && !c.resolved && filter.conflict.is_none_or(|t| t == c.kind)
+                })
+            }
+            _ => false,
+        }
+    }
+
+    /// Every legal target of the given kind for `actor`.
+    pub(crate) fn target_candidates(
+        &self,
+        kind: TargetKind,
+        filter: &CardFilter,
+        actor: PlayerId,
+        conflict: bool,
+        out: &mut Targets,
+    ) {
+        match kind {
+            TargetKind::None => out.push(Target::None),
+            TargetKind::Player => {
+                for q in 0..self.players.len() as PlayerId {
+                    let t = Target::Player(q);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+            }
+            TargetKind::Race => {
+                for r in Race::PLAYABLE {
+                    let t = Target::Race(r);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+                for q in 0..self.players.len() as PlayerId {
+                    let t = Target::Player(q);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+            }
+            TargetKind::Card => {
+                // The filter's cheap tests (side, type, race) first, on what
+                // is at hand; the whole check only for the cards they pass.
+                let cards = if filter.side == Side::Own && (actor as usize) < self.players.len() {
+                    self.table_cards_controlled(actor)
+                } else {
+                    self.all_table_cards()
+                };
+                for c in cards {
+                    let ci = self.c(c);
+                    let def = self.db.get(ci.def);
+                    if !filter.allows_type(def.card_type)
+                        || filter.race.is_some_and(|r| r != def.race)
+                        || (filter.side == Side::Other && ci.controller == actor)
+                    {
+                        continue;
+                    }
+                    let t = Target::Card(c);
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+                if filter.names_off_table() {
+                    self.off_table_candidates(filter, actor, conflict, out);
+                }
+            }
+            TargetKind::Event => self.event_candidates(actor, out),
+            TargetKind::Conflict => {
+                for i in 0..self.conflicts.len() {
+                    let t = Target::Conflict(crate::game::ids::ConflictId(i as u8));
+                    if self.valid_target(kind, filter, actor, t, conflict) {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The players a target concerns: the targeted player, the faction of
+    /// the targeted card, or every player of the targeted race.
+    pub(crate) fn target_players(&self, t: Target) -> SmallVec<[PlayerId; 6]> {
+        let mut v = SmallVec::new();
+        match t {
+            Target::None => {}
+            Target::Player(p) => v.push(p),
+            Target::Card(c) => {
+                // Off the table (an attached card), its controller's faction;
+                // an event in a discard pile (a reversal's target), the
+                // player who played it, its owner.
+                let ci = self.c(c);
+                let f = if ci.zone.on_table() || ci.zone == Zone::Agenda {
+                    ci.faction
+                } else if ci.zone == Zone::Discard {
+                    ci.owner
+                } else {
+                    ci.controller
+                };
+                if (f as usize) < self.players.len() {
+                    v.push(f);
+                }
+            }
+            Target::Race(r) => {
+                for (i, pl) in self.players.iter().enumerate() {
+                    if pl.race == r && !pl.eliminated {
+                        v.push(i as PlayerId);
+                    }
+                }
+            }
+            Target::Conflict(k) => {
+                if let Some(c) = self.conflicts.get(k.0 as usize) {
+                    v = self.target_players(c.target);
+                }
+            }
+        }
+        v
+    }
+}

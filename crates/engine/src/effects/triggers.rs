@@ -1,0 +1,491 @@
+//! Triggered Effects and contingency windows. When a trigger happens,
+//! the triggered effects of cards in play resolve at once (in initiative
+//! order of their controllers); then every player controlling a face-down
+//! contingency — a public fact — is asked in initiative order whether to
+//! reveal one whose trigger matches, until all pass in a row. Asking every
+//! such player, match or not, keeps hidden contingencies hidden.
+
+use crate::card::def::Uniqueness;
+use crate::card::effect::{Reversible, Trigger};
+use crate::effects::interpreter::Ctx;
+use crate::game::action::Action;
+use crate::game::error::Violation;
+use crate::game::event::{Event, Events};
+use crate::game::ids::{CardId, ConflictId, PlayerId};
+use crate::game::state::{flag, Continuation, Game, Target, Window, Zone};
+
+/// At most this many triggered effects of cards in play are carried out in
+/// a turn (docs/limits.md); a real game makes a few dozen.
+pub(crate) const MAX_TRIGGERS_PER_TURN: u16 = 1000;
+
+thread_local! {
+    /// The triggered effects being carried out on this thread (card and
+    /// trigger), innermost last.
+    static FIRING: std::cell::RefCell<smallvec::SmallVec<[(CardId, Trigger); 8]>> =
+        const { std::cell::RefCell::new(smallvec::SmallVec::new_const()) };
+}
+
+/// Whether the triggered effect of `card` on `t` is being carried out.
+fn firing(card: CardId, t: Trigger) -> bool {
+    FIRING.with(|f| f.borrow().contains(&(card, t)))
+}
+
+impl Game {
+    /// Triggered effects of a card itself and of the cards attached to it.
+    pub(crate) fn run_card_triggers(
+        &mut self,
+        t: Trigger,
+        card: CardId,
+        other: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        let mut sources: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
+        if self.c(card).zone.on_table() {
+            sources.push(card);
+        }
+        for &a in self.attachments.iter() {
+            let ai = self.c(a);
+            if ai.host == card && ai.zone == Zone::Attached && !ai.face_down() {
+                sources.push(a);
+            }
+        }
+        for s in sources {
+            self.run_triggers_of(s, t, Target::Card(card), other, conflict, ev);
+        }
+    }
+
+    /// Triggered effects of the cards a player controls (table, agenda,
+    /// attached cards).
+    pub(crate) fn run_player_triggers(
+        &mut self,
+        t: Trigger,
+        p: PlayerId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        if (p as usize) >= self.players.len() {
+            return;
+        }
+        // The cards `p` controls: a mercenary he hired, not one hired away
+        // (Glossary, You or Your: "'You' refers to the controller of a card").
+        let mut sources: smallvec::SmallVec<[CardId; 32]> = self
+            .table_cards_controlled(p)
+            .chain(self.players[p as usize].agenda.some())
+            .collect();
+        sources.extend(self.attachments.iter().copied().filter(|&a| {
+            let ai = self.c(a);
+            ai.controller == p && !ai.face_down() && ai.zone != Zone::Resolving
+        }));
+        // A trigger about a conflict: its target is the conflict's ("the
+        // target loses one influence", War Conflicts), for `who = "target"`.
+        let target = match t {
+            Trigger::Targeted
+            | Trigger::ConflictWon
+            | Trigger::ConflictLost
+            | Trigger::GainedInfluenceFromConflict
+            | Trigger::AttackInConflict
+            | Trigger::WarWonContested => self
+                .conflicts
+                .get(conflict.0 as usize)
+                .map_or(Target::None, |k| k.target),
+            _ => Target::None,
+        };
+        for s in sources {
+            self.run_triggers_of(s, t, target, CardId::NONE, conflict, ev);
+        }
+    }
+
+    fn run_triggers_of(
+        &mut self,
+        src: CardId,
+        t: Trigger,
+        target: Target,
+        other: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        let si = self.c(src);
+        if si.face_down() || si.has(flag::BLANK) || !si.zone.in_play() {
+            return;
+        }
+        let db = self.db.clone();
+        let def = db.get(si.def);
+        for te in def.triggers.iter().filter(|te| te.trigger == t) {
+            // A triggered effect does not trigger itself while it is being
+            // carried out, and a turn carries out a bounded number of them
+            // (two cards whose effects answer each other would never stop:
+            // the rules give such card text no end).
+            if firing(src, t) || self.triggers_this_turn >= MAX_TRIGGERS_PER_TURN {
+                continue;
+            }
+            self.triggers_this_turn += 1;
+            let si = self.c(src);
+            if te.rotate {
+                // Only a ready card can rotate for its triggered effect.
+                if si.rotated() || si.neutralized() {
+                    continue;
+                }
+                self.rotate(src);
+            }
+            let mut ctx = Ctx::new(self.c(src).controller, src, target);
+            ctx.attacker = other;
+            if (conflict.0 as usize) < self.conflicts.len() {
+                ctx = ctx.in_conflict(conflict);
+            }
+            FIRING.with(|f| f.borrow_mut().push((src, t)));
+            self.run_effects(&te.effects, false, &ctx, ev);
+            FIRING.with(|f| {
+                f.borrow_mut().pop();
+            });
+        }
+    }
+
+    /// Whether a card in play, face up and not blanked, has a "when this
+    /// card leaves play" triggered effect.
+    pub(crate) fn leaves_play_trigger(&self, card: CardId) -> bool {
+        let ci = self.c(card);
+        !ci.face_down()
+            && !ci.has(flag::BLANK)
+            && self
+                .db
+                .get(ci.def)
+                .triggers
+                .iter()
+                .any(|te| te.trigger == Trigger::LeavesPlay)
+    }
+
+    /// Runs a card's "when it leaves play" effects after it has left, for
+    /// the player who controlled it.
+    pub(crate) fn run_leaves_play(&mut self, card: CardId, controller: PlayerId, ev: &mut Events) {
+        if (controller as usize) >= self.players.len() {
+            return;
+        }
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
+        for te in def
+            .triggers
+            .iter()
+            .filter(|te| te.trigger == Trigger::LeavesPlay)
+        {
+            let ctx = Ctx::new(controller, card, Target::None);
+            self.run_effects(&te.effects, false, &ctx, ev);
+        }
+    }
+
+    /// A trigger happens: triggered effects of cards in play, then a window
+    /// for contingencies.
+    pub(crate) fn fire_trigger(
+        &mut self,
+        t: Trigger,
+        card: CardId,
+        player: PlayerId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        self.fire_trigger_with(t, card, CardId::NONE, player, conflict, ev)
+    }
+
+    /// [`Game::fire_trigger`] for a trigger about two cards (the other
+    /// card of an attack: `card = "attacker"` in its effects).
+    pub(crate) fn fire_trigger_with(
+        &mut self,
+        t: Trigger,
+        card: CardId,
+        other: CardId,
+        player: PlayerId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        if t.on_card() {
+            self.run_card_triggers(t, card, other, conflict, ev)
+        } else {
+            self.run_player_triggers(t, player, conflict, ev)
+        }
+        let w = Window {
+            trigger: t,
+            card,
+            other,
+            player,
+            conflict,
+            pos: 0,
+            passes: 0,
+            askers: 0,
+            then: Continuation::Resume,
+            canceled: false,
+        };
+        self.open_window(w);
+    }
+
+    /// Players who control a face-down contingency (and so are asked).
+    fn contingency_askers(&self) -> u8 {
+        let mut askers = 0u8;
+        for &a in self.attachments.iter() {
+            let ai = self.c(a);
+            if ai.face_down()
+                && ai.zone == Zone::Attached
+                && (ai.controller as usize) < self.players.len()
+                && !self.players[ai.controller as usize].eliminated
+            {
+                askers |= 1 << ai.controller;
+            }
+        }
+        askers
+    }
+
+    /// Opens a contingency window if anyone could answer, or queues it
+    /// behind the one already open (Resolution Round step 2: each trigger
+    /// resolves completely before the next). False when nobody could answer.
+    pub(crate) fn open_window(&mut self, mut w: Window) -> bool {
+        let askers = self.contingency_askers();
+        if askers == 0 {
+            return false;
+        }
+        if self.window.is_some() {
+            self.window_queue.push(w);
+            return true;
+        }
+        w.askers = askers;
+        w.pos = 0;
+        w.passes = 0;
+        self.normalize_window(&mut w);
+        self.window_revealed.clear();
+        self.window = Some(w);
+        true
+    }
+
+    /// Skips players who cannot answer (they count as passing).
+    fn normalize_window(&self, w: &mut Window) {
+        let n = self.initiative.len();
+        while (w.passes as usize) < n && w.askers & (1 << self.initiative[w.pos as usize]) == 0 {
+            w.pos = ((w.pos as usize + 1) % n) as u8;
+            w.passes += 1;
+        }
+    }
+
+    pub(crate) fn window_asker(&self, w: &Window) -> Option<PlayerId> {
+        if (w.passes as usize) < self.initiative.len() {
+            self.initiative.get(w.pos as usize).copied()
+        } else {
+            None
+        }
+    }
+
+    /// The contingency's triggered effect that answers the open trigger, if
+    /// any: same trigger, on the card concerned (or, for player triggers,
+    /// on a card of that player). The newer triggers answer in the window
+    /// of the moment they share, so its trigger need not be the window's.
+    fn answering_trigger(&self, w: &Window, card: CardId) -> Option<usize> {
+        let ci = self.c(card);
+        let def = self.db.get(ci.def);
+        def.triggers
+            .iter()
+            .position(|te| match (w.trigger, te.trigger) {
+                (Trigger::Attacked, Trigger::Attacked) => ci.host == w.card,
+                (Trigger::Attacked, Trigger::Attacks) => ci.host == w.other,
+                (Trigger::NeutralizedTarget, Trigger::NeutralizedTarget) => ci.host == w.card,
+                (Trigger::EventTargeted, Trigger::EventTargeted)
+                | (Trigger::ActionTargeted, Trigger::ActionTargeted) => {
+                    self.window_targets_host(w, ci.host, &te.effects)
+                }
+                // The newer triggers answer in the window of the moment they
+                // share (`trigger_windows.rs`).
+                (w_t, c_t) if self.shares_window(w, (w_t, c_t), ci.host, ci.controller) => true,
+                // "Its controller": the contingency's, not its host's faction
+                // (a mercenary he hired may carry it).
+                (a, b) if a == b && !a.on_card() => {
+                    ci.host.some().is_some() && ci.controller == w.player
+                }
+                _ => false,
+            })
+    }
+
+    pub(crate) fn check_reveal(
+        &self,
+        p: PlayerId,
+        w: &Window,
+        card: CardId,
+    ) -> Result<(), Violation> {
+        let c = self
+            .cards
+            .get(card.idx())
+            .ok_or(Violation::NoSuchCard(card))?;
+        if c.zone != Zone::Attached || !c.face_down() || c.controller != p {
+            return Err(Violation::NotYours(card));
+        }
+        let Some(i) = self.answering_trigger(w, card) else {
+            return Err(Violation::NoTrigger(card));
+        };
+        let def = self.db.get(c.def);
+        // Reversal: "cannot be played unless you can reverse all of the
+        // effects that actually occurred" (a contingency that reverses is
+        // revealed only then).
+        if Game::reverses(&def.triggers[i].effects).is_some_and(|r| !self.can_reverse(r)) {
+            return Err(Violation::CannotReverse(card));
+        }
+        // One copy per trigger; a limited one once a turn; a unique one once a game.
+        if self.window_revealed.contains(&c.def) {
+            return Err(Violation::NoTrigger(card));
+        }
+        match def.uniqueness {
+            Uniqueness::Limited if self.limited_this_turn.contains(&c.def) => {
+                Err(Violation::LimitedThisTurn(card))
+            }
+            Uniqueness::Unique if self.unique_used.contains(&c.def) => {
+                Err(Violation::UniqueUsed(card))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub(crate) fn reveal_candidates(&self, p: PlayerId, _w: &Window, out: &mut Vec<Action>) {
+        for &a in self.attachments.iter() {
+            let ai = self.c(a);
+            if ai.face_down() && ai.controller == p {
+                out.push(Action::Reveal { card: a });
+            }
+        }
+    }
+
+    /// A player answers the window: reveal (and the asking goes round again)
+    /// or pass.
+    pub(crate) fn window_answer(&mut self, p: PlayerId, a: Action, ev: &mut Events) {
+        let Some(mut w) = self.window else { return };
+        let n = self.initiative.len().max(1);
+        match a {
+            Action::Reveal { card } => {
+                w.passes = 0;
+                self.window = Some(w);
+                self.reveal_contingency(p, &w, card, ev);
+                if let Some(cur) = self.window {
+                    w.canceled = cur.canceled;
+                }
+            }
+            _ => {
+                ev.push(Event::Passed { player: p });
+                w.passes += 1;
+            }
+        }
+        w.pos = ((w.pos as usize + 1) % n) as u8;
+        // Players whose contingencies are all revealed no longer answer.
+        let mut askers = 0u8;
+        for &c in self.attachments.iter() {
+            let ci = self.c(c);
+            if ci.face_down()
+                && ci.zone == Zone::Attached
+                && (ci.controller as usize) < self.players.len()
+            {
+                askers |= 1 << ci.controller;
+            }
+        }
+        w.askers = askers;
+        self.normalize_window(&mut w);
+        self.window = Some(w);
+    }
+
+    fn reveal_contingency(&mut self, p: PlayerId, w: &Window, card: CardId, ev: &mut Events) {
+        let db = self.db.clone();
+        let def_id = self.c(card).def;
+        let def = db.get(def_id);
+        let host = self.c(card).host;
+        self.cm(card).flags &= !flag::FACE_DOWN;
+        self.window_revealed.push(def_id);
+        match def.uniqueness {
+            Uniqueness::Limited => self.limited_this_turn.push(def_id),
+            Uniqueness::Unique => self.unique_used.push(def_id),
+            Uniqueness::Multiple => {}
+        }
+        ev.push(Event::ContingencyRevealed { player: p, card });
+        let mut ctx = Ctx::new(p, card, Target::Card(host));
+        ctx.attacker = if host == w.card { w.other } else { w.card };
+        if (w.conflict.0 as usize) < self.conflicts.len() {
+            ctx = ctx.in_conflict(w.conflict);
+        }
+        let te = self.answering_trigger(w, card).map(|i| &def.triggers[i]);
+        let reverser = te.is_some_and(|te| Game::reverses(&te.effects).is_some());
+        // Reversal: record what the contingency's effects change (one that
+        // reverses is not recorded: it cannot be reversed itself), unless
+        // the window holds back a card that reverses the contingency
+        // revealed before it.
+        let recording = !reverser && !self.window_holds_reverser(w);
+        if recording {
+            self.start_record(card, Reversible::Contingency);
+        }
+        if let Some(te) = te {
+            self.run_effects(&te.effects, def.both, &ctx, ev);
+        }
+        if recording {
+            self.stop_record(Reversible::Contingency);
+        } else if reverser {
+            // What it reversed (or failed to) cannot be reversed again.
+            self.reversal = None;
+        }
+        // Once carried out, a contingency goes to the discard pile.
+        if self.c(card).zone == Zone::Attached {
+            self.move_card(card, Zone::Discard, p, ev);
+        }
+    }
+
+    /// Everyone has passed: the suspended action goes on.
+    pub(crate) fn close_window(&mut self, ev: &mut Events) {
+        let Some(w) = self.window.take() else { return };
+        self.window_revealed.clear();
+        self.continue_after(w, ev);
+        // The next queued window, if anyone can still answer it.
+        while self.window.is_none() && !self.window_queue.is_empty() {
+            let next = self.window_queue.remove(0);
+            if !self.open_window(next) {
+                self.continue_after(next, ev);
+            }
+        }
+        self.sweep_neutralization(ev);
+    }
+
+    /// What a closed window suspended.
+    fn continue_after(&mut self, w: Window, ev: &mut Events) {
+        if let Continuation::Event {
+            player,
+            card,
+            target,
+            second,
+        } = w.then
+        {
+            self.finish_event(player, card, (target, second), w.canceled, ev);
+        }
+        if let Continuation::CardAction {
+            player,
+            card,
+            index,
+            target,
+            second,
+        } = w.then
+        {
+            self.finish_card_action(player, card, index, (target, second), w.canceled, ev);
+        }
+        if let Continuation::EffectAttack {
+            attacker,
+            target,
+            ability,
+        } = w.then
+        {
+            if w.canceled {
+                ev.push(Event::AttackCanceled { attacker });
+            } else {
+                // Noted if a recorded card made the attack (`reversal/record.rs`).
+                self.exchange_damage_noted(attacker, target, ability, ev);
+            }
+        }
+        if let Continuation::Attack {
+            attacker,
+            target,
+            conflict,
+        } = w.then
+        {
+            if w.canceled {
+                ev.push(Event::AttackCanceled { attacker });
+            } else {
+                self.resolve_attack(attacker, target, conflict, ev);
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Words for the game: names, the log as sentences, refusals explained.
+
+pub(crate) mod describe;
