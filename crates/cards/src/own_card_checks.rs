@@ -15,7 +15,7 @@
 //! Rulings 7.4 (Conflict Cards): "Conflicts that are specified to return to
 //! your hand if successful must always be returned." A conflict's
 //! `return_to_hand` with `card = "this"` returns the card while it resolves
-//! (`crates/engine/src/actions/conflict_return.rs`); in `initiated` the conflict
+//! (`crates/engine/src/actions/conflict_enhancement.rs`); in `initiated` the conflict
 //! still needs its card, in a `later` effect the card has long been
 //! discarded, and a conflict that also `becomes_enhancement` cannot be both
 //! attached and in the hand when won. Any other verb naming the conflict

@@ -55,7 +55,7 @@ pub use card::effect::{PickFrom, PickPut, Reversible, VoteRule};
 pub use card::second::{Relation, SecondTarget};
 pub use card::{CardDb, DbError};
 pub use effects::choice::{Choice, ChoiceKind};
-pub use effects::reversal_since::{ReverseRefusal, MAX_EVENT_RECORDS};
+pub use effects::reversal::since::{ReverseRefusal, MAX_EVENT_RECORDS};
 pub use game::ability::AbilityMemo;
 pub use game::action::Action;
 pub use game::error::{RuleError, SetupError, Violation};

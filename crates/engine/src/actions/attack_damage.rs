@@ -122,7 +122,7 @@ impl Game {
         };
         let was_neutralized = self.c(target).neutralized();
         // A fleet this damage neutralizes answers in the window after the
-        // attack (`trigger_windows.rs`), not in a window of its own.
+        // attack (`triggers.rs`), not in a window of its own.
         self.in_attack_damage = true;
         if af && !tf {
             hit(self, attacker, target, ev);
@@ -140,12 +140,12 @@ impl Game {
         let neutralized_target = !was_neutralized && self.c(target).neutralized();
         if !neutralized_target {
             // The moment after the damage: contingencies on a survivor or
-            // of a player whose fleet was neutralized (`trigger_windows.rs`).
+            // of a player whose fleet was neutralized (`triggers.rs`).
             self.after_attack_window(attacker, target, conflict);
         }
         if neutralized_target {
             // The window names the target too: a contingency of the player
-            // whose fleet it was answers there (`trigger_windows.rs`).
+            // whose fleet it was answers there (`triggers.rs`).
             self.fire_trigger_with(
                 Trigger::NeutralizedTarget,
                 attacker,

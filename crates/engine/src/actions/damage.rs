@@ -72,7 +72,7 @@ impl Game {
             let t = crate::card::effect::Trigger::FleetNeutralized;
             if self.in_attack_damage {
                 // Triggered effects now; its contingencies answer in the
-                // window after the attack (`trigger_windows.rs`).
+                // window after the attack (`triggers.rs`).
                 self.run_player_triggers(t, p, k, ev);
             } else {
                 // Contingency Cards: "Whenever the trigger condition is met,

@@ -1,8 +1,12 @@
 //! Play an Event or Contingency (Action Details; Event Cards; Contingency
 //! Cards). Events go to the discard pile as soon as they are played (Engine
 //! Rules v1.2, Changes since last Published rules).
+//!
+//! Below, "when played" and "when sponsored" effects on every way a card
+//! comes in, and the exclusivity of enhancements ("only one X may be on a
+//! card").
 
-use crate::card::def::{AttachKind, CardType, Race, Uniqueness};
+use crate::card::def::{AttachKind, CardDef, CardType, Race, Uniqueness};
 use crate::effects::interpreter::Ctx;
 use crate::effects::second_target::{Play, OWN_EFFECTS};
 use crate::game::error::Violation;
@@ -241,5 +245,71 @@ impl Game {
         c.faction = fac;
         c.controller = p;
         ev.push(Event::ContingencyPlayed { player: p, host });
+    }
+}
+
+// "When played" and "when sponsored" (Engine Rules v1.2, Playing Cards and
+// Card Details): "A card is played whenever it enters play by being
+// sponsored, through replacement or by being played. Any effects which
+// trigger on being played will trigger in all of those methods of
+// playing. Conversely if an effect triggers when a card is sponsored it
+// only triggers if the card entered play through being sponsored." A
+// supporting card's or agenda's `effects` are its "when sponsored"
+// effects; its `when_played` effects happen on every way in.
+
+impl Game {
+    /// Runs the card's "when played" effects, if it has any (no allocation
+    /// when it has none).
+    pub(crate) fn run_when_played(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        target: Target,
+        ev: &mut Events,
+    ) {
+        let db = self.db.clone();
+        let def = db.get(self.c(card).def);
+        if def.when_played.is_empty() {
+            return;
+        }
+        let ctx = Ctx::new(p, card, target);
+        self.run_effects(&def.when_played, def.both, &ctx, ev);
+    }
+}
+
+// Exclusivity of enhancements ("only one X may be on a card"). Copies of
+// one enhancement never share a target (Engine Rules v1.2, Enhancement
+// Cards: "No two copies of the same enhancement card can target the same
+// card"; enforced in `enhancement_target_ok`). A card may also say that
+// only one card of a kind may be on a card: with the keyword
+// `only one <k>` it cannot join a card that already holds a face-up
+// enhancement with the keyword `<k>`, and while it is on a card no other
+// enhancement with that keyword can join it (Cumulative Effects: "read the
+// text closely").
+
+/// The keyword prefix that makes an enhancement exclusive.
+pub const ONLY_ONE: &str = "only one ";
+
+/// The kinds a card is exclusive about (`only one <k>`), without allocating.
+fn only_one(def: &CardDef) -> impl Iterator<Item = &str> {
+    def.keywords.iter().filter_map(|k| {
+        k.get(..ONLY_ONE.len())
+            .filter(|p| p.eq_ignore_ascii_case(ONLY_ONE))
+            .map(|_| k[ONLY_ONE.len()..].trim())
+    })
+}
+
+impl Game {
+    /// Whether an enhancement joining `host` breaks an exclusivity: its own
+    /// (`only one <k>` with a `<k>` already there) or one already on `host`.
+    pub(crate) fn exclusive_taken(&self, def: &CardDef, host: CardId) -> bool {
+        self.attachments.iter().any(|&a| {
+            let ai = self.c(a);
+            if ai.host != host || ai.zone != Zone::Attached || ai.face_down() {
+                return false;
+            }
+            let held = self.db.get(ai.def);
+            only_one(def).any(|k| held.has_keyword(k)) || only_one(held).any(|k| def.has_keyword(k))
+        })
     }
 }

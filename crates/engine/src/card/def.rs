@@ -404,7 +404,7 @@ pub enum TargetKind {
     /// An event another player played since the acting player's last
     /// Action Round turn, named by its card (`Target::Card`): what a
     /// `reverse = "event"` effect reverses (rulings, Not Meant To Be;
-    /// `reversal_since.rs`).
+    /// `reversal/since.rs`).
     Event,
 }
 

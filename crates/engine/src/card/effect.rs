@@ -188,7 +188,7 @@ impl Force {
 #[serde(rename_all = "lowercase")]
 pub enum Reversible {
     /// An event another player played since your last chance to act, the
-    /// card's target (`TargetKind::Event`; `reversal_since.rs`).
+    /// card's target (`TargetKind::Event`; `reversal/since.rs`).
     Event,
     /// The contingency just revealed.
     Contingency,
@@ -602,7 +602,7 @@ pub enum Op {
     },
     /// Reverse the effects of the targeted event played since your last
     /// chance to act, the contingency just revealed or the conflict just
-    /// resolved (Reversal; see `reversal.rs`, `reversal_since.rs`): only
+    /// resolved (Reversal; see `reversal.rs`, `reversal/since.rs`): only
     /// while it may be reached, only if every change it made can be undone.
     Reverse(Reversible),
     /// Negate the event being played (Glossary, Negate: it "is prevented
@@ -1096,7 +1096,7 @@ impl Trigger {
 
     /// Whether a contingency may answer it (the newer triggers answer in
     /// the window of the moment they share, or one of their own:
-    /// `trigger_windows.rs`).
+    /// `triggers.rs`).
     pub fn opens_window(self) -> bool {
         // A contingency leaves play with the card it is on: it never sees
         // that card leave.

@@ -794,7 +794,7 @@ impl Game {
             }
             Op::ReturnToHand { card } => {
                 // Rulings 7.4: a conflict that says it returns to your hand
-                // "must always be returned" (`conflict_return.rs`).
+                // "must always be returned" (`conflict_enhancement.rs`).
                 if let Some(c) = self.returning_conflict_card(card, ctx) {
                     let owner = self.c(c).owner;
                     self.move_card(c, Zone::Hand, owner, ev);

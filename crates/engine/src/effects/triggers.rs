@@ -4,15 +4,18 @@
 //! contingency — a public fact — is asked in initiative order whether to
 //! reveal one whose trigger matches, until all pass in a row. Asking every
 //! such player, match or not, keeps hidden contingencies hidden.
+//!
+//! Below, the contingency windows of the newer triggers (a fleet
+//! neutralized in an attack, a conflict won).
 
-use crate::card::def::Uniqueness;
+use crate::card::def::{CardType, Uniqueness};
 use crate::card::effect::{Reversible, Trigger};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::ids::{CardId, ConflictId, PlayerId};
-use crate::game::state::{flag, Continuation, Game, Target, Window, Zone};
+use crate::game::state::{flag, Continuation, Game, Role, Target, Window, Zone};
 
 /// At most this many triggered effects of cards in play are carried out in
 /// a turn (docs/limits.md); a real game makes a few dozen.
@@ -289,7 +292,7 @@ impl Game {
                     self.window_targets_host(w, ci.host, &te.effects)
                 }
                 // The newer triggers answer in the window of the moment they
-                // share (`trigger_windows.rs`).
+                // share (`triggers.rs`).
                 (w_t, c_t) if self.shares_window(w, (w_t, c_t), ci.host, ci.controller) => true,
                 // "Its controller": the contingency's, not its host's faction
                 // (a mercenary he hired may carry it).
@@ -487,5 +490,112 @@ impl Game {
                 self.resolve_attack(attacker, target, conflict, ev);
             }
         }
+    }
+}
+
+// Contingencies on the newer triggers (Contingency Cards: "Whenever the
+// trigger condition is met, the player of the contingency may reveal it").
+// Each newer trigger happens at the same moment as an older one, and its
+// contingencies answer in that moment's window, so no player is asked
+// twice for one event (every player with a face-down contingency is asked,
+// match or not, so hidden cards stay hidden):
+//
+// - `attack-in-conflict`: in the window of the attack (before damage), for
+// a contingency on a card of the conflict's initiator;
+// - `survived-attack`: in the window after the attack's damage (the
+// `neutralized-target` window, or one opened for the survivors), for a
+// contingency on a card of the attack that is still in play and not
+// neutralized;
+// - `fleet-neutralized`: in that same window, for a contingency on a card
+// of a player whose fleet the attack neutralized; a fleet neutralized
+// outside an attack (by an effect, damage or a transfer of damage, a
+// bonus ending) opens a window of its own, after its triggered effects,
+// for a contingency on a card of the fleet's controller;
+// - `contested-war-won`: in the conflict-won window of a war conflict won
+// although contested.
+//
+// `leaves-play` opens none: a contingency leaves play with its card.
+
+impl Game {
+    /// Whether a contingency with trigger `c_t` on `host`, controlled by
+    /// `you`, answers the open window `w` of trigger `w_t`. "Its
+    /// controller" is the contingency's (Glossary, You or Your: "'You'
+    /// refers to the controller of a card"), who may differ from the
+    /// host's faction when the host is a mercenary he hired.
+    pub(crate) fn shares_window(
+        &self,
+        w: &Window,
+        (w_t, c_t): (Trigger, Trigger),
+        host: CardId,
+        you: PlayerId,
+    ) -> bool {
+        let Some(h) = host.some() else { return false };
+        let hi = self.c(h);
+        let survived = |c: CardId| c == h && hi.zone.on_table() && !hi.neutralized();
+        let fleet_down = |c: CardId| {
+            c.some().is_some_and(|c| {
+                let ci = self.c(c);
+                ci.neutralized()
+                    && self.db.get(ci.def).card_type == CardType::Fleet
+                    && ci.controller == you
+            })
+        };
+        match (w_t, c_t) {
+            (Trigger::Attacked, Trigger::AttackInConflict) => self
+                .conflicts
+                .get(w.conflict.0 as usize)
+                .is_some_and(|k| k.initiator == you),
+            // The window after the damage: `neutralized-target` (card = the
+            // attacker, other = the target) or `survived-attack` (card =
+            // the target, other = the attacker).
+            (Trigger::NeutralizedTarget | Trigger::SurvivedAttack, Trigger::SurvivedAttack) => {
+                survived(w.card) || survived(w.other)
+            }
+            (Trigger::NeutralizedTarget | Trigger::SurvivedAttack, Trigger::FleetNeutralized) => {
+                fleet_down(w.card) || fleet_down(w.other)
+            }
+            (Trigger::ConflictWon, Trigger::WarWonContested) => {
+                you == w.player
+                    && self.conflicts.get(w.conflict.0 as usize).is_some_and(|k| {
+                        k.war
+                            && k.participants.iter().any(|p| {
+                                matches!(p.role, Role::Oppose | Role::Attack)
+                                    && self.c(p.card).zone.on_table()
+                            })
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// After an attack's damage when the target was not neutralized by it:
+    /// a window for contingencies on a survivor of the attack or of a
+    /// player whose fleet it neutralized, if any card of the attack is a
+    /// survivor or a neutralized fleet.
+    pub(crate) fn after_attack_window(
+        &mut self,
+        attacker: CardId,
+        target: CardId,
+        conflict: ConflictId,
+    ) {
+        let live = |g: &Game, c: CardId| g.c(c).zone.on_table() && !g.c(c).neutralized();
+        let fleet_down = |g: &Game, c: CardId| {
+            g.c(c).neutralized() && g.db.get(g.c(c).def).card_type == CardType::Fleet
+        };
+        if !(live(self, attacker) || live(self, target) || fleet_down(self, attacker)) {
+            return;
+        }
+        self.open_window(Window {
+            trigger: Trigger::SurvivedAttack,
+            card: target,
+            other: attacker,
+            player: self.c(target).faction,
+            conflict,
+            pos: 0,
+            passes: 0,
+            askers: 0,
+            then: Continuation::Resume,
+            canceled: false,
+        });
     }
 }

@@ -153,7 +153,7 @@ pub enum Violation {
     NotReversible {
         card: CardId,
         event: CardId,
-        why: crate::effects::reversal_since::ReverseRefusal,
+        why: crate::effects::reversal::since::ReverseRefusal,
     },
     /// Glossary, Irrevocable: the card cannot be targeted by a card that
     /// would directly cause it to leave play (nor replaced).

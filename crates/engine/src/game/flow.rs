@@ -198,7 +198,7 @@ impl Game {
             && self.choice.is_none()
             && matches!(self.step, Step::Act { .. });
         // Reversal: a new Action Round turn is each player's last chance
-        // to act (`reversal_since.rs`); the next action alone may reverse
+        // to act (`reversal/since.rs`); the next action alone may reverse
         // the contingency just revealed.
         self.reversal_before_action(p, &action);
         self.perform(p, action, &mut ev);

@@ -926,7 +926,7 @@ pub struct Game {
     /// a mode), if any.
     pub(crate) choice: Option<crate::effects::choice::Choice>,
     /// Changes waiting for the next vote (cards that change votes).
-    pub(crate) vote_rules: SmallVec<[crate::politics::vote_rules::PendingVoteRule; 2]>,
+    pub(crate) vote_rules: SmallVec<[crate::politics::vote::PendingVoteRule; 2]>,
     /// Drakh Rule 7: the Drakh player whose action opened a trigger window,
     /// to be asked about Chaos Tokens once it closes (`NOBODY` otherwise).
     pub(crate) chaos_after_window: PlayerId,
@@ -938,14 +938,14 @@ pub struct Game {
     pub(crate) reversal: Option<crate::effects::reversal::Record>,
     /// The events played since each player's last chance to act and the
     /// changes they made, while some player may reverse them
-    /// (`reversal_since.rs`).
-    pub(crate) reversal_events: crate::effects::reversal_since::EventRecords,
+    /// (`reversal/since.rs`).
+    pub(crate) reversal_events: crate::effects::reversal::since::EventRecords,
     /// The changes the effect text of the latest conflict resolved made,
     /// while they may be reversed (`reversal.rs`).
     pub(crate) reversal_conflict: Option<crate::effects::reversal::Record>,
     /// An attack's damage is being dealt (`attack_damage.rs`): a fleet it
     /// neutralizes answers in the attack's own window
-    /// (`trigger_windows.rs`). False between calls.
+    /// (`triggers.rs`). False between calls.
     pub(crate) in_attack_damage: bool,
 }
 

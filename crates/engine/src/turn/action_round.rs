@@ -218,7 +218,7 @@ impl Game {
     /// whose Inner Circle characters all rotated to heal this turn.
     pub(crate) fn end_action_round(&mut self, ev: &mut Events) {
         // Every player has passed since the last event: none is reversed
-        // any more (`reversal_since.rs`).
+        // any more (`reversal/since.rs`).
         self.event_records_end();
         for p in 0..self.players.len() {
             let pl = &self.players[p];

@@ -12,4 +12,3 @@ pub(crate) mod resolution;
 pub(crate) mod resolve_order;
 pub(crate) mod table_actions;
 pub(crate) mod victory;
-pub(crate) mod victory_cards;

@@ -237,7 +237,7 @@ impl Game {
         }
         if outcome == Outcome::Won && contested {
             // Triggered effects of cards in play; contingencies answer in
-            // the conflict-won window (`trigger_windows.rs`).
+            // the conflict-won window (`triggers.rs`).
             self.run_player_triggers(Trigger::WarWonContested, k.initiator, id, ev);
         }
     }

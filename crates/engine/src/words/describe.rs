@@ -1130,7 +1130,7 @@ impl Game {
                 n(c)
             ),
             Violation::NotReversible { card, event, why } => {
-                use crate::effects::reversal_since::ReverseRefusal as R;
+                use crate::effects::reversal::since::ReverseRefusal as R;
                 let e = n(event);
                 // The target may be any card, hidden ones included: it is
                 // named only once known to be an event played openly.

@@ -24,7 +24,7 @@ use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Event, Events};
 use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{flag, Game, Modifier, Outcome, Target, Zone, NOBODY};
-use crate::politics::vote_rules::PendingVoteRule;
+use crate::politics::vote::PendingVoteRule;
 
 /// Where a card was: its zone, faction, controller, host (attached cards)
 /// and whether it was rotated or face down.

@@ -15,7 +15,7 @@
 //! actually made (a small inline list per event); a later event or card
 //! action that reverses (`reverse = "event"`) names one of the events
 //! played since its player's last chance to act and undoes its changes, on
-//! the current totals, in reverse order (`reversal_since.rs`: which events,
+//! the current totals, in reverse order (`reversal/since.rs`: which events,
 //! for how long, and the bound on the records). A contingency just revealed
 //! is recorded in a slot of its own (`reverse = "contingency"`: the latest
 //! one only); any Action Round action but one that reverses a contingency
@@ -88,6 +88,7 @@
 
 mod change;
 mod record;
+pub(crate) mod since;
 
 use smallvec::SmallVec;
 
@@ -144,7 +145,7 @@ impl Game {
 
     /// A contingency's effects, or a conflict's effect text, are about to
     /// happen: record what they change. The latest of each slot replaces the
-    /// one before (events are recorded apart: `reversal_since.rs`).
+    /// one before (events are recorded apart: `reversal/since.rs`).
     pub(crate) fn start_record(&mut self, card: CardId, what: Reversible) {
         *self.slot_mut(what) = Some(Record {
             card,
@@ -170,7 +171,7 @@ impl Game {
 
     /// `p` is about to take an action. On an Action Round turn (not an
     /// answer in a window, choice, vote or Chaos Token move) `p`'s last
-    /// chance to act moves to now (`reversal_since.rs`); only an event or
+    /// chance to act moves to now (`reversal/since.rs`); only an event or
     /// a card action that reverses may still use the contingency or
     /// conflict record it reverses: any other Action Round action (a pass
     /// included) ends those chances. Actions of the other rounds (a
@@ -248,7 +249,7 @@ impl Game {
     }
 
     /// The effect: every change the event named (`target`: an event played
-    /// since the player's last chance to act, `reversal_since.rs`), the
+    /// since the player's last chance to act, `reversal/since.rs`), the
     /// contingency just revealed or the conflict just resolved made is
     /// undone, on the current totals, latest first. `by` is the player
     /// reversing.
