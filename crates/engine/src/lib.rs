@@ -18,18 +18,21 @@
 //! - [`Game::view`] is what one player may see.
 //!
 //! The modules are grouped as the rulebook is (the map, with what each
-//! folder may import, is in `docs/architecture.md`): `game` (the state and
-//! what every rule reads), `turn` (the rounds), `actions` (Action Details),
-//! `effects` (Advanced Details: the effect interpreter and its parts),
-//! `politics` (tension, war, votes, the ISA, the faction rules), `words`
-//! (the log as sentences), `card` (the card model) and `view`, the one
-//! door through which state leaves the engine. Each module is named after
-//! the rule it implements and opens with it.
+//! folder may import, is in `docs/architecture.md`), from the foundations
+//! up: `ids`, `card` (the card model), `game` (the state and what every
+//! rule reads), `effects` (Advanced Details: the effect interpreter and its
+//! parts), `politics` (tension, war, votes, the ISA, the faction rules),
+//! `actions` (Action Details), `turn` (setup, the turn machine, the
+//! rounds), `words` (the log as sentences) and `view`, the one door
+//! through which state leaves the engine. No module names one in a folder
+//! above its own. Each module is named after the rule it implements and
+//! opens with it.
 
 mod actions;
 pub mod card;
 mod effects;
 mod game;
+mod ids;
 mod politics;
 #[cfg(test)]
 mod test_game;
@@ -54,30 +57,30 @@ pub use card::effect::{
 pub use card::effect::{PickFrom, PickPut, Reversible, VoteRule};
 pub use card::second::{Relation, SecondTarget};
 pub use card::{CardDb, DbError};
+pub use effects::ability::AbilityMemo;
 pub use effects::choice::{Choice, ChoiceKind};
 pub use effects::reversal::since::{ReverseRefusal, MAX_EVENT_RECORDS};
-pub use game::ability::AbilityMemo;
 pub use game::action::Action;
 pub use game::error::{RuleError, SetupError, Violation};
 pub use game::event::{Cause, Event, Events};
-pub use game::flow::Pending;
-pub use game::ids::{CardId, ConflictId, DefId, PlayerId};
 pub use game::influence::INFLUENCE_FLOOR;
-pub use game::position::{
-    CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
-};
-pub use game::setup::{
-    ambassador_problem, faction_available, validate_setup, Seat, Setup, DUEL_DRAW, DUEL_KEEP,
-};
 pub use game::state::{
     flag, CardInst, Conflict, Game, ModKind, Modifier, Options, Outcome, Participant, Player, Role,
     Rotation, Round, Step, Target, Until, VictoryKind, Zone, MAX_PLAYERS, NOBODY,
 };
+pub use ids::{CardId, ConflictId, DefId, PlayerId};
 pub use politics::isa::{Isa, ISA_KEYWORD, RESERVE_MAX};
 pub use politics::mark_source::MarkLink;
 pub use politics::tension::{starting_tension, starting_unrest, STARTING_TENSION, STARTING_UNREST};
 pub use politics::vote::{Vote, COUNCIL_RACES};
 pub use turn::draw_round::BUY_PRICE;
+pub use turn::flow::Pending;
+pub use turn::position::{
+    CardPosition, ConflictPosition, PlayerPosition, Position, TableRef, TargetPosition,
+};
+pub use turn::setup::{
+    ambassador_problem, faction_available, validate_setup, Seat, Setup, DUEL_DRAW, DUEL_KEEP,
+};
 pub use turn::victory::{BABYLON5_VICTORY, MAJOR_MARGIN, VICTORY_POWER};
 pub use view::{
     AgendaView, CardView, ChoiceView, ConflictView, IsaView, ParticipantView, PlayerPublic,

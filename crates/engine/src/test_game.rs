@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use crate::card::def::{CardDef, CardType, Faction, Race};
 use crate::card::CardDb;
-use crate::game::ids::DefId;
-use crate::game::position::{PlayerPosition, Position};
 use crate::game::state::Game;
+use crate::ids::DefId;
+use crate::turn::position::{PlayerPosition, Position};
 
 /// A character of the race, with no abilities unless the test sets them.
 pub(crate) fn character(name: &str, race: Race) -> CardDef {

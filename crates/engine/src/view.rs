@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::def::{Ability, CardType, Faction, MarkKind, Race};
 use crate::card::effect::{VoteChoice, VoteKind};
-use crate::game::ids::{CardId, ConflictId, DefId, PlayerId};
 use crate::game::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
+use crate::ids::{CardId, ConflictId, DefId, PlayerId};
 
 /// A face-up card as anyone may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,8 +6,8 @@ use crate::card::def::{CardDef, CardType, Faction, Race};
 use crate::effects::interpreter::Ctx;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Target, Zone};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// An agenda loyal to a race is only for players of that race; a

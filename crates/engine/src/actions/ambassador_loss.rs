@@ -19,8 +19,8 @@
 use crate::card::effect::{Cannot, CardSel};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Events};
-use crate::game::ids::CardId;
 use crate::game::state::Game;
+use crate::ids::CardId;
 
 impl Game {
     /// Whether a Drakh faction's ambassador (Drakh Rules 3-4).

@@ -13,8 +13,8 @@ use crate::card::attack_mod::AttackMod;
 use crate::card::def::{Ability, MarkKind, Passive};
 use crate::card::effect::Trigger;
 use crate::game::event::Events;
-use crate::game::ids::{CardId, ConflictId};
 use crate::game::state::{Game, ModKind};
+use crate::ids::{CardId, ConflictId};
 
 impl Game {
     /// The attack modifiers a card has now: from effects with a duration

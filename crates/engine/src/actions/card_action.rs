@@ -5,8 +5,8 @@ use crate::effects::interpreter::Ctx;
 use crate::effects::second_target::Play;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Rotation, Target};
+use crate::ids::{CardId, PlayerId};
 
 /// How many card actions a player may use and mercenaries hire in one
 /// turn, all together. The rules bound card actions by rotation ("A rotated
@@ -273,7 +273,7 @@ mod tests {
             card: clerk,
             index: 0,
             target: Target::None,
-            pay: crate::game::ids::CardId::NONE,
+            pay: crate::ids::CardId::NONE,
         };
         let mut uses = 0;
         loop {
@@ -314,11 +314,11 @@ mod tests {
             vec![blade],
             |pos, id| {
                 pos.players[0].supporting =
-                    vec![crate::game::position::CardPosition::of(id("Free Blade"))];
+                    vec![crate::turn::position::CardPosition::of(id("Free Blade"))];
             },
         );
         let blade = (0..g.card_count() as u16)
-            .map(crate::game::ids::CardId)
+            .map(crate::ids::CardId)
             .find(|&c| g.card_name(c) == "Free Blade")
             .unwrap();
         let mut hires = [0usize; 2];

@@ -24,8 +24,8 @@ use crate::card::def::{AttachKind, CardType};
 use crate::card::effect::CardSel;
 use crate::effects::interpreter::Ctx;
 use crate::game::event::Events;
-use crate::game::ids::CardId;
 use crate::game::state::{flag, Game, Outcome, Zone};
+use crate::ids::CardId;
 
 impl Game {
     /// Step 4 for conflict `i`: attaches its card as an enhancement if it

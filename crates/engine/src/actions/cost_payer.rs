@@ -10,8 +10,8 @@ use smallvec::SmallVec;
 
 use crate::card::def::{CardFilter, Cost};
 use crate::game::error::Violation;
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::Game;
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// The first card other than `source` and `not` that can be

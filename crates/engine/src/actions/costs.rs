@@ -8,8 +8,8 @@
 use crate::card::def::{CardDef, CardFilter, Cost, Passive};
 use crate::card::effect::Who;
 use crate::game::event::Events;
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::Game;
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// The card that pays an "other card" cost: a card `p` controls on the

@@ -2,8 +2,8 @@
 
 use crate::card::def::CardType;
 use crate::game::event::{Event, Events};
-use crate::game::ids::CardId;
 use crate::game::state::{flag, Game, Rotation, Until};
+use crate::ids::CardId;
 
 impl Game {
     /// Puts damage on a card in play. Damage on an already neutralized card
@@ -68,7 +68,7 @@ impl Game {
         let inst = self.c(id);
         if self.db.get(inst.def).card_type == CardType::Fleet {
             // No conflict in particular (an id beyond the conflicts in play).
-            let (p, k) = (inst.controller, crate::game::ids::ConflictId(u8::MAX));
+            let (p, k) = (inst.controller, crate::ids::ConflictId(u8::MAX));
             let t = crate::card::effect::Trigger::FleetNeutralized;
             if self.in_attack_damage {
                 // Triggered effects now; its contingencies answer in the

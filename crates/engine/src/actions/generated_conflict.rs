@@ -16,8 +16,8 @@ use crate::card::def::{CardDef, CardType};
 use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::error::Violation;
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Outcome, Target, Zone};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// Whether the definition generates a conflict without being a

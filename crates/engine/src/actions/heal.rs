@@ -4,8 +4,8 @@
 use crate::card::def::CardType;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Zone};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// Whether the ambassador could use Ambassadorial Healing.

@@ -4,8 +4,8 @@
 use crate::card::def::{Ability, CardType, Faction, Race};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, Rotation};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     pub(crate) fn check_lead(

@@ -6,8 +6,8 @@ use crate::card::def::{Ability, CardType};
 use crate::card::effect::Trigger;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{Continuation, Game, Participant, Role, Target, Window};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Game {
     /// A conflict that can still be participated in: revealed, not resolved.

@@ -7,8 +7,8 @@
 //! `replace`).
 
 use crate::game::error::Violation;
-use crate::game::ids::CardId;
 use crate::game::state::Game;
+use crate::ids::CardId;
 
 impl Game {
     /// The card in play, other than `except`, that depicts the same

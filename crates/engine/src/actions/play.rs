@@ -11,8 +11,8 @@ use crate::effects::interpreter::Ctx;
 use crate::effects::second_target::{Play, OWN_EFFECTS};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Target, Zone};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// Checks shared by events, contingencies and aftermaths played from hand.

@@ -10,8 +10,8 @@
 //! does) and the starting position.
 
 use crate::game::error::Violation;
-use crate::game::ids::CardId;
 use crate::game::state::Game;
+use crate::ids::CardId;
 
 impl Game {
     /// The character in play, other than `except` and `card`, with the
@@ -44,8 +44,8 @@ mod tests {
 
     use crate::card::def::{CardDef, CardType, Faction, Race};
     use crate::card::CardDb;
-    use crate::game::position::{CardPosition, PlayerPosition, Position};
     use crate::game::state::Game;
+    use crate::turn::position::{CardPosition, PlayerPosition, Position};
 
     fn position(both: bool) -> Result<Game, crate::game::error::SetupError> {
         let mut envoy = CardDef::new("Earth Envoy", CardType::Character);

@@ -30,8 +30,8 @@ use crate::effects::choice::{Choice, ChoiceKind};
 use crate::effects::second_target::SmallCards;
 use crate::game::action::Action;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, Target, Zone};
+use crate::ids::{CardId, PlayerId};
 
 /// At most this many attached cards are offered (one bit each in
 /// `Choice::chosen`); any beyond are not transferred.

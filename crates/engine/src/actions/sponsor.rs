@@ -7,8 +7,8 @@ use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, Target, Zone};
+use crate::ids::{CardId, PlayerId};
 
 /// Building influence applies 3 and works only at 9 or less.
 pub const BUILD_COST: i16 = 3;
@@ -18,11 +18,7 @@ impl Game {
     /// A copy of this limited card is in play: on a table, attached, or a
     /// face-up agenda (a hidden agenda is not in play for this purpose, and
     /// counting it would reveal it).
-    pub(crate) fn limited_copy_in_play(
-        &self,
-        p: PlayerId,
-        def_id: crate::game::ids::DefId,
-    ) -> bool {
+    pub(crate) fn limited_copy_in_play(&self, p: PlayerId, def_id: crate::ids::DefId) -> bool {
         let def = self.db.get(def_id);
         if def.uniqueness != Uniqueness::Limited {
             return false;

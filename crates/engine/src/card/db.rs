@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::def::CardDef;
-use crate::game::ids::DefId;
+use crate::ids::DefId;
 
 /// Errors building a database.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

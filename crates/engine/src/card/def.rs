@@ -900,6 +900,16 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// Whether it provides marks while in play (a lasting `marks` effect;
+    /// an event's are given once).
+    pub(crate) fn provides_marks(&self) -> bool {
+        self.card_type != CardType::Event
+            && self
+                .passives
+                .iter()
+                .any(|p| matches!(p, Passive::Marks { .. }))
+    }
+
     /// An aftermath's play conditions; none for a card that states none.
     pub fn aftermath_play(&self) -> &AftermathPlay {
         static ANY: AftermathPlay = AftermathPlay {

@@ -15,8 +15,8 @@ use crate::card::def::CardType;
 use crate::card::effect::CardSel;
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
-use crate::game::ids::CardId;
 use crate::game::state::{Game, Zone};
+use crate::ids::CardId;
 
 impl Game {
     /// The attached card and its new host, when the move may happen now.

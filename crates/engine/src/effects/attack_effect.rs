@@ -18,8 +18,8 @@ use crate::card::def::{Ability, CardType};
 use crate::card::effect::{CardSel, Duration, Trigger};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, ConflictId};
 use crate::game::state::{Continuation, Game, ModKind, Window};
+use crate::ids::{CardId, ConflictId};
 
 /// "No conflict": the conflict id of an attack made by an effect.
 pub(crate) const NO_CONFLICT: ConflictId = ConflictId(u8::MAX);

@@ -14,8 +14,8 @@
 use crate::card::effect::{Cannot, CardSel, Duration};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
-use crate::game::ids::CardId;
 use crate::game::state::{flag, Game, ModKind, Until, NOBODY};
+use crate::ids::CardId;
 
 impl Game {
     /// Whether an effect could blank the card now: in play, face up, not

@@ -12,8 +12,8 @@ use crate::card::def::{CardDef, Passive};
 use crate::card::effect::{Cannot, CardSel, Duration, Who};
 use crate::effects::interpreter::Ctx;
 use crate::game::error::Violation;
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{Game, ModKind, Modifier, Until, Zone};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Game {
     /// Whether a restriction forbids `what` for the card. `conflict` names

@@ -15,7 +15,6 @@
 //! is plain data (`Copy`): the effects to run are found again in the card's
 //! definition (`def`, `index`).
 
-use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::card::def::{CardDef, CardType};
@@ -24,66 +23,9 @@ use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Cause, Event, Events};
-use crate::game::ids::{CardId, ConflictId, DefId, PlayerId};
+pub use crate::game::held::{Choice, ChoiceKind};
 use crate::game::state::{Game, Target, Zone};
-
-/// What a choice in progress asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "lowercase")]
-pub enum ChoiceKind {
-    /// Cards, one at a time (`pick`).
-    Pick,
-    /// One mode of a "choose one" (`modes`).
-    Modes,
-    /// The second target of the card being played (Legal Targets;
-    /// `second_target.rs`).
-    Second,
-    /// The attached cards that transfer to a replacing card, one at a time
-    /// with a "done" (Appendix Two, Example 6; `replace_choice.rs`).
-    Transfer,
-    /// Whether to apply influence to stop an effect (`unless.rs`): `mode`
-    /// 0 pays, `pass` lets it happen.
-    Unless,
-}
-
-/// A choice in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Choice {
-    pub kind: ChoiceKind,
-    /// The player who chooses.
-    pub player: PlayerId,
-    /// The card whose effect asks, and the effect in it.
-    pub card: CardId,
-    pub def: DefId,
-    pub index: u8,
-    /// The rest of the effect's context.
-    pub controller: PlayerId,
-    pub target: Target,
-    /// The second target (Legal Targets), `NONE` if none.
-    #[serde(default = "crate::game::ids::no_card")]
-    pub second: CardId,
-    pub conflict: Option<ConflictId>,
-    pub attacker: CardId,
-    pub margin: i16,
-    pub from_conflict: bool,
-    /// Cards chosen so far.
-    pub taken: u8,
-    /// A search of the chooser's deck: he looks through it while it lasts.
-    pub searching_deck: bool,
-    /// A second target being chosen for a card action: the card that pays
-    /// its cost (`Action::UseCard::pay`).
-    #[serde(default = "crate::game::ids::no_card")]
-    pub pay: CardId,
-    /// A transfer being chosen: which of the offered attached cards are
-    /// chosen so far, one bit each in the order they are offered; an offer
-    /// to stop an effect: the players asked so far.
-    #[serde(default)]
-    pub chosen: u64,
-    /// An offer to stop an effect: the influence asked (`unless.rs`).
-    #[serde(default)]
-    pub price: u8,
-}
+use crate::ids::{CardId, PlayerId};
 
 /// The index of a choice effect among the card's (`choice_ops`). An
 /// `unless_paid` whose price is an amount runs as a copy with the price
@@ -111,7 +53,7 @@ impl Choice {
         kind: ChoiceKind,
         player: PlayerId,
         ctx: &Ctx,
-        def: crate::game::ids::DefId,
+        def: crate::ids::DefId,
         index: u8,
     ) -> Choice {
         Choice {

@@ -8,15 +8,8 @@ use std::sync::Arc;
 use crate::card::effect::{Effect, When};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::Events;
+pub(crate) use crate::game::held::Delayed;
 use crate::game::state::Game;
-
-/// A delayed effect waiting for its time.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Delayed {
-    pub when: When,
-    pub ctx: Ctx,
-    pub effects: Arc<[Effect]>,
-}
 
 impl Game {
     /// Keeps effects for later. A conflict's context ends with the turn, so

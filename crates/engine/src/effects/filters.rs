@@ -5,8 +5,8 @@
 
 use crate::card::def::{CardFilter, Side};
 use crate::effects::targets::Targets;
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, Target, Zone};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// Whether a card in play off the table may match a filter that names

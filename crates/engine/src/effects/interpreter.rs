@@ -8,33 +8,11 @@ use smallvec::SmallVec;
 use crate::card::def::{CardDef, CardType};
 use crate::card::effect::{CardSel, Condition, Duration, Effect, Op, Who};
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
+pub(crate) use crate::game::held::Ctx;
 use crate::game::state::{
     flag, Game, ModKind, Modifier, Outcome, Role, Target, Until, Zone, NOBODY,
 };
-
-/// Where an effect comes from and what it refers to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Ctx {
-    /// The card's controller; for a conflict, its initiator.
-    pub controller: PlayerId,
-    /// The card generating the effect.
-    pub source: CardId,
-    pub target: Target,
-    /// The second target (Legal Targets), `NONE` for a card with one.
-    pub second: CardId,
-    pub conflict: Option<ConflictId>,
-    /// In an attack trigger: the other card of the attack.
-    pub attacker: CardId,
-    /// The margin a conflict was won or lost by.
-    pub margin: i16,
-    /// The effect is a conflict's own outcome (for "gains influence from a
-    /// conflict" triggers).
-    pub from_conflict: bool,
-    /// The effect comes from a card action whose only cost is rotating the
-    /// card (Sustained Actions: its ability bonuses can be sustained).
-    pub sustainable: bool,
-}
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Ctx {
     pub fn new(controller: PlayerId, source: CardId, target: Target) -> Ctx {

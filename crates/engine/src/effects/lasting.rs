@@ -19,8 +19,8 @@ use smallvec::SmallVec;
 
 use crate::card::def::Passive;
 use crate::effects::interpreter::Ctx;
-use crate::game::ids::CardId;
 use crate::game::state::{Game, Target};
+use crate::ids::CardId;
 
 thread_local! {
     /// The lasting effects (source card, index) whose test is being worked

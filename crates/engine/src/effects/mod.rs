@@ -4,6 +4,7 @@
 //! reversal, the Cannot rule, blanking, "used as", transfers, legal targets
 //! and filters.
 
+pub(crate) mod ability;
 pub(crate) mod amount;
 pub(crate) mod attachment_move;
 pub(crate) mod attack_effect;

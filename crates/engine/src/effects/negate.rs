@@ -36,8 +36,8 @@ use crate::card::def::{CardDef, Uniqueness};
 use crate::card::effect::{CardSel, Effect, Op, Trigger};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Continuation, Game, Target, Window};
+use crate::ids::{CardId, PlayerId};
 
 /// Whether an effect list directly makes the card it targets leave play
 /// (discard it, return it to its owner's hand), nested lists included.
@@ -328,7 +328,7 @@ impl Game {
         }
         let def_id = self.c(card).def;
         // Not played: the copy it counted is taken back.
-        let pos = |l: &[crate::game::ids::DefId]| l.iter().rposition(|&d| d == def_id);
+        let pos = |l: &[crate::ids::DefId]| l.iter().rposition(|&d| d == def_id);
         match self.db.get(def_id).uniqueness {
             Uniqueness::Limited => {
                 if let Some(i) = pos(&self.limited_this_turn) {

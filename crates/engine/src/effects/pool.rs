@@ -19,8 +19,8 @@ use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::{Game, MAX_PLAYERS};
+use crate::ids::PlayerId;
 
 impl Game {
     /// Whether a choice is an offer toward a pooled price.
@@ -207,7 +207,7 @@ mod tests {
 
     /// "You gain 3 influence, unless any combination of players applies 5
     /// influence to stop it", A holding it; A and B with this influence.
-    fn game(a: i16, b: i16) -> (Game, crate::game::ids::CardId) {
+    fn game(a: i16, b: i16) -> (Game, crate::ids::CardId) {
         let mut claim = CardDef::new("Shared Objection", CardType::Event);
         claim.race = Race::Neutral;
         claim.cost = Some(0);

@@ -15,8 +15,8 @@ use crate::card::def::CardType;
 use crate::card::effect::{Cannot, CardSel};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
-use crate::game::ids::CardId;
 use crate::game::state::{Game, Zone, NOBODY};
+use crate::ids::CardId;
 
 impl Game {
     /// The influence promoting the card by an effect takes (0 when free),

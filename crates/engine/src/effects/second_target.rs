@@ -29,8 +29,8 @@ use crate::effects::negate::removes;
 use crate::effects::targets::Targets;
 use crate::game::error::Violation;
 use crate::game::event::Events;
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{Game, Target};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 /// `Choice::index` of a second target asked for an event's or an
 /// aftermath's own effects (not a card action).

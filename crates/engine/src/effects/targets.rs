@@ -5,8 +5,8 @@
 //! Below, who "you" is for a card (Glossary, You or Your).
 
 use crate::card::def::{CardFilter, CardType, Race, Row, Side, TargetKind};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, Target, Zone, NOBODY};
+use crate::ids::{CardId, PlayerId};
 use smallvec::SmallVec;
 
 pub(crate) type Targets = SmallVec<[Target; 64]>;
@@ -222,7 +222,7 @@ impl Game {
             TargetKind::Event => self.event_candidates(actor, out),
             TargetKind::Conflict => {
                 for i in 0..self.conflicts.len() {
-                    let t = Target::Conflict(crate::game::ids::ConflictId(i as u8));
+                    let t = Target::Conflict(crate::ids::ConflictId(i as u8));
                     if self.valid_target(kind, filter, actor, t, conflict) {
                         out.push(t);
                     }

@@ -14,8 +14,8 @@ use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{flag, Continuation, Game, Role, Target, Window, Zone};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 /// At most this many triggered effects of cards in play are carried out in
 /// a turn (docs/limits.md); a real game makes a few dozen.

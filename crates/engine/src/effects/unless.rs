@@ -28,8 +28,8 @@ use crate::effects::choice::{Choice, ChoiceKind};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::{Game, MAX_PLAYERS};
+use crate::ids::PlayerId;
 
 impl Game {
     /// The next player to ask: one `who` names, not asked yet (`asked`,
@@ -63,7 +63,7 @@ impl Game {
         &mut self,
         p: PlayerId,
         ctx: &Ctx,
-        def: crate::game::ids::DefId,
+        def: crate::ids::DefId,
         index: u8,
         price: u8,
         ev: &mut Events,
@@ -123,7 +123,7 @@ impl Game {
 
     /// The influence asked and the card whose effect it stops, while an
     /// `unless_paid` offer is open.
-    pub fn unless_pending(&self) -> Option<(u8, crate::game::ids::CardId)> {
+    pub fn unless_pending(&self) -> Option<(u8, crate::ids::CardId)> {
         let c = self.choice?;
         self.unless_price(&c).map(|n| (n, c.card))
     }

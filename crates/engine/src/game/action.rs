@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::effect::VoteChoice;
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::Target;
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 /// One player choice. Small and `Copy`: bots clone thousands of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -57,8 +57,8 @@ pub enum Action {
         index: u8,
         target: Target,
         #[serde(
-            default = "crate::game::ids::no_card",
-            skip_serializing_if = "crate::game::ids::is_no_card"
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
         )]
         pay: CardId,
     },

@@ -2,7 +2,7 @@
 //! an illegal set-up is a [`SetupError`].
 
 use crate::card::def::{Ability, Race};
-use crate::game::ids::CardId;
+use crate::ids::CardId;
 
 /// Why an action is illegal. Cheap to build (no allocation): the legality
 /// checks produce these for every candidate action they reject.
@@ -153,7 +153,7 @@ pub enum Violation {
     NotReversible {
         card: CardId,
         event: CardId,
-        why: crate::effects::reversal::since::ReverseRefusal,
+        why: crate::game::held::ReverseRefusal,
     },
     /// Glossary, Irrevocable: the card cannot be targeted by a card that
     /// would directly cause it to leave play (nor replaced).

@@ -8,8 +8,8 @@ use smallvec::SmallVec;
 
 use crate::card::def::{Ability, MarkKind};
 use crate::card::effect::{Force, VoteChoice, VoteKind};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{Outcome, Round, Target, VictoryKind};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 /// The events of one `apply` call. Inline storage: no allocation for the
 /// common case.

@@ -3,8 +3,8 @@
 use crate::card::def::{CardType, Race};
 use crate::card::effect::Force;
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::{flag, Game, Zone};
+use crate::ids::PlayerId;
 
 /// No player's Influence Rating can ever be reduced to less than 3.
 pub const INFLUENCE_FLOOR: i16 = 3;
@@ -130,7 +130,7 @@ impl Game {
     /// The sum of the capped power bonuses a player counts.
     pub fn power_bonus(&self, p: PlayerId) -> i32 {
         let mut total = 0i32;
-        let mut add = |g: &Game, id: crate::game::ids::CardId| {
+        let mut add = |g: &Game, id: crate::ids::CardId| {
             let inst = g.c(id);
             if inst.face_down() || inst.has(flag::BLANK) {
                 return;

@@ -5,8 +5,8 @@ use smallvec::SmallVec;
 
 use crate::card::def::Ability;
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::Game;
+use crate::ids::PlayerId;
 
 impl Game {
     /// Ranks the players still in the game: the lowest Influence Rating acts

@@ -4,17 +4,17 @@
 //! reads (abilities, influence and power, Influence Rating, initiative):
 //! the Game Overview and Game Sequence chapters.
 
-pub(crate) mod ability;
 pub(crate) mod action;
+pub(crate) mod conflict;
 pub(crate) mod error;
 pub(crate) mod event;
-pub(crate) mod flow;
-pub(crate) mod ids;
+pub(crate) mod held;
 pub(crate) mod influence;
 pub(crate) mod initiative;
-pub(crate) mod position;
+pub(crate) mod modifier;
+pub(crate) mod player;
 pub(crate) mod query;
 pub(crate) mod rating;
-pub(crate) mod setup;
 pub(crate) mod state;
+pub(crate) mod table;
 pub(crate) mod zones;

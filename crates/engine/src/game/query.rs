@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use crate::card::CardDb;
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{CardInst, Conflict, Game, Options, Player, Round, Step, VictoryKind};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     pub fn db(&self) -> &Arc<CardDb> {
@@ -192,9 +192,9 @@ impl Game {
     }
 
     /// The definitions of the cards on tables or attached, recomputed.
-    fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::game::ids::DefId; 96]> {
+    fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::ids::DefId; 96]> {
         use crate::game::state::Zone;
-        let mut v: smallvec::SmallVec<[crate::game::ids::DefId; 96]> = self
+        let mut v: smallvec::SmallVec<[crate::ids::DefId; 96]> = self
             .cards
             .iter()
             .filter(|c| {

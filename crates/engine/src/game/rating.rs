@@ -27,10 +27,10 @@
 
 use crate::card::def::Passive;
 use crate::card::effect::{Duration, Who};
-use crate::effects::interpreter::Ctx;
-use crate::game::ids::{CardId, PlayerId};
+use crate::game::held::Ctx;
 use crate::game::influence::INFLUENCE_FLOOR;
 use crate::game::state::{Game, ModKind};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// What modifiers add to (or take from) the player's Influence Rating.

@@ -6,10 +6,10 @@
 
 use crate::card::def::Passive;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{
     flag, CardInst, Game, Pile, PileIter, PileKind, Rotation, Until, Zone, NOBODY,
 };
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     #[inline]
@@ -371,7 +371,7 @@ impl Game {
 
     /// Keeps the list of cards with lasting ("while in play") effects up to
     /// date when a card of this definition moves or turns face up.
-    pub(crate) fn passive_sources_changed(&mut self, def: crate::game::ids::DefId) {
+    pub(crate) fn passive_sources_changed(&mut self, def: crate::ids::DefId) {
         let d = self.db.get(def);
         let (passives, keywords) = (!d.passives.is_empty(), d.kw.assistant || d.kw.mercenary);
         if passives {
@@ -420,7 +420,7 @@ impl Game {
                     {
                         self.restriction_sources.push(id);
                     }
-                    if crate::politics::mark_source::def_provides_marks(db.get(c.def)) {
+                    if db.get(c.def).provides_marks() {
                         self.mark_sources.push(id);
                     }
                     if passives

@@ -11,8 +11,8 @@
 
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
-use crate::game::ids::CardId;
 use crate::game::state::{Game, Zone};
+use crate::ids::CardId;
 
 /// Tokens on a card after `n` are put on it (`n` < 0: taken off), kept
 /// at 255: `None` when nothing changes, or when fewer than would be taken

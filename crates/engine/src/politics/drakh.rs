@@ -15,8 +15,8 @@ use crate::card::def::{CardDef, CardType, Race};
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, PileKind, Step, Zone, NOBODY};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// Whether `p` is a Drakh faction (Drakh Rule 3).
@@ -316,8 +316,8 @@ mod tests {
     use crate::card::def::{CardDef, CardType, Faction, Race};
     use crate::card::CardDb;
     use crate::game::event::{Event, Events};
-    use crate::game::position::{PlayerPosition, Position};
     use crate::game::state::{Game, Zone, NOBODY};
+    use crate::turn::position::{PlayerPosition, Position};
 
     fn game() -> Game {
         let mut amb = CardDef::new("Keeper Voice", CardType::Character);
@@ -337,7 +337,7 @@ mod tests {
             id("Keeper Voice"),
         );
         a.drakh = true;
-        a.inner_circle = vec![crate::game::position::CardPosition::of(id("Earth Envoy"))];
+        a.inner_circle = vec![crate::turn::position::CardPosition::of(id("Earth Envoy"))];
         let b = PlayerPosition::new("B", Race::Narn, Faction::BabylonProject, id("Narn Envoy"));
         let pos = Position {
             players: vec![a, b],

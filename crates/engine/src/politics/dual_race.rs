@@ -8,8 +8,8 @@ use crate::card::def::{CardDef, Race};
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::Events;
-use crate::game::ids::{CardId, DefId, PlayerId};
 use crate::game::state::{Game, Zone};
+use crate::ids::{CardId, DefId, PlayerId};
 
 impl Game {
     /// War in Dual Race Games: "If one faction of a race is at war with

@@ -4,29 +4,15 @@
 //! `found_isa` effect; ISA cards (keyword `isa`) are playable only while it
 //! exists; the once-per-turn reserve action; expulsion.
 
-use serde::{Deserialize, Serialize};
-
 use crate::card::def::CardDef;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
+pub use crate::game::held::{Isa, RESERVE_MAX};
 use crate::game::state::{Game, Zone, NOBODY};
-
-/// The most cards a reserve (ISA pile) holds (Precedence Tournament rules:
-/// "your ISA card reserve has a maximum of 20 cards").
-pub const RESERVE_MAX: usize = 20;
+use crate::ids::{CardId, PlayerId};
 
 /// The ISA keyword: "ISA cards (cards that have ISA in boldface)".
 pub const ISA_KEYWORD: &str = "isa";
-
-/// The Interstellar Alliance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Isa {
-    pub exists: bool,
-    pub founder: PlayerId,
-    /// Members (bit set of seats).
-    pub members: u8,
-}
 
 impl Default for Isa {
     fn default() -> Self {

@@ -17,18 +17,11 @@
 
 use smallvec::SmallVec;
 
-use crate::card::def::{CardType, MarkKind, Passive, Transfers};
+use crate::card::def::{MarkKind, Passive, Transfers};
 use crate::game::event::Events;
-use crate::game::ids::CardId;
+pub use crate::game::held::MarkLink;
 use crate::game::state::{Game, Zone, NOBODY};
-
-/// Marks one card in play provides to another while both stay in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct MarkLink {
-    pub source: CardId,
-    pub card: CardId,
-    pub marks: [u8; 6],
-}
+use crate::ids::CardId;
 
 type Links = SmallVec<[MarkLink; 8]>;
 
@@ -194,12 +187,4 @@ impl Game {
         }
         self.give_marks(new, &rest, 1, ev);
     }
-}
-
-/// Whether a definition provides marks while in play.
-pub(crate) fn def_provides_marks(d: &crate::card::def::CardDef) -> bool {
-    d.card_type != CardType::Event
-        && d.passives
-            .iter()
-            .any(|p| matches!(p, Passive::Marks { .. }))
 }

@@ -5,8 +5,8 @@
 
 use crate::card::def::{CardType, MarkKind, Race, Transfers};
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{total_marks, Game, NOBODY};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// The marks a card has: printed plus gained, less purged.

@@ -7,8 +7,8 @@
 
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::Game;
+use crate::ids::PlayerId;
 
 /// Influence the player surrendered to gains.
 pub const SURRENDER_INFLUENCE: i16 = 3;

@@ -3,8 +3,8 @@
 
 use crate::card::def::Race;
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::Game;
+use crate::ids::PlayerId;
 
 pub const TENSION_MIN: u8 = 1;
 pub const TENSION_MAX: u8 = 5;

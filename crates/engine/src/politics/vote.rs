@@ -18,52 +18,13 @@ use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, ConflictId, DefId, PlayerId};
-use crate::game::state::{Game, Target, MAX_PLAYERS, NOBODY};
-use serde::{Deserialize, Serialize};
+pub use crate::game::held::{PendingVoteRule, Vote};
+use crate::game::state::{Game, MAX_PLAYERS, NOBODY};
+use crate::ids::PlayerId;
 
 /// The races with a seat on the Babylon 5 Council that a player can play
 /// (the Vorlons sit on it too but always abstain: rulings 8.5).
 pub const COUNCIL_RACES: [Race; 4] = [Race::Human, Race::Minbari, Race::Centauri, Race::Narn];
-
-/// A vote in progress. Plain data (`Copy`): the effects to run afterwards
-/// are found again in the card's definition (`def`, `index`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Vote {
-    pub kind: VoteKind,
-    /// Who heads the vote and calls the order.
-    pub head: PlayerId,
-    /// The card that called the vote and the vote effect in it.
-    pub card: CardId,
-    pub def: DefId,
-    pub index: u8,
-    /// The rest of the calling effect's context.
-    pub controller: PlayerId,
-    pub target: Target,
-    /// The second target (Legal Targets), `NONE` if none.
-    #[serde(default = "crate::game::ids::no_card")]
-    pub second: CardId,
-    pub conflict: Option<ConflictId>,
-    pub attacker: CardId,
-    pub margin: i16,
-    pub from_conflict: bool,
-    /// The League tie-break stage of a Babylon 5 vote.
-    pub league: bool,
-    /// Votes each player casts in the current stage.
-    pub weight: [u8; MAX_PLAYERS],
-    /// Players still to vote in the current stage (bit set).
-    pub waiting: u8,
-    /// The voter the head has called, or `NOBODY`.
-    pub called: PlayerId,
-    pub yes: u8,
-    pub no: u8,
-    pub league_yes: u8,
-    pub league_no: u8,
-    /// What each player answered on the council (player, ISA) and in the
-    /// League stage.
-    pub council: [Option<VoteChoice>; MAX_PLAYERS],
-    pub league_choices: [Option<VoteChoice>; MAX_PLAYERS],
-}
 
 impl Vote {
     /// The player who has a choice to make in the vote.
@@ -445,17 +406,6 @@ impl Game {
 // Changes apply to the council (or player, or ISA) stage in the order
 // they arose: a player casting another's votes, votes that count twice,
 // a player who cannot vote, extra Yes or No votes.
-
-/// One change waiting for the next vote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PendingVoteRule {
-    pub rule: VoteRule,
-    /// The player the rule is about (whose votes are cast by another,
-    /// count twice, or who cannot vote); for extra votes, unused.
-    pub subject: PlayerId,
-    /// The card's player (who casts the taken-over votes).
-    pub by: PlayerId,
-}
 
 impl Game {
     /// Carries out a `vote_rule` effect: records it for the next vote.

@@ -6,8 +6,8 @@
 
 use crate::card::effect::StateKind;
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::Game;
+use crate::ids::PlayerId;
 
 impl Game {
     /// `a` and `b` enter a state of war (always mutual: rulings 8.7).

@@ -6,8 +6,8 @@ use crate::card::def::CardType;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Zone};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     /// A card `p` controls on the table that is ready to act: not rotated,

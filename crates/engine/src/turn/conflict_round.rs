@@ -10,8 +10,8 @@ use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{flag, Conflict, Game, Outcome, Round, Step, Target, Zone};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Game {
     /// How many conflicts `p` may declare this turn: one, plus any a card

@@ -7,8 +7,8 @@
 use crate::card::def::{CardType, Passive};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Outcome, Step, Until, Zone, NOBODY};
+use crate::ids::{CardId, PlayerId};
 
 /// Influence per card bought.
 pub const BUY_PRICE: i16 = 3;
@@ -208,7 +208,7 @@ impl Game {
         }
         for k in 0..self.conflicts.len() {
             if self.conflicts[k].initiator == p && self.conflicts[k].outcome == Outcome::Pending {
-                self.cancel_conflict(crate::game::ids::ConflictId(k as u8), ev);
+                self.cancel_conflict(crate::ids::ConflictId(k as u8), ev);
             }
         }
         if let Some(i) = self.initiative.iter().position(|&x| x == p) {
@@ -244,7 +244,7 @@ impl Game {
     pub(crate) fn cleanup_turn(&mut self, ev: &mut Events) {
         for k in 0..self.conflicts.len() {
             if self.conflicts[k].outcome == Outcome::Pending {
-                self.cancel_conflict(crate::game::ids::ConflictId(k as u8), ev);
+                self.cancel_conflict(crate::ids::ConflictId(k as u8), ev);
             }
         }
         for k in 0..self.conflicts.len() {
@@ -314,9 +314,9 @@ mod tests {
     use crate::card::def::Race;
     use crate::game::action::Action;
     use crate::game::event::Events;
-    use crate::game::position::CardPosition;
     use crate::game::state::{Round, Step, Zone, NOBODY};
     use crate::test_game::{character, two_player_game};
+    use crate::turn::position::CardPosition;
 
     /// Step 3 with an empty deck when the ambassador has left play (its
     /// owner, another player, was eliminated and took his cards off the

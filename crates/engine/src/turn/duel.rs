@@ -16,9 +16,9 @@ use smallvec::SmallVec;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::Events;
-use crate::game::ids::{CardId, PlayerId};
-use crate::game::setup::{DUEL_DRAW, DUEL_KEEP};
 use crate::game::state::{flag, Game, PileKind, Step, Zone};
+use crate::ids::{CardId, PlayerId};
+use crate::turn::setup::{DUEL_DRAW, DUEL_KEEP};
 
 impl Game {
     /// Drawn cards kept so far.
@@ -210,14 +210,14 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::game::action::Action;
-    use crate::game::ids::PlayerId;
     use crate::game::state::Game;
+    use crate::ids::PlayerId;
 
     /// A two-player game with the duel draw, each deck 30 distinct cards.
     fn duel_game(seed: u64) -> Game {
         use crate::card::def::{Faction, Race};
-        use crate::game::setup::{Seat, Setup};
         use crate::test_game::character;
+        use crate::turn::setup::{Seat, Setup};
         let mut a = character("Harbor Envoy", Race::Human);
         a.kw.starting = Some((Race::Human, None));
         let mut b = character("Dock Envoy", Race::Narn);
@@ -248,7 +248,7 @@ mod tests {
         Game::new(setup, std::sync::Arc::new(db), seed).unwrap()
     }
 
-    fn deck_top(g: &Game, p: PlayerId, n: usize) -> Vec<crate::game::ids::CardId> {
+    fn deck_top(g: &Game, p: PlayerId, n: usize) -> Vec<crate::ids::CardId> {
         let mut v: Vec<_> = g.iter_pile(g.players[p as usize].deck).collect();
         v.reverse();
         v.truncate(n);

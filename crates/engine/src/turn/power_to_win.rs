@@ -14,8 +14,8 @@
 use crate::card::def::Passive;
 use crate::card::effect::{Duration, Who};
 use crate::effects::interpreter::Ctx;
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, ModKind};
+use crate::ids::{CardId, PlayerId};
 use crate::turn::victory::VICTORY_POWER;
 
 impl Game {

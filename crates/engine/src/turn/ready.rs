@@ -5,8 +5,8 @@ use crate::card::def::Passive;
 use crate::card::effect::Duration;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{flag, Game, Rotation, Step};
+use crate::ids::{CardId, PlayerId};
 
 impl Game {
     pub(crate) fn begin_ready_round(&mut self, _ev: &mut Events) {

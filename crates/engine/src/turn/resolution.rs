@@ -12,10 +12,10 @@ use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{
     flag, Game, Outcome, Role, Step, Target, Until, Zone, MAX_PLAYERS, NOBODY,
 };
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Game {
     /// Current support and opposition of an opposable conflict, from the

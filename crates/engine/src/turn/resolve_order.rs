@@ -13,8 +13,8 @@
 
 use crate::game::action::Action;
 use crate::game::error::Violation;
-use crate::game::ids::{ConflictId, PlayerId};
 use crate::game::state::{Game, Outcome, Step};
+use crate::ids::{ConflictId, PlayerId};
 
 impl Game {
     /// Whether the conflict is still to resolve this Resolution Round.

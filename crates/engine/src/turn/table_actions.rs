@@ -4,8 +4,8 @@
 use crate::card::def::{Ability, CardType};
 use crate::effects::targets::Targets;
 use crate::game::action::Action;
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{Game, Zone};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Game {
     pub(crate) fn table_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {

@@ -12,8 +12,8 @@ use crate::card::def::{CardType, Passive};
 use crate::card::effect::Who;
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Game, Target, VictoryKind};
+use crate::ids::{CardId, PlayerId};
 
 pub const VICTORY_POWER: i32 = 20;
 pub const MAJOR_MARGIN: i32 = 10;

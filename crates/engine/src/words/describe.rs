@@ -5,8 +5,8 @@
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Cause, Event};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{Game, Outcome, Target, Zone};
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Game {
     pub fn player_name(&self, p: PlayerId) -> &str {

@@ -18,88 +18,12 @@
 //! the Shadow War is in effect, a unique card returning to play, a delayed
 //! effect that has already happened.
 
-use crate::card::def::MarkKind;
-use crate::card::effect::{CardSel, Force, StateKind, When, Who};
+use crate::card::effect::{CardSel, Force, When, Who};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Event, Events};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
+pub(crate) use crate::game::held::{Change, Place};
 use crate::game::state::{flag, Game, Modifier, Outcome, Target, Zone, NOBODY};
-use crate::politics::vote::PendingVoteRule;
-
-/// Where a card was: its zone, faction, controller, host (attached cards)
-/// and whether it was rotated or face down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Place {
-    pub zone: Zone,
-    pub faction: PlayerId,
-    pub controller: PlayerId,
-    pub host: CardId,
-    /// `flag::ROTATED` and `flag::FACE_DOWN` as they were.
-    pub flags: u8,
-}
-
-/// One change a recorded card made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Change {
-    /// The Influence Rating changed by this much (a gain or a loss).
-    Influence(PlayerId, i16),
-    Power(PlayerId, i16),
-    Tension(PlayerId, PlayerId, i16),
-    Unrest(PlayerId, i16),
-    Force(Force, i16),
-    /// This much normal damage was put on the card.
-    Damage(CardId, u8),
-    /// This much normal damage was taken off the card (a heal, a repair).
-    Healed(CardId, u8),
-    Mark(CardId, MarkKind, i8),
-    Rotated(CardId),
-    Readied(CardId),
-    /// A lasting change (bonus, restriction, set ability...) began (true)
-    /// or was taken away (false).
-    Mod(Modifier, bool),
-    /// Influence transferred from the first player to the second.
-    TransferInfluence(PlayerId, PlayerId, i16),
-    /// Influence transferred from the player to the faction (negative:
-    /// from the faction to the player).
-    ForceTransfer(PlayerId, Force, i16),
-    /// Power transferred from the first player to the second.
-    TransferPower(PlayerId, PlayerId, i16),
-    /// Marks moved from the first card to the second.
-    MoveMark(CardId, CardId, MarkKind, u8),
-    /// Chaos Tokens moved from the first card to the second.
-    MoveChaos(CardId, CardId, u8),
-    /// Normal damage moved from the first card to the second.
-    MoveDamage(CardId, CardId, u8),
-    /// The two players entered (true) or left (false) a state of war.
-    War(PlayerId, PlayerId, bool),
-    /// The two players entered (true) or left (false) another state.
-    State(PlayerId, PlayerId, StateKind, bool),
-    /// The spent pool changed by this much (a restore is negative).
-    Spent(PlayerId, i16),
-    /// Additional influence for the turn changed by this much.
-    Extra(PlayerId, i16),
-    /// The discount on the next card sponsored changed by this much.
-    Discount(PlayerId, i16),
-    Severe(CardId, i8),
-    /// The card was neutralized (true) or unneutralized (false).
-    Neutral(CardId, bool),
-    Chaos(CardId, i8),
-    Credits(CardId, i8),
-    /// The card moved from the first place to the second.
-    Moved(CardId, Place, Place),
-    /// Support added to a conflict (its card, the side; `NOBODY`: the
-    /// opposition).
-    Support(ConflictId, CardId, PlayerId, i8),
-    /// The conflict was canceled (true) or its cancelling undone (false).
-    Canceled(ConflictId, CardId, bool),
-    /// A delayed effect of the card began to wait (true) or was taken away
-    /// (false).
-    Delayed(CardId, When, bool),
-    /// A change for the next vote began to wait (true) or was taken away.
-    VoteRule(PendingVoteRule, bool),
-    /// The Shadow War started (true) or ended (false).
-    ShadowWar(bool),
-}
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Change {
     /// The opposite change: what reversing this one does.

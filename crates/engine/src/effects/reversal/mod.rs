@@ -95,30 +95,11 @@ use smallvec::SmallVec;
 use crate::card::effect::{Op, Reversible};
 use crate::game::action::Action;
 use crate::game::event::Events;
-use crate::game::ids::{CardId, PlayerId};
 use crate::game::state::{Continuation, Game, Step};
+use crate::ids::{CardId, PlayerId};
 
+pub(crate) use crate::game::held::{Record, MAX_CHANGES};
 pub(crate) use change::Change;
-
-/// At most this many changes are kept; an event making more cannot be
-/// reversed.
-pub(crate) const MAX_CHANGES: usize = 16;
-
-/// The changes the latest contingency revealed (conflict resolved) made.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Record {
-    /// The event, contingency or conflict card.
-    pub card: CardId,
-    pub what: Reversible,
-    /// Its effects are still happening.
-    pub recording: bool,
-    /// Some change cannot be undone.
-    pub irreversible: bool,
-    pub changes: SmallVec<[Change; MAX_CHANGES]>,
-    /// The attacker and target of an attack it made whose damage waits
-    /// for the attack's window (`NONE` otherwise).
-    pub attack: [CardId; 2],
-}
 
 impl Game {
     /// What an effect list reverses, if it reverses anything.

@@ -25,10 +25,10 @@ use super::MAX_CHANGES;
 use crate::card::effect::{CardSel, Force, Op, PickFrom, Reversible};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Event, Events};
-use crate::game::ids::{CardId, ConflictId, PlayerId};
 use crate::game::state::{
     CardInst, Continuation, Game, Modifier, Outcome, Player, Zone, MAX_PLAYERS, NOBODY,
 };
+use crate::ids::{CardId, ConflictId, PlayerId};
 
 pub(super) type Changes = SmallVec<[Change; MAX_CHANGES]>;
 

@@ -65,76 +65,10 @@ use crate::card::effect::Effect;
 use crate::effects::reversal::{Change, MAX_CHANGES};
 use crate::effects::targets::Targets;
 use crate::game::error::Violation;
-use crate::game::ids::{CardId, PlayerId};
-use crate::game::state::{Game, Target, MAX_PLAYERS};
-
-/// At most this many event records are kept (one per player: see the
-/// module documentation).
-pub const MAX_EVENT_RECORDS: usize = MAX_PLAYERS;
-
-/// The changes of all the records, kept inline up to this many.
-pub(crate) const CHANGE_POOL: usize = 24;
-
-/// Why an event cannot be reversed by the player naming it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ReverseRefusal {
-    /// The target is not an event card in a discard pile (nor one played
-    /// since the player's last turn).
-    NoEvent,
-    /// It was not played since the player's last Action Round turn (it was
-    /// played before it, in an earlier round, or negated: not played).
-    NotSince,
-    /// The player played it (rulings, Not Meant To Be).
-    OwnEvent,
-    /// It has already been reversed (or a reversal of it failed).
-    AlreadyReversed,
-    /// Glossary, Irrevocable.
-    Irrevocable,
-    /// One of the effects that occurred cannot be reversed (Reversal).
-    NotWhole,
-    /// None of its effects changed anything: nothing occurred to reverse.
-    NoEffect,
-    /// It reversed another card together with other effects, so its
-    /// reversal cannot be undone as a whole.
-    Reverser,
-}
-
-/// One event played this Action Round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct EventRecord {
-    pub card: CardId,
-    pub player: PlayerId,
-    /// The Action Round turn it was played on.
-    pub turn: u32,
-    /// Its changes: `changes[start..start + len]`.
-    start: u16,
-    len: u8,
-    /// Its effects are still happening.
-    recording: bool,
-    /// Some change cannot be undone.
-    irreversible: bool,
-    reversed: bool,
-    reverser: bool,
-    /// A reverser's effects are happening.
-    reversing: bool,
-    /// Its changes are ones it undid: reversing it does them again.
-    backward: bool,
-    /// The attacker and target of an attack it made whose damage waits for
-    /// the attack's window (`NONE` otherwise).
-    attack: [CardId; 2],
-}
-
-/// The events played since each player's last chance to act.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub(crate) struct EventRecords {
-    /// The number of the Action Round turn being taken (counted over the
-    /// game; 0 before the first).
-    turn: u32,
-    /// Each player's last Action Round turn.
-    last_turn: [u32; MAX_PLAYERS],
-    recs: SmallVec<[EventRecord; MAX_EVENT_RECORDS]>,
-    changes: SmallVec<[Change; CHANGE_POOL]>,
-}
+pub(crate) use crate::game::held::{EventRecord, EventRecords};
+pub use crate::game::held::{ReverseRefusal, MAX_EVENT_RECORDS};
+use crate::game::state::{Game, Target};
+use crate::ids::{CardId, PlayerId};
 
 impl Clone for EventRecords {
     fn clone(&self) -> EventRecords {

@@ -13,10 +13,10 @@ use crate::card::def::{CardType, Faction, Race, Uniqueness};
 use crate::card::CardDb;
 use crate::game::error::SetupError;
 use crate::game::event::Events;
-use crate::game::ids::{CardId, DefId, PlayerId};
 use crate::game::state::{
     CardInst, Game, Meta, Options, Pile, Player, Round, Step, VictoryKind, Zone, MAX_PLAYERS,
 };
+use crate::ids::{CardId, DefId, PlayerId};
 use crate::politics::tension::{starting_tension, starting_unrest};
 
 /// One seat's choices before the game.
@@ -277,7 +277,7 @@ impl Game {
             restrictions_imposed: false,
             mark_links: SmallVec::new(),
             vote: None,
-            isa: crate::politics::isa::Isa::default(),
+            isa: crate::game::held::Isa::default(),
             chaos_mover: crate::game::state::NOBODY,
             drakh_active: false,
             delayed: SmallVec::new(),
@@ -396,7 +396,7 @@ pub fn validate_setup(setup: &Setup, db: &CardDb) -> Result<(), SetupError> {
             }
         }
         // Reserve/sideboard/ISA Pile: "it cannot exceed 20 cards".
-        if s.reserve.len() > crate::politics::isa::RESERVE_MAX {
+        if s.reserve.len() > crate::game::held::RESERVE_MAX {
             return Err(SetupError::ReserveTooLarge {
                 player: s.name.clone(),
                 count: s.reserve.len(),

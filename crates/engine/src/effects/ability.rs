@@ -13,8 +13,8 @@ use std::cell::RefCell;
 
 use crate::card::def::{Ability, AbilityBonus, CardDef, CardType};
 use crate::card::effect::Who;
-use crate::game::ids::CardId;
 use crate::game::state::{flag, Game, ModKind, Rotation, Zone};
+use crate::ids::CardId;
 
 /// Whether an "all abilities" change reaches ability `a` of a card whose
 /// printed value (after printed changes) is `printed`. Characters always

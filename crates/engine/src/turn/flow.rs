@@ -9,8 +9,8 @@ use smallvec::SmallVec;
 use crate::game::action::Action;
 use crate::game::error::{RuleError, Violation};
 use crate::game::event::{Event, Events};
-use crate::game::ids::PlayerId;
 use crate::game::state::{Game, Round, Step};
+use crate::ids::PlayerId;
 
 /// The players who have a choice to make now.
 pub type Pending = SmallVec<[PlayerId; 6]>;
@@ -170,7 +170,7 @@ impl Game {
         if (p as usize) >= self.players.len() || !self.is_pending(p) {
             return;
         }
-        let _memo = crate::game::ability::AbilityMemo::freeze(self);
+        let _memo = crate::effects::ability::AbilityMemo::freeze(self);
         self.candidates(p, out);
         if self.plain_round_actor().is_some() {
             // What `check_pending` would do for each, without asking again.
@@ -538,7 +538,7 @@ impl Game {
                 }
                 // A replacement whose chooser has gone still happens, with
                 // what was chosen (Appendix Two, Example 6).
-                if c.kind == crate::effects::choice::ChoiceKind::Transfer {
+                if c.kind == crate::game::held::ChoiceKind::Transfer {
                     self.finish_transfers(c, ev);
                 } else {
                     self.choice = None;

@@ -15,12 +15,12 @@ use serde::{Deserialize, Serialize};
 use crate::card::def::{Ability, CardType, Faction, Race};
 use crate::card::CardDb;
 use crate::game::error::SetupError;
-use crate::game::ids::{CardId, DefId, PlayerId};
-use crate::game::setup::new_player;
 use crate::game::state::{
     flag, Conflict, Game, Options, Participant, Role, Rotation, Round, Step, Target, Zone,
 };
+use crate::ids::{CardId, DefId, PlayerId};
 use crate::politics::tension::{starting_tension, starting_unrest};
+use crate::turn::setup::new_player;
 
 /// A card on the table, with its state.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -208,7 +208,7 @@ impl Game {
             if *founder as usize >= n || members.iter().any(|&m| m as usize >= n) {
                 return Err(perr("the ISA names an unknown player".into()));
             }
-            g.isa = crate::politics::isa::Isa {
+            g.isa = crate::game::held::Isa {
                 exists: true,
                 founder: *founder,
                 members: members.iter().fold(0, |b, &m| b | (1 << m)),
