@@ -101,7 +101,8 @@ impl Game {
             Force::Shadows => &mut self.shadows,
             Force::Vorlons => &mut self.vorlons,
         };
-        let new = (*v + delta).max(0);
+        // Bounded: a card action repeated without end must not overflow.
+        let new = v.saturating_add(delta).max(0);
         if new == *v {
             return;
         }
