@@ -2,7 +2,6 @@
 //! independent unless THEN or BOTH makes them dependent; Lasting and
 //! Sustainable Effects: durations).
 
-use rand::Rng;
 use smallvec::SmallVec;
 
 use crate::card::def::{CardDef, CardType};
@@ -41,7 +40,7 @@ impl Ctx {
     }
 }
 
-type Players = SmallVec<[PlayerId; 6]>;
+pub(crate) type Players = SmallVec<[PlayerId; 6]>;
 type Cards = SmallVec<[CardId; 8]>;
 
 impl Game {
@@ -414,543 +413,78 @@ impl Game {
         self.abilities_changed = true;
     }
 
-    /// Carries out one effect verb; returns whether it happened.
+    /// Carries out one effect verb; returns whether it happened. Each
+    /// family of verbs is carried out in its own file under `verbs/`.
     pub(crate) fn run_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
         match *op {
-            Op::GainInfluence { n, who } => {
-                let ps = self.who_players(who, ctx);
-                for &p in &ps {
-                    self.gain_influence(p, n as i16, ev);
-                    if ctx.from_conflict {
-                        let k = ctx.conflict.unwrap_or(ConflictId(0));
-                        self.fire_trigger(
-                            crate::card::effect::Trigger::GainedInfluenceFromConflict,
-                            CardId::NONE,
-                            p,
-                            k,
-                            ev,
-                        );
-                    }
-                }
-                !ps.is_empty() && n > 0
-            }
-            Op::LoseInfluence { n, who } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    any |= self.lose_influence(p, n as i16, ev) > 0;
-                }
-                any
-            }
-            Op::TransferInfluence { n, who, to } => {
-                let Some(&dst) = self.who_players(to, ctx).first() else {
-                    return false;
-                };
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    if p != dst {
-                        any |= self.transfer_influence(p, dst, n as i16, ev) > 0;
-                    }
-                }
-                any
-            }
-            // Glossary, Transfer: to an entity such as the Shadows.
-            Op::TransferToForce { n, who, force } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    let moved = self.lose_influence(p, n as i16, ev);
-                    if moved > 0 {
-                        self.change_non_player(force, moved, ev);
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Restore { n, who } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    any |= self.restore_influence(p, n as i16) > 0;
-                }
-                any
-            }
-            Op::ExtraInfluence { n, who } => {
-                let ps = self.who_players(who, ctx);
-                for &p in &ps {
-                    self.players[p as usize].extra += n as i16;
-                }
-                !ps.is_empty()
-            }
-            Op::GainPower { n, who } => {
-                let ps = self.who_players(who, ctx);
-                for &p in &ps {
-                    self.change_power(p, n as i16, ev);
-                }
-                !ps.is_empty()
-            }
-            Op::LosePower { n, who } => {
-                let ps = self.who_players(who, ctx);
-                for &p in &ps {
-                    self.change_power(p, -(n as i16), ev);
-                }
-                !ps.is_empty()
-            }
-            Op::Tension {
-                n,
-                who,
-                toward,
-                mutual,
-            } => {
-                let a = self.who_players(who, ctx);
-                let b = self.who_players(toward, ctx);
-                let mut any = false;
-                for &x in &a {
-                    for &y in &b {
-                        if x != y {
-                            any = true;
-                            self.change_tension(x, y, n as i16, ev);
-                            if mutual {
-                                self.change_tension(y, x, n as i16, ev);
-                            }
-                        }
-                    }
-                }
-                any
-            }
-            Op::TensionRace {
-                n,
-                who,
-                race,
-                mutual,
-            } => {
-                let a = self.who_players(who, ctx);
-                let b: Players = (0..self.players.len() as PlayerId)
-                    .filter(|&q| {
-                        self.players[q as usize].race == race
-                            && !self.players[q as usize].eliminated
-                    })
-                    .collect();
-                let mut any = false;
-                for &x in &a {
-                    for &y in &b {
-                        if x != y {
-                            any = true;
-                            self.change_tension(x, y, n as i16, ev);
-                            if mutual {
-                                self.change_tension(y, x, n as i16, ev);
-                            }
-                        }
-                    }
-                }
-                any
-            }
-            Op::Unrest { n, who } => {
-                let ps = self.who_players(who, ctx);
-                for &p in &ps {
-                    self.change_unrest(p, n as i16, ev);
-                }
-                !ps.is_empty()
-            }
-            Op::NonPlayer { force, n } => {
-                self.change_non_player(force, n as i16, ev);
-                true
-            }
-            Op::Draw { n, who } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    for _ in 0..n {
-                        any |= self.draw_card(
-                            p,
-                            crate::game::event::Cause::Effect { card: ctx.source },
-                            ev,
-                        );
-                    }
-                }
-                any
-            }
-            Op::CrusadeDraw { n, who } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    for _ in 0..n {
-                        if let Some(top) = self.players[p as usize].crusade.last() {
-                            self.move_card(top, Zone::Hand, p, ev);
-                            ev.push(Event::Drew {
-                                player: p,
-                                card: top,
-                                cause: crate::game::event::Cause::Effect { card: ctx.source },
-                            });
-                            any = true;
-                        }
-                    }
-                }
-                any
-            }
-            Op::DiscardRandom { n, who } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    for _ in 0..n {
-                        let len = self.players[p as usize].hand.len();
-                        if len == 0 {
-                            break;
-                        }
-                        let i = self.rng.random_range(0..len);
-                        let c = self
-                            .iter_pile(self.players[p as usize].hand)
-                            .nth(i)
-                            .expect("i < the hand's length");
-                        self.move_card(c, Zone::Discard, p, ev);
-                        ev.push(Event::DiscardedFromHand {
-                            player: p,
-                            card: c,
-                            cause: crate::game::event::Cause::Effect { card: ctx.source },
-                        });
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Damage { n, card } => {
-                let cs = self.sel_cards(card, ctx);
-                for &c in &cs {
-                    self.deal_damage(c, n, ev);
-                }
-                !cs.is_empty()
-            }
-            Op::Mark { kind, card, count } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    any |= self.change_marks(c, kind, count, ev);
-                }
-                any
-            }
-            Op::State {
-                kind,
-                who,
-                with,
-                end,
-            } => {
-                let a = self.who_players(who, ctx);
-                let b = self.who_players(with, ctx);
-                let mut any = false;
-                for &x in &a {
-                    for &y in &b {
-                        any |= self.set_state(x, y, kind, !end);
-                    }
-                }
-                any
-            }
-            Op::War { who, with } => {
-                let a = self.who_players(who, ctx);
-                let b = self.who_players(with, ctx);
-                let mut any = false;
-                for &x in &a {
-                    for &y in &b {
-                        if x != y && self.declare_war(x, y, false, ev) {
-                            any = true;
-                            // The Interstellar Alliance, Expulsion.
-                            self.isa_war_started(ctx.controller, x, y, ev);
-                        }
-                    }
-                }
-                any
-            }
-            Op::Peace { who, with } => {
-                let a = self.who_players(who, ctx);
-                let b = self.who_players(with, ctx);
-                let mut any = false;
-                for &x in &a {
-                    for &y in &b {
-                        any |= self.end_war(x, y, ev);
-                    }
-                }
-                any
-            }
-            Op::Bonus {
-                bonus,
-                card,
-                duration,
-            } => {
-                let cs = self.sel_cards(card, ctx);
-                for &c in &cs {
-                    self.push_mod(c, ModKind::Add(bonus), duration, ctx);
-                }
-                !cs.is_empty()
-            }
-            Op::Double {
-                ability,
-                card,
-                duration,
-            } => {
-                let cs = self.sel_cards(card, ctx);
-                for &c in &cs {
-                    self.push_mod(c, ModKind::Double(ability), duration, ctx);
-                }
-                !cs.is_empty()
-            }
-            Op::Rotate { card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    let ci = self.c(c);
-                    if !ci.rotated() && !ci.neutralized() {
-                        self.rotate(c);
-                        ev.push(Event::Rotated { card: c });
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Ready { card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    if self.c(c).rotated() {
-                        self.ready_card(c);
-                        ev.push(Event::Readied { card: c });
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Heal { card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    any |= self.heal_effect(c, ev);
-                }
-                any
-            }
-            Op::FullHeal { card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    any |= self.full_heal(c, ev);
-                }
-                any
-            }
-            Op::RemoveDamage { n, card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    let ci = self.cm(c);
-                    let r = n.min(ci.damage);
-                    if r > 0 && !ci.neutralized() {
-                        ci.damage -= r;
-                        // Damage removed: its abilities rise (Neutralization).
-                        self.abilities_changed = true;
-                        ev.push(Event::Repaired { card: c, amount: r });
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Neutralize { card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    if !self.c(c).neutralized() {
-                        self.neutralize_by_effect(c, ev);
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Discard { card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    // An ambassador never leaves play (Ambassadorial Immunity);
-                    // nor does a card that cannot be discarded (The Cannot rule).
-                    // A Major Agenda cannot be discarded (Major Agendas).
-                    // Glossary, Irrevocable: never targeted to leave play.
-                    let shielded = card.is_target() && self.irrevocable(c);
-                    if !self.is_ambassador(c)
-                        && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
-                        && !self.is_major_agenda_in_play(c)
-                        && !shielded
-                    {
-                        self.discard_from_play(
-                            c,
-                            crate::game::event::Cause::Effect { card: ctx.source },
-                            ev,
-                        );
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::ReturnToHand { card } => {
-                // Rulings 7.4: a conflict that says it returns to your hand
-                // "must always be returned" (`conflict_enhancement.rs`).
-                if let Some(c) = self.returning_conflict_card(card, ctx) {
-                    let owner = self.c(c).owner;
-                    self.move_card(c, Zone::Hand, owner, ev);
-                    ev.push(Event::ReturnedToHand { card: c });
-                    return true;
-                }
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    let shielded = card.is_target() && self.irrevocable(c);
-                    if !self.is_ambassador(c) && !shielded {
-                        let owner = self.c(c).owner;
-                        self.move_card(c, Zone::Hand, owner, ev);
-                        ev.push(Event::ReturnedToHand { card: c });
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Support { n } => match ctx.conflict {
-                Some(k) if (k.0 as usize) < self.conflicts.len() => {
-                    let kc = &mut self.conflicts[k.0 as usize];
-                    let side = if kc.unopposable {
-                        ctx.controller
-                    } else {
-                        kc.initiator
-                    };
-                    if (side as usize) < crate::game::state::MAX_PLAYERS {
-                        // Added support is never negative (a count above
-                        // 127 is kept at 127: `docs/limits.md`).
-                        kc.extra_support[side as usize] = kc.extra_support[side as usize]
-                            .saturating_add(n.min(i8::MAX as u8) as i8);
-                    }
-                    true
-                }
-                _ => false,
-            },
-            Op::Opposition { n } => match ctx.conflict {
-                Some(k)
-                    if (k.0 as usize) < self.conflicts.len()
-                        && !self.conflicts[k.0 as usize].unopposable =>
-                {
-                    let kc = &mut self.conflicts[k.0 as usize];
-                    kc.extra_opposition = kc
-                        .extra_opposition
-                        .saturating_add(n.min(i8::MAX as u8) as i8);
-                    true
-                }
-                _ => false,
-            },
-            Op::CancelConflict => match ctx.conflict {
-                // Glossary, Irrevocable: it "cannot be negated, cancelled".
-                Some(k)
-                    if (k.0 as usize) < self.conflicts.len()
-                        && !self.irrevocable(self.conflicts[k.0 as usize].card) =>
-                {
-                    self.cancel_conflict(k, ev);
-                    true
-                }
-                _ => false,
-            },
-            Op::CancelAttack => match &mut self.window {
-                // An event's (card action's) window is not an attack's.
-                Some(w)
-                    if !matches!(
-                        w.then,
-                        crate::game::state::Continuation::Event { .. }
-                            | crate::game::state::Continuation::CardAction { .. }
-                    ) =>
-                {
-                    w.canceled = true;
-                    true
-                }
-                _ => false,
-            },
-            Op::Surrender { who } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    // "You must surrender to a player of a race with whom
-                    // you are at war."
-                    if self.check_surrender(p, ctx.controller).is_ok() {
-                        self.do_surrender(p, ctx.controller, ev);
-                        any = true;
-                    }
-                }
-                any
-            }
-            Op::Vote { kind, .. } => self.call_vote(op, kind, ctx, ev),
-            Op::FoundIsa => self.found_isa(ctx.controller, ev),
-            Op::JoinIsa { who } => {
-                let mut any = false;
-                for p in self.who_players(who, ctx) {
-                    any |= self.join_isa(p, ev);
-                }
-                any
-            }
-            Op::Chaos { n, card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    any |= self.change_chaos(c, n, ev);
-                }
-                any
-            }
-            Op::Credits { n, card } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    any |= self.change_credits(c, n, ev);
-                }
-                any
-            }
-            Op::Restrict {
-                what,
-                card,
-                who,
-                duration,
-            } => self.impose(what, card, who, duration, ctx),
-            Op::Delayed { when, ref effects } => {
-                self.delay(when, effects, ctx);
-                true
-            }
-            Op::Pick { .. } | Op::Modes { .. } => self.start_choice(op, ctx, ev),
-            Op::Unless { .. } => self.start_unless(op, ctx, ev),
-            Op::VoteRule { rule, who } => self.add_vote_rule(rule, who, ctx),
-            Op::ConvertMark {
-                from,
-                to,
-                card,
-                count,
-            } => {
-                let mut any = false;
-                for c in self.sel_cards(card, ctx) {
-                    any |= self.convert_marks(c, from, to, count, ev);
-                }
-                any
-            }
-            Op::DiscardAmbassador { card } => self.discard_even_ambassador(card, ctx, ev),
-            Op::SevereDamage { n, card } => self.severe_damage_effect(n, card, ctx, ev),
-            Op::SetAbility {
-                ability,
-                value,
-                card,
-                duration,
-            } => self.set_ability_effect(ability, value, card, duration, ctx),
-            Op::SponsorDiscount { n, who } => {
-                let ps = self.who_players(who, ctx);
-                for &p in &ps {
-                    let d = &mut self.players[p as usize].sponsor_discount;
-                    *d = d.saturating_add(n);
-                }
-                n > 0 && !ps.is_empty()
-            }
-            Op::InfluenceRating { n, who, duration } => self.modify_rating(n, who, duration, ctx),
-            Op::Blank { card, duration } => self.blank_effect(card, duration, ctx, ev),
-            Op::TransferPower { n, who, to } => self.transfer_power(n, who, to, ctx, ev),
-            Op::MoveMark {
-                kind,
-                card,
-                onto,
-                count,
-            } => self.move_marks(kind, card, onto, count, ctx, ev),
-            Op::TransferChaos { card, onto, count } => {
-                self.transfer_chaos(card, onto, count, ctx, ev)
-            }
-            Op::TransferDamage { card, onto, count } => {
-                self.transfer_damage(card, onto, count, ctx, ev)
-            }
-            Op::MoveAttached { card, onto } => self.move_attached(card, onto, ctx, ev),
-            Op::UseAs { from, to, card } => self.use_as_effect(from, to, card, ctx),
-            Op::PowerToWin { n, who, duration } => self.change_power_needed(n, who, duration, ctx),
-            Op::Promote { card, free } => self.promote_effect(card, free, ctx, ev),
-            Op::ShadowWar { start } => self.shadow_war_effect(start, ev),
-            Op::InfluenceOnlyPower { who, duration } => {
-                self.count_only_influence(who, duration, ctx)
-            }
-            Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
-            Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
-            Op::Reverse(what) => self.reverse_effects(what, ctx.target, ctx.controller, ev),
-            Op::NegateEvent => self.negate_event(),
-            Op::NegateAction => self.negate_action(),
+            Op::GainInfluence { .. }
+            | Op::LoseInfluence { .. }
+            | Op::TransferInfluence { .. }
+            | Op::TransferToForce { .. }
+            | Op::Restore { .. }
+            | Op::ExtraInfluence { .. }
+            | Op::GainPower { .. }
+            | Op::LosePower { .. }
+            | Op::Tension { .. }
+            | Op::TensionRace { .. }
+            | Op::Unrest { .. }
+            | Op::NonPlayer { .. }
+            | Op::SponsorDiscount { .. }
+            | Op::InfluenceRating { .. }
+            | Op::TransferPower { .. }
+            | Op::PowerToWin { .. }
+            | Op::InfluenceOnlyPower { .. } => self.run_influence_op(op, ctx, ev),
+            Op::Draw { .. }
+            | Op::CrusadeDraw { .. }
+            | Op::DiscardRandom { .. }
+            | Op::Damage { .. }
+            | Op::Mark { .. }
+            | Op::Bonus { .. }
+            | Op::Double { .. }
+            | Op::Rotate { .. }
+            | Op::Ready { .. }
+            | Op::Heal { .. }
+            | Op::FullHeal { .. }
+            | Op::RemoveDamage { .. }
+            | Op::Neutralize { .. }
+            | Op::Discard { .. }
+            | Op::ReturnToHand { .. }
+            | Op::ConvertMark { .. }
+            | Op::DiscardAmbassador { .. }
+            | Op::SevereDamage { .. }
+            | Op::SetAbility { .. }
+            | Op::Blank { .. }
+            | Op::MoveMark { .. }
+            | Op::TransferChaos { .. }
+            | Op::TransferDamage { .. }
+            | Op::MoveAttached { .. }
+            | Op::UseAs { .. }
+            | Op::Promote { .. }
+            | Op::Chaos { .. }
+            | Op::Credits { .. } => self.run_cards_op(op, ctx, ev),
+            Op::Support { .. }
+            | Op::Opposition { .. }
+            | Op::CancelConflict
+            | Op::CancelAttack
+            | Op::Attack { .. }
+            | Op::AttackMod { .. } => self.run_conflicts_op(op, ctx, ev),
+            Op::State { .. }
+            | Op::War { .. }
+            | Op::Peace { .. }
+            | Op::Surrender { .. }
+            | Op::Vote { .. }
+            | Op::FoundIsa
+            | Op::JoinIsa { .. }
+            | Op::VoteRule { .. }
+            | Op::ShadowWar { .. } => self.run_politics_op(op, ctx, ev),
+            Op::Restrict { .. }
+            | Op::Delayed { .. }
+            | Op::Pick { .. }
+            | Op::Modes { .. }
+            | Op::Unless { .. }
+            | Op::Reverse(..)
+            | Op::NegateEvent
+            | Op::NegateAction => self.run_rules_op(op, ctx, ev),
         }
     }
 

@@ -26,3 +26,4 @@ pub(crate) mod transfer;
 pub(crate) mod triggers;
 pub(crate) mod unless;
 pub(crate) mod used_as;
+pub(crate) mod verbs;

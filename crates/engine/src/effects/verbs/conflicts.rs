@@ -1,0 +1,76 @@
+//! Effects on conflicts and attacks: support and opposition, canceling,
+//! attacks made by effects and changes to how attacks work (The Conflict
+//! Round; Resolving Attacks).
+
+use crate::card::effect::Op;
+use crate::game::event::Events;
+use crate::game::held::Ctx;
+use crate::game::state::Game;
+
+impl Game {
+    /// Carries out an effect verb of this family (`Game::run_op`); returns
+    /// whether it happened.
+    pub(crate) fn run_conflicts_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+        match *op {
+            Op::Support { n } => match ctx.conflict {
+                Some(k) if (k.0 as usize) < self.conflicts.len() => {
+                    let kc = &mut self.conflicts[k.0 as usize];
+                    let side = if kc.unopposable {
+                        ctx.controller
+                    } else {
+                        kc.initiator
+                    };
+                    if (side as usize) < crate::game::state::MAX_PLAYERS {
+                        // Added support is never negative (a count above
+                        // 127 is kept at 127: `docs/limits.md`).
+                        kc.extra_support[side as usize] = kc.extra_support[side as usize]
+                            .saturating_add(n.min(i8::MAX as u8) as i8);
+                    }
+                    true
+                }
+                _ => false,
+            },
+            Op::Opposition { n } => match ctx.conflict {
+                Some(k)
+                    if (k.0 as usize) < self.conflicts.len()
+                        && !self.conflicts[k.0 as usize].unopposable =>
+                {
+                    let kc = &mut self.conflicts[k.0 as usize];
+                    kc.extra_opposition = kc
+                        .extra_opposition
+                        .saturating_add(n.min(i8::MAX as u8) as i8);
+                    true
+                }
+                _ => false,
+            },
+            Op::CancelConflict => match ctx.conflict {
+                // Glossary, Irrevocable: it "cannot be negated, cancelled".
+                Some(k)
+                    if (k.0 as usize) < self.conflicts.len()
+                        && !self.irrevocable(self.conflicts[k.0 as usize].card) =>
+                {
+                    self.cancel_conflict(k, ev);
+                    true
+                }
+                _ => false,
+            },
+            Op::CancelAttack => match &mut self.window {
+                // An event's (card action's) window is not an attack's.
+                Some(w)
+                    if !matches!(
+                        w.then,
+                        crate::game::state::Continuation::Event { .. }
+                            | crate::game::state::Continuation::CardAction { .. }
+                    ) =>
+                {
+                    w.canceled = true;
+                    true
+                }
+                _ => false,
+            },
+            Op::Attack { ability, by, card } => self.effect_attack(ability, by, card, ctx, ev),
+            Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
+            _ => false,
+        }
+    }
+}
