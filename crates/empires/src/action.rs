@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::chits::{Chit, Marker};
 use crate::deck::Card;
-use crate::state::{PlayerId, SpaceId, UnitId};
+use crate::terms::{PlayerId, SpaceId, UnitId};
 
 /// A card's target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -19,7 +19,9 @@ use crate::error::Violation;
 use crate::event::Event;
 use crate::map::SpaceKind;
 use crate::options::{Rounding, TieRule};
-use crate::state::{Game, Loc, PlayerId, SpaceId, UnitId};
+pub use crate::state::{Battle, Stage};
+use crate::state::{Game, Loc};
+use crate::terms::{PlayerId, SpaceId, UnitId};
 
 /// "If one stack has a Leader and the other does not, the stack with the
 /// leader gets an additional 5 Force."
@@ -27,69 +29,6 @@ pub const LEADER_BONUS: i32 = 5;
 /// "When attacking a Homesystem controlled by an enemy the defender will
 /// get +20 Force."
 pub const HOMESYSTEM_BONUS: i32 = 20;
-
-/// Where a battle stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "stage", rename_all = "snake_case")]
-pub enum Stage {
-    /// The attacker attacks or declares a Diplomatic mission.
-    Declare,
-    /// The defender answers a Diplomatic mission.
-    Answer,
-    /// Battle cards, attacker first, until both pass in turn.
-    Cards { side: u8, passes: u8 },
-    /// The winner picks the loser's first casualty.
-    WinnerFirst,
-    /// The loser picks the rest.
-    LoserPicks,
-    /// The winner picks its own losses.
-    WinnerPicks,
-    /// The loser picks where to retreat.
-    Retreat,
-}
-
-/// One battle: side 0 is the attacker (the active player), side 1 the
-/// defender.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Battle {
-    pub space: SpaceId,
-    pub sides: [PlayerId; 2],
-    pub stage: Stage,
-    /// Force from cards, per side: flat, and per ship, fighter and Capitol
-    /// Ship.
-    pub flat: [i32; 2],
-    pub per_ship: [i32; 2],
-    pub per_fighter: [i32; 2],
-    pub per_capitol: [i32; 2],
-    /// Armored Hulls played to negate a casualty.
-    pub negate: [u8; 2],
-    /// Retreat: "Neither side suffers casualties" (no unit is lost, even
-    /// a losing stack with nowhere to retreat, which stays).
-    pub no_casualties: bool,
-    /// The winning side once resolved.
-    pub winner: Option<u8>,
-    pub force: [i32; 2],
-    /// Units the loser still loses.
-    pub to_lose: u8,
-    /// Force the loser lost, and the winner so far.
-    pub lost: [i32; 2],
-    /// Winner's casualties negated by Armored Hull (they stay, but count).
-    pub spared: SmallVec<[UnitId; 2]>,
-}
-
-impl Battle {
-    pub(crate) fn decider(&self) -> Option<PlayerId> {
-        let w = self.winner.unwrap_or(0) as usize;
-        match self.stage {
-            Stage::Declare => Some(self.sides[0]),
-            Stage::Answer => Some(self.sides[1]),
-            Stage::Cards { side, .. } => Some(self.sides[side as usize]),
-            Stage::WinnerFirst | Stage::WinnerPicks => Some(self.sides[w]),
-            Stage::LoserPicks | Stage::Retreat => Some(self.sides[1 - w]),
-        }
-    }
-}
 
 impl Game {
     /// A player's units that take part in a battle at `space`: everything

@@ -3,6 +3,8 @@
 //! one more for each Diplomat on an enemy system or Babylon 5, then discard
 //! down to 7.
 
+use rand::seq::SliceRandom;
+
 use crate::action::Action;
 use crate::deck::Card;
 use crate::error::Violation;
@@ -67,5 +69,90 @@ impl Game {
             }
             _ => {}
         }
+    }
+}
+
+// The shared action deck: drawing, and shuffling the discard when the deck
+// runs out (Draw Phase: "If the deck runs out, shuffle the discard and
+// draw from it").
+
+impl Game {
+    /// Draws up to `n` cards for `p` (Draw Phase: "If the deck runs out,
+    /// shuffle the discard and draw from it"). Returns how many were drawn:
+    /// fewer when deck and discard pile are both empty.
+    pub(crate) fn draw_cards(&mut self, p: PlayerId, n: usize, ev: &mut Vec<Event>) -> usize {
+        let mut drawn = 0;
+        for _ in 0..n {
+            if self.deck.is_empty() {
+                if self.discard.is_empty() {
+                    break;
+                }
+                self.deck.append(&mut self.discard);
+                self.deck.shuffle(&mut self.rng);
+                ev.push(Event::DeckReshuffled {
+                    cards: self.deck.len() as u16,
+                });
+            }
+            // The top of the deck is its end.
+            if let Some(c) = self.deck.pop() {
+                self.players[p as usize].hand.push(c);
+                drawn += 1;
+            }
+        }
+        if drawn > 0 {
+            ev.push(Event::Drew {
+                player: p,
+                count: drawn as u8,
+            });
+        }
+        self.players[p as usize].hand.sort_unstable();
+        drawn
+    }
+
+    /// Moves one copy of `card` from `p`'s hand to the discard pile.
+    pub(crate) fn discard_from_hand(&mut self, p: PlayerId, card: Card) -> bool {
+        let hand = &mut self.players[p as usize].hand;
+        match hand.iter().position(|&c| c == card) {
+            Some(i) => {
+                hand.remove(i);
+                self.discard.push(card);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// "After a battle both sides replenish their hands to 7 cards."
+    pub(crate) fn refill(&mut self, p: PlayerId, ev: &mut Vec<Event>) {
+        let have = self.players[p as usize].hand.len();
+        if have < crate::terms::MAX_HAND {
+            self.draw_cards(p, crate::terms::MAX_HAND - have, ev);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_list_counts() {
+        let deck = Card::full_deck();
+        assert_eq!(deck.len(), 78);
+        let n = |c: Card| deck.iter().filter(|&&d| d == c).count();
+        assert_eq!(n(Card::TacticalMoveOrder), 15);
+        assert_eq!(n(Card::StrategicMoveOrder), 6);
+        assert_eq!(n(Card::SpecialCard), 6);
+        assert_eq!(n(Card::TheShadowsEmerge), 1);
+        assert_eq!(n(Card::Steal), 1);
+        assert_eq!(n(Card::CriticalHit), 1);
+        assert_eq!(n(Card::PointDefense), 1);
+        assert_eq!(n(Card::Revolt), 1);
+        assert_eq!(n(Card::Quantium40), 2);
+        assert_eq!(n(Card::Retreat), 2);
+        let mut names: Vec<&str> = Card::ALL.iter().map(|c| c.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 31);
     }
 }

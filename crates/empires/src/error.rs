@@ -3,7 +3,7 @@
 
 use crate::chits::Marker;
 use crate::deck::Card;
-use crate::state::{SpaceId, UnitId};
+use crate::terms::{SpaceId, UnitId};
 
 /// Why an action is illegal: cheap to build, no allocation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::Target;
 use crate::chits::{Chit, Marker};
 use crate::deck::Card;
-use crate::state::{Outcome, Phase, PlayerId, SpaceId, UnitId};
+use crate::terms::{Outcome, Phase, PlayerId, SpaceId, UnitId};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

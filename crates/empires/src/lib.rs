@@ -53,6 +53,7 @@ pub mod revenue;
 pub mod scenario;
 mod setup;
 mod state;
+mod terms;
 pub mod upkeep;
 pub mod victory;
 mod view;

@@ -8,25 +8,12 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::battle::Battle;
 use crate::chits::Chit;
 use crate::deck::Card;
 use crate::map::Map;
 use crate::options::Options;
 use crate::race::Race;
-
-pub type PlayerId = u8;
-pub type SpaceId = u16;
-
-/// A unit chit. Ids are dealt in a shuffled order at set-up, so an id says
-/// nothing of the chit's kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(transparent)]
-pub struct UnitId(pub u16);
-
-/// "Max hand size = 7."
-pub const MAX_HAND: usize = 7;
+pub use crate::terms::{Outcome, Phase, PlayerId, SpaceId, UnitId, MAX_HAND};
 
 /// Where a unit chit is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -116,25 +103,6 @@ impl SpaceState {
     }
 }
 
-/// The phases of a player's turn (Turn Sequence, with the module's
-/// Exploration Phase after movement).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// Discarding unwanted cards, then drawing.
-    Draw,
-    /// Discarding down to the hand limit after drawing.
-    DrawExcess,
-    Move,
-    Explore,
-    Battle,
-    Revenue,
-    Recruit,
-    Upkeep,
-    Control,
-}
-
 /// A move order being carried out (Tactical or Strategic Move Order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -192,20 +160,6 @@ pub(crate) struct Window {
     pub answered: u8,
     /// The player moving a stack by Intercept, while picking it.
     pub intercepting: Option<PlayerId>,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum Outcome {
-    /// Victory: over 60% of the systems on the map.
-    Conquest { winner: PlayerId },
-    /// Every other player eliminated.
-    LastStanding { winner: PlayerId },
-    /// The turn limit: the player with the most systems leads (none on a
-    /// tie).
-    TurnLimit { leader: Option<PlayerId> },
 }
 
 /// The whole game.
@@ -391,5 +345,68 @@ impl Game {
             .map(|i| (p + i) % n)
             .filter(|&o| !self.players[o as usize].eliminated)
             .collect()
+    }
+}
+
+/// Where a battle stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Stage {
+    /// The attacker attacks or declares a Diplomatic mission.
+    Declare,
+    /// The defender answers a Diplomatic mission.
+    Answer,
+    /// Battle cards, attacker first, until both pass in turn.
+    Cards { side: u8, passes: u8 },
+    /// The winner picks the loser's first casualty.
+    WinnerFirst,
+    /// The loser picks the rest.
+    LoserPicks,
+    /// The winner picks its own losses.
+    WinnerPicks,
+    /// The loser picks where to retreat.
+    Retreat,
+}
+
+/// One battle: side 0 is the attacker (the active player), side 1 the
+/// defender.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Battle {
+    pub space: SpaceId,
+    pub sides: [PlayerId; 2],
+    pub stage: Stage,
+    /// Force from cards, per side: flat, and per ship, fighter and Capitol
+    /// Ship.
+    pub flat: [i32; 2],
+    pub per_ship: [i32; 2],
+    pub per_fighter: [i32; 2],
+    pub per_capitol: [i32; 2],
+    /// Armored Hulls played to negate a casualty.
+    pub negate: [u8; 2],
+    /// Retreat: "Neither side suffers casualties" (no unit is lost, even
+    /// a losing stack with nowhere to retreat, which stays).
+    pub no_casualties: bool,
+    /// The winning side once resolved.
+    pub winner: Option<u8>,
+    pub force: [i32; 2],
+    /// Units the loser still loses.
+    pub to_lose: u8,
+    /// Force the loser lost, and the winner so far.
+    pub lost: [i32; 2],
+    /// Winner's casualties negated by Armored Hull (they stay, but count).
+    pub spared: SmallVec<[UnitId; 2]>,
+}
+
+impl Battle {
+    pub(crate) fn decider(&self) -> Option<PlayerId> {
+        let w = self.winner.unwrap_or(0) as usize;
+        match self.stage {
+            Stage::Declare => Some(self.sides[0]),
+            Stage::Answer => Some(self.sides[1]),
+            Stage::Cards { side, .. } => Some(self.sides[side as usize]),
+            Stage::WinnerFirst | Stage::WinnerPicks => Some(self.sides[w]),
+            Stage::LoserPicks | Stage::Retreat => Some(self.sides[1 - w]),
+        }
     }
 }

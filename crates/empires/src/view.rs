@@ -7,10 +7,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::battle::Stage;
 use crate::chits::Chit;
 use crate::deck::Card;
 use crate::race::Race;
+use crate::state::Stage;
 use crate::state::{Game, Loc, Order, Outcome, Peek, Phase, PlayerId, SpaceId, UnitId, WindowKind};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
