@@ -41,22 +41,22 @@ mod view;
 mod words;
 
 pub use actions::sponsor::{BUILD_COST, BUILD_LIMIT};
-pub use card::amount::{Amount, AmountBase, Rounding};
-pub use card::attack_mod::AttackMod;
-pub use card::becomes::EnhancementOn;
-pub use card::def::{
+pub use card::AttackMod;
+pub use card::EnhancementOn;
+pub use card::StateKind;
+pub use card::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
     ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
     TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
-pub use card::effect::StateKind;
-pub use card::effect::{
+pub use card::{Amount, AmountBase, Rounding};
+pub use card::{
     Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind,
     When, Who,
 };
-pub use card::effect::{PickFrom, PickPut, Reversible, VoteRule};
-pub use card::second::{Relation, SecondTarget};
 pub use card::{CardDb, DbError};
+pub use card::{PickFrom, PickPut, Reversible, VoteRule};
+pub use card::{Relation, SecondTarget};
 pub use effects::ability::AbilityMemo;
 pub use effects::choice::{Choice, ChoiceKind};
 pub use effects::reversal::since::{ReverseRefusal, MAX_EVENT_RECORDS};

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use crate::card::def::{CardDef, CardType, Faction, Race};
 use crate::card::CardDb;
+use crate::card::{CardDef, CardType, Faction, Race};
 use crate::game::state::Game;
 use crate::ids::DefId;
 use crate::turn::position::{PlayerPosition, Position};

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::def::{Ability, CardType, Faction, MarkKind, Race};
-use crate::card::effect::{VoteChoice, VoteKind};
+use crate::card::{Ability, CardType, Faction, MarkKind, Race};
+use crate::card::{VoteChoice, VoteKind};
 use crate::game::state::{Game, Outcome, Role, Step, Target, VictoryKind, Zone};
 use crate::ids::{CardId, ConflictId, DefId, PlayerId};
 

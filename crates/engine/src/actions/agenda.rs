@@ -2,7 +2,7 @@
 //! Agenda Cards; Major Agendas). Agendas have no cost bubble: they rotate an
 //! Inner Circle character and apply no influence unless the card has a cost.
 
-use crate::card::def::{CardDef, CardType, Faction, Race};
+use crate::card::{CardDef, CardType, Faction, Race};
 use crate::effects::interpreter::Ctx;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};

@@ -16,7 +16,7 @@
 //! Leaving play is not a change of position but its end, which Rule 3
 //! provides for.
 
-use crate::card::effect::{Cannot, CardSel};
+use crate::card::{Cannot, CardSel};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Events};
 use crate::game::state::Game;

@@ -9,9 +9,9 @@
 //! `card/attack_mod.rs` (multipliers before additions: Glossary, "Double,
 //! etc.").
 
-use crate::card::attack_mod::AttackMod;
-use crate::card::def::{Ability, MarkKind, Passive};
-use crate::card::effect::Trigger;
+use crate::card::AttackMod;
+use crate::card::Trigger;
+use crate::card::{Ability, MarkKind, Passive};
 use crate::game::event::Events;
 use crate::game::state::{Game, ModKind};
 use crate::ids::{CardId, ConflictId};

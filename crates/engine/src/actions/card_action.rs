@@ -247,8 +247,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::MAX_ACTIONS_PER_TURN;
-    use crate::card::def::{CardAction, Cost, Race};
-    use crate::card::effect::{Effect, Op, Who};
+    use crate::card::{CardAction, Cost, Race};
+    use crate::card::{Effect, Op, Who};
     use crate::game::action::Action;
     use crate::game::error::{RuleError, Violation};
     use crate::game::state::Target;
@@ -261,7 +261,7 @@ mod tests {
         let mut a = character("Open Ledger Clerk", Race::Human);
         a.actions = vec![CardAction {
             cost: Cost::default(),
-            target: crate::card::def::TargetKind::None,
+            target: crate::card::TargetKind::None,
             filter: Default::default(),
             second: None,
             effects: vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],

@@ -19,9 +19,9 @@
 //!
 //! Below, a conflict card that returns to its player's hand (rulings 7.4).
 
-use crate::card::becomes::EnhancementOn;
-use crate::card::def::{AttachKind, CardType};
-use crate::card::effect::CardSel;
+use crate::card::CardSel;
+use crate::card::EnhancementOn;
+use crate::card::{AttachKind, CardType};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::Events;
 use crate::game::state::{flag, Game, Outcome, Zone};

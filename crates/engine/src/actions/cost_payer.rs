@@ -8,7 +8,7 @@
 
 use smallvec::SmallVec;
 
-use crate::card::def::{CardFilter, Cost};
+use crate::card::{CardFilter, Cost};
 use crate::game::error::Violation;
 use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};

@@ -5,8 +5,8 @@
 //! the sponsoring faction's race, a one-shot discount on the next card
 //! sponsored this turn, and lasting surcharges on other players' sponsoring.
 
-use crate::card::def::{CardDef, CardFilter, Cost, Passive};
-use crate::card::effect::Who;
+use crate::card::Who;
+use crate::card::{CardDef, CardFilter, Cost, Passive};
 use crate::game::event::Events;
 use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};

@@ -1,6 +1,6 @@
 //! The Effects of Damage and Neutralization (Action Details).
 
-use crate::card::def::CardType;
+use crate::card::CardType;
 use crate::game::event::{Event, Events};
 use crate::game::state::{flag, Game, Rotation, Until};
 use crate::ids::CardId;
@@ -69,7 +69,7 @@ impl Game {
         if self.db.get(inst.def).card_type == CardType::Fleet {
             // No conflict in particular (an id beyond the conflicts in play).
             let (p, k) = (inst.controller, crate::ids::ConflictId(u8::MAX));
-            let t = crate::card::effect::Trigger::FleetNeutralized;
+            let t = crate::card::Trigger::FleetNeutralized;
             if self.in_attack_damage {
                 // Triggered effects now; its contingencies answer in the
                 // window after the attack (`triggers.rs`).

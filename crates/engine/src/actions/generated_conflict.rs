@@ -12,7 +12,7 @@
 //! conflict fields (`conflict`, `target`, `initiate_cost`, `won`, ...) are
 //! read as a conflict card's are.
 
-use crate::card::def::{CardDef, CardType};
+use crate::card::{CardDef, CardType};
 use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::error::Violation;
@@ -57,10 +57,10 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
-        if self.player_cannot(p, crate::card::effect::Cannot::DeclareConflicts) {
+        if self.player_cannot(p, crate::card::Cannot::DeclareConflicts) {
             return Err(Violation::Cannot {
                 card: CardId::NONE,
-                what: crate::card::effect::Cannot::DeclareConflicts,
+                what: crate::card::Cannot::DeclareConflicts,
             });
         }
         if !self.valid_target(def.target, &def.filter, p, target, true) {

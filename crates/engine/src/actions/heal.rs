@@ -1,7 +1,7 @@
 //! Heal a Character (with Ambassadorial Healing) and Repair a Fleet or
 //! Location (Action Details; rulings 4.9, 4.11).
 
-use crate::card::def::CardType;
+use crate::card::CardType;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::state::{flag, Game, Zone};

@@ -1,7 +1,7 @@
 //! Lead a Fleet, and Ambassador's Assistant and Assistance (Action Details;
 //! Game Elements).
 
-use crate::card::def::{Ability, CardType, Faction, Race};
+use crate::card::{Ability, CardType, Faction, Race};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::state::{Game, Rotation};

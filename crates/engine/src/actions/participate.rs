@@ -2,8 +2,8 @@
 //! Attacks (Action Details), with "Sides" in conflicts and Participating in
 //! conflicts.
 
-use crate::card::def::{Ability, CardType};
-use crate::card::effect::Trigger;
+use crate::card::Trigger;
+use crate::card::{Ability, CardType};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::state::{Continuation, Game, Participant, Role, Target, Window};
@@ -49,10 +49,10 @@ impl Game {
     ) -> Result<(), Violation> {
         // The Cannot rule: a card that cannot take part in conflicts (or in
         // this one) cannot support, oppose or attack in it.
-        if self.card_cannot(card, crate::card::effect::Cannot::Participate, Some(id)) {
+        if self.card_cannot(card, crate::card::Cannot::Participate, Some(id)) {
             return Err(Violation::Cannot {
                 card,
-                what: crate::card::effect::Cannot::Participate,
+                what: crate::card::Cannot::Participate,
             });
         }
         if let Some(c) = k.card.some() {

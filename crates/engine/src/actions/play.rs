@@ -6,7 +6,7 @@
 //! comes in, and the exclusivity of enhancements ("only one X may be on a
 //! card").
 
-use crate::card::def::{AttachKind, CardDef, CardType, Race, Uniqueness};
+use crate::card::{AttachKind, CardDef, CardType, Race, Uniqueness};
 use crate::effects::interpreter::Ctx;
 use crate::effects::second_target::{Play, OWN_EFFECTS};
 use crate::game::error::Violation;

@@ -42,8 +42,8 @@ impl Game {
 mod tests {
     use std::sync::Arc;
 
-    use crate::card::def::{CardDef, CardType, Faction, Race};
     use crate::card::CardDb;
+    use crate::card::{CardDef, CardType, Faction, Race};
     use crate::game::state::Game;
     use crate::turn::position::{CardPosition, PlayerPosition, Position};
 

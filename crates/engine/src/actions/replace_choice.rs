@@ -25,7 +25,7 @@
 //! played. Only face-up cards are ever offered (contingencies are never a
 //! chosen kind: `Transfers::chosen`).
 
-use crate::card::def::Transfers;
+use crate::card::Transfers;
 use crate::effects::choice::{Choice, ChoiceKind};
 use crate::effects::second_target::SmallCards;
 use crate::game::action::Action;

@@ -2,7 +2,7 @@
 //! Rotate to Build Influence (Action Details), with the disloyalty penalty
 //! and the faction rules that change costs (Corporate Rules 3-5; Psi Corps).
 
-use crate::card::def::{AttachKind, CardDef, CardType, Faction, Passive, Race, Uniqueness};
+use crate::card::{AttachKind, CardDef, CardType, Faction, Passive, Race, Uniqueness};
 use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::error::Violation;
@@ -223,7 +223,7 @@ impl Game {
         }
         // Psi Corps: sponsoring across the telepath divide needs Conspiracy
         // Marks (Psi Corps Faction).
-        let conspiracy = || self.faction_marks(p, crate::card::def::MarkKind::Conspiracy) as usize;
+        let conspiracy = || self.faction_marks(p, crate::card::MarkKind::Conspiracy) as usize;
         // The cards it "currently controls": a mercenary it hired counts, one
         // hired away does not (Factions and Control: "the person who has bid
         // the most for it has control of it").
@@ -541,10 +541,10 @@ impl Game {
             return Err(Violation::NotReady(card));
         }
         // The Cannot rule: no permission overrides a "cannot be promoted".
-        if self.card_cannot(card, crate::card::effect::Cannot::BePromoted, None) {
+        if self.card_cannot(card, crate::card::Cannot::BePromoted, None) {
             return Err(Violation::Cannot {
                 card,
-                what: crate::card::effect::Cannot::BePromoted,
+                what: crate::card::Cannot::BePromoted,
             });
         }
         self.check_ic_rotator(p, by)?;

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::def::Ability;
-use super::effect::{CardSel, Force, Who};
+use super::Ability;
+use super::{CardSel, Force, Who};
 
 /// What an amount starts from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,7 +45,7 @@ pub enum AmountBase {
     Max(Vec<Amount>),
     /// The number of cards in play on the table matching the filter
     /// (relative to the card's controller: `side = "own"` = "you control").
-    Count(super::def::CardFilter),
+    Count(super::CardFilter),
 }
 
 /// How a halved amount is rounded.

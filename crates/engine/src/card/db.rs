@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::def::CardDef;
+use super::CardDef;
 use crate::ids::DefId;
 
 /// Errors building a database.

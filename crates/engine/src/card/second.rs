@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::def::CardFilter;
+use super::CardFilter;
 
 /// How the second target stands to the first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

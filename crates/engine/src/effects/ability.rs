@@ -11,8 +11,8 @@
 
 use std::cell::RefCell;
 
-use crate::card::def::{Ability, AbilityBonus, CardDef, CardType};
-use crate::card::effect::Who;
+use crate::card::Who;
+use crate::card::{Ability, AbilityBonus, CardDef, CardType};
 use crate::game::state::{flag, Game, ModKind, Rotation, Zone};
 use crate::ids::CardId;
 
@@ -258,7 +258,7 @@ impl Game {
         for &src in self.bonus_sources.iter() {
             let si = self.c(src);
             for (i, p) in self.db.get(si.def).passives.iter().enumerate() {
-                if let crate::card::def::Passive::Bonus { filter, bonus } = p {
+                if let crate::card::Passive::Bonus { filter, bonus } = p {
                     // The filter's cheap tests first, on what is at hand;
                     // the lasting effect's condition (`Game::lasting`) next.
                     if (filter.itself && src != id)

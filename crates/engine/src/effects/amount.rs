@@ -3,8 +3,8 @@
 //! power and unrest, non-player influence, the
 //! margin of a conflict, with simple arithmetic. Nothing here allocates.
 
-use crate::card::amount::{Amount, AmountBase};
-use crate::card::effect::Force;
+use crate::card::Force;
+use crate::card::{Amount, AmountBase};
 use crate::effects::interpreter::Ctx;
 use crate::game::state::Game;
 

@@ -11,8 +11,8 @@
 //! provides follow it (Marks: provided while attached), and a Shadow War
 //! taint it brings counts for the faction it joins (Shadow War Rule 3).
 
-use crate::card::def::CardType;
-use crate::card::effect::CardSel;
+use crate::card::CardSel;
+use crate::card::CardType;
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
 use crate::game::state::{Game, Zone};

@@ -13,9 +13,9 @@
 //! attack in a conflict. It is not an attack in a conflict, so
 //! `attack-in-conflict` does not happen and nobody becomes a participant.
 
-use crate::card::attack_mod::AttackMod;
-use crate::card::def::{Ability, CardType};
-use crate::card::effect::{CardSel, Duration, Trigger};
+use crate::card::AttackMod;
+use crate::card::{Ability, CardType};
+use crate::card::{CardSel, Duration, Trigger};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
 use crate::game::state::{Continuation, Game, ModKind, Window};

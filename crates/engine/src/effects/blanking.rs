@@ -11,7 +11,7 @@
 //! Limited or Unique are irrevocable and are never blanked (Card Details):
 //! the engine reads them from the definition, not through the flag.
 
-use crate::card::effect::{Cannot, CardSel, Duration};
+use crate::card::{Cannot, CardSel, Duration};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
 use crate::game::state::{flag, Game, ModKind, Until, NOBODY};

@@ -8,8 +8,8 @@
 //! targeted by other players' cards, a player who cannot sponsor cards of a
 //! type or race, a player who cannot gain influence.
 
-use crate::card::def::{CardDef, Passive};
-use crate::card::effect::{Cannot, CardSel, Duration, Who};
+use crate::card::{Cannot, CardSel, Duration, Who};
+use crate::card::{CardDef, Passive};
 use crate::effects::interpreter::Ctx;
 use crate::game::error::Violation;
 use crate::game::state::{Game, ModKind, Modifier, Until, Zone};

@@ -17,8 +17,8 @@
 
 use smallvec::SmallVec;
 
-use crate::card::def::{CardDef, CardType};
-use crate::card::effect::{Effect, Op, PickFrom, PickPut};
+use crate::card::{CardDef, CardType};
+use crate::card::{Effect, Op, PickFrom, PickPut};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;
@@ -256,7 +256,7 @@ impl Game {
                 }
                 PickPut::Discard if *from == PickFrom::Play => {
                     !g.is_ambassador(card)
-                        && !g.card_cannot(card, crate::card::effect::Cannot::BeDiscarded, None)
+                        && !g.card_cannot(card, crate::card::Cannot::BeDiscarded, None)
                 }
                 _ => true,
             }

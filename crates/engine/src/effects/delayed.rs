@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::card::effect::{Effect, When};
+use crate::card::{Effect, When};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::Events;
 pub(crate) use crate::game::held::Delayed;

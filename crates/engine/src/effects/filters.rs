@@ -3,7 +3,7 @@
 //! "not of race X", the type of conflict a card takes part in, ability
 //! thresholds and "attached to a card of yours".
 
-use crate::card::def::{CardFilter, Side};
+use crate::card::{CardFilter, Side};
 use crate::effects::targets::Targets;
 use crate::game::state::{Game, Target, Zone};
 use crate::ids::{CardId, PlayerId};
@@ -100,7 +100,7 @@ impl Game {
         conflict: bool,
         out: &mut Targets,
     ) {
-        let kind = crate::card::def::TargetKind::Card;
+        let kind = crate::card::TargetKind::Card;
         for &a in self.attachments.iter() {
             let t = Target::Card(a);
             if self.valid_target(kind, filter, actor, t, conflict) {

@@ -4,8 +4,8 @@
 
 use smallvec::SmallVec;
 
-use crate::card::def::{CardDef, CardType};
-use crate::card::effect::{CardSel, Condition, Duration, Effect, Op, Who};
+use crate::card::{CardDef, CardType};
+use crate::card::{CardSel, Condition, Duration, Effect, Op, Who};
 use crate::game::event::{Event, Events};
 pub(crate) use crate::game::held::Ctx;
 use crate::game::state::{
@@ -206,7 +206,7 @@ impl Game {
                     }
                     Op::Discard { .. } => {
                         !self.is_ambassador(c)
-                            && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                            && !self.card_cannot(c, crate::card::Cannot::BeDiscarded, None)
                             && !self.is_major_agenda_in_play(c)
                     }
                     Op::ReturnToHand { .. } => !self.is_ambassador(c),
@@ -323,9 +323,9 @@ impl Game {
                 cmp.holds(n as i32)
             }
             Condition::NonPlayer { force, cmp } => cmp.holds(match force {
-                crate::card::effect::Force::Babylon5 => self.babylon5,
-                crate::card::effect::Force::Shadows => self.shadows,
-                crate::card::effect::Force::Vorlons => self.vorlons,
+                crate::card::Force::Babylon5 => self.babylon5,
+                crate::card::Force::Shadows => self.shadows,
+                crate::card::Force::Vorlons => self.vorlons,
             } as i32),
             Condition::ShadowWar(b) => self.shadow_war == *b,
             Condition::Race(r) => pl.race == *r,

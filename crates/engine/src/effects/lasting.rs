@@ -17,7 +17,7 @@ use std::cell::RefCell;
 
 use smallvec::SmallVec;
 
-use crate::card::def::Passive;
+use crate::card::Passive;
 use crate::effects::interpreter::Ctx;
 use crate::game::state::{Game, Target};
 use crate::ids::CardId;
@@ -84,11 +84,7 @@ impl Game {
     }
 
     /// The condition itself, for a test already under way.
-    pub(crate) fn lasting_condition_now(
-        &self,
-        c: &crate::card::effect::Condition,
-        src: CardId,
-    ) -> bool {
+    pub(crate) fn lasting_condition_now(&self, c: &crate::card::Condition, src: CardId) -> bool {
         self.condition_holds(c, &Ctx::new(self.you_of(src), src, Target::None))
     }
 

@@ -32,8 +32,8 @@
 
 use smallvec::SmallVec;
 
-use crate::card::def::{CardDef, Uniqueness};
-use crate::card::effect::{CardSel, Effect, Op, Trigger};
+use crate::card::{CardDef, Uniqueness};
+use crate::card::{CardSel, Effect, Op, Trigger};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::state::{Continuation, Game, Target, Window};

@@ -13,7 +13,7 @@
 //! is not asked; when those not yet asked cannot make up the rest, nobody
 //! more is asked, no share is applied, and the effects happen.
 
-use crate::card::effect::{Op, Who};
+use crate::card::{Op, Who};
 use crate::effects::choice::{Choice, ChoiceKind};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
@@ -198,8 +198,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::card::def::{CardDef, CardType, Race};
-    use crate::card::effect::{Effect, Op, Who};
+    use crate::card::{CardDef, CardType, Race};
+    use crate::card::{Effect, Op, Who};
     use crate::game::action::Action;
     use crate::game::event::Event;
     use crate::game::state::{Game, Target};

@@ -11,8 +11,8 @@
 //! effect takes the place of the rotating Inner Circle character, so none
 //! rotates; a promotion its player cannot pay for does not happen.
 
-use crate::card::def::CardType;
-use crate::card::effect::{Cannot, CardSel};
+use crate::card::CardType;
+use crate::card::{Cannot, CardSel};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
 use crate::game::state::{Game, Zone, NOBODY};

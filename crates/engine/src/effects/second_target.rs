@@ -21,9 +21,9 @@
 //! player chooses, the card is shown to everyone: it is being played, and
 //! nothing can stop it now.
 
-use crate::card::def::{CardType, Race, TargetKind};
-use crate::card::effect::{CardSel, Effect};
-use crate::card::second::{Relation, SecondTarget};
+use crate::card::{CardSel, Effect};
+use crate::card::{CardType, Race, TargetKind};
+use crate::card::{Relation, SecondTarget};
 use crate::effects::choice::{Choice, ChoiceKind};
 use crate::effects::negate::removes;
 use crate::effects::targets::Targets;

@@ -18,8 +18,8 @@
 //! and bonuses still apply to it, damage still counts, and an "all
 //! abilities" bonus does not raise a Psi set to 0.
 
-use crate::card::def::Ability;
-use crate::card::effect::{CardSel, Duration};
+use crate::card::Ability;
+use crate::card::{CardSel, Duration};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::Events;
 use crate::game::state::{Game, ModKind};

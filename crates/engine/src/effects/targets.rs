@@ -4,7 +4,7 @@
 //!
 //! Below, who "you" is for a card (Glossary, You or Your).
 
-use crate::card::def::{CardFilter, CardType, Race, Row, Side, TargetKind};
+use crate::card::{CardFilter, CardType, Race, Row, Side, TargetKind};
 use crate::game::state::{Game, Target, Zone, NOBODY};
 use crate::ids::{CardId, PlayerId};
 use smallvec::SmallVec;

@@ -6,8 +6,8 @@
 //! marks, damage, and tokens") move by `transfer_chaos`, damage by
 //! `transfer_damage` (see below).
 
-use crate::card::def::MarkKind;
-use crate::card::effect::{CardSel, Who};
+use crate::card::MarkKind;
+use crate::card::{CardSel, Who};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
 use crate::game::state::Game;

@@ -8,8 +8,8 @@
 //! Below, the contingency windows of the newer triggers (a fleet
 //! neutralized in an attack, a conflict won).
 
-use crate::card::def::{CardType, Uniqueness};
-use crate::card::effect::{Reversible, Trigger};
+use crate::card::{CardType, Uniqueness};
+use crate::card::{Reversible, Trigger};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;

@@ -23,7 +23,7 @@
 //! has been asked (or those left cannot meet it) nothing is applied and
 //! the effects happen (`crate::effects::pool`).
 
-use crate::card::effect::Op;
+use crate::card::Op;
 use crate::effects::choice::{Choice, ChoiceKind};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
@@ -38,7 +38,7 @@ impl Game {
         &self,
         n: u8,
         ctx: &Ctx,
-        who: crate::card::effect::Who,
+        who: crate::card::Who,
         asked: u64,
     ) -> Option<PlayerId> {
         // A price of 0 (an amount that came to nothing): nobody may stop it
@@ -181,8 +181,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::card::def::{CardDef, CardType, Race, TargetKind};
-    use crate::card::effect::{Effect, Op, Who};
+    use crate::card::{CardDef, CardType, Race, TargetKind};
+    use crate::card::{Effect, Op, Who};
     use crate::game::action::Action;
     use crate::game::event::Event;
     use crate::game::state::Target;

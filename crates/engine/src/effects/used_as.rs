@@ -21,8 +21,8 @@
 //! one is at least the old one's level ("may use": a higher rating of its
 //! own still counts).
 
-use crate::card::def::Ability;
-use crate::card::effect::{CardSel, Duration};
+use crate::card::Ability;
+use crate::card::{CardSel, Duration};
 use crate::effects::interpreter::Ctx;
 use crate::game::state::{Game, ModKind};
 

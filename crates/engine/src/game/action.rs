@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::effect::VoteChoice;
+use crate::card::VoteChoice;
 use crate::game::state::Target;
 use crate::ids::{CardId, ConflictId, PlayerId};
 

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::def::{Ability, Race};
+use crate::card::{Ability, Race};
 use crate::game::table::{copy_list, MAX_PLAYERS};
 use crate::ids::{CardId, ConflictId, PlayerId};
 

@@ -1,7 +1,7 @@
 //! Errors: an illegal action is a [`RuleError`] naming the rule it breaks;
 //! an illegal set-up is a [`SetupError`].
 
-use crate::card::def::{Ability, Race};
+use crate::card::{Ability, Race};
 use crate::ids::CardId;
 
 /// Why an action is illegal. Cheap to build (no allocation): the legality
@@ -137,7 +137,7 @@ pub enum Violation {
     /// for a restriction on the player.
     Cannot {
         card: CardId,
-        what: crate::card::effect::Cannot,
+        what: crate::card::Cannot,
     },
     /// The card is not among those the choice in progress offers.
     NotOffered(CardId),

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::def::{Ability, MarkKind};
-use crate::card::effect::{Force, VoteChoice, VoteKind};
+use crate::card::{Ability, MarkKind};
+use crate::card::{Force, VoteChoice, VoteKind};
 use crate::game::state::{Outcome, Round, Target, VictoryKind};
 use crate::ids::{CardId, ConflictId, PlayerId};
 
@@ -357,7 +357,7 @@ pub enum Event {
     Found {
         player: PlayerId,
         card: CardId,
-        from: crate::card::effect::PickFrom,
+        from: crate::card::PickFrom,
         #[serde(default)]
         shown: bool,
     },
@@ -410,8 +410,8 @@ pub enum Event {
     /// Marks of one kind on a card replaced by marks of another.
     MarksConverted {
         card: CardId,
-        from: crate::card::def::MarkKind,
-        to: crate::card::def::MarkKind,
+        from: crate::card::MarkKind,
+        to: crate::card::MarkKind,
         count: u8,
     },
     /// A card's effect text is blanked by an effect (Bonuses and Blanking).

@@ -12,10 +12,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::def::MarkKind;
-use crate::card::effect::{
-    Effect, Force, Reversible, StateKind, VoteChoice, VoteKind, VoteRule, When,
-};
+use crate::card::MarkKind;
+use crate::card::{Effect, Force, Reversible, StateKind, VoteChoice, VoteKind, VoteRule, When};
 use crate::game::conflict::Target;
 use crate::game::modifier::Modifier;
 use crate::game::table::{Zone, MAX_PLAYERS};

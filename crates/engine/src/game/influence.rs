@@ -1,7 +1,7 @@
 //! Influence and Influence Rating, and Power (Game Overview).
 
-use crate::card::def::{CardType, Race};
-use crate::card::effect::Force;
+use crate::card::Force;
+use crate::card::{CardType, Race};
 use crate::game::event::{Event, Events};
 use crate::game::state::{flag, Game, Zone};
 use crate::ids::PlayerId;

@@ -3,7 +3,7 @@
 use rand::Rng;
 use smallvec::SmallVec;
 
-use crate::card::def::Ability;
+use crate::card::Ability;
 use crate::game::event::{Event, Events};
 use crate::game::state::Game;
 use crate::ids::PlayerId;

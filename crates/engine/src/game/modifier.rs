@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::def::{Ability, AbilityBonus};
+use crate::card::{Ability, AbilityBonus};
 use crate::ids::{CardId, ConflictId, PlayerId};
 
 /// How an ability modifier changes a value (Modifying abilities).
@@ -16,9 +16,9 @@ pub enum ModKind {
     /// Changes the printed value, before everything else.
     Printed(AbilityBonus),
     /// A lasting restriction on the card (The Cannot rule).
-    Cannot(crate::card::effect::Cannot),
+    Cannot(crate::card::Cannot),
     /// A lasting restriction on a player (`card` is none).
-    PlayerCannot(PlayerId, crate::card::effect::Cannot),
+    PlayerCannot(PlayerId, crate::card::Cannot),
     /// The ability becomes this value, in place of the printed one.
     Set(Ability, u8),
     /// The player's Influence Rating is this much higher (`card` is none).
@@ -33,7 +33,7 @@ pub enum ModKind {
     /// The player counts only his Influence Rating as power (`card` is none).
     InfluenceOnlyPower(PlayerId),
     /// How attacks treat the card (Resolving Attacks).
-    Attack(crate::card::attack_mod::AttackMod),
+    Attack(crate::card::AttackMod),
 }
 
 /// How long a modifier lasts.

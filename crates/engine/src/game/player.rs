@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::def::{Faction, Race};
+use crate::card::{Faction, Race};
 use crate::game::table::{Pile, PileKind, MAX_PLAYERS};
 use crate::ids::{CardId, PlayerId};
 

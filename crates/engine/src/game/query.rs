@@ -372,7 +372,7 @@ impl Game {
                     let ai = self.c(a);
                     ai.zone == crate::game::state::Zone::InnerCircle
                         && ai.faction as usize == p
-                        && self.db.get(ai.def).race == crate::card::def::Race::Drakh
+                        && self.db.get(ai.def).race == crate::card::Race::Drakh
                 });
                 if !ok {
                     return Err(format!("Drakh faction {p} has no Drakh ambassador in play"));
@@ -381,7 +381,7 @@ impl Game {
         }
         for (i, c) in self.cards.iter().enumerate() {
             if c.zone.in_play()
-                && self.db.get(c.def).race == crate::card::def::Race::Drakh
+                && self.db.get(c.def).race == crate::card::Race::Drakh
                 && (c.controller as usize) < self.players.len()
                 && !self.players[c.controller as usize].drakh
             {

@@ -25,8 +25,8 @@
 //! is what the pools hold of the modifiers; [`Game::sync_rating_pools`]
 //! keeps it in step whenever the game moves.
 
-use crate::card::def::Passive;
-use crate::card::effect::{Duration, Who};
+use crate::card::Passive;
+use crate::card::{Duration, Who};
 use crate::game::held::Ctx;
 use crate::game::influence::INFLUENCE_FLOOR;
 use crate::game::state::{Game, ModKind};

@@ -9,7 +9,7 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::def::Ability;
+use crate::card::Ability;
 use crate::card::CardDb;
 use crate::ids::{CardId, ConflictId, DefId, PlayerId};
 
@@ -128,7 +128,7 @@ pub enum Step {
 /// that suspends an action until its triggers are answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Window {
-    pub trigger: crate::card::effect::Trigger,
+    pub trigger: crate::card::Trigger,
     /// The card whose trigger it is (the attacked or attacking card), or
     /// `NONE` for player triggers.
     pub card: CardId,

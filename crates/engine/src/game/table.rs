@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::def::MarkKind;
+use crate::card::MarkKind;
 use crate::ids::{CardId, DefId, PlayerId};
 
 /// At most six players sit at a table.

@@ -4,7 +4,7 @@
 //! attached cards are discarded with their target; Participants: a card that
 //! leaves play leaves its conflicts; Lead a Fleet).
 
-use crate::card::def::Passive;
+use crate::card::Passive;
 use crate::game::event::{Event, Events};
 use crate::game::state::{
     flag, CardInst, Game, Pile, PileIter, PileKind, Rotation, Until, Zone, NOBODY,
@@ -296,7 +296,7 @@ impl Game {
     /// limited card can never enter play again.
     pub(crate) fn remove_from_game(&mut self, id: CardId, ev: &mut Events) {
         let def = self.cards[id.idx()].def;
-        if self.db.get(def).uniqueness == crate::card::def::Uniqueness::Limited
+        if self.db.get(def).uniqueness == crate::card::Uniqueness::Limited
             && !self.limited_removed.contains(&def)
         {
             self.limited_removed.push(def);

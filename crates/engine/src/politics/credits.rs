@@ -70,7 +70,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::card::def::Race;
+    use crate::card::Race;
     use crate::game::event::{Event, Events};
     use crate::game::state::{Game, Zone, NOBODY};
     use crate::test_game::{character, two_player_game};

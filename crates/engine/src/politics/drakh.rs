@@ -11,7 +11,7 @@
 //!
 //! Below, when Chaos Tokens may be moved (Drakh Rule 7).
 
-use crate::card::def::{CardDef, CardType, Race};
+use crate::card::{CardDef, CardType, Race};
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
@@ -313,8 +313,8 @@ impl Game {
 mod tests {
     use std::sync::Arc;
 
-    use crate::card::def::{CardDef, CardType, Faction, Race};
     use crate::card::CardDb;
+    use crate::card::{CardDef, CardType, Faction, Race};
     use crate::game::event::{Event, Events};
     use crate::game::state::{Game, Zone, NOBODY};
     use crate::turn::position::{PlayerPosition, Position};

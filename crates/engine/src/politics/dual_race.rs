@@ -4,7 +4,7 @@
 //! (2006 summary, Dual Race games: "Every faction has its own tensions,
 //! unrest, and states"); a race target picks one faction (`targets.rs`).
 
-use crate::card::def::{CardDef, Race};
+use crate::card::{CardDef, Race};
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::Events;

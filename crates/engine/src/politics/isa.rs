@@ -4,7 +4,7 @@
 //! `found_isa` effect; ISA cards (keyword `isa`) are playable only while it
 //! exists; the once-per-turn reserve action; expulsion.
 
-use crate::card::def::CardDef;
+use crate::card::CardDef;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 pub use crate::game::held::{Isa, RESERVE_MAX};

@@ -17,7 +17,7 @@
 
 use smallvec::SmallVec;
 
-use crate::card::def::{MarkKind, Passive, Transfers};
+use crate::card::{MarkKind, Passive, Transfers};
 use crate::game::event::Events;
 pub use crate::game::held::MarkLink;
 use crate::game::state::{Game, Zone, NOBODY};

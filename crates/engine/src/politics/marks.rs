@@ -3,7 +3,7 @@
 //!
 //! Below, converting one kind of mark into another.
 
-use crate::card::def::{CardType, MarkKind, Race, Transfers};
+use crate::card::{CardType, MarkKind, Race, Transfers};
 use crate::game::event::{Event, Events};
 use crate::game::state::{total_marks, Game, NOBODY};
 use crate::ids::{CardId, PlayerId};
@@ -130,7 +130,7 @@ impl Game {
     }
 
     /// Whether a card of this definition may join or be played by `p`'s faction.
-    pub(crate) fn allergic_to_def(&self, p: PlayerId, def: &crate::card::def::CardDef) -> bool {
+    pub(crate) fn allergic_to_def(&self, p: PlayerId, def: &crate::card::CardDef) -> bool {
         self.allergic_to_def_without(p, def, CardId::NONE, Transfers::default())
     }
 
@@ -139,7 +139,7 @@ impl Game {
     pub(crate) fn allergic_to_def_without(
         &self,
         p: PlayerId,
-        def: &crate::card::def::CardDef,
+        def: &crate::card::CardDef,
         except: CardId,
         transfers: Transfers,
     ) -> bool {

@@ -1,7 +1,7 @@
 //! Political Relations: tensions between players and each player's unrest,
 //! all kept within 1 to 5.
 
-use crate::card::def::Race;
+use crate::card::Race;
 use crate::game::event::{Event, Events};
 use crate::game::state::Game;
 use crate::ids::PlayerId;

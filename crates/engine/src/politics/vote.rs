@@ -12,8 +12,8 @@
 //!
 //! Below, the cards that change or take over votes.
 
-use crate::card::def::{CardDef, CardType, Faction, Race};
-use crate::card::effect::{Effect, Op, VoteChoice, VoteKind, VoteRule, Who};
+use crate::card::{CardDef, CardType, Faction, Race};
+use crate::card::{Effect, Op, VoteChoice, VoteKind, VoteRule, Who};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;

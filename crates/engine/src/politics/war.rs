@@ -4,7 +4,7 @@
 //! Below, the Shadow War started or ended by an effect, and the states
 //! other than war.
 
-use crate::card::effect::StateKind;
+use crate::card::StateKind;
 use crate::game::event::{Event, Events};
 use crate::game::state::Game;
 use crate::ids::PlayerId;

@@ -2,7 +2,7 @@
 //! player has passed in a row. This module dispatches each kind of action to
 //! the module of its rule, and holds the checks every acting card shares.
 
-use crate::card::def::CardType;
+use crate::card::CardType;
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};

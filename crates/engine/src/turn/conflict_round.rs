@@ -3,8 +3,8 @@
 //! several copies of a limited or unique conflict only the first declared is
 //! initiated (Conflict Cards). War conflicts need no card (War Conflicts).
 
-use crate::card::def::{Ability, CardDef, CardType, Race, Uniqueness};
-use crate::card::effect::Trigger;
+use crate::card::Trigger;
+use crate::card::{Ability, CardDef, CardType, Race, Uniqueness};
 use crate::effects::interpreter::Ctx;
 use crate::effects::targets::Targets;
 use crate::game::action::Action;
@@ -23,7 +23,7 @@ impl Game {
                 continue;
             }
             for pa in self.lasting(src) {
-                if let crate::card::def::Passive::ExtraConflict(k) = pa {
+                if let crate::card::Passive::ExtraConflict(k) = pa {
                     n = n.saturating_add(*k);
                 }
             }
@@ -45,10 +45,10 @@ impl Game {
 
     /// The Cannot rule: a player who cannot declare conflicts declares none.
     fn check_may_declare(&self, p: PlayerId) -> Result<(), Violation> {
-        if self.player_cannot(p, crate::card::effect::Cannot::DeclareConflicts) {
+        if self.player_cannot(p, crate::card::Cannot::DeclareConflicts) {
             return Err(Violation::Cannot {
                 card: CardId::NONE,
-                what: crate::card::effect::Cannot::DeclareConflicts,
+                what: crate::card::Cannot::DeclareConflicts,
             });
         }
         Ok(())

@@ -4,7 +4,7 @@
 //! influence each (simultaneous); Step 5 the victory check (`victory`).
 //! Also Elimination from the game, and the end of the turn.
 
-use crate::card::def::{CardType, Passive};
+use crate::card::{CardType, Passive};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::state::{flag, Game, Outcome, Step, Until, Zone, NOBODY};
@@ -311,7 +311,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::card::def::Race;
+    use crate::card::Race;
     use crate::game::action::Action;
     use crate::game::event::Events;
     use crate::game::state::{Round, Step, Zone, NOBODY};

@@ -215,7 +215,7 @@ mod tests {
 
     /// A two-player game with the duel draw, each deck 30 distinct cards.
     fn duel_game(seed: u64) -> Game {
-        use crate::card::def::{Faction, Race};
+        use crate::card::{Faction, Race};
         use crate::test_game::character;
         use crate::turn::setup::{Seat, Setup};
         let mut a = character("Harbor Envoy", Race::Human);

@@ -666,7 +666,7 @@ impl Game {
             ev.push(Event::GameOver);
             return;
         }
-        self.run_delayed(crate::card::effect::When::EndOfTurn, ev);
+        self.run_delayed(crate::card::When::EndOfTurn, ev);
         self.cleanup_turn(ev);
         if let Some(limit) = self.meta.options.turn_limit {
             if self.turn >= limit {
@@ -677,7 +677,7 @@ impl Game {
         }
         self.turn += 1;
         ev.push(Event::TurnBegan { turn: self.turn });
-        self.run_delayed(crate::card::effect::When::StartOfNextTurn, ev);
+        self.run_delayed(crate::card::When::StartOfNextTurn, ev);
         self.step = Step::Entry(Round::Ready);
     }
 

@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::def::{Ability, CardType, Faction, Race};
 use crate::card::CardDb;
+use crate::card::{Ability, CardType, Faction, Race};
 use crate::game::error::SetupError;
 use crate::game::state::{
     flag, Conflict, Game, Options, Participant, Role, Rotation, Round, Step, Target, Zone,

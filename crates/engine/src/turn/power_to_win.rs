@@ -11,8 +11,8 @@
 //! influence." A player under such an effect counts his Influence Rating as
 //! his power only when his power would be higher (`Game::power`).
 
-use crate::card::def::Passive;
-use crate::card::effect::{Duration, Who};
+use crate::card::Passive;
+use crate::card::{Duration, Who};
 use crate::effects::interpreter::Ctx;
 use crate::game::state::{Game, ModKind};
 use crate::ids::{CardId, PlayerId};

@@ -1,8 +1,8 @@
 //! The Ready Round: Ready Cards (with sustained actions), Restore Influence,
 //! Determine Initiative.
 
-use crate::card::def::Passive;
-use crate::card::effect::Duration;
+use crate::card::Duration;
+use crate::card::Passive;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::state::{flag, Game, Rotation, Step};
@@ -53,10 +53,10 @@ impl Game {
                     && a.effects.iter().any(|e| {
                         matches!(
                             e.op,
-                            crate::card::effect::Op::Bonus {
+                            crate::card::Op::Bonus {
                                 duration: Duration::WhileRotated | Duration::Turn,
                                 ..
-                            } | crate::card::effect::Op::Double {
+                            } | crate::card::Op::Double {
                                 duration: Duration::WhileRotated | Duration::Turn,
                                 ..
                             }

@@ -4,8 +4,8 @@
 //! in initiative order until all pass; Step 4, discard the conflict and
 //! discard-after-play aftermaths.
 
-use crate::card::def::{CardType, Race};
-use crate::card::effect::{Reversible, Trigger};
+use crate::card::{CardType, Race};
+use crate::card::{Reversible, Trigger};
 use crate::effects::interpreter::Ctx;
 use crate::effects::second_target::{Play, OWN_EFFECTS};
 use crate::effects::targets::Targets;
@@ -370,9 +370,7 @@ impl Game {
         if !play.conflict.is_empty() && !play.conflict.contains(&k.kind) {
             return Err(Violation::AftermathCondition(card));
         }
-        if def.uniqueness == crate::card::def::Uniqueness::Unique
-            && self.unique_used.contains(&def_id)
-        {
+        if def.uniqueness == crate::card::Uniqueness::Unique && self.unique_used.contains(&def_id) {
             return Err(Violation::UniqueUsed(card));
         }
         // The Interstellar Alliance: ISA cards need the ISA.
@@ -386,7 +384,7 @@ impl Game {
         // Targets: a participant's cards if "Participant", otherwise only the
         // initiating faction's; a loyal aftermath only in a faction of its race.
         let target_faction = match (def.target, target) {
-            (crate::card::def::TargetKind::Card, Target::Card(c)) => {
+            (crate::card::TargetKind::Card, Target::Card(c)) => {
                 if c.idx() >= self.cards.len()
                     || !self.filter_matches(&def.filter, c, p)
                     || !self.targetable(c, false)
@@ -412,7 +410,7 @@ impl Game {
                 }
                 self.c(c).faction
             }
-            (crate::card::def::TargetKind::Player, Target::Player(q)) => {
+            (crate::card::TargetKind::Player, Target::Player(q)) => {
                 if (q as usize) >= self.players.len() || self.players[q as usize].eliminated {
                     return Err(Violation::BadTarget);
                 }
@@ -426,7 +424,7 @@ impl Game {
                 }
                 q
             }
-            (crate::card::def::TargetKind::None, Target::None) => {
+            (crate::card::TargetKind::None, Target::None) => {
                 // A global aftermath: one in play at a time.
                 if !play.discard_after && self.attachments.iter().any(|&a| self.c(a).def == def_id)
                 {
@@ -471,12 +469,12 @@ impl Game {
             }
             ts.clear();
             match def.target {
-                crate::card::def::TargetKind::Card => {
+                crate::card::TargetKind::Card => {
                     for c in self.all_table_cards() {
                         ts.push(Target::Card(c));
                     }
                 }
-                crate::card::def::TargetKind::Player => {
+                crate::card::TargetKind::Player => {
                     for q in 0..self.players.len() as PlayerId {
                         ts.push(Target::Player(q));
                     }
@@ -530,7 +528,7 @@ impl Game {
         let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
         let play = def.aftermath_play();
-        if def.uniqueness == crate::card::def::Uniqueness::Unique {
+        if def.uniqueness == crate::card::Uniqueness::Unique {
             self.unique_used.push(def_id);
         }
         // A lasting aftermath acts like an enhancement on its target; the

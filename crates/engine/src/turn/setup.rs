@@ -9,8 +9,8 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::def::{CardType, Faction, Race, Uniqueness};
 use crate::card::CardDb;
+use crate::card::{CardType, Faction, Race, Uniqueness};
 use crate::game::error::SetupError;
 use crate::game::event::Events;
 use crate::game::state::{
@@ -82,7 +82,7 @@ pub fn faction_available(race: Race, faction: Faction) -> bool {
 /// Why a card cannot be a starting ambassador for this race and faction,
 /// if it cannot (Reveal your ambassador; Corporate Rules 1-2; Non-Aligned).
 pub fn ambassador_problem(
-    def: &crate::card::def::CardDef,
+    def: &crate::card::CardDef,
     race: Race,
     faction: Faction,
 ) -> Option<&'static str> {

@@ -1,7 +1,7 @@
 //! The candidate actions of cards on the table, for `legal_actions`: each
 //! is then checked by its rule's own check.
 
-use crate::card::def::{Ability, CardType};
+use crate::card::{Ability, CardType};
 use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::state::{Game, Zone};

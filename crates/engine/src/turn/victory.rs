@@ -8,8 +8,8 @@
 //! Below, the other victory conditions cards give (Victory: "Some cards
 //! list alternate victory conditions").
 
-use crate::card::def::{CardType, Passive};
-use crate::card::effect::Who;
+use crate::card::Who;
+use crate::card::{CardType, Passive};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
 use crate::game::state::{Game, Target, VictoryKind};
@@ -56,7 +56,7 @@ impl Game {
                     // Drakh Agendas: "If playing Drakh, fulfill the
                     // requirements on a Drakh Agenda" (Major Victory).
                     let drakh = self.players[p as usize].drakh;
-                    let drakh_agenda = def.race == crate::card::def::Race::Drakh && drakh;
+                    let drakh_agenda = def.race == crate::card::Race::Drakh && drakh;
                     // Drakh Rule 6: "The Drakh can only win if they fulfill
                     // the special victory conditions on a Drakh Agenda".
                     let counts = if drakh { drakh_agenda } else { def.major };

@@ -80,9 +80,9 @@ impl Game {
                 league,
             } => {
                 let what = match choice {
-                    crate::card::effect::VoteChoice::Yes => "Yes",
-                    crate::card::effect::VoteChoice::No => "No",
-                    crate::card::effect::VoteChoice::Abstain => "Abstain",
+                    crate::card::VoteChoice::Yes => "Yes",
+                    crate::card::VoteChoice::No => "No",
+                    crate::card::VoteChoice::Abstain => "Abstain",
                 };
                 let count = if votes == 1 {
                     String::new()
@@ -100,7 +100,7 @@ impl Game {
                     .into()
             }
             Event::LeagueVoted { choice } => match choice {
-                crate::card::effect::VoteChoice::Abstain => {
+                crate::card::VoteChoice::Abstain => {
                     "The League's votes are tied: the League abstains.".into()
                 }
                 c => format!("The League votes {}.", capital(c.name())),

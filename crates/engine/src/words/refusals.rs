@@ -210,24 +210,24 @@ impl Game {
             ),
             Violation::Cannot { card, what } => {
                 let does: std::borrow::Cow<str> = match what {
-                    crate::card::effect::Cannot::BePromoted => "be promoted".into(),
-                    crate::card::effect::Cannot::Participate
-                    | crate::card::effect::Cannot::ParticipateHere => "take part in that conflict".into(),
-                    crate::card::effect::Cannot::BeBlanked => "be blanked".into(),
-                    crate::card::effect::Cannot::BeDiscarded => "be discarded".into(),
-                    crate::card::effect::Cannot::BeTargeted => "be targeted".into(),
-                    crate::card::effect::Cannot::BeTargetedByConflicts => {
+                    crate::card::Cannot::BePromoted => "be promoted".into(),
+                    crate::card::Cannot::Participate
+                    | crate::card::Cannot::ParticipateHere => "take part in that conflict".into(),
+                    crate::card::Cannot::BeBlanked => "be blanked".into(),
+                    crate::card::Cannot::BeDiscarded => "be discarded".into(),
+                    crate::card::Cannot::BeTargeted => "be targeted".into(),
+                    crate::card::Cannot::BeTargetedByConflicts => {
                         "be targeted by conflicts".into()
                     }
-                    crate::card::effect::Cannot::DeclareConflicts => "declare conflicts".into(),
-                    crate::card::effect::Cannot::BeTargetedByOthers => {
+                    crate::card::Cannot::DeclareConflicts => "declare conflicts".into(),
+                    crate::card::Cannot::BeTargetedByOthers => {
                         "be targeted by other players' cards".into()
                     }
-                    crate::card::effect::Cannot::GainInfluence => "gain influence".into(),
-                    crate::card::effect::Cannot::SponsorType(t) => {
+                    crate::card::Cannot::GainInfluence => "gain influence".into(),
+                    crate::card::Cannot::SponsorType(t) => {
                         format!("sponsor {} cards", t.name()).into()
                     }
-                    crate::card::effect::Cannot::SponsorRace(r) => {
+                    crate::card::Cannot::SponsorRace(r) => {
                         format!("sponsor {} cards", r.display()).into()
                     }
                 };

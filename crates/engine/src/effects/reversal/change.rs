@@ -18,7 +18,7 @@
 //! the Shadow War is in effect, a unique card returning to play, a delayed
 //! effect that has already happened.
 
-use crate::card::effect::{CardSel, Force, When, Who};
+use crate::card::{CardSel, Force, When, Who};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Event, Events};
 pub(crate) use crate::game::held::{Change, Place};

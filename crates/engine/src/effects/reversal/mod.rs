@@ -92,7 +92,7 @@ pub(crate) mod since;
 
 use smallvec::SmallVec;
 
-use crate::card::effect::{Op, Reversible};
+use crate::card::{Op, Reversible};
 use crate::game::action::Action;
 use crate::game::event::Events;
 use crate::game::state::{Continuation, Game, Step};
@@ -103,7 +103,7 @@ pub(crate) use change::Change;
 
 impl Game {
     /// What an effect list reverses, if it reverses anything.
-    pub(crate) fn reverses(effects: &[crate::card::effect::Effect]) -> Option<Reversible> {
+    pub(crate) fn reverses(effects: &[crate::card::Effect]) -> Option<Reversible> {
         effects.iter().find_map(|e| match e.op {
             Op::Reverse(what) => Some(what),
             _ => None,

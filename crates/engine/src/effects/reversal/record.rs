@@ -22,7 +22,7 @@ use smallvec::SmallVec;
 
 use super::change::{Change, Place};
 use super::MAX_CHANGES;
-use crate::card::effect::{CardSel, Force, Op, PickFrom, Reversible};
+use crate::card::{CardSel, Force, Op, PickFrom, Reversible};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Event, Events};
 use crate::game::state::{
@@ -401,7 +401,7 @@ impl Game {
                     out.push(Change::War(p, qp, now.at_war_with(qp)));
                 }
                 if matches!(op, Op::State { .. }) {
-                    for k in crate::card::effect::StateKind::ALL {
+                    for k in crate::card::StateKind::ALL {
                         let on = now.states[q] & k.bit() != 0;
                         if on != (a.states[q] & k.bit() != 0) {
                             out.push(Change::State(p, qp, k, on));
@@ -554,7 +554,7 @@ impl Game {
                 _ => {}
             }
             if matches!(op, Op::Mark { .. } | Op::ConvertMark { .. }) {
-                for k in crate::card::def::MarkKind::ALL {
+                for k in crate::card::MarkKind::ALL {
                     let d = now.marks[k.idx()] as i16 - a.marks[k.idx()] as i16;
                     if d != 0 {
                         out.push(Change::Mark(c, k, d as i8));
@@ -603,7 +603,7 @@ impl Game {
         &mut self,
         attacker: CardId,
         target: CardId,
-        ability: crate::card::def::Ability,
+        ability: crate::card::Ability,
         ev: &mut Events,
     ) {
         let attack = [attacker, target];

@@ -60,8 +60,8 @@
 
 use smallvec::SmallVec;
 
-use crate::card::def::TargetKind;
-use crate::card::effect::Effect;
+use crate::card::Effect;
+use crate::card::TargetKind;
 use crate::effects::reversal::{Change, MAX_CHANGES};
 use crate::effects::targets::Targets;
 use crate::game::error::Violation;
@@ -262,7 +262,7 @@ impl Game {
             // played, or it was not played at all (negated).
             let public_event = event.idx() < self.cards.len()
                 && self.c(event).zone == crate::game::state::Zone::Discard
-                && self.db.get(self.c(event).def).card_type == crate::card::def::CardType::Event;
+                && self.db.get(self.c(event).def).card_type == crate::card::CardType::Event;
             return Err(if public_event {
                 ReverseRefusal::NotSince
             } else {

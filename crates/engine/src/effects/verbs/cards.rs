@@ -2,7 +2,7 @@
 //! tokens, ability bonuses, rotating and readying, moving and blanking
 //! (Action Details; Bonuses and Blanking; Marks).
 
-use crate::card::effect::Op;
+use crate::card::Op;
 use crate::game::event::{Event, Events};
 use crate::game::held::Ctx;
 use crate::game::state::{Game, ModKind, Zone};
@@ -174,7 +174,7 @@ impl Game {
                     // Glossary, Irrevocable: never targeted to leave play.
                     let shielded = card.is_target() && self.irrevocable(c);
                     if !self.is_ambassador(c)
-                        && !self.card_cannot(c, crate::card::effect::Cannot::BeDiscarded, None)
+                        && !self.card_cannot(c, crate::card::Cannot::BeDiscarded, None)
                         && !self.is_major_agenda_in_play(c)
                         && !shielded
                     {

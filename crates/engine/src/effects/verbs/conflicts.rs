@@ -2,7 +2,7 @@
 //! attacks made by effects and changes to how attacks work (The Conflict
 //! Round; Resolving Attacks).
 
-use crate::card::effect::Op;
+use crate::card::Op;
 use crate::game::event::Events;
 use crate::game::held::Ctx;
 use crate::game::state::Game;

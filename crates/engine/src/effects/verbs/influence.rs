@@ -2,7 +2,7 @@
 //! Influence Rating as effects (Game Overview; Political Relations;
 //! Changes for Version 1.2: transfers).
 
-use crate::card::effect::Op;
+use crate::card::Op;
 use crate::effects::interpreter::Players;
 use crate::game::event::Events;
 use crate::game::held::Ctx;
@@ -21,7 +21,7 @@ impl Game {
                     if ctx.from_conflict {
                         let k = ctx.conflict.unwrap_or(ConflictId(0));
                         self.fire_trigger(
-                            crate::card::effect::Trigger::GainedInfluenceFromConflict,
+                            crate::card::Trigger::GainedInfluenceFromConflict,
                             CardId::NONE,
                             p,
                             k,

@@ -1,7 +1,7 @@
 //! Political effects: states, war and peace, the Shadow War, surrender,
 //! votes and the ISA (Additional Rules; Votes; The Interstellar Alliance).
 
-use crate::card::effect::Op;
+use crate::card::Op;
 use crate::game::event::Events;
 use crate::game::held::Ctx;
 use crate::game::state::Game;

@@ -2,7 +2,7 @@
 //! effects, choices, "unless" prices, reversal and negation (Advanced
 //! Details about playing cards).
 
-use crate::card::effect::Op;
+use crate::card::Op;
 use crate::game::event::Events;
 use crate::game::held::Ctx;
 use crate::game::state::Game;

@@ -1,0 +1,88 @@
+//! Restrictions (the Cannot rule): what a lasting "cannot" forbids.
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+
+/// What a lasting restriction forbids (Engine Rules v1.2, The Cannot rule:
+/// a "cannot" wins over anything that would permit the action, until the
+/// restriction itself ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cannot {
+    /// The character cannot be promoted to the Inner Circle.
+    BePromoted,
+    /// The card cannot support, oppose or attack in any conflict.
+    Participate,
+    /// The card cannot take part (again) in the conflict in which the
+    /// restriction arose; it ends when that conflict resolves.
+    ParticipateHere,
+    /// The card cannot be blanked.
+    BeBlanked,
+    /// The card cannot be discarded from play by a card's effect.
+    BeDiscarded,
+    /// The card cannot be the target of any card (conflict, event,
+    /// aftermath, enhancement, card action).
+    BeTargeted,
+    /// The card cannot be the target of a conflict.
+    BeTargetedByConflicts,
+    /// The player cannot declare conflicts (conflict cards or war).
+    DeclareConflicts,
+    /// The card cannot be the target of other players' cards (only its
+    /// controller's cards may target it).
+    BeTargetedByOthers,
+    /// The player cannot gain influence.
+    GainInfluence,
+    /// The player cannot sponsor cards of this type.
+    SponsorType(CardType),
+    /// The player cannot sponsor cards loyal to this race.
+    SponsorRace(Race),
+}
+
+impl Cannot {
+    pub const ALL: [Cannot; 10] = [
+        Cannot::BePromoted,
+        Cannot::Participate,
+        Cannot::ParticipateHere,
+        Cannot::BeBlanked,
+        Cannot::BeDiscarded,
+        Cannot::BeTargeted,
+        Cannot::BeTargetedByConflicts,
+        Cannot::DeclareConflicts,
+        Cannot::BeTargetedByOthers,
+        Cannot::GainInfluence,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cannot::BePromoted => "be-promoted",
+            Cannot::Participate => "participate",
+            Cannot::ParticipateHere => "participate-in-this-conflict",
+            Cannot::BeBlanked => "be-blanked",
+            Cannot::BeDiscarded => "be-discarded",
+            Cannot::BeTargeted => "be-targeted",
+            Cannot::BeTargetedByConflicts => "be-targeted-by-conflicts",
+            Cannot::DeclareConflicts => "declare-conflicts",
+            Cannot::BeTargetedByOthers => "be-targeted-by-others",
+            Cannot::GainInfluence => "gain-influence",
+            Cannot::SponsorType(_) | Cannot::SponsorRace(_) => "sponsor",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Cannot> {
+        Cannot::ALL
+            .into_iter()
+            .find(|c| c.name() == s || c.name().replace('-', "_") == s)
+    }
+
+    /// Whether it restricts a player rather than a card.
+    pub fn on_player(self) -> bool {
+        matches!(
+            self,
+            Cannot::DeclareConflicts
+                | Cannot::GainInfluence
+                | Cannot::SponsorType(_)
+                | Cannot::SponsorRace(_)
+        )
+    }
+}

@@ -1,0 +1,77 @@
+//! Conditions an effect or a passive checks ("if you have 3 or more
+//! influence"), and the comparison they use.
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+
+/// A comparison: at least / at most a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cmp {
+    AtLeast(i32),
+    AtMost(i32),
+}
+
+impl Cmp {
+    pub fn holds(self, v: i32) -> bool {
+        match self {
+            Cmp::AtLeast(n) => v >= n,
+            Cmp::AtMost(n) => v <= n,
+        }
+    }
+}
+
+/// A passive requirement or a condition on an effect (Requirements).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    /// The faction has this many marks of a kind.
+    Marks {
+        kind: MarkKind,
+        cmp: Cmp,
+    },
+    Influence(Cmp),
+    Power(Cmp),
+    Unrest(Cmp),
+    /// The acting player's tension toward the target player.
+    TensionTowardTarget(Cmp),
+    /// The acting player is at war (with anyone).
+    AtWar,
+    /// The acting player is at war with the target player.
+    AtWarWithTarget,
+    /// The acting player controls this many cards matching a filter.
+    Controls {
+        filter: CardFilter,
+        cmp: Cmp,
+    },
+    NonPlayer {
+        force: Force,
+        cmp: Cmp,
+    },
+    ShadowWar(bool),
+    /// The acting player's race is this race.
+    Race(Race),
+    /// In a conflict's own effects: the margin it was won or lost by.
+    Margin(Cmp),
+    /// The Chaos Tokens on all the cards the acting player controls (Drakh
+    /// Rule 7).
+    Chaos(Cmp),
+    /// The credit tokens on the card itself, or, for an attached card, on
+    /// the card it is on (Corporate Rule 6).
+    Credits(Cmp),
+    /// The acting player is in this state (States) with any player.
+    InState(StateKind),
+    /// The acting player is in this state with the target player.
+    InStateWithTarget(StateKind),
+    /// The card's own current ability ("while its Psi is 0"): the card the
+    /// effect belongs to, or, for an attached card, the card it is on.
+    CardAbility {
+        ability: super::Ability,
+        cmp: Cmp,
+    },
+}
+
+impl Condition {
+    pub fn requires_mark(&self, kind: MarkKind) -> bool {
+        matches!(self, Condition::Marks { kind: k, cmp: Cmp::AtLeast(n) } if *k == kind && *n > 0)
+    }
+}
