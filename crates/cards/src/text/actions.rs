@@ -1,0 +1,60 @@
+//! A card's actions in words (card format: Actions): "Action: rotate, apply
+//! 1 influence, target a player: ...".
+
+use b5_engine::{CardAction, CardFilter};
+
+use crate::text::conditions::condition_text;
+use crate::text::filters::{filter_text, targets_text};
+use crate::text::{effects_text, mark, plural};
+
+pub(super) fn action_text(a: &CardAction) -> String {
+    let mut cost = Vec::new();
+    if a.cost.rotate {
+        cost.push("rotate".to_string());
+    }
+    if a.cost.influence > 0 {
+        cost.push(format!("apply {} influence", a.cost.influence));
+    }
+    if let Some((k, n)) = a.cost.purge {
+        cost.push(format!(
+            "purge {}",
+            plural(
+                n as i64,
+                &format!("{} mark", mark(k)),
+                &format!("{} marks", mark(k))
+            )
+        ));
+    }
+    if let Some(f) = &a.cost.rotate_other {
+        cost.push(format!("rotate {}", own_other(f)));
+    }
+    if let Some(f) = &a.cost.neutralize_other {
+        cost.push(format!("neutralize {}", own_other(f)));
+    }
+    if a.cost.credits > 0 {
+        cost.push(format!(
+            "take {} off this card",
+            plural(a.cost.credits as i64, "credit token", "credit tokens")
+        ));
+    }
+    if a.cost.discard {
+        cost.push("discard this card".into());
+    }
+    let mut s = format!("Action: {}", cost.join(", "));
+    if let Some(c) = &a.condition {
+        s.push_str(&format!(" (only if {})", condition_text(c)));
+    }
+    let t = targets_text(a.target, &a.filter, &a.second);
+    if !t.is_empty() {
+        s.push_str(&format!(", {t}"));
+    }
+    s.push_str(&format!(": {}", effects_text(&a.effects, false)));
+    s
+}
+
+/// "another fleet you control": a cost's card, in words.
+fn own_other(f: &CardFilter) -> String {
+    let t = filter_text(f, "cards");
+    let t = t.replace(" in your faction", "");
+    format!("one of your other {t}")
+}

@@ -1,0 +1,63 @@
+//! Conditions in words (card format: Conditions): "you are at war with the
+//! target", "you control at least 2 fleets".
+
+use b5_engine::{Cmp, Condition};
+
+use crate::text::filters::filter_text;
+use crate::text::{force_name, mark};
+
+fn cmp_text(c: Cmp) -> String {
+    match c {
+        Cmp::AtLeast(n) => format!("at least {n}"),
+        Cmp::AtMost(n) => format!("at most {n}"),
+    }
+}
+
+pub(super) fn condition_text(c: &Condition) -> String {
+    match c {
+        Condition::Marks { kind, cmp } => {
+            format!("you have {} {} marks", cmp_text(*cmp), mark(*kind))
+        }
+        Condition::Influence(cmp) => format!("your Influence Rating is {}", cmp_text(*cmp)),
+        Condition::Power(cmp) => format!("your power is {}", cmp_text(*cmp)),
+        Condition::Unrest(cmp) => format!("your unrest is {}", cmp_text(*cmp)),
+        Condition::TensionTowardTarget(cmp) => {
+            format!("your tension toward the target is {}", cmp_text(*cmp))
+        }
+        Condition::AtWar => "you are at war".into(),
+        Condition::AtWarWithTarget => "you are at war with the target".into(),
+        Condition::InState(k) => format!(
+            "you are in a state of {} with a player",
+            k.name().replace('-', " ")
+        ),
+        Condition::InStateWithTarget(k) => {
+            format!(
+                "you are in a state of {} with the target",
+                k.name().replace('-', " ")
+            )
+        }
+        Condition::Controls { filter, cmp } => format!(
+            "you control {} {}",
+            cmp_text(*cmp),
+            filter_text(filter, "cards")
+        ),
+        Condition::NonPlayer { force, cmp } => {
+            format!("{} has {} influence", force_name(*force), cmp_text(*cmp))
+        }
+        Condition::ShadowWar(true) => "the Shadow War is in effect".into(),
+        Condition::ShadowWar(false) => "the Shadow War is not in effect".into(),
+        Condition::Race(r) => format!("you play the {}", r.display()),
+        Condition::Margin(cmp) => format!("the margin is {}", cmp_text(*cmp)),
+        Condition::Chaos(cmp) => {
+            format!("the cards you control hold {} Chaos Tokens", cmp_text(*cmp))
+        }
+        Condition::Credits(cmp) => format!("it holds {} credit tokens", cmp_text(*cmp)),
+        Condition::CardAbility {
+            ability,
+            cmp: Cmp::AtMost(0),
+        } => format!("its {} is 0", ability.display()),
+        Condition::CardAbility { ability, cmp } => {
+            format!("its {} is {}", ability.display(), cmp_text(*cmp))
+        }
+    }
+}

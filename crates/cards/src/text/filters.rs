@@ -1,0 +1,163 @@
+//! Filters and targets in words (card format: Filters; Two targets):
+//! "ready Narn characters you control", "target one of the fleets and a
+//! second target, ...".
+
+use b5_engine::{CardFilter, CardType, Relation, Row, SecondTarget, Side, TargetKind};
+
+use crate::text::an;
+
+/// One card of a filter, with its article: "a Narn fleet", "an agenda".
+pub(super) fn filter_one(f: &CardFilter) -> String {
+    let types: Vec<&str> = CardType::ALL
+        .iter()
+        .filter(|t| f.types != 0 && f.allows_type(**t))
+        .map(|t| t.name())
+        .collect();
+    let noun = if types.is_empty() {
+        "card".to_string()
+    } else {
+        types.join(" or ")
+    };
+    let plain = CardFilter {
+        types: 0,
+        ..f.clone()
+    };
+    let s = filter_text(&plain, &noun);
+    format!("{} {s}", an(&s))
+}
+
+/// "ready Narn characters in your faction".
+pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    if f.ready {
+        words.push("ready".into());
+    }
+    if f.rotated {
+        words.push("rotated".into());
+    }
+    if f.damaged {
+        words.push("damaged".into());
+    }
+    match f.neutralized {
+        Some(true) => words.push("neutralized".into()),
+        Some(false) => words.push("unneutralized".into()),
+        None => {}
+    }
+    if f.participant {
+        words.push("participating".into());
+    }
+    if let Some(r) = f.race {
+        words.push(r.display().into());
+    }
+    if let Some(r) = f.not_race {
+        words.push(format!("non-{}", r.display()));
+    }
+    let types: Vec<&str> = CardType::ALL
+        .iter()
+        .filter(|t| f.types != 0 && f.allows_type(**t))
+        .map(|t| t.name())
+        .collect();
+    // An ambassador is a character (Ambassadors): the noun says it all.
+    let noun = if f.ambassador {
+        "ambassadors".to_string()
+    } else if types.is_empty() {
+        default_noun.to_string()
+    } else {
+        let plural: Vec<String> = types
+            .iter()
+            .map(|t| match t.strip_suffix('y') {
+                Some(stem) => format!("{stem}ies"),
+                None => format!("{t}s"),
+            })
+            .collect();
+        plural.join(" or ")
+    };
+    let mut s = words.join(" ");
+    if !s.is_empty() {
+        s.push(' ');
+    }
+    s.push_str(match f.row {
+        Row::InnerCircle => "Inner Circle ",
+        Row::Supporting => "supporting ",
+        Row::Any => "",
+    });
+    s.push_str(&noun);
+    if let Some(k) = &f.keyword {
+        s.push_str(&format!(" with the keyword {k}"));
+    }
+    if let Some((a, n)) = f.at_least {
+        s.push_str(&format!(" with {} {n} or more", a.display()));
+    }
+    if let Some((a, n)) = f.at_most {
+        s.push_str(&format!(" with {} {n} or less", a.display()));
+    }
+    if let Some(k) = f.conflict {
+        s.push_str(&format!(
+            " taking part in {} {} conflict",
+            an(k.display()),
+            k.display()
+        ));
+    }
+    if let Some(side) = f.attached_to {
+        s.push_str(match side {
+            Side::Own => " attached to a card you control",
+            Side::Other => " attached to a card you do not control",
+            Side::Any => " attached to a card",
+        });
+    }
+    if f.not_ambassador {
+        s.push_str(" (not an ambassador)");
+    }
+    // A card's side is its controller's (Glossary, You or Your).
+    match f.side {
+        Side::Own => s.push_str(" you control"),
+        Side::Other => s.push_str(" you do not control"),
+        Side::Any => {}
+    }
+    s
+}
+
+pub(super) fn target_text(kind: TargetKind, f: &CardFilter) -> String {
+    match kind {
+        TargetKind::None => String::new(),
+        TargetKind::Player => "target a player".into(),
+        TargetKind::Race => "target a race".into(),
+        // Said by the reversal itself ("reverse the effects of target
+        // event ...").
+        TargetKind::Event => String::new(),
+        TargetKind::Conflict => match f.conflict {
+            Some(k) => format!("target {} {} conflict", an(k.display()), k.display()),
+            None => "target a conflict".into(),
+        },
+        TargetKind::Card => {
+            let t = filter_text(f, "cards");
+            format!("target one of the {t}")
+        }
+    }
+}
+
+/// The first target and, when the card has one, its second target (Legal
+/// Targets): "target one of the characters and a second target, one of the
+/// characters in another faction than the first".
+pub(super) fn targets_text(
+    kind: TargetKind,
+    f: &CardFilter,
+    second: &Option<SecondTarget>,
+) -> String {
+    let t = target_text(kind, f);
+    match second {
+        Some(s) if !t.is_empty() => {
+            let rel = match s.relation {
+                Relation::Any => "",
+                Relation::SameController => " controlled by the same player as the first",
+                Relation::SameFaction => " in the same faction as the first",
+                Relation::OtherFaction => " in another faction than the first",
+            };
+            format!(
+                "{t} and a second target, one of the {}{rel}",
+                filter_text(&s.filter, "cards")
+            )
+        }
+        _ => t,
+    }
+}

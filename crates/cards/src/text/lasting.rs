@@ -1,0 +1,164 @@
+//! Lasting effects in words (card format: Lasting effects): what a card does
+//! while it is in play, "Narn fleets get +1 Military".
+
+use b5_engine::{MarkKind, Passive, Who};
+
+use crate::text::conditions::condition_text;
+use crate::text::effects::{attack_mod_text, cannot_text};
+use crate::text::filters::filter_text;
+use crate::text::{and_list, bonus_text, cap, capital_first, mark, plural, who_subject};
+
+pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
+    match p {
+        Passive::AttackMod {
+            filter: Some(filter),
+            m,
+        } => format!(
+            "{} {}",
+            cap(&filter_text(filter, "cards")),
+            attack_mod_text(m, true)
+        ),
+        Passive::AttackMod { filter: None, m } => format!(
+            "{} {}",
+            if attached {
+                "The card it is on"
+            } else {
+                "This card"
+            },
+            attack_mod_text(m, false)
+        ),
+        Passive::Bonus { filter, bonus } if filter.itself => {
+            format!("This card gets {}", bonus_text(bonus))
+        }
+        Passive::Bonus { filter, bonus } => format!(
+            "{} get {}",
+            cap(&filter_text(filter, "cards")),
+            bonus_text(bonus)
+        ),
+        Passive::Discount { filter, amount } => format!(
+            "Sponsoring {} costs you {} less",
+            filter_text(filter, "cards"),
+            amount
+        ),
+        Passive::ExtraDraw(n) => format!(
+            "You draw {} more in the Draw Round",
+            plural(*n as i64, "card", "cards")
+        ),
+        Passive::DrawInstead(n) => {
+            format!("You draw {n} cards instead of 1 in the Draw Round (not cumulative)")
+        }
+        Passive::ExtraInfluence(n) => format!("You may apply {n} additional influence each turn"),
+        Passive::AttackDamage { filter, amount } => format!(
+            "{} deal {} more damage in attacks",
+            cap(&filter_text(filter, "cards")),
+            amount
+        ),
+        Passive::DamageResistance { filter, amount } => format!(
+            "{} have damage resistance {}",
+            cap(&filter_text(filter, "cards")),
+            amount
+        ),
+        Passive::ExtraConflict(n) => format!(
+            "You may declare {} more each turn",
+            plural(*n as i64, "conflict", "conflicts")
+        ),
+        Passive::Marks { filter, marks } => {
+            let list = marks_list(marks);
+            match filter {
+                Some(f) => format!(
+                    "{} have {list} while this card is in play",
+                    cap(&filter_text(f, "cards"))
+                ),
+                None if attached => format!("The card it is on has {list} while this is attached"),
+                None => format!("Your ambassador has {list} while this card is in play"),
+            }
+        }
+        Passive::Cannot { filter, what } => format!(
+            "{} cannot {}",
+            match filter {
+                Some(f) => cap(&filter_text(f, "cards")),
+                None if attached => "The card it is on".to_string(),
+                None => "This card".to_string(),
+            },
+            cannot_text(*what)
+        ),
+        Passive::PlayerCannot { who, what } => format!(
+            "{} cannot {}",
+            match who {
+                Who::Me => "You",
+                Who::Each => "No player",
+                _ => "Your opponents",
+            },
+            cannot_text(*what)
+        )
+        .replace("No player cannot", "No player may"),
+        Passive::Surcharge {
+            who,
+            filter,
+            amount,
+        } => format!(
+            "{} cost {} {amount} more to sponsor",
+            cap(&filter_text(filter, "cards")),
+            match who {
+                Who::Me => "you",
+                Who::Each => "every player",
+                _ => "your opponents",
+            }
+        ),
+        Passive::InfluenceRating(n) => format!(
+            "While this card is in play, your Influence Rating is {} by {} (not a gain or loss)",
+            if *n >= 0 { "increased" } else { "decreased" },
+            (*n as i16).abs()
+        ),
+        Passive::Initiative(n) => format!(
+            "Your initiative score is {} when initiative is determined",
+            if *n >= 0 {
+                format!("{n} higher")
+            } else {
+                format!("{} lower", -(*n as i16))
+            }
+        ),
+        Passive::Sponsors { filter, free } => format!(
+            "This card may rotate as if it were an Inner Circle character to sponsor {}{}",
+            filter_text(filter, "cards"),
+            if *free { " for free" } else { "" }
+        ),
+        Passive::CannotWin { who } => {
+            format!("{} cannot win", capital_first(who_subject(*who)))
+        }
+        Passive::AlsoWins { condition, major } => format!(
+            "You also win a {} Victory if {}",
+            if *major { "Major" } else { "Standard" },
+            condition_text(condition)
+        ),
+        Passive::PowerToWin { who, n } => format!(
+            "{} {} {} {} power to win",
+            capital_first(who_subject(*who)),
+            if matches!(who, Who::Me) {
+                "need"
+            } else {
+                "needs"
+            },
+            n.unsigned_abs(),
+            if *n < 0 { "less" } else { "more" }
+        ),
+    }
+}
+
+/// "1 Doom mark and 2 Shadow marks".
+fn marks_list(m: &[u8; 6]) -> String {
+    let items: Vec<String> = MarkKind::ALL
+        .into_iter()
+        .filter(|k| m[k.idx()] > 0)
+        .map(|k| {
+            let n = m[k.idx()] as i64;
+            plural(
+                n,
+                &format!("{} mark", mark(k)),
+                &format!("{} marks", mark(k)),
+            )
+        })
+        .collect();
+    let refs: Vec<&str> = items.iter().map(String::as_str).collect();
+    and_list(&refs)
+}
