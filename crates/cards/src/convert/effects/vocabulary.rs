@@ -7,9 +7,28 @@
 
 use b5_engine::{Amount, CardSel, Duration, MarkKind, Op, Who};
 
-use super::{ability, one_of, verb_num, At, CARDS, MARKS};
+use super::VerbCx;
+use crate::convert::{ability, one_of, verb_num, At, CARDS, MARKS};
 use crate::error::LoadError;
 use crate::raw::RawEffect;
+
+/// The verb's operation, from what the effect loader has worked out.
+pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
+    let mut amount = None;
+    let op = rules_verb(
+        &cx.at,
+        cx.e,
+        cx.verb,
+        cx.who,
+        Parts {
+            sel: cx.sel()?,
+            duration: cx.dur()?,
+            amount: &mut amount,
+        },
+    )?;
+    cx.amount.set(amount);
+    Ok(op)
+}
 
 /// What the main effect loader has worked out already.
 pub(super) struct Parts<'a> {

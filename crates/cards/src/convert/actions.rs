@@ -1,0 +1,149 @@
+//! Actions (`docs/card-format.md`, Actions; Credit tokens): a card's
+//! actions, their costs, targets and effects.
+
+use b5_engine::{CardAction, CardDef, CardFilter, CardType, Cost, MarkKind, Side, TargetKind};
+
+use super::{
+    condition, effects, filter, marks, never_matches, one_of, only, refs_with, second, At,
+    FilterUse, TARGETS,
+};
+use crate::error::LoadError;
+use crate::raw::{RawCard, RawFilter};
+
+/// The most credit tokens one cost takes off (Corporate Rule 6).
+const MAX_TOKENS: u8 = 100;
+
+/// `actions`.
+pub(super) fn actions(
+    at: &At,
+    raw: &RawCard,
+    in_play_type: bool,
+    d: &mut CardDef,
+) -> Result<(), LoadError> {
+    for (i, a) in raw.actions.iter().enumerate() {
+        let aat = at.at(&format!("actions[{i}]"), a);
+        only(
+            at,
+            "actions",
+            in_play_type,
+            "characters, groups, fleets, locations, enhancements and agendas",
+        )?;
+        let ra = a.get_ref();
+        let target = match &ra.target {
+            None => TargetKind::None,
+            Some(t) => one_of(&aat.sub("target"), "target", t, TargetKind::parse, TARGETS)?,
+        };
+        let cost = ra.cost.clone().unwrap_or_default();
+        let purge = match &cost.purge {
+            None => None,
+            Some(m) => {
+                let ms = marks(m);
+                let kinds: Vec<(MarkKind, u8)> = MarkKind::ALL
+                    .iter()
+                    .map(|&k| (k, ms[k.idx()]))
+                    .filter(|x| x.1 > 0)
+                    .collect();
+                if kinds.len() != 1 {
+                    return Err(aat
+                        .sub("cost.purge")
+                        .err("purge names exactly one kind of mark, e.g. { doom = 1 }"));
+                }
+                Some(kinds[0])
+            }
+        };
+        let other = |name: &str, f: &Option<RawFilter>| -> Result<Option<CardFilter>, LoadError> {
+            match f {
+                None => Ok(None),
+                Some(f) => {
+                    let fat = aat.sub(&format!("cost.{name}"));
+                    let f = filter(&fat, f)?;
+                    never_matches(&fat, &f, FilterUse::Other)?;
+                    // Engine Rules v1.2, Costs: only cards the player controls pay.
+                    if f.side == Side::Other {
+                        return Err(fat.sub("side").err(
+                            "never matches: costs are paid only with cards the player controls",
+                        ));
+                    }
+                    if f.names_off_table() && !f.allows_type(CardType::Character) {
+                        return Err(fat.sub("type").err(
+                            "never matches: only cards on the table (characters, groups, fleets, locations) rotate or are neutralized",
+                        ));
+                    }
+                    Ok(Some(f))
+                }
+            }
+        };
+        let rotate_other = other("rotate_other", &cost.rotate_other)?;
+        let neutralize_other = other("neutralize_other", &cost.neutralize_other)?;
+        let credits = match cost.credits {
+            Some(0) => {
+                return Err(aat
+                    .sub("cost.credits")
+                    .err("takes no credit tokens off: leave it out or take 1 or more"))
+            }
+            Some(n) if n > MAX_TOKENS => {
+                return Err(aat.sub("cost.credits").err(format!(
+                    "at most {MAX_TOKENS} credit tokens may be taken off at once"
+                )))
+            }
+            n => n.unwrap_or(0),
+        };
+        let first_filter = match &ra.target_filter {
+            Some(f) => {
+                let f = filter(&aat.sub("target_filter"), f)?;
+                let usage = if target == TargetKind::Card {
+                    FilterUse::Target
+                } else {
+                    FilterUse::Other
+                };
+                never_matches(&aat.sub("target_filter"), &f, usage)?;
+                f
+            }
+            None => CardFilter::default(),
+        };
+        // Legal Targets: a second target.
+        let second_at = aat.sub("second_target");
+        let rel_at = aat.sub("second_relation");
+        let second = match (&ra.second_target, &ra.second_relation) {
+            (Some(f), rel) => Some(second::second_target(
+                second::Fields {
+                    second: &second_at,
+                    relation: &rel_at,
+                },
+                f,
+                rel.as_deref(),
+                target,
+                &first_filter,
+            )?),
+            (None, Some(_)) => return Err(second::lone_relation(&rel_at)),
+            (None, None) => None,
+        };
+        let action_refs = refs_with(target, &second);
+        d.actions.push(CardAction {
+            cost: Cost {
+                rotate: cost.rotate.unwrap_or(true),
+                influence: cost.influence.unwrap_or(0),
+                purge,
+                discard: cost.discard.unwrap_or(false),
+                rotate_other,
+                neutralize_other,
+                credits,
+            },
+            target,
+            filter: first_filter,
+            second,
+            effects: effects(&aat.sub("effects"), &ra.effects, action_refs)?,
+            condition: ra
+                .condition
+                .as_ref()
+                .map(|c| condition(&aat.sub("if"), c))
+                .transpose()?,
+        });
+        if d.actions.last().unwrap().effects.is_empty() {
+            return Err(aat
+                .sub("effects")
+                .err("an action needs at least one effect"));
+        }
+    }
+    Ok(())
+}

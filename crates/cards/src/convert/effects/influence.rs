@@ -1,0 +1,122 @@
+//! Influence, power, tension, unrest, the non-player influence and the
+//! Influence Rating as effects (`docs/card-format.md`, Effects; Influence
+//! Rating and initiative; Engine Rules v1.2, Game Overview, Political
+//! Relations, Glossary: Transfer).
+
+use b5_engine::{Duration, Force, Op, Who};
+
+use super::VerbCx;
+use crate::convert::race;
+use crate::error::LoadError;
+
+/// The verb's operation.
+pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
+    let (at, e, w) = (&cx.at, cx.e, cx.who);
+    Ok(match cx.verb {
+        "gain_influence" => Op::GainInfluence {
+            n: cx.num(&e.gain_influence, 0, 255)? as u8,
+            who: w,
+        },
+        "lose_influence" => Op::LoseInfluence {
+            n: cx.num(&e.lose_influence, 0, 255)? as u8,
+            who: w,
+        },
+        // Glossary, Transfer: to another player, or to an entity such as
+        // the Shadows.
+        "transfer_influence" => match e.to.as_deref().and_then(|t| match t {
+            "babylon5" => Some(Force::Babylon5),
+            "shadows" => Some(Force::Shadows),
+            "vorlons" => Some(Force::Vorlons),
+            _ => None,
+        }) {
+            Some(force) => Op::TransferToForce {
+                n: cx.num(&e.transfer_influence, 0, 255)? as u8,
+                who: w,
+                force,
+            },
+            None => Op::TransferInfluence {
+                n: cx.num(&e.transfer_influence, 0, 255)? as u8,
+                who: w,
+                to: cx.whom(e.to.as_ref(), "to", Who::Me)?,
+            },
+        },
+        "restore" => Op::Restore {
+            n: cx.num(&e.restore, 0, 255)? as u8,
+            who: w,
+        },
+        "extra_influence" => Op::ExtraInfluence {
+            n: cx.num(&e.extra_influence, 0, 255)? as u8,
+            who: w,
+        },
+        "gain_power" => Op::GainPower {
+            n: cx.num(&e.gain_power, 0, 255)? as u8,
+            who: w,
+        },
+        "lose_power" => Op::LosePower {
+            n: cx.num(&e.lose_power, 0, 255)? as u8,
+            who: w,
+        },
+        "tension" => {
+            let mutual = e.mutual.unwrap_or(false);
+            if let Some(r) = &e.toward_race {
+                if e.toward.is_some() {
+                    return Err(at.err("give `toward` or `toward_race`, not both"));
+                }
+                Op::TensionRace {
+                    n: cx.num(&e.tension, -128, 127)? as i8,
+                    who: w,
+                    race: race(&at.sub("toward_race"), r)?,
+                    mutual,
+                }
+            } else {
+                Op::Tension {
+                    n: cx.num(&e.tension, -128, 127)? as i8,
+                    who: w,
+                    toward: cx.whom(e.toward.as_ref(), "toward", Who::Target)?,
+                    mutual,
+                }
+            }
+        }
+        "unrest" => Op::Unrest {
+            n: cx.num(&e.unrest, -128, 127)? as i8,
+            who: w,
+        },
+        "babylon5" => Op::NonPlayer {
+            force: Force::Babylon5,
+            n: cx.num(&e.babylon5, -128, 127)? as i8,
+        },
+        "shadows" => Op::NonPlayer {
+            force: Force::Shadows,
+            n: cx.num(&e.shadows, -128, 127)? as i8,
+        },
+        "vorlons" => Op::NonPlayer {
+            force: Force::Vorlons,
+            n: cx.num(&e.vorlons, -128, 127)? as i8,
+        },
+        "sponsor_discount" => Op::SponsorDiscount {
+            n: cx.num(&e.sponsor_discount, 0, 255)? as u8,
+            who: w,
+        },
+        "influence_rating" => {
+            let duration = cx.dur()?;
+            if matches!(
+                duration,
+                Duration::Printed | Duration::Conflict | Duration::WhileRotated
+            ) {
+                return Err(at
+                    .sub("duration")
+                    .err("an Influence Rating modifier lasts turn, while-in-play or permanent"));
+            }
+            let n = cx.num(&e.influence_rating, -128, 127)? as i8;
+            if n == 0 && !cx.has_amount() {
+                return Err(at.err("an Influence Rating modifier of 0 changes nothing"));
+            }
+            Op::InfluenceRating {
+                n,
+                who: w,
+                duration,
+            }
+        }
+        _ => unreachable!("not an influence verb"),
+    })
+}

@@ -1,0 +1,240 @@
+//! Filters (`docs/card-format.md`, Filters): which cards a target, a
+//! search, a count or a lasting effect chooses among, and the refusal of a
+//! filter that could never match anything playable.
+
+use b5_engine::{Ability, CardFilter, CardType, Row, Side};
+
+use super::{ability, one_of, race, At, TYPES};
+use crate::error::LoadError;
+use crate::raw::{OneOrMany, RawFilter, RawMarksLike};
+
+fn types_bits(at: &At, t: &OneOrMany) -> Result<u16, LoadError> {
+    let mut bits = 0u16;
+    for s in t.items() {
+        bits |= one_of(&at.sub("type"), "card type", s, CardType::parse, TYPES)?.bit();
+    }
+    Ok(bits)
+}
+
+fn row(at: &At, s: &str) -> Result<Row, LoadError> {
+    match s {
+        "any" => Ok(Row::Any),
+        "inner-circle" | "inner circle" | "inner_circle" => Ok(Row::InnerCircle),
+        "supporting" => Ok(Row::Supporting),
+        _ => Err(at.sub("row").err(format!(
+            "unknown row \"{s}\" (expected any, inner-circle, supporting)"
+        ))),
+    }
+}
+
+pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
+    if f.itself.is_some() {
+        return Err(at
+            .sub("itself")
+            .err("names the card with the lasting effect: only in the `to` of a `passive` bonus"));
+    }
+    Ok(CardFilter {
+        types: match &f.types {
+            Some(t) => types_bits(at, t)?,
+            None => 0,
+        },
+        race: f
+            .race
+            .as_deref()
+            .map(|r| race(&at.sub("race"), r))
+            .transpose()?,
+        side: match f.side.as_deref() {
+            None | Some("any") => Side::Any,
+            Some("own") => Side::Own,
+            Some("other") => Side::Other,
+            Some(s) => {
+                return Err(at
+                    .sub("side")
+                    .err(format!("unknown side \"{s}\" (expected any, own, other)")))
+            }
+        },
+        row: match f.row.as_deref() {
+            None => Row::Any,
+            Some(s) => row(at, s)?,
+        },
+        not_ambassador: f.not_ambassador.unwrap_or(false),
+        ambassador: f.ambassador.unwrap_or(false),
+        participant: f.participant.unwrap_or(false),
+        damaged: f.damaged.unwrap_or(false),
+        rotated: f.rotated.unwrap_or(false),
+        ready: f.ready.unwrap_or(false),
+        neutralized: f.neutralized,
+        keyword: f.keyword.clone(),
+        not_race: f
+            .not_race
+            .as_deref()
+            .map(|r| race(&at.sub("not_race"), r))
+            .transpose()?,
+        conflict: f
+            .conflict
+            .as_deref()
+            .map(|c| ability(&at.sub("conflict"), c))
+            .transpose()?,
+        at_least: f
+            .at_least
+            .as_ref()
+            .map(|t| threshold(&at.sub("at_least"), t))
+            .transpose()?,
+        at_most: f
+            .at_most
+            .as_ref()
+            .map(|t| threshold(&at.sub("at_most"), t))
+            .transpose()?,
+        attached_to: match f.attached_to.as_deref() {
+            None => None,
+            Some("any") => Some(Side::Any),
+            Some("own") => Some(Side::Own),
+            Some("other") => Some(Side::Other),
+            Some(s) => {
+                return Err(at
+                    .sub("attached_to")
+                    .err(format!("unknown side \"{s}\" (expected any, own, other)")))
+            }
+        },
+        itself: false,
+    })
+}
+
+/// `{ psi = 2 }`: one ability and its value.
+pub(super) fn threshold(at: &At, t: &RawMarksLike) -> Result<(Ability, u8), LoadError> {
+    let v = [t.diplomacy, t.intrigue, t.psi, t.leadership, t.military];
+    let named: Vec<(Ability, u8)> = Ability::ALL
+        .iter()
+        .zip(v)
+        .filter_map(|(a, x)| x.map(|x| (*a, x)))
+        .collect();
+    match named.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(at.err("name exactly one ability, e.g. { psi = 2 }")),
+    }
+}
+
+/// What a filter chooses among.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum FilterUse {
+    /// A card target: cards in play.
+    Target,
+    /// A conflict's participants: characters, fleets, locations.
+    Participants,
+    /// Anything else (lasting effects, conditions).
+    Other,
+}
+
+/// Refuses a filter that can never match anything playable, naming the field.
+pub(super) fn never_matches(at: &At, f: &CardFilter, usage: FilterUse) -> Result<(), LoadError> {
+    let off = |t: CardType| {
+        matches!(
+            t,
+            CardType::Agenda | CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+        )
+    };
+    let named: Vec<CardType> = CardType::ALL
+        .into_iter()
+        .filter(|t| f.types != 0 && f.allows_type(*t))
+        .collect();
+    let only = |p: &dyn Fn(CardType) -> bool| !named.is_empty() && named.iter().all(|t| p(*t));
+    let none = |p: &dyn Fn(CardType) -> bool| !named.is_empty() && !named.iter().any(|t| p(*t));
+    let never = |field: &str, why: String| Err(at.sub(field).err(format!("never matches: {why}")));
+    if usage == FilterUse::Target {
+        if let Some(t) = named
+            .iter()
+            .find(|t| matches!(t, CardType::Event | CardType::Conflict))
+        {
+            return never(
+                "type",
+                format!(
+                    "{} is never in play as a card to target (target = \"conflict\" targets a conflict)",
+                    if *t == CardType::Event { "an event" } else { "a conflict card" }
+                ),
+            );
+        }
+    }
+    if usage == FilterUse::Participants
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Character | CardType::Fleet | CardType::Location
+            )
+        })
+    {
+        return never(
+            "type",
+            "only characters, fleets and locations take part in conflicts".into(),
+        );
+    }
+    if f.race.is_some() && f.race == f.not_race {
+        return never("not_race", "it names the same race as `race`".into());
+    }
+    if f.ready && f.rotated {
+        return never("ready", "a ready card is never rotated".into());
+    }
+    if f.ready && f.neutralized == Some(true) {
+        return never("ready", "a ready card is never neutralized".into());
+    }
+    if let (Some((a, lo)), Some((b, hi))) = (f.at_least, f.at_most) {
+        if a == b && lo > hi {
+            return never(
+                "at_most",
+                format!("{} at least {lo} and at most {hi}", a.display()),
+            );
+        }
+    }
+    if f.ambassador && f.not_ambassador {
+        return never(
+            "ambassador",
+            "no card is both an ambassador and not one".into(),
+        );
+    }
+    // Ambassadors: the leader of a faction, always in its Inner Circle.
+    if f.ambassador && (f.row == Row::Supporting || none(&|t| t == CardType::Character)) {
+        return never(
+            "ambassador",
+            "an ambassador is a character in the Inner Circle".into(),
+        );
+    }
+    if f.row == Row::InnerCircle && none(&|t| t == CardType::Character) {
+        return never("row", "only characters sit in the Inner Circle".into());
+    }
+    if f.row != Row::Any && only(&off) {
+        return never("row", "agendas and attached cards are in no row".into());
+    }
+    if (f.damaged || f.neutralized == Some(true) || f.participant) && only(&off) {
+        return never(
+            "type",
+            "agendas and attached cards are never damaged, neutralized or participants".into(),
+        );
+    }
+    if f.attached_to.is_some()
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+            )
+        })
+    {
+        return never(
+            "attached_to",
+            "only enhancements, aftermaths and contingencies are attached to cards".into(),
+        );
+    }
+    if f.conflict.is_some()
+        && usage != FilterUse::Other
+        && none(&|t| {
+            matches!(
+                t,
+                CardType::Character | CardType::Fleet | CardType::Location
+            )
+        })
+    {
+        return never(
+            "conflict",
+            "only characters, fleets and locations take part in conflicts".into(),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,71 @@
+//! Restrictions (`docs/card-format.md`, Restrictions ("cannot")): what a
+//! card or a player cannot do, for the `cannot` effect and lasting effect.
+
+use b5_engine::{Cannot, CardType};
+
+use super::{one_of, race, At};
+use crate::error::LoadError;
+use crate::raw::RawFilter;
+
+const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor";
+
+fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
+    one_of(at, "restriction", s, Cannot::parse, CANNOTS)
+}
+
+/// A restriction with its `cards` (only `sponsor` takes them: one card type
+/// or one race).
+pub(super) fn restriction(
+    at: &At,
+    s: &str,
+    cards: Option<&RawFilter>,
+) -> Result<Cannot, LoadError> {
+    if s != "sponsor" {
+        let what = cannot(at, s)?;
+        if cards.is_some() {
+            return Err(at.sub("cards").err(format!(
+                "`cards` goes with `cannot = \"sponsor\"`, not `{}`",
+                what.name()
+            )));
+        }
+        return Ok(what);
+    }
+    let Some(f) = cards else {
+        return Err(at.sub("cards").err(
+            "`cannot = \"sponsor\"` names the cards: cards = { type = \"fleet\" } or cards = { race = \"narn\" }",
+        ));
+    };
+    let at = at.sub("cards");
+    let plain = RawFilter {
+        types: f.types.clone(),
+        race: f.race.clone(),
+        ..RawFilter::default()
+    };
+    if format!("{plain:?}") != format!("{f:?}") {
+        return Err(at.err("`cards` of `cannot = \"sponsor\"` names only `type` or `race`"));
+    }
+    match (&f.types, &f.race) {
+        (Some(t), None) => {
+            let items = t.items();
+            if items.len() != 1 {
+                return Err(at.sub("type").err("name one card type"));
+            }
+            let ty = one_of(
+                &at.sub("type"),
+                "card type",
+                items[0],
+                CardType::parse,
+                "character, group, fleet, location, enhancement",
+            )?;
+            if !ty.is_supporting() && ty != CardType::Enhancement {
+                return Err(at.sub("type").err(format!(
+                    "never matches: {} cards are not sponsored (only characters, groups, fleets, locations and enhancements are)",
+                    ty.name()
+                )));
+            }
+            Ok(Cannot::SponsorType(ty))
+        }
+        (None, Some(r)) => Ok(Cannot::SponsorRace(race(&at.sub("race"), r)?)),
+        _ => Err(at.err("name exactly one of `type` or `race`")),
+    }
+}

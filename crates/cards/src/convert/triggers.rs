@@ -1,0 +1,133 @@
+//! Triggers (`docs/card-format.md`, Triggers): a card's triggered effects
+//! and a contingency's trigger, refusing a trigger the card could never
+//! see.
+
+use b5_engine::{AttachKind, CardDef, CardType, TargetKind, Trigger, TriggeredEffect};
+
+use super::{effects, one_of, only, At, ANY_REFS};
+use crate::error::LoadError;
+use crate::raw::RawCard;
+
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted";
+
+/// Refuses a trigger the card could never see: only characters and fleets
+/// attack, only characters, fleets and locations (opposing a conflict that
+/// targets them) are attacked; a card attached elsewhere sees neither.
+fn trigger_seen(at: &At, t: Trigger, ty: CardType, attach: AttachKind) -> Result<(), LoadError> {
+    let on = match ty {
+        CardType::Enhancement | CardType::Contingency | CardType::Aftermath => attach.card_type(),
+        _ => Some(ty),
+    };
+    let (ok, who) = match t {
+        Trigger::Attacks | Trigger::NeutralizedTarget => (
+            matches!(on, Some(CardType::Character | CardType::Fleet)),
+            "only characters and fleets attack",
+        ),
+        Trigger::Attacked | Trigger::SurvivedAttack => (
+            matches!(
+                on,
+                Some(CardType::Character | CardType::Fleet | CardType::Location)
+            ),
+            "only characters, fleets and locations take part in attacks",
+        ),
+        _ => (true, ""),
+    };
+    let (ok, who) = if ok && ty == CardType::Contingency && !t.opens_window() {
+        (
+            false,
+            "a contingency leaves play with the card it is on, so it never sees that card leave; `leaves-play` is for cards in play",
+        )
+    } else {
+        (ok, who)
+    };
+    if ok {
+        return Ok(());
+    }
+    let a = |w: &str| if w.starts_with(['a', 'e']) { "an" } else { "a" };
+    let what = match ty {
+        CardType::Enhancement | CardType::Contingency | CardType::Aftermath => {
+            format!(
+                "{} {} on {} {}",
+                a(ty.name()),
+                ty.name(),
+                a(attach.name()),
+                attach.name()
+            )
+        }
+        _ => format!("{} {}", a(ty.name()), ty.name()),
+    };
+    Err(at.err(format!("`{}` can never happen to {what}: {who}", t.name())))
+}
+
+/// `triggers`, and a contingency's `trigger` (its effects are the
+/// triggered ones).
+pub(super) fn triggers(
+    at: &At,
+    raw: &RawCard,
+    in_play_type: bool,
+    becomes: bool,
+    d: &mut CardDef,
+) -> Result<(), LoadError> {
+    let ty = d.card_type;
+    for (i, t) in raw.triggers.iter().enumerate() {
+        let tat = at.at(&format!("triggers[{i}]"), t);
+        only(
+            at,
+            "triggers",
+            in_play_type,
+            "characters, groups, fleets, locations, enhancements and agendas",
+        )?;
+        let rt = t.get_ref();
+        let tr = one_of(&tat.sub("on"), "trigger", &rt.on, Trigger::parse, TRIGGERS)?;
+        let attach = match &raw.attach {
+            Some(a) => AttachKind::parse(a.get_ref()).unwrap_or(d.attach),
+            None if ty == CardType::Aftermath => match d.target {
+                TargetKind::Player => AttachKind::Faction,
+                TargetKind::None => AttachKind::Global,
+                _ => AttachKind::Character,
+            },
+            None => AttachKind::Character,
+        };
+        // A conflict that becomes an enhancement sees what an enhancement does.
+        let seen_as = if becomes { CardType::Enhancement } else { ty };
+        trigger_seen(&tat.sub("on"), tr, seen_as, attach)?;
+        if tr == Trigger::EventTargeted || tr == Trigger::ActionTargeted {
+            return Err(tat.sub("on").err(format!(
+                "`{}` is a contingency trigger: only a contingency answers an {} before its effects",
+                tr.name(),
+                if tr == Trigger::EventTargeted { "event" } else { "action" }
+            )));
+        }
+        if tr == Trigger::LeavesPlay && rt.rotate == Some(true) {
+            return Err(tat
+                .sub("rotate")
+                .err("a card leaving play cannot rotate for its triggered effect"));
+        }
+        d.triggers.push(TriggeredEffect {
+            trigger: tr,
+            rotate: rt.rotate.unwrap_or(false),
+            effects: effects(&tat.sub("effects"), &rt.effects, ANY_REFS)?,
+        });
+    }
+    if let Some(t) = &raw.trigger {
+        only(at, "trigger", ty == CardType::Contingency, "contingencies")?;
+        let tr = one_of(
+            &at.at("trigger", t),
+            "trigger",
+            t.get_ref(),
+            Trigger::parse,
+            TRIGGERS,
+        )?;
+        trigger_seen(&at.at("trigger", t), tr, ty, d.attach)?;
+        d.triggers.push(TriggeredEffect {
+            trigger: tr,
+            rotate: false,
+            effects: std::mem::take(&mut d.effects),
+        });
+    } else if ty == CardType::Contingency {
+        return Err(at.sub("trigger").err(format!(
+            "a contingency needs its trigger: trigger = one of {TRIGGERS}"
+        )));
+    }
+    Ok(())
+}
