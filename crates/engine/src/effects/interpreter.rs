@@ -445,11 +445,8 @@ impl Game {
             | Op::Ready { .. }
             | Op::Heal { .. }
             | Op::FullHeal { .. }
-            | Op::RemoveDamage { .. }
-            | Op::Neutralize { .. }
-            | Op::Discard { .. }
-            | Op::ReturnToHand { .. }
-            | Op::ConvertMark { .. }
+            | Op::RemoveDamage { .. } => self.run_cards_op(op, ctx, ev),
+            Op::ConvertMark { .. }
             | Op::DiscardAmbassador { .. }
             | Op::SevereDamage { .. }
             | Op::SetAbility { .. }
@@ -461,7 +458,10 @@ impl Game {
             | Op::UseAs { .. }
             | Op::Promote { .. }
             | Op::Chaos { .. }
-            | Op::Credits { .. } => self.run_cards_op(op, ctx, ev),
+            | Op::Credits { .. } => self.run_card_change_op(op, ctx, ev),
+            Op::Neutralize { .. } | Op::Discard { .. } | Op::ReturnToHand { .. } => {
+                self.run_leave_play_op(op, ctx, ev)
+            }
             Op::Support { .. }
             | Op::Opposition { .. }
             | Op::CancelConflict

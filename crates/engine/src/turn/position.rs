@@ -217,60 +217,85 @@ impl Game {
         for pp in &pos.players {
             g.players.push(new_player(pp.race, pp.faction));
         }
+        g.place_players(pos)?;
+        g.set_relations(pos)?;
+        g.place_leaders(pos)?;
+        g.place_conflicts(pos)?;
+        g.refresh_passive_sources();
+        // Influence Rating modifiers in play: their tokens are unspent.
+        g.sync_rating_pools();
+        g.refresh_foreign_control();
+        g.refresh_keyword_cards();
+        // Lasting sources in the position give their marks at once, on top
+        // of the marks the position lists (Marks).
+        g.refresh_mark_links(&mut crate::game::event::Events::new());
+        g.set_initiative(pos)?;
+        g.step = Step::Entry(pos.round);
+        Ok(g)
+    }
+
+    /// Each player's cards, zone by zone, and counters.
+    fn place_players(&mut self, pos: &Position) -> Result<(), SetupError> {
         for (i, pp) in pos.players.iter().enumerate() {
             let p = i as PlayerId;
-            let amb = g.put_table_card(&pp.ambassador, p, Zone::InnerCircle)?;
-            g.players[i].ambassador = amb;
+            let amb = self.put_table_card(&pp.ambassador, p, Zone::InnerCircle)?;
+            self.players[i].ambassador = amb;
             for c in &pp.inner_circle {
-                g.put_table_card(c, p, Zone::InnerCircle)?;
+                self.put_table_card(c, p, Zone::InnerCircle)?;
             }
             for c in &pp.supporting {
-                g.put_table_card(c, p, Zone::Supporting)?;
+                self.put_table_card(c, p, Zone::Supporting)?;
             }
             if let Some((d, hidden)) = pp.agenda {
-                let a = g.new_card(d, p)?;
-                g.place(a, Zone::Agenda, p);
-                g.cm(a).set(flag::FACE_DOWN, hidden);
-                if g.db.get(d).card_type != CardType::Agenda {
+                let a = self.new_card(d, p)?;
+                self.place(a, Zone::Agenda, p);
+                self.cm(a).set(flag::FACE_DOWN, hidden);
+                if self.db.get(d).card_type != CardType::Agenda {
                     return Err(perr(format!(
                         "player {}: {} is not an agenda",
                         pp.name,
-                        g.db.get(d).name
+                        self.db.get(d).name
                     )));
                 }
             }
             for &d in &pp.hand {
-                let c = g.new_card(d, p)?;
-                g.place(c, Zone::Hand, p);
+                let c = self.new_card(d, p)?;
+                self.place(c, Zone::Hand, p);
             }
             // Top card first in the position; the pile keeps the top last.
             for &d in pp.deck.iter().rev() {
-                let c = g.new_card(d, p)?;
-                g.place(c, Zone::Deck, p);
+                let c = self.new_card(d, p)?;
+                self.place(c, Zone::Deck, p);
             }
             for &d in &pp.discard {
-                let c = g.new_card(d, p)?;
-                g.place(c, Zone::Discard, p);
+                let c = self.new_card(d, p)?;
+                self.place(c, Zone::Discard, p);
             }
             for &d in pp.crusade.iter().rev() {
-                let c = g.new_card(d, p)?;
-                g.place(c, Zone::Crusade, p);
+                let c = self.new_card(d, p)?;
+                self.place(c, Zone::Crusade, p);
             }
             for &d in &pp.reserve {
-                let c = g.new_card(d, p)?;
-                g.place(c, Zone::Reserve, p);
+                let c = self.new_card(d, p)?;
+                self.place(c, Zone::Reserve, p);
             }
-            let pl = &mut g.players[i];
+            let pl = &mut self.players[i];
             pl.influence = pp.influence.max(0);
             pl.spent = pp.spent.clamp(0, pl.influence);
             pl.raw_power = pp.power;
             pl.unrest = pp.unrest.unwrap_or(starting_unrest(pp.race)).clamp(1, 5);
             pl.drakh = pp.drakh;
-            g.drakh_active |= pp.drakh;
+            self.drakh_active |= pp.drakh;
         }
+        Ok(())
+    }
+
+    /// Tension and wars between the players.
+    fn set_relations(&mut self, pos: &Position) -> Result<(), SetupError> {
+        let n = pos.players.len();
         for i in 0..n {
             for j in 0..n {
-                g.players[i].tension[j] =
+                self.players[i].tension[j] =
                     starting_tension(pos.players[i].race, pos.players[j].race);
             }
             for &(q, t) in &pos.players[i].tension {
@@ -280,7 +305,7 @@ impl Game {
                         pos.players[i].name
                     )));
                 }
-                g.players[i].tension[q as usize] = t.clamp(1, 5);
+                self.players[i].tension[q as usize] = t.clamp(1, 5);
             }
             for &q in &pos.players[i].at_war {
                 if q as usize >= n || q as usize == i {
@@ -289,11 +314,15 @@ impl Game {
                         pos.players[i].name
                     )));
                 }
-                g.players[i].at_war |= 1 << q;
-                g.players[q as usize].at_war |= 1 << i;
+                self.players[i].at_war |= 1 << q;
+                self.players[q as usize].at_war |= 1 << i;
             }
         }
-        // Leaders.
+        Ok(())
+    }
+
+    /// Characters leading fleets (Lead a Fleet).
+    fn place_leaders(&mut self, pos: &Position) -> Result<(), SetupError> {
         for (i, pp) in pos.players.iter().enumerate() {
             let rows: Vec<(usize, &CardPosition)> = std::iter::once((0usize, &pp.ambassador))
                 .chain(pp.inner_circle.iter().map(|c| (0, c)))
@@ -301,39 +330,49 @@ impl Game {
                 .collect();
             for (_, cp) in rows {
                 if let Some(fleet_def) = cp.leading {
-                    let leader = g
+                    let leader = self
                         .find_table_card(i as PlayerId, cp.def)
                         .ok_or_else(|| perr("leader not found".into()))?;
-                    let fleet = g.find_table_card(i as PlayerId, fleet_def).ok_or_else(|| {
-                        perr(format!(
-                            "player {}: {} leads {}, which is not in that player's rows",
-                            pp.name,
-                            g.db.get(cp.def).name,
-                            g.db.get(fleet_def).name
-                        ))
-                    })?;
+                    let fleet =
+                        self.find_table_card(i as PlayerId, fleet_def)
+                            .ok_or_else(|| {
+                                perr(format!(
+                                    "player {}: {} leads {}, which is not in that player's rows",
+                                    pp.name,
+                                    self.db.get(cp.def).name,
+                                    self.db.get(fleet_def).name
+                                ))
+                            })?;
                     // Lead a Fleet: a character leads a fleet (never itself,
                     // and a fleet one leader at a time).
-                    let (ld, fd) = (g.db.get(g.c(leader).def), g.db.get(g.c(fleet).def));
+                    let (ld, fd) = (
+                        self.db.get(self.c(leader).def),
+                        self.db.get(self.c(fleet).def),
+                    );
                     if ld.card_type != CardType::Character
                         || fd.card_type != CardType::Fleet
                         || leader == fleet
-                        || g.c(fleet).led_by.some().is_some()
+                        || self.c(fleet).led_by.some().is_some()
                     {
                         return Err(perr(format!(
                             "player {}: {} cannot lead {}: a character leads a fleet, one leader to a fleet",
                             pp.name, ld.name, fd.name
                         )));
                     }
-                    let l = g.cm(leader);
+                    let l = self.cm(leader);
                     l.flags |= flag::ROTATED;
                     l.rotation = Rotation::Lead;
                     l.leading = fleet;
-                    g.cm(fleet).led_by = leader;
+                    self.cm(fleet).led_by = leader;
                 }
             }
         }
-        // Conflicts already initiated.
+        Ok(())
+    }
+
+    /// Conflicts already initiated, with their participants.
+    fn place_conflicts(&mut self, pos: &Position) -> Result<(), SetupError> {
+        let n = pos.players.len();
         for cp in &pos.conflicts {
             let ini = cp.initiator;
             if ini as usize >= n {
@@ -347,25 +386,25 @@ impl Game {
                 }
                 TargetPosition::Race(r) => Target::Race(r),
                 TargetPosition::Card(r) => {
-                    Target::Card(g.find_table_card(r.player, r.def).ok_or_else(|| {
+                    Target::Card(self.find_table_card(r.player, r.def).ok_or_else(|| {
                         perr(format!(
                             "the conflict's target {} is not on the table",
-                            g.db.get(r.def).name
+                            self.db.get(r.def).name
                         ))
                     })?)
                 }
             };
             let mut c = match cp.card {
                 Some(d) => {
-                    let def = g.db.get(d).clone();
+                    let def = self.db.get(d).clone();
                     if def.card_type != CardType::Conflict {
                         return Err(perr(format!("{} is not a conflict card", def.name)));
                     }
-                    let id = g.new_card(d, ini)?;
-                    g.place(id, Zone::Conflict, ini);
-                    g.cm(id).faction = ini;
-                    g.cm(id).controller = ini;
-                    g.note_entered_play(id);
+                    let id = self.new_card(d, ini)?;
+                    self.place(id, Zone::Conflict, ini);
+                    self.cm(id).faction = ini;
+                    self.cm(id).controller = ini;
+                    self.note_entered_play(id);
                     let mut c =
                         Conflict::new(id, def.conflict.unwrap_or(Ability::Diplomacy), ini, target);
                     c.unopposable = def.unopposable;
@@ -385,13 +424,13 @@ impl Game {
             c.revealed = true;
             for (list, role) in [(&cp.supporters, true), (&cp.opposers, false)] {
                 for r in list.iter() {
-                    let card = g.find_table_card(r.player, r.def).ok_or_else(|| {
+                    let card = self.find_table_card(r.player, r.def).ok_or_else(|| {
                         perr(format!(
                             "participant {} is not on the table",
-                            g.db.get(r.def).name
+                            self.db.get(r.def).name
                         ))
                     })?;
-                    g.cm(card).flags |= flag::ROTATED;
+                    self.cm(card).flags |= flag::ROTATED;
                     let role = if role {
                         Role::Support(if c.unopposable { r.player } else { ini })
                     } else {
@@ -404,16 +443,14 @@ impl Game {
                     });
                 }
             }
-            g.conflicts.push(c);
+            self.conflicts.push(c);
         }
-        g.refresh_passive_sources();
-        // Influence Rating modifiers in play: their tokens are unspent.
-        g.sync_rating_pools();
-        g.refresh_foreign_control();
-        g.refresh_keyword_cards();
-        // Lasting sources in the position give their marks at once, on top
-        // of the marks the position lists (Marks).
-        g.refresh_mark_links(&mut crate::game::event::Events::new());
+        Ok(())
+    }
+
+    /// The initiative order, as the position gives it or determined.
+    fn set_initiative(&mut self, pos: &Position) -> Result<(), SetupError> {
+        let n = pos.players.len();
         match &pos.initiative {
             Some(order) => {
                 let mut seen = 0u8;
@@ -428,15 +465,14 @@ impl Game {
                 if order.len() != n {
                     return Err(perr("the initiative order must name every player".into()));
                 }
-                g.initiative = order.iter().copied().collect();
+                self.initiative = order.iter().copied().collect();
             }
             None => {
                 let mut ev = crate::game::event::Events::new();
-                g.determine_initiative(&mut ev);
+                self.determine_initiative(&mut ev);
             }
         }
-        g.step = Step::Entry(pos.round);
-        Ok(g)
+        Ok(())
     }
 
     fn put_table_card(

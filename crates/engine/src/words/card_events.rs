@@ -97,6 +97,13 @@ impl Game {
                 ability.display(),
                 value
             ),
+            _ => return None,
+        })
+    }
+
+    /// A sentence for attacks, damage and healing (`Game::describe`).
+    pub(crate) fn describe_damage_event(&self, e: &Event) -> Option<String> {
+        Some(match *e {
             Event::Attacked {
                 attacker,
                 target,
@@ -157,6 +164,14 @@ impl Game {
             Event::Repaired { card, amount } => {
                 format!("{} repairs {} damage.", self.log_card(card), amount)
             }
+            _ => return None,
+        })
+    }
+
+    /// A sentence for events, contingencies, agendas, mercenaries, and cards
+    /// rotated, readied or put into play (`Game::describe`).
+    pub(crate) fn describe_play_event(&self, e: &Event) -> Option<String> {
+        Some(match *e {
             Event::EventPlayed {
                 player,
                 card,

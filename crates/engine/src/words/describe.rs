@@ -60,10 +60,62 @@ impl Game {
         }
     }
 
-    /// An action as a phrase ("sponsors Narn Agent with Earth Envoy").
+    /// An action as a phrase ("sponsors Narn Agent with Earth Envoy"): a
+    /// plain dispatch of each action to its family.
     pub fn describe_action(&self, a: &Action) -> String {
+        let words = match a {
+            Action::Pass
+            | Action::Sustain { .. }
+            | Action::Declare { .. }
+            | Action::DeclareWar { .. }
+            | Action::Sponsor { .. }
+            | Action::Promote { .. }
+            | Action::Replace { .. }
+            | Action::Build { .. }
+            | Action::UseCard { .. }
+            | Action::Lead { .. }
+            | Action::Assist { .. } => self.describe_play_action(a),
+            Action::Support { .. }
+            | Action::Oppose { .. }
+            | Action::Attack { .. }
+            | Action::Play { .. }
+            | Action::PlayContingency { .. }
+            | Action::SponsorAgenda { .. }
+            | Action::HideAgenda { .. }
+            | Action::ReplaceAgenda { .. }
+            | Action::RevealAgenda
+            | Action::DiscardAgenda
+            | Action::Heal { .. }
+            | Action::Repair { .. }
+            | Action::Hire { .. }
+            | Action::PlayAftermath { .. } => self.describe_conflict_action(a),
+            Action::Reveal { .. }
+            | Action::Discard { .. }
+            | Action::Choose { .. }
+            | Action::Buy { .. }
+            | Action::Surrender { .. }
+            | Action::Keep { .. }
+            | Action::Mulligan
+            | Action::CallVoter { .. }
+            | Action::Vote { .. }
+            | Action::TakeFromReserve { .. }
+            | Action::MoveChaos { .. }
+            | Action::KeepChaos
+            | Action::JoinWar { .. }
+            | Action::Mode { .. }
+            | Action::ResolveFirst { .. } => self.describe_choice_action(a),
+        };
+        // Every action is worded by its family; its debug form stands in if
+        // one were ever routed to the wrong family.
+        words.unwrap_or_else(|| format!("{a:?}"))
+    }
+
+    /// An action of the turn's plays as a phrase: passing, sustaining,
+    /// declaring, sponsoring, promoting, replacing, building, card actions,
+    /// leading and assisting.
+    fn describe_play_action(&self, a: &Action) -> Option<String> {
         let n = |c: CardId| self.card_name(c).to_string();
-        match *a {
+        Some(match *a {
             Action::Pass if self.unless_pending().is_some() => format!(
                 "let the effect of {} happen",
                 self.unless_pending()
@@ -131,6 +183,16 @@ impl Game {
                     )
                 }
             }
+            _ => return None,
+        })
+    }
+
+    /// An action of conflicts and their cards as a phrase: support,
+    /// opposition, attacks, events, contingencies, agendas, healing, repair,
+    /// mercenaries and aftermaths.
+    fn describe_conflict_action(&self, a: &Action) -> Option<String> {
+        let n = |c: CardId| self.card_name(c).to_string();
+        Some(match *a {
             Action::Support { conflict, .. }
             | Action::Oppose { conflict, .. }
             | Action::Attack { conflict, .. }
@@ -222,6 +284,15 @@ impl Game {
             Action::PlayAftermath { card, target } => {
                 format!("play aftermath {}{}", n(card), self.on(target))
             }
+            _ => return None,
+        })
+    }
+
+    /// An answer to a choice as a phrase: revealing, discarding, choosing,
+    /// buying, surrendering, the setup, votes, the Drakh, war and modes.
+    fn describe_choice_action(&self, a: &Action) -> Option<String> {
+        let n = |c: CardId| self.card_name(c).to_string();
+        Some(match *a {
             Action::Reveal { card } => format!("reveal contingency {}", n(card)),
             Action::Discard { card } => format!("discard {} from hand", n(card)),
             Action::Choose { card } if self.second_pending() => {
@@ -290,7 +361,8 @@ impl Game {
             Action::ResolveFirst { conflict } => {
                 format!("resolve {} first", self.conflict_name(conflict))
             }
-        }
+            _ => return None,
+        })
     }
 
     /// An event as a sentence, or `None` for bookkeeping events not worth a
@@ -308,8 +380,8 @@ impl Game {
             | Event::Initiated { .. }
             | Event::ConflictDiscarded { .. }
             | Event::ConflictResolved { .. }
-            | Event::AftermathPlayed { .. }
-            | Event::Drew { .. }
+            | Event::AftermathPlayed { .. } => self.describe_turn_event(e),
+            Event::Drew { .. }
             | Event::Bought { .. }
             | Event::DiscardedFromHand { .. }
             | Event::DiscardedFromPlay { .. }
@@ -319,7 +391,7 @@ impl Game {
             | Event::Surrendered { .. }
             | Event::Victory { .. }
             | Event::GameOver
-            | Event::DeckShuffled { .. } => self.describe_turn_event(e),
+            | Event::DeckShuffled { .. } => self.describe_draw_event(e),
             Event::Sponsored { .. }
             | Event::Promoted { .. }
             | Event::Built { .. }
@@ -328,17 +400,8 @@ impl Game {
             | Event::Led { .. }
             | Event::Assisted { .. }
             | Event::Supported { .. }
-            | Event::Opposed { .. }
-            | Event::Attacked { .. }
-            | Event::AttackCanceled { .. }
-            | Event::Damaged { .. }
-            | Event::AttachmentMoved { .. }
-            | Event::DamageMoved { .. }
-            | Event::Neutralized { .. }
-            | Event::Healed { .. }
-            | Event::AmbassadorHealed { .. }
-            | Event::Repaired { .. }
-            | Event::EventPlayed { .. }
+            | Event::Opposed { .. } => self.describe_card_event(e),
+            Event::EventPlayed { .. }
             | Event::EventNegated { .. }
             | Event::ActionNegated { .. }
             | Event::ContingencyPlayed { .. }
@@ -351,7 +414,16 @@ impl Game {
             | Event::Hired { .. }
             | Event::PutIntoPlay { .. }
             | Event::Rotated { .. }
-            | Event::Readied { .. } => self.describe_card_event(e),
+            | Event::Readied { .. } => self.describe_play_event(e),
+            Event::Attacked { .. }
+            | Event::AttackCanceled { .. }
+            | Event::Damaged { .. }
+            | Event::AttachmentMoved { .. }
+            | Event::DamageMoved { .. }
+            | Event::Neutralized { .. }
+            | Event::Healed { .. }
+            | Event::AmbassadorHealed { .. }
+            | Event::Repaired { .. } => self.describe_damage_event(e),
             Event::Influence { .. }
             | Event::Power { .. }
             | Event::Tension { .. }
@@ -360,17 +432,8 @@ impl Game {
             | Event::War { .. }
             | Event::ShadowWarBegan
             | Event::ShadowWarEnded
-            | Event::Mark { .. }
-            | Event::MarksConverted { .. }
-            | Event::VoteCalled { .. }
-            | Event::VoteCast { .. }
-            | Event::LeagueVoteCalled
-            | Event::LeagueVoted { .. }
-            | Event::VoteEnded { .. }
-            | Event::IsaFounded { .. }
-            | Event::IsaJoined { .. }
-            | Event::IsaExpelled { .. }
-            | Event::ReserveTaken { .. }
+            | Event::Mark { .. } => self.describe_politics_event(e),
+            Event::MarksConverted { .. }
             | Event::DrakhConverted { .. }
             | Event::Chaos { .. }
             | Event::Credits { .. }
@@ -383,7 +446,16 @@ impl Game {
             | Event::ChoiceStarted { .. }
             | Event::SecondTarget { .. }
             | Event::TransferChosen { .. }
-            | Event::ModeChosen { .. } => self.describe_politics_event(e),
+            | Event::ModeChosen { .. } => self.describe_choice_event(e),
+            Event::VoteCalled { .. }
+            | Event::VoteCast { .. }
+            | Event::LeagueVoteCalled
+            | Event::LeagueVoted { .. }
+            | Event::VoteEnded { .. }
+            | Event::IsaFounded { .. }
+            | Event::IsaJoined { .. }
+            | Event::IsaExpelled { .. }
+            | Event::ReserveTaken { .. } => self.describe_vote_event(e),
         }
     }
 

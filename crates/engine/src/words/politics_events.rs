@@ -36,18 +36,31 @@ impl Game {
                     value
                 )
             }
-            Event::Unrest { player, value } => format!("{}'s unrest is now {}.", self.log_player(player), value),
+            Event::Unrest { player, value } => {
+                format!("{}'s unrest is now {}.", self.log_player(player), value)
+            }
             Event::NonPlayer { force, value } => {
                 format!("{} now has {} influence.", capital(force.display()), value)
             }
             Event::War { a, b, at_war } => {
                 if at_war {
-                    format!("{} and {} are at war.", self.log_player(a), self.log_player(b))
+                    format!(
+                        "{} and {} are at war.",
+                        self.log_player(a),
+                        self.log_player(b)
+                    )
                 } else {
-                    format!("The war between {} and {} ends.", self.log_player(a), self.log_player(b))
+                    format!(
+                        "The war between {} and {} ends.",
+                        self.log_player(a),
+                        self.log_player(b)
+                    )
                 }
             }
             Event::ShadowWarBegan => "The Shadow War begins.".into(),
+            Event::ShadowWarEnded => {
+                "The Shadow War ends, and the wars it started end with it.".into()
+            }
             Event::Mark { card, kind, delta } => {
                 if delta > 0 {
                     format!(
@@ -67,6 +80,13 @@ impl Game {
                     )
                 }
             }
+            _ => return None,
+        })
+    }
+
+    /// A sentence for votes and the Interstellar Alliance (`Game::describe`).
+    pub(crate) fn describe_vote_event(&self, e: &Event) -> Option<String> {
+        Some(match *e {
             Event::VoteCalled { card, kind, head } => format!(
                 "{} calls a {}; {} heads it and calls the order.",
                 self.log_card(card),
@@ -90,7 +110,10 @@ impl Game {
                     format!(" ({votes} votes)")
                 };
                 if league {
-                    format!("{} votes {what} for the League{count}.", self.log_player(player))
+                    format!(
+                        "{} votes {what} for the League{count}.",
+                        self.log_player(player)
+                    )
                 } else {
                     format!("{} votes {what}{count}.", self.log_player(player))
                 }
@@ -122,10 +145,16 @@ impl Game {
                 self.log_player(founder)
             ),
             Event::IsaJoined { player } => {
-                format!("{} joins the Interstellar Alliance.", self.log_player(player))
+                format!(
+                    "{} joins the Interstellar Alliance.",
+                    self.log_player(player)
+                )
             }
             Event::IsaExpelled { player } => {
-                format!("{} is expelled from the Interstellar Alliance.", self.log_player(player))
+                format!(
+                    "{} is expelled from the Interstellar Alliance.",
+                    self.log_player(player)
+                )
             }
             Event::ReserveTaken {
                 player,
@@ -143,6 +172,15 @@ impl Game {
                     self.log_card(discarded)
                 )
             }
+            _ => return None,
+        })
+    }
+
+    /// A sentence for the Drakh, credit tokens, the choices players make
+    /// inside effects, and what effects do to cards' marks and texts
+    /// (`Game::describe`).
+    pub(crate) fn describe_choice_event(&self, e: &Event) -> Option<String> {
+        Some(match *e {
             Event::DrakhConverted { player, ambassador } => format!(
                 "{} sponsors the Drakh Ambassador {}, who becomes the faction's ambassador: {} is now a Drakh faction.",
                 self.log_player(player),
@@ -272,9 +310,6 @@ impl Game {
                 to.name()
             ),
             Event::Blanked { card } => format!("{}'s text is blanked.", self.log_card(card)),
-            Event::ShadowWarEnded => {
-                "The Shadow War ends, and the wars it started end with it.".into()
-            }
             _ => return None,
         })
     }

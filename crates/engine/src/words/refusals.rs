@@ -7,8 +7,108 @@ use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};
 
 impl Game {
-    /// The message of a rule error, naming cards and players.
+    /// The message of a rule error, naming cards and players: a plain
+    /// dispatch of each refusal to its family.
     pub(crate) fn violation_message(&self, v: Violation, p: PlayerId, a: &Action) -> String {
+        let words = match v {
+            Violation::GameOver
+            | Violation::NotPending
+            | Violation::WrongTime { .. }
+            | Violation::NoSuchCard(..)
+            | Violation::NoSuchConflict
+            | Violation::NoSuchPlayer
+            | Violation::NotInHand(..)
+            | Violation::NotYours(..)
+            | Violation::NotInPlay(..)
+            | Violation::WrongType { .. }
+            | Violation::NotReady(..)
+            | Violation::NeutralizedThisTurn(..)
+            | Violation::NotInnerCircle(..)
+            | Violation::NotSupportingRow(..)
+            | Violation::Unaffordable { .. }
+            | Violation::UndefinedCost(..)
+            | Violation::TooManyActions(..)
+            | Violation::NoCredits { .. }
+            | Violation::Disloyal { .. }
+            | Violation::LimitedInPlay(..)
+            | Violation::UniqueUsed(..)
+            | Violation::LimitedRemoved(..)
+            | Violation::HomeworldInPlay(..)
+            | Violation::LimitedThisTurn(..)
+            | Violation::StartingAmbassador(..)
+            | Violation::RequirementUnmet(..)
+            | Violation::Allergic(..) => self.play_refusal(v, p),
+            Violation::BadTarget
+            | Violation::TargetSelf
+            | Violation::InfluenceTooHigh
+            | Violation::NoAbility { .. }
+            | Violation::AlreadyLed(..)
+            | Violation::OwnFaction(..)
+            | Violation::NotParticipant(..)
+            | Violation::LeaderNotAttackable(..)
+            | Violation::WrongRole(..)
+            | Violation::NeutralizedTarget(..)
+            | Violation::NotDamaged(..)
+            | Violation::NoAmbassadorToHeal
+            | Violation::RepairAmount
+            | Violation::AlreadyHaveAgenda
+            | Violation::NoAgenda
+            | Violation::AgendaHidden
+            | Violation::AgendaNotHidden
+            | Violation::MajorAgenda
+            | Violation::NotMercenary(..)
+            | Violation::AlreadyControl(..)
+            | Violation::NotSustainable(..)
+            | Violation::AlreadySustained(..)
+            | Violation::NoMoreConflicts
+            | Violation::NotAtWar
+            | Violation::SurrenderNotAtWar
+            | Violation::UnopposableCannotOppose
+            | Violation::BadSide
+            | Violation::AftermathCondition(..)
+            | Violation::AlreadyAffected(..)
+            | Violation::NoTrigger(..)
+            | Violation::BuyTooMany { .. }
+            | Violation::NotAssistant(..)
+            | Violation::Ambassador(..)
+            | Violation::NoAction(..)
+            | Violation::CannotKeep
+            | Violation::Eliminated
+            | Violation::DisloyalTarget { .. }
+            | Violation::Restricted(..)
+            | Violation::MustReplace(..)
+            | Violation::CannotReplace(..)
+            | Violation::NoIsa(..)
+            | Violation::ReserveUsed
+            | Violation::NotInReserve(..)
+            | Violation::ReserveNoDeck
+            | Violation::NotAVoter
+            | Violation::DrakhSponsor(..)
+            | Violation::DrakhOnly(..)
+            | Violation::ChaosMove
+            | Violation::JoinWar => self.target_refusal(v, p, a),
+            Violation::Cannot { .. }
+            | Violation::NotOffered(..)
+            | Violation::NoSuchMode
+            | Violation::CannotReverse(..)
+            | Violation::NotReversible { .. }
+            | Violation::Irrevocable(..)
+            | Violation::PersonalityInPlay(..)
+            | Violation::RangerOneInPlay(..)
+            | Violation::NoSecondTarget(..)
+            | Violation::SameTarget(..)
+            | Violation::SecondRelation(..)
+            | Violation::NoMulliganLeft
+            | Violation::NotPutBack(..)
+            | Violation::Share { .. } => self.effect_refusal(v, p),
+        };
+        // Every refusal is worded by its family; the number stands in if one
+        // were ever routed to the wrong family.
+        words.unwrap_or_else(|| format!("the action is refused ({v:?})"))
+    }
+
+    /// A refusal of the turn, of the card itself or of its cost.
+    fn play_refusal(&self, v: Violation, p: PlayerId) -> Option<String> {
         let n = |c: CardId| {
             if c.idx() < self.cards.len() {
                 self.card_name(c).to_string()
@@ -17,7 +117,7 @@ impl Game {
             }
         };
         let pn = self.player_name(p);
-        match v {
+        Some(match v {
             Violation::GameOver => "the game is over".into(),
             Violation::NotPending => {
                 let waiting: Vec<&str> = self
@@ -100,6 +200,22 @@ impl Game {
                 "{} is allergic to {pn}'s faction (Shadow and Vorlon taint)",
                 n(c)
             ),
+            _ => return None,
+        })
+    }
+
+    /// A refusal of a target, of participation in a conflict, of an agenda,
+    /// a mercenary, a war, the ISA or the Drakh.
+    fn target_refusal(&self, v: Violation, p: PlayerId, a: &Action) -> Option<String> {
+        let n = |c: CardId| {
+            if c.idx() < self.cards.len() {
+                self.card_name(c).to_string()
+            } else {
+                format!("card {}", c.0)
+            }
+        };
+        let pn = self.player_name(p);
+        Some(match v {
             Violation::BadTarget => format!(
                 "that is not a legal target for {}",
                 a.card().map(n).unwrap_or_else(|| "this action".into())
@@ -208,6 +324,22 @@ impl Game {
             Violation::JoinWar => format!(
                 "{pn} may rotate a ready ambassador to declare war only on a player another faction of {pn}'s race is at war with"
             ),
+            _ => return None,
+        })
+    }
+
+    /// A refusal by a restriction, a choice, a reversal, a personality, a
+    /// second target or the setup.
+    fn effect_refusal(&self, v: Violation, p: PlayerId) -> Option<String> {
+        let n = |c: CardId| {
+            if c.idx() < self.cards.len() {
+                self.card_name(c).to_string()
+            } else {
+                format!("card {}", c.0)
+            }
+        };
+        let pn = self.player_name(p);
+        Some(match v {
             Violation::Cannot { card, what } => {
                 let does: std::borrow::Cow<str> = match what {
                     crate::card::Cannot::BePromoted => "be promoted".into(),
@@ -254,10 +386,10 @@ impl Game {
                 // The target may be any card, hidden ones included: it is
                 // named only once known to be an event played openly.
                 if why == R::NoEvent {
-                    return format!(
+                    return Some(format!(
                         "{} names no event played since your last chance to act (your last Action Round turn)",
                         n(card)
-                    );
+                    ));
                 }
                 let reason = match why {
                     R::NoEvent => String::new(),
@@ -316,6 +448,7 @@ impl Game {
             Violation::Share { max } => {
                 format!("a share toward the price is 1 to {max} influence")
             }
-        }
+            _ => return None,
+        })
     }
 }

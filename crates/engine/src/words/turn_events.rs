@@ -81,6 +81,14 @@ impl Game {
                     self.on(target)
                 )
             }
+            _ => return None,
+        })
+    }
+
+    /// A sentence for draws, discards, elimination and victory
+    /// (`Game::describe`).
+    pub(crate) fn describe_draw_event(&self, e: &Event) -> Option<String> {
+        Some(match *e {
             Event::Drew {
                 player,
                 card,

@@ -155,6 +155,14 @@ impl Game {
                 }
                 any
             }
+            _ => false,
+        }
+    }
+
+    /// Carries out an effect that takes a card out of play (`Game::run_op`):
+    /// neutralizing, discarding, returning to the hand.
+    pub(crate) fn run_leave_play_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+        match *op {
             Op::Neutralize { card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
@@ -209,6 +217,15 @@ impl Game {
                 }
                 any
             }
+            _ => false,
+        }
+    }
+
+    /// Carries out a change to a card (`Game::run_op`): chaos and credit
+    /// tokens, marks converted or moved, damage and attachments transferred,
+    /// abilities set, text blanked, abilities used as others, promotion.
+    pub(crate) fn run_card_change_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
+        match *op {
             Op::Chaos { n, card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
