@@ -113,14 +113,69 @@ impl Game {
 
     /// One event as a sentence (no trailing newline).
     pub fn describe(&self, e: &Event) -> String {
+        match e {
+            Event::TurnBegan { .. }
+            | Event::PhaseBegan { .. }
+            | Event::Eliminated { .. }
+            | Event::GameOver { .. } => self.describe_turn(e),
+            Event::Discarded { .. }
+            | Event::Drew { .. }
+            | Event::DeckReshuffled { .. }
+            | Event::Played { .. }
+            | Event::Negated { .. }
+            | Event::Passed { .. } => self.describe_cards(e),
+            Event::MoveAnnounced { .. }
+            | Event::Moved { .. }
+            | Event::MoveBlocked { .. }
+            | Event::Explored { .. } => self.describe_move(e),
+            Event::BattleBegan { .. }
+            | Event::DiplomaticMission { .. }
+            | Event::Rolled { .. }
+            | Event::UnitDestroyed { .. }
+            | Event::LeaderCaptured { .. }
+            | Event::CasualtyNegated { .. }
+            | Event::BattleResolved { .. }
+            | Event::FortificationDestroyed { .. }
+            | Event::Retreated { .. }
+            | Event::StackLost { .. } => self.describe_battle(e),
+            Event::Revenue { .. }
+            | Event::UnitsDrawn { .. }
+            | Event::Recruited { .. }
+            | Event::UnitsReturned { .. }
+            | Event::Built { .. }
+            | Event::Disbanded { .. }
+            | Event::ControlPlaced { .. } => self.describe_economy(e),
+            Event::CardTaken { .. }
+            | Event::RevenueStolen { .. }
+            | Event::Looked { .. }
+            | Event::Assassinated { .. }
+            | Event::StackDestroyed { .. }
+            | Event::RevoltBegan { .. } => self.describe_card_effect(e),
+        }
+    }
+
+    /// The course of the game: turns, phases, eliminations and its end.
+    fn describe_turn(&self, e: &Event) -> String {
         let pl = |p: &PlayerId| self.player_label(*p);
-        let sp = |s: &SpaceId| self.space_label(*s);
         match e {
             Event::TurnBegan { round, player } => {
                 format!("Round {round}: {}'s turn begins.", pl(player))
             }
             Event::PhaseBegan { phase } => format!("{} begins.", phase_name(*phase)),
-            Event::Discarded { player, card } => format!("{} discards {}.", pl(player), card.name()),
+            Event::Eliminated { player } => format!("{} is eliminated.", pl(player)),
+            Event::GameOver { outcome } => format!("Game over. {}", self.describe_outcome(outcome)),
+            _ => unreachable!("not a turn event: {e:?}"),
+        }
+    }
+
+    /// The Draw Phase and the action deck: discards, draws, reshuffles,
+    /// cards played, negated or passed on.
+    fn describe_cards(&self, e: &Event) -> String {
+        let pl = |p: &PlayerId| self.player_label(*p);
+        match e {
+            Event::Discarded { player, card } => {
+                format!("{} discards {}.", pl(player), card.name())
+            }
             Event::Drew { player, count } => {
                 format!("{} draws {}.", pl(player), plural(*count, "card", "cards"))
             }
@@ -145,6 +200,16 @@ impl Game {
                 format!("{} negates it with {}.", pl(player), card.name())
             }
             Event::Passed { player } => format!("{} passes.", pl(player)),
+            _ => unreachable!("not a card event: {e:?}"),
+        }
+    }
+
+    /// The Move and Exploration Phases: moves announced, made or blocked,
+    /// spaces explored.
+    fn describe_move(&self, e: &Event) -> String {
+        let pl = |p: &PlayerId| self.player_label(*p);
+        let sp = |s: &SpaceId| self.space_label(*s);
+        match e {
             Event::MoveAnnounced {
                 player,
                 from,
@@ -184,6 +249,16 @@ impl Game {
                 };
                 format!("{} is explored: {r}.", sp(space))
             }
+            _ => unreachable!("not a movement event: {e:?}"),
+        }
+    }
+
+    /// The Battle Phase: the battle's start or a diplomatic mission instead,
+    /// dice, casualties, the result and the loser's retreat.
+    fn describe_battle(&self, e: &Event) -> String {
+        let pl = |p: &PlayerId| self.player_label(*p);
+        let sp = |s: &SpaceId| self.space_label(*s);
+        match e {
             Event::BattleBegan {
                 space,
                 attacker,
@@ -292,6 +367,16 @@ impl Game {
                 plural(*count, "unit", "units"),
                 sp(space)
             ),
+            _ => unreachable!("not a battle event: {e:?}"),
+        }
+    }
+
+    /// The Revenue, Recruit, Upkeep and Control Phases: revenue, units
+    /// drawn, bought, returned or disbanded, markers built and placed.
+    fn describe_economy(&self, e: &Event) -> String {
+        let pl = |p: &PlayerId| self.player_label(*p);
+        let sp = |s: &SpaceId| self.space_label(*s);
+        match e {
             Event::Revenue {
                 player,
                 amount,
@@ -300,10 +385,9 @@ impl Game {
                 "{} collects {amount} revenue points ({treasury} in the treasury).",
                 pl(player)
             ),
-            Event::UnitsDrawn { player, count: 0 } => format!(
-                "{} draws no unit: the chit pile is empty.",
-                pl(player)
-            ),
+            Event::UnitsDrawn { player, count: 0 } => {
+                format!("{} draws no unit: the chit pile is empty.", pl(player))
+            }
             Event::UnitsDrawn { player, count } => format!(
                 "{} draws {} from the chit pile.",
                 pl(player),
@@ -336,6 +420,16 @@ impl Game {
             Event::ControlPlaced { player, space } => {
                 format!("{} takes control of {}.", pl(player), sp(space))
             }
+            _ => unreachable!("not a revenue, recruit, upkeep or control event: {e:?}"),
+        }
+    }
+
+    /// What the action cards do to others: cards and revenue taken, looks,
+    /// assassinations, the Shadows, revolts.
+    fn describe_card_effect(&self, e: &Event) -> String {
+        let pl = |p: &PlayerId| self.player_label(*p);
+        let sp = |s: &SpaceId| self.space_label(*s);
+        match e {
             Event::CardTaken { from, to } => {
                 format!("{} takes a card from {}'s hand.", pl(to), pl(from))
             }
@@ -391,8 +485,7 @@ impl Game {
                 sp(space),
                 plural(*turns, "turn", "turns")
             ),
-            Event::Eliminated { player } => format!("{} is eliminated.", pl(player)),
-            Event::GameOver { outcome } => format!("Game over. {}", self.describe_outcome(outcome)),
+            _ => unreachable!("not a card effect event: {e:?}"),
         }
     }
 
