@@ -51,8 +51,8 @@ pub use card::{
 };
 pub use card::{Amount, AmountBase, Rounding};
 pub use card::{
-    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, Trigger, VoteChoice, VoteKind,
-    When, Who,
+    Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, OpFamily, Trigger, VoteChoice,
+    VoteKind, When, Who,
 };
 pub use card::{CardDb, DbError};
 pub use card::{PickFrom, PickPut, Reversible, VoteRule};

@@ -415,7 +415,105 @@ pub enum Op {
     },
 }
 
+/// The families of effect verbs (`Op::family`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpFamily {
+    /// Influence, power, tension, unrest, the non-player forces.
+    Influence,
+    /// Drawing, discarding at random, damage, marks, bonuses, rotating,
+    /// readying, healing.
+    Cards,
+    /// Neutralizing, discarding, returning to the hand.
+    LeavePlay,
+    /// Chaos and credit tokens, marks converted or moved, transfers,
+    /// abilities set, blanking, used as, promotion.
+    CardChange,
+    /// Support, opposition, canceling, attacks.
+    Conflicts,
+    /// States, war and peace, surrender, votes, the ISA, the Shadow War.
+    Politics,
+    /// Restrictions, delayed effects, choices, modes, prices, reversal,
+    /// negate.
+    Rules,
+}
+
 impl Op {
+    /// The family of this verb: the interpreter carries out each family in
+    /// its own file (`effects/verbs/`), and the rules text words it the
+    /// same way. The one list of which verb belongs where.
+    pub fn family(&self) -> OpFamily {
+        match *self {
+            Op::GainInfluence { .. }
+            | Op::LoseInfluence { .. }
+            | Op::TransferInfluence { .. }
+            | Op::TransferToForce { .. }
+            | Op::Restore { .. }
+            | Op::ExtraInfluence { .. }
+            | Op::GainPower { .. }
+            | Op::LosePower { .. }
+            | Op::Tension { .. }
+            | Op::TensionRace { .. }
+            | Op::Unrest { .. }
+            | Op::NonPlayer { .. }
+            | Op::SponsorDiscount { .. }
+            | Op::InfluenceRating { .. }
+            | Op::TransferPower { .. }
+            | Op::PowerToWin { .. }
+            | Op::InfluenceOnlyPower { .. } => OpFamily::Influence,
+            Op::Draw { .. }
+            | Op::CrusadeDraw { .. }
+            | Op::DiscardRandom { .. }
+            | Op::Damage { .. }
+            | Op::Mark { .. }
+            | Op::Bonus { .. }
+            | Op::Double { .. }
+            | Op::Rotate { .. }
+            | Op::Ready { .. }
+            | Op::Heal { .. }
+            | Op::FullHeal { .. }
+            | Op::RemoveDamage { .. } => OpFamily::Cards,
+            Op::ConvertMark { .. }
+            | Op::DiscardAmbassador { .. }
+            | Op::SevereDamage { .. }
+            | Op::SetAbility { .. }
+            | Op::Blank { .. }
+            | Op::MoveMark { .. }
+            | Op::TransferChaos { .. }
+            | Op::TransferDamage { .. }
+            | Op::MoveAttached { .. }
+            | Op::UseAs { .. }
+            | Op::Promote { .. }
+            | Op::Chaos { .. }
+            | Op::Credits { .. } => OpFamily::CardChange,
+            Op::Neutralize { .. } | Op::Discard { .. } | Op::ReturnToHand { .. } => {
+                OpFamily::LeavePlay
+            }
+            Op::Support { .. }
+            | Op::Opposition { .. }
+            | Op::CancelConflict
+            | Op::CancelAttack
+            | Op::Attack { .. }
+            | Op::AttackMod { .. } => OpFamily::Conflicts,
+            Op::State { .. }
+            | Op::War { .. }
+            | Op::Peace { .. }
+            | Op::Surrender { .. }
+            | Op::Vote { .. }
+            | Op::FoundIsa
+            | Op::JoinIsa { .. }
+            | Op::VoteRule { .. }
+            | Op::ShadowWar { .. } => OpFamily::Politics,
+            Op::Restrict { .. }
+            | Op::Delayed { .. }
+            | Op::Pick { .. }
+            | Op::Modes { .. }
+            | Op::Unless { .. }
+            | Op::Reverse(..)
+            | Op::NegateEvent
+            | Op::NegateAction => OpFamily::Rules,
+        }
+    }
+
     /// The verb with its number replaced by `v` (kept within the verb's
     /// range; a bonus's named abilities are scaled by `v`); `None` for a verb
     /// that takes no number.

@@ -5,7 +5,7 @@
 use smallvec::SmallVec;
 
 use crate::card::{CardDef, CardType};
-use crate::card::{CardSel, Condition, Duration, Effect, Op, Who};
+use crate::card::{CardSel, Condition, Duration, Effect, Op, OpFamily, Who};
 use crate::game::event::{Event, Events};
 pub(crate) use crate::game::held::Ctx;
 use crate::game::state::{
@@ -416,75 +416,14 @@ impl Game {
     /// Carries out one effect verb; returns whether it happened. Each
     /// family of verbs is carried out in its own file under `verbs/`.
     pub(crate) fn run_op(&mut self, op: &Op, ctx: &Ctx, ev: &mut Events) -> bool {
-        match *op {
-            Op::GainInfluence { .. }
-            | Op::LoseInfluence { .. }
-            | Op::TransferInfluence { .. }
-            | Op::TransferToForce { .. }
-            | Op::Restore { .. }
-            | Op::ExtraInfluence { .. }
-            | Op::GainPower { .. }
-            | Op::LosePower { .. }
-            | Op::Tension { .. }
-            | Op::TensionRace { .. }
-            | Op::Unrest { .. }
-            | Op::NonPlayer { .. }
-            | Op::SponsorDiscount { .. }
-            | Op::InfluenceRating { .. }
-            | Op::TransferPower { .. }
-            | Op::PowerToWin { .. }
-            | Op::InfluenceOnlyPower { .. } => self.run_influence_op(op, ctx, ev),
-            Op::Draw { .. }
-            | Op::CrusadeDraw { .. }
-            | Op::DiscardRandom { .. }
-            | Op::Damage { .. }
-            | Op::Mark { .. }
-            | Op::Bonus { .. }
-            | Op::Double { .. }
-            | Op::Rotate { .. }
-            | Op::Ready { .. }
-            | Op::Heal { .. }
-            | Op::FullHeal { .. }
-            | Op::RemoveDamage { .. } => self.run_cards_op(op, ctx, ev),
-            Op::ConvertMark { .. }
-            | Op::DiscardAmbassador { .. }
-            | Op::SevereDamage { .. }
-            | Op::SetAbility { .. }
-            | Op::Blank { .. }
-            | Op::MoveMark { .. }
-            | Op::TransferChaos { .. }
-            | Op::TransferDamage { .. }
-            | Op::MoveAttached { .. }
-            | Op::UseAs { .. }
-            | Op::Promote { .. }
-            | Op::Chaos { .. }
-            | Op::Credits { .. } => self.run_card_change_op(op, ctx, ev),
-            Op::Neutralize { .. } | Op::Discard { .. } | Op::ReturnToHand { .. } => {
-                self.run_leave_play_op(op, ctx, ev)
-            }
-            Op::Support { .. }
-            | Op::Opposition { .. }
-            | Op::CancelConflict
-            | Op::CancelAttack
-            | Op::Attack { .. }
-            | Op::AttackMod { .. } => self.run_conflicts_op(op, ctx, ev),
-            Op::State { .. }
-            | Op::War { .. }
-            | Op::Peace { .. }
-            | Op::Surrender { .. }
-            | Op::Vote { .. }
-            | Op::FoundIsa
-            | Op::JoinIsa { .. }
-            | Op::VoteRule { .. }
-            | Op::ShadowWar { .. } => self.run_politics_op(op, ctx, ev),
-            Op::Restrict { .. }
-            | Op::Delayed { .. }
-            | Op::Pick { .. }
-            | Op::Modes { .. }
-            | Op::Unless { .. }
-            | Op::Reverse(..)
-            | Op::NegateEvent
-            | Op::NegateAction => self.run_rules_op(op, ctx, ev),
+        match op.family() {
+            OpFamily::Influence => self.run_influence_op(op, ctx, ev),
+            OpFamily::Cards => self.run_cards_op(op, ctx, ev),
+            OpFamily::LeavePlay => self.run_leave_play_op(op, ctx, ev),
+            OpFamily::CardChange => self.run_card_change_op(op, ctx, ev),
+            OpFamily::Conflicts => self.run_conflicts_op(op, ctx, ev),
+            OpFamily::Politics => self.run_politics_op(op, ctx, ev),
+            OpFamily::Rules => self.run_rules_op(op, ctx, ev),
         }
     }
 

@@ -12,7 +12,7 @@ mod rules;
 pub(super) use conflicts::attack_mod_text;
 pub(super) use rules::cannot_text;
 
-use b5_engine::{Amount, Effect, Op};
+use b5_engine::{Amount, Effect, Op, OpFamily};
 
 use crate::text::amount_text;
 use crate::text::conditions::condition_text;
@@ -40,75 +40,12 @@ pub fn effects_text(effects: &[Effect], both: bool) -> String {
 
 /// An effect verb in words, by its family (as `Game::run_op` dispatches it).
 fn op_text(op: &Op) -> String {
-    match *op {
-        Op::GainInfluence { .. }
-        | Op::LoseInfluence { .. }
-        | Op::TransferInfluence { .. }
-        | Op::TransferToForce { .. }
-        | Op::Restore { .. }
-        | Op::ExtraInfluence { .. }
-        | Op::GainPower { .. }
-        | Op::LosePower { .. }
-        | Op::Tension { .. }
-        | Op::TensionRace { .. }
-        | Op::Unrest { .. }
-        | Op::NonPlayer { .. }
-        | Op::SponsorDiscount { .. }
-        | Op::InfluenceRating { .. }
-        | Op::TransferPower { .. }
-        | Op::PowerToWin { .. }
-        | Op::InfluenceOnlyPower { .. } => influence::op_text(op),
-        Op::Draw { .. }
-        | Op::CrusadeDraw { .. }
-        | Op::DiscardRandom { .. }
-        | Op::Damage { .. }
-        | Op::Mark { .. }
-        | Op::Bonus { .. }
-        | Op::Double { .. }
-        | Op::Rotate { .. }
-        | Op::Ready { .. }
-        | Op::Heal { .. }
-        | Op::FullHeal { .. }
-        | Op::RemoveDamage { .. }
-        | Op::Neutralize { .. }
-        | Op::Discard { .. }
-        | Op::ReturnToHand { .. }
-        | Op::ConvertMark { .. }
-        | Op::DiscardAmbassador { .. }
-        | Op::SevereDamage { .. }
-        | Op::SetAbility { .. }
-        | Op::Blank { .. }
-        | Op::MoveMark { .. }
-        | Op::TransferChaos { .. }
-        | Op::TransferDamage { .. }
-        | Op::MoveAttached { .. }
-        | Op::UseAs { .. }
-        | Op::Promote { .. }
-        | Op::Chaos { .. }
-        | Op::Credits { .. } => cards::op_text(op),
-        Op::Support { .. }
-        | Op::Opposition { .. }
-        | Op::CancelConflict
-        | Op::CancelAttack
-        | Op::Attack { .. }
-        | Op::AttackMod { .. } => conflicts::op_text(op),
-        Op::State { .. }
-        | Op::War { .. }
-        | Op::Peace { .. }
-        | Op::Surrender { .. }
-        | Op::Vote { .. }
-        | Op::FoundIsa
-        | Op::JoinIsa { .. }
-        | Op::VoteRule { .. }
-        | Op::ShadowWar { .. } => politics::op_text(op),
-        Op::Restrict { .. }
-        | Op::Delayed { .. }
-        | Op::Pick { .. }
-        | Op::Modes { .. }
-        | Op::Unless { .. }
-        | Op::Reverse(..)
-        | Op::NegateEvent
-        | Op::NegateAction => rules::op_text(op),
+    match op.family() {
+        OpFamily::Influence => influence::op_text(op),
+        OpFamily::Cards | OpFamily::LeavePlay | OpFamily::CardChange => cards::op_text(op),
+        OpFamily::Conflicts => conflicts::op_text(op),
+        OpFamily::Politics => politics::op_text(op),
+        OpFamily::Rules => rules::op_text(op),
     }
 }
 
