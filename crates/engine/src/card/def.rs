@@ -7,6 +7,14 @@ use serde::{Deserialize, Serialize};
 
 use super::*;
 
+// The parts that moved out of this file (issue 24), at their old paths
+// `card::def::*` for one version; new code writes `crate::card::X`.
+pub use super::elements::{
+    Ability, AttachKind, CardType, ConflictKind, Faction, MarkKind, Race, Row, Side, TargetKind,
+    Uniqueness,
+};
+pub use super::filter::CardFilter;
+
 /// An ability change: explicit per-ability values plus an "all abilities"
 /// amount, which never raises Psi from a base of 0 (Character ability ratings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, Hash)]

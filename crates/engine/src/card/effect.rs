@@ -7,6 +7,16 @@ use serde::{Deserialize, Serialize};
 
 use super::*;
 
+// The parts that moved out of this file (issue 24), at their old paths
+// `card::effect::*` for one version; new code writes `crate::card::X`.
+pub use super::cannot::Cannot;
+pub use super::condition::{Cmp, Condition};
+pub use super::duration::{Duration, Reversible, When};
+pub use super::pick::{PickFrom, PickPut};
+pub use super::politics::{StateKind, VoteChoice, VoteKind, VoteRule};
+pub use super::trigger::Trigger;
+pub use super::who::{CardSel, Force, Who};
+
 /// One effect verb with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Op {
