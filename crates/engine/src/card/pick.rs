@@ -3,7 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Where a [`Op::Pick`](super::Op::Pick) chooses its cards.
+// For the documentation's links only.
+#[cfg(doc)]
+use super::Op;
+
+/// Where a [`Op::Pick`] chooses its cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]

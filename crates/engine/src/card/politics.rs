@@ -3,7 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// What a [`Op::VoteRule`](super::Op::VoteRule) changes in the next vote.
+// For the documentation's links only.
+#[cfg(doc)]
+use super::Op;
+
+/// What a [`Op::VoteRule`] changes in the next vote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum VoteRule {
