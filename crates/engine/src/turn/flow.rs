@@ -507,6 +507,17 @@ impl Game {
     /// Runs forward until a choice is pending, the game is over, or (when
     /// pausing) it stands on entering a round.
     pub(crate) fn run(&mut self, ev: &mut Events) {
+        self.run_until_stop(ev);
+        // Influence and Influence Rating: the pools hold the rating whenever
+        // a player may act, also when a sweep after the loop's first sync
+        // (marks given or purged, a card neutralized) started or stopped a
+        // rating modifier.
+        self.sync_rating_pools();
+    }
+
+    /// The forward run's loop: each pass settles the state, then stops on a
+    /// choice, or moves the step on.
+    fn run_until_stop(&mut self, ev: &mut Events) {
         loop {
             // Bonuses and Blanking: blanks imposed by effects start and end
             // with their modifiers.
