@@ -357,6 +357,7 @@ impl Game {
                 }
             }
             (ChoiceKind::Pick, Action::Pass) if self.pick_may_stop(c) => Ok(()),
+            (ChoiceKind::Modes, Action::Pass) if self.choice_modes().is_empty() => Ok(()),
             (ChoiceKind::Modes, Action::Mode { index }) => {
                 if self.choice_modes().contains(&index) {
                     Ok(())
@@ -374,7 +375,11 @@ impl Game {
             }),
             (ChoiceKind::Modes, _) => Err(Violation::WrongTime {
                 verb: a.verb(),
-                when: "a choice of modes (choose one)",
+                when: if self.choice_modes().is_empty() {
+                    "a choice of modes none of which can be carried out any more (pass)"
+                } else {
+                    "a choice of modes (choose one)"
+                },
             }),
             (ChoiceKind::Second, Action::Choose { card }) => self.check_second_choice(c, card),
             (ChoiceKind::Second, _) => Err(Violation::WrongTime {
@@ -419,7 +424,14 @@ impl Game {
                 }
             }
             ChoiceKind::Modes => {
-                for index in self.choice_modes() {
+                let modes = self.choice_modes();
+                // A mode possible when the choice began may not be any more
+                // (a trigger that ran while it waited): then the effect does
+                // nothing, and the player passes.
+                if modes.is_empty() {
+                    out.push(Action::Pass);
+                }
+                for index in modes {
                     out.push(Action::Mode { index });
                 }
             }
@@ -454,10 +466,11 @@ impl Game {
                 .choice_cards()
                 .first()
                 .map(|&card| Action::Choose { card }),
-            ChoiceKind::Modes => self
-                .choice_modes()
-                .first()
-                .map(|&index| Action::Mode { index }),
+            ChoiceKind::Modes => Some(
+                self.choice_modes()
+                    .first()
+                    .map_or(Action::Pass, |&index| Action::Mode { index }),
+            ),
             ChoiceKind::Second => self
                 .second_candidates(&c)
                 .first()
@@ -527,6 +540,8 @@ impl Game {
                 }
             }
             (Op::Pick { from, .. }, _) => self.finish_pick(&c, *from, ev),
+            // No mode can be carried out any more: the effect does nothing.
+            (Op::Modes { .. }, _) => self.choice = None,
             _ => {}
         }
         self.sweep_neutralization(ev);

@@ -11,7 +11,10 @@
 //! engine tests each lasting effect once: while its test is being worked
 //! out, the effect counts as not applying to what that test reads (so the
 //! test never waits on itself), and what is read that way is never kept in
-//! the ability memo.
+//! the ability memo. Within one test, each other lasting effect's test is
+//! worked out once and its answer reused: many conditional effects that
+//! read each other's results (ratings that read the rating) cost a number
+//! of tests that grows with their number, not with its factorial.
 
 use std::cell::RefCell;
 
@@ -28,6 +31,11 @@ thread_local! {
     static TESTING: RefCell<SmallVec<[(CardId, u16); 8]>> = const {
         RefCell::new(SmallVec::new_const())
     };
+    /// The answers of the tests worked out inside the outermost test under
+    /// way (forgotten when it ends: the game does not change meanwhile).
+    static ANSWERED: RefCell<SmallVec<[((CardId, u16), bool); 16]>> = const {
+        RefCell::new(SmallVec::new_const())
+    };
 }
 
 /// Whether some lasting effect's test is being worked out: what is read now
@@ -41,22 +49,34 @@ pub(crate) fn testing_any() -> bool {
 /// being tested: a test that reads itself).
 pub(crate) fn test_once(src: CardId, i: usize, f: impl FnOnce() -> bool) -> bool {
     let key = (src, i as u16);
-    let entered = TESTING.with(|t| {
+    let known = TESTING.with(|t| {
         let mut t = t.borrow_mut();
         // Past this depth, a loop of tests on many cards: the effect is left out.
         if t.contains(&key) || t.len() >= 64 {
-            false
-        } else {
-            t.push(key);
-            true
+            return Some(false);
         }
+        let answered =
+            ANSWERED.with(|a| a.borrow().iter().find(|(k, _)| *k == key).map(|&(_, v)| v));
+        if answered.is_none() {
+            t.push(key);
+        }
+        answered
     });
-    if !entered {
-        return false;
+    if let Some(v) = known {
+        return v;
     }
     let v = f();
     TESTING.with(|t| {
-        t.borrow_mut().pop();
+        let mut t = t.borrow_mut();
+        t.pop();
+        ANSWERED.with(|a| {
+            let mut a = a.borrow_mut();
+            if t.is_empty() {
+                a.clear();
+            } else {
+                a.push((key, v));
+            }
+        });
     });
     v
 }
