@@ -25,15 +25,18 @@ use crate::effects::interpreter::Ctx;
 use crate::game::state::{Game, Target};
 use crate::ids::CardId;
 
+/// A lasting effect: its source card and its index among the card's.
+type TestKey = (CardId, u16);
+
 thread_local! {
     /// The lasting effects (source card, index) whose test is being worked
     /// out on this thread.
-    static TESTING: RefCell<SmallVec<[(CardId, u16); 8]>> = const {
+    static TESTING: RefCell<SmallVec<[TestKey; 8]>> = const {
         RefCell::new(SmallVec::new_const())
     };
     /// The answers of the tests worked out inside the outermost test under
     /// way (forgotten when it ends: the game does not change meanwhile).
-    static ANSWERED: RefCell<SmallVec<[((CardId, u16), bool); 16]>> = const {
+    static ANSWERED: RefCell<SmallVec<[(TestKey, bool); 16]>> = const {
         RefCell::new(SmallVec::new_const())
     };
 }
