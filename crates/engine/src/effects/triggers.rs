@@ -112,6 +112,10 @@ impl Game {
         if si.face_down() || si.has(flag::BLANK) || !si.zone.in_play() {
             return;
         }
+        // The card's effects that this happening triggered are its
+        // controller's as the card was then, even after an earlier one of
+        // them took the card out of play.
+        let controller = si.controller;
         let db = self.db.clone();
         let def = db.get(si.def);
         for te in def.triggers.iter().filter(|te| te.trigger == t) {
@@ -125,13 +129,14 @@ impl Game {
             self.triggers_this_turn += 1;
             let si = self.c(src);
             if te.rotate {
-                // Only a ready card can rotate for its triggered effect.
-                if si.rotated() || si.neutralized() {
+                // Only a ready card in play can rotate for its triggered
+                // effect.
+                if si.rotated() || si.neutralized() || !si.zone.in_play() {
                     continue;
                 }
                 self.rotate(src);
             }
-            let mut ctx = Ctx::new(self.c(src).controller, src, target);
+            let mut ctx = Ctx::new(controller, src, target);
             ctx.attacker = other;
             if (conflict.0 as usize) < self.conflicts.len() {
                 ctx = ctx.in_conflict(conflict);

@@ -171,6 +171,22 @@ impl Game {
                 }
             }
         };
+        // A vote's head calls the voters: when the card's player has left
+        // the game (or the card has no player any more), the first player
+        // left in initiative order calls them.
+        let head = if (head as usize) < n && live(self, head as usize) {
+            head
+        } else {
+            match self
+                .initiative
+                .iter()
+                .copied()
+                .find(|&p| live(self, p as usize))
+            {
+                Some(p) => p,
+                None => return false,
+            }
+        };
         // Cards that change or take over votes (vote_rules.rs). Votes:
         // "Cards that affect or refer to Babylon 5 votes do not affect ISA
         // votes": the ISA vote held instead uses them up, unapplied.
