@@ -10,9 +10,11 @@
 //!
 //! Group commit: one writer thread owns the connection that writes. Every
 //! [`Write`] is queued to it; it takes everything queued, writes it in one
-//! transaction (each write in its own savepoint, so a refused write is
-//! undone alone), commits (one sync to disk for all of them) and only then
-//! reports each outcome. While it syncs, the next writes queue up and go
+//! transaction (each write of several statements in its own savepoint, so
+//! a refused write is undone alone; a write of one statement, most actions,
+//! is undone alone by SQLite itself), commits (one sync to disk for all of
+//! them) and only then reports each outcome. When SQLite rolls the whole
+//! transaction back (a full disk), every write of the batch fails. While it syncs, the next writes queue up and go
 //! together in the next commit. New tables, seats taken, actions, undo
 //! requests and chat lines all take this path.
 //!
@@ -938,18 +940,35 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Job>) {
     }
     let mut results = Vec::with_capacity(batch.len());
     for j in &batch {
-        let r = match run(conn, "SAVEPOINT w") {
-            Ok(()) => {
-                let r = apply(conn, &j.write);
-                let end = if r.is_ok() {
-                    run(conn, "RELEASE w")
-                } else {
-                    run(conn, "ROLLBACK TO w").and_then(|()| run(conn, "RELEASE w"))
-                };
-                r.and(end.map_err(other))
+        let r = if one_change(&j.write) {
+            // One statement that changes anything: it is undone alone by
+            // SQLite when it fails, no savepoint needed.
+            apply(conn, &j.write)
+        } else {
+            match run(conn, "SAVEPOINT w") {
+                Ok(()) => {
+                    let r = apply(conn, &j.write);
+                    let end = if r.is_ok() {
+                        run(conn, "RELEASE w")
+                    } else {
+                        run(conn, "ROLLBACK TO w").and_then(|()| run(conn, "RELEASE w"))
+                    };
+                    r.and(end.map_err(other))
+                }
+                Err(e) => Err(other(e)),
             }
-            Err(e) => Err(other(e)),
         };
+        if let (Err(e), true) = (&r, conn.is_autocommit()) {
+            // SQLite rolled the whole transaction back (a full disk, an I/O
+            // error): none of the batch was written, and nothing more is
+            // tried outside a transaction.
+            let why = e.to_string();
+            tracing::error!(error = %why, "the transaction was rolled back: the batch fails");
+            for j in batch {
+                (j.done)(Err(other(&why)));
+            }
+            return;
+        }
         results.push(r);
     }
     match run(conn, "COMMIT") {
@@ -971,6 +990,24 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Job>) {
                 (j.done)(Err(other(&e)));
             }
         }
+    }
+}
+
+/// Whether a write is at most one statement that changes the database (a
+/// read first does not count): then it needs no savepoint of its own.
+fn one_change(w: &Write) -> bool {
+    match w {
+        Write::Append {
+            entry,
+            finished,
+            human,
+            ..
+        } => entry.undoes.is_none() && !finished && !human,
+        Write::End { .. } | Write::Undo { .. } => true,
+        Write::CreateTable(_)
+        | Write::JoinSeat { .. }
+        | Write::SetAway { .. }
+        | Write::Chat { .. } => false,
     }
 }
 
