@@ -506,24 +506,16 @@ impl Game {
 
     /// Runs forward until a choice is pending, the game is over, or (when
     /// pausing) it stands on entering a round.
+    ///
+    /// Influence and Influence Rating: the pools hold the rating whenever a
+    /// player may act, so each pass puts the rating's modifiers in the
+    /// pools (`crate::game::rating`) after every sweep that may start or
+    /// stop one (marks given or purged, a card neutralized), once.
     pub(crate) fn run(&mut self, ev: &mut Events) {
-        self.run_until_stop(ev);
-        // Influence and Influence Rating: the pools hold the rating whenever
-        // a player may act, also when a sweep after the loop's first sync
-        // (marks given or purged, a card neutralized) started or stopped a
-        // rating modifier.
-        self.sync_rating_pools();
-    }
-
-    /// The forward run's loop: each pass settles the state, then stops on a
-    /// choice, or moves the step on.
-    fn run_until_stop(&mut self, ev: &mut Events) {
         loop {
             // Bonuses and Blanking: blanks imposed by effects start and end
             // with their modifiers.
             self.sync_blanks();
-            // Influence Rating modifiers in the pools (`crate::game::rating`).
-            self.sync_rating_pools();
             // Marks: a card given marks by a lasting source, or cut off
             // from one, gains or purges them as soon as it happens.
             self.refresh_mark_links(ev);
@@ -537,6 +529,7 @@ impl Game {
             self.sweep_neutralization(ev);
             if let Some(v) = &self.vote {
                 if v.asker().is_some() {
+                    self.sync_rating_pools();
                     return;
                 }
                 // Never reached: a vote with nobody to ask ends at once.
@@ -545,6 +538,7 @@ impl Game {
             }
             if let Some(c) = self.choice {
                 if !self.players[c.player as usize].eliminated {
+                    self.sync_rating_pools();
                     return;
                 }
                 // A replacement whose chooser has gone still happens, with
@@ -558,6 +552,7 @@ impl Game {
             }
             self.drakh_checks(ev);
             self.sweep_neutralization(ev);
+            self.sync_rating_pools();
             if let Some(w) = self.window {
                 if self.window_asker(&w).is_some() {
                     return;
