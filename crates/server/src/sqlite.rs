@@ -14,9 +14,10 @@
 //! a refused write is undone alone; a write of one statement, most actions,
 //! is undone alone by SQLite itself), commits (one sync to disk for all of
 //! them) and only then reports each outcome. When SQLite rolls the whole
-//! transaction back (a full disk), every write of the batch fails. While it syncs, the next writes queue up and go
-//! together in the next commit. New tables, seats taken, actions, undo
-//! requests and chat lines all take this path.
+//! transaction back (a full disk), every write of the batch fails. While
+//! it syncs, the next writes queue up and go together in the next commit.
+//! New tables, seats taken, actions, undo requests and chat lines all take
+//! this path.
 //!
 //! Checkpoints (copying the log back into the database file, which syncs
 //! it) are the writer's too, never part of a commit: after every
