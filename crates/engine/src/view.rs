@@ -381,9 +381,10 @@ impl Game {
     /// who holds no card of the game does (`player_public(p, nobody)`, a
     /// seat number past the players): true unless it is the viewer's own
     /// part with its agenda face down (shown to it), or the viewer controls
-    /// a face-down card attached somewhere (its own contingencies, shown to
-    /// it). A server may then build that part once for every such viewer;
-    /// if this said true wrongly, the viewer would see less, never more.
+    /// a face-down card attached to a card of that part (its own
+    /// contingencies, shown to it). A server may then build that part once
+    /// for every such viewer; if this said true wrongly, the viewer would
+    /// see less, never more.
     pub fn public_part_is_common(&self, p: PlayerId, viewer: PlayerId) -> bool {
         let own_hidden_agenda = p == viewer
             && self.players[p as usize]
@@ -393,8 +394,38 @@ impl Game {
         !own_hidden_agenda
             && !self.attachments.iter().any(|&a| {
                 let c = self.c(a);
-                c.zone == Zone::Attached && c.face_down() && c.controller == viewer
+                c.zone == Zone::Attached
+                    && c.face_down()
+                    && c.controller == viewer
+                    && self.shown_in_part(self.attached_root(a), p)
             })
+    }
+
+    /// The card an attached card hangs from at last (through cards
+    /// attached to attached cards): the one a view lists it under.
+    fn attached_root(&self, a: CardId) -> CardId {
+        let mut c = a;
+        // Bounded: a chain of hosts is never longer than the cards.
+        for _ in 0..self.cards.len() {
+            let host = self.c(c).host;
+            if self.c(c).zone != Zone::Attached || host.some().is_none() {
+                break;
+            }
+            c = host;
+        }
+        c
+    }
+
+    /// Whether card `c` is one of those `player_public(p, _)` lists with
+    /// what is attached to it (its piles in view, its agenda, the cards on
+    /// its faction).
+    fn shown_in_part(&self, c: CardId, p: PlayerId) -> bool {
+        let pl = &self.players[p as usize];
+        pl.agenda.some() == Some(c)
+            || [pl.inner_circle, pl.supporting, pl.discard, pl.removed]
+                .into_iter()
+                .any(|pile| self.iter_pile(pile).any(|x| x == c))
+            || (self.c(c).zone == Zone::OnFaction && self.c(c).faction == p)
     }
 
     /// Player `p`'s public part (its faction, piles in view, agenda), as
