@@ -199,16 +199,19 @@ fn kind_of(game: &Game, p: PlayerId, a: &Action) -> GroupKind {
     }
 }
 
-/// The influence an action applies, by the engine's own payment: the
-/// action is applied to a copy of the game and the player's spent
-/// influence (and temporary influence used) compared.
+/// The influence an action applies, by the engine's own payment: what
+/// `Game::pays_no_influence` knows to be nothing, or what the engine applies
+/// for the player (`Game::paid`) when the action is applied to a copy of
+/// the game. Influence that expires or is restored meanwhile is no price.
 pub fn applied_influence(game: &Game, p: PlayerId, a: &Action) -> i16 {
-    let before = game.player(p);
-    let (spent, extra) = (before.spent, before.extra);
+    if game.pays_no_influence(p, a) {
+        return 0;
+    }
     let mut g = game.clone();
     if g.apply(p, *a).is_err() {
         return 0;
     }
+    let paid = g.paid(p);
     // Legal Targets: a card played with its first target is paid once its
     // second is chosen (the engine's default choice stands in for it).
     if g.choice()
@@ -218,9 +221,9 @@ pub fn applied_influence(game: &Game, p: PlayerId, a: &Action) -> i16 {
             Some(d) if g.apply(p, d).is_ok() => {}
             _ => return 0,
         }
+        return paid.saturating_add(g.paid(p));
     }
-    let after = g.player(p);
-    (after.spent - spent) + (extra - after.extra).max(0)
+    paid
 }
 
 /// What a pass means at this moment, in words.

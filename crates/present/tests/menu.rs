@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use b5_engine::{Action, CardDb, Event, Game, PlayerId, Zone};
+use b5_engine::{Action, CardDb, ChoiceKind, Event, Game, PlayerId, Zone};
 use b5_players::{Bot, GreedyBot};
 use b5_present::{menu, GroupKind};
 
@@ -274,4 +274,104 @@ fn why_names_the_rule_that_blocks_a_familiar_action() {
         g.apply(p, a).expect("legal");
     }
     panic!("no moment where building was refused");
+}
+
+/// `Game::pays_no_influence` lets the menu price an action without
+/// applying it: every action it says so of, applied, applies none of the
+/// player's influence and leaves his pools as they were.
+#[test]
+fn an_answer_said_to_pay_nothing_pays_nothing() {
+    let db = open_set();
+    let (mut said, mut passes) = (0, 0);
+    for seed in 0..12u64 {
+        let players = 3 + seed as usize % 3;
+        let mut g = new_game(&db, seed, players);
+        let mut bots: Vec<GreedyBot> = (0..players as u64).map(GreedyBot::new).collect();
+        let mut n = 0;
+        while !g.is_over() && n < 2500 {
+            if g.at_round_entry().is_some() {
+                g.proceed();
+                continue;
+            }
+            for &p in g.pending().iter() {
+                for a in g.legal_actions(p) {
+                    if !g.pays_no_influence(p, &a) {
+                        continue;
+                    }
+                    said += 1;
+                    passes += usize::from(a == Action::Pass);
+                    let mut h = g.clone();
+                    h.apply(p, a).expect("legal");
+                    let (before, after) = (g.player(p), h.player(p));
+                    assert_eq!(h.paid(p), 0, "seed {seed}: {a:?} by {p} in {:?}", g.step());
+                    assert_eq!(
+                        (before.spent, before.extra),
+                        (after.spent, after.extra),
+                        "seed {seed}: {a:?} by {p} in {:?}",
+                        g.step()
+                    );
+                }
+            }
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            let a = bots[p as usize].choose(&g, p, &legal);
+            g.apply(p, a).expect("legal");
+            n += 1;
+        }
+    }
+    assert!(
+        said > 2000 && passes > 200,
+        "{said} answers, {passes} passes"
+    );
+}
+
+/// The price of an action is the influence the engine applies for it:
+/// temporary influence that expires as the action ends the turn, or
+/// influence restored by the Ready Round a pass starts, is no price.
+#[test]
+fn influence_that_expires_or_is_restored_is_no_price() {
+    let db = open_set();
+    let (mut checked, mut moved) = (0, 0);
+    for seed in 0..12u64 {
+        let players = 2 + seed as usize % 4;
+        let mut g = new_game(&db, seed, players);
+        let mut bots: Vec<GreedyBot> = (0..players as u64).map(GreedyBot::new).collect();
+        let mut n = 0;
+        while !g.is_over() && n < 2500 {
+            if g.at_round_entry().is_some() {
+                g.proceed();
+                continue;
+            }
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            let m = menu(&g, p, &legal);
+            for c in m.choices() {
+                let mut h = g.clone();
+                h.apply(p, c.action).expect("legal");
+                let mut paid = h.paid(p);
+                // Legal Targets: a card with a second target is paid once
+                // it is chosen.
+                if h.choice().is_some_and(|c| c.kind == ChoiceKind::Second) {
+                    let d = h.default_action(p).expect("a second target");
+                    h.apply(p, d).expect("legal");
+                    paid += h.paid(p);
+                }
+                assert_eq!(c.cost, paid, "seed {seed}: {}", c.label);
+                // Where the pools changed by more or less than the price
+                // (spent influence restored, temporary influence gone).
+                let (b, a) = (g.player(p), h.player(p));
+                let delta = (a.spent - b.spent) + (b.extra - a.extra).max(0);
+                if h.choice().is_none() && delta != c.cost {
+                    moved += 1;
+                    assert!(c.cost >= 0, "seed {seed}: {}", c.label);
+                }
+                checked += 1;
+            }
+            let a = bots[p as usize].choose(&g, p, &legal);
+            g.apply(p, a).expect("legal");
+            n += 1;
+        }
+    }
+    assert!(checked > 5000, "{checked} prices checked");
+    assert!(moved > 10, "{moved} actions that moved the pools otherwise");
 }

@@ -17,6 +17,7 @@ impl Game {
         let from_extra = n.min(pl.extra).max(0);
         pl.extra -= from_extra;
         pl.spent += n - from_extra;
+        self.paid[p as usize] = self.paid[p as usize].saturating_add(n);
     }
 
     /// Gain N influence: tokens added to the unspent pool, permanently.

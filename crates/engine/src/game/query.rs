@@ -25,6 +25,14 @@ impl Game {
         &self.players[p as usize]
     }
 
+    /// The influence `p` applied (spent or temporary, Influence and
+    /// Influence Rating) while the last action was applied: its price, and
+    /// what a card or a conflict it set off made `p` pay. Influence that
+    /// merely expires or is restored is not applied.
+    pub fn paid(&self, p: PlayerId) -> i16 {
+        self.paid.get(p as usize).copied().unwrap_or(0)
+    }
+
     pub fn player_by_name(&self, name: &str) -> Option<PlayerId> {
         self.meta
             .names

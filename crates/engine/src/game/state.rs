@@ -326,6 +326,11 @@ pub struct Game {
     /// neutralizes answers in the attack's own window
     /// (`triggers.rs`). False between calls.
     pub(crate) in_attack_damage: bool,
+    /// The influence applied for each player (`apply_influence`) by the
+    /// action being applied, cleared as `apply` begins: the price an
+    /// action paid (`Game::paid`), told to no one else. A tally, not part
+    /// of the position: neither digested nor compared.
+    pub(crate) paid: [i16; MAX_PLAYERS],
 }
 
 impl Clone for Game {
@@ -382,6 +387,7 @@ impl Clone for Game {
             reversal_events: self.reversal_events.clone(),
             reversal_conflict: self.reversal_conflict.clone(),
             in_attack_damage: self.in_attack_damage,
+            paid: self.paid,
         }
     }
 }

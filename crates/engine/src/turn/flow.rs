@@ -190,6 +190,7 @@ impl Game {
             return Err(self.rule_error(v, p, &action));
         }
         let mut ev = Events::new();
+        self.paid = [0; crate::game::state::MAX_PLAYERS];
         // Drakh Rule 7: "After each of his actions, including a pass action,
         // a Drakh player may move any number of Chaos Tokens" (Action Round
         // actions; asked only when a move is possible).
@@ -376,6 +377,30 @@ impl Game {
             Step::ResolveOrder { .. } => self.resolve_order_candidates(p, out),
             _ => {}
         }
+    }
+
+    /// Whether `a`, legal for `p`, is known to apply no influence of `p`
+    /// without applying it (false: apply it to a copy to know). True for the
+    /// answers of the steps where every player answers at once, the Ready
+    /// Round's sustained actions and Draw Round step 2's discards: they
+    /// only mark a card or move it from hand, and a pass only records the
+    /// answer while another player still has his to give (the step then
+    /// goes on, and nothing is paid until it ends).
+    pub fn pays_no_influence(&self, p: PlayerId, a: &Action) -> bool {
+        let answering = self.vote.is_none()
+            && self.choice.is_none()
+            && self.chaos_mover == crate::game::state::NOBODY
+            && self.window.is_none();
+        let others_to_answer = || self.pending().iter().any(|&q| q != p);
+        answering
+            && match (self.step, a) {
+                (Step::Sustain { .. }, Action::Sustain { .. })
+                | (Step::DrawDiscard { .. }, Action::Discard { .. }) => true,
+                (Step::Sustain { .. } | Step::DrawDiscard { .. }, Action::Pass) => {
+                    others_to_answer()
+                }
+                _ => false,
+            }
     }
 
     /// Carries out a checked action.

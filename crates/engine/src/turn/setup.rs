@@ -289,6 +289,7 @@ impl Game {
             reversal_events: Default::default(),
             reversal_conflict: None,
             in_attack_damage: false,
+            paid: [0; MAX_PLAYERS],
         }
     }
 
