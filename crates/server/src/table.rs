@@ -436,10 +436,30 @@ impl Table {
     pub fn refresh_lobby(&self, inner: &TableInner) {
         let l = lobby_of(&self.id, &self.game_name, self.spectators, inner);
         if l.finished {
-            let mut at = self.finished_at.lock().unwrap_or_else(|p| p.into_inner());
-            at.get_or_insert_with(Instant::now);
+            self.mark_finished();
         }
         *self.lobby.lock().unwrap_or_else(|p| p.into_inner()) = l;
+    }
+
+    /// The lobby's entry after a change of the game: its turn, seq and
+    /// whether it is over (the seats are as they were; `refresh_lobby`
+    /// rebuilds it whole when they change).
+    fn refresh_progress(&self, inner: &TableInner) {
+        let finished = inner.game.finished() || inner.ended.is_some();
+        if finished {
+            self.mark_finished();
+        }
+        let mut l = self.lobby.lock().unwrap_or_else(|p| p.into_inner());
+        l.turn = inner.game.turn();
+        l.seq = inner.seq;
+        l.finished = finished;
+        l.ended = inner.ended.map(crate::expiry::ended_json);
+    }
+
+    /// When the table was first seen over.
+    fn mark_finished(&self) {
+        let mut at = self.finished_at.lock().unwrap_or_else(|p| p.into_inner());
+        at.get_or_insert_with(Instant::now);
     }
 
     /// How long this table has been over in memory (None: it is not over).
@@ -605,7 +625,7 @@ impl Table {
             events,
             game: Some(Arc::downgrade(&game)),
         });
-        self.refresh_lobby(inner);
+        self.refresh_progress(inner);
         // The move clock starts again with every change.
         self.start_clock(inner.seq);
         // No receiver is not an error.

@@ -55,14 +55,16 @@ pub async fn upgrade(
     let max = state.cfg.max_ws_message;
     // Small buffers: thousands of sockets stay cheap (the defaults hold
     // 128 KiB each way per socket; a client's messages are a few hundred
-    // bytes, a longer one is read in several pieces). A client that does
-    // not read makes the session wait (each send waits for the socket), so
-    // nothing piles up.
+    // bytes, a longer one is read in several pieces). Frames queued
+    // together (an answer and its change) go out in one write when the
+    // session flushes, which it does after every message or batch. A client
+    // that does not read makes the session wait (each flush waits for the
+    // socket), so nothing piles up.
     Ok(ws
         .max_message_size(max)
         .max_frame_size(max)
         .read_buffer_size(max.min(READ_BUFFER))
-        .write_buffer_size(0)
+        .write_buffer_size(WRITE_BUFFER)
         .max_write_buffer_size(4 * 1024 * 1024)
         .on_upgrade(move |socket| async move {
             // The connection's slot (`--max-connections`, per address)
@@ -74,6 +76,11 @@ pub async fn upgrade(
 
 /// Each WebSocket's read buffer (allocated for as long as it is open).
 const READ_BUFFER: usize = 2 * 1024;
+
+/// Frames queued on a WebSocket are written once they pass this many bytes
+/// or when the session flushes (tungstenite's `write_buffer_size`; 0 would
+/// write each frame as it is queued, one system call each).
+const WRITE_BUFFER: usize = 8 * 1024;
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -430,10 +437,14 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
                 else {
                     return;
                 };
+                // A catch-up's messages in one write.
                 for m in msgs {
-                    if !send(&mut socket, m).await {
+                    if socket.feed(Message::Text(m.into())).await.is_err() {
                         return;
                     }
+                }
+                if socket.flush().await.is_err() {
+                    return;
                 }
             }
             msg = socket.recv() => {
