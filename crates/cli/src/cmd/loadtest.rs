@@ -17,7 +17,11 @@
 //! Tables are created and seated at most [`SETUP_AT_ONCE`] at a time; the
 //! measurement starts once every table is seated and `--warmup` seconds
 //! have passed (the set-up, a burst of table creations and joins, is not
-//! measured). Reports actions acknowledged, errors, the latency from
+//! measured). Tables seated together play in step, so that a short
+//! measurement falls on one part of every game (all seats choosing at
+//! once, or one seat at a time); `--stagger S` starts each table's players
+//! at a random moment of the S seconds after the seating, as tables of
+//! real players start, and the warm-up follows them. Reports actions acknowledged, errors, the latency from
 //! request to acknowledgement and from acknowledgement to the other seats'
 //! WebSocket messages, actions per second and the server's memory.
 
@@ -63,6 +67,13 @@ pub struct LoadtestArgs {
     /// the measurement starts
     #[arg(long, default_value_t = 0, value_name = "S")]
     pub warmup: u64,
+    /// Spread the tables' first actions over this many seconds once they
+    /// are seated (each table starts at a random moment of it), so that
+    /// they do not all reach the same step of the game together as tables
+    /// seated at once would; the warm-up counts from its end
+    #[arg(long, default_value_t = 0, value_name = "S",
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub stagger: u64,
     /// The server's process id (same machine): its CPU time over the
     /// measurement is reported too
     #[arg(long, value_name = "PID")]
@@ -127,6 +138,8 @@ struct Ctx {
     duration: Duration,
     tables: usize,
     warmup: Duration,
+    /// Each table's players start within this long after it is seated.
+    stagger: Duration,
     /// Tables seated so far; when all are, the measurement starts
     /// `warmup` later (the set-up, a burst of table creations and joins,
     /// is not measured).
@@ -146,7 +159,7 @@ impl Ctx {
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
             + 1;
         if n >= self.tables {
-            let _ = self.start.set(Instant::now() + self.warmup);
+            let _ = self.start.set(Instant::now() + self.stagger + self.warmup);
         }
     }
 
@@ -262,6 +275,11 @@ async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
         drop(permit);
         if game == 1 {
             ctx.seated();
+            // `--stagger`: this table starts at its own moment.
+            if !ctx.stagger.is_zero() {
+                let mut rng = Pcg64Mcg::seed_from_u64(derive_seed(seed, slot * 1_000_000 + 9));
+                tokio::time::sleep(ctx.stagger.mul_f64(rng.random_range(0.0..1.0))).await;
+            }
         }
         let acks = Arc::new(Mutex::new(Acks::default()));
         let mut seats = Vec::new();
@@ -592,6 +610,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             duration,
             tables: args.tables as usize,
             warmup: Duration::from_secs(args.warmup),
+            stagger: Duration::from_secs(args.stagger),
             seated: Default::default(),
             unseated: Default::default(),
             start: Default::default(),
@@ -670,6 +689,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             "think_ms": args.think_ms,
             "duration_s": args.duration,
             "warmup_s": args.warmup,
+            "stagger_s": args.stagger,
             "actions": st.acks,
             "actions_per_sec": ((st.acks as f64 / secs) * 10.0).round() / 10.0,
             "errors": st.errors,
