@@ -276,23 +276,40 @@ fn why_names_the_rule_that_blocks_a_familiar_action() {
     panic!("no moment where building was refused");
 }
 
-/// `Game::pays_no_influence` lets the menu price an action without
-/// applying it: every action it says so of, applied, applies none of the
-/// player's influence and leaves his pools as they were.
-#[test]
-fn an_answer_said_to_pay_nothing_pays_nothing() {
+/// Greedy games of the Open Set decks, seeds 0 to 11 (`players` seats for
+/// a seed), up to 2,500 actions each: `visit` sees every position where
+/// someone has a choice.
+fn each_position(players: impl Fn(u64) -> usize, mut visit: impl FnMut(u64, &Game)) {
     let db = open_set();
-    let (mut said, mut passes) = (0, 0);
     for seed in 0..12u64 {
-        let players = 3 + seed as usize % 3;
-        let mut g = new_game(&db, seed, players);
-        let mut bots: Vec<GreedyBot> = (0..players as u64).map(GreedyBot::new).collect();
+        let n_players = players(seed);
+        let mut g = new_game(&db, seed, n_players);
+        let mut bots: Vec<GreedyBot> = (0..n_players as u64).map(GreedyBot::new).collect();
         let mut n = 0;
         while !g.is_over() && n < 2500 {
             if g.at_round_entry().is_some() {
                 g.proceed();
                 continue;
             }
+            visit(seed, &g);
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            let a = bots[p as usize].choose(&g, p, &legal);
+            g.apply(p, a).expect("legal");
+            n += 1;
+        }
+    }
+}
+
+/// `Game::pays_no_influence` lets the menu price an action without
+/// applying it: every action it says so of, applied, applies none of the
+/// player's influence and leaves his pools as they were.
+#[test]
+fn an_answer_said_to_pay_nothing_pays_nothing() {
+    let (mut said, mut passes) = (0, 0);
+    each_position(
+        |seed| 3 + seed as usize % 3,
+        |seed, g| {
             for &p in g.pending().iter() {
                 for a in g.legal_actions(p) {
                     if !g.pays_no_influence(p, &a) {
@@ -303,22 +320,17 @@ fn an_answer_said_to_pay_nothing_pays_nothing() {
                     let mut h = g.clone();
                     h.apply(p, a).expect("legal");
                     let (before, after) = (g.player(p), h.player(p));
-                    assert_eq!(h.paid(p), 0, "seed {seed}: {a:?} by {p} in {:?}", g.step());
+                    let what = format!("seed {seed}: {a:?} by {p} in {:?}", g.step());
+                    assert_eq!(h.paid(p), 0, "{what}");
                     assert_eq!(
                         (before.spent, before.extra),
                         (after.spent, after.extra),
-                        "seed {seed}: {a:?} by {p} in {:?}",
-                        g.step()
+                        "{what}"
                     );
                 }
             }
-            let p = g.pending()[0];
-            let legal = g.legal_actions(p);
-            let a = bots[p as usize].choose(&g, p, &legal);
-            g.apply(p, a).expect("legal");
-            n += 1;
-        }
-    }
+        },
+    );
     assert!(
         said > 2000 && passes > 200,
         "{said} answers, {passes} passes"
@@ -330,22 +342,13 @@ fn an_answer_said_to_pay_nothing_pays_nothing() {
 /// influence restored by the Ready Round a pass starts, is no price.
 #[test]
 fn influence_that_expires_or_is_restored_is_no_price() {
-    let db = open_set();
     let (mut checked, mut moved) = (0, 0);
-    for seed in 0..12u64 {
-        let players = 2 + seed as usize % 4;
-        let mut g = new_game(&db, seed, players);
-        let mut bots: Vec<GreedyBot> = (0..players as u64).map(GreedyBot::new).collect();
-        let mut n = 0;
-        while !g.is_over() && n < 2500 {
-            if g.at_round_entry().is_some() {
-                g.proceed();
-                continue;
-            }
+    each_position(
+        |seed| 2 + seed as usize % 4,
+        |seed, g| {
             let p = g.pending()[0];
             let legal = g.legal_actions(p);
-            let m = menu(&g, p, &legal);
-            for c in m.choices() {
+            for c in menu(g, p, &legal).choices() {
                 let mut h = g.clone();
                 h.apply(p, c.action).expect("legal");
                 let mut paid = h.paid(p);
@@ -367,11 +370,8 @@ fn influence_that_expires_or_is_restored_is_no_price() {
                 }
                 checked += 1;
             }
-            let a = bots[p as usize].choose(&g, p, &legal);
-            g.apply(p, a).expect("legal");
-            n += 1;
-        }
-    }
+        },
+    );
     assert!(checked > 5000, "{checked} prices checked");
     assert!(moved > 10, "{moved} actions that moved the pools otherwise");
 }
