@@ -21,9 +21,10 @@
 //! measurement falls on one part of every game (all seats choosing at
 //! once, or one seat at a time); `--stagger S` starts each table's players
 //! at a random moment of the S seconds after the seating, as tables of
-//! real players start, and the warm-up follows them. Reports actions acknowledged, errors, the latency from
-//! request to acknowledgement and from acknowledgement to the other seats'
-//! WebSocket messages, actions per second and the server's memory.
+//! real players start, and the warm-up follows them. Reports actions
+//! acknowledged, errors, the latency from request to acknowledgement and
+//! from acknowledgement to the other seats' WebSocket messages, actions
+//! per second and the server's memory.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
