@@ -426,6 +426,8 @@ fn loadtest_reports_against_a_running_server() {
     let r: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     // Measured after the staggered starts: every table plays by then.
     assert_eq!(r["stagger_s"], 1, "{r}");
+    // One worker thread unless told otherwise.
+    assert_eq!(r["threads"], 1, "{r}");
     assert!(r["actions"].as_u64().unwrap() > 0, "{r}");
     assert_eq!(r["errors"], 0, "{r}");
     assert!(r["ack_ms"]["p99"].is_number(), "{r}");
