@@ -259,6 +259,7 @@ pub(crate) fn card(d: &CardDef) -> Result<(), Refusal> {
         ("resolution", &d.resolution),
         ("won", &d.won),
         ("lost", &d.lost),
+        ("when_played", &d.when_played),
     ] {
         walk(d, name, list, (d.target, f), None)?;
     }

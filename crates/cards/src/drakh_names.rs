@@ -35,17 +35,10 @@ pub fn names_drakh(d: &CardDef) -> bool {
         || d.participants.as_ref().is_some_and(filter)
         || d.requires.iter().any(condition)
         || d.victory.as_ref().is_some_and(|v| condition(&v.condition))
-        || [&d.initiated, &d.resolution, &d.won, &d.lost, &d.effects]
+        || d.effect_lists().any(effects)
+        || d.actions
             .iter()
-            .any(|l| effects(l))
-        || d.won_by
-            .iter()
-            .chain(d.lost_by.iter())
-            .any(|(_, l)| effects(l))
-        || d.actions.iter().any(|a| {
-            filter(&a.filter) || a.condition.as_ref().is_some_and(condition) || effects(&a.effects)
-        })
-        || d.triggers.iter().any(|t| effects(&t.effects))
+            .any(|a| filter(&a.filter) || a.condition.as_ref().is_some_and(condition))
         || d.passives.iter().any(|p| match p {
             Passive::Bonus { filter: f, .. }
             | Passive::Discount { filter: f, .. }

@@ -485,18 +485,8 @@ impl CardDef {
         }
         // Tainted Cards and Marks: "Cards that provide [Shadow/Vorlon] Marks
         // to other cards": by any of their effects, or while in play.
-        let gives = |effects: &[Effect]| effects.iter().any(|e| e.gives_mark(kind));
-        let by_margin = |l: &[(u8, Vec<Effect>)]| l.iter().any(|(_, e)| gives(e));
-        gives(&self.effects)
-            || gives(&self.when_played)
-            || gives(&self.initiated)
-            || gives(&self.resolution)
-            || gives(&self.won)
-            || gives(&self.lost)
-            || by_margin(&self.won_by)
-            || by_margin(&self.lost_by)
-            || self.actions.iter().any(|a| gives(&a.effects))
-            || self.triggers.iter().any(|t| gives(&t.effects))
+        self.effect_lists()
+            .any(|l| l.iter().any(|e| e.gives_mark(kind)))
             || self
                 .passives
                 .iter()
@@ -507,5 +497,28 @@ impl CardDef {
     /// The printed value of the highest ability.
     pub fn highest_printed(&self) -> u8 {
         self.abilities.iter().copied().max().unwrap_or(0)
+    }
+
+    /// Every list of effects the card prints, in one fixed order: its
+    /// `effects`, a conflict's `initiated`, `resolution`, `won`, `lost`,
+    /// `won_by_N` and `lost_by_N`, each action's and each trigger's effects,
+    /// and `when_played` last. A choice or a vote waiting in the middle of
+    /// an effect is found again by its place in this order (saved games
+    /// hold it), so a new list goes at the end.
+    pub fn effect_lists(&self) -> impl Iterator<Item = &[Effect]> {
+        [
+            &self.effects,
+            &self.initiated,
+            &self.resolution,
+            &self.won,
+            &self.lost,
+        ]
+        .into_iter()
+        .map(Vec::as_slice)
+        .chain(self.won_by.iter().map(|(_, l)| l.as_slice()))
+        .chain(self.lost_by.iter().map(|(_, l)| l.as_slice()))
+        .chain(self.actions.iter().map(|a| a.effects.as_slice()))
+        .chain(self.triggers.iter().map(|t| t.effects.as_slice()))
+        .chain(std::iter::once(self.when_played.as_slice()))
     }
 }

@@ -122,23 +122,8 @@ fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
         }
     }
     let mut out = SmallVec::new();
-    for l in [
-        &def.effects,
-        &def.initiated,
-        &def.resolution,
-        &def.won,
-        &def.lost,
-    ] {
+    for l in def.effect_lists() {
         walk(l, &mut out);
-    }
-    for (_, l) in def.won_by.iter().chain(def.lost_by.iter()) {
-        walk(l, &mut out);
-    }
-    for a in def.actions.iter() {
-        walk(&a.effects, &mut out);
-    }
-    for t in def.triggers.iter() {
-        walk(&t.effects, &mut out);
     }
     out
 }

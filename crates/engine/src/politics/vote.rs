@@ -41,20 +41,8 @@ impl Vote {
 
 /// Visits every vote effect printed on a card, in a fixed order.
 fn vote_ops(def: &CardDef) -> impl Iterator<Item = &Op> {
-    let lists = [
-        &def.effects,
-        &def.initiated,
-        &def.resolution,
-        &def.won,
-        &def.lost,
-    ];
-    lists
-        .into_iter()
+    def.effect_lists()
         .flat_map(|l| l.iter())
-        .chain(def.won_by.iter().flat_map(|(_, l)| l.iter()))
-        .chain(def.lost_by.iter().flat_map(|(_, l)| l.iter()))
-        .chain(def.actions.iter().flat_map(|a| a.effects.iter()))
-        .chain(def.triggers.iter().flat_map(|t| t.effects.iter()))
         .map(|e: &Effect| &e.op)
         .filter(|op| matches!(op, Op::Vote { .. }))
 }
