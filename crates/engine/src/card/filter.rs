@@ -82,12 +82,17 @@ impl CardFilter {
         self.types & OFF != 0
     }
 
-    /// Whether a card's printed identity matches: type, race and keyword (for
-    /// cards not on the table, such as a card being sponsored).
+    /// Whether a card's printed identity matches: type, race, keyword and
+    /// ability thresholds (for cards not on the table, such as a card being
+    /// sponsored or searched for: a card off the table has its printed
+    /// ratings, nothing modifies them there).
     pub fn matches_def(&self, d: &CardDef) -> bool {
+        let printed = |a: Ability| d.abilities[a.idx()];
         self.allows_type(d.card_type)
             && self.race.is_none_or(|r| r == d.race)
             && self.not_race.is_none_or(|r| r != d.race)
             && self.keyword.as_ref().is_none_or(|k| d.has_keyword(k))
+            && self.at_least.is_none_or(|(a, n)| printed(a) >= n)
+            && self.at_most.is_none_or(|(a, n)| printed(a) <= n)
     }
 }
