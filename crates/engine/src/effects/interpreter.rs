@@ -242,7 +242,14 @@ impl Game {
             | Op::TransferToForce { who, .. } => self.who_players(who, ctx).iter().any(|&p| {
                 self.players[p as usize].influence > crate::game::influence::INFLUENCE_FLOOR
             }),
-            Op::Support { .. } | Op::Opposition { .. } => ctx.conflict.is_some(),
+            Op::Support { .. } => ctx.conflict.is_some(),
+            // An unopposable conflict has no opposition to add to
+            // (`unopposable`: any player may support it, nobody opposes).
+            Op::Opposition { .. } => ctx.conflict.is_some_and(|k| {
+                self.conflicts
+                    .get(k.0 as usize)
+                    .is_some_and(|c| !c.unopposable)
+            }),
             Op::CancelConflict => ctx.conflict.is_some_and(|k| {
                 self.conflicts
                     .get(k.0 as usize)
