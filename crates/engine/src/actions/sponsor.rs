@@ -133,10 +133,14 @@ impl Game {
     }
 
     /// What playing an event, contingency or aftermath applies: its cost
-    /// (an undefined cost cannot be applied) plus any Corporate surcharge.
+    /// plus any Corporate surcharge. A card with no printed cost is played
+    /// applying none of it: only sponsoring needs a printed cost (Replace a
+    /// Card: "Any card with no printed cost cannot enter play through being
+    /// sponsored"); its cost stays undefined for cards that read it (Cards
+    /// With No Printed Cost).
     pub(crate) fn played_cost(&self, p: PlayerId, card: CardId) -> Result<i16, Violation> {
         let def = self.db.get(self.c(card).def);
-        let base = def.cost.ok_or(Violation::UndefinedCost(card))? as i16;
+        let base = def.cost.map_or(0, i16::from);
         Ok(base + self.corporate_surcharge(p, def))
     }
 
@@ -601,7 +605,9 @@ impl Game {
     pub(crate) fn do_build(&mut self, p: PlayerId, by: CardId, ev: &mut Events) {
         self.apply_influence(p, BUILD_COST);
         self.rotate(by);
-        self.players[p as usize].influence += 1;
+        // Counts stop at their bound (docs/limits.md).
+        let pl = &mut self.players[p as usize];
+        pl.influence = pl.influence.saturating_add(1);
         ev.push(Event::Built { player: p, by });
     }
 

@@ -40,7 +40,7 @@ impl Game {
             for m in self.mods.iter() {
                 if let ModKind::Rating(q, d) = m.kind {
                     if q == p {
-                        n += d as i16;
+                        n = n.saturating_add(d as i16);
                     }
                 }
             }
@@ -51,7 +51,7 @@ impl Game {
             }
             for pa in self.lasting(src) {
                 if let Passive::InfluenceRating(d) = pa {
-                    n += *d as i16;
+                    n = n.saturating_add(*d as i16);
                 }
             }
         }
@@ -67,7 +67,9 @@ impl Game {
         if d == 0 {
             base
         } else {
-            (base + d).max(INFLUENCE_FLOOR.min(base))
+            // A rating at its bound stays there (docs/limits.md): a
+            // wrapped sum would read as the floor.
+            base.saturating_add(d).max(INFLUENCE_FLOOR.min(base))
         }
     }
 
@@ -103,7 +105,7 @@ impl Game {
             }
             for pa in self.lasting(src) {
                 if let Passive::Initiative(d) = pa {
-                    n += *d as i16;
+                    n = n.saturating_add(*d as i16);
                 }
             }
         }

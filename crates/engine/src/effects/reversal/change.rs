@@ -356,7 +356,8 @@ impl Game {
             return;
         }
         self.change_non_player(f, -m, ev);
-        self.players[p as usize].influence += m;
+        let pl = &mut self.players[p as usize];
+        pl.influence = pl.influence.saturating_add(m);
         ev.push(Event::Influence {
             player: p,
             delta: m,
