@@ -43,9 +43,6 @@ pub(super) fn name<'a>(
     if name.trim().is_empty() {
         return Err(at.err("a card needs a name"));
     }
-    if name.contains('.') {
-        return Err(at.err("card names may not contain dots (scenario paths use dots)"));
-    }
     if let Some(u) = raw.unknown.first() {
         return Err(at.at(u.get_ref(), u).err(format!(
             "unknown field `{}` (expected one of: {})",
