@@ -566,6 +566,9 @@ pub struct RawCard {
     pub personality: Option<Spanned<String>>,
     /// Effects when the card is played: sponsored or entering by replacement.
     pub when_played: RawEffects,
+    /// Any faction that meets `requires` may sponsor it, whatever race it
+    /// is loyal to (rulings 7.8).
+    pub any_race_sponsors: Option<Spanned<bool>>,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -620,6 +623,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "becomes_enhancement",
     "personality",
     "when_played",
+    "any_race_sponsors",
 ];
 
 impl<'de> Deserialize<'de> for RawCard {
@@ -679,6 +683,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "becomes_enhancement" => c.becomes_enhancement = Some(m.next_value()?),
                         "personality" => c.personality = Some(m.next_value()?),
                         "when_played" => c.when_played = m.next_value()?,
+                        "any_race_sponsors" => c.any_race_sponsors = Some(m.next_value()?),
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
                         _ => {

@@ -392,3 +392,38 @@ passive = [{ bonus = { military = 1 }, to = { itself = true, type = "character" 
         refused_naming(toml, &words);
     }
 }
+
+// ---- Sponsoring a card of another race (rulings 7.8) ----------------------
+
+#[test]
+fn any_race_sponsors_reads_and_needs_a_requirement() {
+    let fleet = |extra: &str| {
+        format!("[cards.\"Lumen Vanguard\"]\ntype = \"fleet\"\nrace = \"vorlon\"\ncost = 3\nmilitary = 5\n{extra}")
+    };
+    let d = one(&fleet(
+        "requires = [{ marks = { vorlon = 2 } }]\nany_race_sponsors = true\n",
+    ));
+    assert!(d.any_race_sponsors);
+    assert!(
+        rules_text(&d).contains("Any faction that meets its requirement may sponsor it"),
+        "{}",
+        rules_text(&d)
+    );
+    // Without the requirement it would let anyone sponsor it.
+    refused_naming(
+        &fleet("any_race_sponsors = true\n"),
+        &["any_race_sponsors", "requires"],
+    );
+    // A character of another race is sponsored at double cost already.
+    refused_naming(
+        "[cards.\"C\"]\ntype = \"character\"\nrace = \"vorlon\"\ncost = 3\nrequires = [{ marks = { vorlon = 2 } }]\nany_race_sponsors = true\n",
+        &["any_race_sponsors", "fleets, groups and locations"],
+    );
+    // A neutral card is loyal to no race.
+    refused_naming(
+        "[cards.\"N\"]\ntype = \"fleet\"\ncost = 3\nrequires = [{ marks = { vorlon = 2 } }]\nany_race_sponsors = true\n",
+        &["any_race_sponsors", "neutral"],
+    );
+    // Left out or false: loyalty as the rules have it.
+    assert!(!one(&fleet("requires = [{ marks = { vorlon = 2 } }]\n")).any_race_sponsors);
+}

@@ -403,6 +403,42 @@ pub(super) fn default_attach(raw: &RawCard, d: &mut CardDef) {
     }
 }
 
+/// `any_race_sponsors`: the card's own requirement says who may sponsor it
+/// (rulings 7.8: a fleet loyal to another race cannot be sponsored "unless
+/// some card effect specifically states otherwise"; "no one can sponsor
+/// Shadow or Vorlon fleets unless they meet the specific requirements on
+/// the card"), so it needs that requirement, and it lifts only the loyalty
+/// of the types that have one.
+pub(super) fn any_race_sponsors(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
+    let Some(v) = &raw.any_race_sponsors else {
+        return Ok(());
+    };
+    if !*v.get_ref() {
+        return Ok(());
+    }
+    only(
+        at,
+        "any_race_sponsors",
+        matches!(
+            d.card_type,
+            CardType::Fleet | CardType::Group | CardType::Location
+        ),
+        "fleets, groups and locations (a character loyal to another race is sponsored at double cost: Sponsor a Supporting Card)",
+    )?;
+    if d.requires.is_empty() {
+        return Err(at.at("any_race_sponsors", v).err(
+            "any_race_sponsors lets a faction that meets the card's requirement sponsor it (rulings 7.8): write that requirement in `requires`",
+        ));
+    }
+    if d.race == Race::Neutral {
+        return Err(at
+            .at("any_race_sponsors", v)
+            .err("a neutral card is loyal to no race: any faction may sponsor it already"));
+    }
+    d.any_race_sponsors = true;
+    Ok(())
+}
+
 /// `personality`.
 pub(super) fn personality(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
     let ty = d.card_type;

@@ -110,6 +110,12 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
     for r in &d.requires {
         parts.push(format!("Requires: {}", condition_text(r)));
     }
+    if d.any_race_sponsors {
+        parts.push(
+            "Any faction that meets its requirement may sponsor it, whatever race it is loyal to"
+                .into(),
+        );
+    }
     if let (Some(kind), false) = (d.conflict, d.card_type == CardType::Conflict) {
         conflict_parts(
             d,

@@ -159,16 +159,20 @@ impl Game {
         if def.race == Race::Drakh {
             return Err(Violation::DrakhOnly(card));
         }
-        self.check_race_loyalty(p, card, def)
+        self.check_race_loyalty(p, card, def, false)
     }
 
     /// Corporate Rule 3 and the racial loyalty of fleets, groups and
     /// locations (a Drakh faction's Drakh fleets are its own: Drakh Rule 3).
+    /// `sponsoring`: a card that says any faction meeting its requirement
+    /// may sponsor it is sponsored whatever its race (rulings 7.8; its
+    /// `requires` is checked as every card's).
     fn check_race_loyalty(
         &self,
         p: PlayerId,
         card: CardId,
         def: &CardDef,
+        sponsoring: bool,
     ) -> Result<(), Violation> {
         let pl = &self.players[p as usize];
         let corporate_ok = pl.faction == Faction::Corporate && def.is_corporate();
@@ -178,7 +182,8 @@ impl Game {
                 CardType::Fleet | CardType::Group | CardType::Location
             ) && def.race != Race::Neutral
                 && !self.plays_as_race(p, def.race)
-                && !corporate_ok);
+                && !corporate_ok
+                && !(sponsoring && def.any_race_sponsors));
         if disloyal {
             return Err(Violation::Disloyal {
                 card,
@@ -199,7 +204,7 @@ impl Game {
         target: Target,
     ) -> Result<(), Violation> {
         self.check_drakh_sponsor(p, card, def, by)?;
-        self.check_race_loyalty(p, card, def)?;
+        self.check_race_loyalty(p, card, def, true)?;
         let pl = &self.players[p as usize];
         match def.card_type {
             // A loyal enhancement is sponsored by a character of its race and

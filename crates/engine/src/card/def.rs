@@ -369,6 +369,12 @@ pub struct CardDef {
     /// only when it is sponsored ("when sponsored").
     #[serde(default)]
     pub when_played: Vec<Effect>,
+    /// A fleet, group or location that any faction meeting its `requires`
+    /// may sponsor, whatever race it is loyal to (rulings 7.8: "no one can
+    /// sponsor Shadow or Vorlon fleets unless they meet the specific
+    /// requirements on the card").
+    #[serde(default)]
+    pub any_race_sponsors: bool,
 }
 
 impl CardDef {
@@ -438,6 +444,7 @@ impl CardDef {
             becomes_enhancement: None,
             personality: None,
             when_played: Vec::new(),
+            any_race_sponsors: false,
         }
     }
 
