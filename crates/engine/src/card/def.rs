@@ -492,8 +492,20 @@ impl CardDef {
         }
         // Tainted Cards and Marks: "Cards that provide [Shadow/Vorlon] Marks
         // to other cards": by any of their effects, or while in play.
-        self.effect_lists()
-            .any(|l| l.iter().any(|e| e.gives_mark(kind)))
+        // Written out, not through `effect_lists`: this runs in every
+        // taint check, and the chained iterator costs more.
+        let gives = |effects: &[Effect]| effects.iter().any(|e| e.gives_mark(kind));
+        let by_margin = |l: &[(u8, Vec<Effect>)]| l.iter().any(|(_, e)| gives(e));
+        gives(&self.effects)
+            || gives(&self.when_played)
+            || gives(&self.initiated)
+            || gives(&self.resolution)
+            || gives(&self.won)
+            || gives(&self.lost)
+            || by_margin(&self.won_by)
+            || by_margin(&self.lost_by)
+            || self.actions.iter().any(|a| gives(&a.effects))
+            || self.triggers.iter().any(|t| gives(&t.effects))
             || self
                 .passives
                 .iter()
