@@ -67,9 +67,16 @@ pub struct RawFilter {
     pub at_most: Option<RawMarksLike>,
     /// Attached to a card on the table: any, own, other.
     pub attached_to: Option<String>,
-    /// Only the card with the lasting effect ("this card gets ..."; a
-    /// passive bonus's `to` only).
+    /// Only the card whose text this is ("this card gets ...").
     pub itself: Option<bool>,
+    /// Only the card this card is attached to ("the character this is on").
+    pub host: Option<bool>,
+    /// Only cards attached to this card ("enhancements on this card").
+    pub on_this: Option<bool>,
+    /// It must also match one of these ("a fleet or a damaged character").
+    pub any_of: Option<Vec<RawFilter>>,
+    /// It must not match this ("other characters": `not = { itself = true }`).
+    pub not: Option<Box<RawFilter>>,
 }
 
 /// Ability values for a threshold: exactly one ability.
@@ -133,6 +140,13 @@ pub struct RawCondition {
     /// This card's (or the card it is on) current ability, e.g. `{ psi = 1 }`.
     pub ability_at_least: Option<RawMarksLike>,
     pub ability_at_most: Option<RawMarksLike>,
+    /// The card a selector names by its relation (`itself`, `host`) is as
+    /// the selector says: `card = { itself = true, ready = true }`.
+    pub card: Option<RawFilter>,
+    /// The condition does not hold.
+    pub not: Option<Box<RawCondition>>,
+    /// Two amounts: the first is at least the second.
+    pub at_least: Option<Vec<RawNum>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -420,6 +434,9 @@ pub struct RawAction {
 #[serde(deny_unknown_fields)]
 pub struct RawPassive {
     pub bonus: Option<RawBonus>,
+    /// `bonus` only: the bonus is multiplied by this amount, worked out
+    /// again as the game changes.
+    pub amount: Option<RawNum>,
     pub discount: Option<u8>,
     pub extra_draw: Option<u8>,
     /// Free cards drawn instead of one (not cumulative).

@@ -345,7 +345,9 @@ type = "fleet"
 cost = 3
 military = 2
 passive = [{ bonus = { military = 2 }, to = { itself = true }, if = { at_war = true } }]"#);
-    assert!(matches!(&d.passives[0], Passive::Bonus { filter, .. } if filter.itself));
+    assert!(
+        matches!(&d.passives[0], Passive::Bonus { filter, .. } if filter.relation() == b5_engine::ThisCard::Itself)
+    );
     let t = rules_text(&d);
     assert!(
         t.contains("While you are at war: this card gets +2 Military"),
@@ -364,8 +366,8 @@ target = "card"
 target_filter = { type = "character", itself = true }
 effects = [{ damage = 1 }]"#,
             [
-                "target_filter.itself",
-                "only in the `to` of a `passive` bonus",
+                "target_filter",
+                "the card is not in play when its target is chosen",
             ],
         ),
         (

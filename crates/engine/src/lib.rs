@@ -55,8 +55,8 @@ pub use card::{
     VoteKind, When, Who,
 };
 pub use card::{CardDb, DbError};
+pub use card::{FilterParts, Relation, SecondTarget, ThisCard};
 pub use card::{PickFrom, PickPut, Reversible, VoteRule};
-pub use card::{Relation, SecondTarget};
 pub use effects::ability::AbilityMemo;
 pub use effects::choice::{Choice, ChoiceKind};
 pub use effects::reversal::since::{ReverseRefusal, MAX_EVENT_RECORDS};

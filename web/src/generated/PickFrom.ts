@@ -3,4 +3,4 @@
 /**
  * Where a [`Op::Pick`] chooses its cards.
  */
-export type PickFrom = "deck" | "reserve" | "hand" | "play";
+export type PickFrom = "deck" | "reserve" | "hand" | "play" | "discard";

@@ -1,11 +1,13 @@
 //! Actions (`docs/card-format.md`, Actions; Credit tokens): a card's
 //! actions, their costs, targets and effects.
 
-use b5_engine::{CardAction, CardDef, CardFilter, CardType, Cost, MarkKind, Side, TargetKind};
+use b5_engine::{
+    CardAction, CardDef, CardFilter, CardType, Cost, MarkKind, Side, TargetKind, ThisCard,
+};
 
 use super::{
-    condition, effects, filter, marks, never_matches, one_of, only, refs_with, second, At,
-    FilterUse, TARGETS,
+    condition, effects, filter, marks, never_matches, one_of, only, refs_with, relation_fits,
+    second, At, FilterUse, TARGETS,
 };
 use crate::error::LoadError;
 use crate::raw::{RawCard, RawFilter};
@@ -20,6 +22,7 @@ pub(super) fn actions(
     in_play_type: bool,
     d: &mut CardDef,
 ) -> Result<(), LoadError> {
+    let ty = d.card_type;
     for (i, a) in raw.actions.iter().enumerate() {
         let aat = at.at(&format!("actions[{i}]"), a);
         only(
@@ -58,6 +61,12 @@ pub(super) fn actions(
                     let fat = aat.sub(&format!("cost.{name}"));
                     let f = filter(&fat, f)?;
                     never_matches(&fat, &f, FilterUse::Other)?;
+                    relation_fits(&fat, &f, ty)?;
+                    if f.relation() == ThisCard::Itself {
+                        return Err(fat.sub("itself").err(
+                            "never matches: the other card paying a cost is never this card (write `rotate = true`)",
+                        ));
+                    }
                     // Engine Rules v1.2, Costs: only cards the player controls pay.
                     if f.side == Side::Other {
                         return Err(fat.sub("side").err(
@@ -97,6 +106,7 @@ pub(super) fn actions(
                     FilterUse::Other
                 };
                 never_matches(&aat.sub("target_filter"), &f, usage)?;
+                relation_fits(&aat.sub("target_filter"), &f, ty)?;
                 f
             }
             None => CardFilter::default(),

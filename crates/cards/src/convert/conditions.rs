@@ -2,9 +2,11 @@
 //! a card's `requires`, a lasting effect's `if`, `also_win_if` and an
 //! agenda's `victory`.
 
-use b5_engine::{Cmp, Condition, Force, MarkKind, StateKind};
+use b5_engine::{Cmp, Condition, Force, MarkKind, StateKind, ThisCard};
 
-use super::{filter, marks, one_of, race, threshold, At, STATES};
+use super::{
+    amount_of, filter, marks, never_matches, one_of, race, threshold, At, FilterUse, STATES,
+};
 use crate::error::LoadError;
 use crate::raw::{RawCondition, RawFilter};
 
@@ -123,6 +125,34 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
                 },
             });
         }
+    }
+    if let Some(f) = &c.card {
+        let fat = at.sub("card");
+        let f = filter(&fat, f)?;
+        never_matches(&fat, &f, FilterUse::Other)?;
+        if !matches!(f.relation(), ThisCard::Itself | ThisCard::Host) {
+            return Err(fat.err(
+                "names one card by its relation: `itself = true` (this card) or `host = true` (the card this is on)",
+            ));
+        }
+        found.push(Condition::Card(f));
+    }
+    if let Some(v) = &c.at_least {
+        let aat = at.sub("at_least");
+        let [a, b] = v.as_slice() else {
+            return Err(aat.err(
+                "compares two amounts: `at_least = [<amount>, <amount>]` (the first is at least the second)",
+            ));
+        };
+        let a = amount_of(&aat.sub("[0]"), a)?;
+        let b = amount_of(&aat.sub("[1]"), b)?;
+        if a == b {
+            return Err(aat.err("compares an amount with itself: it always holds"));
+        }
+        found.push(Condition::AtLeast(Box::new([a, b])));
+    }
+    if let Some(n) = &c.not {
+        found.push(Condition::Not(Box::new(condition(&at.sub("not"), n)?)));
     }
     match found.len() {
         1 => Ok(found.pop().unwrap()),

@@ -6,8 +6,8 @@
 use b5_engine::{CardDef, CardType, TargetKind};
 
 use super::{
-    ability, effects, filter, never_matches, one_of, only, refs_for, small, At, FilterUse,
-    ABILITIES,
+    ability, effects, filter, never_matches, no_relation, one_of, only, refs_for, small, At,
+    FilterUse, ABILITIES,
 };
 use crate::error::LoadError;
 use crate::raw::RawCard;
@@ -105,6 +105,7 @@ pub(super) fn participants(
         )?;
         let pat = at.at("participants", f);
         let pf = filter(&pat, f.get_ref())?;
+        no_relation(&pat, &pf, "a conflict card is not in play")?;
         never_matches(&pat, &pf, FilterUse::Participants)?;
         d.participants = Some(pf);
     }

@@ -10,8 +10,8 @@ use b5_engine::{
 use toml::Spanned;
 
 use super::{
-    ability, bonus, condition, effects, filter, marks, never_matches, one_of, only, race,
-    refs_with, second, small, At, FilterUse, Refs, ANY_REFS, ATTACH, TARGETS, TYPES,
+    ability, bonus, condition, effects, filter, marks, never_matches, no_relation, one_of, only,
+    race, refs_with, second, small, At, FilterUse, Refs, ANY_REFS, ATTACH, TARGETS, TYPES,
 };
 use crate::error::{LoadError, Source};
 use crate::raw::{RawCard, CARD_FIELDS};
@@ -181,6 +181,13 @@ pub(super) fn targets(
     if let Some(f) = &raw.target_filter {
         let fat = at.at("target_filter", f);
         d.filter = filter(&fat, f.get_ref())?;
+        // A card played from the hand is not yet in play: nothing is "this
+        // card" or attached to it.
+        no_relation(
+            &fat,
+            &d.filter,
+            "the card is not in play when its target is chosen (a relation goes in `actions`, `passive` or an `if`)",
+        )?;
         let usage = if d.target == TargetKind::Card {
             FilterUse::Target
         } else {

@@ -2,7 +2,7 @@
 //! search, a count or a lasting effect chooses among, and the refusal of a
 //! filter that could never match anything playable.
 
-use b5_engine::{Ability, CardFilter, CardType, Row, Side};
+use b5_engine::{Ability, CardFilter, CardType, FilterParts, Row, Side, ThisCard};
 
 use super::{ability, one_of, race, At, TYPES};
 use crate::error::LoadError;
@@ -28,11 +28,86 @@ fn row(at: &At, s: &str) -> Result<Row, LoadError> {
 }
 
 pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
-    if f.itself.is_some() {
-        return Err(at
-            .sub("itself")
-            .err("names the card with the lasting effect: only in the `to` of a `passive` bonus"));
+    let mut cf = flat(at, f)?;
+    let mut parts = FilterParts {
+        this: relation(at, f)?,
+        ..FilterParts::default()
+    };
+    if let Some(list) = &f.any_of {
+        if list.len() < 2 {
+            return Err(at
+                .sub("any_of")
+                .err("lists the alternatives: at least two filters"));
+        }
+        for (i, a) in list.iter().enumerate() {
+            let aat = at.sub(&format!("any_of[{i}]"));
+            let af = filter(&aat, a)?;
+            never_matches(&aat, &af, FilterUse::Other)?;
+            parts.any_of.push(af);
+        }
     }
+    if let Some(n) = &f.not {
+        let nat = at.sub("not");
+        let nf = filter(&nat, n)?;
+        if nf == CardFilter::default() {
+            return Err(nat.err("never matches: `not = {}` leaves out every card"));
+        }
+        never_matches(&nat, &nf, FilterUse::Other)?;
+        parts.not = Some(nf);
+    }
+    if parts != FilterParts::default() {
+        cf.parts = Some(Box::new(parts));
+    }
+    Ok(cf)
+}
+
+/// `itself`, `host` or `on_this`: the selector's relation to its card.
+fn relation(at: &At, f: &RawFilter) -> Result<ThisCard, LoadError> {
+    let named: Vec<(&str, ThisCard)> = [
+        ("itself", f.itself, ThisCard::Itself),
+        ("host", f.host, ThisCard::Host),
+        ("on_this", f.on_this, ThisCard::Attached),
+    ]
+    .into_iter()
+    .filter_map(|(n, v, r)| match v {
+        Some(true) => Some((n, r)),
+        _ => None,
+    })
+    .collect();
+    for (n, v) in [
+        ("itself", f.itself),
+        ("host", f.host),
+        ("on_this", f.on_this),
+    ] {
+        if v == Some(false) {
+            return Err(at.sub(n).err(format!(
+                "`{n} = false` means nothing: leave it out, or write `not = {{ {n} = true }}`"
+            )));
+        }
+    }
+    match named.as_slice() {
+        [] => Ok(ThisCard::Any),
+        [(_, r)] => Ok(*r),
+        [(a, _), (b, _), ..] => Err(at.sub(b).err(format!(
+            "never matches: a card cannot be both `{a}` and `{b}` of this card"
+        ))),
+    }
+}
+
+/// Refuses a relation to "this card" where the filter's card is not in play
+/// when the filter is read (an event or a conflict being played, a card
+/// being sponsored or searched for), naming the field.
+pub(super) fn no_relation(at: &At, f: &CardFilter, why: &str) -> Result<(), LoadError> {
+    if f.names_relation() {
+        return Err(at.err(format!(
+            "names a relation to this card (`itself`, `host`, `on_this`), but {why}"
+        )));
+    }
+    Ok(())
+}
+
+/// The flat tests of a filter, all of which must hold.
+fn flat(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
     Ok(CardFilter {
         types: match &f.types {
             Some(t) => types_bits(at, t)?,
@@ -96,7 +171,7 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
                     .err(format!("unknown side \"{s}\" (expected any, own, other)")))
             }
         },
-        itself: false,
+        ..CardFilter::default()
     })
 }
 
@@ -235,6 +310,47 @@ pub(super) fn never_matches(at: &At, f: &CardFilter, usage: FilterUse) -> Result
             "conflict",
             "only characters, fleets and locations take part in conflicts".into(),
         );
+    }
+    Ok(())
+}
+
+/// Refuses a relation the card's type can never have: "the card this is on"
+/// on a card never attached, "cards attached to this card" on a card nothing
+/// is attached to (Enhancement Cards; Aftermath Cards; Contingency Cards).
+pub(super) fn relation_fits(at: &At, f: &CardFilter, ty: CardType) -> Result<(), LoadError> {
+    let a = if ty.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    let attached = matches!(
+        ty,
+        CardType::Enhancement | CardType::Aftermath | CardType::Contingency
+    );
+    let holds = matches!(
+        ty,
+        CardType::Character | CardType::Fleet | CardType::Location | CardType::Group
+    );
+    match f.relation() {
+        ThisCard::Host if !attached => {
+            return Err(at.sub("host").err(format!(
+                "never matches: {a} {} is never attached to a card (only enhancements, aftermaths and contingencies are)",
+                ty.name()
+            )))
+        }
+        ThisCard::Attached if !holds => {
+            return Err(at.sub("on_this").err(format!(
+                "never matches: nothing is attached to {a} {} (only to characters, fleets, locations and groups)",
+                ty.name()
+            )))
+        }
+        _ => {}
+    }
+    for (i, a) in f.any_of().iter().enumerate() {
+        relation_fits(&at.sub(&format!("any_of[{i}]")), a, ty)?;
+    }
+    if let Some(n) = f.not() {
+        relation_fits(&at.sub("not"), n, ty)?;
     }
     Ok(())
 }

@@ -1,14 +1,17 @@
 //! Lasting effects (`docs/card-format.md`, Lasting effects; Replacement):
 //! a card's `passive` effects, and what a replacement carries over.
 
-use b5_engine::{Cannot, CardDef, CardFilter, CardType, Passive, Who};
+use b5_engine::{
+    Amount, AmountBase, Cannot, CardDef, CardFilter, CardSel, CardType, Passive, ThisCard, Who,
+};
 use toml::Spanned;
 
 use super::{
-    bonus, condition, filter, marks, never_matches, one_of, only, restriction, At, FilterUse,
+    amount_of, bonus, condition, filter, marks, never_matches, no_relation, one_of, only,
+    relation_fits, restriction, At, FilterUse,
 };
 use crate::error::LoadError;
-use crate::raw::{RawCard, RawFilter, RawPassive};
+use crate::raw::{RawCard, RawPassive};
 
 /// `passive`: each lasting effect and its `if`.
 pub(super) fn passives(
@@ -32,14 +35,10 @@ pub(super) fn passives(
         let rp = p.get_ref();
         let f = match &rp.to {
             Some(f) => {
-                let plain = RawFilter {
-                    itself: None,
-                    ..f.clone()
-                };
-                let mut cf = filter(&pat.sub("to"), &plain)?;
+                let cf = filter(&pat.sub("to"), f)?;
                 never_matches(&pat.sub("to"), &cf, FilterUse::Other)?;
-                cf.itself = f.itself == Some(true);
-                if cf.itself {
+                relation_fits(&pat.sub("to"), &cf, ty)?;
+                if cf.relation() == ThisCard::Itself {
                     itself_checks(&pat.sub("to"), rp, &cf, ty)?;
                 }
                 cf
@@ -64,6 +63,16 @@ pub(super) fn passives(
             return Err(pat.err(
                 "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if, power_to_win",
             ));
+        }
+        if matches!(
+            kinds[0],
+            Passive::Discount { .. } | Passive::Surcharge { .. } | Passive::Sponsors { .. }
+        ) {
+            no_relation(
+                &pat.sub("to"),
+                &f,
+                "a card being sponsored is not yet in play",
+            )?;
         }
         d.passives.push(kinds.pop().unwrap());
         let cond = match &rp.condition {
@@ -90,7 +99,15 @@ fn values(
         kinds.push(Passive::Bonus {
             filter: f.clone(),
             bonus: bonus(b),
+            per: rp
+                .amount
+                .as_ref()
+                .map(|a| bonus_amount(&pat.sub("amount"), a))
+                .transpose()?
+                .map(Box::new),
         });
+    } else if rp.amount.is_some() {
+        return Err(pat.sub("amount").err("`amount` goes with `bonus`"));
     }
     if let Some(n) = rp.discount {
         kinds.push(Passive::Discount {
@@ -311,6 +328,39 @@ fn victory(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<(), Lo
         kinds.push(Passive::PowerToWin { who, n });
     }
     Ok(())
+}
+
+/// A lasting bonus's `amount`: worked out from the game as it stands, with
+/// no target, conflict or current ability to read (a bonus by an amount that
+/// read abilities could feed itself: write a threshold, or `printed = true`).
+fn bonus_amount(at: &At, n: &crate::raw::RawNum) -> Result<Amount, LoadError> {
+    let a = amount_of(at, n)?;
+    if a.reads_abilities() {
+        return Err(at.err(
+            "a lasting bonus cannot be by an amount that reads current abilities (it could feed itself): use `printed = true`, or a count without a threshold",
+        ));
+    }
+    if [
+        CardSel::Target,
+        CardSel::Second,
+        CardSel::Attacker,
+        CardSel::Supporters,
+        CardSel::Opposers,
+    ]
+    .into_iter()
+    .any(|s| a.uses_sel(s))
+        || a.uses_player_target()
+    {
+        return Err(
+            at.err("a lasting effect has no target, attack or conflict for its amount to name")
+        );
+    }
+    if matches!(a.base, AmountBase::PerMargin(_) | AmountBase::Spent(_)) {
+        return Err(at.err(
+            "a lasting bonus is worked out at any time: `per_margin` and `spent` belong to an effect that happens",
+        ));
+    }
+    Ok(a)
 }
 
 /// `to = { itself = true }` ("this card gets ..."): only a bonus, on a card

@@ -6,7 +6,7 @@
 
 use b5_engine::{CardFilter, CardType, Relation, SecondTarget, Side, TargetKind};
 
-use super::{filter, never_matches, one_of, At, FilterUse};
+use super::{filter, never_matches, no_relation, one_of, At, FilterUse};
 use crate::error::LoadError;
 use crate::raw::RawFilter;
 
@@ -33,6 +33,11 @@ pub(super) fn second_target(
             .err("a second target needs a first one: set `target`"));
     }
     let f = filter(at.second, raw)?;
+    no_relation(
+        at.second,
+        &f,
+        "a second target is chosen among cards in play by what they are (write the relation in the first target)",
+    )?;
     never_matches(at.second, &f, FilterUse::Target)?;
     // Hidden information: a face-down card is never a second target, and a
     // contingency in play is always face down.

@@ -6,7 +6,7 @@ use b5_engine::{AttachKind, CardDef, CardFilter, CardType, Race, TargetKind, Tri
 
 use crate::text::actions::action_text;
 use crate::text::conditions::condition_text;
-use crate::text::filters::{filter_text, target_text, targets_text};
+use crate::text::filters::{filter_one, filter_text, target_text, targets_text};
 use crate::text::lasting::passive_text;
 use crate::text::{an, and_list, bonus_text, cap, effects_text, lower_first};
 
@@ -233,8 +233,17 @@ fn contingency_parts(d: &CardDef, parts: &mut Vec<String>) {
 /// An enhancement: what it is played on, and its bonus.
 fn enhancement_parts(d: &CardDef, parts: &mut Vec<String>) {
     if d.attach != AttachKind::Character || d.filter != CardFilter::default() {
-        let on = if d.filter.types != 0 || d.filter.race.is_some() {
+        // The card played on is of the kind `attach` names, with whatever
+        // else the filter asks ("a character you do not control").
+        let kind = d.attach.card_type();
+        let mut f = d.filter.clone();
+        if let (0, Some(t)) = (f.types, kind) {
+            f.types = t.bit();
+        }
+        let on = if d.filter.types != 0 && kind.is_none() {
             filter_text(&d.filter, attach_text(d.attach))
+        } else if kind.is_some_and(|t| f != CardFilter::of_type(t)) {
+            filter_one(&f)
         } else {
             attach_text(d.attach).to_string()
         };

@@ -1,8 +1,9 @@
 //! Conditions in words (card format: Conditions): "you are at war with the
 //! target", "you control at least 2 fleets".
 
-use b5_engine::{Cmp, Condition};
+use b5_engine::{CardFilter, Cmp, Condition, ThisCard};
 
+use crate::text::amount_text;
 use crate::text::filters::filter_text;
 use crate::text::{force_name, mark};
 
@@ -59,5 +60,23 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::CardAbility { ability, cmp } => {
             format!("its {} is {}", ability.display(), cmp_text(*cmp))
         }
+        Condition::Card(f) => {
+            let subject = if f.relation() == ThisCard::Host {
+                "the card this is on"
+            } else {
+                "this card"
+            };
+            let rest = CardFilter {
+                parts: None,
+                ..f.clone()
+            };
+            format!("{subject} is one of the {}", filter_text(&rest, "cards"))
+        }
+        Condition::Not(c) => format!("it is not true that {}", condition_text(c)),
+        Condition::AtLeast(ab) => format!(
+            "{} is at least {}",
+            amount_text(&ab[0]),
+            amount_text(&ab[1])
+        ),
     }
 }

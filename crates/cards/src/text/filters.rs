@@ -2,7 +2,7 @@
 //! "ready Narn characters you control", "target one of the fleets and a
 //! second target, ...".
 
-use b5_engine::{CardFilter, CardType, Relation, Row, SecondTarget, Side, TargetKind};
+use b5_engine::{CardFilter, CardType, Relation, Row, SecondTarget, Side, TargetKind, ThisCard};
 
 use crate::text::an;
 
@@ -26,8 +26,76 @@ pub(super) fn filter_one(f: &CardFilter) -> String {
     format!("{} {s}", an(&s))
 }
 
-/// "ready Narn characters in your faction".
+/// "ready Narn characters in your faction"; with its parts (card format,
+/// Selectors): "other characters you control", "the card this is on, if it
+/// is one of the Minbari characters", "fleets or damaged characters".
 pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
+    let base = CardFilter {
+        parts: None,
+        ..f.clone()
+    };
+    let plain = base == CardFilter::default();
+    let mut s = if f.any_of().is_empty() {
+        flat_text(&base, default_noun)
+    } else {
+        let alts: Vec<String> = f
+            .any_of()
+            .iter()
+            .map(|a| filter_text(a, default_noun))
+            .collect();
+        let alts = alts.join(" or ");
+        let side_only = CardFilter {
+            side: Side::Any,
+            ..base.clone()
+        } == CardFilter::default();
+        if plain {
+            alts
+        } else if side_only {
+            format!("{alts}{}", side_words(base.side))
+        } else {
+            format!("{} that are {alts}", flat_text(&base, default_noun))
+        }
+    };
+    match f.not() {
+        Some(n) if *n == itself_only() => s = format!("other {s}"),
+        Some(n) => s.push_str(&format!(" other than {}", filter_text(n, default_noun))),
+        None => {}
+    }
+    let whole = !f.any_of().is_empty() || f.not().is_some() || !plain;
+    match f.relation() {
+        ThisCard::Any => s,
+        ThisCard::Itself if !whole || base == types_only(&base) => "this card".into(),
+        ThisCard::Itself => format!("this card, if it is one of the {s},"),
+        ThisCard::Host if !whole => "the card this is on".into(),
+        ThisCard::Host => format!("the card this is on, if it is one of the {s},"),
+        ThisCard::Attached => format!("{s} attached to this card"),
+    }
+}
+
+/// The selector that names only the card itself.
+fn itself_only() -> CardFilter {
+    CardFilter::related(ThisCard::Itself)
+}
+
+/// The filter's types alone (the rest left out).
+fn types_only(f: &CardFilter) -> CardFilter {
+    CardFilter {
+        types: f.types,
+        ..CardFilter::default()
+    }
+}
+
+fn side_words(side: Side) -> &'static str {
+    // A card's side is its controller's (Glossary, You or Your).
+    match side {
+        Side::Own => " you control",
+        Side::Other => " you do not control",
+        Side::Any => "",
+    }
+}
+
+/// The flat tests of a filter in words.
+fn flat_text(f: &CardFilter, default_noun: &str) -> String {
     let mut words: Vec<String> = Vec::new();
     if f.ready {
         words.push("ready".into());
@@ -108,12 +176,7 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
     if f.not_ambassador {
         s.push_str(" (not an ambassador)");
     }
-    // A card's side is its controller's (Glossary, You or Your).
-    match f.side {
-        Side::Own => s.push_str(" you control"),
-        Side::Other => s.push_str(" you do not control"),
-        Side::Any => {}
-    }
+    s.push_str(side_words(f.side));
     s
 }
 

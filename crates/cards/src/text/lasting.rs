@@ -1,12 +1,29 @@
 //! Lasting effects in words (card format: Lasting effects): what a card does
 //! while it is in play, "Narn fleets get +1 Military".
 
-use b5_engine::{MarkKind, Passive, Who};
+use b5_engine::{Amount, AmountBase, MarkKind, Passive, ThisCard, Who};
 
+use crate::text::amount_text;
 use crate::text::conditions::condition_text;
 use crate::text::effects::{attack_mod_text, cannot_text};
-use crate::text::filters::filter_text;
+use crate::text::filters::{filter_one, filter_text};
 use crate::text::{and_list, bonus_text, cap, capital_first, mark, plural, who_subject};
+
+/// A lasting bonus's amount: " for each location you control", or
+/// " times X, where X is ...".
+fn per_text(a: &Amount) -> String {
+    match &a.base {
+        AmountBase::Count(f) if *a == Amount::of(a.base.clone()) => {
+            let one = filter_one(f);
+            let bare = one
+                .strip_prefix("an ")
+                .or_else(|| one.strip_prefix("a "))
+                .unwrap_or(&one);
+            format!(" for each {bare}")
+        }
+        _ => format!(" times X, where X is {}", amount_text(a)),
+    }
+}
 
 pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
     match p {
@@ -27,14 +44,17 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
             },
             attack_mod_text(m, false)
         ),
-        Passive::Bonus { filter, bonus } if filter.itself => {
-            format!("This card gets {}", bonus_text(bonus))
+        Passive::Bonus { filter, bonus, per } => {
+            // "This card" and "the card this is on" are one card.
+            let one = matches!(filter.relation(), ThisCard::Itself | ThisCard::Host);
+            format!(
+                "{} get{} {}{}",
+                cap(&filter_text(filter, "cards")),
+                if one { "s" } else { "" },
+                bonus_text(bonus),
+                per.as_deref().map(per_text).unwrap_or_default()
+            )
         }
-        Passive::Bonus { filter, bonus } => format!(
-            "{} get {}",
-            cap(&filter_text(filter, "cards")),
-            bonus_text(bonus)
-        ),
         Passive::Discount { filter, amount } => format!(
             "Sponsoring {} costs you {} less",
             filter_text(filter, "cards"),

@@ -31,7 +31,7 @@ impl Game {
             for pa in self.lasting(src) {
                 if let Passive::AttackMod { filter, m: a } = pa {
                     let reaches = match filter {
-                        Some(f) => self.filter_matches(f, card, self.you_of(src)),
+                        Some(f) => self.filter_matches(f, card, self.by_card(src)),
                         // No filter: the card itself, or the card it is on.
                         None => src == card || si.host == card,
                     };
@@ -51,7 +51,7 @@ impl Game {
         for &src in self.passive_sources.iter() {
             for pa in self.lasting(src) {
                 if let Passive::AttackDamage { filter, amount } = pa {
-                    if self.filter_matches(filter, card, self.you_of(src)) {
+                    if self.filter_matches(filter, card, self.by_card(src)) {
                         d += *amount as i32;
                     }
                 }
@@ -66,7 +66,7 @@ impl Game {
         for &src in self.passive_sources.iter() {
             for pa in self.lasting(src) {
                 if let Passive::DamageResistance { filter, amount } = pa {
-                    if self.filter_matches(filter, card, self.you_of(src)) {
+                    if self.filter_matches(filter, card, self.by_card(src)) {
                         r += *amount as u16;
                     }
                 }

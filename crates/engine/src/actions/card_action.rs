@@ -3,6 +3,7 @@
 
 use crate::effects::interpreter::Ctx;
 use crate::effects::second_target::Play;
+use crate::effects::targets::By;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
 use crate::game::state::{flag, Game, Rotation, Target};
@@ -115,7 +116,7 @@ impl Game {
         // was just revealed or resolved, only if every effect that occurred
         // can be reversed.
         self.check_reverser(p, card, act.target, &act.effects, target)?;
-        if !self.valid_target(act.target, &act.filter, p, target, false) {
+        if !self.valid_target(act.target, &act.filter, By::card(p, card), target, false) {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, Some(&act.effects), target)?;

@@ -9,6 +9,7 @@
 use smallvec::SmallVec;
 
 use crate::card::{CardFilter, Cost};
+use crate::effects::targets::By;
 use crate::game::error::Violation;
 use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};
@@ -29,7 +30,7 @@ impl Game {
                 && c != not
                 && ci.controller == p
                 && !ci.neutralized()
-                && self.filter_matches(filter, c, p)
+                && self.filter_matches(filter, c, By::card(p, source))
         })
     }
 
@@ -71,7 +72,7 @@ impl Game {
             && ci.controller == p
             && !ci.neutralized()
             && !(rotate && ci.rotated())
-            && self.filter_matches(f, pay, p);
+            && self.filter_matches(f, pay, By::card(p, card));
         if !ok {
             return Err(Violation::NotOffered(pay));
         }

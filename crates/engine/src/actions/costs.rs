@@ -7,6 +7,7 @@
 
 use crate::card::Who;
 use crate::card::{CardDef, CardFilter, Cost, Passive};
+use crate::effects::targets::By;
 use crate::game::event::Events;
 use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};
@@ -30,7 +31,7 @@ impl Game {
                 && ci.controller == p
                 && !ci.neutralized()
                 && !(rotate && ci.rotated())
-                && self.filter_matches(filter, c, p)
+                && self.filter_matches(filter, c, By::card(p, source))
         })
     }
 
@@ -51,7 +52,7 @@ impl Game {
                     && Some(c) != r
                     && ci.controller == p
                     && !ci.neutralized()
-                    && self.filter_matches(f, c, p)
+                    && self.filter_matches(f, c, By::card(p, source))
             }),
             None => true,
         }

@@ -117,6 +117,19 @@ impl Amount {
         }
     }
 
+    /// Whether working it out reads a card's current abilities (a current
+    /// rating, or a count whose filter has a threshold).
+    pub fn reads_abilities(&self) -> bool {
+        match &self.base {
+            AmountBase::Ability { printed, .. } => !printed,
+            AmountBase::Count(f) => f.reads_abilities(),
+            AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
+                v.iter().any(Amount::reads_abilities)
+            }
+            _ => false,
+        }
+    }
+
     /// Whether it names the target player.
     pub fn uses_player_target(&self) -> bool {
         match &self.base {

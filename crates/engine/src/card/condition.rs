@@ -68,6 +68,14 @@ pub enum Condition {
         ability: super::Ability,
         cmp: Cmp,
     },
+    /// The card a selector names by its relation (the card itself, or the
+    /// card it is on) matches the selector ("while this card is ready").
+    Card(CardFilter),
+    /// The condition does not hold.
+    Not(Box<Condition>),
+    /// The first amount is at least the second ("if your influence is at
+    /// least the target player's"), both worked out when it is checked.
+    AtLeast(Box<[Amount; 2]>),
 }
 
 impl Condition {

@@ -27,6 +27,20 @@ impl AbilityBonus {
     pub fn is_zero(&self) -> bool {
         self.all == 0 && self.values.iter().all(|v| *v == 0)
     }
+
+    /// The bonus `v` times over ("+1 Military for each ..."), each value
+    /// kept within its range.
+    pub fn times(&self, v: i32) -> AbilityBonus {
+        let scale = |x: i8| {
+            (x as i32)
+                .saturating_mul(v)
+                .clamp(i8::MIN as i32, i8::MAX as i32) as i8
+        };
+        AbilityBonus {
+            values: self.values.map(scale),
+            all: scale(self.all),
+        }
+    }
 }
 
 /// Keywords with rules meaning, parsed from the card's keyword list. All
@@ -121,6 +135,10 @@ pub enum Passive {
     Bonus {
         filter: CardFilter,
         bonus: AbilityBonus,
+        /// The bonus is multiplied by this amount, worked out again as the
+        /// game changes ("+1 Military for each location you control").
+        #[serde(default)]
+        per: Option<Box<Amount>>,
     },
     /// Sponsoring cards matching the filter costs this much less (never below 0).
     Discount { filter: CardFilter, amount: u8 },

@@ -557,12 +557,7 @@ impl Op {
             Op::InfluenceRating { n, .. } => *n = i,
             Op::TransferPower { n, .. } => *n = u,
             Op::PowerToWin { n, .. } => *n = i,
-            Op::Bonus { bonus, .. } => {
-                for x in bonus.values.iter_mut() {
-                    *x = (*x as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
-                }
-                bonus.all = (bonus.all as i32 * v).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
-            }
+            Op::Bonus { bonus, .. } => *bonus = bonus.times(v),
             _ => return None,
         }
         Some(op)

@@ -48,10 +48,38 @@ pub struct CardFilter {
     /// of the acting player's faction).
     #[serde(default)]
     pub attached_to: Option<Side>,
-    /// Only the card whose lasting effect this is ("while you are at war,
-    /// this fleet gets +2 Military"; a passive bonus's `to` only).
+    /// Its relation to the card whose text it is, its alternatives and its
+    /// negation, boxed: most filters have none (one test says so), and a
+    /// filter sits in many card parts that are moved about.
     #[serde(default)]
-    pub itself: bool,
+    pub parts: Option<Box<FilterParts>>,
+}
+
+/// The parts of a selector that combine selectors (card format, Selectors).
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct FilterParts {
+    /// Its relation to the card whose text this is ("this card", "the card
+    /// this is on", "cards attached to this card").
+    pub this: ThisCard,
+    /// It must also match one of these ("a fleet or a damaged character").
+    pub any_of: Vec<CardFilter>,
+    /// It must not match this ("other characters": not this card).
+    pub not: Option<CardFilter>,
+}
+
+/// A selector's relation to the card whose text it is (card format:
+/// Selectors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ThisCard {
+    /// Any card: no relation asked.
+    #[default]
+    Any,
+    /// The card itself.
+    Itself,
+    /// The card it is attached to.
+    Host,
+    /// A card attached to it.
+    Attached,
 }
 
 impl CardFilter {
@@ -66,9 +94,64 @@ impl CardFilter {
         self.types == 0 || self.types & t.bit() != 0
     }
 
-    /// Whether matching it reads a card's current abilities (a threshold).
+    /// Whether matching it reads a card's current abilities (a threshold),
+    /// in any of its parts.
+    #[inline]
     pub fn reads_abilities(&self) -> bool {
-        self.at_least.is_some() || self.at_most.is_some()
+        self.at_least.is_some() || self.at_most.is_some() || self.parts_read_abilities()
+    }
+
+    /// Whether a part reads a card's current abilities (most filters have
+    /// no parts: checked first, inline).
+    #[inline]
+    fn parts_read_abilities(&self) -> bool {
+        self.parts.as_deref().is_some_and(|p| {
+            p.any_of.iter().any(CardFilter::reads_abilities)
+                || p.not.as_ref().is_some_and(CardFilter::reads_abilities)
+        })
+    }
+
+    /// Whether it has parts beyond the flat tests: a relation to the card
+    /// whose text it is, alternatives or a negation.
+    #[inline]
+    pub fn has_parts(&self) -> bool {
+        self.parts.is_some()
+    }
+
+    /// Its relation to the card whose text it is (`Any`: none asked).
+    #[inline]
+    pub fn relation(&self) -> ThisCard {
+        self.parts.as_deref().map_or(ThisCard::Any, |p| p.this)
+    }
+
+    /// The filter that names the card itself, or the card it is on, and
+    /// nothing else.
+    pub fn related(this: ThisCard) -> CardFilter {
+        CardFilter {
+            parts: Some(Box::new(FilterParts {
+                this,
+                ..FilterParts::default()
+            })),
+            ..CardFilter::default()
+        }
+    }
+
+    /// The alternatives, one of which it must also match (none: no test).
+    pub fn any_of(&self) -> &[CardFilter] {
+        self.parts.as_deref().map_or(&[], |p| &p.any_of)
+    }
+
+    /// What it must not match.
+    pub fn not(&self) -> Option<&CardFilter> {
+        self.parts.as_deref().and_then(|p| p.not.as_ref())
+    }
+
+    /// Whether it (or one of its parts) names a relation to the card whose
+    /// text it is, which only a card in play has.
+    pub fn names_relation(&self) -> bool {
+        self.relation() != ThisCard::Any
+            || self.any_of().iter().any(CardFilter::names_relation)
+            || self.not().is_some_and(CardFilter::names_relation)
     }
 
     /// Whether it names a type that is in play off the table (agendas,
@@ -94,5 +177,10 @@ impl CardFilter {
             && self.keyword.as_ref().is_none_or(|k| d.has_keyword(k))
             && self.at_least.is_none_or(|(a, n)| printed(a) >= n)
             && self.at_most.is_none_or(|(a, n)| printed(a) <= n)
+            && self.parts.as_deref().is_none_or(|p| {
+                p.this == ThisCard::Any
+                    && (p.any_of.is_empty() || p.any_of.iter().any(|f| f.matches_def(d)))
+                    && p.not.as_ref().is_none_or(|n| !n.matches_def(d))
+            })
     }
 }

@@ -21,6 +21,8 @@ pub enum PickFrom {
     Hand,
     /// The chooser's cards on the table.
     Play,
+    /// The chooser's discard pile (face up: nothing is hidden).
+    Discard,
 }
 
 impl PickFrom {
@@ -30,6 +32,7 @@ impl PickFrom {
             PickFrom::Reserve => "reserve",
             PickFrom::Hand => "hand",
             PickFrom::Play => "play",
+            PickFrom::Discard => "discard",
         }
     }
 
@@ -39,6 +42,7 @@ impl PickFrom {
             PickFrom::Reserve,
             PickFrom::Hand,
             PickFrom::Play,
+            PickFrom::Discard,
         ]
         .into_iter()
         .find(|f| f.name() == s)
@@ -64,6 +68,8 @@ pub enum PickPut {
     Play,
     /// To its owner's discard pile (from the hand or from play).
     Discard,
+    /// Removed from the game (Glossary: Removed from the Game).
+    Remove,
 }
 
 impl PickPut {
@@ -73,6 +79,7 @@ impl PickPut {
             PickPut::Hand => "hand",
             PickPut::Play => "play",
             PickPut::Discard => "discard",
+            PickPut::Remove => "remove",
         }
     }
 
@@ -82,6 +89,7 @@ impl PickPut {
             PickPut::Hand,
             PickPut::Play,
             PickPut::Discard,
+            PickPut::Remove,
         ]
         .into_iter()
         .find(|f| f.name() == s)

@@ -12,8 +12,9 @@
 use std::cell::RefCell;
 
 use crate::card::Who;
-use crate::card::{Ability, AbilityBonus, CardDef, CardType};
-use crate::game::state::{flag, Game, ModKind, Rotation, Zone};
+use crate::card::{Ability, AbilityBonus, CardDef, CardType, ThisCard};
+use crate::effects::interpreter::Ctx;
+use crate::game::state::{flag, Game, ModKind, Rotation, Target, Zone};
 use crate::ids::CardId;
 
 /// Whether an "all abilities" change reaches ability `a` of a card whose
@@ -207,6 +208,13 @@ impl Game {
         self.compute_all(id, false).0.into_iter().max().unwrap_or(0)
     }
 
+    /// A lasting bonus's amount, for the card whose text it is (out of line:
+    /// few bonuses have one).
+    #[inline(never)]
+    fn lasting_amount(&self, a: &crate::card::Amount, src: CardId) -> i32 {
+        self.amount(a, &Ctx::new(self.you_of(src), src, Target::None))
+    }
+
     /// The five abilities in one pass over the modifiers, attached cards and
     /// lasting effects that could touch the card, and the "used as" bits
     /// (`use_as[to]` holds a bit per ability `from`).
@@ -258,10 +266,10 @@ impl Game {
         for &src in self.bonus_sources.iter() {
             let si = self.c(src);
             for (i, p) in self.db.get(si.def).passives.iter().enumerate() {
-                if let crate::card::Passive::Bonus { filter, bonus } = p {
+                if let crate::card::Passive::Bonus { filter, bonus, per } = p {
                     // The filter's cheap tests first, on what is at hand;
                     // the lasting effect's condition (`Game::lasting`) next.
-                    if (filter.itself && src != id)
+                    if (filter.relation() == ThisCard::Itself && src != id)
                         || !filter.allows_type(def.card_type)
                         || filter.race.is_some_and(|r| r != def.race)
                     {
@@ -273,14 +281,21 @@ impl Game {
                     let applies = if filter.reads_abilities() {
                         crate::effects::lasting::test_once(src, i, || {
                             self.lasting_condition_unguarded(src, i)
-                                && self.filter_matches(filter, id, self.you_of(src))
+                                && self.filter_matches(filter, id, self.by_card(src))
                         })
                     } else {
                         self.lasting_condition_holds(src, i)
-                            && self.filter_matches(filter, id, self.you_of(src))
+                            && self.filter_matches(filter, id, self.by_card(src))
                     };
                     if applies {
-                        take(bonus, &mut add, &mut add_all);
+                        match per {
+                            None => take(bonus, &mut add, &mut add_all),
+                            Some(a) => take(
+                                &bonus.times(self.lasting_amount(a, src)),
+                                &mut add,
+                                &mut add_all,
+                            ),
+                        }
                     }
                 }
             }

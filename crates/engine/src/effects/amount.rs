@@ -6,6 +6,7 @@
 use crate::card::Force;
 use crate::card::{Amount, AmountBase};
 use crate::effects::interpreter::Ctx;
+use crate::effects::targets::By;
 use crate::game::state::Game;
 
 impl Game {
@@ -75,9 +76,21 @@ impl Game {
             // filter, relative to the card's controller.
             AmountBase::Count(f) => {
                 if (ctx.controller as usize) < self.players.len() {
-                    self.all_table_cards()
-                        .filter(|&c| self.filter_matches(f, c, ctx.controller))
-                        .count() as i32
+                    let by = By::card(ctx.controller, ctx.source);
+                    let on_table = self
+                        .all_table_cards()
+                        .filter(|&c| self.filter_matches(f, c, by))
+                        .count();
+                    // Cards in play off the table count when the filter
+                    // names their type (card format: Selectors).
+                    let off_table = if f.names_off_table() {
+                        self.in_play_off_table_cards()
+                            .filter(|&c| self.filter_matches(f, c, by))
+                            .count()
+                    } else {
+                        0
+                    };
+                    (on_table + off_table) as i32
                 } else {
                     0
                 }

@@ -54,7 +54,7 @@ impl Game {
                         *w == what
                             && self.lasting_condition_holds(src, i)
                             && match filter {
-                                Some(f) => self.filter_matches(f, card, self.you_of(src)),
+                                Some(f) => self.filter_matches(f, card, self.by_card(src)),
                                 // No `to`: "this card", or the card it is on.
                                 None => {
                                     card == src || (si.zone == Zone::Attached && si.host == card)

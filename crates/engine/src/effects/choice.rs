@@ -222,6 +222,7 @@ impl Game {
             PickFrom::Deck => Some(pl.deck),
             PickFrom::Reserve => Some(pl.reserve),
             PickFrom::Hand => Some(pl.hand),
+            PickFrom::Discard => Some(pl.discard),
             PickFrom::Play => None,
         };
         let ok_put = |g: &Game, card: CardId| -> bool {
@@ -239,6 +240,8 @@ impl Game {
                     ) && g.check_may_enter_play(p, card).is_ok()
                         && g.check_entry_loyalty(p, card, def).is_ok()
                 }
+                // Ambassadors: a faction's ambassador never leaves play this way.
+                PickPut::Remove if *from == PickFrom::Play => !g.is_ambassador(card),
                 PickPut::Discard if *from == PickFrom::Play => {
                     !g.is_ambassador(card)
                         && !g.card_cannot(card, crate::card::Cannot::BeDiscarded, None)
@@ -262,7 +265,8 @@ impl Game {
             }
             None => {
                 for card in self.table_cards_controlled(p) {
-                    if self.filter_matches(filter, card, p) && ok_put(self, card) {
+                    let by = crate::effects::targets::By::card(p, c.card);
+                    if self.filter_matches(filter, card, by) && ok_put(self, card) {
                         out.push(card);
                     }
                 }
@@ -568,6 +572,17 @@ impl Game {
                 self.move_card(card, Zone::Supporting, p, ev);
                 self.note_entered_play(card);
                 ev.push(Event::PutIntoPlay { player: p, card });
+            }
+            // Glossary, Removed from the Game: out of play for good; a card
+            // in play leaves play first (its attached cards are discarded).
+            PickPut::Remove => {
+                if from == PickFrom::Play {
+                    ev.push(Event::RemovedFromGame {
+                        card,
+                        cause: Cause::Effect { card: source },
+                    });
+                }
+                self.remove_from_game(card, ev);
             }
             PickPut::Discard => {
                 if from == PickFrom::Play {

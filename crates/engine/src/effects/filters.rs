@@ -4,7 +4,7 @@
 //! thresholds and "attached to a card of yours".
 
 use crate::card::{CardFilter, Side};
-use crate::effects::targets::Targets;
+use crate::effects::targets::{By, Targets};
 use crate::game::state::{Game, Target, Zone};
 use crate::ids::{CardId, PlayerId};
 
@@ -40,7 +40,10 @@ impl Game {
                 && f.at_most.is_none())
     }
 
-    /// The newer tests of a filter (the cheap ones of `filter_matches` ran first).
+    /// The newer tests of a filter (the cheap ones of `filter_matches` ran
+    /// first). Always inline: out of line, `b5 bench` counts 0.7% more
+    /// instructions.
+    #[inline(always)]
     pub(crate) fn filter_matches_more(&self, f: &CardFilter, id: CardId, actor: PlayerId) -> bool {
         let c = self.c(id);
         let def = self.db.get(c.def);
@@ -92,27 +95,28 @@ impl Game {
         ci.zone == Zone::Agenda && self.db.get(ci.def).major
     }
 
+    /// The cards in play off the table: attached and global cards, then the
+    /// players' agendas.
+    pub(crate) fn in_play_off_table_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.attachments
+            .iter()
+            .copied()
+            .chain(self.players.iter().filter_map(|pl| pl.agenda.some()))
+    }
+
     /// Target candidates among the cards in play off the table.
     pub(crate) fn off_table_candidates(
         &self,
         filter: &CardFilter,
-        actor: PlayerId,
+        by: By,
         conflict: bool,
         out: &mut Targets,
     ) {
         let kind = crate::card::TargetKind::Card;
-        for &a in self.attachments.iter() {
+        for a in self.in_play_off_table_cards() {
             let t = Target::Card(a);
-            if self.valid_target(kind, filter, actor, t, conflict) {
+            if self.valid_target(kind, filter, by, t, conflict) {
                 out.push(t);
-            }
-        }
-        for p in 0..self.players.len() {
-            if let Some(a) = self.players[p].agenda.some() {
-                let t = Target::Card(a);
-                if self.valid_target(kind, filter, actor, t, conflict) {
-                    out.push(t);
-                }
             }
         }
     }

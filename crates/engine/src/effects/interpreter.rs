@@ -6,6 +6,7 @@ use smallvec::SmallVec;
 
 use crate::card::{CardDef, CardType};
 use crate::card::{CardSel, Condition, Duration, Effect, Op, OpFamily, Who};
+use crate::effects::targets::By;
 use crate::game::event::{Event, Events};
 pub(crate) use crate::game::held::Ctx;
 use crate::game::state::{
@@ -325,7 +326,7 @@ impl Game {
             Condition::Controls { filter, cmp } => {
                 let n = self
                     .table_cards_controlled(p)
-                    .filter(|&c| self.filter_matches(filter, c, p))
+                    .filter(|&c| self.filter_matches(filter, c, By::card(p, ctx.source)))
                     .count();
                 cmp.holds(n as i32)
             }
@@ -346,6 +347,11 @@ impl Game {
             Condition::Credits(cmp) => self
                 .own_card(ctx)
                 .is_some_and(|c| cmp.holds(self.credits(c) as i32)),
+            Condition::Card(f) => self
+                .related_card(f, ctx.source)
+                .is_some_and(|c| self.filter_matches(f, c, By::card(p, ctx.source))),
+            Condition::Not(c) => !self.condition_holds(c, ctx),
+            Condition::AtLeast(ab) => self.amount(&ab[0], ctx) >= self.amount(&ab[1], ctx),
         }
     }
 
@@ -375,7 +381,7 @@ impl Game {
             Condition::Controls { filter, cmp } if self.foreign_control => {
                 let n = self
                     .table_cards_controlled(p)
-                    .filter(|&c| self.filter_matches(filter, c, p))
+                    .filter(|&c| self.filter_matches(filter, c, By::card(p, ctx.source)))
                     .count();
                 cmp.holds(n as i32)
             }

@@ -4,16 +4,47 @@
 //!
 //! Below, who "you" is for a card (Glossary, You or Your).
 
-use crate::card::{CardFilter, CardType, Race, Row, Side, TargetKind};
+use crate::card::{CardFilter, CardType, Race, Row, Side, TargetKind, ThisCard};
 use crate::game::state::{Game, Target, Zone, NOBODY};
 use crate::ids::{CardId, PlayerId};
 use smallvec::SmallVec;
 
 pub(crate) type Targets = SmallVec<[Target; 64]>;
 
+/// Who a selector is read for: the player who is "you" and the card whose
+/// text it is (card format, Selectors: "this card", "the card this is on").
+/// A player alone names no card: a relation to the card then matches nothing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct By {
+    pub player: PlayerId,
+    pub card: CardId,
+}
+
+impl By {
+    pub(crate) fn card(player: PlayerId, card: CardId) -> By {
+        By { player, card }
+    }
+}
+
+impl From<PlayerId> for By {
+    fn from(player: PlayerId) -> By {
+        By {
+            player,
+            card: CardId::NONE,
+        }
+    }
+}
+
 impl Game {
-    /// Whether a card on the table matches a filter, seen from `actor`.
-    pub(crate) fn filter_matches(&self, f: &CardFilter, id: CardId, actor: PlayerId) -> bool {
+    /// Whether a card on the table matches a filter, seen from `by`: a
+    /// player, or a player and the card whose text the filter is.
+    #[inline]
+    pub(crate) fn filter_matches(&self, f: &CardFilter, id: CardId, by: impl Into<By>) -> bool {
+        self.filter_matches_by(f, id, by.into())
+    }
+
+    fn filter_matches_by(&self, f: &CardFilter, id: CardId, by: By) -> bool {
+        let actor = by.player;
         let c = self.c(id);
         let on_table = c.zone.on_table();
         if !on_table && !self.in_play_off_table(f, id) {
@@ -91,7 +122,47 @@ impl Game {
             }
         }
         // The newer tests last: some work out abilities.
-        self.filter_matches_more(f, id, actor)
+        self.filter_matches_more(f, id, actor) && (!f.has_parts() || self.parts_match(f, id, by))
+    }
+
+    /// A lasting effect's selectors are read for its card's "you" (Glossary,
+    /// You or Your) and the card itself.
+    pub(crate) fn by_card(&self, src: CardId) -> By {
+        By::card(self.you_of(src), src)
+    }
+
+    /// A selector's relation to its card, its alternatives and its negation
+    /// (card format, Selectors). Out of line: few filters have parts.
+    #[inline(never)]
+    fn parts_match(&self, f: &CardFilter, id: CardId, by: By) -> bool {
+        let related = match f.relation() {
+            ThisCard::Any => true,
+            ThisCard::Itself => id == by.card,
+            ThisCard::Host => self.host_of(by.card) == Some(id),
+            ThisCard::Attached => by.card.some().is_some() && self.host_of(id) == Some(by.card),
+        };
+        related
+            && (f.any_of().is_empty()
+                || f.any_of().iter().any(|a| self.filter_matches_by(a, id, by)))
+            && f.not().is_none_or(|n| !self.filter_matches_by(n, id, by))
+    }
+
+    /// The one card a selector's relation names, seen from `src`: the card
+    /// itself or the card it is on.
+    pub(crate) fn related_card(&self, f: &CardFilter, src: CardId) -> Option<CardId> {
+        match f.relation() {
+            ThisCard::Itself => src.some(),
+            ThisCard::Host => self.host_of(src),
+            ThisCard::Any | ThisCard::Attached => None,
+        }
+    }
+
+    /// The card an attached card is on.
+    fn host_of(&self, card: CardId) -> Option<CardId> {
+        let ci = self.c(card.some()?);
+        (ci.zone == Zone::Attached)
+            .then_some(ci.host)
+            .and_then(CardId::some)
     }
 
     /// Whether some player still in the game plays this race.
@@ -117,10 +188,12 @@ impl Game {
         &self,
         kind: TargetKind,
         filter: &CardFilter,
-        actor: PlayerId,
+        by: impl Into<By>,
         t: Target,
         conflict: bool,
     ) -> bool {
+        let by = by.into();
+        let actor = by.player;
         match (kind, t) {
             (TargetKind::None, Target::None) => true,
             (TargetKind::Player, Target::Player(q)) => {
@@ -143,7 +216,7 @@ impl Game {
             }
             (TargetKind::Card, Target::Card(c)) => {
                 c.idx() < self.cards.len()
-                    && self.filter_matches(filter, c, actor)
+                    && self.filter_matches(filter, c, by)
                     // The Cannot rule: "cannot be targeted".
                     && self.targetable(c, conflict)
                     && self.targetable_by(c, actor)
@@ -165,10 +238,12 @@ impl Game {
         &self,
         kind: TargetKind,
         filter: &CardFilter,
-        actor: PlayerId,
+        by: impl Into<By>,
         conflict: bool,
         out: &mut Targets,
     ) {
+        let by = by.into();
+        let actor = by.player;
         match kind {
             TargetKind::None => out.push(Target::None),
             TargetKind::Player => {
@@ -211,12 +286,12 @@ impl Game {
                         continue;
                     }
                     let t = Target::Card(c);
-                    if self.valid_target(kind, filter, actor, t, conflict) {
+                    if self.valid_target(kind, filter, by, t, conflict) {
                         out.push(t);
                     }
                 }
                 if filter.names_off_table() {
-                    self.off_table_candidates(filter, actor, conflict, out);
+                    self.off_table_candidates(filter, by, conflict, out);
                 }
             }
             TargetKind::Event => self.event_candidates(actor, out),

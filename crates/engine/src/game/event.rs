@@ -256,6 +256,12 @@ pub enum Event {
         card: CardId,
         cause: Cause,
     },
+    /// A card in play removed from the game by an effect (Glossary: Removed
+    /// from the Game).
+    RemovedFromGame {
+        card: CardId,
+        cause: Cause,
+    },
     ReturnedToHand {
         card: CardId,
     },

@@ -435,8 +435,9 @@ impl Game {
                     {
                         self.rating_sources.push(id);
                     }
-                    // Only a conditional bonus changes abilities when its
-                    // condition starts or stops holding; a card starting or
+                    // Only a conditional bonus (or one by an amount, worked
+                    // out again as the game changes) changes abilities when
+                    // its condition starts or stops holding; a card starting or
                     // stopping to match a bonus's filter (rotated, readied,
                     // damaged, healed, moved, another controller) marks
                     // `abilities_changed` where that happens.
@@ -445,7 +446,10 @@ impl Game {
                         .passive_if
                         .iter()
                         .zip(passives)
-                        .any(|(c, p)| c.is_some() && matches!(p, Passive::Bonus { .. }));
+                        .any(|(c, p)| c.is_some() && matches!(p, Passive::Bonus { .. }))
+                        || passives
+                            .iter()
+                            .any(|p| matches!(p, Passive::Bonus { per: Some(_), .. }));
                 }
             }
         }

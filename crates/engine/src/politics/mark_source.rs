@@ -48,7 +48,7 @@ impl Game {
                 match filter {
                     Some(f) => {
                         for id in self.all_table_cards() {
-                            if self.filter_matches(f, id, self.you_of(src)) {
+                            if self.filter_matches(f, id, self.by_card(src)) {
                                 add(id);
                             }
                         }

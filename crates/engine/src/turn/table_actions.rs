@@ -2,7 +2,7 @@
 //! is then checked by its rule's own check.
 
 use crate::card::{Ability, CardType};
-use crate::effects::targets::Targets;
+use crate::effects::targets::{By, Targets};
 use crate::game::action::Action;
 use crate::game::state::{Game, Zone};
 use crate::ids::{CardId, ConflictId, PlayerId};
@@ -59,7 +59,7 @@ impl Game {
                 }
                 ts.clear();
                 let a = &def.actions[i];
-                self.target_candidates(a.target, &a.filter, p, false, &mut ts);
+                self.target_candidates(a.target, &a.filter, By::card(p, card), false, &mut ts);
                 let payers = self.cost_payers(p, card, i as u8);
                 for &t in ts.iter() {
                     out.push(Action::UseCard {
@@ -183,7 +183,7 @@ impl Game {
             for i in 0..def.actions.len() {
                 ts.clear();
                 let a = &def.actions[i];
-                self.target_candidates(a.target, &a.filter, p, false, &mut ts);
+                self.target_candidates(a.target, &a.filter, By::card(p, card), false, &mut ts);
                 let payers = self.cost_payers(p, card, i as u8);
                 for &t in ts.iter() {
                     out.push(Action::UseCard {

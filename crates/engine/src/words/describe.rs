@@ -385,6 +385,7 @@ impl Game {
             | Event::Bought { .. }
             | Event::DiscardedFromHand { .. }
             | Event::DiscardedFromPlay { .. }
+            | Event::RemovedFromGame { .. }
             | Event::ReturnedToHand { .. }
             | Event::Eliminated { .. }
             | Event::Conquered { .. }

@@ -140,6 +140,14 @@ impl Game {
                     self.log_card(card)
                 ),
             },
+            Event::RemovedFromGame { card, cause } => match cause {
+                Cause::Effect { card: src } if src.some().is_some() && src != card => format!(
+                    "{} is removed from the game by {}.",
+                    self.log_card(card),
+                    self.log_card(src)
+                ),
+                _ => format!("{} is removed from the game.", self.log_card(card)),
+            },
             Event::DiscardedFromPlay { card, cause } => match cause {
                 Cause::Effect { card: src } if src.some().is_some() && src != card => {
                     format!(

@@ -417,6 +417,7 @@ pub fn pool() -> Pool {
         group.passives.push(Passive::Bonus {
             filter: own_character(),
             bonus: bonus([1, 0, 0, 0, 0], 0),
+            per: None,
         });
         defs.push(group);
         // A loyal agenda.
@@ -1193,6 +1194,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
             ..CardFilter::of_type(CardType::Character)
         },
         bonus: bonus([0, 0, 0, -1, 0], 0),
+        per: None,
     });
     defs.push(e);
     let mut e = card("Station Curfew", CardType::Enhancement, Race::Neutral, 2);
@@ -1200,6 +1202,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
     e.passives.push(Passive::Bonus {
         filter: CardFilter::of_type(CardType::Character),
         bonus: bonus([0, -1, 0, 0, 0], 0),
+        per: None,
     });
     defs.push(e);
     // A conflict with a participation restriction and margin conditions.

@@ -9,7 +9,7 @@ use b5_engine::{
     CardType, Duration, Effect, Force, Op, Passive, Race, Rounding, Row, Side, TargetKind, Trigger,
     TriggeredEffect, When, Who,
 };
-use b5_engine::{PickFrom, PickPut};
+use b5_engine::{PickFrom, PickPut, ThisCard};
 
 /// A Neutral card of the given type and cost (the vocabulary cards'
 /// starting point; also used by the other vocabulary modules).
@@ -230,6 +230,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
                 values: [2, 0, 0, 0, 0],
                 all: 0,
             },
+            per: None,
         },
         Passive::Bonus {
             filter: CardFilter {
@@ -241,6 +242,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
                 values: [0, 0, 1, 0, 0],
                 all: 0,
             },
+            per: None,
         },
     ];
     defs.push(forum);
@@ -294,14 +296,12 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
     let mut lancers = card("Wartime Lancers", CardType::Fleet, 2);
     lancers.abilities = [0, 0, 0, 0, 2];
     lancers.passives = vec![Passive::Bonus {
-        filter: CardFilter {
-            itself: true,
-            ..CardFilter::default()
-        },
+        filter: CardFilter::related(ThisCard::Itself),
         bonus: AbilityBonus {
             values: [0, 0, 0, 0, 2],
             all: 0,
         },
+        per: None,
     }];
     lancers.passive_if = vec![Some(b5_engine::Condition::AtWar)];
     defs.push(lancers);

@@ -97,10 +97,12 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             "place",
             e.choose.as_ref().unwrap(),
             |s| PickFrom::parse(s).filter(|f| !f.is_search()),
-            "hand, play (search the deck or the reserve with `search`)",
+            "hand, play, discard (search the deck or the reserve with `search`)",
         )?;
         let put = if from == PickFrom::Hand {
             PickPut::Discard
+        } else if from == PickFrom::Discard {
+            PickPut::Hand
         } else {
             PickPut::Stay
         };
@@ -113,13 +115,14 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             "place",
             s,
             PickPut::parse,
-            "stay, hand, play, discard",
+            "stay, hand, play, discard, remove",
         )?,
     };
     let allowed: &[PickPut] = match from {
         PickFrom::Deck | PickFrom::Reserve => &[PickPut::Hand, PickPut::Play, PickPut::Discard],
-        PickFrom::Hand => &[PickPut::Discard, PickPut::Play],
-        PickFrom::Play => &[PickPut::Stay, PickPut::Discard],
+        PickFrom::Hand => &[PickPut::Discard, PickPut::Play, PickPut::Remove],
+        PickFrom::Play => &[PickPut::Stay, PickPut::Discard, PickPut::Remove],
+        PickFrom::Discard => &[PickPut::Hand, PickPut::Play, PickPut::Remove],
     };
     if !allowed.contains(&put) {
         let names: Vec<&str> = allowed.iter().map(|p| p.name()).collect();
@@ -132,7 +135,18 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
     }
     let f = match &e.filter {
         None => CardFilter::default(),
-        Some(r) => filter(&at.sub("filter"), r)?,
+        Some(r) => {
+            let f = filter(&at.sub("filter"), r)?;
+            // Cards in a pile have no relation to a card in play.
+            if from != PickFrom::Play {
+                super::super::no_relation(
+                    &at.sub("filter"),
+                    &f,
+                    "cards in a pile have only their printed identity",
+                )?;
+            }
+            f
+        }
     };
     // Cards in a pile have only their printed identity: a filter on their
     // state in play never matches them.
@@ -210,7 +224,7 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             "`each` cannot hold a vote, a search, a choice, a \"choose one\" or a delayed effect",
         ));
     }
-    if from == PickFrom::Hand || from.is_search() {
+    if matches!(from, PickFrom::Hand | PickFrom::Discard) || from.is_search() {
         if let Some(x) = each
             .iter()
             .find(|x| x.card_sel().is_some() && put != PickPut::Play)
@@ -223,12 +237,17 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
         }
     }
     if from == PickFrom::Play
-        && put == PickPut::Discard
+        && matches!(put, PickPut::Discard | PickPut::Remove)
         && each.iter().any(|x| x.card_sel().is_some())
     {
-        return Err(at
-            .sub("each")
-            .err("the chosen card is discarded first: `each` cannot act on it"));
+        return Err(at.sub("each").err(format!(
+            "the chosen card is {} first: `each` cannot act on it",
+            if put == PickPut::Remove {
+                "removed from the game"
+            } else {
+                "discarded"
+            }
+        )));
     }
     // Searching Your Deck: a card text that shows the card found
     // (`show = true`); `show = false` is what leaving it out says.

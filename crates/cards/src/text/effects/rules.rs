@@ -144,6 +144,7 @@ fn pick_text(
         PickPut::Hand => format!("{shown}put {it} into your hand"),
         PickPut::Play => format!("{shown}put {it} into play{where_from}"),
         PickPut::Discard => format!("{shown}discard {it}"),
+        PickPut::Remove => format!("{shown}remove {it} from the game"),
         PickPut::Stay => String::new(),
     };
     let mut s = match from {
@@ -154,11 +155,18 @@ fn pick_text(
         ),
         PickFrom::Hand => match put {
             PickPut::Discard => format!("discard {how_many} from your hand"),
+            PickPut::Remove => format!("remove {how_many} in your hand from the game"),
             _ => format!("put {how_many} from your hand into play"),
         },
         PickFrom::Play => match put {
             PickPut::Discard => format!("discard {how_many}"),
+            PickPut::Remove => format!("remove {how_many} from the game"),
             _ => format!("choose {how_many}"),
+        },
+        PickFrom::Discard => match put {
+            PickPut::Remove => format!("remove {how_many} in your discard pile from the game"),
+            PickPut::Play => format!("put {how_many} from your discard pile into play"),
+            _ => format!("put {how_many} from your discard pile into your hand"),
         },
     };
     if !each.is_empty() {

@@ -22,7 +22,7 @@ use smallvec::SmallVec;
 
 use super::change::{Change, Place};
 use super::MAX_CHANGES;
-use crate::card::{CardSel, Force, Op, PickFrom, Reversible};
+use crate::card::{CardSel, Force, Op, PickFrom, PickPut, Reversible};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Cause, Event, Events};
 use crate::game::state::{
@@ -45,6 +45,12 @@ fn recordable(op: &Op) -> bool {
         // reshuffle afterward").
         Op::Pick {
             from: PickFrom::Deck,
+            ..
+        } => false,
+        // Glossary, Removed from the Game: a card removed from the game is
+        // out of it for good; nothing brings it back.
+        Op::Pick {
+            put: PickPut::Remove,
             ..
         } => false,
         // Not named by the rules: an eliminated player is out of the game

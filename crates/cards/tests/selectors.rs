@@ -1,0 +1,227 @@
+//! Selectors (issue 25, card format: Selectors): a filter's relation to its
+//! card (`itself`, `host`, `on_this`), its alternatives (`any_of`) and its
+//! negation (`not`); a lasting bonus by an amount; the `card` and `not`
+//! conditions. How the loader reads them, how the rules text words them, and
+//! what it refuses, naming the field.
+
+mod support;
+use support::{one, refused_naming};
+
+use b5_cards::text::rules_text;
+use b5_engine::{AmountBase, Condition, Passive, ThisCard};
+
+#[test]
+fn other_cards_than_this_one_read_and_are_worded() {
+    let d = one(r#"[cards."W"]
+type = "character"
+cost = 3
+diplomacy = 2
+passive = [{ bonus = { diplomacy = 1 }, to = { type = "character", side = "own", not = { itself = true } } }]"#);
+    let Passive::Bonus { filter, .. } = &d.passives[0] else {
+        panic!("not a bonus: {:?}", d.passives[0])
+    };
+    assert_eq!(filter.relation(), ThisCard::Any);
+    assert_eq!(filter.not().unwrap().relation(), ThisCard::Itself);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Other characters you control get +1 Diplomacy"),
+        "{t}"
+    );
+}
+
+#[test]
+fn the_card_this_is_on_reads_and_is_worded() {
+    let d = one(r#"[cards."C"]
+type = "enhancement"
+cost = 1
+passive = [{ bonus = { psi = 2 }, to = { host = true, race = "minbari" } }]"#);
+    let Passive::Bonus { filter, .. } = &d.passives[0] else {
+        panic!()
+    };
+    assert_eq!(filter.relation(), ThisCard::Host);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("The card this is on, if it is one of the Minbari cards, gets +2 Psi"),
+        "{t}"
+    );
+}
+
+#[test]
+fn alternatives_read_and_are_worded() {
+    let d = one(r#"[cards."D"]
+type = "character"
+cost = 2
+actions = [{ cost = { rotate = true }, target = "card", target_filter = { side = "own", not = { itself = true }, any_of = [{ type = "fleet" }, { type = "character", damaged = true }] }, effects = [{ bonus = { leadership = 1 }, card = "target" }] }]"#);
+    assert_eq!(d.actions[0].filter.any_of().len(), 2);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("other fleets or damaged characters you control"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_bonus_for_each_card_counted_reads_and_is_worded() {
+    let d = one(r#"[cards."B"]
+type = "enhancement"
+attach = "fleet"
+cost = 1
+passive = [{ bonus = { military = 1 }, amount = { count = { type = "location", side = "own" } }, to = { host = true } }]"#);
+    let Passive::Bonus { per: Some(a), .. } = &d.passives[0] else {
+        panic!("no amount: {:?}", d.passives[0])
+    };
+    assert!(matches!(a.base, AmountBase::Count(_)));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("The card this is on gets +1 Military for each location you control"),
+        "{t}"
+    );
+}
+
+#[test]
+fn the_card_and_not_conditions_read_and_are_worded() {
+    let d = one(r#"[cards."Q"]
+type = "character"
+cost = 2
+intrigue = 1
+passive = [
+  { bonus = { intrigue = 1 }, to = { ambassador = true, side = "own" }, if = { card = { itself = true, ready = true } } },
+  { bonus = { diplomacy = 1 }, to = { itself = true }, if = { not = { at_war = true } } },
+]"#);
+    assert!(matches!(&d.passive_if[0], Some(Condition::Card(f)) if f.ready));
+    assert!(matches!(&d.passive_if[1], Some(Condition::Not(c)) if **c == Condition::AtWar));
+    let t = rules_text(&d);
+    assert!(t.contains("this card is one of the ready cards"), "{t}");
+    assert!(t.contains("it is not true that you are at war"), "{t}");
+}
+
+#[test]
+fn selectors_that_can_never_mean_anything_are_refused() {
+    for (toml, words) in [
+        (
+            r#"[cards."C"]
+type = "character"
+passive = [{ bonus = { psi = 1 }, to = { host = true } }]"#,
+            &["passive[0].to.host", "never attached"][..],
+        ),
+        (
+            r#"[cards."E"]
+type = "enhancement"
+passive = [{ bonus = { psi = 1 }, to = { on_this = true } }]"#,
+            &[
+                "passive[0].to.on_this",
+                "nothing is attached to an enhancement",
+            ][..],
+        ),
+        (
+            r#"[cards."C"]
+type = "character"
+passive = [{ bonus = { psi = 1 }, to = { itself = true, on_this = true } }]"#,
+            &["to.on_this", "both `itself` and `on_this`"][..],
+        ),
+        (
+            r#"[cards."C"]
+type = "character"
+passive = [{ bonus = { psi = 1 }, to = { type = "character", not = {} } }]"#,
+            &["to.not", "leaves out every card"][..],
+        ),
+        (
+            r#"[cards."C"]
+type = "character"
+passive = [{ bonus = { psi = 1 }, to = { any_of = [{ type = "fleet" }] } }]"#,
+            &["to.any_of", "at least two"][..],
+        ),
+        (
+            r#"[cards."C"]
+type = "character"
+passive = [{ bonus = { psi = 1 }, to = { itself = false } }]"#,
+            &["to.itself", "means nothing"][..],
+        ),
+        (
+            r#"[cards."C"]
+type = "character"
+passive = [{ bonus = { psi = 1 }, to = { any_of = [{ type = "fleet" }, { type = "character", ready = true, rotated = true }] } }]"#,
+            &["to.any_of[1].ready", "never matches"][..],
+        ),
+        (
+            r#"[cards."L"]
+type = "location"
+passive = [{ discount = 1, to = { type = "fleet", not = { on_this = true } } }]"#,
+            &["passive[0].to", "a card being sponsored is not yet in play"][..],
+        ),
+        (
+            r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ search = "deck", put = "hand", filter = { type = "fleet", not = { itself = true } } }]"#,
+            &["filter", "printed identity"][..],
+        ),
+        (
+            r#"[cards."F"]
+type = "fleet"
+military = 1
+passive = [{ bonus = { military = 1 }, to = { itself = true }, amount = { count = { type = "character", at_least = { psi = 1 } } } }]"#,
+            &["passive[0].amount", "reads current abilities"][..],
+        ),
+        (
+            r#"[cards."F"]
+type = "fleet"
+military = 1
+passive = [{ extra_draw = 1, amount = 2 }]"#,
+            &["passive[0].amount", "goes with `bonus`"][..],
+        ),
+        (
+            r#"[cards."F"]
+type = "fleet"
+military = 1
+passive = [{ bonus = { military = 1 }, to = { itself = true }, if = { card = { type = "fleet" } } }]"#,
+            &["if.card", "`itself = true`"][..],
+        ),
+        (
+            r#"[cards."G"]
+type = "character"
+actions = [{ cost = { rotate_other = { type = "character", itself = true } }, effects = [{ draw = 1 }] }]"#,
+            &["cost.rotate_other.itself", "never this card"][..],
+        ),
+    ] {
+        refused_naming(toml, words);
+    }
+}
+
+#[test]
+fn a_comparison_of_two_amounts_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."M"]
+type = "event"
+cost = 0
+target = "player"
+effects = [{ gain_influence = 2, if = { at_least = [{ influence = "self" }, { influence = "target" }] } }]"#);
+    assert!(matches!(
+        &d.effects[0].condition,
+        Some(Condition::AtLeast(ab)) if matches!(ab[0].base, AmountBase::Influence(_))
+    ));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("your Influence Rating is at least the target player's Influence Rating"),
+        "{t}"
+    );
+    for (cond, words) in [
+        (
+            r#"at_least = [{ influence = "self" }]"#,
+            &["if.at_least", "compares two amounts"][..],
+        ),
+        (
+            r#"at_least = [{ power = "self" }, { power = "self" }]"#,
+            &["if.at_least", "always holds"][..],
+        ),
+    ] {
+        refused_naming(
+            &format!(
+                r#"[cards."M"]
+type = "event"
+cost = 0
+effects = [{{ gain_influence = 2, if = {{ {cond} }} }}]"#
+            ),
+            words,
+        );
+    }
+}
