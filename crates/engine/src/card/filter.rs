@@ -157,12 +157,15 @@ impl CardFilter {
     /// Whether it names a type that is in play off the table (agendas,
     /// enhancements, aftermaths, contingencies): only then do such cards
     /// match it, so that "any card" keeps meaning a card on the table.
+    /// With no type of its own, it names one when one of its alternatives
+    /// does ("an enhancement on your card, or a damaged character").
     pub fn names_off_table(&self) -> bool {
         const OFF: u16 = (1 << CardType::Agenda as u16)
             | (1 << CardType::Enhancement as u16)
             | (1 << CardType::Aftermath as u16)
             | (1 << CardType::Contingency as u16);
         self.types & OFF != 0
+            || (self.types == 0 && self.any_of().iter().any(CardFilter::names_off_table))
     }
 
     /// Whether a card's printed identity matches: type, race, keyword and
