@@ -427,6 +427,8 @@ pub struct RawAction {
     pub effects: RawEffects,
     #[serde(rename = "if")]
     pub condition: Option<RawCondition>,
+    /// "Use this action only once per turn": turn or game.
+    pub once: Option<String>,
 }
 
 /// A lasting effect while the card is in play: exactly one kind.
@@ -506,6 +508,10 @@ pub struct RawRaceCost {
 #[serde(deny_unknown_fields)]
 pub struct RawTrigger {
     pub on: String,
+    /// A watching trigger's pattern: which cards it answers.
+    pub card: Option<RawFilter>,
+    /// Carried out only once per turn or game: turn or game.
+    pub once: Option<String>,
     pub rotate: Option<bool>,
     #[serde(default)]
     pub effects: RawEffects,

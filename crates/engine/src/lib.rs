@@ -46,7 +46,7 @@ pub use card::EnhancementOn;
 pub use card::StateKind;
 pub use card::{
     Ability, AbilityBonus, AftermathPlay, AttachKind, CardAction, CardDef, CardFilter, CardType,
-    ConflictKind, Cost, Faction, Keywords, MarkKind, Passive, Race, Replaces, Row, Side,
+    ConflictKind, Cost, Faction, Keywords, Limit, MarkKind, Passive, Race, Replaces, Row, Side,
     TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
 pub use card::{Amount, AmountBase, Rounding};

@@ -130,6 +130,7 @@ pub(super) fn actions(
         };
         let action_refs = refs_with(target, &second);
         d.actions.push(CardAction {
+            limit: super::limit(&aat.sub("once"), ra.once.as_deref())?,
             cost: Cost {
                 rotate: cost.rotate.unwrap_or(true),
                 influence: cost.influence.unwrap_or(0),

@@ -30,19 +30,35 @@ pub(super) struct Refs {
     pub(super) player_target: bool,
     /// The card has a second target (Legal Targets).
     pub(super) second: bool,
+    /// The list is a watching trigger's: `that` names the card it matched
+    /// and its player.
+    pub(super) that: bool,
 }
 
 pub(super) const ANY_REFS: Refs = Refs {
     card_target: true,
     player_target: true,
     second: false,
+    that: false,
 };
+
+/// The refs of a watching trigger's effects (`Trigger::watches`): no
+/// target; `that` in one about a card.
+pub(super) const fn watch_refs(about_card: bool) -> Refs {
+    Refs {
+        card_target: false,
+        player_target: false,
+        second: false,
+        that: about_card,
+    }
+}
 
 pub(super) fn refs_for(t: TargetKind) -> Refs {
     Refs {
         card_target: t == TargetKind::Card,
         player_target: !matches!(t, TargetKind::None | TargetKind::Event),
         second: false,
+        that: false,
     }
 }
 
@@ -378,6 +394,11 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     }
     if out.uses_player_target() && !refs.player_target {
         return Err(at.err("refers to who = \"target\" but the card has no target (set target)"));
+    }
+    if (out.uses_sel(CardSel::That) || out.uses_who(Who::That)) && !refs.that {
+        return Err(at.err(
+            "`that` names the card a watching trigger matched and its player (a trigger `sponsored`, `discarded-from-play` or `neutralized` of a card in play); this effect is not in one",
+        ));
     }
     if out.uses_second() && !refs.second {
         return Err(at.err(

@@ -292,11 +292,13 @@ pub(super) fn play_effects(
                 card_target: d.attach.card_type().is_some(),
                 player_target: d.attach != AttachKind::Global,
                 second: false,
+                that: false,
             },
             _ => Refs {
                 card_target: false,
                 player_target: false,
                 second: false,
+                that: false,
             },
         };
         d.effects = effects(&at.sub("effects"), &raw.effects, refs)?;
@@ -314,11 +316,13 @@ pub(super) fn play_effects(
                 card_target: d.attach.card_type().is_some(),
                 player_target: d.attach != AttachKind::Global,
                 second: false,
+                that: false,
             },
             _ => Refs {
                 card_target: false,
                 player_target: false,
                 second: false,
+                that: false,
             },
         };
         d.when_played = effects(&at.sub("when_played"), &raw.when_played, refs)?;

@@ -175,7 +175,7 @@ fn values(
                 "self, others, each",
             )?,
         };
-        if matches!(who, Who::Target | Who::Leader) {
+        if matches!(who, Who::Target | Who::Leader | Who::That) {
             return Err(pat
                 .sub("who")
                 .err("a lasting effect names self, others or each (it has no target)"));
@@ -248,7 +248,7 @@ fn restrictions(
                     "self, others, each",
                 )?,
             };
-            if matches!(who, Who::Target | Who::Leader) {
+            if matches!(who, Who::Target | Who::Leader | Who::That) {
                 return Err(pat
                     .sub("who")
                     .err("a lasting effect names self, others or each (it has no target)"));
@@ -281,7 +281,7 @@ fn victory(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<(), Lo
                 "self, others, each",
             )?,
         };
-        if matches!(who, Who::Target | Who::Leader) {
+        if matches!(who, Who::Target | Who::Leader | Who::That) {
             return Err(pat
                 .sub("who")
                 .err("a lasting effect names self, others or each (it has no target)"));
@@ -320,7 +320,7 @@ fn victory(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<(), Lo
                 "self, others, each",
             )?,
         };
-        if matches!(who, Who::Target | Who::Leader) {
+        if matches!(who, Who::Target | Who::Leader | Who::That) {
             return Err(pat
                 .sub("who")
                 .err("a lasting effect names self, others or each (it has no target)"));
@@ -346,10 +346,12 @@ fn bonus_amount(at: &At, n: &crate::raw::RawNum) -> Result<Amount, LoadError> {
         CardSel::Attacker,
         CardSel::Supporters,
         CardSel::Opposers,
+        CardSel::That,
     ]
     .into_iter()
     .any(|s| a.uses_sel(s))
         || a.uses_player_target()
+        || a.uses_who(Who::That)
     {
         return Err(
             at.err("a lasting effect has no target, attack or conflict for its amount to name")

@@ -34,7 +34,7 @@ mod triggers;
 
 use amounts::{amount_of, verb_num};
 use conditions::condition;
-use effects::{effects, refs_for, refs_with, Refs, ANY_REFS};
+use effects::{effects, refs_for, refs_with, watch_refs, Refs, ANY_REFS};
 use filters::{filter, never_matches, no_relation, relation_fits, threshold, FilterUse};
 use restrictions::restriction;
 
@@ -86,8 +86,9 @@ const TYPES: &str = "character, group, fleet, location, enhancement, agenda, eve
 const RACES: &str = "centauri, human, minbari, narn, non-aligned, shadow, vorlon, drakh, neutral";
 const ABILITIES: &str = "diplomacy, intrigue, psi, leadership, military";
 const MARKS: &str = "destiny, doom, strife, conspiracy, shadow, vorlon";
-const WHOS: &str = "self, target, each, others, leader";
-const CARDS: &str = "target, ambassador, this, attached, attacker, supporters, opposers, second";
+const WHOS: &str = "self, target, each, others, leader, that";
+const CARDS: &str =
+    "target, ambassador, this, attached, attacker, supporters, opposers, second, that";
 const TARGETS: &str = "none, player, race, card, conflict, event";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
@@ -233,4 +234,11 @@ fn whole_card(at: &At, d: &mut CardDef) -> Result<(), LoadError> {
         ));
     }
     Ok(())
+}
+
+/// `once = "turn"` or `"game"`: how often an action may be used or a
+/// triggered effect carried out (card format: Actions).
+fn limit(at: &At, s: Option<&str>) -> Result<Option<b5_engine::Limit>, LoadError> {
+    s.map(|s| one_of(at, "limit", s, b5_engine::Limit::parse, "turn, game"))
+        .transpose()
 }

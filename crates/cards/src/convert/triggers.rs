@@ -2,13 +2,19 @@
 //! and a contingency's trigger, refusing a trigger the card could never
 //! see.
 
-use b5_engine::{AttachKind, CardDef, CardType, TargetKind, Trigger, TriggeredEffect};
+use b5_engine::{
+    AttachKind, CardDef, CardFilter, CardSel, CardType, TargetKind, Trigger, TriggeredEffect,
+};
 
-use super::{effects, one_of, only, At, ANY_REFS};
+use super::filters::{filter, never_matches, FilterUse};
+use super::{effects, one_of, only, watch_refs, At, ANY_REFS};
 use crate::error::LoadError;
 use crate::raw::RawCard;
 
-const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted";
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, discarded-from-play, neutralized, turn-begins";
+
+/// The triggers a contingency may answer (those that open a window).
+const CONTINGENCY_TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted";
 
 /// Refuses a trigger the card could never see: only characters and fleets
 /// attack, only characters, fleets and locations (opposing a conflict that
@@ -32,7 +38,7 @@ fn trigger_seen(at: &At, t: Trigger, ty: CardType, attach: AttachKind) -> Result
         ),
         _ => (true, ""),
     };
-    let (ok, who) = if ok && ty == CardType::Contingency && !t.opens_window() {
+    let (ok, who) = if ok && ty == CardType::Contingency && t == Trigger::LeavesPlay {
         (
             false,
             "a contingency leaves play with the card it is on, so it never sees that card leave; `leaves-play` is for cards in play",
@@ -103,10 +109,24 @@ pub(super) fn triggers(
                 .sub("rotate")
                 .err("a card leaving play cannot rotate for its triggered effect"));
         }
+        let of = pattern(&tat.sub("card"), tr, rt.card.as_ref())?;
+        let refs = if tr.watches() {
+            watch_refs(tr.watches_card())
+        } else {
+            ANY_REFS
+        };
+        let list = effects(&tat.sub("effects"), &rt.effects, refs)?;
+        if tr == Trigger::Discarded && list.iter().any(|e| e.uses_sel(CardSel::That)) {
+            return Err(tat.sub("effects").err(
+                "in `discarded-from-play`, that card has already left play: nothing can happen to it (name its player with who = \"that\")",
+            ));
+        }
         d.triggers.push(TriggeredEffect {
+            of,
+            limit: super::limit(&tat.sub("once"), rt.once.as_deref())?,
             trigger: tr,
             rotate: rt.rotate.unwrap_or(false),
-            effects: effects(&tat.sub("effects"), &rt.effects, ANY_REFS)?,
+            effects: list,
         });
     }
     if let Some(t) = &raw.trigger {
@@ -119,15 +139,71 @@ pub(super) fn triggers(
             TRIGGERS,
         )?;
         trigger_seen(&at.at("trigger", t), tr, ty, d.attach)?;
+        if tr.watches() {
+            return Err(at.at("trigger", t).err(format!(
+                "`{}` is a trigger of cards in play (`triggers`): no window opens for contingencies then; a contingency answers one of {CONTINGENCY_TRIGGERS}",
+                tr.name()
+            )));
+        }
         d.triggers.push(TriggeredEffect {
+            of: None,
+            limit: None,
             trigger: tr,
             rotate: false,
             effects: std::mem::take(&mut d.effects),
         });
     } else if ty == CardType::Contingency {
         return Err(at.sub("trigger").err(format!(
-            "a contingency needs its trigger: trigger = one of {TRIGGERS}"
+            "a contingency needs its trigger: trigger = one of {CONTINGENCY_TRIGGERS}"
         )));
     }
     Ok(())
+}
+
+/// A watching trigger's pattern (`card = { selector }`): which cards it
+/// answers. Only a trigger about cards has one; without it, any card.
+fn pattern(
+    at: &At,
+    t: Trigger,
+    raw: Option<&crate::raw::RawFilter>,
+) -> Result<Option<Box<CardFilter>>, LoadError> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    if !t.watches_card() {
+        return Err(at.err(format!(
+            "`{}` is not about other cards: only the triggers sponsored, discarded-from-play and neutralized take a `card` selector",
+            t.name()
+        )));
+    }
+    let f = filter(at, raw)?;
+    // The card is in play when the trigger matches it.
+    never_matches(at, &f, FilterUse::Target)?;
+    let can = match t {
+        // Sponsoring puts characters, fleets, locations, groups and
+        // enhancements into play (Sponsor a Card).
+        Trigger::Sponsored => |ty: CardType| {
+            !matches!(
+                ty,
+                CardType::Event | CardType::Conflict | CardType::Aftermath | CardType::Contingency
+            )
+        },
+        // Only characters, fleets and locations are neutralized.
+        Trigger::Neutralized => |ty: CardType| {
+            matches!(
+                ty,
+                CardType::Character | CardType::Fleet | CardType::Location
+            )
+        },
+        _ => |_: CardType| true,
+    };
+    if f.types != 0 && !CardType::ALL.iter().any(|&ty| f.allows_type(ty) && can(ty)) {
+        return Err(at.sub("type").err(match t {
+            Trigger::Sponsored => {
+                "never matches: only characters, fleets, locations, groups, enhancements and agendas are sponsored"
+            }
+            _ => "never matches: only characters, fleets and locations are neutralized",
+        }));
+    }
+    Ok(Some(Box::new(f)))
 }

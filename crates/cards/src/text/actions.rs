@@ -40,7 +40,11 @@ pub(super) fn action_text(a: &CardAction) -> String {
     if a.cost.discard {
         cost.push("discard this card".into());
     }
-    let mut s = format!("Action: {}", cost.join(", "));
+    let once = match a.limit {
+        Some(l) => format!(" (only once per {})", l.name()),
+        None => String::new(),
+    };
+    let mut s = format!("Action{once}: {}", cost.join(", "));
     if let Some(c) = &a.condition {
         s.push_str(&format!(" (only if {})", condition_text(c)));
     }

@@ -2,7 +2,10 @@
 //! meaning; then each part in its place): the parts in the order a card
 //! prints them, joined into one line.
 
-use b5_engine::{AttachKind, CardDef, CardFilter, CardType, Race, TargetKind, Trigger, Uniqueness};
+use b5_engine::{
+    AttachKind, CardDef, CardFilter, CardType, Race, TargetKind, Trigger, TriggeredEffect,
+    Uniqueness,
+};
 
 use crate::text::actions::action_text;
 use crate::text::conditions::condition_text;
@@ -317,6 +320,8 @@ fn trigger_parts(d: &CardDef, parts: &mut Vec<String>) {
     for t in &d.triggers {
         let lead = if d.card_type == CardType::Contingency {
             format!("Reveal {}", trigger_text(t.trigger).to_lowercase())
+        } else if t.trigger.watches_card() {
+            watch_text(t)
         } else {
             trigger_text(t.trigger).to_string()
         };
@@ -325,7 +330,14 @@ fn trigger_parts(d: &CardDef, parts: &mut Vec<String>) {
         } else {
             ":"
         };
-        parts.push(format!("{lead}{rot} {}", effects_text(&t.effects, d.both)));
+        let once = match t.limit {
+            Some(l) => format!(" (only once per {})", l.name()),
+            None => String::new(),
+        };
+        parts.push(format!(
+            "{lead}{once}{rot} {}",
+            effects_text(&t.effects, d.both)
+        ));
     }
 }
 
@@ -381,7 +393,26 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::FleetNeutralized => "When one of your fleets is neutralized",
         Trigger::EventTargeted => "When an event targeting you or a card you control is played",
         Trigger::ActionTargeted => "When a card uses an action targeting you or a card you control",
+        Trigger::Sponsored => "When a card is sponsored",
+        Trigger::Discarded => "When a card is discarded from play",
+        Trigger::Neutralized => "When a card is neutralized",
+        Trigger::TurnBegins => "At the start of each turn",
     }
+}
+
+/// A watching trigger with its pattern: "When a character you control is
+/// discarded from play".
+fn watch_text(t: &TriggeredEffect) -> String {
+    let what = match &t.of {
+        Some(f) => filter_one(f),
+        None => "a card".to_string(),
+    };
+    let happens = match t.trigger {
+        Trigger::Sponsored => "is sponsored",
+        Trigger::Discarded => "is discarded from play",
+        _ => "is neutralized",
+    };
+    format!("When {what} {happens}")
 }
 
 fn attach_text(k: AttachKind) -> &'static str {

@@ -23,7 +23,10 @@ pub(super) fn filter_one(f: &CardFilter) -> String {
         ..f.clone()
     };
     let s = filter_text(&plain, &noun);
-    format!("{} {s}", an(&s))
+    match s.strip_prefix("other ") {
+        Some(rest) => format!("another {rest}"),
+        None => format!("{} {s}", an(&s)),
+    }
 }
 
 /// "ready Narn characters in your faction"; with its parts (card format,

@@ -35,6 +35,7 @@ fn who_subject(w: Who) -> &'static str {
         Who::Each => "each player",
         Who::Others => "each other player",
         Who::Leader => "the side with the most support",
+        Who::That => "that card's player",
     }
 }
 
@@ -45,6 +46,7 @@ fn who_object(w: Who) -> &'static str {
         Who::Each => "every player",
         Who::Others => "every other player",
         Who::Leader => "the side with the most support",
+        Who::That => "that card's player",
     }
 }
 
@@ -74,6 +76,7 @@ fn possessive(w: Who) -> &'static str {
         Who::Each => "each player's",
         Who::Others => "each other player's",
         Who::Leader => "the leading side's",
+        Who::That => "that card's player's",
     }
 }
 
@@ -87,6 +90,7 @@ fn card_name(c: CardSel) -> String {
         CardSel::Supporters => "every supporting card".into(),
         CardSel::Opposers => "every opposing card".into(),
         CardSel::Second => "the second target".into(),
+        CardSel::That => "that card".into(),
     }
 }
 

@@ -81,6 +81,13 @@ impl Game {
         if act.cost.discard && self.is_ambassador(card) {
             return Err(Violation::Ambassador(card));
         }
+        // Its text: "only once per turn" / "once per game".
+        if self.used_up(card, index, act.limit) {
+            return Err(Violation::UsedUp {
+                card,
+                game: act.limit == Some(crate::card::Limit::Game),
+            });
+        }
         self.check_actions_this_turn(p, card)?;
         let have = self.players[p as usize].available();
         if act.cost.influence as i16 > have {
@@ -180,6 +187,7 @@ impl Game {
             self.cm(card).rotation = Rotation::Action(index);
         }
         self.count_action_this_turn(p);
+        self.note_use(card, index, act.limit);
         if let Some((kind, n)) = act.cost.purge {
             let mut left = n;
             // Advanced Details, Requirements: only cards you control pay.
@@ -261,6 +269,7 @@ mod tests {
     fn repeated_actions_stop_at_the_turns_bound() {
         let mut a = character("Open Ledger Clerk", Race::Human);
         a.actions = vec![CardAction {
+            limit: None,
             cost: Cost::default(),
             target: crate::card::TargetKind::None,
             filter: Default::default(),

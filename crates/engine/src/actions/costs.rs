@@ -117,7 +117,7 @@ impl Game {
                         Who::Me => p == owner,
                         Who::Others => p != owner,
                         Who::Each => true,
-                        Who::Target | Who::Leader => false,
+                        Who::Target | Who::Leader | Who::That => false,
                     };
                     if named && filter.matches_def(def) {
                         n += *amount as i16;

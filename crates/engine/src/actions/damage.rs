@@ -64,6 +64,7 @@ impl Game {
         self.mods.retain(|m| m.until != Until::WhileRotated(id));
         self.abilities_changed = true;
         ev.push(Event::Neutralized { card: id, severe });
+        self.watch(crate::card::Trigger::Neutralized, id, ev);
         // A fleet's leader is neutralized with it, without severe damage.
         let inst = self.c(id);
         if self.db.get(inst.def).card_type == CardType::Fleet {

@@ -16,6 +16,7 @@ pub(crate) mod generated_conflict;
 pub(crate) mod heal;
 pub(crate) mod lead;
 pub(crate) mod mercenary;
+pub(crate) mod once;
 pub(crate) mod participate;
 pub(crate) mod personality;
 pub(crate) mod play;

@@ -475,6 +475,9 @@ impl Game {
         }
         // Playing Cards and Card Details: sponsoring is one way of playing.
         self.run_when_played(p, card, target, ev);
+        // "If an effect triggers when a card is sponsored it only triggers
+        // if the card entered play through being sponsored" (Playing Cards).
+        self.watch(crate::card::Trigger::Sponsored, card, ev);
         self.shadow_war_taint_changed(p, ev);
         // Shadow War Rule 3: an enhancement played on another faction taints
         // that faction.

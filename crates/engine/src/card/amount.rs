@@ -132,18 +132,23 @@ impl Amount {
 
     /// Whether it names the target player.
     pub fn uses_player_target(&self) -> bool {
+        self.uses_who(Who::Target)
+    }
+
+    /// Whether it names the player `who` names.
+    pub fn uses_who(&self, who: Who) -> bool {
         match &self.base {
             AmountBase::Influence(w)
             | AmountBase::Power(w)
             | AmountBase::Unrest(w)
-            | AmountBase::Spent(w) => *w == Who::Target,
+            | AmountBase::Spent(w) => *w == who,
             AmountBase::Ability {
                 card: CardSel::Ambassador(w),
                 ..
             }
-            | AmountBase::Credits(CardSel::Ambassador(w)) => *w == Who::Target,
+            | AmountBase::Credits(CardSel::Ambassador(w)) => *w == who,
             AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
-                v.iter().any(|a| a.uses_player_target())
+                v.iter().any(|a| a.uses_who(who))
             }
             _ => false,
         }

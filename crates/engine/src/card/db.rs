@@ -20,6 +20,10 @@ pub enum DbError {
 pub struct CardDb {
     defs: Vec<CardDef>,
     by_name: HashMap<String, DefId>,
+    /// Whether any definition has a trigger that watches the whole game
+    /// (`Trigger::watches`): without one, nothing need be looked for when
+    /// a card is sponsored, discarded or neutralized.
+    watchers: bool,
 }
 
 impl CardDb {
@@ -48,6 +52,7 @@ impl CardDb {
             });
         }
         let id = DefId(self.defs.len() as u16);
+        self.watchers |= def.watches();
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -57,6 +62,7 @@ impl CardDb {
     /// definition wins over the database's).
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
+        self.watchers |= def.watches();
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -66,6 +72,12 @@ impl CardDb {
             self.by_name.insert(key, id);
             id
         }
+    }
+
+    /// Whether any card has a trigger that watches the whole game.
+    #[inline]
+    pub fn has_watchers(&self) -> bool {
+        self.watchers
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {

@@ -115,6 +115,9 @@ impl Cost {
 /// A card's own action ("Action: ..."; Action Details: Use a card's action).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardAction {
+    /// "Use this action only once per turn" / "once per game".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Limit>,
     pub cost: Cost,
     pub target: TargetKind,
     pub filter: CardFilter,
@@ -283,6 +286,39 @@ pub struct TriggeredEffect {
     /// happens only if it is ready.
     pub rotate: bool,
     pub effects: Vec<Effect>,
+    /// A watching trigger's pattern (`Trigger::watches_card`): which cards
+    /// it answers, read for the card's controller with the card as it is
+    /// when the trigger happens; `None` answers any card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<Box<CardFilter>>,
+    /// Carried out only once per turn or once per game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Limit>,
+}
+
+/// How often a card's action may be used or its triggered effect carried
+/// out ("only once per turn", "once per game"): for the card while it
+/// stays in play (a card that leaves play and comes back is a new card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Limit {
+    Turn,
+    Game,
+}
+
+impl Limit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Turn => "turn",
+            Limit::Game => "game",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Limit> {
+        [Limit::Turn, Limit::Game]
+            .into_iter()
+            .find(|l| l.name() == s)
+    }
 }
 
 /// When an aftermath may be played (Aftermath play conditions).
@@ -534,6 +570,12 @@ impl CardDef {
     /// The printed value of the highest ability.
     pub fn highest_printed(&self) -> u8 {
         self.abilities.iter().copied().max().unwrap_or(0)
+    }
+
+    /// Whether a triggered effect of the card watches the whole game
+    /// (`Trigger::watches`).
+    pub fn watches(&self) -> bool {
+        self.triggers.iter().any(|t| t.trigger.watches())
     }
 
     /// Every list of effects the card prints, in one fixed order: its

@@ -638,8 +638,14 @@ impl Effect {
 
     /// Whether the effect names a player by `who = "target"`.
     pub fn uses_player_target(&self) -> bool {
-        let t = |w: &Who| *w == Who::Target;
-        if self.amount.as_ref().is_some_and(|a| a.uses_player_target()) {
+        self.uses_who(Who::Target)
+    }
+
+    /// Whether the effect (nested lists included) names the player `who`
+    /// names.
+    pub fn uses_who(&self, whom: Who) -> bool {
+        let t = |w: &Who| *w == whom;
+        if self.amount.as_ref().is_some_and(|a| a.uses_who(whom)) {
             return true;
         }
         match &self.op {
@@ -659,22 +665,17 @@ impl Effect {
             Op::Tension { who, toward, .. } => t(who) || t(toward),
             Op::War { who, with } | Op::Peace { who, with } => t(who) || t(with),
             Op::JoinIsa { who } => t(who),
-            Op::Vote { pass, fail, .. } => pass
-                .iter()
-                .chain(fail.iter())
-                .any(|e| e.uses_player_target()),
+            Op::Vote { pass, fail, .. } => pass.iter().chain(fail.iter()).any(|e| e.uses_who(whom)),
             Op::Restrict { what, who, .. } => what.on_player() && t(who),
-            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_player_target()),
-            Op::Unless { who, effects, .. } => {
-                t(who) || effects.iter().any(|e| e.uses_player_target())
-            }
+            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_who(whom)),
+            Op::Unless { who, effects, .. } => t(who) || effects.iter().any(|e| e.uses_who(whom)),
             Op::VoteRule { who, .. } => t(who),
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
             Op::TransferPower { who, to, .. } => t(who) || t(to),
             Op::PowerToWin { who, .. } | Op::InfluenceOnlyPower { who, .. } => t(who),
             Op::Attack { by, card, .. } => {
-                matches!(by, CardSel::Ambassador(Who::Target))
-                    || matches!(card, CardSel::Ambassador(Who::Target))
+                matches!(by, CardSel::Ambassador(w) if *w == whom)
+                    || matches!(card, CardSel::Ambassador(w) if *w == whom)
             }
             Op::State { who, with, .. } => t(who) || t(with),
             _ => false,

@@ -159,13 +159,22 @@ impl CardFilter {
     /// match it, so that "any card" keeps meaning a card on the table.
     /// With no type of its own, it names one when one of its alternatives
     /// does ("an enhancement on your card, or a damaged character").
+    #[inline]
     pub fn names_off_table(&self) -> bool {
         const OFF: u16 = (1 << CardType::Agenda as u16)
             | (1 << CardType::Enhancement as u16)
             | (1 << CardType::Aftermath as u16)
             | (1 << CardType::Contingency as u16);
         self.types & OFF != 0
-            || (self.types == 0 && self.any_of().iter().any(CardFilter::names_off_table))
+            || (self.types == 0 && self.parts.is_some() && self.alternative_off_table())
+    }
+
+    /// Whether one of its alternatives names a type in play off the table
+    /// (out of line: a filter with parts is the rare one, and it is asked
+    /// of every card off the table a filter is tried on).
+    #[inline(never)]
+    fn alternative_off_table(&self) -> bool {
+        self.any_of().iter().any(CardFilter::names_off_table)
     }
 
     /// Whether a card's printed identity matches: type, race, keyword and

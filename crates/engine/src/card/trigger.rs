@@ -42,6 +42,19 @@ pub enum Trigger {
     /// they control): after its costs are paid, before its effects happen
     /// (`negate.rs`).
     ActionTargeted,
+    /// A card its `card` pattern matches is sponsored (not merely put
+    /// into play: Playing Cards, "if an effect triggers when a card is
+    /// sponsored it only triggers if the card entered play through being
+    /// sponsored"); after its own when-played effects.
+    Sponsored,
+    /// A card its pattern matches is discarded from play (not returned to
+    /// the hand, removed from the game or replaced); once it has gone.
+    #[serde(rename = "discarded-from-play")]
+    Discarded,
+    /// A card its pattern matches is neutralized (by damage or an effect).
+    Neutralized,
+    /// The start of each turn, before the Ready Round readies anything.
+    TurnBegins,
 }
 
 impl Trigger {
@@ -64,10 +77,27 @@ impl Trigger {
     pub fn opens_window(self) -> bool {
         // A contingency leaves play with the card it is on: it never sees
         // that card leave.
-        self != Trigger::LeavesPlay
+        self != Trigger::LeavesPlay && !self.watches()
     }
 
-    pub const ALL: [Trigger; 14] = [
+    /// Triggers that watch the whole game rather than the card (card
+    /// format: Triggers, "When a character you control is discarded from
+    /// play"): the cards in play with one are found when it happens
+    /// (`effects/watchers.rs`); contingencies do not answer them.
+    pub fn watches(self) -> bool {
+        matches!(
+            self,
+            Trigger::Sponsored | Trigger::Discarded | Trigger::Neutralized | Trigger::TurnBegins
+        )
+    }
+
+    /// A watching trigger about a card (its pattern `card` names which,
+    /// and its effects may name that card: `card = "that"`).
+    pub fn watches_card(self) -> bool {
+        self.watches() && self != Trigger::TurnBegins
+    }
+
+    pub const ALL: [Trigger; 18] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -82,6 +112,10 @@ impl Trigger {
         Trigger::FleetNeutralized,
         Trigger::EventTargeted,
         Trigger::ActionTargeted,
+        Trigger::Sponsored,
+        Trigger::Discarded,
+        Trigger::Neutralized,
+        Trigger::TurnBegins,
     ];
 
     pub fn name(self) -> &'static str {
@@ -100,6 +134,10 @@ impl Trigger {
             Trigger::FleetNeutralized => "fleet-neutralized",
             Trigger::EventTargeted => "event-targeted",
             Trigger::ActionTargeted => "action-targeted",
+            Trigger::Sponsored => "sponsored",
+            Trigger::Discarded => "discarded-from-play",
+            Trigger::Neutralized => "neutralized",
+            Trigger::TurnBegins => "turn-begins",
         }
     }
 

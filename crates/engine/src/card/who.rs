@@ -22,6 +22,9 @@ pub enum Who {
     /// In a conflict with several sides: the side with strictly the most
     /// support (nobody when tied).
     Leader,
+    /// In a trigger that watches cards: the player of the card it matched
+    /// (its controller's faction while in play, its owner once discarded).
+    That,
 }
 
 impl Who {
@@ -32,13 +35,21 @@ impl Who {
             Who::Each => "each",
             Who::Others => "others",
             Who::Leader => "leader",
+            Who::That => "that",
         }
     }
 
     pub fn parse(s: &str) -> Option<Who> {
-        [Who::Me, Who::Target, Who::Each, Who::Others, Who::Leader]
-            .into_iter()
-            .find(|w| w.name() == s)
+        [
+            Who::Me,
+            Who::Target,
+            Who::Each,
+            Who::Others,
+            Who::Leader,
+            Who::That,
+        ]
+        .into_iter()
+        .find(|w| w.name() == s)
     }
 }
 
@@ -64,6 +75,9 @@ pub enum CardSel {
     Opposers,
     /// The card's second target (Legal Targets: a card with two targets).
     Second,
+    /// In a trigger that watches cards: the card it matched, while it is
+    /// in play.
+    That,
 }
 
 impl CardSel {
@@ -77,6 +91,7 @@ impl CardSel {
             CardSel::Supporters => "supporters",
             CardSel::Opposers => "opposers",
             CardSel::Second => "second",
+            CardSel::That => "that",
         }
     }
 
@@ -98,6 +113,7 @@ impl CardSel {
             CardSel::Supporters,
             CardSel::Opposers,
             CardSel::Second,
+            CardSel::That,
         ]
         .into_iter()
         .find(|c| c.name() == s)

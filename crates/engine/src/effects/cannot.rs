@@ -84,7 +84,7 @@ impl Game {
                                 Who::Others => p != you,
                                 Who::Each => true,
                                 // A lasting effect names no target or leader.
-                                Who::Target | Who::Leader => false,
+                                Who::Target | Who::Leader | Who::That => false,
                             }
                     }
                     _ => false,

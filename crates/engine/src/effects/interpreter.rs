@@ -92,7 +92,9 @@ impl Game {
                     v.push(ctx.controller)
                 }
             }
-            Who::Target => v = self.target_players(ctx.target),
+            // A watching trigger's match is its context's target
+            // (`effects/watchers.rs`).
+            Who::Target | Who::That => v = self.target_players(ctx.target),
             Who::Each => v.extend(
                 (0..self.players.len())
                     .filter(|&p| live(p))
@@ -121,7 +123,7 @@ impl Game {
         let mut v = Cards::new();
         let on_table = |c: CardId| c.some().is_some_and(|c| self.c(c).zone.on_table());
         match sel {
-            CardSel::Target => {
+            CardSel::Target | CardSel::That => {
                 // A targeted agenda or attached card is in play off the table.
                 if let Target::Card(c) = ctx.target {
                     if c.some().is_some_and(|c| self.c(c).zone.in_play()) {

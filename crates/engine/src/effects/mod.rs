@@ -27,3 +27,4 @@ pub(crate) mod triggers;
 pub(crate) mod unless;
 pub(crate) mod used_as;
 pub(crate) mod verbs;
+pub(crate) mod watchers;

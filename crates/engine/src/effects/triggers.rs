@@ -9,7 +9,7 @@
 //! neutralized in an attack, a conflict won).
 
 use crate::card::{CardType, Uniqueness};
-use crate::card::{Reversible, Trigger};
+use crate::card::{Reversible, Trigger, TriggeredEffect};
 use crate::effects::interpreter::Ctx;
 use crate::game::action::Action;
 use crate::game::error::Violation;
@@ -26,6 +26,20 @@ thread_local! {
     /// trigger), innermost last.
     static FIRING: std::cell::RefCell<smallvec::SmallVec<[(CardId, Trigger); 8]>> =
         const { std::cell::RefCell::new(smallvec::SmallVec::new_const()) };
+}
+
+/// Where a triggered effect was set off: the card whose effect it is, its
+/// controller as it was then, and what the effect's context names.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fired {
+    pub src: CardId,
+    pub controller: PlayerId,
+    pub target: Target,
+    /// The other card of an attack (`card = "attacker"`).
+    pub other: CardId,
+    pub conflict: ConflictId,
+    /// The effect's place among the card's triggers.
+    pub index: u8,
 }
 
 /// Whether the triggered effect of `card` on `t` is being carried out.
@@ -118,35 +132,67 @@ impl Game {
         let controller = si.controller;
         let db = self.db.clone();
         let def = db.get(si.def);
-        for te in def.triggers.iter().filter(|te| te.trigger == t) {
-            // A triggered effect does not trigger itself while it is being
-            // carried out, and a turn carries out a bounded number of them
-            // (two cards whose effects answer each other would never stop:
-            // the rules give such card text no end).
-            if firing(src, t) || self.triggers_this_turn >= MAX_TRIGGERS_PER_TURN {
+        for (i, te) in def.triggers.iter().enumerate() {
+            if te.trigger != t {
                 continue;
             }
-            self.triggers_this_turn += 1;
-            let si = self.c(src);
-            if te.rotate {
-                // Only a ready card in play can rotate for its triggered
-                // effect.
-                if si.rotated() || si.neutralized() || !si.zone.in_play() {
-                    continue;
-                }
-                self.rotate(src);
-            }
-            let mut ctx = Ctx::new(controller, src, target);
-            ctx.attacker = other;
-            if (conflict.0 as usize) < self.conflicts.len() {
-                ctx = ctx.in_conflict(conflict);
-            }
-            FIRING.with(|f| f.borrow_mut().push((src, t)));
-            self.run_effects(&te.effects, false, &ctx, ev);
-            FIRING.with(|f| {
-                f.borrow_mut().pop();
-            });
+            let at = Fired {
+                src,
+                controller,
+                target,
+                other,
+                conflict,
+                index: i as u8,
+            };
+            self.carry_out(te, at, ev);
         }
+    }
+
+    /// Carries out one triggered effect of a card in play (Triggered
+    /// Effects), if the card can.
+    pub(crate) fn carry_out(&mut self, te: &TriggeredEffect, at: Fired, ev: &mut Events) {
+        let Fired {
+            src,
+            controller,
+            target,
+            other,
+            conflict,
+            index,
+        } = at;
+        let t = te.trigger;
+        // A triggered effect does not trigger itself while it is being
+        // carried out, and a turn carries out a bounded number of them
+        // (two cards whose effects answer each other would never stop:
+        // the rules give such card text no end).
+        if firing(src, t) || self.triggers_this_turn >= MAX_TRIGGERS_PER_TURN {
+            return;
+        }
+        // Its text: "only once per turn" / "once per game".
+        let once = crate::actions::once::TRIGGERS.saturating_add(index);
+        if self.used_up(src, once, te.limit) {
+            return;
+        }
+        self.triggers_this_turn += 1;
+        let si = self.c(src);
+        if te.rotate {
+            // Only a ready card in play can rotate for its triggered
+            // effect.
+            if si.rotated() || si.neutralized() || !si.zone.in_play() {
+                return;
+            }
+            self.rotate(src);
+        }
+        self.note_use(src, once, te.limit);
+        let mut ctx = Ctx::new(controller, src, target);
+        ctx.attacker = other;
+        if (conflict.0 as usize) < self.conflicts.len() {
+            ctx = ctx.in_conflict(conflict);
+        }
+        FIRING.with(|f| f.borrow_mut().push((src, t)));
+        self.run_effects(&te.effects, false, &ctx, ev);
+        FIRING.with(|f| {
+            f.borrow_mut().pop();
+        });
     }
 
     /// Whether a card in play, face up and not blanked, has a "when this

@@ -53,6 +53,12 @@ pub enum Violation {
     /// The player has used card actions and hired mercenaries the most
     /// times a turn the engine allows (docs/limits.md).
     TooManyActions(CardId),
+    /// The card's action may be used only once per turn (or game), and it
+    /// has been.
+    UsedUp {
+        card: CardId,
+        game: bool,
+    },
     /// An action costs `need` credit tokens off `card`, which holds `have`.
     NoCredits {
         card: CardId,
@@ -215,6 +221,7 @@ impl Violation {
             StartingAmbassador(_) => "Engine Rules v1.2: Ambassadors and Ambassadorial Immunity (a starting ambassador cannot be sponsored)",
             RequirementUnmet(_) => "Engine Rules v1.2: Advanced Details about playing cards (Requirements)",
             NoCredits { .. } => "Engine Rules v1.2: Costs; Corporate Rule 6 (credit tokens)",
+            UsedUp { .. } => "card text (\"only once per turn\", \"once per game\"); docs/card-format.md: Actions",
             TooManyActions(_) => "Engine Rules v1.2: Rotating (\"generally only possible to use each card once per turn\"), Take control of a Mercenary; docs/limits.md",
             Allergic(_) => "Engine Rules v1.2: Allergic Cards and Marks",
             InfluenceTooHigh => "Engine Rules v1.2: Rotate to Build Influence (only at 9 or less)",

@@ -151,6 +151,11 @@ impl Game {
         self.unique_used.hash(&mut h);
         self.limited_removed.hash(&mut h);
         self.limited_this_turn.hash(&mut h);
+        // Hashed only when some are, so that the digests of saves made
+        // before it existed stay as they were.
+        if !self.used_once.is_empty() {
+            self.used_once.hash(&mut h);
+        }
         // Hashed only when non-zero, so that the digests of saves made
         // before it existed stay as they were.
         if self.triggers_this_turn != 0 {

@@ -242,6 +242,9 @@ pub struct Game {
     pub(crate) limited_removed: SmallVec<[DefId; 8]>,
     /// Limited events played and limited contingencies revealed this turn.
     pub(crate) limited_this_turn: SmallVec<[DefId; 4]>,
+    /// Card actions and triggered effects limited to once a turn or a game
+    /// that have been used (`crate::actions::once`).
+    pub(crate) used_once: SmallVec<[UsedOnce; 2]>,
     /// Triggered effects of cards in play carried out this turn (a bound on
     /// loops of triggered effects: `crate::effects::triggers`).
     pub(crate) triggers_this_turn: u16,
@@ -357,6 +360,7 @@ impl Clone for Game {
             unique_used: copy_list(&self.unique_used),
             limited_removed: copy_list(&self.limited_removed),
             limited_this_turn: copy_list(&self.limited_this_turn),
+            used_once: copy_list(&self.used_once),
             triggers_this_turn: self.triggers_this_turn,
             actions_this_turn: self.actions_this_turn,
             window_revealed: copy_list(&self.window_revealed),
@@ -415,6 +419,7 @@ impl PartialEq for Game {
             && self.unique_used == o.unique_used
             && self.limited_removed == o.limited_removed
             && self.limited_this_turn == o.limited_this_turn
+            && self.used_once == o.used_once
             && self.triggers_this_turn == o.triggers_this_turn
             && self.actions_this_turn == o.actions_this_turn
             && self.window_revealed == o.window_revealed
@@ -444,4 +449,15 @@ impl PartialEq for Game {
             && self.reversal_events == o.reversal_events
             && self.reversal_conflict == o.reversal_conflict
     }
+}
+
+/// A card's action or triggered effect limited to once a turn or a game,
+/// used (`crate::actions::once`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct UsedOnce {
+    pub card: CardId,
+    /// The action's index, or a triggered effect's plus `once::TRIGGERS`.
+    pub index: u8,
+    /// Once a game (kept while the card stays in play), not once a turn.
+    pub game: bool,
 }

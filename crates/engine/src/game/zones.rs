@@ -137,6 +137,10 @@ impl Game {
     pub(crate) fn move_card(&mut self, id: CardId, to: Zone, faction: PlayerId, ev: &mut Events) {
         let foreign = self.cards[id.idx()].controller != self.cards[id.idx()].faction;
         let from = self.cards[id.idx()].zone;
+        // "When ... is discarded from play": matched with the card as it
+        // is, carried out once it has gone (`effects/watchers.rs`).
+        let watchers = (from.in_play() && to == Zone::Discard && self.db.has_watchers())
+            .then(|| self.watchers_of(crate::card::Trigger::Discarded, id));
         // Only a card entering or leaving play can change abilities (a draw
         // or a discard from hand cannot).
         if from.in_play() || to.in_play() || from == Zone::Resolving {
@@ -218,6 +222,9 @@ impl Game {
         if goes {
             self.run_leaves_play(id, was_controller, ev);
         }
+        if let Some(found) = watchers.filter(|w| !w.is_empty()) {
+            self.run_watchers(id, found, ev);
+        }
     }
 
     /// Recomputes whether any table card is controlled from outside its faction.
@@ -256,6 +263,10 @@ impl Game {
         let inst = &mut self.cards[id.idx()];
         inst.leading = CardId::NONE;
         inst.led_by = CardId::NONE;
+        // A card that comes back is a new card: its uses start again.
+        if !self.used_once.is_empty() {
+            self.used_once.retain(|u| u.card != id);
+        }
         // Modifiers on it, and "while rotated" ones it was generating, end.
         self.mods.retain(|m| {
             m.card != id && m.until != Until::WhileRotated(id) && m.until != Until::WhileInPlay(id)

@@ -633,7 +633,15 @@ impl Game {
     fn begin_round(&mut self, r: Round, ev: &mut Events) {
         ev.push(Event::RoundBegan { round: r });
         match r {
-            Round::Ready => self.begin_ready_round(ev),
+            Round::Ready => {
+                // "At the start of each turn", before anything readies.
+                self.watch(
+                    crate::card::Trigger::TurnBegins,
+                    crate::ids::CardId::NONE,
+                    ev,
+                );
+                self.begin_ready_round(ev)
+            }
             Round::Conflict => self.step = Step::Declare { pos: 0 },
             Round::Action => self.step = Step::Act { pos: 0, passes: 0 },
             Round::Resolution => self.step = self.next_resolution_step(),

@@ -259,6 +259,7 @@ impl Game {
             unique_used: SmallVec::new(),
             limited_removed: SmallVec::new(),
             limited_this_turn: SmallVec::new(),
+            used_once: SmallVec::new(),
             triggers_this_turn: 0,
             actions_this_turn: [0; MAX_PLAYERS],
             window_revealed: SmallVec::new(),

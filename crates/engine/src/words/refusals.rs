@@ -28,6 +28,7 @@ impl Game {
             | Violation::Unaffordable { .. }
             | Violation::UndefinedCost(..)
             | Violation::TooManyActions(..)
+            | Violation::UsedUp { .. }
             | Violation::NoCredits { .. }
             | Violation::Disloyal { .. }
             | Violation::LimitedInPlay(..)
@@ -161,6 +162,11 @@ impl Game {
                 "{pn} has used card actions and hired mercenaries {} times this turn, the most the engine allows; {} is not one more",
                 crate::actions::card_action::MAX_ACTIONS_PER_TURN,
                 n(card)
+            ),
+            Violation::UsedUp { card, game } => format!(
+                "{}'s action may be used only once per {}, and it has been",
+                n(card),
+                if game { "game" } else { "turn" }
             ),
             Violation::NoCredits { card, need, have } => format!(
                 "{}'s action takes {need} credit token{} off it, and it holds {have}",

@@ -328,6 +328,7 @@ pub fn pool() -> Pool {
             &[],
         );
         scholar.actions.push(CardAction {
+            limit: None,
             cost: Cost {
                 rotate: true,
                 ..Cost::default()
@@ -342,6 +343,7 @@ pub fn pool() -> Pool {
         // A sustainable action: +2 Diplomacy to an own character while rotated.
         let mut mentor = character(&format!("{p} Mentor"), race, Some(4), [3, 2, 0, 3, 0], &[]);
         mentor.actions.push(CardAction {
+            limit: None,
             cost: Cost {
                 rotate: true,
                 ..Cost::default()
@@ -367,6 +369,7 @@ pub fn pool() -> Pool {
             &[],
         );
         coach.actions.push(CardAction {
+            limit: None,
             cost: Cost {
                 rotate: true,
                 ..Cost::default()
@@ -391,6 +394,8 @@ pub fn pool() -> Pool {
             &["damage resistance 1"],
         );
         hero.triggers.push(TriggeredEffect {
+            of: None,
+            limit: None,
             trigger: Trigger::ConflictWon,
             rotate: false,
             effects: vec![eff(Op::GainPower { n: 1, who: Who::Me })],
@@ -467,6 +472,7 @@ pub fn pool() -> Pool {
         &["applies damage first"],
     );
     saboteur.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: true,
             influence: 1,
@@ -519,6 +525,8 @@ pub fn pool() -> Pool {
     let mut exchange = card("Grey Market Exchange", CardType::Group, Race::Neutral, 2);
     exchange.abilities = [1, 3, 0, 0, 0];
     exchange.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::GainedInfluenceFromConflict,
         rotate: true,
         effects: vec![eff(Op::Draw { n: 1, who: Who::Me })],
@@ -798,6 +806,8 @@ pub fn pool() -> Pool {
     let mut ct = card("Hidden Bodyguard", CardType::Contingency, Race::Neutral, 1);
     ct.attach = AttachKind::Character;
     ct.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::Attacked,
         rotate: false,
         effects: vec![eff(Op::CancelAttack)],
@@ -806,6 +816,8 @@ pub fn pool() -> Pool {
     let mut ct = card("Prepared Rebuttal", CardType::Contingency, Race::Neutral, 1);
     ct.attach = AttachKind::Character;
     ct.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::Targeted,
         rotate: false,
         effects: vec![eff(Op::Opposition { n: 2 })],
@@ -814,6 +826,8 @@ pub fn pool() -> Pool {
     let mut ct = card("Victory Dividend", CardType::Contingency, Race::Neutral, 0);
     ct.attach = AttachKind::Faction;
     ct.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::ConflictWon,
         rotate: false,
         effects: vec![eff(Op::GainPower { n: 1, who: Who::Me })],
@@ -828,6 +842,8 @@ pub fn pool() -> Pool {
     );
     ct.attach = AttachKind::Character;
     ct.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::FleetNeutralized,
         rotate: false,
         effects: vec![eff(Op::GainInfluence { n: 1, who: Who::Me })],
@@ -836,6 +852,8 @@ pub fn pool() -> Pool {
     let mut ct = card("Counter-Ambush", CardType::Contingency, Race::Neutral, 1);
     ct.attach = AttachKind::Fleet;
     ct.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::Attacks,
         rotate: false,
         effects: vec![eff(Op::Bonus {
@@ -892,6 +910,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
     }
     let mut maker = character("Drakh Seeder", Race::Drakh, Some(2), [0, 3, 0, 1, 1], &[]);
     maker.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: true,
             ..Cost::default()
@@ -908,6 +927,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
     defs.push(maker);
     let mut spender = character("Drakh Reaper", Race::Drakh, Some(3), [1, 3, 0, 2, 2], &[]);
     spender.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: true,
             ..Cost::default()
@@ -1157,6 +1177,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
     a.power_bonus = 1;
     a.passives.push(Passive::ExtraInfluence(1));
     a.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: false,
             influence: 2,

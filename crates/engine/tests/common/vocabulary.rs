@@ -43,6 +43,8 @@ pub(super) fn event(
 
 fn trig(trigger: Trigger, rotate: bool, effects: Vec<Effect>) -> TriggeredEffect {
     TriggeredEffect {
+        of: None,
+        limit: None,
         trigger,
         rotate,
         effects,
@@ -263,6 +265,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
     })];
     vault.actions = vec![
         b5_engine::CardAction {
+            limit: None,
             cost: b5_engine::Cost {
                 credits: 1,
                 ..b5_engine::Cost::default()
@@ -277,6 +280,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             condition: None,
         },
         b5_engine::CardAction {
+            limit: None,
             cost: b5_engine::Cost {
                 rotate: true,
                 ..b5_engine::Cost::default()

@@ -27,6 +27,7 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
     let mut battery = card("Harrier Battery", CardType::Fleet, 2);
     battery.abilities[Ability::Military.idx()] = 2;
     battery.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: true,
             ..Cost::default()
@@ -42,6 +43,8 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
         condition: None,
     });
     battery.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::SurvivedAttack,
         rotate: false,
         effects: vec![Effect::new(Op::RemoveDamage {

@@ -22,6 +22,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     // Costs paid with other cards.
     let mut crew = card("Rigging Crew", CardType::Group, 1);
     crew.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: true,
             rotate_other: Some(character.clone()),
@@ -36,6 +37,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     defs.push(crew);
     let mut charges = card("Breaching Charges", CardType::Location, 1);
     charges.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: false,
             neutralize_other: Some(fleet.clone()),
@@ -159,6 +161,8 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     let mut patch = card("Hull Patch", CardType::Contingency, 0);
     patch.attach = AttachKind::Fleet;
     patch.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::SurvivedAttack,
         rotate: false,
         effects: vec![Effect::new(Op::RemoveDamage {

@@ -24,6 +24,8 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     let mut veto = card("Procedural Veto", CardType::Contingency, 0);
     veto.attach = AttachKind::Character;
     veto.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::EventTargeted,
         rotate: false,
         effects: vec![Effect::new(Op::NegateEvent)],
@@ -66,6 +68,8 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     let mut demur = card("Procedural Demurral", CardType::Contingency, 0);
     demur.attach = AttachKind::Character;
     demur.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::ActionTargeted,
         rotate: false,
         effects: vec![Effect::new(Op::NegateAction)],
@@ -77,6 +81,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
             d.keywords.push("irrevocable".into());
         }
         d.actions.push(CardAction {
+            limit: None,
             cost: Cost {
                 rotate: true,
                 influence: 1,
@@ -99,6 +104,8 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     let mut saving = card("Saving Clause", CardType::Contingency, 0);
     saving.attach = AttachKind::Character;
     saving.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::ConflictLost,
         rotate: false,
         effects: vec![Effect::new(Op::Reverse(Reversible::Conflict))],
@@ -107,6 +114,8 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     let mut brace = card("Braced Bulkheads", CardType::Contingency, 0);
     brace.attach = AttachKind::Fleet;
     brace.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::Attacked,
         rotate: false,
         effects: vec![Effect::new(Op::Bonus {
@@ -122,6 +131,8 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     let mut revoke = card("Revoked Orders", CardType::Contingency, 0);
     revoke.attach = AttachKind::Fleet;
     revoke.triggers.push(TriggeredEffect {
+        of: None,
+        limit: None,
         trigger: Trigger::Attacks,
         rotate: false,
         effects: vec![Effect::new(Op::Reverse(Reversible::Contingency))],
@@ -129,6 +140,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     defs.push(revoke);
     let mut annex = card("Records Annex", CardType::Location, 1);
     annex.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: true,
             ..Cost::default()

@@ -72,6 +72,7 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
     let mut lift = AbilityBonus::default();
     lift.values[Ability::Leadership.idx()] = 1;
     bridge.actions.push(CardAction {
+        limit: None,
         cost: Cost {
             rotate: true,
             ..Cost::default()

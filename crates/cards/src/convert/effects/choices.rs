@@ -208,8 +208,8 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
         card_target: true,
         player_target: true,
         second: refs.second,
+        that: refs.that,
     };
-    let _ = refs;
     let each = match &e.each {
         None => Vec::new(),
         Some(l) => effects(&at.sub("each"), l, each_refs)?,

@@ -98,6 +98,7 @@ pub(super) fn op_text(op: &Op) -> String {
                 Who::Each => "any player",
                 Who::Me => "you",
                 Who::Leader => "the side with the most support",
+                Who::That => "that card's player",
             },
             if who == Who::Me { "apply" } else { "applies" }
         ),

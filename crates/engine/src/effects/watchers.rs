@@ -1,0 +1,113 @@
+//! Triggers that watch the game (Triggered Effects: "some cards have
+//! effects that are triggered by specific occurrences"; card format,
+//! Triggers): a card in play whose trigger is about other cards ("When a
+//! character you control is discarded from play") or about the turn ("At
+//! the start of each turn"). When it happens, the cards in play whose
+//! pattern matches the card it happened to are found, with that card as it
+//! is then; their effects are carried out once it is over, in initiative
+//! order of their controllers, with the matched card as their context's
+//! target (`card = "that"`, `who = "that"`). A card that has left play by
+//! then has no effects. Contingencies do not answer these triggers: no
+//! window is opened for them.
+
+use smallvec::SmallVec;
+
+use crate::card::Trigger;
+use crate::effects::targets::By;
+use crate::effects::triggers::Fired;
+use crate::game::event::Events;
+use crate::game::state::{flag, Game, Target, Zone};
+use crate::ids::{CardId, ConflictId, PlayerId};
+
+/// The triggered effects a happening set off: the card whose effect it
+/// is, the effect's place among the card's triggers, and the card's
+/// controller when it matched.
+pub(crate) type Watchers = SmallVec<[(CardId, u8, PlayerId); 4]>;
+
+impl Game {
+    /// The triggered effects on `t` of the cards in play whose pattern
+    /// matches `card` as it is now (`CardId::NONE`: a trigger about no
+    /// card), in initiative order of their controllers.
+    pub(crate) fn watchers_of(&self, t: Trigger, card: CardId) -> Watchers {
+        let mut found = Watchers::new();
+        if !self.db.has_watchers() {
+            return found;
+        }
+        let n = self.players.len();
+        let order: SmallVec<[PlayerId; 6]> = if self.initiative.len() == n {
+            self.initiative.clone()
+        } else {
+            (0..n as PlayerId).collect()
+        };
+        for p in order {
+            if self.players[p as usize].eliminated {
+                continue;
+            }
+            let mut sources: SmallVec<[CardId; 32]> = self
+                .table_cards_controlled(p)
+                .chain(self.players[p as usize].agenda.some())
+                .collect();
+            sources.extend(self.attachments.iter().copied().filter(|&a| {
+                let ai = self.c(a);
+                ai.controller == p && ai.zone != Zone::Resolving
+            }));
+            for src in sources {
+                self.watching(src, p, t, card, &mut found);
+            }
+        }
+        found
+    }
+
+    /// The triggered effects of `src` on `t` that match `card`.
+    fn watching(&self, src: CardId, p: PlayerId, t: Trigger, card: CardId, found: &mut Watchers) {
+        let si = self.c(src);
+        if si.face_down() || si.has(flag::BLANK) || !si.zone.in_play() {
+            return;
+        }
+        for (i, te) in self.db.get(si.def).triggers.iter().enumerate() {
+            let matches = te.trigger == t
+                && te.of.as_deref().is_none_or(|f| {
+                    card.some().is_some() && self.filter_matches(f, card, By::card(p, src))
+                });
+            if matches {
+                found.push((src, i as u8, p));
+            }
+        }
+    }
+
+    /// Carries out the triggered effects found by [`Game::watchers_of`],
+    /// with `card` as their target.
+    pub(crate) fn run_watchers(&mut self, card: CardId, found: Watchers, ev: &mut Events) {
+        let db = self.db.clone();
+        let target = card.some().map_or(Target::None, Target::Card);
+        for (src, i, controller) in found {
+            let si = self.c(src);
+            // A card that left play (or was blanked) meanwhile has no
+            // effects.
+            if si.face_down() || si.has(flag::BLANK) || !si.zone.in_play() {
+                continue;
+            }
+            let Some(te) = db.get(si.def).triggers.get(i as usize) else {
+                continue;
+            };
+            let at = Fired {
+                src,
+                controller,
+                target,
+                other: CardId::NONE,
+                // No conflict in particular.
+                conflict: ConflictId(u8::MAX),
+                index: i,
+            };
+            self.carry_out(te, at, ev);
+        }
+    }
+
+    /// A watching trigger happens to `card` now: its effects at once.
+    pub(crate) fn watch(&mut self, t: Trigger, card: CardId, ev: &mut Events) {
+        if self.db.has_watchers() {
+            let found = self.watchers_of(t, card);
+            self.run_watchers(card, found, ev);
+        }
+    }
+}
