@@ -375,6 +375,8 @@ pub struct RawAmount {
     pub influence: Option<String>,
     pub power: Option<String>,
     pub unrest: Option<String>,
+    /// The cards in a player's hand (self, target, ...).
+    pub hand: Option<String>,
     /// The influence a player applied this turn (self, target, ...).
     pub spent: Option<String>,
     /// The credit tokens on a card (this, target, ...; Corporate Rule 6).
@@ -429,6 +431,8 @@ pub struct RawAction {
     pub condition: Option<RawCondition>,
     /// "Use this action only once per turn": turn or game.
     pub once: Option<String>,
+    /// "Any player may use this action".
+    pub anyone: Option<bool>,
 }
 
 /// A lasting effect while the card is in play: exactly one kind.

@@ -318,6 +318,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             | "deck_order"]
             | ["tension" | "at_war" | "states", _]
             | ["marks", _]
+            | ["may_use", _, ..]
     );
     if !known {
         return Err(unknown());
@@ -360,6 +361,17 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             Some(a) => g.card_name(a).to_string(),
             None => "none".into(),
         }),
+        // Whether one of P's legal actions uses that card's action (a name
+        // may hold a period: the rest of the path is the name).
+        ["may_use", name @ ..] => {
+            let c = card(g, &name.join("."))?;
+            Value::Bool(
+                g.is_pending(p)
+                    && g.legal_actions(p).iter().any(
+                        |a| matches!(a, b5_engine::Action::UseCard { card, .. } if *card == c),
+                    ),
+            )
+        }
         ["chaos_pending"] => Value::Bool(
             g.is_pending(p) && g.legal_actions(p).contains(&b5_engine::Action::KeepChaos),
         ),

@@ -129,8 +129,25 @@ pub(super) fn actions(
             (None, None) => None,
         };
         let action_refs = refs_with(target, &second);
+        let anyone = ra.anyone.unwrap_or(false);
+        if ra.anyone == Some(false) {
+            return Err(aat
+                .sub("anyone")
+                .err("write `anyone = true` (or leave it out)"));
+        }
+        if anyone
+            && !matches!(
+                ty,
+                CardType::Character | CardType::Fleet | CardType::Location | CardType::Group
+            )
+        {
+            return Err(aat.sub("anyone").err(
+                "only a card on the table offers its action to any player (characters, fleets, locations, groups)",
+            ));
+        }
         d.actions.push(CardAction {
             limit: super::limit(&aat.sub("once"), ra.once.as_deref())?,
+            anyone,
             cost: Cost {
                 rotate: cost.rotate.unwrap_or(true),
                 influence: cost.influence.unwrap_or(0),

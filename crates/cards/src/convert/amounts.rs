@@ -56,6 +56,9 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     if let Some(s) = &a.spent {
         bases.push(AmountBase::Spent(w("spent", s)?));
     }
+    if let Some(s) = &a.hand {
+        bases.push(AmountBase::Hand(w("hand", s)?));
+    }
     if let Some(s) = &a.credits {
         bases.push(AmountBase::Credits(one_of(
             &at.sub("credits"),

@@ -40,9 +40,11 @@ pub(super) fn action_text(a: &CardAction) -> String {
     if a.cost.discard {
         cost.push("discard this card".into());
     }
-    let once = match a.limit {
-        Some(l) => format!(" (only once per {})", l.name()),
-        None => String::new(),
+    let once = match (a.anyone, a.limit) {
+        (false, Some(l)) => format!(" (only once per {})", l.name()),
+        (true, Some(l)) => format!(" (any player may use it, only once per {})", l.name()),
+        (true, None) => " (any player may use it)".to_string(),
+        (false, None) => String::new(),
     };
     let mut s = format!("Action{once}: {}", cost.join(", "));
     if let Some(c) = &a.condition {

@@ -34,6 +34,7 @@ pub fn amount_text(a: &Amount) -> String {
         AmountBase::Influence(w) => format!("{} Influence Rating", possessive(*w)),
         AmountBase::Power(w) => format!("{} power", possessive(*w)),
         AmountBase::Unrest(w) => format!("{} unrest", possessive(*w)),
+        AmountBase::Hand(w) => format!("the number of cards in {} hand", possessive(*w)),
         AmountBase::Spent(w) => format!("the influence {} applied this turn", who_subject(*w)),
         AmountBase::Credits(c) => format!("the credit tokens on {}", card_name(*c)),
         AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),

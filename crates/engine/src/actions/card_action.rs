@@ -39,8 +39,9 @@ impl Game {
         }
     }
 
-    /// A face-up card in play that `p` controls and whose text is not blanked.
-    fn check_action_source(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
+    /// A face-up card in play whose text is not blanked, that `p` controls
+    /// (or any player may use the action: `anyone`).
+    fn check_action_source(&self, p: PlayerId, card: CardId, index: u8) -> Result<(), Violation> {
         let c = self
             .cards
             .get(card.idx())
@@ -48,7 +49,14 @@ impl Game {
         if !c.zone.in_play() || c.face_down() {
             return Err(Violation::NotInPlay(card));
         }
-        if c.controller != p {
+        // Card text: "any player may use this action".
+        let anyone = self
+            .db
+            .get(c.def)
+            .actions
+            .get(index as usize)
+            .is_some_and(|a| a.anyone);
+        if c.controller != p && !anyone {
             return Err(Violation::NotYours(card));
         }
         if c.has(flag::BLANK) {
@@ -64,7 +72,7 @@ impl Game {
         index: u8,
         target: Target,
     ) -> Result<(), Violation> {
-        self.check_action_source(p, card)?;
+        self.check_action_source(p, card, index)?;
         let def = self.db.get(self.c(card).def);
         let act = def
             .actions
@@ -270,6 +278,7 @@ mod tests {
         let mut a = character("Open Ledger Clerk", Race::Human);
         a.actions = vec![CardAction {
             limit: None,
+            anyone: false,
             cost: Cost::default(),
             target: crate::card::TargetKind::None,
             filter: Default::default(),

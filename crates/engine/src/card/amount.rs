@@ -29,6 +29,8 @@ pub enum AmountBase {
     /// The influence the players named have applied this turn (their spent
     /// pools, summed: Influence and Influence Rating).
     Spent(Who),
+    /// The cards in the hands of the players named (summed).
+    Hand(Who),
     /// The credit tokens on the cards selected (summed; Corporate Rule 6).
     Credits(CardSel),
     /// The influence of a non-player force (Babylon 5, the Shadows, the Vorlons).
@@ -141,6 +143,7 @@ impl Amount {
             AmountBase::Influence(w)
             | AmountBase::Power(w)
             | AmountBase::Unrest(w)
+            | AmountBase::Hand(w)
             | AmountBase::Spent(w) => *w == who,
             AmountBase::Ability {
                 card: CardSel::Ambassador(w),

@@ -24,6 +24,9 @@ pub struct CardDb {
     /// (`Trigger::watches`): without one, nothing need be looked for when
     /// a card is sponsored, discarded or neutralized.
     watchers: bool,
+    /// Whether any definition has an action any player may use: only then
+    /// are other players' cards looked through for actions.
+    open_actions: bool,
 }
 
 impl CardDb {
@@ -53,6 +56,7 @@ impl CardDb {
         }
         let id = DefId(self.defs.len() as u16);
         self.watchers |= def.watches();
+        self.open_actions |= def.open_actions();
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -63,6 +67,7 @@ impl CardDb {
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
         self.watchers |= def.watches();
+        self.open_actions |= def.open_actions();
         if let Some(&id) = self.by_name.get(&key) {
             self.defs[id.0 as usize] = def;
             id
@@ -72,6 +77,12 @@ impl CardDb {
             self.by_name.insert(key, id);
             id
         }
+    }
+
+    /// Whether any card has an action any player may use.
+    #[inline]
+    pub fn has_open_actions(&self) -> bool {
+        self.open_actions
     }
 
     /// Whether any card has a trigger that watches the whole game.

@@ -118,6 +118,10 @@ pub struct CardAction {
     /// "Use this action only once per turn" / "once per game".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<Limit>,
+    /// "Any player may use this action": a player who does not control
+    /// the card may use it, paying its costs; "you" in it is that player.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anyone: bool,
     pub cost: Cost,
     pub target: TargetKind,
     pub filter: CardFilter,
@@ -570,6 +574,11 @@ impl CardDef {
     /// The printed value of the highest ability.
     pub fn highest_printed(&self) -> u8 {
         self.abilities.iter().copied().max().unwrap_or(0)
+    }
+
+    /// Whether any player may use one of the card's actions.
+    pub fn open_actions(&self) -> bool {
+        self.actions.iter().any(|a| a.anyone)
     }
 
     /// Whether a triggered effect of the card watches the whole game

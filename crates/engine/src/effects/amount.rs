@@ -49,6 +49,12 @@ impl Game {
                 .iter()
                 .map(|&p| self.players[p as usize].unrest as i32)
                 .sum(),
+            // "For each card in your hand": the hand's size is public.
+            AmountBase::Hand(w) => self
+                .who_players(*w, ctx)
+                .iter()
+                .map(|&p| self.players[p as usize].hand.len as i32)
+                .sum(),
             // Influence and Influence Rating: "Whenever you apply influence
             // during a turn, the influence applied should be moved to ...
             // your spent pool", restored in the Ready Round.

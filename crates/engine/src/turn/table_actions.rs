@@ -170,6 +170,10 @@ impl Game {
                 }
             }
         }
+        // Actions any player may use, on other players' cards.
+        if self.db.has_open_actions() {
+            self.open_action_candidates(p, &mut ts, out);
+        }
         // Cards in play that are not on the table: agendas and attachments.
         let pl = &self.players[p as usize];
         let others = pl.agenda.some().into_iter().chain(
@@ -193,6 +197,42 @@ impl Game {
                         pay: CardId::NONE,
                     });
                     // The player may name the card that pays (`cost_payer.rs`).
+                    for &pay in payers.iter() {
+                        out.push(Action::UseCard {
+                            card,
+                            index: i as u8,
+                            target: t,
+                            pay,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// "Any player may use this action": the actions of cards on other
+    /// players' tables that `p` may use.
+    fn open_action_candidates(&self, p: PlayerId, ts: &mut Targets, out: &mut Vec<Action>) {
+        for card in self.all_table_cards() {
+            let c = self.c(card);
+            if c.controller == p || c.neutralized() {
+                continue;
+            }
+            let def = self.db.get(c.def);
+            for (i, a) in def.actions.iter().enumerate() {
+                if !a.anyone || (a.cost.rotate && c.rotated()) {
+                    continue;
+                }
+                ts.clear();
+                self.target_candidates(a.target, &a.filter, By::card(p, card), false, ts);
+                let payers = self.cost_payers(p, card, i as u8);
+                for &t in ts.iter() {
+                    out.push(Action::UseCard {
+                        card,
+                        index: i as u8,
+                        target: t,
+                        pay: CardId::NONE,
+                    });
                     for &pay in payers.iter() {
                         out.push(Action::UseCard {
                             card,

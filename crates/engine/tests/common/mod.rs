@@ -329,6 +329,7 @@ pub fn pool() -> Pool {
         );
         scholar.actions.push(CardAction {
             limit: None,
+            anyone: false,
             cost: Cost {
                 rotate: true,
                 ..Cost::default()
@@ -344,6 +345,7 @@ pub fn pool() -> Pool {
         let mut mentor = character(&format!("{p} Mentor"), race, Some(4), [3, 2, 0, 3, 0], &[]);
         mentor.actions.push(CardAction {
             limit: None,
+            anyone: false,
             cost: Cost {
                 rotate: true,
                 ..Cost::default()
@@ -370,6 +372,7 @@ pub fn pool() -> Pool {
         );
         coach.actions.push(CardAction {
             limit: None,
+            anyone: false,
             cost: Cost {
                 rotate: true,
                 ..Cost::default()
@@ -473,6 +476,7 @@ pub fn pool() -> Pool {
     );
     saboteur.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: true,
             influence: 1,
@@ -911,6 +915,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
     let mut maker = character("Drakh Seeder", Race::Drakh, Some(2), [0, 3, 0, 1, 1], &[]);
     maker.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: true,
             ..Cost::default()
@@ -928,6 +933,7 @@ fn drakh_cards(defs: &mut Vec<CardDef>) {
     let mut spender = character("Drakh Reaper", Race::Drakh, Some(3), [1, 3, 0, 2, 2], &[]);
     spender.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: true,
             ..Cost::default()
@@ -1178,6 +1184,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
     a.passives.push(Passive::ExtraInfluence(1));
     a.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: false,
             influence: 2,

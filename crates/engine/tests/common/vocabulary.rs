@@ -266,6 +266,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
     vault.actions = vec![
         b5_engine::CardAction {
             limit: None,
+            anyone: false,
             cost: b5_engine::Cost {
                 credits: 1,
                 ..b5_engine::Cost::default()
@@ -281,6 +282,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
         },
         b5_engine::CardAction {
             limit: None,
+            anyone: false,
             cost: b5_engine::Cost {
                 rotate: true,
                 ..b5_engine::Cost::default()

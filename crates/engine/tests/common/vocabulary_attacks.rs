@@ -28,6 +28,7 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
     battery.abilities[Ability::Military.idx()] = 2;
     battery.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: true,
             ..Cost::default()

@@ -23,6 +23,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     let mut crew = card("Rigging Crew", CardType::Group, 1);
     crew.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: true,
             rotate_other: Some(character.clone()),
@@ -38,6 +39,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     let mut charges = card("Breaching Charges", CardType::Location, 1);
     charges.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: false,
             neutralize_other: Some(fleet.clone()),

@@ -82,6 +82,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
         }
         d.actions.push(CardAction {
             limit: None,
+            anyone: false,
             cost: Cost {
                 rotate: true,
                 influence: 1,
@@ -141,6 +142,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     let mut annex = card("Records Annex", CardType::Location, 1);
     annex.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: true,
             ..Cost::default()

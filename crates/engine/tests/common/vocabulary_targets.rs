@@ -73,6 +73,7 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
     lift.values[Ability::Leadership.idx()] = 1;
     bridge.actions.push(CardAction {
         limit: None,
+        anyone: false,
         cost: Cost {
             rotate: true,
             ..Cost::default()

@@ -1,0 +1,66 @@
+//! An action any player may use (`anyone = true`; issue 25, part 8) and an
+//! amount counted from a hand (`hand = "<who>"`; part 6): how the loader
+//! reads them, how the rules text words them, and what it refuses, naming
+//! the field.
+
+mod support;
+use support::{one, refused_naming};
+
+use b5_cards::text::rules_text;
+use b5_engine::{AmountBase, Who};
+
+#[test]
+fn an_action_any_player_may_use_reads_and_is_worded() {
+    let d = one(r#"[cards."Open Archive"]
+type = "location"
+cost = 2
+actions = [{ anyone = true, cost = { influence = 1 }, effects = [{ draw = 1 }] }]"#);
+    assert!(d.actions[0].anyone);
+    assert!(d.open_actions());
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Action (any player may use it): rotate, apply 1 influence: you draw 1 card"),
+        "{t}"
+    );
+    let d = one(r#"[cards."Open Archive"]
+type = "location"
+cost = 2
+actions = [{ anyone = true, once = "turn", cost = { rotate = false }, effects = [{ draw = 1 }] }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Action (any player may use it, only once per turn): "),
+        "{t}"
+    );
+}
+
+#[test]
+fn anyone_is_refused_where_it_cannot_mean_anything() {
+    refused_naming(
+        "[cards.\"E\"]\ntype = \"enhancement\"\ncost = 1\nattach = \"character\"\nactions = [{ anyone = true, effects = [{ draw = 1 }] }]",
+        &["actions[0].anyone", "only a card on the table"],
+    );
+    refused_naming(
+        "[cards.\"G\"]\ntype = \"group\"\ncost = 1\nactions = [{ anyone = false, effects = [{ draw = 1 }] }]",
+        &["actions[0].anyone", "anyone = true"],
+    );
+}
+
+#[test]
+fn a_count_of_a_hand_reads_and_is_worded() {
+    let d = one(r#"[cards."Ledger"]
+type = "event"
+cost = 1
+target = "player"
+effects = [{ gain_influence = { hand = "target", at_most = 3 } }]"#);
+    let a = d.effects[0].amount.as_ref().expect("an amount");
+    assert_eq!(a.base, AmountBase::Hand(Who::Target));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("the number of cards in the target player's hand"),
+        "{t}"
+    );
+    refused_naming(
+        "[cards.\"L\"]\ntype = \"event\"\ncost = 1\neffects = [{ gain_influence = { hand = \"nobody\" } }]",
+        &["hand", "unknown player \"nobody\""],
+    );
+}
