@@ -236,7 +236,7 @@ fn walk(
                 walk(d, at, pass, t, second)?;
                 walk(d, at, fail, t, second)?;
             }
-            Op::Modes { modes } => {
+            Op::Modes { modes, .. } => {
                 for m in modes {
                     walk(d, at, m, t, second)?;
                 }

@@ -154,7 +154,7 @@ fn names_itself_otherwise(list: &[Effect]) -> bool {
         } => false,
         Op::Delayed { effects, .. } | Op::Unless { effects, .. } => names_itself_otherwise(effects),
         Op::Vote { pass, fail, .. } => names_itself_otherwise(pass) || names_itself_otherwise(fail),
-        Op::Modes { modes } => modes.iter().any(|m| names_itself_otherwise(m)),
+        Op::Modes { modes, .. } => modes.iter().any(|m| names_itself_otherwise(m)),
         Op::Pick { each, .. } => names_itself_otherwise(each),
         _ => e.uses_sel(CardSel::This),
     })

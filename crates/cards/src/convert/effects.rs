@@ -259,6 +259,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "attack_mod" => &["card", "duration", "who"],
         "later" => &["effects"],
         "unless_paid" => &["who", "effects"],
+        "choose_one" => &["who"],
         "search" => &["filter", "put", "up_to", "each", "show"],
         "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],

@@ -248,11 +248,14 @@ pub enum Op {
         #[serde(default)]
         show: bool,
     },
-    /// "Choose one": the card's player chooses one of the modes through
+    /// "Choose one": the card's player (or the player `chooser` names:
+    /// "target player chooses one") chooses one of the modes through
     /// `pending`; only that mode's effects happen. Always the last effect
     /// of its list.
     Modes {
         modes: Vec<Vec<Effect>>,
+        #[serde(default)]
+        chooser: Who,
     },
     /// Replace up to `count` marks of one kind on the card with as many of
     /// another ("replace a doom mark with a destiny mark").
@@ -600,7 +603,7 @@ impl Effect {
             Op::Vote { pass, fail, .. } => any(pass) || any(fail),
             Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
             Op::Pick { each, .. } => any(each),
-            Op::Modes { modes } => modes.iter().any(|m| any(m)),
+            Op::Modes { modes, .. } => modes.iter().any(|m| any(m)),
             _ => false,
         }
     }
@@ -620,7 +623,7 @@ impl Effect {
     pub fn uses_sel(&self, sel: CardSel) -> bool {
         match &self.op {
             Op::Vote { pass, fail, .. } => pass.iter().chain(fail.iter()).any(|e| e.uses_sel(sel)),
-            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_sel(sel)),
+            Op::Modes { modes, .. } => modes.iter().flatten().any(|e| e.uses_sel(sel)),
             Op::Delayed { effects, .. } | Op::Unless { effects, .. } => {
                 effects.iter().any(|e| e.uses_sel(sel))
             }
@@ -667,7 +670,9 @@ impl Effect {
             Op::JoinIsa { who } => t(who),
             Op::Vote { pass, fail, .. } => pass.iter().chain(fail.iter()).any(|e| e.uses_who(whom)),
             Op::Restrict { what, who, .. } => what.on_player() && t(who),
-            Op::Modes { modes } => modes.iter().flatten().any(|e| e.uses_who(whom)),
+            Op::Modes { modes, chooser } => {
+                t(chooser) || modes.iter().flatten().any(|e| e.uses_who(whom))
+            }
             Op::Unless { who, effects, .. } => t(who) || effects.iter().any(|e| e.uses_who(whom)),
             Op::VoteRule { who, .. } => t(who),
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),

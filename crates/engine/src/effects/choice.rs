@@ -102,7 +102,7 @@ fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
                     out.push(&e.op);
                     walk(each, out);
                 }
-                Op::Modes { modes } => {
+                Op::Modes { modes, .. } => {
                     out.push(&e.op);
                     for m in modes {
                         walk(m, out);
@@ -174,9 +174,16 @@ impl Game {
                     return false;
                 }
             }
-            Op::Modes { modes } => {
+            Op::Modes { modes, chooser } => {
                 if !modes.iter().any(|m| self.mode_possible(m, ctx)) {
                     return false;
+                }
+                // "Target player chooses one": another player may choose.
+                if *chooser != crate::card::Who::Me {
+                    match self.who_players(*chooser, ctx).first() {
+                        Some(&q) => choice.player = q,
+                        None => return false,
+                    }
                 }
                 ev.push(Event::ChoiceStarted {
                     player: choice.player,
@@ -301,7 +308,7 @@ impl Game {
             return out;
         };
         let db = self.db.clone();
-        if let Some(Op::Modes { modes }) = Self::choice_op(&db, &c) {
+        if let Some(Op::Modes { modes, .. }) = Self::choice_op(&db, &c) {
             let ctx = c.ctx();
             for (i, m) in modes.iter().enumerate() {
                 if self.mode_possible(m, &ctx) {
@@ -493,7 +500,7 @@ impl Game {
             return;
         };
         match (op, a) {
-            (Op::Modes { modes }, Action::Mode { index }) => {
+            (Op::Modes { modes, .. }, Action::Mode { index }) => {
                 self.choice = None;
                 ev.push(Event::ModeChosen {
                     player: c.player,

@@ -54,7 +54,7 @@ pub(crate) fn removes(effects: &[Effect], sel: CardSel) -> bool {
         }
         Op::Delayed { effects, .. } | Op::Unless { effects, .. } => removes(effects, sel),
         Op::Vote { pass, fail, .. } => removes(pass, sel) || removes(fail, sel),
-        Op::Modes { modes } => modes.iter().any(|m| removes(m, sel)),
+        Op::Modes { modes, .. } => modes.iter().any(|m| removes(m, sel)),
         // The chosen cards are the target of `each`; the second target
         // stays the second target there.
         Op::Pick { each, .. } => removes(each, sel),

@@ -565,6 +565,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
                 })],
                 vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
             ],
+            chooser: Who::Me,
         })],
     ));
     defs.push(event(

@@ -40,7 +40,14 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
                 }
                 modes.push(list);
             }
-            Op::Modes { modes }
+            // "Target player chooses one": `who` names the chooser.
+            let chooser = cx.whom(e.who.as_ref(), "who", Who::Me)?;
+            if !matches!(chooser, Who::Me | Who::Target | Who::That) {
+                return Err(at
+                    .sub("who")
+                    .err("one player chooses the mode: self (the default), target or that"));
+            }
+            Op::Modes { modes, chooser }
         }
         // Glossary, Negate: a player may pay to stop the effects.
         "unless_paid" => {

@@ -65,9 +65,13 @@ pub(super) fn op_text(op: &Op) -> String {
             ref each,
             show,
         } => pick_text(from, filter, (up_to, put, show), each),
-        Op::Modes { ref modes } => {
+        Op::Modes { ref modes, chooser } => {
             let parts: Vec<String> = modes.iter().map(|m| effects_text(m, false)).collect();
-            format!("choose one: {}", parts.join("; or "))
+            let who = match chooser {
+                Who::Me => "choose one".to_string(),
+                w => format!("{} chooses one", who_subject(w)),
+            };
+            format!("{who}: {}", parts.join("; or "))
         }
         // rulings, Order Above All: a price players may pay together.
         Op::Unless {

@@ -1,13 +1,14 @@
-//! An action any player may use (`anyone = true`; issue 25, part 8) and an
-//! amount counted from a hand (`hand = "<who>"`; part 6): how the loader
-//! reads them, how the rules text words them, and what it refuses, naming
-//! the field.
+//! Who acts (issue 25, part 8): an action any player may use
+//! (`anyone = true`) and "the target player chooses one" (`choose_one` with
+//! `who`); and an amount counted from a hand (`hand = "<who>"`; part 6):
+//! how the loader reads them, how the rules text words them, and what it
+//! refuses, naming the field.
 
 mod support;
 use support::{one, refused_naming};
 
 use b5_cards::text::rules_text;
-use b5_engine::{AmountBase, Who};
+use b5_engine::{AmountBase, Op, Who};
 
 #[test]
 fn an_action_any_player_may_use_reads_and_is_worded() {
@@ -62,5 +63,40 @@ effects = [{ gain_influence = { hand = "target", at_most = 3 } }]"#);
     refused_naming(
         "[cards.\"L\"]\ntype = \"event\"\ncost = 1\neffects = [{ gain_influence = { hand = \"nobody\" } }]",
         &["hand", "unknown player \"nobody\""],
+    );
+}
+
+#[test]
+fn the_target_player_chooses_one_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."Hard Bargain"]
+type = "event"
+cost = 1
+target = "player"
+effects = [{ choose_one = [[{ lose_influence = 2, who = "target" }], [{ draw = 2 }]], who = "target" }]"#);
+    assert!(matches!(
+        d.effects[0].op,
+        Op::Modes {
+            chooser: Who::Target,
+            ..
+        }
+    ));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("the target player chooses one: the target player loses 2 influence; or you draw 2 cards"),
+        "{t}"
+    );
+    for (who, words) in [
+        ("each", &["who", "one player chooses the mode"][..]),
+        ("others", &["who", "one player chooses the mode"]),
+    ] {
+        refused_naming(
+            &format!("[cards.\"H\"]\ntype = \"event\"\ncost = 1\ntarget = \"player\"\neffects = [{{ choose_one = [[{{ draw = 1 }}], [{{ gain_influence = 1 }}]], who = \"{who}\" }}]"),
+            words,
+        );
+    }
+    // Without a target, nobody is "the target player".
+    refused_naming(
+        "[cards.\"H\"]\ntype = \"event\"\ncost = 1\neffects = [{ choose_one = [[{ draw = 1 }], [{ gain_influence = 1 }]], who = \"target\" }]",
+        &["who = \"target\""],
     );
 }
