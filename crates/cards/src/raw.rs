@@ -121,6 +121,8 @@ pub struct RawCondition {
     pub tension_at_most: Option<i32>,
     pub at_war: Option<bool>,
     pub at_war_with_target: Option<bool>,
+    /// In a conflict's effects: it was won uncontested.
+    pub uncontested: Option<bool>,
     /// Control at least `count` cards matching the filter.
     pub controls: Option<RawControls>,
     pub babylon5_at_least: Option<i32>,

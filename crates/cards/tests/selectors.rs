@@ -225,3 +225,19 @@ effects = [{{ gain_influence = 2, if = {{ {cond} }} }}]"#
         );
     }
 }
+
+#[test]
+fn a_conflict_won_uncontested_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."U"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+won = [{ gain_influence = 2, if = { uncontested = true } }]"#);
+    assert_eq!(d.won[0].condition, Some(Condition::Uncontested));
+    let t = rules_text(&d);
+    assert!(t.contains("if the conflict was won uncontested"), "{t}");
+    refused_naming(
+        "[cards.\"U\"]\ntype = \"conflict\"\nconflict = \"diplomacy\"\ntarget = \"player\"\nwon = [{ gain_influence = 2, if = { uncontested = false } }]",
+        &["uncontested", "not = { uncontested = true }"],
+    );
+}

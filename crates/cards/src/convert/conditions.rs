@@ -61,6 +61,15 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
     if c.at_war_with_target == Some(true) {
         found.push(Condition::AtWarWithTarget);
     }
+    match c.uncontested {
+        Some(true) => found.push(Condition::Uncontested),
+        Some(false) => {
+            return Err(at
+                .sub("uncontested")
+                .err("write `not = { uncontested = true }` for a contested conflict"))
+        }
+        None => {}
+    }
     if let Some(k) = &c.state {
         found.push(Condition::InState(one_of(
             &at.sub("state"),

@@ -49,6 +49,7 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::ShadowWar(false) => "the Shadow War is not in effect".into(),
         Condition::Race(r) => format!("you play the {}", r.display()),
         Condition::Margin(cmp) => format!("the margin is {}", cmp_text(*cmp)),
+        Condition::Uncontested => "the conflict was won uncontested".into(),
         Condition::Chaos(cmp) => {
             format!("the cards you control hold {} Chaos Tokens", cmp_text(*cmp))
         }

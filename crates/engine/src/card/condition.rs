@@ -52,6 +52,11 @@ pub enum Condition {
     Race(Race),
     /// In a conflict's own effects: the margin it was won or lost by.
     Margin(Cmp),
+    /// In a conflict's effects (or a trigger or aftermath about one): it
+    /// was won uncontested (Glossary, Uncontested: "the initiator wins the
+    /// conflict and no participant in the conflict (as of resolution)
+    /// attacked during the conflict or opposed the conflict").
+    Uncontested,
     /// The Chaos Tokens on all the cards the acting player controls (Drakh
     /// Rule 7).
     Chaos(Cmp),

@@ -198,16 +198,33 @@ impl Game {
         self.sweep_neutralization(ev);
     }
 
+    /// Contested: some participant (as of resolution) opposed the conflict
+    /// or attacked in it (Glossary, Uncontested).
+    pub(crate) fn contested(&self, id: ConflictId) -> bool {
+        self.conflicts.get(id.0 as usize).is_some_and(|k| {
+            k.participants.iter().any(|p| {
+                matches!(p.role, Role::Oppose | Role::Attack) && self.c(p.card).zone.on_table()
+            })
+        })
+    }
+
+    /// Glossary, Uncontested: "the initiator wins the conflict and no
+    /// participant in the conflict (as of resolution) attacked during the
+    /// conflict or opposed the conflict".
+    pub(crate) fn uncontested(&self, id: ConflictId) -> bool {
+        self.conflicts
+            .get(id.0 as usize)
+            .is_some_and(|k| k.outcome == Outcome::Won)
+            && !self.contested(id)
+    }
+
     /// War Conflicts: won uncontested against a player, the target loses 1
     /// influence and the initiator gains 1; won against a location, the
     /// initiator conquers it; either way the target's tension toward the
     /// initiator rises by 1 (rulings 8.7: only the target's).
     fn resolve_war_conflict(&mut self, id: ConflictId, outcome: Outcome, ev: &mut Events) {
         let k = self.conflicts[id.0 as usize].head();
-        // Contested: some participant (as of resolution) opposed or attacked.
-        let contested = self.conflicts[id.0 as usize].participants.iter().any(|p| {
-            matches!(p.role, Role::Oppose | Role::Attack) && self.c(p.card).zone.on_table()
-        });
+        let contested = self.contested(id);
         let target_player = match k.target {
             Target::Player(q) => Some(q),
             Target::Card(c) => {
