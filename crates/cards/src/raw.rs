@@ -175,6 +175,8 @@ pub struct RawEffect {
     pub gain_power: Option<RawNum>,
     pub lose_power: Option<RawNum>,
     pub tension: Option<RawNum>,
+    /// "Tension becomes N": set to that level (1 to 5).
+    pub tension_to: Option<i64>,
     pub unrest: Option<RawNum>,
     pub babylon5: Option<RawNum>,
     pub shadows: Option<RawNum>,

@@ -462,3 +462,42 @@ effects = [{ transfer_influence = 2, to = "shadows" }]"#);
     let t = rules_text(&d);
     assert!(t.contains("You transfer 2 influence to the Shadows"), "{t}");
 }
+
+#[test]
+fn tension_set_to_a_level_reads_is_worded_and_is_checked() {
+    let d = one(&event(
+        r#"{ tension_to = 1 }, { tension_to = 5, mutual = true }"#,
+        "target = \"player\"",
+    ));
+    assert!(matches!(
+        d.effects[0].op,
+        Op::Tension {
+            n: 1,
+            who: Who::Me,
+            toward: Who::Target,
+            mutual: false,
+            set: true
+        }
+    ));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("your tension toward the target player becomes 1"),
+        "{t}"
+    );
+    assert!(
+        t.contains("tension between you and the target player becomes 5"),
+        "{t}"
+    );
+    for n in [0, 6] {
+        let e = refused(&event(
+            &format!("{{ tension_to = {n} }}"),
+            "target = \"player\"",
+        ));
+        assert!(e.contains("tension_to") && e.contains("1 to 5"), "{e}");
+    }
+    let e = refused(&event(
+        r#"{ tension_to = 2, toward_race = "narn" }"#,
+        "target = \"player\"",
+    ));
+    assert!(e.contains("toward_race"), "{e}");
+}

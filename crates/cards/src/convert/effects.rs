@@ -163,6 +163,7 @@ fn verb_of(at: &At, e: &RawEffect) -> Result<&'static str, LoadError> {
         gain_power,
         lose_power,
         tension,
+        tension_to,
         unrest,
         babylon5,
         shadows,
@@ -246,6 +247,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         | "lose_power" | "unrest" | "draw" | "crusade_draw" | "discard_random" => &["who"],
         "transfer_influence" => &["who", "to"],
         "tension" => &["who", "toward", "toward_race", "mutual"],
+        "tension_to" => &["who", "toward", "mutual"],
         "war" | "peace" | "start_state" | "end_state" => &["who", "with"],
         "mark" => &["card", "count", "who"],
         "bonus" => &["card", "duration", "who", "amount"],
@@ -347,8 +349,10 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     };
     let op = match verb {
         "gain_influence" | "lose_influence" | "transfer_influence" | "restore"
-        | "extra_influence" | "gain_power" | "lose_power" | "tension" | "unrest" | "babylon5"
-        | "shadows" | "vorlons" | "sponsor_discount" | "influence_rating" => influence::op(&cx)?,
+        | "extra_influence" | "gain_power" | "lose_power" | "tension" | "tension_to" | "unrest"
+        | "babylon5" | "shadows" | "vorlons" | "sponsor_discount" | "influence_rating" => {
+            influence::op(&cx)?
+        }
         "draw" | "crusade_draw" | "discard_random" | "damage" | "mark" | "bonus" | "double"
         | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "discard_ambassador" | "chaos" | "credits"

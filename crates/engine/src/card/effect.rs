@@ -69,6 +69,10 @@ pub enum Op {
         who: Who,
         toward: Who,
         mutual: bool,
+        /// "Tension becomes N" (set to that level, 1 to 5) rather than
+        /// rising or falling by N.
+        #[serde(default)]
+        set: bool,
     },
     /// Tension toward a race named on the card (toward every player of it).
     TensionRace {

@@ -601,6 +601,7 @@ pub fn pool() -> Pool {
         who: Who::Target,
         toward: Who::Me,
         mutual: true,
+        set: false,
     })];
     defs.push(ev);
     let mut ev = card("Station Festival", CardType::Event, Race::Neutral, 1);
@@ -708,6 +709,7 @@ pub fn pool() -> Pool {
         who: Who::Target,
         toward: Who::Me,
         mutual: false,
+        set: false,
     })];
     c.won = vec![eff(Op::GainPower { n: 2, who: Who::Me })];
     c.lost_by = vec![(3, vec![eff(Op::LosePower { n: 1, who: Who::Me })])];
@@ -735,6 +737,7 @@ pub fn pool() -> Pool {
         who: Who::Me,
         toward: Who::Target,
         mutual: true,
+        set: false,
     })];
     c.won_by = vec![(
         6,
@@ -1198,6 +1201,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
             who: Who::Me,
             toward: Who::Target,
             mutual: false,
+            set: false,
         })],
         condition: None,
     });

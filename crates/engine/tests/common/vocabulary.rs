@@ -102,6 +102,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
                 who: Who::Me,
                 toward: Who::Target,
                 mutual: false,
+                set: false,
             },
             capped,
         )],

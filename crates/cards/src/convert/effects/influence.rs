@@ -74,7 +74,24 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
                     who: w,
                     toward: cx.whom(e.toward.as_ref(), "toward", Who::Target)?,
                     mutual,
+                    set: false,
                 }
+            }
+        }
+        // Tension is kept within 1 to 5 (Tension): a level outside never is.
+        "tension_to" => {
+            let n = e.tension_to.unwrap_or(0);
+            if !(1..=5).contains(&n) {
+                return Err(at.err(format!(
+                    "tension is a level from 1 to 5; {n} is never reached"
+                )));
+            }
+            Op::Tension {
+                n: n as i8,
+                who: w,
+                toward: cx.whom(e.toward.as_ref(), "toward", Who::Target)?,
+                mutual: e.mutual.unwrap_or(false),
+                set: true,
             }
         }
         "unrest" => Op::Unrest {

@@ -49,6 +49,28 @@ pub(super) fn op_text(op: &Op) -> String {
             who,
             toward,
             mutual,
+            set: true,
+        } => {
+            if mutual {
+                format!(
+                    "tension between {} and {} becomes {n}",
+                    who_object(who),
+                    who_object(toward)
+                )
+            } else {
+                format!(
+                    "{} tension toward {} becomes {n}",
+                    possessive(who),
+                    who_object(toward)
+                )
+            }
+        }
+        Op::Tension {
+            n,
+            who,
+            toward,
+            mutual,
+            set: false,
         } => {
             let dir = if n >= 0 { "rises" } else { "falls" };
             if mutual {

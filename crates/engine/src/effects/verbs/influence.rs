@@ -95,17 +95,26 @@ impl Game {
                 who,
                 toward,
                 mutual,
+                set,
             } => {
                 let a = self.who_players(who, ctx);
                 let b = self.who_players(toward, ctx);
+                // "Tension becomes N": the change that brings it there.
+                let by = |g: &Game, x: PlayerId, y: PlayerId| {
+                    if set {
+                        n as i16 - g.tension(x, y) as i16
+                    } else {
+                        n as i16
+                    }
+                };
                 let mut any = false;
                 for &x in &a {
                     for &y in &b {
                         if x != y {
                             any = true;
-                            self.change_tension(x, y, n as i16, ev);
+                            self.change_tension(x, y, by(self, x, y), ev);
                             if mutual {
-                                self.change_tension(y, x, n as i16, ev);
+                                self.change_tension(y, x, by(self, y, x), ev);
                             }
                         }
                     }
