@@ -50,13 +50,14 @@ impl Game {
             return Err(Violation::NotInPlay(card));
         }
         // Card text: "any player may use this action".
-        let anyone = self
-            .db
-            .get(c.def)
-            .actions
-            .get(index as usize)
-            .is_some_and(|a| a.anyone);
-        if c.controller != p && !anyone {
+        let anyone = || {
+            self.db
+                .get(c.def)
+                .actions
+                .get(index as usize)
+                .is_some_and(|a| a.anyone)
+        };
+        if c.controller != p && !anyone() {
             return Err(Violation::NotYours(card));
         }
         if c.has(flag::BLANK) {

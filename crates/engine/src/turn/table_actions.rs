@@ -211,7 +211,10 @@ impl Game {
     }
 
     /// "Any player may use this action": the actions of cards on other
-    /// players' tables that `p` may use.
+    /// players' tables that `p` may use (out of line: few card pools have
+    /// such an action, and the candidates of every position are listed).
+    #[cold]
+    #[inline(never)]
     fn open_action_candidates(&self, p: PlayerId, ts: &mut Targets, out: &mut Vec<Action>) {
         for card in self.all_table_cards() {
             let c = self.c(card);
