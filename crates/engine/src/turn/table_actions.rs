@@ -57,27 +57,7 @@ impl Game {
                 if def.actions[i].cost.rotate && c.rotated() {
                     continue;
                 }
-                ts.clear();
-                let a = &def.actions[i];
-                self.target_candidates(a.target, &a.filter, By::card(p, card), false, &mut ts);
-                let payers = self.cost_payers(p, card, i as u8);
-                for &t in ts.iter() {
-                    out.push(Action::UseCard {
-                        card,
-                        index: i as u8,
-                        target: t,
-                        pay: CardId::NONE,
-                    });
-                    // The player may name the card that pays (`cost_payer.rs`).
-                    for &pay in payers.iter() {
-                        out.push(Action::UseCard {
-                            card,
-                            index: i as u8,
-                            target: t,
-                            pay,
-                        });
-                    }
-                }
+                self.use_candidates(p, card, i, &mut ts, out);
             }
             if c.rotated() {
                 continue;
@@ -185,27 +165,7 @@ impl Game {
         for card in others {
             let def = self.db.get(self.c(card).def);
             for i in 0..def.actions.len() {
-                ts.clear();
-                let a = &def.actions[i];
-                self.target_candidates(a.target, &a.filter, By::card(p, card), false, &mut ts);
-                let payers = self.cost_payers(p, card, i as u8);
-                for &t in ts.iter() {
-                    out.push(Action::UseCard {
-                        card,
-                        index: i as u8,
-                        target: t,
-                        pay: CardId::NONE,
-                    });
-                    // The player may name the card that pays (`cost_payer.rs`).
-                    for &pay in payers.iter() {
-                        out.push(Action::UseCard {
-                            card,
-                            index: i as u8,
-                            target: t,
-                            pay,
-                        });
-                    }
-                }
+                self.use_candidates(p, card, i, &mut ts, out);
             }
         }
     }
@@ -226,25 +186,40 @@ impl Game {
                 if !a.anyone || (a.cost.rotate && c.rotated()) {
                     continue;
                 }
-                ts.clear();
-                self.target_candidates(a.target, &a.filter, By::card(p, card), false, ts);
-                let payers = self.cost_payers(p, card, i as u8);
-                for &t in ts.iter() {
-                    out.push(Action::UseCard {
-                        card,
-                        index: i as u8,
-                        target: t,
-                        pay: CardId::NONE,
-                    });
-                    for &pay in payers.iter() {
-                        out.push(Action::UseCard {
-                            card,
-                            index: i as u8,
-                            target: t,
-                            pay,
-                        });
-                    }
-                }
+                self.use_candidates(p, card, i, ts, out);
+            }
+        }
+    }
+
+    /// The uses of one action of a card: one per target, and per card
+    /// that may pay its cost (the player may name it: `cost_payer.rs`).
+    fn use_candidates(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        i: usize,
+        ts: &mut Targets,
+        out: &mut Vec<Action>,
+    ) {
+        let a = &self.db.get(self.c(card).def).actions[i];
+        ts.clear();
+        self.target_candidates(a.target, &a.filter, By::card(p, card), false, ts);
+        let payers = self.cost_payers(p, card, i as u8);
+        let index = i as u8;
+        for &target in ts.iter() {
+            out.push(Action::UseCard {
+                card,
+                index,
+                target,
+                pay: CardId::NONE,
+            });
+            for &pay in payers.iter() {
+                out.push(Action::UseCard {
+                    card,
+                    index,
+                    target,
+                    pay,
+                });
             }
         }
     }
