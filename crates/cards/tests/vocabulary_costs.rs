@@ -80,7 +80,14 @@ fn discounts_and_surcharges_read() {
     let d = one(r#"[cards."E"]
 type = "event"
 effects = [{ sponsor_discount = 2 }]"#);
-    assert_eq!(d.effects[0].op, Op::SponsorDiscount { n: 2, who: Who::Me });
+    assert_eq!(
+        d.effects[0].op,
+        Op::SponsorDiscount {
+            n: 2,
+            who: Who::Me,
+            to: None
+        }
+    );
     assert_eq!(
         rules_text(&d),
         "The next card you sponsor this turn costs 2 less."
@@ -105,6 +112,54 @@ passive = [{ surcharge = 1, to = { type = "fleet" } }]"#);
 type = "location"
 passive = [{ extra_draw = 1, who = "self" }]"#,
         &["passive[0].who"],
+    );
+}
+
+#[test]
+fn a_discount_on_the_next_card_of_a_kind_reads_and_names_the_kind() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ sponsor_discount = 2, filter = { type = "fleet", race = "narn" } }]"#);
+    match &d.effects[0].op {
+        Op::SponsorDiscount {
+            n: 2,
+            who: Who::Me,
+            to: Some(f),
+        } => assert!(f.allows_type(CardType::Fleet) && f.race == Some(Race::Narn)),
+        op => panic!("{op:?}"),
+    }
+    assert_eq!(
+        rules_text(&d),
+        "The next Narn fleet you sponsor this turn costs 2 less."
+    );
+    // Only what can be sponsored, and only what is printed.
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ sponsor_discount = 2, filter = { type = "event" } }]"#,
+        &[
+            "sponsor_discount.filter.type",
+            "only characters, groups, fleets",
+        ],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ sponsor_discount = 2, filter = { type = "fleet", side = "own" } }]"#,
+        &["sponsor_discount.filter.side", "not yet in play"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ sponsor_discount = 2, filter = { any_of = [{ type = "fleet" }, { type = "character", damaged = true }] } }]"#,
+        &["sponsor_discount.filter.damaged", "not yet in play"],
+    );
+    // The same holds for a lasting discount: a state in play was ignored.
+    refused_naming(
+        r#"[cards."L"]
+type = "location"
+passive = [{ discount = 1, to = { type = "fleet", rotated = true } }]"#,
+        &["passive[0].to.rotated", "not yet in play"],
     );
 }
 

@@ -255,7 +255,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "cannot" => &["card", "duration", "who", "cards"],
         "severe_damage" => &["card", "who"],
         "set" => &["card", "duration", "who"],
-        "sponsor_discount" => &["who"],
+        "sponsor_discount" => &["who", "filter"],
         "influence_rating" => &["who", "duration"],
         "attack" => &["by", "card", "who"],
         "attack_mod" => &["card", "duration", "who"],

@@ -94,6 +94,45 @@ fn relation(at: &At, f: &RawFilter) -> Result<ThisCard, LoadError> {
     }
 }
 
+/// The first test of the filter (or of one of its alternatives or its
+/// negation) that reads a card's state in play: where it is, who controls
+/// it, its rotation, damage or part in a conflict. A card not in play (in
+/// a pile, being sponsored) has none of these; its printed identity (type,
+/// race, keyword, printed abilities) is all a filter can read.
+pub(super) fn in_play_test(f: &CardFilter) -> Option<&'static str> {
+    let tests = [
+        ("side", f.side != Side::Any),
+        ("row", f.row != Row::Any),
+        ("not_ambassador", f.not_ambassador),
+        ("ambassador", f.ambassador),
+        ("participant", f.participant),
+        ("damaged", f.damaged),
+        ("rotated", f.rotated),
+        ("ready", f.ready),
+        ("neutralized", f.neutralized.is_some()),
+        ("conflict", f.conflict.is_some()),
+        ("attached_to", f.attached_to.is_some()),
+    ];
+    tests
+        .iter()
+        .find(|(_, on)| *on)
+        .map(|(name, _)| *name)
+        .or_else(|| f.any_of().iter().find_map(in_play_test))
+        .or_else(|| f.not().and_then(in_play_test))
+}
+
+/// Refuses a filter on a card being sponsored that reads its state in play
+/// (`in_play_test`) or names a relation to this card, naming the field.
+pub(super) fn printed_only(at: &At, f: &CardFilter) -> Result<(), LoadError> {
+    no_relation(at, f, "a card being sponsored is not yet in play")?;
+    if let Some(name) = in_play_test(f) {
+        return Err(at.sub(name).err(
+            "never matches: a card being sponsored is not yet in play (filter by type, race, not_race, keyword or a printed ability)",
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses a relation to "this card" where the filter's card is not in play
 /// when the filter is read (an event or a conflict being played, a card
 /// being sponsored or searched for), naming the field.

@@ -7,7 +7,7 @@ use b5_engine::{
 use toml::Spanned;
 
 use super::{
-    amount_of, bonus, condition, filter, marks, never_matches, no_relation, one_of, only,
+    amount_of, bonus, condition, filter, marks, never_matches, one_of, only, printed_only,
     relation_fits, restriction, At, FilterUse,
 };
 use crate::error::LoadError;
@@ -68,11 +68,7 @@ pub(super) fn passives(
             kinds[0],
             Passive::Discount { .. } | Passive::Surcharge { .. } | Passive::Sponsors { .. }
         ) {
-            no_relation(
-                &pat.sub("to"),
-                &f,
-                "a card being sponsored is not yet in play",
-            )?;
+            printed_only(&pat.sub("to"), &f)?;
         }
         d.passives.push(kinds.pop().unwrap());
         let cond = match &rp.condition {

@@ -35,7 +35,9 @@ mod triggers;
 use amounts::{amount_of, verb_num};
 use conditions::condition;
 use effects::{effects, refs_for, refs_with, watch_refs, Refs, ANY_REFS};
-use filters::{filter, never_matches, no_relation, relation_fits, threshold, FilterUse};
+use filters::{
+    filter, never_matches, no_relation, printed_only, relation_fits, threshold, FilterUse,
+};
 use restrictions::restriction;
 
 /// The states other than war (States).

@@ -8,6 +8,16 @@ use crate::text::an;
 
 /// One card of a filter, with its article: "a Narn fleet", "an agenda".
 pub(super) fn filter_one(f: &CardFilter) -> String {
+    let s = filter_kind(f);
+    match s.strip_prefix("other ") {
+        Some(rest) => format!("another {rest}"),
+        None => format!("{} {s}", an(&s)),
+    }
+}
+
+/// One card of a filter, without its article: "Narn fleet", "character or
+/// group".
+pub(super) fn filter_kind(f: &CardFilter) -> String {
     let types: Vec<&str> = CardType::ALL
         .iter()
         .filter(|t| f.types != 0 && f.allows_type(**t))
@@ -22,11 +32,7 @@ pub(super) fn filter_one(f: &CardFilter) -> String {
         types: 0,
         ..f.clone()
     };
-    let s = filter_text(&plain, &noun);
-    match s.strip_prefix("other ") {
-        Some(rest) => format!("another {rest}"),
-        None => format!("{} {s}", an(&s)),
-    }
+    filter_text(&plain, &noun)
 }
 
 /// "ready Narn characters in your faction"; with its parts (card format,

@@ -9,6 +9,7 @@ use crate::card::Who;
 use crate::card::{CardDef, CardFilter, Cost, Passive};
 use crate::effects::targets::By;
 use crate::game::event::Events;
+use crate::game::held::NextDiscount;
 use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};
 
@@ -126,5 +127,58 @@ impl Game {
             }
         }
         n
+    }
+}
+
+impl Game {
+    /// An effect's one-shot discount on `p`'s next card sponsored this turn:
+    /// on any card (`to` none), or on the next card of a kind.
+    pub(crate) fn give_discount(
+        &mut self,
+        p: PlayerId,
+        n: u8,
+        to: Option<&CardFilter>,
+        source: CardId,
+    ) {
+        match to {
+            None => {
+                let d = &mut self.players[p as usize].sponsor_discount;
+                *d = d.saturating_add(n);
+            }
+            Some(f) => self.next_discounts.push(NextDiscount {
+                player: p,
+                n,
+                source,
+                to: std::sync::Arc::new(f.clone()),
+            }),
+        }
+    }
+
+    /// What one-shot discounts take off `p`'s sponsoring of the card: the
+    /// discount on any next card, and each discount on the next card of a
+    /// kind it is (several add up).
+    pub(crate) fn next_discount(&self, p: PlayerId, def: &CardDef) -> i16 {
+        let mut n = self.players[p as usize].sponsor_discount as i16;
+        if !self.next_discounts.is_empty() {
+            n += self.kind_discount(p, def);
+        }
+        n
+    }
+
+    #[inline(never)]
+    fn kind_discount(&self, p: PlayerId, def: &CardDef) -> i16 {
+        self.next_discounts
+            .iter()
+            .filter(|d| d.player == p && d.to.matches_def(def))
+            .map(|d| d.n as i16)
+            .sum()
+    }
+
+    /// Sponsoring the card uses up the one-shot discounts on it: the one on
+    /// any next card, and those on the next card of a kind it is.
+    pub(crate) fn use_discounts(&mut self, p: PlayerId, def: &CardDef) {
+        self.players[p as usize].sponsor_discount = 0;
+        self.next_discounts
+            .retain(|d| d.player != p || !d.to.matches_def(def));
     }
 }

@@ -431,8 +431,8 @@ impl Game {
         if by == self.players[p as usize].ambassador {
             need = (need - self.players[p as usize].assist_discount as i16).max(0);
         }
-        // An effect's one-shot discount on the next card sponsored this turn.
-        need = (need - self.players[p as usize].sponsor_discount as i16).max(0);
+        // An effect's one-shot discounts on the next card sponsored this turn.
+        need = (need - self.next_discount(p, def)).max(0);
         Ok(need)
     }
 
@@ -448,11 +448,11 @@ impl Game {
         if by == self.players[p as usize].ambassador {
             self.players[p as usize].assist_discount = 0;
         }
-        self.players[p as usize].sponsor_discount = 0;
-        self.apply_influence(p, need);
-        self.rotate(by);
         let db = self.db.clone();
         let def = db.get(self.c(card).def);
+        self.use_discounts(p, def);
+        self.apply_influence(p, need);
+        self.rotate(by);
         if def.card_type == CardType::Enhancement {
             self.attach(card, p, def.attach, target, ev);
         } else {
@@ -655,7 +655,7 @@ impl Game {
                     } else {
                         0
                     };
-                    c - discount - pl.sponsor_discount as i16 <= have
+                    c - discount - self.next_discount(p, def) <= have
                 }
                 Err(_) => false,
             }

@@ -297,10 +297,13 @@ pub enum Op {
         card: CardSel,
         duration: Duration,
     },
-    /// The next card the players named sponsor this turn costs N less.
+    /// The next card the players named sponsor this turn costs N less; with
+    /// `to`, the next card of that kind (a filter on what is printed).
     SponsorDiscount {
         n: u8,
         who: Who,
+        #[serde(default)]
+        to: Option<Box<CardFilter>>,
     },
     /// The players' Influence Rating is N higher (lower) for the duration:
     /// a direct change, not a gain or loss (Influence and Influence Rating).

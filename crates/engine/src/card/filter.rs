@@ -7,7 +7,7 @@ use super::*;
 
 /// Restrictions on a card target ("target Narn character in another faction").
 /// The default accepts any card in play.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct CardFilter {
     /// Bit set of [`CardType::bit`]; 0 means any type.
     pub types: u16,
@@ -56,7 +56,7 @@ pub struct CardFilter {
 }
 
 /// The parts of a selector that combine selectors (card format, Selectors).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct FilterParts {
     /// Its relation to the card whose text this is ("this card", "the card
     /// this is on", "cards attached to this card").
@@ -69,7 +69,7 @@ pub struct FilterParts {
 
 /// A selector's relation to the card whose text it is (card format:
 /// Selectors).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum ThisCard {
     /// Any card: no relation asked.
     #[default]

@@ -108,6 +108,20 @@ pub(crate) struct Delayed {
     pub effects: Arc<[Effect]>,
 }
 
+/// A one-shot discount on the next card of a kind a player sponsors this
+/// turn ("the next fleet you sponsor this turn costs 2 less"): used up by
+/// that sponsoring, gone at the end of the turn. The kind is shared with
+/// the card's definition; a discount on any card is the player's
+/// `sponsor_discount`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct NextDiscount {
+    pub player: PlayerId,
+    pub n: u8,
+    /// The card whose effect gave it (for reversal).
+    pub source: CardId,
+    pub to: Arc<crate::card::CardFilter>,
+}
+
 /// A vote in progress. Plain data (`Copy`): the effects to run afterwards
 /// are found again in the card's definition (`def`, `index`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -253,6 +267,9 @@ pub(crate) enum Change {
     Extra(PlayerId, i16),
     /// The discount on the next card sponsored changed by this much.
     Discount(PlayerId, i16),
+    /// A discount on the next card of a kind the player sponsors, from the
+    /// card, began (true) or was taken away (false).
+    NextDiscount(PlayerId, CardId, bool),
     Severe(CardId, i8),
     /// The card was neutralized (true) or unneutralized (false).
     Neutral(CardId, bool),

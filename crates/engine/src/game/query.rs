@@ -156,6 +156,9 @@ impl Game {
         if !self.used_once.is_empty() {
             self.used_once.hash(&mut h);
         }
+        if !self.next_discounts.is_empty() {
+            self.next_discounts.hash(&mut h);
+        }
         // Hashed only when non-zero, so that the digests of saves made
         // before it existed stay as they were.
         if self.triggers_this_turn != 0 {

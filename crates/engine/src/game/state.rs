@@ -245,6 +245,9 @@ pub struct Game {
     /// Card actions and triggered effects limited to once a turn or a game
     /// that have been used (`crate::actions::once`).
     pub(crate) used_once: SmallVec<[UsedOnce; 2]>,
+    /// Discounts on the next card of a kind each player sponsors this turn
+    /// (`crate::actions::sponsor`).
+    pub(crate) next_discounts: SmallVec<[crate::game::held::NextDiscount; 1]>,
     /// Triggered effects of cards in play carried out this turn (a bound on
     /// loops of triggered effects: `crate::effects::triggers`).
     pub(crate) triggers_this_turn: u16,
@@ -361,6 +364,7 @@ impl Clone for Game {
             limited_removed: copy_list(&self.limited_removed),
             limited_this_turn: copy_list(&self.limited_this_turn),
             used_once: copy_list(&self.used_once),
+            next_discounts: self.next_discounts.clone(),
             triggers_this_turn: self.triggers_this_turn,
             actions_this_turn: self.actions_this_turn,
             window_revealed: copy_list(&self.window_revealed),
@@ -420,6 +424,7 @@ impl PartialEq for Game {
             && self.limited_removed == o.limited_removed
             && self.limited_this_turn == o.limited_this_turn
             && self.used_once == o.used_once
+            && self.next_discounts == o.next_discounts
             && self.triggers_this_turn == o.triggers_this_turn
             && self.actions_this_turn == o.actions_this_turn
             && self.window_revealed == o.window_revealed

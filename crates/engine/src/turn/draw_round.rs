@@ -291,6 +291,7 @@ impl Game {
         self.revert_mercenaries();
         self.limited_this_turn.clear();
         self.used_once.retain(|u| u.game);
+        self.next_discounts.clear();
         self.triggers_this_turn = 0;
         self.actions_this_turn = [0; crate::game::state::MAX_PLAYERS];
         // Records of reversible effects outlive the turn: their chance is

@@ -1016,10 +1016,18 @@ impl Gen {
                     ("duration", s(d)),
                 ])
             }
-            43 => t(vec![
-                ("sponsor_discount", self.count(cx, 0, 255)),
-                ("who", who(self)),
-            ]),
+            43 => {
+                let e = t(vec![
+                    ("sponsor_discount", self.count(cx, 0, 255)),
+                    ("who", who(self)),
+                ]);
+                if self.chance(1, 2) {
+                    let f = self.pile_filter(&["character", "fleet", "location", "group"]);
+                    e.with("filter", f)
+                } else {
+                    e
+                }
+            }
             44 => {
                 let d = self.pick(&DURATIONS_NOT_PRINTED);
                 t(vec![

@@ -3,7 +3,7 @@
 //! (`docs/card-format.md`, Choices; Engine Rules v1.2, Searching Your
 //! Deck, Glossary: Negate).
 
-use b5_engine::{CardFilter, CardType, Op, PickFrom, PickPut, Row, Side, Who};
+use b5_engine::{CardFilter, CardType, Op, PickFrom, PickPut, Who};
 
 use super::VerbCx;
 use crate::convert::{effects, filter, never_matches, one_of, small, At, FilterUse, Refs};
@@ -158,22 +158,10 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
     // Cards in a pile have only their printed identity: a filter on their
     // state in play never matches them.
     if from != PickFrom::Play {
-        let state = [
-            ("side", f.side != Side::Any),
-            ("row", f.row != Row::Any),
-            ("not_ambassador", f.not_ambassador),
-            ("ambassador", f.ambassador),
-            ("participant", f.participant),
-            ("damaged", f.damaged),
-            ("rotated", f.rotated),
-            ("ready", f.ready),
-            ("neutralized", f.neutralized.is_some()),
-            ("conflict", f.conflict.is_some()),
-            ("at_least", f.at_least.is_some()),
-            ("at_most", f.at_most.is_some()),
-            ("attached_to", f.attached_to.is_some()),
-        ];
-        if let Some((name, _)) = state.iter().find(|(_, on)| *on) {
+        let state = super::super::filters::in_play_test(&f)
+            .or(f.at_least.map(|_| "at_least"))
+            .or(f.at_most.map(|_| "at_most"));
+        if let Some(name) = state {
             return Err(at.sub("filter").sub(name).err(format!(
                 "never matches: a card in the {} is not in play (filter by type, race, not_race or keyword)",
                 from.name()

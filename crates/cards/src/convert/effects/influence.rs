@@ -3,11 +3,37 @@
 //! Rating and initiative; Engine Rules v1.2, Game Overview, Political
 //! Relations, Glossary: Transfer).
 
-use b5_engine::{Duration, Force, Op, Who};
+use b5_engine::{CardFilter, CardType, Duration, Force, Op, Who};
 
 use super::VerbCx;
-use crate::convert::race;
+use crate::convert::{filter, printed_only, race, At};
 use crate::error::LoadError;
+use crate::raw::RawEffect;
+
+/// The kind of card a one-shot discount is for (`filter`): only what is
+/// printed, and a kind that can be sponsored (Playing Cards: characters,
+/// groups, fleets, locations and enhancements are sponsored).
+fn discount_kind(at: &At, e: &RawEffect) -> Result<Option<CardFilter>, LoadError> {
+    let Some(r) = &e.filter else {
+        return Ok(None);
+    };
+    let at = at.sub("filter");
+    let f = filter(&at, r)?;
+    printed_only(&at, &f)?;
+    const SPONSORED: [CardType; 5] = [
+        CardType::Character,
+        CardType::Group,
+        CardType::Fleet,
+        CardType::Location,
+        CardType::Enhancement,
+    ];
+    if !SPONSORED.iter().any(|&t| f.allows_type(t)) {
+        return Err(at.sub("type").err(
+            "never matches: only characters, groups, fleets, locations and enhancements are sponsored",
+        ));
+    }
+    Ok(Some(f))
+}
 
 /// The verb's operation.
 pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
@@ -113,6 +139,7 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
         "sponsor_discount" => Op::SponsorDiscount {
             n: cx.num(&e.sponsor_discount, 0, 255)? as u8,
             who: w,
+            to: discount_kind(at, e)?.map(Box::new),
         },
         "influence_rating" => {
             let duration = cx.dur()?;

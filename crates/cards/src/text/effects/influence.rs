@@ -4,6 +4,7 @@
 
 use b5_engine::{Force, Op, Who};
 
+use crate::text::filters::filter_kind;
 use crate::text::{
     cap, duration_text, force_name, plural, possessive, verb, who_does, who_object, who_subject,
 };
@@ -147,8 +148,9 @@ pub(super) fn op_text(op: &Op) -> String {
                 )
             }
         }
-        Op::SponsorDiscount { n, who } => format!(
-            "the next card {} {} this turn costs {n} less",
+        Op::SponsorDiscount { n, who, ref to } => format!(
+            "the next {} {} {} this turn costs {n} less",
+            to.as_deref().map_or("card".to_string(), filter_kind),
             who_subject(who),
             verb(who, "sponsor")
         ),

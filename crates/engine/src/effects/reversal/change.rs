@@ -52,6 +52,7 @@ impl Change {
             C::Spent(p, n) => C::Spent(p, -n),
             C::Extra(p, n) => C::Extra(p, -n),
             C::Discount(p, n) => C::Discount(p, -n),
+            C::NextDiscount(p, c, on) => C::NextDiscount(p, c, !on),
             C::Severe(c, n) => C::Severe(c, n.saturating_neg()),
             C::Neutral(c, on) => C::Neutral(c, !on),
             C::Chaos(c, n) => C::Chaos(c, n.saturating_neg()),
@@ -151,6 +152,9 @@ impl Game {
             // away cannot be made to wait again (its effects are not kept).
             Change::Delayed(c, w, false) => self.waiting_delayed(c, w).is_some(),
             Change::Delayed(_, _, true) => false,
+            // A discount taken away cannot be given again (its kind is not
+            // kept in the record); one already used up has nothing to undo.
+            Change::NextDiscount(_, _, true) => false,
             _ => true,
         }
     }
@@ -315,6 +319,16 @@ impl Game {
                 }
             }
             Change::Delayed(_, _, true) => {}
+            Change::NextDiscount(p, c, false) => {
+                if let Some(i) = self
+                    .next_discounts
+                    .iter()
+                    .rposition(|d| d.player == p && d.source == c)
+                {
+                    self.next_discounts.remove(i);
+                }
+            }
+            Change::NextDiscount(_, _, true) => {}
             Change::VoteRule(r, true) => self.vote_rules.push(r),
             Change::VoteRule(r, false) => {
                 if let Some(i) = self.vote_rules.iter().position(|x| *x == r) {

@@ -168,6 +168,7 @@ struct Before {
     cards: SmallVec<[(CardId, CardInst, bool); 8]>,
     mods: SmallVec<[Modifier; 16]>,
     delayed: usize,
+    next_discounts: usize,
     vote_rules: usize,
     shadow_war: bool,
     conflict: Option<(ConflictId, CardId, [i8; MAX_PLAYERS], i8, Outcome)>,
@@ -303,6 +304,7 @@ impl Game {
             cards,
             mods: SmallVec::from_slice(&self.mods),
             delayed: self.delayed.len(),
+            next_discounts: self.next_discounts.len(),
             vote_rules: self.vote_rules.len(),
             shadow_war: self.shadow_war,
             conflict: ctx.conflict.and_then(|k| {
@@ -438,6 +440,11 @@ impl Game {
             }
             Op::Delayed { when, .. } if self.delayed.len() > b.delayed => {
                 out.push(Change::Delayed(ctx.source, when, true))
+            }
+            Op::SponsorDiscount { to: Some(_), .. } => {
+                for d in self.next_discounts.iter().skip(b.next_discounts) {
+                    out.push(Change::NextDiscount(d.player, d.source, true));
+                }
             }
             Op::VoteRule { .. } => {
                 for r in self.vote_rules.iter().skip(b.vote_rules) {

@@ -159,11 +159,10 @@ impl Game {
                 self.change_non_player(force, n as i16, ev);
                 true
             }
-            Op::SponsorDiscount { n, who } => {
+            Op::SponsorDiscount { n, who, ref to } => {
                 let ps = self.who_players(who, ctx);
                 for &p in &ps {
-                    let d = &mut self.players[p as usize].sponsor_discount;
-                    *d = d.saturating_add(n);
+                    self.give_discount(p, n, to.as_deref(), ctx.source);
                 }
                 n > 0 && !ps.is_empty()
             }
