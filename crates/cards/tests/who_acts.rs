@@ -100,3 +100,45 @@ effects = [{ choose_one = [[{ lose_influence = 2, who = "target" }], [{ draw = 2
         &["who = \"target\""],
     );
 }
+
+#[test]
+fn each_player_of_a_race_reads_and_is_worded() {
+    let d = one(r#"[cards."Border Tithe"]
+type = "event"
+cost = 0
+effects = [{ gain_influence = 2, who = "narn" }, { draw = 1, who = "non-aligned" }]"#);
+    assert_eq!(
+        d.effects[0].op,
+        Op::GainInfluence {
+            n: 2,
+            who: Who::Race(b5_engine::Race::Narn)
+        }
+    );
+    assert_eq!(
+        rules_text(&d),
+        "Each Narn player gains 2 influence; each Non-Aligned player draws 1 card."
+    );
+    let d = one(r#"[cards."Toll Beacon"]
+type = "location"
+passive = [{ surcharge = 1, to = { type = "fleet" }, who = "narn" }, { cannot_win = true, who = "minbari" }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Fleets cost Narn players 1 more to sponsor."),
+        "{t}"
+    );
+    assert!(t.contains("Each Minbari player cannot win"), "{t}");
+}
+
+#[test]
+fn a_race_is_refused_where_one_player_is_meant() {
+    // No faction is of the neutral race.
+    refused_naming(
+        "[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{ gain_influence = 1, who = \"neutral\" }]",
+        &["gain_influence.who", "unknown player \"neutral\"", "a race"],
+    );
+    // One player chooses.
+    refused_naming(
+        "[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{ choose_one = [[{ draw = 1 }], [{ gain_influence = 1 }]], who = \"narn\" }]",
+        &["choose_one.who"],
+    );
+}

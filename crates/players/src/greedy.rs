@@ -1198,6 +1198,9 @@ impl Eval<'_> {
             Who::Others => (0..n)
                 .filter(|q| *q != ctx.controller && alive(q))
                 .collect(),
+            Who::Race(r) => (0..n)
+                .filter(|q| alive(q) && g.player(*q).race == r)
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -88,7 +88,8 @@ const TYPES: &str = "character, group, fleet, location, enhancement, agenda, eve
 const RACES: &str = "centauri, human, minbari, narn, non-aligned, shadow, vorlon, drakh, neutral";
 const ABILITIES: &str = "diplomacy, intrigue, psi, leadership, military";
 const MARKS: &str = "destiny, doom, strife, conspiracy, shadow, vorlon";
-const WHOS: &str = "self, target, each, others, leader, that";
+const WHOS: &str =
+    "self, target, each, others, leader, that, or a race for each player of it (e.g. narn)";
 const CARDS: &str =
     "target, ambassador, this, attached, attacker, supporters, opposers, second, that";
 const TARGETS: &str = "none, player, race, card, conflict, event";

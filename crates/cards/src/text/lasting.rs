@@ -105,9 +105,10 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
         Passive::PlayerCannot { who, what } => format!(
             "{} cannot {}",
             match who {
-                Who::Me => "You",
-                Who::Each => "No player",
-                _ => "Your opponents",
+                Who::Me => "You".into(),
+                Who::Each => "No player".into(),
+                Who::Race(r) => format!("{} players", r.display()),
+                _ => "Your opponents".into(),
             },
             cannot_text(*what)
         )
@@ -120,9 +121,10 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
             "{} cost {} {amount} more to sponsor",
             cap(&filter_text(filter, "cards")),
             match who {
-                Who::Me => "you",
-                Who::Each => "every player",
-                _ => "your opponents",
+                Who::Me => "you".into(),
+                Who::Each => "every player".into(),
+                Who::Race(r) => format!("{} players", r.display()),
+                _ => "your opponents".into(),
             }
         ),
         Passive::InfluenceRating(n) => format!(
@@ -144,7 +146,7 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
             if *free { " for free" } else { "" }
         ),
         Passive::CannotWin { who } => {
-            format!("{} cannot win", capital_first(who_subject(*who)))
+            format!("{} cannot win", capital_first(&who_subject(*who)))
         }
         Passive::AlsoWins { condition, major } => format!(
             "You also win a {} Victory if {}",
@@ -153,7 +155,7 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
         ),
         Passive::PowerToWin { who, n } => format!(
             "{} {} {} {} power to win",
-            capital_first(who_subject(*who)),
+            capital_first(&who_subject(*who)),
             if matches!(who, Who::Me) {
                 "need"
             } else {

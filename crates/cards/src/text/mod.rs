@@ -18,6 +18,8 @@ pub use amounts::amount_text;
 pub use card::rules_text;
 pub use effects::effects_text;
 
+use std::borrow::Cow;
+
 use b5_engine::{Ability, AbilityBonus, CardSel, Duration, Force, MarkKind, Who};
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -28,26 +30,28 @@ fn plural(n: i64, one: &str, many: &str) -> String {
     }
 }
 
-fn who_subject(w: Who) -> &'static str {
-    match w {
+fn who_subject(w: Who) -> Cow<'static, str> {
+    Cow::Borrowed(match w {
         Who::Me => "you",
         Who::Target => "the target player",
         Who::Each => "each player",
         Who::Others => "each other player",
         Who::Leader => "the side with the most support",
         Who::That => "that card's player",
-    }
+        Who::Race(r) => return format!("each {} player", r.display()).into(),
+    })
 }
 
-fn who_object(w: Who) -> &'static str {
-    match w {
+fn who_object(w: Who) -> Cow<'static, str> {
+    Cow::Borrowed(match w {
         Who::Me => "you",
         Who::Target => "the target player",
         Who::Each => "every player",
         Who::Others => "every other player",
         Who::Leader => "the side with the most support",
         Who::That => "that card's player",
-    }
+        Who::Race(r) => return format!("every {} player", r.display()).into(),
+    })
 }
 
 /// Third-person verb agreement: "you gain", "each player gains".
@@ -69,15 +73,16 @@ fn verb(w: Who, base: &str) -> String {
     }
 }
 
-fn possessive(w: Who) -> &'static str {
-    match w {
+fn possessive(w: Who) -> Cow<'static, str> {
+    Cow::Borrowed(match w {
         Who::Me => "your",
         Who::Target => "the target player's",
         Who::Each => "each player's",
         Who::Others => "each other player's",
         Who::Leader => "the leading side's",
         Who::That => "that card's player's",
-    }
+        Who::Race(r) => return format!("each {} player's", r.display()).into(),
+    })
 }
 
 fn card_name(c: CardSel) -> String {

@@ -5,7 +5,6 @@
 //! the sponsoring faction's race, a one-shot discount on the next card
 //! sponsored this turn, and lasting surcharges on other players' sponsoring.
 
-use crate::card::Who;
 use crate::card::{CardDef, CardFilter, Cost, Passive};
 use crate::effects::targets::By;
 use crate::game::event::Events;
@@ -114,13 +113,7 @@ impl Game {
                     amount,
                 } = pa
                 {
-                    let named = match who {
-                        Who::Me => p == owner,
-                        Who::Others => p != owner,
-                        Who::Each => true,
-                        Who::Target | Who::Leader | Who::That => false,
-                    };
-                    if named && filter.matches_def(def) {
+                    if self.lasting_names(*who, p, owner) && filter.matches_def(def) {
                         n += *amount as i16;
                     }
                 }

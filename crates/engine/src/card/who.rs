@@ -25,6 +25,9 @@ pub enum Who {
     /// In a trigger that watches cards: the player of the card it matched
     /// (its controller's faction while in play, its owner once discarded).
     That,
+    /// Every player of this race ("each Narn player"): whose faction is of
+    /// the race, or, for the Drakh, has converted to Drakh (Drakh Rules 2-3).
+    Race(super::Race),
 }
 
 impl Who {
@@ -36,9 +39,12 @@ impl Who {
             Who::Others => "others",
             Who::Leader => "leader",
             Who::That => "that",
+            Who::Race(r) => r.name(),
         }
     }
 
+    /// A player word, or a race naming every player of it (not `neutral`:
+    /// no faction is).
     pub fn parse(s: &str) -> Option<Who> {
         [
             Who::Me,
@@ -50,6 +56,11 @@ impl Who {
         ]
         .into_iter()
         .find(|w| w.name() == s)
+        .or_else(|| {
+            super::Race::parse(s)
+                .filter(|&r| r != super::Race::Neutral)
+                .map(Who::Race)
+        })
     }
 }
 

@@ -78,14 +78,7 @@ impl Game {
                 let you = self.you_of(src);
                 self.lasting(src).any(|pa| match pa {
                     Passive::PlayerCannot { who, what: w } => {
-                        *w == what
-                            && match who {
-                                Who::Me => p == you,
-                                Who::Others => p != you,
-                                Who::Each => true,
-                                // A lasting effect names no target or leader.
-                                Who::Target | Who::Leader | Who::That => false,
-                            }
+                        *w == what && self.lasting_names(*who, p, you)
                     }
                     _ => false,
                 })

@@ -83,6 +83,25 @@ impl Game {
         }
     }
 
+    /// The player is of the race: his faction's race, or Drakh once his
+    /// faction has converted (Drakh Rules 2-3).
+    pub(crate) fn of_race(&self, p: PlayerId, r: crate::card::Race) -> bool {
+        let pl = &self.players[p as usize];
+        pl.race == r || (r == crate::card::Race::Drakh && pl.drakh)
+    }
+
+    /// Whether a lasting effect's `who`, on a card `ctl` controls, names
+    /// `p` (a lasting effect names no target, leader or matched card).
+    pub(crate) fn lasting_names(&self, w: Who, p: PlayerId, ctl: PlayerId) -> bool {
+        match w {
+            Who::Me => p == ctl,
+            Who::Others => p != ctl,
+            Who::Each => true,
+            Who::Race(r) => self.of_race(p, r),
+            Who::Target | Who::Leader | Who::That => false,
+        }
+    }
+
     pub(crate) fn who_players(&self, w: Who, ctx: &Ctx) -> Players {
         let mut v = Players::new();
         let live = |p: usize| !self.players[p].eliminated;
@@ -103,6 +122,11 @@ impl Game {
             Who::Others => v.extend(
                 (0..self.players.len())
                     .filter(|&p| live(p) && p != ctx.controller as usize)
+                    .map(|p| p as PlayerId),
+            ),
+            Who::Race(r) => v.extend(
+                (0..self.players.len())
+                    .filter(|&p| live(p) && self.of_race(p as PlayerId, r))
                     .map(|p| p as PlayerId),
             ),
             Who::Leader => {

@@ -36,13 +36,7 @@ impl Game {
             let ctl = self.you_of(src);
             for pa in self.lasting(src) {
                 if let Passive::PowerToWin { who, n } = *pa {
-                    let named = match who {
-                        Who::Me => p == ctl,
-                        Who::Others => p != ctl,
-                        Who::Each => true,
-                        _ => false,
-                    };
-                    if named {
+                    if self.lasting_names(who, p, ctl) {
                         need += n as i32;
                     }
                 }

@@ -8,7 +8,6 @@
 //! Below, the other victory conditions cards give (Victory: "Some cards
 //! list alternate victory conditions").
 
-use crate::card::Who;
 use crate::card::{CardType, Passive};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
@@ -168,12 +167,7 @@ impl Game {
         self.passive_sources.iter().any(|&src| {
             let ctl = self.you_of(src);
             self.lasting(src).any(|pa| match pa {
-                Passive::CannotWin { who } => match who {
-                    Who::Me => p == ctl,
-                    Who::Others => p != ctl,
-                    Who::Each => true,
-                    _ => false,
-                },
+                Passive::CannotWin { who } => self.lasting_names(*who, p, ctl),
                 _ => false,
             })
         })

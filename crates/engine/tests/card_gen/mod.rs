@@ -573,6 +573,17 @@ impl Gen {
         if self.chance(1, 100) {
             return self.pick(&WHOS);
         }
+        // Each player of a race.
+        if self.chance(1, 12) {
+            return self.pick(&[
+                "narn",
+                "human",
+                "minbari",
+                "centauri",
+                "non-aligned",
+                "drakh",
+            ]);
+        }
         self.pick(&opts)
     }
 

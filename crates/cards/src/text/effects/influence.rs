@@ -156,7 +156,7 @@ pub(super) fn op_text(op: &Op) -> String {
         ),
         Op::InfluenceRating { n, who, duration } => format!(
             "{} Influence Rating is {} by {}{} (not a gain or loss)",
-            cap(possessive(who)),
+            cap(&possessive(who)),
             if n >= 0 { "increased" } else { "decreased" },
             (n as i16).abs(),
             duration_text(duration)

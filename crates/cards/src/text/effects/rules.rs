@@ -83,9 +83,10 @@ pub(super) fn op_text(op: &Op) -> String {
             "{}, unless any combination of {} apply {n} influence between them to stop it",
             effects_text(effects, false),
             match who {
-                Who::Others => "the other players",
-                Who::Target => "the target players",
-                _ => "players",
+                Who::Others => "the other players".into(),
+                Who::Target => "the target players".into(),
+                Who::Race(r) => format!("{} players", r.display()),
+                _ => "players".into(),
             }
         ),
         Op::Unless {
@@ -97,12 +98,13 @@ pub(super) fn op_text(op: &Op) -> String {
             "{}, unless {} {} {n} influence to stop it",
             effects_text(effects, false),
             match who {
-                Who::Target => "the target player",
-                Who::Others => "another player",
-                Who::Each => "any player",
-                Who::Me => "you",
-                Who::Leader => "the side with the most support",
-                Who::That => "that card's player",
+                Who::Target => "the target player".into(),
+                Who::Others => "another player".into(),
+                Who::Each => "any player".into(),
+                Who::Me => "you".into(),
+                Who::Leader => "the side with the most support".into(),
+                Who::That => "that card's player".into(),
+                Who::Race(r) => format!("any {} player", r.display()),
             },
             if who == Who::Me { "apply" } else { "applies" }
         ),
