@@ -77,6 +77,9 @@ pub struct RawFilter {
     pub any_of: Option<Vec<RawFilter>>,
     /// It must not match this ("other characters": `not = { itself = true }`).
     pub not: Option<Box<RawFilter>>,
+    /// The target of a conflict of this type (or one of these, or `any`)
+    /// this turn.
+    pub targeted_by: Option<OneOrMany>,
 }
 
 /// Ability values for a threshold: exactly one ability.
@@ -123,6 +126,9 @@ pub struct RawCondition {
     pub at_war_with_target: Option<bool>,
     /// In a conflict's effects: it was won uncontested.
     pub uncontested: Option<bool>,
+    /// You are the target of a conflict of this type (or one of these, or
+    /// `any`) this turn.
+    pub targeted_by: Option<OneOrMany>,
     /// Control at least `count` cards matching the filter.
     pub controls: Option<RawControls>,
     pub babylon5_at_least: Option<i32>,

@@ -241,3 +241,54 @@ won = [{ gain_influence = 2, if = { uncontested = true } }]"#);
         &["uncontested", "not = { uncontested = true }"],
     );
 }
+
+#[test]
+fn targeted_by_a_conflict_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."W"]
+type = "character"
+race = "narn"
+cost = 2
+military = 1
+passive = [{ bonus = { military = 2 }, to = { itself = true, targeted_by = "military" } }]"#);
+    assert_eq!(d.passives.len(), 1);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("This card, if it is one of the cards targeted by a Military conflict, gets +2 Military"),
+        "{t}"
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+effects = [{ gain_influence = 2, if = { targeted_by = ["military", "intrigue"] } }]"#);
+    assert_eq!(
+        d.effects[0].condition,
+        Some(b5_engine::Condition::TargetedBy(
+            (1 << b5_engine::Ability::Military.idx()) | (1 << b5_engine::Ability::Intrigue.idx())
+        ))
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("If you are targeted by an Intrigue or Military conflict this turn, you gain 2 influence"),
+        "{t}"
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "character", targeted_by = "any" }
+effects = [{ rotate = true }]"#);
+    assert!(
+        rules_text(&d).contains("characters targeted by a conflict"),
+        "{}",
+        rules_text(&d)
+    );
+    refused_naming(
+        "[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{ gain_influence = 2, if = { targeted_by = \"economy\" } }]",
+        &["targeted_by", "economy"],
+    );
+    // A card being sponsored is not yet in play: no conflict targets it.
+    refused_naming(
+        "[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{ sponsor_discount = 1, filter = { type = \"fleet\", targeted_by = \"military\" } }]",
+        &["filter.targeted_by", "not yet in play"],
+    );
+}

@@ -70,6 +70,12 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
         }
         None => {}
     }
+    if let Some(k) = &c.targeted_by {
+        found.push(Condition::TargetedBy(super::filters::conflict_kinds(
+            &at.sub("targeted_by"),
+            k,
+        )?));
+    }
     if let Some(k) = &c.state {
         found.push(Condition::InState(one_of(
             &at.sub("state"),

@@ -31,6 +31,10 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
     let mut cf = flat(at, f)?;
     let mut parts = FilterParts {
         this: relation(at, f)?,
+        targeted_by: match &f.targeted_by {
+            Some(k) => conflict_kinds(&at.sub("targeted_by"), k)?,
+            None => 0,
+        },
         ..FilterParts::default()
     };
     if let Some(list) = &f.any_of {
@@ -59,6 +63,19 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
         cf.parts = Some(Box::new(parts));
     }
     Ok(cf)
+}
+
+/// Conflict types as bits of `1 << Ability::idx`: one type, a list, or
+/// `any` (every type).
+pub(super) fn conflict_kinds(at: &At, k: &OneOrMany) -> Result<u8, LoadError> {
+    let mut bits = 0u8;
+    for s in k.items() {
+        bits |= match s {
+            "any" => Ability::ALL.iter().fold(0, |b, a| b | 1 << a.idx()),
+            _ => 1 << ability(at, s)?.idx(),
+        };
+    }
+    Ok(bits)
 }
 
 /// `itself`, `host` or `on_this`: the selector's relation to its card.
@@ -112,6 +129,7 @@ pub(super) fn in_play_test(f: &CardFilter) -> Option<&'static str> {
         ("neutralized", f.neutralized.is_some()),
         ("conflict", f.conflict.is_some()),
         ("attached_to", f.attached_to.is_some()),
+        ("targeted_by", f.targeted_by() != 0),
     ];
     tests
         .iter()

@@ -4,7 +4,7 @@
 use b5_engine::{CardFilter, Cmp, Condition, ThisCard};
 
 use crate::text::amount_text;
-use crate::text::filters::filter_text;
+use crate::text::filters::{conflict_kinds_text, filter_text};
 use crate::text::{force_name, mark};
 
 fn cmp_text(c: Cmp) -> String {
@@ -50,6 +50,10 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::Race(r) => format!("you play the {}", r.display()),
         Condition::Margin(cmp) => format!("the margin is {}", cmp_text(*cmp)),
         Condition::Uncontested => "the conflict was won uncontested".into(),
+        Condition::TargetedBy(kinds) => format!(
+            "you are targeted by {} this turn",
+            conflict_kinds_text(*kinds)
+        ),
         Condition::Chaos(cmp) => {
             format!("the cards you control hold {} Chaos Tokens", cmp_text(*cmp))
         }

@@ -2,9 +2,27 @@
 //! "ready Narn characters you control", "target one of the fleets and a
 //! second target, ...".
 
-use b5_engine::{CardFilter, CardType, Relation, Row, SecondTarget, Side, TargetKind, ThisCard};
+use b5_engine::{
+    Ability, CardFilter, CardType, Relation, Row, SecondTarget, Side, TargetKind, ThisCard,
+};
 
 use crate::text::an;
+
+/// Conflict types (bits of `1 << Ability::idx`) as one conflict: "a
+/// Military conflict", "a Military or Intrigue conflict", "a conflict".
+pub(super) fn conflict_kinds_text(bits: u8) -> String {
+    let named: Vec<&str> = Ability::ALL
+        .iter()
+        .filter(|a| bits & (1 << a.idx()) != 0)
+        .map(|a| a.display())
+        .collect();
+    if named.len() == Ability::ALL.len() {
+        "a conflict".into()
+    } else {
+        let s = named.join(" or ");
+        format!("{} {s} conflict", an(&s))
+    }
+}
 
 /// One card of a filter, with its article: "a Narn fleet", "an agenda".
 pub(super) fn filter_one(f: &CardFilter) -> String {
@@ -70,10 +88,18 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         Some(n) => s.push_str(&format!(" other than {}", filter_text(n, default_noun))),
         None => {}
     }
-    let whole = !f.any_of().is_empty() || f.not().is_some() || !plain;
+    if f.targeted_by() != 0 {
+        s.push_str(&format!(
+            " targeted by {}",
+            conflict_kinds_text(f.targeted_by())
+        ));
+    }
+    let whole = !f.any_of().is_empty() || f.not().is_some() || !plain || f.targeted_by() != 0;
     match f.relation() {
         ThisCard::Any => s,
-        ThisCard::Itself if !whole || base == types_only(&base) => "this card".into(),
+        ThisCard::Itself if !whole || (base == types_only(&base) && f.targeted_by() == 0) => {
+            "this card".into()
+        }
         ThisCard::Itself => format!("this card, if it is one of the {s},"),
         ThisCard::Host if !whole => "the card this is on".into(),
         ThisCard::Host => format!("the card this is on, if it is one of the {s},"),

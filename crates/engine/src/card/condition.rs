@@ -76,6 +76,10 @@ pub enum Condition {
     /// The card a selector names by its relation (the card itself, or the
     /// card it is on) matches the selector ("while this card is ready").
     Card(CardFilter),
+    /// A revealed conflict of one of these types (bits of `1 <<
+    /// Ability::idx`), not canceled, targets the acting player this turn:
+    /// him, his race or a card in his faction.
+    TargetedBy(u8),
     /// The condition does not hold.
     Not(Box<Condition>),
     /// The first amount is at least the second ("if your influence is at

@@ -65,6 +65,11 @@ pub struct FilterParts {
     pub any_of: Vec<CardFilter>,
     /// It must not match this ("other characters": not this card).
     pub not: Option<CardFilter>,
+    /// It must be the target of a revealed conflict this turn, not
+    /// canceled, of one of these types (bits of `1 << Ability::idx`; 0: not
+    /// asked).
+    #[serde(default)]
+    pub targeted_by: u8,
 }
 
 /// A selector's relation to the card whose text it is (card format:
@@ -146,6 +151,11 @@ impl CardFilter {
         self.parts.as_deref().and_then(|p| p.not.as_ref())
     }
 
+    /// The conflict types of which it must be the target (0: not asked).
+    pub fn targeted_by(&self) -> u8 {
+        self.parts.as_deref().map_or(0, |p| p.targeted_by)
+    }
+
     /// Whether it (or one of its parts) names a relation to the card whose
     /// text it is, which only a card in play has.
     pub fn names_relation(&self) -> bool {
@@ -191,6 +201,7 @@ impl CardFilter {
             && self.at_most.is_none_or(|(a, n)| printed(a) <= n)
             && self.parts.as_deref().is_none_or(|p| {
                 p.this == ThisCard::Any
+                    && p.targeted_by == 0
                     && (p.any_of.is_empty() || p.any_of.iter().any(|f| f.matches_def(d)))
                     && p.not.as_ref().is_none_or(|n| !n.matches_def(d))
             })

@@ -5,7 +5,7 @@
 
 use crate::card::{CardFilter, Side};
 use crate::effects::targets::{By, Targets};
-use crate::game::state::{Game, Target, Zone};
+use crate::game::state::{Conflict, Game, Outcome, Target, Zone};
 use crate::ids::{CardId, PlayerId};
 
 impl Game {
@@ -87,6 +87,36 @@ impl Game {
             }
         }
         true
+    }
+
+    /// The revealed conflicts of this turn, not canceled, of one of the
+    /// types (bits of `1 << Ability::idx`): a face-down conflict's target is
+    /// no one's to know.
+    fn conflicts_of(&self, kinds: u8) -> impl Iterator<Item = &Conflict> + '_ {
+        self.conflicts.iter().filter(move |k| {
+            k.revealed && k.outcome != Outcome::Canceled && kinds & (1 << k.kind.idx()) != 0
+        })
+    }
+
+    /// A conflict of one of the types targets the card.
+    pub(crate) fn card_targeted_by(&self, id: CardId, kinds: u8) -> bool {
+        self.conflicts_of(kinds)
+            .any(|k| k.target == Target::Card(id))
+    }
+
+    /// A conflict of one of the types targets the player: him, his race,
+    /// or a card in his faction (Glossary, You or Your: "a conflict
+    /// targeting you" includes one targeting "any card(s) in your faction").
+    pub(crate) fn player_targeted_by(&self, p: PlayerId, kinds: u8) -> bool {
+        self.conflicts_of(kinds).any(|k| match k.target {
+            Target::Player(q) => q == p,
+            Target::Race(r) => self.of_race(p, r),
+            Target::Card(c) => {
+                let ci = self.c(c);
+                ci.zone.in_play() && ci.faction == p
+            }
+            Target::None | Target::Conflict(_) => false,
+        })
     }
 
     /// A Major Agenda in play (it cannot be discarded).

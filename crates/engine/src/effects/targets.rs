@@ -142,6 +142,7 @@ impl Game {
             ThisCard::Attached => by.card.some().is_some() && self.host_of(id) == Some(by.card),
         };
         related
+            && (f.targeted_by() == 0 || self.card_targeted_by(id, f.targeted_by()))
             && (f.any_of().is_empty()
                 || f.any_of().iter().any(|a| self.filter_matches_by(a, id, by)))
             && f.not().is_none_or(|n| !self.filter_matches_by(n, id, by))

@@ -438,6 +438,7 @@ impl Gen {
             9 => kv.push(("not_race", s(self.pick(&RACES)))),
             10 if participant => kv.push(("participant", V::B(true))),
             11 if participant => kv.push(("conflict", s(self.pick(&ABILITIES)))),
+            12 => kv.push(("targeted_by", s(self.pick(&ABILITIES)))),
             _ => {}
         }
         t(kv)
@@ -456,10 +457,10 @@ impl Gen {
                 Theme::Power => self.pick(&[2, 0]),
                 Theme::Tension => self.pick(&[5, 6, 7, 15]),
                 Theme::ChaosAndReversal => 14,
-                Theme::Conflicts => self.pick(&[13, 9]),
+                Theme::Conflicts => self.pick(&[13, 9, 20]),
             }
         } else {
-            self.below(21)
+            self.below(22)
         };
         let n = |g: &mut Gen, lo, hi| V::I(g.num(lo, hi));
         match k {
@@ -499,6 +500,7 @@ impl Gen {
                 t(vec![(which, t(vec![(a, n(self, 0, 5))]))])
             }
             19 => t(vec![("credits_at_least", n(self, 0, 5))]),
+            20 => t(vec![("targeted_by", s(self.pick(&ABILITIES)))]),
             _ => t(vec![("shadow_war", V::B(self.chance(1, 2)))]),
         }
     }

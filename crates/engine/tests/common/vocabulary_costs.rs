@@ -63,7 +63,11 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
         0,
         TargetKind::None,
         CardFilter::default(),
-        vec![Effect::new(Op::SponsorDiscount { n: 2, who: Who::Me, to: None })],
+        vec![Effect::new(Op::SponsorDiscount {
+            n: 2,
+            who: Who::Me,
+            to: None,
+        })],
     ));
     let mut office = card("Levy Office", CardType::Location, 2);
     office.passives.push(Passive::Surcharge {
