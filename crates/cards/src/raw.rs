@@ -222,6 +222,8 @@ pub struct RawEffect {
     pub discard_ambassador: Option<bool>,
     pub severe_damage: Option<RawNum>,
     pub set: Option<RawMarksLike>,
+    /// The ability after every modifier becomes this value.
+    pub becomes: Option<RawMarksLike>,
     pub sponsor_discount: Option<RawNum>,
     pub influence_rating: Option<RawNum>,
     /// An attack made by this effect, using this ability (with `by`, the

@@ -484,3 +484,56 @@ fn any_race_sponsors_reads_and_needs_a_requirement() {
     // Left out or false: loyalty as the rules have it.
     assert!(!one(&fleet("requires = [{ marks = { vorlon = 2 } }]\n")).any_race_sponsors);
 }
+
+#[test]
+fn an_ability_that_becomes_a_value_after_every_modifier_is_kept_apart_from_set() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "character" }
+effects = [{ becomes = { diplomacy = 1 } }, { set = { intrigue = 1 } }]"#);
+    assert!(matches!(
+        d.effects[0].op,
+        Op::SetAbility {
+            value: 1,
+            last: true,
+            ..
+        }
+    ));
+    assert!(matches!(
+        d.effects[1].op,
+        Op::SetAbility {
+            value: 1,
+            last: false,
+            ..
+        }
+    ));
+    let t = rules_text(&d);
+    assert!(
+        t.contains(
+            "the target card's Diplomacy becomes 1 until the end of the turn, whatever modifies it"
+        ),
+        "{t}"
+    );
+    assert!(
+        t.contains("the target card's printed Intrigue becomes 1"),
+        "{t}"
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+cost = 0
+target = "card"
+effects = [{ becomes = { diplomacy = 1 }, duration = "printed" }]"#,
+        &["becomes.duration", "not a printed value"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+cost = 0
+target = "card"
+effects = [{ becomes = { diplomacy = 1, psi = 0 } }]"#,
+        &["becomes"],
+    );
+}

@@ -206,6 +206,7 @@ fn verb_of(at: &At, e: &RawEffect) -> Result<&'static str, LoadError> {
         discard_ambassador,
         severe_damage,
         set,
+        becomes,
         sponsor_discount,
         influence_rating,
         blank,
@@ -254,7 +255,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "double" => &["card", "duration", "who"],
         "cannot" => &["card", "duration", "who", "cards"],
         "severe_damage" => &["card", "who"],
-        "set" => &["card", "duration", "who"],
+        "set" | "becomes" => &["card", "duration", "who"],
         "sponsor_discount" => &["who", "filter"],
         "influence_rating" => &["who", "duration"],
         "attack" => &["by", "card", "who"],
@@ -356,7 +357,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         "draw" | "crusade_draw" | "discard_random" | "damage" | "mark" | "bonus" | "double"
         | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "discard_ambassador" | "chaos" | "credits"
-        | "convert_mark" | "severe_damage" | "set" => cards::op(&cx)?,
+        | "convert_mark" | "severe_damage" | "set" | "becomes" => cards::op(&cx)?,
         "support" | "opposition" | "cancel_conflict" | "cancel_attack" | "attack"
         | "attack_mod" => conflicts::op(&cx)?,
         "war" | "start_state" | "end_state" | "peace" | "surrender" | "vote" | "found_isa"

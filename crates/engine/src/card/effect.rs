@@ -296,6 +296,10 @@ pub enum Op {
         value: u8,
         card: CardSel,
         duration: Duration,
+        /// The value stands after every modifier and damage (`becomes`),
+        /// not for the printed value (`set`).
+        #[serde(default)]
+        last: bool,
     },
     /// The next card the players named sponsor this turn costs N less; with
     /// `to`, the next card of that kind (a filter on what is printed).

@@ -227,6 +227,7 @@ impl Game {
         let mut add = [0i32; 5];
         let mut add_all = 0i32;
         let mut set: [Option<i32>; 5] = [None; 5];
+        let mut last: [Option<u8>; 5] = [None; 5];
         let mut use_as = [0u8; 5];
         let take = |b: &AbilityBonus, add: &mut [i32; 5], all: &mut i32| {
             for (x, v) in add.iter_mut().zip(b.values) {
@@ -250,6 +251,7 @@ impl Game {
                 // Glossary, Used As: the new ability at the old one's level.
                 ModKind::UseAs(from, to) => use_as[to.idx()] |= 1 << from.idx(),
                 ModKind::Attack(_) => {}
+                ModKind::Final(a, v) => last[a.idx()] = Some(v),
             }
         }
         for &att in self.attachments.iter() {
@@ -348,7 +350,9 @@ impl Game {
             if with_damage {
                 v -= inst.damage as i32;
             }
-            out[i] = v.clamp(0, 255) as u8;
+            // A value the ability "becomes" after every modifier (the latest
+            // wins); damage included.
+            out[i] = last[i].unwrap_or(v.clamp(0, 255) as u8);
         }
         (out, use_as)
     }

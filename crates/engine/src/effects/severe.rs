@@ -18,7 +18,6 @@
 //! and bonuses still apply to it, damage still counts, and an "all
 //! abilities" bonus does not raise a Psi set to 0.
 
-use crate::card::Ability;
 use crate::card::{CardSel, Duration};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::Events;
@@ -49,18 +48,18 @@ impl Game {
         any
     }
 
-    /// The `set` effect: the ability becomes `value` for the duration.
+    /// The `set` and `becomes` effects: the printed ability, or the ability
+    /// after every modifier, becomes a value for the duration (`kind`).
     pub(crate) fn set_ability_effect(
         &mut self,
-        ability: Ability,
-        value: u8,
+        kind: ModKind,
         card: CardSel,
         duration: Duration,
         ctx: &Ctx,
     ) -> bool {
         let cs = self.sel_cards(card, ctx);
         for &c in &cs {
-            self.push_mod(c, ModKind::Set(ability, value), duration, ctx);
+            self.push_mod(c, kind, duration, ctx);
         }
         !cs.is_empty()
     }

@@ -34,6 +34,9 @@ pub enum ModKind {
     InfluenceOnlyPower(PlayerId),
     /// How attacks treat the card (Resolving Attacks).
     Attack(crate::card::AttackMod),
+    /// The ability is this value after every modifier and damage ("its
+    /// Diplomacy becomes 1"), where `Set` stands for the printed value.
+    Final(Ability, u8),
 }
 
 /// How long a modifier lasts.

@@ -1023,8 +1023,9 @@ impl Gen {
             42 => {
                 let a = self.ability();
                 let d = self.pick(&DURATIONS_NOT_PRINTED);
+                let verb = if self.chance(1, 2) { "set" } else { "becomes" };
                 t(vec![
-                    ("set", t(vec![(a, V::I(self.num(0, 255)))])),
+                    (verb, t(vec![(a, V::I(self.num(0, 255)))])),
                     ("card", card(self)),
                     ("duration", s(d)),
                 ])

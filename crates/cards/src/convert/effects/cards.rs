@@ -123,19 +123,24 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
             n: cx.num(&e.severe_damage, 0, 255)? as u8,
             card: cx.sel()?,
         },
-        "set" => {
-            let (ability, value) = threshold(at, e.set.as_ref().unwrap())?;
+        "set" | "becomes" => {
+            let last = cx.verb == "becomes";
+            let raw = if last { &e.becomes } else { &e.set };
+            let (ability, value) = threshold(at, raw.as_ref().unwrap())?;
             let duration = cx.dur()?;
             if duration == Duration::Printed {
-                return Err(at.sub("duration").err(
-                    "a value set stands for the printed value already; use turn, while-rotated, conflict, permanent or while-in-play",
-                ));
+                return Err(at.sub("duration").err(if last {
+                    "a value after every modifier is not a printed value; use turn, while-rotated, conflict, permanent or while-in-play"
+                } else {
+                    "a value set stands for the printed value already; use turn, while-rotated, conflict, permanent or while-in-play"
+                }));
             }
             Op::SetAbility {
                 ability,
                 value,
                 card: cx.sel()?,
                 duration,
+                last,
             }
         }
         _ => unreachable!("not a card verb"),

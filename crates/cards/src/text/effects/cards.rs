@@ -65,6 +65,20 @@ pub(super) fn op_text(op: &Op) -> String {
             value,
             card,
             duration,
+            last: true,
+        } => format!(
+            // After every modifier: bonuses and damage no longer change it.
+            "{}'s {} becomes {value}{}, whatever modifies it",
+            card_name(card),
+            ability.display(),
+            duration_text(duration)
+        ),
+        Op::SetAbility {
+            ability,
+            value,
+            card,
+            duration,
+            last: false,
         } => format!(
             // Modifying abilities: a change to the printed ability, applied
             // first; every doubling and bonus, earlier or later, still counts.

@@ -259,7 +259,15 @@ impl Game {
                 value,
                 card,
                 duration,
-            } => self.set_ability_effect(ability, value, card, duration, ctx),
+                last,
+            } => {
+                let kind = if last {
+                    ModKind::Final(ability, value)
+                } else {
+                    ModKind::Set(ability, value)
+                };
+                self.set_ability_effect(kind, card, duration, ctx)
+            }
             Op::Blank { card, duration } => self.blank_effect(card, duration, ctx, ev),
             Op::MoveMark {
                 kind,
