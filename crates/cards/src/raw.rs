@@ -80,6 +80,8 @@ pub struct RawFilter {
     /// The target of a conflict of this type (or one of these, or `any`)
     /// this turn.
     pub targeted_by: Option<OneOrMany>,
+    /// Its text gives a bonus to this ability (or one of these, or `any`).
+    pub gives_bonus: Option<OneOrMany>,
 }
 
 /// Ability values for a threshold: exactly one ability.

@@ -292,3 +292,31 @@ effects = [{ rotate = true }]"#);
         &["filter.targeted_by", "not yet in play"],
     );
 }
+
+#[test]
+fn a_card_whose_text_gives_a_bonus_reads_and_is_worded() {
+    let d = one(r#"[cards."R"]
+type = "event"
+cost = 0
+effects = [{ choose = "discard", put = "hand", up_to = 1, filter = { type = "event", gives_bonus = ["military", "leadership"] } }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Put up to one event giving a Leadership or Military bonus from your discard pile into your hand"),
+        "{t}"
+    );
+    let d = one(r#"[cards."C"]
+type = "character"
+race = "narn"
+cost = 2
+diplomacy = 2
+passive = [{ bonus = { intrigue = 1 }, to = { type = "enhancement", gives_bonus = "any", side = "own" } }]"#);
+    assert!(
+        rules_text(&d).contains("Enhancements you control giving a bonus"),
+        "{}",
+        rules_text(&d)
+    );
+    refused_naming(
+        "[cards.\"R\"]\ntype = \"event\"\ncost = 0\neffects = [{ choose = \"discard\", put = \"hand\", filter = { type = \"event\", gives_bonus = \"luck\" } }]",
+        &["filter.gives_bonus", "luck"],
+    );
+}

@@ -71,7 +71,7 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
         None => {}
     }
     if let Some(k) = &c.targeted_by {
-        found.push(Condition::TargetedBy(super::filters::conflict_kinds(
+        found.push(Condition::TargetedBy(super::filters::ability_bits(
             &at.sub("targeted_by"),
             k,
         )?));

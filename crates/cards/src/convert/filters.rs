@@ -32,7 +32,11 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
     let mut parts = FilterParts {
         this: relation(at, f)?,
         targeted_by: match &f.targeted_by {
-            Some(k) => conflict_kinds(&at.sub("targeted_by"), k)?,
+            Some(k) => ability_bits(&at.sub("targeted_by"), k)?,
+            None => 0,
+        },
+        gives_bonus: match &f.gives_bonus {
+            Some(k) => ability_bits(&at.sub("gives_bonus"), k)?,
             None => 0,
         },
         ..FilterParts::default()
@@ -65,9 +69,9 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
     Ok(cf)
 }
 
-/// Conflict types as bits of `1 << Ability::idx`: one type, a list, or
-/// `any` (every type).
-pub(super) fn conflict_kinds(at: &At, k: &OneOrMany) -> Result<u8, LoadError> {
+/// Abilities (conflict types, bonuses) as bits of `1 << Ability::idx`: one,
+/// a list, or `any` (every one).
+pub(super) fn ability_bits(at: &At, k: &OneOrMany) -> Result<u8, LoadError> {
     let mut bits = 0u8;
     for s in k.items() {
         bits |= match s {

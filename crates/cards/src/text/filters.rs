@@ -11,16 +11,22 @@ use crate::text::an;
 /// Conflict types (bits of `1 << Ability::idx`) as one conflict: "a
 /// Military conflict", "a Military or Intrigue conflict", "a conflict".
 pub(super) fn conflict_kinds_text(bits: u8) -> String {
+    abilities_text(bits, "conflict")
+}
+
+/// Abilities (bits of `1 << Ability::idx`) before a noun: "a Military or
+/// Leadership bonus"; every ability: "a bonus".
+fn abilities_text(bits: u8, noun: &str) -> String {
     let named: Vec<&str> = Ability::ALL
         .iter()
         .filter(|a| bits & (1 << a.idx()) != 0)
         .map(|a| a.display())
         .collect();
     if named.len() == Ability::ALL.len() {
-        "a conflict".into()
+        format!("{} {noun}", an(noun))
     } else {
         let s = named.join(" or ");
-        format!("{} {s} conflict", an(&s))
+        format!("{} {s} {noun}", an(&s))
     }
 }
 
@@ -88,16 +94,24 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         Some(n) => s.push_str(&format!(" other than {}", filter_text(n, default_noun))),
         None => {}
     }
+    if let Some(bits) = f
+        .parts
+        .as_deref()
+        .map(|p| p.gives_bonus)
+        .filter(|&b| b != 0)
+    {
+        s.push_str(&format!(" giving {}", abilities_text(bits, "bonus")));
+    }
     if f.targeted_by() != 0 {
         s.push_str(&format!(
             " targeted by {}",
             conflict_kinds_text(f.targeted_by())
         ));
     }
-    let whole = !f.any_of().is_empty() || f.not().is_some() || !plain || f.targeted_by() != 0;
+    let whole = !f.any_of().is_empty() || f.not().is_some() || !plain || has_tests(f);
     match f.relation() {
         ThisCard::Any => s,
-        ThisCard::Itself if !whole || (base == types_only(&base) && f.targeted_by() == 0) => {
+        ThisCard::Itself if !whole || (base == types_only(&base) && !has_tests(f)) => {
             "this card".into()
         }
         ThisCard::Itself => format!("this card, if it is one of the {s},"),
@@ -105,6 +119,13 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         ThisCard::Host => format!("the card this is on, if it is one of the {s},"),
         ThisCard::Attached => format!("{s} attached to this card"),
     }
+}
+
+/// Whether its parts hold tests beyond relations and combinations.
+fn has_tests(f: &CardFilter) -> bool {
+    f.parts
+        .as_deref()
+        .is_some_and(|p| p.targeted_by != 0 || p.gives_bonus != 0)
 }
 
 /// The selector that names only the card itself.

@@ -150,6 +150,7 @@ impl Game {
     /// What one-shot discounts take off `p`'s sponsoring of the card: the
     /// discount on any next card, and each discount on the next card of a
     /// kind it is (several add up).
+    #[inline]
     pub(crate) fn next_discount(&self, p: PlayerId, def: &CardDef) -> i16 {
         let mut n = self.players[p as usize].sponsor_discount as i16;
         if !self.next_discounts.is_empty() {
@@ -159,7 +160,7 @@ impl Game {
     }
 
     #[inline(never)]
-    fn kind_discount(&self, p: PlayerId, def: &CardDef) -> i16 {
+    pub(crate) fn kind_discount(&self, p: PlayerId, def: &CardDef) -> i16 {
         self.next_discounts
             .iter()
             .filter(|d| d.player == p && d.to.matches_def(def))

@@ -642,6 +642,7 @@ impl Game {
             self.lasting(c)
                 .any(|x| matches!(x, Passive::Sponsors { free: true, .. }))
         });
+        let kind_discounts = !self.next_discounts.is_empty();
         // Whether some rotator could pay for the card: the cheapest is the
         // ambassador with an assistant's discount, or a free sponsor effect.
         let affordable = |card: CardId, def: &CardDef| -> bool {
@@ -655,7 +656,12 @@ impl Game {
                     } else {
                         0
                     };
-                    c - discount - self.next_discount(p, def) <= have
+                    let kind = if kind_discounts {
+                        self.kind_discount(p, def)
+                    } else {
+                        0
+                    };
+                    c - discount - pl.sponsor_discount as i16 - kind <= have
                 }
                 Err(_) => false,
             }

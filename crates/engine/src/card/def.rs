@@ -24,6 +24,17 @@ pub struct AbilityBonus {
 }
 
 impl AbilityBonus {
+    /// Whether it raises one of the abilities (bits of `1 << Ability::idx`),
+    /// by itself or as a bonus to all abilities.
+    pub fn raises_any(&self, bits: u8) -> bool {
+        self.all > 0
+            || self
+                .values
+                .iter()
+                .enumerate()
+                .any(|(i, v)| *v > 0 && bits & (1 << i) != 0)
+    }
+
     pub fn is_zero(&self) -> bool {
         self.all == 0 && self.values.iter().all(|v| *v == 0)
     }
@@ -436,6 +447,28 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// Whether its text gives a bonus to one of the abilities (bits of `1 <<
+    /// Ability::idx`): an effect of any of its parts, a lasting bonus, or
+    /// an enhancement's or aftermath's own ("an event that gives a Military
+    /// bonus").
+    pub fn gives_bonus(&self, bits: u8) -> bool {
+        let any = |l: &[Effect]| l.iter().any(|e| e.gives_bonus(bits));
+        self.bonus.raises_any(bits)
+            || any(&self.effects)
+            || any(&self.when_played)
+            || any(&self.initiated)
+            || any(&self.resolution)
+            || any(&self.won)
+            || any(&self.lost)
+            || self.won_by.iter().chain(&self.lost_by).any(|(_, l)| any(l))
+            || self.actions.iter().any(|a| any(&a.effects))
+            || self.triggers.iter().any(|t| any(&t.effects))
+            || self
+                .passives
+                .iter()
+                .any(|p| matches!(p, Passive::Bonus { bonus, .. } if bonus.raises_any(bits)))
+    }
+
     /// Whether it provides marks while in play (a lasting `marks` effect;
     /// an event's are given once).
     pub(crate) fn provides_marks(&self) -> bool {

@@ -619,6 +619,20 @@ impl Effect {
         }
     }
 
+    /// Whether the effect (nested lists included) gives a bonus to one of
+    /// the abilities (bits of `1 << Ability::idx`).
+    pub fn gives_bonus(&self, bits: u8) -> bool {
+        let any = |l: &[Effect]| l.iter().any(|e| e.gives_bonus(bits));
+        match &self.op {
+            Op::Bonus { bonus, .. } => bonus.raises_any(bits),
+            Op::Vote { pass, fail, .. } => any(pass) || any(fail),
+            Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
+            Op::Pick { each, .. } => any(each),
+            Op::Modes { modes, .. } => modes.iter().any(|m| any(m)),
+            _ => false,
+        }
+    }
+
     /// Whether the effect needs a card target.
     pub fn uses_card_target(&self) -> bool {
         self.uses_sel(CardSel::Target)

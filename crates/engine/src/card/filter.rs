@@ -70,6 +70,11 @@ pub struct FilterParts {
     /// asked).
     #[serde(default)]
     pub targeted_by: u8,
+    /// Its text must give a bonus to one of these abilities (bits of `1 <<
+    /// Ability::idx`; 0: not asked): "an event that gives a Military bonus"
+    /// (`CardDef::gives_bonus`).
+    #[serde(default)]
+    pub gives_bonus: u8,
 }
 
 /// A selector's relation to the card whose text it is (card format:
@@ -202,6 +207,7 @@ impl CardFilter {
             && self.parts.as_deref().is_none_or(|p| {
                 p.this == ThisCard::Any
                     && p.targeted_by == 0
+                    && (p.gives_bonus == 0 || d.gives_bonus(p.gives_bonus))
                     && (p.any_of.is_empty() || p.any_of.iter().any(|f| f.matches_def(d)))
                     && p.not.as_ref().is_none_or(|n| !n.matches_def(d))
             })

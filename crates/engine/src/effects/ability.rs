@@ -227,7 +227,7 @@ impl Game {
         let mut add = [0i32; 5];
         let mut add_all = 0i32;
         let mut set: [Option<i32>; 5] = [None; 5];
-        let mut last: [Option<u8>; 5] = [None; 5];
+        let mut has_final = false;
         let mut use_as = [0u8; 5];
         let take = |b: &AbilityBonus, add: &mut [i32; 5], all: &mut i32| {
             for (x, v) in add.iter_mut().zip(b.values) {
@@ -251,7 +251,7 @@ impl Game {
                 // Glossary, Used As: the new ability at the old one's level.
                 ModKind::UseAs(from, to) => use_as[to.idx()] |= 1 << from.idx(),
                 ModKind::Attack(_) => {}
-                ModKind::Final(a, v) => last[a.idx()] = Some(v),
+                ModKind::Final(..) => has_final = true,
             }
         }
         for &att in self.attachments.iter() {
@@ -328,6 +328,24 @@ impl Game {
             }
         }
         let mut out = [0u8; 5];
+        let damage = if with_damage { inst.damage as i32 } else { 0 };
+        // Nothing modifies the card (most cards, most of the time): the
+        // printed values less damage.
+        if set == [None; 5]
+            && printed_delta == [0; 5]
+            && printed_all == 0
+            && doubles == [0; 5]
+            && add == [0; 5]
+            && add_all == 0
+        {
+            for (o, &p) in out.iter_mut().zip(def.abilities.iter()) {
+                *o = (p as i32 - damage).clamp(0, 255) as u8;
+            }
+            if has_final {
+                self.final_values(id, &mut out);
+            }
+            return (out, use_as);
+        }
         for a in Ability::ALL {
             let i = a.idx();
             // 1. Changes to the printed value.
@@ -347,14 +365,24 @@ impl Game {
             if add_all != 0 && all_reaches(def, a, printed) {
                 v += add_all;
             }
-            if with_damage {
-                v -= inst.damage as i32;
-            }
-            // A value the ability "becomes" after every modifier (the latest
-            // wins); damage included.
-            out[i] = last[i].unwrap_or(v.clamp(0, 255) as u8);
+            v -= damage;
+            out[i] = v.clamp(0, 255) as u8;
+        }
+        if has_final {
+            self.final_values(id, &mut out);
         }
         (out, use_as)
+    }
+
+    /// The values abilities "become" after every modifier, damage included
+    /// (the latest wins). Out of line: few cards have one.
+    #[inline(never)]
+    fn final_values(&self, id: CardId, out: &mut [u8; 5]) {
+        for m in self.mods.iter() {
+            if let (true, ModKind::Final(a, v)) = (m.card == id, m.kind) {
+                out[a.idx()] = v;
+            }
+        }
     }
 
     /// Whether the card is some faction's ambassador.

@@ -122,6 +122,56 @@ pub(crate) struct NextDiscount {
     pub to: Arc<crate::card::CardFilter>,
 }
 
+/// The discounts on the next card of a kind (`NextDiscount`), in the order
+/// given: none in nearly every game, so kept boxed, and nothing to copy or
+/// drop while there are none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct NextDiscounts(Option<Box<Vec<NextDiscount>>>);
+
+impl NextDiscounts {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |v| v.len())
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &NextDiscount> + '_ {
+        self.0.iter().flat_map(|v| v.iter())
+    }
+
+    pub fn push(&mut self, d: NextDiscount) {
+        self.0.get_or_insert_with(Default::default).push(d);
+    }
+
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+
+    /// Keeps those `keep` says to keep; none kept is none at all.
+    pub fn retain(&mut self, keep: impl FnMut(&NextDiscount) -> bool) {
+        if let Some(v) = &mut self.0 {
+            v.retain(keep);
+            if v.is_empty() {
+                self.0 = None;
+            }
+        }
+    }
+
+    /// Takes away the latest that `which` names, if any.
+    pub fn remove_latest(&mut self, which: impl Fn(&NextDiscount) -> bool) {
+        if let Some(v) = &mut self.0 {
+            if let Some(i) = v.iter().rposition(which) {
+                v.remove(i);
+            }
+            if v.is_empty() {
+                self.0 = None;
+            }
+        }
+    }
+}
+
 /// A vote in progress. Plain data (`Copy`): the effects to run afterwards
 /// are found again in the card's definition (`def`, `index`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -246,8 +246,8 @@ pub struct Game {
     /// that have been used (`crate::actions::once`).
     pub(crate) used_once: SmallVec<[UsedOnce; 2]>,
     /// Discounts on the next card of a kind each player sponsors this turn
-    /// (`crate::actions::sponsor`).
-    pub(crate) next_discounts: SmallVec<[crate::game::held::NextDiscount; 1]>,
+    /// (`crate::actions::costs`).
+    pub(crate) next_discounts: crate::game::held::NextDiscounts,
     /// Triggered effects of cards in play carried out this turn (a bound on
     /// loops of triggered effects: `crate::effects::triggers`).
     pub(crate) triggers_this_turn: u16,

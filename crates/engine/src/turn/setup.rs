@@ -260,7 +260,7 @@ impl Game {
             limited_removed: SmallVec::new(),
             limited_this_turn: SmallVec::new(),
             used_once: SmallVec::new(),
-            next_discounts: SmallVec::new(),
+            next_discounts: Default::default(),
             triggers_this_turn: 0,
             actions_this_turn: [0; MAX_PLAYERS],
             window_revealed: SmallVec::new(),

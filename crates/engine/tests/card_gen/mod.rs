@@ -383,10 +383,11 @@ impl Gen {
         if !types.is_empty() && self.chance(4, 5) {
             kv.push(("type", s(self.pick(types))));
         }
-        match self.below(5) {
+        match self.below(6) {
             0 => kv.push(("race", s(self.pick(&RACES)))),
             1 => kv.push(("not_race", s(self.pick(&RACES)))),
             2 => kv.push(("keyword", s(self.pick(&KEYWORDS)))),
+            3 => kv.push(("gives_bonus", s(self.pick(&ABILITIES)))),
             _ => {}
         }
         t(kv)

@@ -4,7 +4,7 @@
 
 use b5_engine::{Cannot, CardFilter, Effect, Op, PickFrom, PickPut, Side, When, Who};
 
-use crate::text::filters::{filter_one, filter_text};
+use crate::text::filters::{filter_kind, filter_one, filter_text};
 use crate::text::{card_name, duration_text, effects_text, who_subject};
 
 /// A verb on the rules in words (`effects::op_text`): "the target card cannot
@@ -134,7 +134,8 @@ fn pick_text(
     };
     let how_many = match up_to {
         0 => format!("any number of {many}"),
-        1 if !from.is_search() => format!("up to one of {many}"),
+        1 if from == PickFrom::Play => format!("up to one of {many}"),
+        1 if !from.is_search() => format!("up to one {}", filter_kind(f)),
         1 => filter_one(f),
         n if from.is_search() => format!("{n} {many}"),
         n => format!("up to {n} {many}"),

@@ -319,15 +319,9 @@ impl Game {
                 }
             }
             Change::Delayed(_, _, true) => {}
-            Change::NextDiscount(p, c, false) => {
-                if let Some(i) = self
-                    .next_discounts
-                    .iter()
-                    .rposition(|d| d.player == p && d.source == c)
-                {
-                    self.next_discounts.remove(i);
-                }
-            }
+            Change::NextDiscount(p, c, false) => self
+                .next_discounts
+                .remove_latest(|d| d.player == p && d.source == c),
             Change::NextDiscount(_, _, true) => {}
             Change::VoteRule(r, true) => self.vote_rules.push(r),
             Change::VoteRule(r, false) => {
