@@ -110,6 +110,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
             value: 0,
             card: CardSel::Target,
             duration: Duration::Turn,
+            last: false,
         })],
     ));
     // A count of cards.
