@@ -126,7 +126,7 @@ pub(crate) struct NextDiscount {
 /// given: none in nearly every game, so kept boxed, and nothing to copy or
 /// drop while there are none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct NextDiscounts(Option<Box<Vec<NextDiscount>>>);
+pub(crate) struct NextDiscounts(Option<Box<[NextDiscount]>>);
 
 impl NextDiscounts {
     pub fn is_empty(&self) -> bool {
@@ -142,7 +142,9 @@ impl NextDiscounts {
     }
 
     pub fn push(&mut self, d: NextDiscount) {
-        self.0.get_or_insert_with(Default::default).push(d);
+        let mut v = self.0.take().map(Vec::from).unwrap_or_default();
+        v.push(d);
+        self.0 = Some(v.into_boxed_slice());
     }
 
     pub fn clear(&mut self) {
@@ -151,23 +153,21 @@ impl NextDiscounts {
 
     /// Keeps those `keep` says to keep; none kept is none at all.
     pub fn retain(&mut self, keep: impl FnMut(&NextDiscount) -> bool) {
-        if let Some(v) = &mut self.0 {
+        if let Some(b) = self.0.take() {
+            let mut v = Vec::from(b);
             v.retain(keep);
-            if v.is_empty() {
-                self.0 = None;
-            }
+            self.0 = (!v.is_empty()).then(|| v.into_boxed_slice());
         }
     }
 
     /// Takes away the latest that `which` names, if any.
     pub fn remove_latest(&mut self, which: impl Fn(&NextDiscount) -> bool) {
-        if let Some(v) = &mut self.0 {
+        if let Some(b) = self.0.take() {
+            let mut v = Vec::from(b);
             if let Some(i) = v.iter().rposition(which) {
                 v.remove(i);
             }
-            if v.is_empty() {
-                self.0 = None;
-            }
+            self.0 = (!v.is_empty()).then(|| v.into_boxed_slice());
         }
     }
 }
