@@ -145,8 +145,8 @@ effects = [{ sponsor_discount = 2, filter = { type = "event" } }]"#,
     refused_naming(
         r#"[cards."E"]
 type = "event"
-effects = [{ sponsor_discount = 2, filter = { type = "fleet", side = "own" } }]"#,
-        &["sponsor_discount.filter.side", "not yet in play"],
+effects = [{ sponsor_discount = 2, filter = { type = "fleet", rotated = true } }]"#,
+        &["sponsor_discount.filter.rotated", "not yet in play"],
     );
     refused_naming(
         r#"[cards."E"]
@@ -154,6 +154,10 @@ type = "event"
 effects = [{ sponsor_discount = 2, filter = { any_of = [{ type = "fleet" }, { type = "character", damaged = true }] } }]"#,
         &["sponsor_discount.filter.damaged", "not yet in play"],
     );
+    // `side` names whose sponsoring, as `who` does: it stays readable.
+    one(r#"[cards."L"]
+type = "location"
+passive = [{ discount = 1, to = { type = "fleet", side = "own" } }]"#);
     // The same holds for a lasting discount: a state in play was ignored.
     refused_naming(
         r#"[cards."L"]

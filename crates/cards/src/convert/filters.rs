@@ -145,9 +145,16 @@ pub(super) fn in_play_test(f: &CardFilter) -> Option<&'static str> {
 
 /// Refuses a filter on a card being sponsored that reads its state in play
 /// (`in_play_test`) or names a relation to this card, naming the field.
+/// `side` is left alone: a card being sponsored is the sponsoring player's,
+/// whom the effect's `who` already names, so it says nothing more (and
+/// card files have written it so).
 pub(super) fn printed_only(at: &At, f: &CardFilter) -> Result<(), LoadError> {
     no_relation(at, f, "a card being sponsored is not yet in play")?;
-    if let Some(name) = in_play_test(f) {
+    let unsided = CardFilter {
+        side: Side::Any,
+        ..f.clone()
+    };
+    if let Some(name) = in_play_test(&unsided) {
         return Err(at.sub(name).err(
             "never matches: a card being sponsored is not yet in play (filter by type, race, not_race, keyword or a printed ability)",
         ));
