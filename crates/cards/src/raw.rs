@@ -111,6 +111,18 @@ impl OneOrMany {
     }
 }
 
+/// A tension between players in a condition: from `who` toward `toward`
+/// (player words), at least or at most a level, both ways with `mutual`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTension {
+    pub who: Option<String>,
+    pub toward: Option<String>,
+    pub at_least: Option<i32>,
+    pub at_most: Option<i32>,
+    pub mutual: Option<bool>,
+}
+
 /// A requirement or condition: exactly one key.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -124,6 +136,8 @@ pub struct RawCondition {
     pub unrest_at_most: Option<i32>,
     pub tension_at_least: Option<i32>,
     pub tension_at_most: Option<i32>,
+    /// A tension between players the condition names.
+    pub tension: Option<RawTension>,
     pub at_war: Option<bool>,
     pub at_war_with_target: Option<bool>,
     /// In a conflict's effects: it was won uncontested.

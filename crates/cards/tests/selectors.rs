@@ -320,3 +320,51 @@ passive = [{ bonus = { intrigue = 1 }, to = { type = "enhancement", gives_bonus 
         &["filter.gives_bonus", "luck"],
     );
 }
+
+#[test]
+fn a_tension_between_players_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+effects = [{ gain_influence = 2, if = { tension = { who = "others", toward = "others", at_least = 5, mutual = true } } }]"#);
+    assert_eq!(
+        d.effects[0].condition,
+        Some(Condition::Tension {
+            who: b5_engine::Who::Others,
+            toward: b5_engine::Who::Others,
+            cmp: b5_engine::Cmp::AtLeast(5),
+            mutual: true,
+        })
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("If another player's tension toward a third player is at least 5, each way, you gain 2 influence"),
+        "{t}"
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+target = "player"
+effects = [{ draw = 1, if = { tension = { who = "target", toward = "self", at_most = 2 } } }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("if the target player's tension toward you is at most 2, you draw 1 card"),
+        "{t}"
+    );
+    for (cond, field) in [
+        (
+            "{ who = \"self\", toward = \"self\", at_least = 3 }",
+            "tension.toward",
+        ),
+        ("{ who = \"others\", toward = \"each\" }", "tension"),
+        ("{ who = \"others\", at_least = 3, at_most = 4 }", "tension"),
+        ("{ who = \"others\", at_least = 6 }", "tension.at_least"),
+        ("{ who = \"leader\", at_least = 3 }", "tension.who"),
+        ("{ who = \"others\", at_least = 3, since = 1 }", "since"),
+    ] {
+        refused_naming(
+            &format!("[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{{ draw = 1, if = {{ tension = {cond} }} }}]"),
+            &[field],
+        );
+    }
+}

@@ -2,13 +2,13 @@
 //! a card's `requires`, a lasting effect's `if`, `also_win_if` and an
 //! agenda's `victory`.
 
-use b5_engine::{Cmp, Condition, Force, MarkKind, StateKind, ThisCard};
+use b5_engine::{Cmp, Condition, Force, MarkKind, StateKind, ThisCard, Who};
 
 use super::{
-    amount_of, filter, marks, never_matches, one_of, race, threshold, At, FilterUse, STATES,
+    amount_of, filter, marks, never_matches, one_of, race, threshold, At, FilterUse, STATES, WHOS,
 };
 use crate::error::LoadError;
-use crate::raw::{RawCondition, RawFilter};
+use crate::raw::{RawCondition, RawFilter, RawTension};
 
 /// A condition table into the engine's [`Condition`]: exactly one key.
 pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
@@ -54,6 +54,9 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
                 Cmp::AtMost(v)
             }));
         }
+    }
+    if let Some(t) = &c.tension {
+        found.push(tension(&at.sub("tension"), t)?);
     }
     if c.at_war == Some(true) {
         found.push(Condition::AtWar);
@@ -176,4 +179,53 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
         )),
         _ => Err(at.err("a condition has exactly one key; write several conditions as a list")),
     }
+}
+
+/// A tension between the players two words name (`tension = { who, toward,
+/// at_least | at_most, mutual }`).
+fn tension(at: &At, t: &RawTension) -> Result<Condition, LoadError> {
+    let word = |field: &str, s: &Option<String>, default: Who| match s {
+        None => Ok(default),
+        Some(s) => one_of(&at.sub(field), "player", s, Who::parse, WHOS),
+    };
+    let who = word("who", &t.who, Who::Me)?;
+    let toward = word("toward", &t.toward, Who::Target)?;
+    for (field, w) in [("who", who), ("toward", toward)] {
+        if matches!(w, Who::Leader) {
+            return Err(at
+                .sub(field)
+                .err("a tension is between players: `leader` names a side of a conflict"));
+        }
+    }
+    // A player has no tension toward himself.
+    if who == toward && matches!(who, Who::Me | Who::Target | Who::That) {
+        return Err(at.sub("toward").err(format!(
+            "never holds: `who` and `toward` both name {}, and a player has no tension toward himself",
+            who.name()
+        )));
+    }
+    let cmp = match (t.at_least, t.at_most) {
+        (Some(n), None) => Cmp::AtLeast(n),
+        (None, Some(n)) => Cmp::AtMost(n),
+        _ => return Err(at.err("a tension condition takes exactly one of at_least and at_most")),
+    };
+    // Tension runs from 1 to 5 (Tension).
+    match cmp {
+        Cmp::AtLeast(n) | Cmp::AtMost(n) if !(1..=5).contains(&n) => {
+            return Err(at
+                .sub(if t.at_least.is_some() {
+                    "at_least"
+                } else {
+                    "at_most"
+                })
+                .err(format!("tension runs from 1 to 5, not {n}")))
+        }
+        _ => {}
+    }
+    Ok(Condition::Tension {
+        who,
+        toward,
+        cmp,
+        mutual: t.mutual.unwrap_or(false),
+    })
 }

@@ -1,7 +1,7 @@
 //! Conditions in words (card format: Conditions): "you are at war with the
 //! target", "you control at least 2 fleets".
 
-use b5_engine::{CardFilter, Cmp, Condition, ThisCard};
+use b5_engine::{CardFilter, Cmp, Condition, ThisCard, Who};
 
 use crate::text::amount_text;
 use crate::text::filters::{conflict_kinds_text, filter_text};
@@ -11,6 +11,32 @@ fn cmp_text(c: Cmp) -> String {
     match c {
         Cmp::AtLeast(n) => format!("at least {n}"),
         Cmp::AtMost(n) => format!("at most {n}"),
+    }
+}
+
+/// One player of those a word names, for "some player ... holds": "you",
+/// "the target player", "another player", "a Narn player" (possessive: "your",
+/// "the target player's" ...).
+fn some_player(w: Who, possessive: bool) -> String {
+    let s = match w {
+        Who::Me => {
+            return if possessive {
+                "your".into()
+            } else {
+                "you".into()
+            }
+        }
+        Who::Target => "the target player".to_string(),
+        Who::Each => "a player".to_string(),
+        Who::Others => "another player".to_string(),
+        Who::Leader => "the leading side".to_string(),
+        Who::That => "that card's player".to_string(),
+        Who::Race(r) => format!("a {} player", r.display()),
+    };
+    if possessive {
+        format!("{s}'s")
+    } else {
+        s
     }
 }
 
@@ -25,6 +51,22 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::TensionTowardTarget(cmp) => {
             format!("your tension toward the target is {}", cmp_text(*cmp))
         }
+        Condition::Tension {
+            who,
+            toward,
+            cmp,
+            mutual,
+        } => format!(
+            "{} tension toward {} is {}{}",
+            some_player(*who, true),
+            if who == toward && !matches!(who, Who::Me | Who::Target | Who::That) {
+                "a third player".into()
+            } else {
+                some_player(*toward, false)
+            },
+            cmp_text(*cmp),
+            if *mutual { ", each way" } else { "" }
+        ),
         Condition::AtWar => "you are at war".into(),
         Condition::AtWarWithTarget => "you are at war with the target".into(),
         Condition::InState(k) => format!(

@@ -34,6 +34,15 @@ pub enum Condition {
     Unrest(Cmp),
     /// The acting player's tension toward the target player.
     TensionTowardTarget(Cmp),
+    /// Some player `who` names has a tension toward some other player
+    /// `toward` names that compares so; with `mutual`, the second's toward
+    /// the first does too ("tension between two other players is 5").
+    Tension {
+        who: Who,
+        toward: Who,
+        cmp: Cmp,
+        mutual: bool,
+    },
     /// The acting player is at war (with anyone).
     AtWar,
     /// The acting player is at war with the target player.

@@ -337,6 +337,22 @@ impl Game {
                 .target_players(ctx.target)
                 .first()
                 .is_some_and(|&q| cmp.holds(self.tension(p, q) as i32)),
+            Condition::Tension {
+                who,
+                toward,
+                cmp,
+                mutual,
+            } => {
+                let from = self.who_players(*who, ctx);
+                let to = self.who_players(*toward, ctx);
+                from.iter().any(|&a| {
+                    to.iter().any(|&b| {
+                        a != b
+                            && cmp.holds(self.tension(a, b) as i32)
+                            && (!mutual || cmp.holds(self.tension(b, a) as i32))
+                    })
+                })
+            }
             Condition::AtWar => pl.at_war != 0,
             Condition::InState(kind) => self.in_state_with_anyone(p, *kind),
             Condition::InStateWithTarget(kind) => self
