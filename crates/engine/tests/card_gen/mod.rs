@@ -456,12 +456,12 @@ impl Gen {
                 Theme::Marks => 8,
                 Theme::LaterAndVotes => self.pick(&[10, 11, 12]),
                 Theme::Power => self.pick(&[2, 0]),
-                Theme::Tension => self.pick(&[5, 6, 7, 15]),
+                Theme::Tension => self.pick(&[5, 6, 7, 15, 21]),
                 Theme::ChaosAndReversal => 14,
                 Theme::Conflicts => self.pick(&[13, 9, 20]),
             }
         } else {
-            self.below(22)
+            self.below(23)
         };
         let n = |g: &mut Gen, lo, hi| V::I(g.num(lo, hi));
         match k {
@@ -502,6 +502,24 @@ impl Gen {
             }
             19 => t(vec![("credits_at_least", n(self, 0, 5))]),
             20 => t(vec![("targeted_by", s(self.pick(&ABILITIES)))]),
+            21 => {
+                let who = self.pick(&["self", "target", "others", "each", "narn"]);
+                let toward = self.pick(&["target", "others", "each", "self"]);
+                let bound = if self.chance(1, 2) {
+                    "at_least"
+                } else {
+                    "at_most"
+                };
+                t(vec![(
+                    "tension",
+                    t(vec![
+                        ("who", s(who)),
+                        ("toward", s(toward)),
+                        (bound, n(self, 1, 5)),
+                        ("mutual", V::B(self.chance(1, 2))),
+                    ]),
+                )])
+            }
             _ => t(vec![("shadow_war", V::B(self.chance(1, 2)))]),
         }
     }
