@@ -42,6 +42,7 @@ pub(crate) fn attack_mod(r: &RawAttackMod) -> Result<AttackMod, String> {
         ("deals_double", r.deals_double),
         ("suffers_half", r.suffers_half),
         ("no_return", r.no_return),
+        ("deals_printed", r.deals_printed),
     ] {
         if v == Some(false) {
             return Err(format!("write `{name} = true` (or leave it out)"));
@@ -53,12 +54,24 @@ pub(crate) fn attack_mod(r: &RawAttackMod) -> Result<AttackMod, String> {
         suffers: r.suffers.unwrap_or(0),
         suffers_half: r.suffers_half.unwrap_or(false),
         no_return: r.no_return.unwrap_or(false),
+        deals_printed: r.deals_printed.unwrap_or(false),
     };
     if m.is_none() {
         return Err(
-            "an attack modifier changes nothing: give deals, deals_double, suffers, suffers_half or no_return"
+            "an attack modifier changes nothing: give deals, deals_double, suffers, suffers_half, no_return or deals_printed"
                 .into(),
         );
+    }
+    // Rulings, Entrap: with `deals_printed` nothing raises the damage dealt.
+    if m.deals_printed && (m.deals > 0 || m.deals_double) {
+        let f = if m.deals_double {
+            "deals_double"
+        } else {
+            "deals"
+        };
+        return Err(format!(
+            "`{f}` never works beside `deals_printed = true`: nothing raises the damage of a card dealing its printed ability minus its damage"
+        ));
     }
     Ok(m)
 }

@@ -526,6 +526,7 @@ pub struct RawAttackMod {
     pub suffers: Option<i8>,
     pub suffers_half: Option<bool>,
     pub no_return: Option<bool>,
+    pub deals_printed: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -392,6 +392,7 @@ const SUB_KEYS: &[&str] = &[
     "deals_double",
     "suffers_half",
     "no_return",
+    "deals_printed",
     "bogus",
 ];
 

@@ -208,6 +208,62 @@ passive = [{ attack_mod = {} }]"#,
 }
 
 #[test]
+fn damage_from_the_printed_ability_for_one_attack_reads_and_is_worded() {
+    // Rulings, Entrap: "does damage equal to its printed Military minus any
+    // damage it might have", for the attack it answers.
+    let d = one(r#"[cards."Snare"]
+type = "contingency"
+cost = 0
+attach = "fleet"
+trigger = "attacked"
+effects = [{ attack_mod = { deals_printed = true }, card = "attacker", duration = "attack" }]"#);
+    let op = &d.triggers[0].effects[0].op;
+    let Op::AttackMod { m, card, duration } = op else {
+        panic!("{op:?}")
+    };
+    assert!(m.deals_printed && !m.deals_double && m.deals == 0);
+    assert_eq!((*card, *duration), (CardSel::Attacker, Duration::Attack));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("deals damage in attacks equal to its printed ability minus its damage, with nothing raising it for this attack"),
+        "{t}"
+    );
+    // Lowering changes still count beside it; raising ones never would.
+    one(r#"[cards."L"]
+type = "location"
+passive = [{ attack_mod = { deals_printed = true, deals = -1 }, to = { type = "fleet", side = "other" } }]"#);
+    for (raise, field) in [
+        ("deals = 2", "`deals`"),
+        ("deals_double = true", "`deals_double`"),
+    ] {
+        refused_naming(
+            &format!(
+                r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{{ attack_mod = {{ deals_printed = true, {raise} }}, card = "target" }}]"#
+            ),
+            &[".attack_mod", field, "never works"],
+        );
+    }
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack_mod = { deals_printed = false }, card = "target" }]"#,
+        &["deals_printed = true"],
+    );
+    // Only an attack modifier lasts for one attack.
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ bonus = { military = 2 }, card = "target", duration = "attack" }]"#,
+        &["effects.bonus.duration", "only a change to attack damage"],
+    );
+}
+
+#[test]
 fn a_conflict_that_becomes_an_enhancement_reads_and_is_worded() {
     let d = one(r#"[cards."C"]
 type = "conflict"

@@ -108,16 +108,23 @@ impl VerbCx<'_, '_> {
 
     /// How long the effect lasts (`duration`; the turn when left out).
     fn dur(&self) -> Result<Duration, LoadError> {
-        match &self.e.duration {
-            None => Ok(Duration::Turn),
+        let d = match &self.e.duration {
+            None => Duration::Turn,
             Some(s) => one_of(
                 &self.at.sub("duration"),
                 "duration",
                 s,
                 Duration::parse,
                 DURATIONS,
-            ),
+            )?,
+        };
+        if d == Duration::Attack && self.verb != "attack_mod" {
+            return Err(self.at.sub("duration").err(format!(
+                "only a change to attack damage (attack_mod) lasts for one attack; `{}` lasts turn, while-rotated, conflict, permanent or while-in-play",
+                self.verb
+            )));
         }
+        Ok(d)
     }
 
     /// The verb's number within `lo..=hi`, or 0 with the amount kept.

@@ -94,7 +94,7 @@ const CARDS: &str =
     "target, ambassador, this, attached, attacker, supporters, opposers, second, that";
 const TARGETS: &str = "none, player, race, card, conflict, event";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
-const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play";
+const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play, attack";
 
 fn race(at: &At, s: &str) -> Result<Race, LoadError> {
     one_of(at, "race", s, Race::parse, RACES)

@@ -121,6 +121,7 @@ fn duration_text(d: Duration) -> &'static str {
         Duration::Permanent => " for the rest of the game",
         Duration::Printed => " to its printed value",
         Duration::WhileInPlay => " while this card is in play",
+        Duration::Attack => " for this attack",
     }
 }
 

@@ -17,6 +17,16 @@ use crate::game::state::{Game, ModKind};
 use crate::ids::{CardId, ConflictId};
 
 impl Game {
+    /// The changes that lasted for one attack end with it (its damage
+    /// dealt, or the attack canceled).
+    pub(crate) fn end_attack_mods(&mut self) {
+        use crate::game::modifier::Until;
+        if self.mods.iter().any(|m| m.until == Until::Attack) {
+            self.mods.retain(|m| m.until != Until::Attack);
+            self.abilities_changed = true;
+        }
+    }
+
     /// The attack modifiers a card has now: from effects with a duration
     /// and from the lasting effects of cards in play that reach it.
     pub(crate) fn attack_mod_of(&self, card: CardId) -> AttackMod {
@@ -92,8 +102,15 @@ impl Game {
         if to == attacker && tm.no_return {
             return 0;
         }
+        let base = if fm.deals_printed {
+            // Entrap: the printed ability "minus any damage it might have".
+            let printed = self.db.get(self.c(from).def).ability(ability);
+            printed.saturating_sub(self.c(from).damage)
+        } else {
+            self.used_ability(from, ability)
+        };
         AttackMod::damage(
-            self.used_ability(from, ability),
+            base,
             self.damage_plus(from),
             fm,
             tm,
@@ -112,6 +129,7 @@ impl Game {
         ev: &mut Events,
     ) {
         if !self.c(attacker).zone.on_table() || !self.c(target).zone.on_table() {
+            self.end_attack_mods();
             return;
         }
         let first = |g: &Game, c: CardId| g.db.get(g.c(c).def).kw.damage_first;
@@ -137,6 +155,7 @@ impl Game {
             self.deal_damage(attacker, t, ev);
         }
         self.in_attack_damage = false;
+        self.end_attack_mods();
         let neutralized_target = !was_neutralized && self.c(target).neutralized();
         if !neutralized_target {
             // The moment after the damage: contingencies on a survivor or

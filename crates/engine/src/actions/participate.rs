@@ -298,6 +298,7 @@ impl Game {
         ev: &mut Events,
     ) {
         if !self.c(attacker).zone.on_table() || !self.c(target).zone.on_table() {
+            self.end_attack_mods();
             return;
         }
         let ability = self

@@ -24,6 +24,12 @@ pub struct AttackMod {
     pub suffers_half: bool,
     /// When it attacks, it suffers no damage in return.
     pub no_return: bool,
+    /// The damage it deals in attacks is its printed ability minus its
+    /// damage, and nothing raises it (rulings, Entrap: "does damage equal to
+    /// its printed Military minus any damage it might have ... (no other
+    /// sources of Military or damage increases are taken into account)").
+    #[serde(default)]
+    pub deals_printed: bool,
 }
 
 impl AttackMod {
@@ -41,6 +47,7 @@ impl AttackMod {
             suffers: self.suffers.saturating_add(o.suffers),
             suffers_half: self.suffers_half || o.suffers_half,
             no_return: self.no_return || o.no_return,
+            deals_printed: self.deals_printed || o.deals_printed,
         }
     }
 
@@ -48,16 +55,19 @@ impl AttackMod {
     /// attacker's changes and `to` the target's: multipliers first (halving
     /// rounds up), then every addition (`plus`: Strife Marks and other
     /// lasting bonuses; this change's own numbers), then damage resistance;
-    /// never below 0.
+    /// never below 0. With `from.deals_printed`, `base` is the printed
+    /// ability minus the damage and only the changes that lower it count.
     pub fn damage(base: u8, plus: i32, from: AttackMod, to: AttackMod, resistance: u8) -> u8 {
+        // Entrap: "no other sources of Military or damage increases".
+        let raise = |n: i32| if from.deals_printed { n.min(0) } else { n };
         let mut d = base as i32;
-        if from.deals_double {
+        if from.deals_double && !from.deals_printed {
             d *= 2;
         }
         if to.suffers_half {
             d = (d + 1) / 2;
         }
-        d += plus + from.deals as i32 + to.suffers as i32 - resistance as i32;
+        d += raise(plus) + raise(from.deals as i32) + raise(to.suffers as i32) - resistance as i32;
         d.clamp(0, 255) as u8
     }
 }

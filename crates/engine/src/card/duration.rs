@@ -23,6 +23,10 @@ pub enum Duration {
     /// While the card that generated it stays in play ("while this card is
     /// in play"): it ends when that card leaves play.
     WhileInPlay,
+    /// For the attack being made ("for this attack"): it ends when the
+    /// attack's damage is dealt or the attack is canceled (rulings, Entrap:
+    /// a change to the damage of one attack). Only attack modifiers last so.
+    Attack,
 }
 
 impl Duration {
@@ -34,6 +38,7 @@ impl Duration {
             Duration::Permanent => "permanent",
             Duration::Printed => "printed",
             Duration::WhileInPlay => "while-in-play",
+            Duration::Attack => "attack",
         }
     }
 
@@ -45,6 +50,7 @@ impl Duration {
             Duration::Permanent,
             Duration::Printed,
             Duration::WhileInPlay,
+            Duration::Attack,
         ]
         .into_iter()
         .find(|d| d.name() == s || d.name().replace('-', "_") == s)

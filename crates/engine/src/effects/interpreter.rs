@@ -457,6 +457,7 @@ impl Game {
                 None => Until::EndOfTurn,
             },
             Duration::Permanent | Duration::Printed => Until::Permanent,
+            Duration::Attack => Until::Attack,
             Duration::WhileInPlay => match ctx.source.some() {
                 Some(s) if self.c(s).zone.in_play() => Until::WhileInPlay(s),
                 _ => Until::EndOfTurn,

@@ -524,6 +524,7 @@ impl Game {
         {
             if w.canceled {
                 ev.push(Event::AttackCanceled { attacker });
+                self.end_attack_mods();
             } else {
                 // Noted if a recorded card made the attack (`reversal/record.rs`).
                 self.exchange_damage_noted(attacker, target, ability, ev);
@@ -537,6 +538,7 @@ impl Game {
         {
             if w.canceled {
                 ev.push(Event::AttackCanceled { attacker });
+                self.end_attack_mods();
             } else {
                 self.resolve_attack(attacker, target, conflict, ev);
             }

@@ -55,6 +55,9 @@ pub enum Until {
     /// that sustaining the action leaves no gap (The Ready Round, Step 1,
     /// Sustained Actions; rulings 2.1).
     TurnOrSustained(CardId),
+    /// Until the attack being made ends (its damage dealt, or canceled); at
+    /// the latest at the end of the turn.
+    Attack,
 }
 
 /// A lasting ability change on one card.

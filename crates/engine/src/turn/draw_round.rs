@@ -266,8 +266,12 @@ impl Game {
         if let Some(v) = &mut self.vote {
             v.conflict = None;
         }
-        self.mods
-            .retain(|m| !matches!(m.until, Until::EndOfTurn | Until::Conflict(_)));
+        self.mods.retain(|m| {
+            !matches!(
+                m.until,
+                Until::EndOfTurn | Until::Conflict(_) | Until::Attack
+            )
+        });
         // Sustained Actions: a bonus until the end of the turn from an
         // action that may be sustained goes on while its card stays
         // rotated (it ends when the card is readied in the Ready Round).

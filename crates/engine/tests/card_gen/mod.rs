@@ -711,14 +711,17 @@ impl Gen {
 
     fn attack_mod(&mut self) -> V {
         let mut kv: Vec<(&str, V)> = Vec::new();
-        match self.below(5) {
+        match self.below(6) {
             0 => kv.push(("deals", V::I(self.num(-128, 127)))),
             1 => kv.push(("deals_double", V::B(true))),
             2 => kv.push(("suffers", V::I(self.num(-128, 127)))),
             3 => kv.push(("suffers_half", V::B(true))),
+            4 => kv.push(("deals_printed", V::B(true))),
             _ => kv.push(("no_return", V::B(true))),
         }
-        if self.chance(1, 3) && !kv.iter().any(|(k, _)| *k == "deals") {
+        // Nothing raises the damage of a card dealing its printed ability.
+        let printed = kv.iter().any(|(k, _)| *k == "deals_printed");
+        if !printed && self.chance(1, 3) && !kv.iter().any(|(k, _)| *k == "deals") {
             kv.push(("deals", V::I(1)));
         }
         if let Some((_, V::I(0))) = kv.first() {
@@ -1200,7 +1203,11 @@ impl Gen {
             }
             58 => {
                 let m = self.attack_mod();
-                let d = self.pick(&DURATIONS_NOT_PRINTED);
+                let d = if self.chance(1, 6) {
+                    "attack"
+                } else {
+                    self.pick(&DURATIONS_NOT_PRINTED)
+                };
                 t(vec![
                     ("attack_mod", m),
                     ("card", card(self)),

@@ -42,6 +42,13 @@ pub(in crate::text) fn attack_mod_text(m: &b5_engine::AttackMod, plural: bool) -
     };
     let (deal, suffer) = (v("deals", "deal"), v("suffers", "suffer"));
     let mut parts = Vec::new();
+    if m.deals_printed {
+        parts.push(format!(
+            "{deal} damage in attacks equal to {} printed ability minus {} damage, with nothing raising it",
+            v("its", "their"),
+            v("its", "their")
+        ));
+    }
     if m.deals_double {
         parts.push(format!("{deal} double damage in attacks"));
     }
