@@ -6,7 +6,9 @@ mod support;
 use support::{one, refused_naming};
 
 use b5_cards::text::rules_text;
-use b5_engine::{Ability, AttackMod, CardSel, Duration, Op, Passive, Reversible, TargetKind, Who};
+use b5_engine::{
+    Ability, AttackMod, AttackUsing, CardSel, Duration, Op, Passive, Reversible, TargetKind, Who,
+};
 
 #[test]
 fn an_attack_made_by_an_effect_reads_and_is_worded() {
@@ -18,7 +20,7 @@ actions = [{ target = "card", target_filter = { type = "fleet", side = "other" }
     assert_eq!(
         d.actions[0].effects[0].op,
         Op::Attack {
-            ability: Ability::Military,
+            ability: AttackUsing::Ability(Ability::Military),
             by: CardSel::This,
             card: CardSel::Target
         }
@@ -37,7 +39,7 @@ effects = [{ attack = "diplomacy", by = "ambassador", card = "target" }]"#);
     assert_eq!(
         d.effects[0].op,
         Op::Attack {
-            ability: Ability::Diplomacy,
+            ability: AttackUsing::Ability(Ability::Diplomacy),
             by: CardSel::Ambassador(Who::Me),
             card: CardSel::Target
         }
@@ -204,6 +206,36 @@ effects = [{ attack_mod = { deals = 1 }, card = "target", duration = "printed" }
 type = "location"
 passive = [{ attack_mod = {} }]"#,
         &["passive[0].attack_mod", "changes nothing"],
+    );
+}
+
+#[test]
+fn an_attack_using_the_targets_highest_ability_reads_and_is_worded() {
+    let d = one(r#"[cards."Duelist"]
+type = "character"
+cost = 3
+diplomacy = 3
+intrigue = 4
+actions = [{ cost = { rotate = true, influence = 1 }, target = "card", target_filter = { type = "character", side = "other" }, effects = [{ attack = "highest", card = "target" }] }]"#);
+    assert_eq!(
+        d.actions[0].effects[0].op,
+        Op::Attack {
+            ability: AttackUsing::TargetsHighest,
+            by: CardSel::This,
+            card: CardSel::Target,
+        }
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("this card attacks the target card using whichever of its abilities is highest (its controller's choice on a tie)"),
+        "{t}"
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ attack = "strongest", by = "ambassador", card = "target" }]"#,
+        &["strongest", "highest"],
     );
 }
 

@@ -164,6 +164,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                     b5_engine::ChoiceKind::Modes => "modes".into(),
                     b5_engine::ChoiceKind::Second => "second".into(),
                     b5_engine::ChoiceKind::Transfer => "transfer".into(),
+                    b5_engine::ChoiceKind::AttackAbility => "attack-ability".into(),
                     b5_engine::ChoiceKind::Unless => "unless".into(),
                 },
             }))

@@ -41,7 +41,6 @@ mod view;
 mod words;
 
 pub use actions::sponsor::{BUILD_COST, BUILD_LIMIT};
-pub use card::AttackMod;
 pub use card::EnhancementOn;
 pub use card::StateKind;
 pub use card::{
@@ -50,6 +49,7 @@ pub use card::{
     TargetKind, Transfers, TriggeredEffect, Uniqueness, VictoryCondition,
 };
 pub use card::{Amount, AmountBase, Rounding};
+pub use card::{AttackMod, AttackUsing};
 pub use card::{
     Cannot, CardSel, Cmp, Condition, Duration, Effect, Force, Op, OpFamily, Trigger, VoteChoice,
     VoteKind, When, Who,

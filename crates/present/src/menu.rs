@@ -346,6 +346,15 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
                     None => format!("Choose for {}", game.card_name(c.card)),
                 }
             }
+            // Rulings, Tu'Pari: the target's controller names the ability.
+            Some(c) if c.kind == b5_engine::ChoiceKind::AttackAbility => match c.target {
+                Target::Card(t) => format!(
+                    "{} attacks {}: choose which of its highest abilities the attack uses",
+                    game.card_name(c.attacker),
+                    game.card_name(t)
+                ),
+                _ => format!("Choose for {}", game.card_name(c.card)),
+            },
             Some(c) => format!("Choose for {}", game.card_name(c.card)),
             // The Resolution Round: a player with several conflicts.
             None if matches!(game.step(), b5_engine::Step::ResolveOrder { .. }) => {

@@ -136,6 +136,7 @@ impl Game {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, Some(&act.effects), target)?;
+        self.check_attack_target(p, card, &act.effects, target)?;
         // Legal Targets: a second target must exist too.
         if act.second.is_some() {
             self.check_second_exists(&Play {

@@ -95,6 +95,9 @@ impl Game {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, None, target)?;
+        if def.card_type == CardType::Event {
+            self.check_attack_target(p, card, &def.effects, target)?;
+        }
         // Legal Targets: a second target must exist too.
         if def.second.is_some() {
             self.check_second_exists(&Play {

@@ -9,6 +9,30 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Ability;
+
+/// The ability an attack made by an effect uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AttackUsing {
+    /// The ability named.
+    Ability(Ability),
+    /// Whichever of the target's abilities is highest, the target's
+    /// controller choosing on a tie (rulings, Tu'Pari: "using whichever of
+    /// the target's abilities is highest (target's choice if there is a
+    /// tie)").
+    TargetsHighest,
+}
+
+impl AttackUsing {
+    /// Its name in card files.
+    pub fn name(self) -> &'static str {
+        match self {
+            AttackUsing::Ability(a) => a.name(),
+            AttackUsing::TargetsHighest => "highest",
+        }
+    }
+}
+
 /// How attacks treat one card: what it deals, what it suffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct AttackMod {

@@ -402,9 +402,9 @@ pub enum Op {
     /// fleets) to attack independent of conflicts"; Glossary, Attack during
     /// a conflict): the `by` card attacks the `card` card using `ability`,
     /// with the damage of Resolving Attacks. Always the last effect of its
-    /// list (its damage may wait for a contingency window).
+    /// list (its damage may wait for a choice or a contingency window).
     Attack {
-        ability: Ability,
+        ability: super::AttackUsing,
         by: CardSel,
         card: CardSel,
     },

@@ -13,25 +13,81 @@
 //! attack in a conflict. It is not an attack in a conflict, so
 //! `attack-in-conflict` does not happen and nobody becomes a participant.
 
-use crate::card::AttackMod;
 use crate::card::{Ability, CardType};
+use crate::card::{AttackMod, AttackUsing};
 use crate::card::{CardSel, Duration, Trigger};
+use crate::effects::choice::{Choice, ChoiceKind};
 use crate::effects::interpreter::Ctx;
 use crate::game::event::{Event, Events};
-use crate::game::state::{Continuation, Game, ModKind, Window};
+use crate::game::state::{Continuation, Game, ModKind, Target, Window};
 use crate::ids::{CardId, ConflictId};
 
 /// "No conflict": the conflict id of an attack made by an effect.
 pub(crate) const NO_CONFLICT: ConflictId = ConflictId(u8::MAX);
 
 impl Game {
-    /// Whether `attacker` may attack `target` using `ability` outside a
+    /// An action or event that attacks its target is taken only when the
+    /// attack can be made (rulings, Tu'Pari: "Since you cannot apply
+    /// influence for an action you cannot legally take, you have to take a
+    /// different action"): its unconditional attacks on the target, with
+    /// the attacker they name now.
+    pub(crate) fn check_attack_target(
+        &self,
+        p: crate::ids::PlayerId,
+        card: CardId,
+        effects: &[crate::card::Effect],
+        target: Target,
+    ) -> Result<(), crate::game::error::Violation> {
+        let Target::Card(t) = target else {
+            return Ok(());
+        };
+        let ctx = Ctx::new(p, card, target);
+        for e in effects.iter().filter(|e| e.condition.is_none()) {
+            if let crate::card::Op::Attack {
+                ability,
+                by,
+                card: CardSel::Target,
+            } = e.op
+            {
+                if let Some(&a) = self.sel_cards(by, &ctx).first() {
+                    if !self.effect_attack_legal(a, t, ability) {
+                        return Err(crate::game::error::Violation::AttackImpossible {
+                            attacker: a,
+                            target: t,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The abilities an attack `using` may use against `target`, one bit
+    /// each ([`Ability::idx`]): the one named, or the target's highest ones
+    /// (rulings, Tu'Pari: "counting Enhancements, damage, etc"; a tie gives
+    /// several, of which the target's controller names one). 0 when the
+    /// target's highest is 0.
+    pub(crate) fn attack_abilities(&self, target: CardId, using: AttackUsing) -> u8 {
+        match using {
+            AttackUsing::Ability(a) => 1 << a.idx(),
+            AttackUsing::TargetsHighest => {
+                let v = self.abilities(target);
+                let hi = v.iter().copied().max().unwrap_or(0);
+                if hi == 0 {
+                    return 0;
+                }
+                (0..5).filter(|&i| v[i] == hi).fold(0, |m, i| m | 1 << i)
+            }
+        }
+    }
+
+    /// Whether `attacker` may attack `target` `using` an ability outside a
     /// conflict, by the rules of every attack.
     pub(crate) fn effect_attack_legal(
         &self,
         attacker: CardId,
         target: CardId,
-        ability: Ability,
+        using: AttackUsing,
     ) -> bool {
         if attacker == target || attacker.some().is_none() || target.some().is_none() {
             return false;
@@ -57,15 +113,24 @@ impl Game {
         if t.faction == a.controller {
             return false;
         }
-        // "Cards cannot attack if the ability ... is zero."
-        self.used_ability(attacker, ability) > 0
+        // "Cards cannot attack if the ability ... is zero." On a tie the
+        // target names the ability, so the attacker needs every one of them
+        // (rulings, Tu'Pari: "If Tu'Pari does not have the ability, Tu'Pari
+        // cannot attack that Character").
+        let mask = self.attack_abilities(target, using);
+        mask != 0
+            && Ability::ALL
+                .iter()
+                .all(|&a| mask & 1 << a.idx() == 0 || self.used_ability(attacker, a) > 0)
     }
 
     /// The effect: the first card `by` selects attacks the first card
-    /// `card` selects; false (for THEN) when the attack cannot be made.
+    /// `card` selects; false (for THEN) when the attack cannot be made. On a
+    /// tie of the target's highest abilities, its controller first names
+    /// the one used (a choice of kind [`ChoiceKind::AttackAbility`]).
     pub(crate) fn effect_attack(
         &mut self,
-        ability: Ability,
+        using: AttackUsing,
         by: CardSel,
         card: CardSel,
         ctx: &Ctx,
@@ -77,9 +142,68 @@ impl Game {
         ) else {
             return false;
         };
-        if !self.effect_attack_legal(attacker, target, ability) {
+        if !self.effect_attack_legal(attacker, target, using) {
             return false;
         }
+        let mask = self.attack_abilities(target, using);
+        if mask.count_ones() == 1 {
+            let ability = Ability::ALL[mask.trailing_zeros() as usize];
+            self.make_effect_attack(attacker, target, ability, false, ev);
+            return true;
+        }
+        // Tu'Pari: "target's choice if there is a tie".
+        let Some(src) = ctx.source.some().filter(|_| self.choice.is_none()) else {
+            return false;
+        };
+        let player = self.c(target).controller;
+        let mut c = Choice::for_ctx(ChoiceKind::AttackAbility, player, ctx, self.c(src).def, 0);
+        c.attacker = attacker;
+        c.target = Target::Card(target);
+        c.chosen = mask as u64;
+        self.choice = Some(c);
+        ev.push(Event::ChoiceStarted { player, card: src });
+        true
+    }
+
+    /// Whether the choice in progress names the ability of an attack.
+    pub fn naming_attack_ability(&self) -> bool {
+        self.choice
+            .is_some_and(|c| c.kind == ChoiceKind::AttackAbility)
+    }
+
+    /// The abilities the target's controller may name for the attack
+    /// waiting on him, by index.
+    pub(crate) fn attack_ability_offer(&self, c: &Choice) -> smallvec::SmallVec<[u8; 4]> {
+        (0..5u8).filter(|&i| c.chosen & 1 << i != 0).collect()
+    }
+
+    /// The answer to [`ChoiceKind::AttackAbility`]: the attack goes on
+    /// using the ability named (`Action::Mode` with its index).
+    pub(crate) fn answer_attack_ability(&mut self, c: Choice, index: u8, ev: &mut Events) {
+        self.choice = None;
+        ev.push(Event::ModeChosen {
+            player: c.player,
+            card: c.card,
+            index,
+        });
+        let (Target::Card(target), Some(&ability)) = (c.target, Ability::ALL.get(index as usize))
+        else {
+            return;
+        };
+        self.make_effect_attack(c.attacker, target, ability, true, ev);
+    }
+
+    /// The attack itself, its ability known: the triggers before damage,
+    /// the contingency window, then the damage (`noted` when it comes after
+    /// the effect that made it: a reversal records it then).
+    fn make_effect_attack(
+        &mut self,
+        attacker: CardId,
+        target: CardId,
+        ability: Ability,
+        noted: bool,
+        ev: &mut Events,
+    ) {
         ev.push(Event::Attacked {
             attacker,
             target,
@@ -104,10 +228,14 @@ impl Game {
             },
             canceled: false,
         };
-        if !self.open_window(w) {
+        if self.open_window(w) {
+            return;
+        }
+        if noted {
+            self.exchange_damage_noted(attacker, target, ability, ev);
+        } else {
             self.exchange_damage(attacker, target, NO_CONFLICT, ability, ev);
         }
-        true
     }
 
     /// The effect: the cards selected are treated so in attacks for the

@@ -291,7 +291,9 @@ impl Game {
         match c.kind {
             ChoiceKind::Second => return self.second_candidates(&c),
             ChoiceKind::Transfer => return self.transfer_cards(&c),
-            ChoiceKind::Modes | ChoiceKind::Unless => return Cards::new(),
+            ChoiceKind::Modes | ChoiceKind::Unless | ChoiceKind::AttackAbility => {
+                return Cards::new()
+            }
             ChoiceKind::Pick => {}
         }
         let db = self.db.clone();
@@ -403,6 +405,17 @@ impl Game {
                 verb: a.verb(),
                 when: "the offer to apply influence to stop an effect (mode 0 pays, pass lets it happen)",
             }),
+            (ChoiceKind::AttackAbility, Action::Mode { index }) => {
+                if self.attack_ability_offer(c).contains(&index) {
+                    Ok(())
+                } else {
+                    Err(Violation::NoSuchMode)
+                }
+            }
+            (ChoiceKind::AttackAbility, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: "the choice of the ability an attack on your card uses (a mode: 0 Diplomacy, 1 Intrigue, 2 Psi, 3 Leadership, 4 Military, among its highest)",
+            }),
         }
     }
 
@@ -449,6 +462,11 @@ impl Game {
                     out.push(Action::Mode { index: 0 });
                 }
             }
+            ChoiceKind::AttackAbility => {
+                for index in self.attack_ability_offer(&c) {
+                    out.push(Action::Mode { index });
+                }
+            }
         }
     }
 
@@ -472,6 +490,10 @@ impl Game {
                 .first()
                 .map(|&card| Action::Choose { card }),
             ChoiceKind::Transfer | ChoiceKind::Unless => Some(Action::Pass),
+            ChoiceKind::AttackAbility => self
+                .attack_ability_offer(&c)
+                .first()
+                .map(|&index| Action::Mode { index }),
         }
     }
 
@@ -491,6 +513,11 @@ impl Game {
         }
         if c.kind == ChoiceKind::Unless {
             self.answer_unless(c, a, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
+        if let (ChoiceKind::AttackAbility, Action::Mode { index }) = (c.kind, a) {
+            self.answer_attack_ability(c, index, ev);
             self.sweep_neutralization(ev);
             return;
         }

@@ -255,10 +255,12 @@ impl Game {
                         self.may_transfer_damage(card, onto, ctx)
                     }
                     Op::MoveAttached { card, onto } => self.may_move_attached(card, onto, ctx),
-                    Op::Attack { ability, by, .. } => self
+                    Op::Attack {
+                        ability: using, by, ..
+                    } => self
                         .sel_cards(by, ctx)
                         .first()
-                        .is_some_and(|&a| self.effect_attack_legal(a, c, ability)),
+                        .is_some_and(|&a| self.effect_attack_legal(a, c, using)),
                     _ => true,
                 }
             });

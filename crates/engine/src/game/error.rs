@@ -77,6 +77,11 @@ pub enum Violation {
     OwnFaction(CardId),
     NotParticipant(CardId),
     LeaderNotAttackable(CardId),
+    /// An action or event whose attack on its target cannot be made now.
+    AttackImpossible {
+        attacker: CardId,
+        target: CardId,
+    },
     WrongRole(CardId),
     NeutralizedTarget(CardId),
     NotDamaged(CardId),
@@ -230,6 +235,7 @@ impl Violation {
             OwnFaction(_) => "Engine Rules v1.2: Attack a Conflict Participant (not a card in your own faction)",
             NotParticipant(_) => "Engine Rules v1.2: Attack a Conflict Participant (only supporters, opposers and attackers)",
             LeaderNotAttackable(_) => "Engine Rules v1.2: Glossary: Participant (a leader cannot be attacked); rulings 4.10",
+            AttackImpossible { .. } => "Engine Rules v1.2: Attack a Conflict Participant (a card attacks with a non-zero ability; not a neutralized card, nor one in its own faction); rulings, Tu'Pari (an action whose attack cannot be made cannot be taken)",
             WrongRole(_) => "Engine Rules v1.2: Participating in conflicts (a supporter cannot later oppose, nor the reverse)",
             NeutralizedTarget(_) => "Engine Rules v1.2: Attack a Conflict Participant (neutralized cards cannot be attacked)",
             NotDamaged(_) | NoAmbassadorToHeal => "Engine Rules v1.2: Heal a Character; rulings 4.9",

@@ -60,6 +60,11 @@ pub enum ChoiceKind {
     /// Whether to apply influence to stop an effect (`unless.rs`): `mode`
     /// 0 pays, `pass` lets it happen.
     Unless,
+    /// The ability an attack made by an effect uses, named by the target's
+    /// controller when its highest abilities tie (`attack_effect.rs`):
+    /// `mode` i names [`crate::card::Ability`] i, one of `chosen`'s bits.
+    #[serde(rename = "attack-ability")]
+    AttackAbility,
 }
 
 /// A choice in progress.

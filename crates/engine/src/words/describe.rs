@@ -354,6 +354,16 @@ impl Game {
                 self.unless_pending()
                     .map_or_else(String::new, |(_, c)| n(c))
             ),
+            // Rulings, Tu'Pari: the target names one of its tied highest abilities.
+            Action::Mode { index } if self.naming_attack_ability() => {
+                let using = crate::card::Ability::ALL
+                    .get(index as usize)
+                    .map_or("no such ability", |a| a.display());
+                match self.choice.and_then(|c| c.target.card()) {
+                    Some(t) => format!("have the attack on {} use {using}", n(t)),
+                    None => format!("have the attack use {using}"),
+                }
+            }
             Action::Mode { index } => format!("choose mode {}", index as u32 + 1),
             Action::ResolveFirst { conflict } if conflict.0 as usize >= self.conflicts.len() => {
                 "resolve_first (no such conflict)".into()

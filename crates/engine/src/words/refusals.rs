@@ -47,6 +47,7 @@ impl Game {
             | Violation::OwnFaction(..)
             | Violation::NotParticipant(..)
             | Violation::LeaderNotAttackable(..)
+            | Violation::AttackImpossible { .. }
             | Violation::WrongRole(..)
             | Violation::NeutralizedTarget(..)
             | Violation::NotDamaged(..)
@@ -240,6 +241,11 @@ impl Game {
             Violation::LeaderNotAttackable(c) => format!(
                 "{} only leads a participating fleet and cannot be attacked",
                 n(c)
+            ),
+            Violation::AttackImpossible { attacker, target } => format!(
+                "{} cannot attack {} now: the ability the attack uses is 0 for it (with a tie of the target's highest abilities, any one of them), or the target cannot be attacked",
+                n(attacker),
+                n(target)
             ),
             Violation::WrongRole(c) => {
                 format!("{} already takes the other side of that conflict", n(c))

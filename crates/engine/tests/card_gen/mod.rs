@@ -1165,7 +1165,13 @@ impl Gen {
                 t(vec![(verb, s(st)), ("with", who(self))])
             }
             57 => {
-                let a = self.ability();
+                // Now and then the target's highest (its controller names
+                // one on a tie).
+                let a = if self.chance(1, 4) {
+                    "highest"
+                } else {
+                    self.ability()
+                };
                 let mut by = match self.below(4) {
                     0 if cx.this_attacks => "this",
                     1 if cx.attached_attacks => "attached",

@@ -37,7 +37,7 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
         filter: other(CardType::Fleet),
         second: None,
         effects: vec![Effect::new(Op::Attack {
-            ability: Ability::Military,
+            ability: b5_engine::AttackUsing::Ability(Ability::Military),
             by: CardSel::This,
             card: CardSel::Target,
         })],
@@ -59,7 +59,7 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
     rebuke.target = TargetKind::Card;
     rebuke.filter = other(CardType::Character);
     rebuke.effects = vec![Effect::new(Op::Attack {
-        ability: Ability::Diplomacy,
+        ability: b5_engine::AttackUsing::Ability(Ability::Diplomacy),
         by: CardSel::Ambassador(Who::Me),
         card: CardSel::Target,
     })];

@@ -34,7 +34,7 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
     seconds.filter = characters(Side::Own);
     seconds.second = second(characters(Side::Any), Relation::OtherFaction);
     seconds.effects = vec![Effect::new(Op::Attack {
-        ability: Ability::Diplomacy,
+        ability: b5_engine::AttackUsing::Ability(Ability::Diplomacy),
         by: CardSel::Target,
         card: CardSel::Second,
     })];

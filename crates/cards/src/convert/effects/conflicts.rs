@@ -2,7 +2,7 @@
 //! attacks made by effects and attack damage (`docs/card-format.md`,
 //! Effects; Attacks made by effects; Attack damage).
 
-use b5_engine::{Ability, CardSel, Duration, Op};
+use b5_engine::{Ability, AttackUsing, CardSel, Duration, Op};
 
 use super::VerbCx;
 use crate::convert::{one_of, CARDS};
@@ -27,12 +27,16 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
             Op::CancelAttack
         }
         "attack" => {
+            // Rulings, Tu'Pari: "whichever of the target's abilities is highest".
             let ability = one_of(
                 at,
                 "ability",
                 e.attack.as_ref().unwrap(),
-                Ability::parse,
-                "diplomacy, intrigue, psi, leadership, military",
+                |x| match x {
+                    "highest" => Some(AttackUsing::TargetsHighest),
+                    _ => Ability::parse(x).map(AttackUsing::Ability),
+                },
+                "diplomacy, intrigue, psi, leadership, military, highest",
             )?;
             let by = match &e.by {
                 None => CardSel::This,

@@ -18,7 +18,13 @@ pub(super) fn op_text(op: &Op) -> String {
             "{} attacks {} using {} (not in a conflict)",
             card_name(by),
             card_name(card),
-            ability.display()
+            match ability {
+                b5_engine::AttackUsing::Ability(a) => a.display().to_string(),
+                b5_engine::AttackUsing::TargetsHighest => {
+                    "whichever of its abilities is highest (its controller's choice on a tie)"
+                        .to_string()
+                }
+            }
         ),
         Op::AttackMod { m, card, duration } => format!(
             "{} {}{}",

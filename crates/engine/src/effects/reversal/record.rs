@@ -237,11 +237,17 @@ impl Game {
 
     /// Whether the window before the attack's damage is open or waiting.
     fn attack_waits(&self, attack: [CardId; 2]) -> bool {
+        // Its ability still to be named (`attack_effect.rs`), or its window.
+        let naming = self.choice.is_some_and(|c| {
+            c.kind == crate::effects::choice::ChoiceKind::AttackAbility
+                && [Some(c.attacker), c.target.card()] == attack.map(Some)
+        });
         attack[0].some().is_some()
-            && self.window.iter().chain(self.window_queue.iter()).any(|w| {
-                matches!(w.then, Continuation::EffectAttack { attacker, target, .. }
-                    if [attacker, target] == attack)
-            })
+            && (naming
+                || self.window.iter().chain(self.window_queue.iter()).any(|w| {
+                    matches!(w.then, Continuation::EffectAttack { attacker, target, .. }
+                        if [attacker, target] == attack)
+                }))
     }
 
     /// Runs one verb, noting its changes while a recorded card's own
