@@ -409,6 +409,14 @@ pub struct RawAmount {
     pub spent: Option<String>,
     /// The credit tokens on a card (this, target, ...; Corporate Rule 6).
     pub credits: Option<String>,
+    /// The marks of a kind (destiny, doom, ...) on `of`.
+    pub marks: Option<String>,
+    /// The damage tokens on a card (this, target, ...).
+    pub damage: Option<String>,
+    /// The printed cost of a card (this, target, ...).
+    pub cost: Option<String>,
+    /// How many cards a selector names (supporters, opposers, ...).
+    pub cards: Option<String>,
     /// One per N points of margin.
     pub per_margin: Option<i64>,
     pub half_of: Option<RawNum>,

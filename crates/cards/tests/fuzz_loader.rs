@@ -393,6 +393,9 @@ const SUB_KEYS: &[&str] = &[
     "suffers_half",
     "no_return",
     "deals_printed",
+    "marks",
+    "cost",
+    "cards",
     "bogus",
 ];
 

@@ -114,6 +114,71 @@ effects = [
 }
 
 #[test]
+fn amounts_read_a_cards_marks_damage_cost_and_sides() {
+    let d = one(event!(
+        r#"target = "card"
+target_filter = { type = "character" }
+effects = [
+  { gain_influence = { marks = "doom", of = "target" } },
+  { draw = { damage = "target", at_most = 2 } },
+  { lose_influence = { cost = "target", half = true, round = "down" }, who = "self" },
+]"#
+    ));
+    let bases: Vec<&AmountBase> = d
+        .effects
+        .iter()
+        .map(|e| &e.amount.as_ref().expect("an amount").base)
+        .collect();
+    assert_eq!(
+        bases,
+        [
+            &AmountBase::Marks(b5_engine::MarkKind::Doom, CardSel::Target),
+            &AmountBase::Damage(CardSel::Target),
+            &AmountBase::Cost(CardSel::Target),
+        ]
+    );
+    let t = rules_text(&d);
+    for words in [
+        "where X is the number of Doom Marks on the target card",
+        "where X is the damage on the target card (at most 2)",
+        "where X is half the target card's printed cost, rounded down",
+    ] {
+        assert!(t.contains(words), "{words}: {t}");
+    }
+    let d = one(r#"[cards."C"]
+type = "conflict"
+conflict = "military"
+target = "player"
+won = [{ gain_influence = { cards = "opposers" } }]"#);
+    assert_eq!(
+        d.won[0].amount.as_ref().map(|a| &a.base),
+        Some(&AmountBase::Cards(CardSel::Opposers))
+    );
+    assert!(rules_text(&d).contains("the number of opposing cards"));
+    // Each names the card it reads; a card target must exist.
+    refused_naming(
+        event!(r#"effects = [{ draw = { marks = "doom", of = "target" } }]"#),
+        &["the card has no card target"],
+    );
+    refused_naming(
+        event!(r#"effects = [{ draw = { marks = "glory" } }]"#),
+        &["effects.draw.marks", "glory"],
+    );
+    refused_naming(
+        event!(r#"effects = [{ draw = { damage = "this", printed = true } }]"#),
+        &["effects.draw.printed", "goes with `ability`"],
+    );
+    refused_naming(
+        event!(r#"effects = [{ draw = { cost = "this", of = "target" } }]"#),
+        &["`of` and `who` go with `ability` or `marks`"],
+    );
+    refused_naming(
+        event!(r#"effects = [{ draw = { cards = "this" } }]"#),
+        &["effects.draw.cards", "supporters or opposers"],
+    );
+}
+
+#[test]
 fn the_loader_refuses_bad_amounts_naming_the_field() {
     let cases = [
         (

@@ -1,7 +1,7 @@
 //! Amounts (`docs/card-format.md`, Amounts): a number worked out when the
 //! effect happens (an ability, an influence, a count, a sum, half of ...).
 
-use b5_engine::{Amount, AmountBase, CardSel, Force, Rounding, Who};
+use b5_engine::{Amount, AmountBase, CardSel, Force, MarkKind, Rounding, Who};
 
 use super::{ability, filter, never_matches, one_of, small, At, FilterUse, CARDS, WHOS};
 use crate::error::LoadError;
@@ -16,22 +16,62 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
             small(&at.sub("value"), v, -999, 999)? as i16
         ));
     }
-    if let Some(ab) = &a.ability {
+    // `of` (with `who` for an ambassador): the card an ability or marks are read on.
+    let of = || -> Result<CardSel, LoadError> {
         let whom = match &a.who {
             None => Who::Me,
             Some(s) => w("who", s)?,
         };
-        let card = match &a.of {
-            None => CardSel::This,
-            Some(s) => one_of(&at.sub("of"), "card", s, |x| CardSel::parse(x, whom), CARDS)?,
-        };
+        match &a.of {
+            None => Ok(CardSel::This),
+            Some(s) => one_of(&at.sub("of"), "card", s, |x| CardSel::parse(x, whom), CARDS),
+        }
+    };
+    if let Some(ab) = &a.ability {
         bases.push(AmountBase::Ability {
             ability: ability(&at.sub("ability"), ab)?,
-            card,
+            card: of()?,
             printed: a.printed.unwrap_or(false),
         });
-    } else if a.of.is_some() || a.printed.is_some() || a.who.is_some() {
-        return Err(at.err("`of`, `printed` and `who` go with `ability`"));
+    } else if a.printed.is_some() {
+        return Err(at.sub("printed").err("`printed` goes with `ability`"));
+    }
+    if let Some(m) = &a.marks {
+        let kind = one_of(
+            &at.sub("marks"),
+            "mark",
+            m,
+            MarkKind::parse,
+            "destiny, doom, strife, conspiracy, shadow, vorlon",
+        )?;
+        bases.push(AmountBase::Marks(kind, of()?));
+    }
+    if a.ability.is_none() && a.marks.is_none() && (a.of.is_some() || a.who.is_some()) {
+        return Err(at.err("`of` and `who` go with `ability` or `marks`"));
+    }
+    let card_of = |field: &str, s: &str| {
+        one_of(
+            &at.sub(field),
+            "card",
+            s,
+            |x| CardSel::parse(x, Who::Me),
+            CARDS,
+        )
+    };
+    if let Some(s) = &a.damage {
+        bases.push(AmountBase::Damage(card_of("damage", s)?));
+    }
+    if let Some(s) = &a.cost {
+        bases.push(AmountBase::Cost(card_of("cost", s)?));
+    }
+    if let Some(s) = &a.cards {
+        let sel = card_of("cards", s)?;
+        if !matches!(sel, CardSel::Supporters | CardSel::Opposers) {
+            return Err(at.sub("cards").err(format!(
+                "`cards` counts the cards on a side of the conflict: supporters or opposers (`{s}` names one card)"
+            )));
+        }
+        bases.push(AmountBase::Cards(sel));
     }
     if let Some(s) = &a.influence {
         bases.push(match s.as_str() {
@@ -104,9 +144,9 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     }
     if bases.len() != 1 {
         return Err(at.err(if bases.is_empty() {
-            "an amount needs exactly one of value, ability, influence, power, unrest, spent, per_margin, half_of, sum, min_of, max_of, count"
+            "an amount needs exactly one of value, ability, marks, damage, cost, cards, influence, power, unrest, spent, hand, credits, per_margin, half_of, sum, min_of, max_of, count"
         } else {
-            "an amount has exactly one of value, ability, influence, power, unrest, spent, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
+            "an amount has exactly one of value, ability, marks, damage, cost, cards, influence, power, unrest, spent, hand, credits, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
         }));
     }
     let rounding = match a.round.as_deref() {

@@ -4,7 +4,7 @@
 use b5_engine::{Amount, AmountBase, CardSel, Rounding};
 
 use crate::text::filters::filter_text;
-use crate::text::{card_name, force_name, possessive, who_subject};
+use crate::text::{card_name, force_name, mark, possessive, who_subject};
 
 /// An amount in words.
 pub fn amount_text(a: &Amount) -> String {
@@ -37,6 +37,14 @@ pub fn amount_text(a: &Amount) -> String {
         AmountBase::Hand(w) => format!("the number of cards in {} hand", possessive(*w)),
         AmountBase::Spent(w) => format!("the influence {} applied this turn", who_subject(*w)),
         AmountBase::Credits(c) => format!("the credit tokens on {}", card_name(*c)),
+        AmountBase::Marks(k, c) => {
+            format!("the number of {} Marks on {}", mark(*k), card_name(*c))
+        }
+        AmountBase::Damage(c) => format!("the damage on {}", card_name(*c)),
+        AmountBase::Cost(c) => format!("{}'s printed cost", card_name(*c)),
+        AmountBase::Cards(CardSel::Supporters) => "the number of supporting cards".into(),
+        AmountBase::Cards(CardSel::Opposers) => "the number of opposing cards".into(),
+        AmountBase::Cards(c) => format!("the number of cards {} names", card_name(*c)),
         AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),
         AmountBase::PerMargin(n) => {
             format!("1 for each {n} by which the conflict was won or lost")

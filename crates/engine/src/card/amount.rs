@@ -33,6 +33,17 @@ pub enum AmountBase {
     Hand(Who),
     /// The credit tokens on the cards selected (summed; Corporate Rule 6).
     Credits(CardSel),
+    /// The marks of a kind on the cards selected, printed and gained
+    /// (summed; Card Anatomy: Marks).
+    Marks(super::MarkKind, CardSel),
+    /// The damage tokens (normal damage) on the cards selected (summed).
+    Damage(CardSel),
+    /// The printed cost of the cards selected (summed; a card with no cost
+    /// counts 0).
+    Cost(CardSel),
+    /// How many cards the selector names ("the number of cards supporting
+    /// this conflict": `Supporters`).
+    Cards(CardSel),
     /// The influence of a non-player force (Babylon 5, the Shadows, the Vorlons).
     NonPlayer(Force),
     /// One per N points of the margin a conflict was won or lost by
@@ -111,7 +122,12 @@ impl Amount {
     /// Whether it names the card `sel` selects (`of = "target"`, `"second"`).
     pub fn uses_sel(&self, sel: CardSel) -> bool {
         match &self.base {
-            AmountBase::Ability { card, .. } | AmountBase::Credits(card) => *card == sel,
+            AmountBase::Ability { card, .. }
+            | AmountBase::Credits(card)
+            | AmountBase::Marks(_, card)
+            | AmountBase::Damage(card)
+            | AmountBase::Cost(card)
+            | AmountBase::Cards(card) => *card == sel,
             AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
                 v.iter().any(|a| a.uses_sel(sel))
             }
@@ -149,7 +165,11 @@ impl Amount {
                 card: CardSel::Ambassador(w),
                 ..
             }
-            | AmountBase::Credits(CardSel::Ambassador(w)) => *w == who,
+            | AmountBase::Credits(CardSel::Ambassador(w))
+            | AmountBase::Marks(_, CardSel::Ambassador(w))
+            | AmountBase::Damage(CardSel::Ambassador(w))
+            | AmountBase::Cost(CardSel::Ambassador(w))
+            | AmountBase::Cards(CardSel::Ambassador(w)) => *w == who,
             AmountBase::Sum(v) | AmountBase::Min(v) | AmountBase::Max(v) => {
                 v.iter().any(|a| a.uses_who(who))
             }

@@ -34,6 +34,22 @@ impl Game {
                 .iter()
                 .map(|&c| self.credits(c) as i32)
                 .sum(),
+            AmountBase::Marks(kind, card) => self
+                .sel_cards(*card, ctx)
+                .iter()
+                .map(|&c| self.card_marks(c, *kind) as i32)
+                .sum(),
+            AmountBase::Damage(card) => self
+                .sel_cards(*card, ctx)
+                .iter()
+                .map(|&c| self.c(c).damage as i32)
+                .sum(),
+            AmountBase::Cards(card) => self.sel_cards(*card, ctx).len() as i32,
+            AmountBase::Cost(card) => self
+                .sel_cards(*card, ctx)
+                .iter()
+                .map(|&c| self.db.get(self.c(c).def).cost.unwrap_or(0) as i32)
+                .sum(),
             AmountBase::Influence(w) => self
                 .who_players(*w, ctx)
                 .iter()

@@ -660,7 +660,17 @@ impl Gen {
                     .collect();
                 t(vec![(which, V::A(items))])
             }
-            8 => t(vec![("value", V::I(self.num(-999, 999)))]),
+            8 if self.chance(1, 2) => t(vec![("value", V::I(self.num(-999, 999)))]),
+            // A card's marks, damage or cost; the cards on a side.
+            8 => match self.below(4) {
+                0 => {
+                    let m = self.pick(&["destiny", "doom", "strife", "shadow"]);
+                    t(vec![("marks", s(m)), ("of", s(self.card_word(cx)))])
+                }
+                1 => t(vec![("damage", s(self.card_word(cx)))]),
+                2 => t(vec![("cost", s(self.card_word(cx)))]),
+                _ => t(vec![("cards", s(self.pick(&["supporters", "opposers"])))]),
+            },
             _ => {
                 let f = self.filter(&["character", "fleet", "location", "group", "enhancement"]);
                 t(vec![("count", f)])
