@@ -544,6 +544,31 @@ pub struct RawRaceCost {
     pub cost: i64,
 }
 
+/// `race_cost`: one table, or a list of them (one per race).
+#[derive(Debug, Clone, Default)]
+pub struct RawRaceCosts(pub Vec<RawRaceCost>);
+
+impl<'de> Deserialize<'de> for RawRaceCosts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawRaceCosts;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a table { race, cost } or a list of them")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, m: M) -> Result<RawRaceCosts, M::Error> {
+                let one = RawRaceCost::deserialize(de::value::MapAccessDeserializer::new(m))?;
+                Ok(RawRaceCosts(vec![one]))
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, s: S) -> Result<RawRaceCosts, S::Error> {
+                let many = Vec::deserialize(de::value::SeqAccessDeserializer::new(s))?;
+                Ok(RawRaceCosts(many))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// A triggered effect of a card in play.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -621,8 +646,9 @@ pub struct RawCard {
     /// contingencies (Appendix Two).
     pub transfers: Option<Spanned<Vec<String>>>,
     pub caption: Option<String>,
-    /// A cost for factions of one race: `{ race = "narn", cost = 1 }`.
-    pub race_cost: Option<Spanned<RawRaceCost>>,
+    /// A cost for factions of a race: `{ race = "narn", cost = 1 }`, or a
+    /// list of such tables for several races.
+    pub race_cost: Option<Spanned<RawRaceCosts>>,
     /// Conflicts: when won, attached as an enhancement to target,
     /// ambassador or target-ambassador instead of being discarded.
     pub becomes_enhancement: Option<Spanned<String>>,

@@ -58,7 +58,7 @@ type = "fleet"
 cost = 2
 race_cost = { race = "narn", cost = 1 }
 military = 2"#);
-    assert_eq!(d.race_cost, Some((Race::Narn, 1)));
+    assert_eq!(d.race_cost, [(Race::Narn, 1)]);
     assert!(rules_text(&d).contains("Costs 1 instead of 2 for a Narn faction"));
     refused_naming(
         r#"[cards."F"]
@@ -72,6 +72,51 @@ type = "fleet"
 cost = 2
 race_cost = { race = "vorlon", cost = 1 }"#,
         &["race_cost.race"],
+    );
+    // Several races, each its own cost.
+    let d = one(r#"[cards."F"]
+type = "fleet"
+cost = 4
+race_cost = [{ race = "narn", cost = 2 }, { race = "centauri", cost = 3 }]
+military = 4"#);
+    assert_eq!(d.race_cost, [(Race::Narn, 2), (Race::Centauri, 3)]);
+    assert!(
+        rules_text(&d)
+            .contains("Costs 2 instead of 4 for a Narn faction, 3 for a Centauri faction"),
+        "{}",
+        rules_text(&d)
+    );
+    refused_naming(
+        r#"[cards."F"]
+type = "fleet"
+cost = 4
+race_cost = [{ race = "narn", cost = 2 }, { race = "narn", cost = 3 }]"#,
+        &["race_cost[1].race", "narn is given a cost twice"],
+    );
+    refused_naming(
+        r#"[cards."F"]
+type = "fleet"
+cost = 4
+race_cost = [{ race = "narn", cost = 2 }, { race = "vorlon", cost = 3 }]"#,
+        &["race_cost[1].race", "never matches"],
+    );
+    refused_naming(
+        r#"[cards."F"]
+type = "fleet"
+cost = 4
+race_cost = []"#,
+        &["race_cost", "at least one race"],
+    );
+    refused_naming(
+        r#"[cards."F"]
+type = "fleet"
+cost = 4
+race_cost = [{ race = "narn", price = 2 }]"#,
+        &[
+            "t.toml:4:",
+            "unknown field `price`",
+            "expected `race` or `cost`",
+        ],
     );
 }
 

@@ -97,14 +97,28 @@ pub(super) fn printed(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), Loa
                 "an undefined cost cannot be modified (Costs): give the card a `cost` first",
             ));
         }
-        let rr = race(&rat.sub("race"), &r.race)?;
-        if !rr.is_playable() && rr != Race::Drakh {
-            return Err(rat.sub("race").err(format!(
-                "never matches: no faction is of race {}",
-                rr.name()
-            )));
+        if r.0.is_empty() {
+            return Err(rat.err("name at least one race and its cost, or leave race_cost out"));
         }
-        d.race_cost = Some((rr, small(&rat.sub("cost"), r.cost, 0, 255)? as u8));
+        let many = r.0.len() > 1;
+        for (i, one) in r.0.iter().enumerate() {
+            let oat = if many { rat.item(i) } else { rat.clone() };
+            let rr = race(&oat.sub("race"), &one.race)?;
+            if !rr.is_playable() && rr != Race::Drakh {
+                return Err(oat.sub("race").err(format!(
+                    "never matches: no faction is of race {}",
+                    rr.name()
+                )));
+            }
+            if d.race_cost.iter().any(|&(x, _)| x == rr) {
+                return Err(oat.sub("race").err(format!(
+                    "{} is given a cost twice: one cost per race",
+                    rr.name()
+                )));
+            }
+            d.race_cost
+                .push((rr, small(&oat.sub("cost"), one.cost, 0, 255)? as u8));
+        }
     }
     d.abilities = [
         ability_value(at, "diplomacy", &raw.diplomacy)?,

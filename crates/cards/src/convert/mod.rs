@@ -44,6 +44,7 @@ use restrictions::restriction;
 const STATES: &str = "alliance, free-trade, non-aggression, mutual-defense, embargo, truce";
 
 /// Where a value sits, for messages.
+#[derive(Clone)]
 struct At<'a> {
     src: &'a Source<'a>,
     field: String,
@@ -58,6 +59,14 @@ impl<'a> At<'a> {
         At {
             src: self.src,
             field: format!("{}.{}", self.field, name),
+            span: self.span.clone(),
+        }
+    }
+    /// Item `i` of a list at this place (`field[i]`).
+    fn item(&self, i: usize) -> At<'a> {
+        At {
+            src: self.src,
+            field: format!("{}[{i}]", self.field),
             span: self.span.clone(),
         }
     }

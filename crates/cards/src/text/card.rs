@@ -55,12 +55,21 @@ fn keyword_parts(d: &CardDef, parts: &mut Vec<String>) {
         }
         _ => {}
     }
-    if let (Some((r, n)), Some(c)) = (d.race_cost, d.cost) {
-        parts.push(format!(
-            "Costs {n} instead of {c} for {} {} faction",
-            an(r.display()),
-            r.display()
-        ));
+    if let (false, Some(c)) = (d.race_cost.is_empty(), d.cost) {
+        // "Costs 1 instead of 3 for a Narn faction, 2 for a Drazi faction".
+        let each: Vec<String> = d
+            .race_cost
+            .iter()
+            .map(|&(r, n)| format!("{n} for {} {} faction", an(r.display()), r.display()))
+            .collect();
+        let (first, rest) = each.split_first().expect("not empty");
+        let first = first.replacen(" for ", &format!(" instead of {c} for "), 1);
+        let mut s = format!("Costs {first}");
+        for r in rest {
+            s.push_str(", ");
+            s.push_str(r);
+        }
+        parts.push(s);
     }
 }
 

@@ -94,8 +94,9 @@ impl Game {
     /// The cost a card is sponsored at before any modifier: the race cost
     /// for a faction of that race, else the printed cost.
     pub(crate) fn base_cost(&self, p: PlayerId, def: &CardDef) -> Option<u8> {
-        match def.race_cost {
-            Some((r, n)) if def.cost.is_some() && self.players[p as usize].race == r => Some(n),
+        let race = self.players[p as usize].race;
+        match def.race_cost.iter().find(|&&(r, _)| r == race) {
+            Some(&(_, n)) if def.cost.is_some() => Some(n),
             _ => def.cost,
         }
     }

@@ -418,10 +418,11 @@ pub struct CardDef {
     pub replaces: Option<Replaces>,
     /// Flavour, shown but with no effect (Card Anatomy: Caption).
     pub caption: Option<String>,
-    /// A cost that depends on the sponsoring faction's race: this cost
-    /// instead of the printed one for a faction of that race.
+    /// Costs that depend on the sponsoring faction's race: for a faction
+    /// of one of these races, its cost instead of the printed one (one per
+    /// race).
     #[serde(default)]
-    pub race_cost: Option<(Race, u8)>,
+    pub race_cost: Vec<(Race, u8)>,
     /// Conflicts: when won, attached to this card as an enhancement
     /// instead of being discarded (its `bonus`, `passives` and `triggers`
     /// are its lasting text; `card/becomes.rs`).
@@ -531,7 +532,7 @@ impl CardDef {
             participants: None,
             replaces: None,
             caption: None,
-            race_cost: None,
+            race_cost: Vec::new(),
             becomes_enhancement: None,
             personality: None,
             when_played: Vec::new(),

@@ -55,7 +55,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     // A race cost.
     let mut outrider = card("Cinder Outrider", CardType::Fleet, 3);
     outrider.abilities[Ability::Military.idx()] = 2;
-    outrider.race_cost = Some((Race::Narn, 1));
+    outrider.race_cost = vec![(Race::Narn, 1)];
     defs.push(outrider);
     // Discount, surcharge, rating and initiative.
     defs.push(event(
