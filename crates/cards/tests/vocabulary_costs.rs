@@ -8,7 +8,7 @@ mod support;
 use support::{one, refused_naming};
 
 use b5_cards::text::rules_text;
-use b5_engine::{AmountBase, Cannot, CardType, Op, Passive, Race, Who};
+use b5_engine::{Ability, AmountBase, Cannot, CardType, Op, Passive, Race, Who};
 
 #[test]
 fn costs_paid_with_other_cards_read_and_are_not_sustainable() {
@@ -48,6 +48,41 @@ actions = [{ cost = { rotate_other = { type = "character", side = "other" } }, e
 type = "group"
 actions = [{ cost = { neutralize_other = { type = "agenda" } }, effects = [{ draw = 1 }] }]"#,
         &["cost.neutralize_other.type"],
+    );
+}
+
+#[test]
+fn a_limit_on_the_conflicts_of_one_type_reads_and_is_refused_where_it_cannot_mean() {
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ cannot = "declare-conflicts", cards = { conflict = "military" }, who = "self" }]"#);
+    assert!(matches!(
+        d.passives[0],
+        Passive::PlayerCannot {
+            what: Cannot::DeclareType(Ability::Military),
+            ..
+        }
+    ));
+    let t = rules_text(&d);
+    assert!(t.contains("cannot declare Military conflicts"), "{t}");
+    refused_naming(
+        r#"[cards."L"]
+type = "location"
+passive = [{ cannot = "declare-conflicts", cards = { conflict = "military", race = "narn" }, who = "self" }]"#,
+        &["passive[0].cannot.cards", "names only the conflict type"],
+    );
+    refused_naming(
+        r#"[cards."L"]
+type = "location"
+passive = [{ cannot = "declare-conflicts", cards = { conflict = "war" }, who = "self" }]"#,
+        &["cards.conflict", "war"],
+    );
+    refused_naming(
+        r#"[cards."L"]
+type = "location"
+passive = [{ cannot = "gain-influence", cards = { conflict = "military" }, who = "self" }]"#,
+        &["cards", "goes with"],
     );
 }
 

@@ -13,6 +13,32 @@ fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
     one_of(at, "restriction", s, Cannot::parse, CANNOTS)
 }
 
+/// `cannot = "declare-conflicts", cards = { conflict = "military" }`: the
+/// conflicts of one type.
+fn declare_type(at: &At, f: &RawFilter) -> Result<Cannot, LoadError> {
+    let plain = RawFilter {
+        conflict: f.conflict.clone(),
+        ..RawFilter::default()
+    };
+    let Some(c) = f
+        .conflict
+        .as_ref()
+        .filter(|_| format!("{plain:?}") == format!("{f:?}"))
+    else {
+        return Err(at.err(
+            "`cards` of `cannot = \"declare-conflicts\"` names only the conflict type: cards = { conflict = \"military\" }",
+        ));
+    };
+    let kind = one_of(
+        &at.sub("conflict"),
+        "conflict type",
+        c,
+        b5_engine::Ability::parse,
+        "diplomacy, intrigue, psi, leadership, military",
+    )?;
+    Ok(Cannot::DeclareType(kind))
+}
+
 /// A restriction with its `cards` (only `sponsor` takes them: one card type
 /// or one race).
 pub(super) fn restriction(
@@ -20,11 +46,14 @@ pub(super) fn restriction(
     s: &str,
     cards: Option<&RawFilter>,
 ) -> Result<Cannot, LoadError> {
+    if let ("declare-conflicts" | "declare_conflicts", Some(f)) = (s, cards) {
+        return declare_type(&at.sub("cards"), f);
+    }
     if s != "sponsor" {
         let what = cannot(at, s)?;
         if cards.is_some() {
             return Err(at.sub("cards").err(format!(
-                "`cards` goes with `cannot = \"sponsor\"`, not `{}`",
+                "`cards` goes with `cannot = \"sponsor\"` or `\"declare-conflicts\"`, not `{}`",
                 what.name()
             )));
         }

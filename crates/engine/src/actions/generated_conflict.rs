@@ -57,12 +57,7 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
-        if self.player_cannot(p, crate::card::Cannot::DeclareConflicts) {
-            return Err(Violation::Cannot {
-                card: CardId::NONE,
-                what: crate::card::Cannot::DeclareConflicts,
-            });
-        }
+        self.check_may_declare(p, def.conflict.unwrap_or(crate::card::Ability::Diplomacy))?;
         if !self.valid_target(def.target, &def.filter, p, target, true) {
             return Err(if target == Target::Player(p) {
                 Violation::TargetSelf

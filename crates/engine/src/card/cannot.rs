@@ -28,6 +28,9 @@ pub enum Cannot {
     BeTargetedByConflicts,
     /// The player cannot declare conflicts (conflict cards or war).
     DeclareConflicts,
+    /// The player cannot declare conflicts of this type (a war conflict is
+    /// a Military one).
+    DeclareType(ConflictKind),
     /// The card cannot be the target of other players' cards (only its
     /// controller's cards may target it).
     BeTargetedByOthers,
@@ -62,7 +65,7 @@ impl Cannot {
             Cannot::BeDiscarded => "be-discarded",
             Cannot::BeTargeted => "be-targeted",
             Cannot::BeTargetedByConflicts => "be-targeted-by-conflicts",
-            Cannot::DeclareConflicts => "declare-conflicts",
+            Cannot::DeclareConflicts | Cannot::DeclareType(_) => "declare-conflicts",
             Cannot::BeTargetedByOthers => "be-targeted-by-others",
             Cannot::GainInfluence => "gain-influence",
             Cannot::SponsorType(_) | Cannot::SponsorRace(_) => "sponsor",
@@ -80,6 +83,7 @@ impl Cannot {
         matches!(
             self,
             Cannot::DeclareConflicts
+                | Cannot::DeclareType(_)
                 | Cannot::GainInfluence
                 | Cannot::SponsorType(_)
                 | Cannot::SponsorRace(_)

@@ -43,13 +43,20 @@ impl Game {
         def.race == Race::Neutral || self.plays_as_race(p, def.race)
     }
 
-    /// The Cannot rule: a player who cannot declare conflicts declares none.
-    fn check_may_declare(&self, p: PlayerId) -> Result<(), Violation> {
-        if self.player_cannot(p, crate::card::Cannot::DeclareConflicts) {
-            return Err(Violation::Cannot {
-                card: CardId::NONE,
-                what: crate::card::Cannot::DeclareConflicts,
-            });
+    /// The Cannot rule: a player who cannot declare conflicts declares none,
+    /// and one who cannot declare conflicts of a type none of that type.
+    pub(crate) fn check_may_declare(&self, p: PlayerId, kind: Ability) -> Result<(), Violation> {
+        use crate::card::Cannot;
+        if !self.restrictions_imposed && self.restriction_sources.is_empty() {
+            return Ok(());
+        }
+        for what in [Cannot::DeclareConflicts, Cannot::DeclareType(kind)] {
+            if self.player_cannot(p, what) {
+                return Err(Violation::Cannot {
+                    card: CardId::NONE,
+                    what,
+                });
+            }
         }
         Ok(())
     }
@@ -82,7 +89,7 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
-        self.check_may_declare(p)?;
+        self.check_may_declare(p, def.conflict.unwrap_or(Ability::Diplomacy))?;
         if !self.loyalty_ok(p, def) {
             return Err(Violation::Disloyal {
                 card,
@@ -128,7 +135,8 @@ impl Game {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
-        self.check_may_declare(p)?;
+        // A war conflict is a Military conflict (War Conflicts).
+        self.check_may_declare(p, Ability::Military)?;
         let pl = &self.players[p as usize];
         match target {
             Target::Player(q) if (q as usize) < self.players.len() => {

@@ -364,6 +364,9 @@ impl Game {
                         "be targeted by conflicts".into()
                     }
                     crate::card::Cannot::DeclareConflicts => "declare conflicts".into(),
+                    crate::card::Cannot::DeclareType(k) => {
+                        format!("declare {} conflicts", k.display()).into()
+                    }
                     crate::card::Cannot::BeTargetedByOthers => {
                         "be targeted by other players' cards".into()
                     }

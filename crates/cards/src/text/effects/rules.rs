@@ -215,6 +215,7 @@ pub(in crate::text) fn cannot_text(c: Cannot) -> std::borrow::Cow<'static, str> 
             .into();
         }
         Cannot::SponsorRace(r) => return format!("sponsor {} cards", r.display()).into(),
+        Cannot::DeclareType(k) => return format!("declare {} conflicts", k.display()).into(),
     };
     s.into()
 }
