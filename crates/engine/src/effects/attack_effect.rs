@@ -31,6 +31,7 @@ impl Game {
     /// influence for an action you cannot legally take, you have to take a
     /// different action"): its unconditional attacks on the target, with
     /// the attacker they name now.
+    #[inline]
     pub(crate) fn check_attack_target(
         &self,
         p: crate::ids::PlayerId,
@@ -38,9 +39,26 @@ impl Game {
         effects: &[crate::card::Effect],
         target: Target,
     ) -> Result<(), crate::game::error::Violation> {
-        let Target::Card(t) = target else {
-            return Ok(());
-        };
+        // Most cards make no attack: asked for every candidate, answered here.
+        let attacks = |e: &crate::card::Effect| matches!(e.op, crate::card::Op::Attack { .. });
+        match target {
+            Target::Card(t) if effects.iter().any(attacks) => {
+                self.check_attack_on(p, card, effects, t)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Game::check_attack_target`] for a card target and a card that
+    /// attacks.
+    fn check_attack_on(
+        &self,
+        p: crate::ids::PlayerId,
+        card: CardId,
+        effects: &[crate::card::Effect],
+        t: CardId,
+    ) -> Result<(), crate::game::error::Violation> {
+        let target = Target::Card(t);
         let ctx = Ctx::new(p, card, target);
         for e in effects.iter().filter(|e| e.condition.is_none()) {
             if let crate::card::Op::Attack {
