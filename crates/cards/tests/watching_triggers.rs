@@ -46,6 +46,11 @@ fn each_watching_trigger_is_worded() {
         ),
         ("neutralized", "", "When a card is neutralized: "),
         ("turn-begins", "", "At the start of each turn: "),
+        (
+            "event-played",
+            r#"card = { type = "event", side = "other" }, "#,
+            "When an event you do not control is played: ",
+        ),
     ] {
         let d = one(&format!(
             r#"[cards."W"]
@@ -109,6 +114,19 @@ fn what_cannot_mean_anything_is_refused_naming_the_field() {
         (
             r#"{ on = "sponsored", card = { type = "aftermath" }, effects = [{ draw = 1 }] }"#,
             &["triggers[0].card.type", "are sponsored"],
+        ),
+        // Only events are played; an event is never in play.
+        (
+            r#"{ on = "event-played", card = { type = "fleet" }, effects = [{ draw = 1 }] }"#,
+            &["triggers[0].card.type", "only events are played"],
+        ),
+        (
+            r#"{ on = "event-played", card = { type = "event", rotated = true }, effects = [{ draw = 1 }] }"#,
+            &["triggers[0].card.rotated", "an event is never in play"],
+        ),
+        (
+            r#"{ on = "event-played", effects = [{ damage = 1, card = "that" }] }"#,
+            &["triggers[0].effects", "never in play"],
         ),
     ] {
         refused_naming(&trig(t), words);

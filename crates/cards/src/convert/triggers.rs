@@ -121,6 +121,11 @@ pub(super) fn triggers(
                 "in `discarded-from-play`, that card has already left play: nothing can happen to it (name its player with who = \"that\")",
             ));
         }
+        if tr == Trigger::EventPlayed && list.iter().any(|e| e.uses_sel(CardSel::That)) {
+            return Err(tat.sub("effects").err(
+                "in `event-played`, that card is an event, never in play: nothing can happen to it (name its player with who = \"that\")",
+            ));
+        }
         d.triggers.push(TriggeredEffect {
             of,
             limit: super::limit(&tat.sub("once"), rt.once.as_deref())?,
@@ -160,6 +165,26 @@ pub(super) fn triggers(
     Ok(())
 }
 
+/// The pattern of `event-played`: an event, by what is printed on it and
+/// by who played it (`side`: the event is its player's).
+fn event_pattern(at: &At, f: b5_engine::CardFilter) -> Result<b5_engine::CardFilter, LoadError> {
+    if f.types != 0 && !f.allows_type(CardType::Event) {
+        return Err(at.sub("type").err(
+            "never matches: only events are played (the pattern of event-played names an event)",
+        ));
+    }
+    let unsided = b5_engine::CardFilter {
+        side: b5_engine::Side::Any,
+        ..f.clone()
+    };
+    if let Some(name) = super::filters::in_play_test(&unsided) {
+        return Err(at.sub(name).err(
+            "never matches: an event is never in play (filter by race, keyword, or side = \"own\" / \"other\" for who played it)",
+        ));
+    }
+    Ok(f)
+}
+
 /// A watching trigger's pattern (`card = { selector }`): which cards it
 /// answers. Only a trigger about cards has one; without it, any card.
 fn pattern(
@@ -172,11 +197,14 @@ fn pattern(
     };
     if !t.watches_card() {
         return Err(at.err(format!(
-            "`{}` is not about other cards: only the triggers sponsored, discarded-from-play and neutralized take a `card` selector",
+            "`{}` is not about other cards: only the triggers sponsored, discarded-from-play, neutralized and event-played take a `card` selector",
             t.name()
         )));
     }
     let f = filter(at, raw)?;
+    if t == Trigger::EventPlayed {
+        return event_pattern(at, f).map(|f| Some(Box::new(f)));
+    }
     // The card is in play when the trigger matches it.
     never_matches(at, &f, FilterUse::Target)?;
     let can = match t {

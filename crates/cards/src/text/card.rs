@@ -406,6 +406,7 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::Discarded => "When a card is discarded from play",
         Trigger::Neutralized => "When a card is neutralized",
         Trigger::TurnBegins => "At the start of each turn",
+        Trigger::EventPlayed => "When an event is played",
     }
 }
 
@@ -419,6 +420,7 @@ fn watch_text(t: &TriggeredEffect) -> String {
     let happens = match t.trigger {
         Trigger::Sponsored => "is sponsored",
         Trigger::Discarded => "is discarded from play",
+        Trigger::EventPlayed => "is played",
         _ => "is neutralized",
     };
     format!("When {what} {happens}")

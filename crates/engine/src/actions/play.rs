@@ -194,6 +194,9 @@ impl Game {
         self.start_event_record(p, card, reverser);
         self.run_effects(&def.effects, def.both, &ctx, ev);
         self.stop_event_record();
+        // Card format, Triggers that watch the game: "Whenever a player
+        // plays an event", once its effects have happened.
+        self.watch(crate::card::Trigger::EventPlayed, card, ev);
         if reverser {
             // What it reversed (or failed to) cannot be reversed again.
             self.reversal = None;

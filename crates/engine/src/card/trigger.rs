@@ -55,6 +55,9 @@ pub enum Trigger {
     Neutralized,
     /// The start of each turn, before the Ready Round readies anything.
     TurnBegins,
+    /// An event its pattern matches is played: once its effects have
+    /// happened (a negated event was not played: Glossary, Negate).
+    EventPlayed,
 }
 
 impl Trigger {
@@ -87,7 +90,11 @@ impl Trigger {
     pub fn watches(self) -> bool {
         matches!(
             self,
-            Trigger::Sponsored | Trigger::Discarded | Trigger::Neutralized | Trigger::TurnBegins
+            Trigger::Sponsored
+                | Trigger::Discarded
+                | Trigger::Neutralized
+                | Trigger::TurnBegins
+                | Trigger::EventPlayed
         )
     }
 
@@ -97,7 +104,7 @@ impl Trigger {
         self.watches() && self != Trigger::TurnBegins
     }
 
-    pub const ALL: [Trigger; 18] = [
+    pub const ALL: [Trigger; 19] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -116,6 +123,7 @@ impl Trigger {
         Trigger::Discarded,
         Trigger::Neutralized,
         Trigger::TurnBegins,
+        Trigger::EventPlayed,
     ];
 
     pub fn name(self) -> &'static str {
@@ -138,6 +146,7 @@ impl Trigger {
             Trigger::Discarded => "discarded-from-play",
             Trigger::Neutralized => "neutralized",
             Trigger::TurnBegins => "turn-begins",
+            Trigger::EventPlayed => "event-played",
         }
     }
 

@@ -67,12 +67,32 @@ impl Game {
         for (i, te) in self.db.get(si.def).triggers.iter().enumerate() {
             let matches = te.trigger == t
                 && te.of.as_deref().is_none_or(|f| {
-                    card.some().is_some() && self.filter_matches(f, card, By::card(p, src))
+                    card.some().is_some()
+                        && if t == Trigger::EventPlayed {
+                            self.event_matches(f, card, p)
+                        } else {
+                            self.filter_matches(f, card, By::card(p, src))
+                        }
                 });
             if matches {
                 found.push((src, i as u8, p));
             }
         }
+    }
+
+    /// Whether an event just played matches the pattern of an
+    /// `event-played` trigger of a card `p` controls: what is printed on it,
+    /// and `side` by the player who played it (its owner: events are
+    /// played from their owner's hand). An event is never in play, so
+    /// nothing else can be asked of it.
+    fn event_matches(&self, f: &crate::card::CardFilter, event: CardId, p: PlayerId) -> bool {
+        let c = self.c(event);
+        let side_ok = match f.side {
+            crate::card::Side::Any => true,
+            crate::card::Side::Own => c.owner == p,
+            crate::card::Side::Other => c.owner != p,
+        };
+        side_ok && f.matches_def(self.db.get(c.def))
     }
 
     /// Carries out the triggered effects found by [`Game::watchers_of`],
