@@ -31,7 +31,7 @@ impl Game {
     /// influence for an action you cannot legally take, you have to take a
     /// different action"): its unconditional attacks on the target, with
     /// the attacker they name now.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn check_attack_target(
         &self,
         p: crate::ids::PlayerId,

@@ -1419,6 +1419,9 @@ impl Gen {
             _ => {
                 if self.chance(1, 200) {
                     self.pick(&["event-targeted", "action-targeted"])
+                } else if self.chance(1, 30) {
+                    // A trigger that watches events being played.
+                    "event-played"
                 } else {
                     self.pick(&opts)
                 }
@@ -1439,6 +1442,10 @@ impl Gen {
         let n = 1 + self.below(3);
         let effects = self.effects(&cx, n);
         let mut tr = t(vec![("on", s(on)), ("effects", effects)]);
+        if on == "event-played" && self.chance(1, 2) {
+            let side = self.pick(&["own", "other", "any"]);
+            tr = tr.with("card", t(vec![("type", s("event")), ("side", s(side))]));
+        }
         if on != "leaves-play" && self.chance(1, 4) {
             tr = tr.with("rotate", V::B(true));
         }
