@@ -166,6 +166,7 @@ fn bench_json_has_exactly_the_documented_keys() {
             "actions_per_game_max",
             "actions_per_game_median",
             "actions_per_second",
+            "actions_total",
             "clone_ns",
             "games_per_second",
             "players"
@@ -174,6 +175,8 @@ fn bench_json_has_exactly_the_documented_keys() {
     assert_eq!(v["players"], 2);
     assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["clone_ns"].as_f64().unwrap() > 0.0);
+    // Every game's actions, so at least the longest game's.
+    assert!(v["actions_total"].as_u64().unwrap() >= v["actions_per_game_max"].as_u64().unwrap());
 }
 
 #[test]

@@ -30,7 +30,8 @@ const CLONES: u32 = 20_000;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Print one JSON object: actions_per_second, games_per_second,
-    /// actions_per_game_median, actions_per_game_max, clone_ns, players
+    /// actions_per_game_median, actions_per_game_max, actions_total,
+    /// clone_ns, players
     #[arg(long)]
     pub json: bool,
     /// Number of games
@@ -55,6 +56,9 @@ pub struct BenchReport {
     pub games_per_second: f64,
     pub actions_per_game_median: f64,
     pub actions_per_game_max: u64,
+    /// Every action of every game: instruction counts (callgrind) of two
+    /// builds whose games differ compare per action.
+    pub actions_total: u64,
     pub clone_ns: f64,
     pub players: u8,
 }
@@ -199,6 +203,7 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         games_per_second: (f64::from(args.games) / secs * 100.0).round() / 100.0,
         actions_per_game_median: median(&counts),
         actions_per_game_max: counts.last().copied().unwrap_or(0),
+        actions_total: total,
         clone_ns: (clone_ns(&mid, CLONES) * 10.0).round() / 10.0,
         players: args.players,
     };
@@ -218,8 +223,8 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         writeln!(out, "games per second:    {:.2}", report.games_per_second)?;
         writeln!(
             out,
-            "actions per game:    median {}, max {}",
-            report.actions_per_game_median, report.actions_per_game_max
+            "actions per game:    median {}, max {}, {} in all",
+            report.actions_per_game_median, report.actions_per_game_max, report.actions_total
         )?;
         writeln!(
             out,
