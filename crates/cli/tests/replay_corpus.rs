@@ -4,7 +4,10 @@
 //! Empires, short and whole games), replay to the digests they were saved
 //! with: the card game's per-turn checkpoints and action chain, Empires'
 //! final digest and round. Any change to how the games play shows here, at
-//! the game and action where it first differs.
+//! the game and action where it first differs. Remade on purpose when a
+//! rule changes how games play: the last time, for issue 25's refusal of
+//! an event or action whose attack cannot be made (rulings, Tu'Pari), which
+//! changed 4 of the 240 card games.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
