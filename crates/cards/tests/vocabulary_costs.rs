@@ -87,6 +87,62 @@ passive = [{ cannot = "gain-influence", cards = { conflict = "military" }, who =
 }
 
 #[test]
+fn a_restriction_on_playing_cards_reads_and_is_refused_where_it_cannot_mean() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+effects = [{ later = "start-of-next-turn", effects = [{ cannot = "play", cards = { itself = true }, who = "each" }] }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("each player cannot play a card of this card's name"),
+        "{t}"
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+target = "player"
+effects = [{ cannot = "play", cards = { type = "event" }, who = "target" }]"#);
+    assert!(
+        rules_text(&d).contains("cannot play events"),
+        "{}",
+        rules_text(&d)
+    );
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ cannot = "play", cards = { type = "aftermath" }, who = "others" }]"#);
+    assert!(matches!(
+        d.passives[0],
+        Passive::PlayerCannot {
+            what: Cannot::PlayType(CardType::Aftermath),
+            ..
+        }
+    ));
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ cannot = "play", who = "target" }]"#,
+        &["cannot.cards", "names the cards"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ cannot = "play", cards = { type = "fleet" }, who = "target" }]"#,
+        &[
+            "cards.type",
+            "sponsored, not played",
+            "cannot = \"sponsor\"",
+        ],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ cannot = "play", cards = { itself = true, race = "narn" }, who = "target" }]"#,
+        &["cannot.cards", "names the cards"],
+    );
+}
+
+#[test]
 fn race_costs_read_and_need_a_cost() {
     let d = one(r#"[cards."F"]
 type = "fleet"

@@ -7,7 +7,7 @@ use super::{one_of, race, At};
 use crate::error::LoadError;
 use crate::raw::RawFilter;
 
-const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor";
+const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor, play";
 
 fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
     one_of(at, "restriction", s, Cannot::parse, CANNOTS)
@@ -39,8 +39,59 @@ fn declare_type(at: &At, f: &RawFilter) -> Result<Cannot, LoadError> {
     Ok(Cannot::DeclareType(kind))
 }
 
-/// A restriction with its `cards` (only `sponsor` takes them: one card type
-/// or one race).
+/// `cannot = "play"`: a card of this card's name (`cards = { itself =
+/// true }`: "this card cannot be played next turn") or cards of a type
+/// played from hand (`cards = { type = "event" }`).
+fn play(at: &At, cards: Option<&RawFilter>) -> Result<Cannot, LoadError> {
+    const NAMES: &str = "`cannot = \"play\"` names the cards: cards = { itself = true } (a card of this card's name) or cards = { type = \"event\" }";
+    let Some(f) = cards else {
+        return Err(at.sub("cards").err(NAMES));
+    };
+    let at = at.sub("cards");
+    let this = RawFilter {
+        itself: Some(true),
+        ..RawFilter::default()
+    };
+    if format!("{this:?}") == format!("{f:?}") {
+        return Ok(Cannot::PlayThis);
+    }
+    let plain = RawFilter {
+        types: f.types.clone(),
+        ..RawFilter::default()
+    };
+    let Some(t) = f
+        .types
+        .as_ref()
+        .filter(|_| format!("{plain:?}") == format!("{f:?}"))
+    else {
+        return Err(at.err(NAMES));
+    };
+    let items = t.items();
+    if items.len() != 1 {
+        return Err(at.sub("type").err("name one card type"));
+    }
+    let ty = one_of(
+        &at.sub("type"),
+        "card type",
+        items[0],
+        CardType::parse,
+        "event, contingency, aftermath, conflict",
+    )?;
+    if !matches!(
+        ty,
+        CardType::Event | CardType::Contingency | CardType::Aftermath | CardType::Conflict
+    ) {
+        return Err(at.sub("type").err(format!(
+            "{} cards are sponsored, not played: write cannot = \"sponsor\", cards = {{ type = \"{}\" }}",
+            ty.name(),
+            ty.name()
+        )));
+    }
+    Ok(Cannot::PlayType(ty))
+}
+
+/// A restriction with its `cards` (`sponsor`: one card type or one race;
+/// `declare-conflicts`: one conflict type; `play`: this card or one type).
 pub(super) fn restriction(
     at: &At,
     s: &str,
@@ -49,11 +100,14 @@ pub(super) fn restriction(
     if let ("declare-conflicts" | "declare_conflicts", Some(f)) = (s, cards) {
         return declare_type(&at.sub("cards"), f);
     }
+    if s == "play" {
+        return play(at, cards);
+    }
     if s != "sponsor" {
         let what = cannot(at, s)?;
         if cards.is_some() {
             return Err(at.sub("cards").err(format!(
-                "`cards` goes with `cannot = \"sponsor\"` or `\"declare-conflicts\"`, not `{}`",
+                "`cards` goes with `cannot = \"sponsor\"`, `\"play\"` or `\"declare-conflicts\"`, not `{}`",
                 what.name()
             )));
         }

@@ -43,6 +43,7 @@ impl Game {
                 expected: "agenda",
             });
         }
+        self.check_may_play(p, card)?;
         self.check_ic_rotator(p, by)?;
         if !self.agenda_loyalty_ok(p, def) {
             if def.race == Race::Drakh {

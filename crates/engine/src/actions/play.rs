@@ -40,6 +40,7 @@ impl Game {
         if def.card_type != ty {
             return Err(Violation::WrongType { card, expected });
         }
+        self.check_may_play(p, card)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
         // Event Cards: a loyal event is played only by players of its race.

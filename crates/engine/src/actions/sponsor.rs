@@ -380,6 +380,7 @@ impl Game {
     fn check_entry(&self, p: PlayerId, card: CardId, def: &CardDef) -> Result<(), Violation> {
         self.check_may_enter_play(p, card)?;
         self.check_may_sponsor(p, def)?;
+        self.check_may_play(p, card)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
         if self.allergic_to_def(p, def) {

@@ -40,6 +40,15 @@ pub enum Cannot {
     SponsorType(CardType),
     /// The player cannot sponsor cards loyal to this race.
     SponsorRace(Race),
+    /// The player cannot play, declare or sponsor a card of this card's
+    /// name ("News of Galactic Import cannot be played next turn"); as
+    /// written in a card file, before it is imposed.
+    PlayThis,
+    /// The same, imposed: cards of this definition.
+    PlayDef(crate::ids::DefId),
+    /// The player cannot play cards of this type from hand (events,
+    /// contingencies, aftermaths, conflict cards).
+    PlayType(CardType),
 }
 
 impl Cannot {
@@ -69,6 +78,7 @@ impl Cannot {
             Cannot::BeTargetedByOthers => "be-targeted-by-others",
             Cannot::GainInfluence => "gain-influence",
             Cannot::SponsorType(_) | Cannot::SponsorRace(_) => "sponsor",
+            Cannot::PlayThis | Cannot::PlayDef(_) | Cannot::PlayType(_) => "play",
         }
     }
 
@@ -87,6 +97,9 @@ impl Cannot {
                 | Cannot::GainInfluence
                 | Cannot::SponsorType(_)
                 | Cannot::SponsorRace(_)
+                | Cannot::PlayThis
+                | Cannot::PlayDef(_)
+                | Cannot::PlayType(_)
         )
     }
 }

@@ -78,11 +78,20 @@ impl Game {
                 let you = self.you_of(src);
                 self.lasting(src).any(|pa| match pa {
                     Passive::PlayerCannot { who, what: w } => {
-                        *w == what && self.lasting_names(*who, p, you)
+                        self.imposed_as(*w, src) == what && self.lasting_names(*who, p, you)
                     }
                     _ => false,
                 })
             })
+    }
+
+    /// A restriction as written, as it applies: "this card cannot be
+    /// played" names the definition of the card whose text it is.
+    fn imposed_as(&self, what: Cannot, src: CardId) -> Cannot {
+        match what {
+            Cannot::PlayThis => Cannot::PlayDef(self.c(src).def),
+            w => w,
+        }
     }
 
     /// Whether the card may be targeted, by a conflict or otherwise.
@@ -117,6 +126,10 @@ impl Game {
             return !cs.is_empty();
         }
         if what.on_player() {
+            let what = match ctx.source.some() {
+                Some(src) => self.imposed_as(what, src),
+                None => what,
+            };
             let ps = self.who_players(who, ctx);
             for &p in &ps {
                 self.push_mod(CardId::NONE, ModKind::PlayerCannot(p, what), duration, ctx);
@@ -162,6 +175,25 @@ impl Game {
                     card: CardId::NONE,
                     what,
                 });
+            }
+        }
+        Ok(())
+    }
+
+    /// The Cannot rule on playing a card from hand (an event, a
+    /// contingency, an aftermath, a conflict card, or a card sponsored): a
+    /// player who cannot play cards of its name or type does not play it.
+    pub(crate) fn check_may_play(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
+        if !self.restrictions_imposed && self.restriction_sources.is_empty() {
+            return Ok(());
+        }
+        let def = self.c(card).def;
+        for what in [
+            Cannot::PlayDef(def),
+            Cannot::PlayType(self.db.get(def).card_type),
+        ] {
+            if self.player_cannot(p, what) {
+                return Err(Violation::Cannot { card, what });
             }
         }
         Ok(())

@@ -90,6 +90,7 @@ impl Game {
             return Err(Violation::NoMoreConflicts);
         }
         self.check_may_declare(p, def.conflict.unwrap_or(Ability::Diplomacy))?;
+        self.check_may_play(p, card)?;
         if !self.loyalty_ok(p, def) {
             return Err(Violation::Disloyal {
                 card,

@@ -377,8 +377,16 @@ impl Game {
                     crate::card::Cannot::SponsorRace(r) => {
                         format!("sponsor {} cards", r.display()).into()
                     }
+                    crate::card::Cannot::PlayThis | crate::card::Cannot::PlayDef(_) => {
+                        format!("play {}", n(card)).into()
+                    }
+                    crate::card::Cannot::PlayType(t) => format!("play {} cards", t.name()).into(),
                 };
-                let who = if card.some().is_some() {
+                let play = matches!(
+                    what,
+                    crate::card::Cannot::PlayDef(_) | crate::card::Cannot::PlayType(_)
+                );
+                let who = if card.some().is_some() && !play {
                     n(card)
                 } else {
                     pn.to_string()

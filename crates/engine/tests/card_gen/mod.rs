@@ -135,7 +135,7 @@ const STATES: [&str; 6] = [
     "embargo",
     "truce",
 ];
-const RESTRICTIONS: [&str; 11] = [
+const RESTRICTIONS: [&str; 12] = [
     "be-promoted",
     "participate",
     "participate-in-this-conflict",
@@ -147,6 +147,7 @@ const RESTRICTIONS: [&str; 11] = [
     "be-targeted-by-others",
     "gain-influence",
     "sponsor",
+    "play",
 ];
 const VOTE_RULES: [&str; 5] = [
     "cast-votes-of",
@@ -404,6 +405,16 @@ impl Gen {
             ),
             f => f,
         }
+    }
+
+    /// The cards of `cannot = "play"`: this card's name or a type played
+    /// from hand.
+    fn play_restricted(&mut self) -> V {
+        if self.chance(1, 3) {
+            return t(vec![("itself", V::B(true))]);
+        }
+        let ty = self.pick(&["event", "contingency", "aftermath", "conflict"]);
+        t(vec![("type", s(ty))])
     }
 
     fn filter(&mut self, types: &[&'static str]) -> V {
@@ -1237,6 +1248,9 @@ impl Gen {
                     let ty = self.pick(&["character", "fleet", "location", "group"]);
                     e = e.with("cards", t(vec![("type", s(ty))]));
                     e = e.with("who", who(self));
+                } else if r == "play" {
+                    e = e.with("cards", self.play_restricted());
+                    e = e.with("who", who(self));
                 } else if r == "declare-conflicts" || r == "gain-influence" {
                     e = e.with("who", who(self));
                 } else {
@@ -1332,6 +1346,12 @@ impl Gen {
                         ("cannot", s(r)),
                         ("cards", t(vec![("type", s(ty))])),
                         ("who", s("others")),
+                    ])
+                } else if r == "play" {
+                    t(vec![
+                        ("cannot", s(r)),
+                        ("cards", self.play_restricted()),
+                        ("who", s(self.pick(&["self", "others", "each"]))),
                     ])
                 } else {
                     t(vec![("cannot", s(r)), ("to", self.filter(&kinds))])

@@ -216,6 +216,8 @@ pub(in crate::text) fn cannot_text(c: Cannot) -> std::borrow::Cow<'static, str> 
         }
         Cannot::SponsorRace(r) => return format!("sponsor {} cards", r.display()).into(),
         Cannot::DeclareType(k) => return format!("declare {} conflicts", k.display()).into(),
+        Cannot::PlayThis | Cannot::PlayDef(_) => "play a card of this card's name",
+        Cannot::PlayType(t) => return format!("play {}s", t.name()).into(),
     };
     s.into()
 }
