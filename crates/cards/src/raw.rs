@@ -317,6 +317,9 @@ pub struct RawEffect {
     /// A change to the next vote: cast-votes-of, counts-twice, cannot-vote,
     /// extra-yes, extra-no (with `who`; `count` for the extra votes).
     pub vote_rule: Option<String>,
+    /// With `vote_rule`: which next vote it waits for (`any`, the default,
+    /// or `babylon5`: "in the next Babylon 5 vote").
+    pub next: Option<String>,
     /// Blank the card's effect text (with `card`, `duration`).
     pub blank: Option<bool>,
     /// Transfer N power from `who` to `to`.

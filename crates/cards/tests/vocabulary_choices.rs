@@ -205,8 +205,18 @@ effects = [{ vote_rule = "extra-yes", count = 2 }, { vote = "player" }]"#);
         d.effects[0].op,
         Op::VoteRule {
             rule: b5_engine::VoteRule::ExtraYes(2),
-            who: b5_engine::Who::Me
+            who: b5_engine::Who::Me,
+            babylon5: false
         }
+    );
+    let d = one(r#"[cards."G"]
+type = "group"
+cost = 1
+actions = [{ cost = { rotate = true }, effects = [{ vote_rule = "counts-twice", who = "self", next = "babylon5" }] }]"#);
+    assert!(
+        rules_text(&d).contains("in the next Babylon 5 vote, your votes count twice"),
+        "{}",
+        rules_text(&d)
     );
     let cases: &[(&str, &str)] = &[
         (
@@ -220,6 +230,14 @@ effects = [{ vote_rule = "extra-yes", count = 2 }, { vote = "player" }]"#);
         (
             r#"effects = [{ vote_rule = "extra-yes", who = "each" }]"#,
             "effects.vote_rule.who:",
+        ),
+        (
+            r#"effects = [{ vote_rule = "extra-no", next = "player" }]"#,
+            "effects.vote_rule.next: unknown vote `player`",
+        ),
+        (
+            r#"effects = [{ draw = 1, next = "babylon5" }]"#,
+            "`next` does not apply to `draw`",
         ),
         (
             r#"effects = [{ vote_rule = "veto" }]"#,

@@ -273,7 +273,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "search" => &["filter", "put", "up_to", "each", "show"],
         "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],
-        "vote_rule" => &["who", "count"],
+        "vote_rule" => &["who", "count", "next"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "chaos" | "credits" | "discard_ambassador" => {
             &["card", "who"]
@@ -302,7 +302,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
             }
         }
     }
-    let present: [(&str, bool); 22] = [
+    let present: [(&str, bool); 23] = [
         ("onto", e.onto.is_some()),
         ("as", e.as_ability.is_some()),
         ("free", e.free.is_some()),
@@ -322,6 +322,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         ("with", e.with.is_some()),
         ("card", e.card.is_some()),
         ("count", e.count.is_some()),
+        ("next", e.next.is_some()),
         ("duration", e.duration.is_some()),
         ("amount", e.amount.is_some()),
         ("effects", e.effects.is_some()),

@@ -275,6 +275,9 @@ pub enum Op {
     VoteRule {
         rule: VoteRule,
         who: Who,
+        /// It waits for the next Babylon 5 vote, past any player vote
+        /// called before it ("in the next Babylon 5 vote").
+        babylon5: bool,
     },
     /// Discard the card from play, even a faction's ambassador: the
     /// "specific card effect" of Ambassadors (Engine Rules v1.2). Only a

@@ -225,6 +225,9 @@ pub struct PendingVoteRule {
     pub subject: PlayerId,
     /// The card's player (who casts the taken-over votes).
     pub by: PlayerId,
+    /// Kept for the next Babylon 5 vote: a player vote leaves it waiting.
+    #[serde(default)]
+    pub babylon5: bool,
 }
 
 /// The most cards a reserve (ISA pile) holds (Precedence Tournament rules:

@@ -182,7 +182,7 @@ impl Game {
         if kind == VoteKind::Isa {
             self.vote_rules.clear();
         } else {
-            self.apply_vote_rules(&mut weight, &mut yes, &mut no);
+            self.apply_vote_rules(kind, &mut weight, &mut yes, &mut no);
         }
         let waiting = weight
             .iter()
@@ -413,13 +413,20 @@ impl Game {
 
 impl Game {
     /// Carries out a `vote_rule` effect: records it for the next vote.
-    pub(crate) fn add_vote_rule(&mut self, rule: VoteRule, who: Who, ctx: &Ctx) -> bool {
+    pub(crate) fn add_vote_rule(
+        &mut self,
+        rule: VoteRule,
+        who: Who,
+        babylon5: bool,
+        ctx: &Ctx,
+    ) -> bool {
         match rule {
             VoteRule::ExtraYes(_) | VoteRule::ExtraNo(_) => {
                 self.vote_rules.push(PendingVoteRule {
                     rule,
                     subject: ctx.controller,
                     by: ctx.controller,
+                    babylon5,
                 });
                 true
             }
@@ -430,6 +437,7 @@ impl Game {
                         rule,
                         subject: p,
                         by: ctx.controller,
+                        babylon5,
                     });
                 }
                 !ps.is_empty()
@@ -439,8 +447,10 @@ impl Game {
 
     /// Applies (and consumes) the waiting vote rules to a vote being
     /// called: the council weights and the Yes and No counts it starts with.
+    /// A rule kept for the next Babylon 5 vote waits past a player vote.
     pub(crate) fn apply_vote_rules(
         &mut self,
+        kind: VoteKind,
         weight: &mut [u8; MAX_PLAYERS],
         yes: &mut u8,
         no: &mut u8,
@@ -449,7 +459,12 @@ impl Game {
             return;
         }
         let n = self.players.len();
-        for r in std::mem::take(&mut self.vote_rules) {
+        let mut rules = std::mem::take(&mut self.vote_rules);
+        if kind == VoteKind::Player {
+            self.vote_rules = rules.iter().copied().filter(|r| r.babylon5).collect();
+            rules.retain(|r| !r.babylon5);
+        }
+        for r in rules {
             let s = r.subject as usize;
             let b = r.by as usize;
             match r.rule {

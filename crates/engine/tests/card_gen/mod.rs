@@ -944,6 +944,9 @@ impl Gen {
                 } else if self.chance(1, 2) {
                     e = e.with("who", who(self));
                 }
+                if self.chance(1, 3) {
+                    e = e.with("next", s("babylon5"));
+                }
                 e
             }
             35 if nested && self.chance(1, 3) => {

@@ -576,14 +576,17 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
         CardFilter::default(),
         vec![
             Effect::new(Op::VoteRule {
+                babylon5: false,
                 rule: b5_engine::VoteRule::CannotVote,
                 who: Who::Target,
             }),
             Effect::new(Op::VoteRule {
+                babylon5: false,
                 rule: b5_engine::VoteRule::CountsTwice,
                 who: Who::Me,
             }),
             Effect::new(Op::VoteRule {
+                babylon5: false,
                 rule: b5_engine::VoteRule::ExtraNo(1),
                 who: Who::Me,
             }),

@@ -109,7 +109,20 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
                 }
                 _ => w,
             };
-            Op::VoteRule { rule, who }
+            let babylon5 = match e.next.as_deref() {
+                None | Some("any") => false,
+                Some("babylon5") => true,
+                Some(other) => {
+                    return Err(at.sub("next").err(format!(
+                        "unknown vote `{other}`: write next = \"babylon5\" (the next Babylon 5 vote) or leave it out (the next vote called)"
+                    )))
+                }
+            };
+            Op::VoteRule {
+                rule,
+                who,
+                babylon5,
+            }
         }
         _ => unreachable!("not a political verb"),
     })

@@ -53,25 +53,37 @@ pub(super) fn op_text(op: &Op) -> String {
         }
         Op::FoundIsa => "the Interstellar Alliance comes into existence; you found it".into(),
         Op::JoinIsa { who } => who_does(who, "join", "the Interstellar Alliance".to_string()),
-        Op::VoteRule { rule, who } => match rule {
-            VoteRule::CastVotesOf => format!(
-                "in the next vote, you cast the votes of {}",
-                who_object(who)
-            ),
-            VoteRule::CountsTwice => format!(
-                "in the next vote, the votes of {} count twice",
-                who_object(who)
-            ),
-            VoteRule::CannotVote => format!("{} cannot vote in the next vote", who_subject(who)),
-            VoteRule::ExtraYes(n) => format!(
-                "the next vote counts {} more",
-                plural(n as i64, "Yes vote", "Yes votes")
-            ),
-            VoteRule::ExtraNo(n) => format!(
-                "the next vote counts {} more",
-                plural(n as i64, "No vote", "No votes")
-            ),
-        },
+        Op::VoteRule {
+            rule,
+            who,
+            babylon5,
+        } => {
+            let next = if babylon5 {
+                "the next Babylon 5 vote"
+            } else {
+                "the next vote"
+            };
+            match rule {
+                VoteRule::CastVotesOf => {
+                    format!("in {next}, you cast the votes of {}", who_object(who))
+                }
+                VoteRule::CountsTwice if who == b5_engine::Who::Me => {
+                    format!("in {next}, your votes count twice")
+                }
+                VoteRule::CountsTwice => {
+                    format!("in {next}, the votes of {} count twice", who_object(who))
+                }
+                VoteRule::CannotVote => format!("{} cannot vote in {next}", who_subject(who)),
+                VoteRule::ExtraYes(n) => format!(
+                    "{next} counts {} more",
+                    plural(n as i64, "Yes vote", "Yes votes")
+                ),
+                VoteRule::ExtraNo(n) => format!(
+                    "{next} counts {} more",
+                    plural(n as i64, "No vote", "No votes")
+                ),
+            }
+        }
         Op::ShadowWar { start: true } => "the Shadow War begins, if it never has".into(),
         Op::ShadowWar { start: false } => {
             "the Shadow War ends, if it is in effect, and the wars it started end with it".into()

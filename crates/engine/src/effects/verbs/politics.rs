@@ -74,7 +74,11 @@ impl Game {
                 }
                 any
             }
-            Op::VoteRule { rule, who } => self.add_vote_rule(rule, who, ctx),
+            Op::VoteRule {
+                rule,
+                who,
+                babylon5,
+            } => self.add_vote_rule(rule, who, babylon5, ctx),
             Op::ShadowWar { start } => self.shadow_war_effect(start, ev),
             _ => false,
         }
