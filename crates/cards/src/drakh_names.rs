@@ -10,11 +10,11 @@ fn filter(f: &CardFilter) -> bool {
 }
 
 fn condition(c: &Condition) -> bool {
-    match c {
+    c.any_part(&|c| match c {
         Condition::Race(r) => *r == Race::Drakh,
         Condition::Controls { filter: f, .. } => filter(f),
         _ => false,
-    }
+    })
 }
 
 fn effects(list: &[Effect]) -> bool {
@@ -35,6 +35,7 @@ pub fn names_drakh(d: &CardDef) -> bool {
         || d.participants.as_ref().is_some_and(filter)
         || d.requires.iter().any(condition)
         || d.victory.as_ref().is_some_and(|v| condition(&v.condition))
+        || d.passive_if.iter().flatten().any(condition)
         || d.effect_lists().any(effects)
         || d.actions
             .iter()
@@ -48,6 +49,7 @@ pub fn names_drakh(d: &CardDef) -> bool {
             Passive::AttackMod {
                 filter: Some(f), ..
             } => filter(f),
+            Passive::AlsoWins { condition: c, .. } => condition(c),
             _ => false,
         })
 }

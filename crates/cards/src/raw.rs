@@ -169,6 +169,10 @@ pub struct RawCondition {
     pub card: Option<RawFilter>,
     /// The condition does not hold.
     pub not: Option<Box<RawCondition>>,
+    /// Every one of these holds (two or more).
+    pub all_of: Option<Vec<RawCondition>>,
+    /// At least one of these holds (two or more).
+    pub any_of: Option<Vec<RawCondition>>,
     /// Two amounts: the first is at least the second.
     pub at_least: Option<Vec<RawNum>>,
 }

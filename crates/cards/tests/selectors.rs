@@ -368,3 +368,63 @@ effects = [{ draw = 1, if = { tension = { who = "target", toward = "self", at_mo
         );
     }
 }
+
+#[test]
+fn conditions_that_combine_read_are_worded_and_are_checked() {
+    let d = one(r#"[cards."A"]
+type = "agenda"
+major = true
+victory = { all_of = [{ controls = { count = 2, type = "fleet" } }, { not = { at_war = true } }] }"#);
+    let Some(Condition::All(parts)) = d.victory.as_ref().map(|v| &v.condition) else {
+        panic!("{:?}", d.victory)
+    };
+    assert_eq!(parts.len(), 2);
+    assert!(matches!(parts[1], Condition::Not(_)));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("if you control at least 2 fleets and it is not true that you are at war"),
+        "{t}"
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 1
+effects = [{ draw = 2, if = { any_of = [{ marks = { destiny = 3 } }, { marks = { shadow = 2 } }, { at_war = true }] } }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("either ") && t.contains(", ") && t.contains(" or "),
+        "{t}"
+    );
+    // A Drakh race named inside a combination is still named (Drakh Rule 9).
+    refused_naming(
+        r#"[cards."L"]
+type = "location"
+cost = 1
+passive = [{ bonus = { diplomacy = 1 }, if = { any_of = [{ race = "drakh" }, { at_war = true }] } }]"#,
+        &["Drakh"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ draw = 1, if = { all_of = [{ at_war = true }] } }]"#,
+        &["if.all_of", "two or more"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ draw = 1, if = { any_of = [{ at_war = true }, { at_war = true }] } }]"#,
+        &["if.any_of[1]", "the same condition twice"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ draw = 1, if = { all_of = [{ at_war = true }, { unrest_at_least = 2, at_war = true }] } }]"#,
+        &["if.all_of[1]", "exactly one key"],
+    );
+    // "Its" ability inside a combination on an event is refused as it is alone.
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ draw = 1, if = { any_of = [{ at_war = true }, { ability_at_least = { psi = 1 } }] } }]"#,
+        &["ability"],
+    );
+}

@@ -162,8 +162,8 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
                 "compares two amounts: `at_least = [<amount>, <amount>]` (the first is at least the second)",
             ));
         };
-        let a = amount_of(&aat.sub("[0]"), a)?;
-        let b = amount_of(&aat.sub("[1]"), b)?;
+        let a = amount_of(&aat.item(0), a)?;
+        let b = amount_of(&aat.item(1), b)?;
         if a == b {
             return Err(aat.err("compares an amount with itself: it always holds"));
         }
@@ -171,6 +171,28 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
     }
     if let Some(n) = &c.not {
         found.push(Condition::Not(Box::new(condition(&at.sub("not"), n)?)));
+    }
+    for (key, list, all) in [("all_of", &c.all_of, true), ("any_of", &c.any_of, false)] {
+        let Some(list) = list else { continue };
+        let lat = at.sub(key);
+        if list.len() < 2 {
+            return Err(lat.err(format!(
+                "`{key}` combines two or more conditions: write the one condition by itself"
+            )));
+        }
+        let parts = list
+            .iter()
+            .enumerate()
+            .map(|(i, c)| condition(&lat.item(i), c))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(i) = (1..parts.len()).find(|&i| parts[..i].contains(&parts[i])) {
+            return Err(lat.item(i).err("the same condition twice: write it once"));
+        }
+        found.push(if all {
+            Condition::All(parts.into())
+        } else {
+            Condition::Any(parts.into())
+        });
     }
     match found.len() {
         1 => Ok(found.pop().unwrap()),

@@ -232,7 +232,7 @@ fn whole_card(at: &At, d: &mut CardDef) -> Result<(), LoadError> {
             .chain(&d.resolution)
             .chain(&d.won)
             .chain(&d.lost)
-            .any(|e| e.condition.as_ref().is_some_and(own));
+            .any(|e| e.condition.as_ref().is_some_and(|c| c.any_part(&own)));
         if d.requires.iter().any(own) || in_effects {
             return Err(at.err(
                 "ability_at_least, ability_at_most and credits_at_least read the card's own ability or credit tokens (or the card it is on): an event or conflict card has none on the table",

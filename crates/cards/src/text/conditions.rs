@@ -120,10 +120,21 @@ pub(super) fn condition_text(c: &Condition) -> String {
             format!("{subject} is one of the {}", filter_text(&rest, "cards"))
         }
         Condition::Not(c) => format!("it is not true that {}", condition_text(c)),
+        Condition::All(cs) => join_conditions(cs, "and"),
+        Condition::Any(cs) => format!("either {}", join_conditions(cs, "or")),
         Condition::AtLeast(ab) => format!(
             "{} is at least {}",
             amount_text(&ab[0]),
             amount_text(&ab[1])
         ),
+    }
+}
+
+/// Conditions in a row: "A, B and C" ("or" for alternatives).
+fn join_conditions(cs: &[Condition], word: &str) -> String {
+    let parts: Vec<String> = cs.iter().map(condition_text).collect();
+    match parts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
+        _ => parts.concat(),
     }
 }

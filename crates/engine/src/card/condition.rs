@@ -91,6 +91,11 @@ pub enum Condition {
     TargetedBy(u8),
     /// The condition does not hold.
     Not(Box<Condition>),
+    /// Every one of these holds (two or more: "if you control a Homeworld
+    /// of another race and no other player controls a location").
+    All(Box<[Condition]>),
+    /// At least one of these holds (two or more).
+    Any(Box<[Condition]>),
     /// The first amount is at least the second ("if your influence is at
     /// least the target player's"), both worked out when it is checked.
     AtLeast(Box<[Amount; 2]>),
@@ -98,6 +103,25 @@ pub enum Condition {
 
 impl Condition {
     pub fn requires_mark(&self, kind: MarkKind) -> bool {
-        matches!(self, Condition::Marks { kind: k, cmp: Cmp::AtLeast(n) } if *k == kind && *n > 0)
+        match self {
+            Condition::Marks {
+                kind: k,
+                cmp: Cmp::AtLeast(n),
+            } => *k == kind && *n > 0,
+            // Every part must hold, so a mark one part requires is required.
+            Condition::All(cs) => cs.iter().any(|c| c.requires_mark(kind)),
+            _ => false,
+        }
+    }
+
+    /// Whether this condition or any condition inside it (negated, or a
+    /// part of `all_of` / `any_of`) passes the test.
+    pub fn any_part(&self, test: &impl Fn(&Condition) -> bool) -> bool {
+        test(self)
+            || match self {
+                Condition::Not(c) => c.any_part(test),
+                Condition::All(cs) | Condition::Any(cs) => cs.iter().any(|c| c.any_part(test)),
+                _ => false,
+            }
     }
 }

@@ -397,6 +397,8 @@ impl Game {
                 .related_card(f, ctx.source)
                 .is_some_and(|c| self.filter_matches(f, c, By::card(p, ctx.source))),
             Condition::Not(c) => !self.condition_holds(c, ctx),
+            Condition::All(cs) => cs.iter().all(|c| self.condition_holds(c, ctx)),
+            Condition::Any(cs) => cs.iter().any(|c| self.condition_holds(c, ctx)),
             Condition::AtLeast(ab) => self.amount(&ab[0], ctx) >= self.amount(&ab[1], ctx),
         }
     }

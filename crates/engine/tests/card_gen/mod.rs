@@ -15,7 +15,7 @@ use crate::common::Rng;
 // Inline TOML values.
 
 /// A TOML value, written inline.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum V {
     I(i64),
     B(bool),
@@ -457,6 +457,18 @@ impl Gen {
     }
 
     fn condition(&mut self) -> V {
+        // Now and then two conditions combined (`all_of`, `any_of`).
+        if self.chance(1, 10) {
+            let (a, b) = (self.one_condition(), self.one_condition());
+            if a != b {
+                let key = self.pick(&["all_of", "any_of"]);
+                return t(vec![(key, V::A(vec![a, b]))]);
+            }
+        }
+        self.one_condition()
+    }
+
+    fn one_condition(&mut self) -> V {
         let themed = self.themed();
         let k = if themed {
             match self.theme {
