@@ -666,6 +666,8 @@ pub struct RawCard {
     /// Any faction that meets `requires` may sponsor it, whatever race it
     /// is loyal to (rulings 7.8).
     pub any_race_sponsors: Option<Spanned<bool>>,
+    /// An enhancement whose copies may share a target.
+    pub copies_share_target: Option<Spanned<bool>>,
     /// Keys not in the format, reported with their position.
     pub unknown: Vec<Spanned<String>>,
 }
@@ -721,6 +723,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "personality",
     "when_played",
     "any_race_sponsors",
+    "copies_share_target",
 ];
 
 impl<'de> Deserialize<'de> for RawCard {
@@ -781,6 +784,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "personality" => c.personality = Some(m.next_value()?),
                         "when_played" => c.when_played = m.next_value()?,
                         "any_race_sponsors" => c.any_race_sponsors = Some(m.next_value()?),
+                        "copies_share_target" => c.copies_share_target = Some(m.next_value()?),
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
                         _ => {

@@ -143,6 +143,39 @@ effects = [{ cannot = "play", cards = { itself = true, race = "narn" }, who = "t
 }
 
 #[test]
+fn enhancement_copies_that_share_a_target_read_and_are_refused_elsewhere() {
+    let d = one(r#"[cards."P"]
+type = "enhancement"
+attach = "fleet"
+cost = 1
+bonus = { military = 1 }
+copies_share_target = true"#);
+    assert!(d.copies_share_target);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Any number of copies of this card may be on the same card"),
+        "{t}"
+    );
+    refused_naming(
+        r#"[cards."F"]
+type = "fleet"
+cost = 1
+military = 1
+copies_share_target = true"#,
+        &["copies_share_target", "only enhancements"],
+    );
+    refused_naming(
+        r#"[cards."P"]
+type = "enhancement"
+attach = "fleet"
+cost = 1
+uniqueness = "unique"
+copies_share_target = true"#,
+        &["copies_share_target", "unique"],
+    );
+}
+
+#[test]
 fn race_costs_read_and_need_a_cost() {
     let d = one(r#"[cards."F"]
 type = "fleet"

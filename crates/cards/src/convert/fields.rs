@@ -464,6 +464,34 @@ pub(super) fn any_race_sponsors(at: &At, raw: &RawCard, d: &mut CardDef) -> Resu
     Ok(())
 }
 
+/// `copies_share_target`: an enhancement exempt from "No two copies of the
+/// same enhancement card can target the same card" (Enhancement Cards).
+pub(super) fn copies_share_target(
+    at: &At,
+    raw: &RawCard,
+    d: &mut CardDef,
+) -> Result<(), LoadError> {
+    let Some(v) = &raw.copies_share_target else {
+        return Ok(());
+    };
+    if !*v.get_ref() {
+        return Ok(());
+    }
+    only(
+        at,
+        "copies_share_target",
+        d.card_type == CardType::Enhancement,
+        "enhancements",
+    )?;
+    if d.uniqueness == Uniqueness::Unique {
+        return Err(at
+            .at("copies_share_target", v)
+            .err("never applies: only one copy of a unique card is ever played"));
+    }
+    d.copies_share_target = true;
+    Ok(())
+}
+
 /// `personality`.
 pub(super) fn personality(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
     let ty = d.card_type;

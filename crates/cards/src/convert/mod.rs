@@ -197,6 +197,7 @@ pub fn card(
     fields::default_attach(raw, &mut d);
     fields::personality(&at, raw, &mut d)?;
     fields::any_race_sponsors(&at, raw, &mut d)?;
+    fields::copies_share_target(&at, raw, &mut d)?;
     keywords::keyword_cards(&at, &d)?;
     conflicts::enhancement_text(&at, &d)?;
     whole_card(&at, &mut d)?;

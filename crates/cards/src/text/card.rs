@@ -122,6 +122,9 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
     for r in &d.requires {
         parts.push(format!("Requires: {}", condition_text(r)));
     }
+    if d.copies_share_target {
+        parts.push("Any number of copies of this card may be on the same card".into());
+    }
     if d.any_race_sponsors {
         parts.push(
             "Any faction that meets its requirement may sponsor it, whatever race it is loyal to"

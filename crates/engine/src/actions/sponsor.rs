@@ -261,6 +261,16 @@ impl Game {
         Ok(())
     }
 
+    /// Enhancement Cards: "No two copies of the same enhancement card can
+    /// target the same card", unless the card says its copies may.
+    fn copy_on(&self, def: &CardDef, def_id: crate::ids::DefId, host: CardId) -> bool {
+        !def.copies_share_target
+            && self
+                .attachments
+                .iter()
+                .any(|&a| self.c(a).def == def_id && self.c(a).host == host)
+    }
+
     /// Whether `t` is a legal target for an enhancement (Enhancement Cards).
     pub(crate) fn enhancement_target_ok(
         &self,
@@ -277,28 +287,26 @@ impl Game {
         let def_id = self.c(def_card).def;
         match def.attach {
             AttachKind::Global => {
-                t == Target::None && !self.attachments.iter().any(|&a| self.c(a).def == def_id)
+                t == Target::None
+                    && (def.copies_share_target
+                        || !self.attachments.iter().any(|&a| self.c(a).def == def_id))
             }
             AttachKind::Faction => match t {
                 Target::Player(q) => {
                     (q as usize) < self.players.len()
                         && !self.players[q as usize].eliminated
-                        && !self.attachments.iter().any(|&a| {
-                            let ai = self.c(a);
-                            ai.def == def_id && ai.zone == Zone::OnFaction && ai.faction == q
-                        })
+                        && (def.copies_share_target
+                            || !self.attachments.iter().any(|&a| {
+                                let ai = self.c(a);
+                                ai.def == def_id && ai.zone == Zone::OnFaction && ai.faction == q
+                            }))
                 }
                 _ => false,
             },
             AttachKind::Agenda => match t {
                 Target::Card(c) => {
                     let ci = self.c(c);
-                    ci.zone == Zone::Agenda
-                        && !ci.face_down()
-                        && !self
-                            .attachments
-                            .iter()
-                            .any(|&a| self.c(a).def == def_id && self.c(a).host == c)
+                    ci.zone == Zone::Agenda && !ci.face_down() && !self.copy_on(def, def_id, c)
                 }
                 _ => false,
             },
@@ -311,10 +319,7 @@ impl Game {
                         && self.filter_matches(&def.filter, c, p)
                         && self.targetable(c, false)
                         && self.targetable_by(c, p)
-                        && !self
-                            .attachments
-                            .iter()
-                            .any(|&a| self.c(a).def == def_id && self.c(a).host == c)
+                        && !self.copy_on(def, def_id, c)
                         && !self.exclusive_taken(def, c)
                 }
                 _ => false,

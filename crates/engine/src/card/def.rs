@@ -445,6 +445,11 @@ pub struct CardDef {
     /// requirements on the card").
     #[serde(default)]
     pub any_race_sponsors: bool,
+    /// An enhancement exempt from "No two copies of the same enhancement
+    /// card can target the same card" (Enhancement Cards): any number of
+    /// its copies may be on one card, as its text says.
+    #[serde(default)]
+    pub copies_share_target: bool,
 }
 
 impl CardDef {
@@ -537,6 +542,7 @@ impl CardDef {
             personality: None,
             when_played: Vec::new(),
             any_race_sponsors: false,
+            copies_share_target: false,
         }
     }
 
