@@ -67,7 +67,7 @@ impl Game {
         }
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
-        if self.allergic_to_def_without(p, def, replacing, Default::default()) {
+        if self.allergic_to_def_without(p, self.c(card).def, replacing, Default::default()) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met(p, card, def) {
@@ -200,7 +200,7 @@ impl Game {
         }
         // Allergic Cards and Marks: nor can you reveal a card allergic to
         // your faction.
-        if self.allergic_to_def(p, def) {
+        if self.allergic_to_def(p, self.c(a).def) {
             return Err(Violation::Allergic(a));
         }
         Ok(())
@@ -214,7 +214,7 @@ impl Game {
         let def = db.get(self.c(a).def);
         self.cm(a).flags &= !flag::FACE_DOWN;
         if !self.requirements_met(p, a, def)
-            || self.allergic_to_def(p, def)
+            || self.allergic_to_def(p, self.c(a).def)
             || self.check_reveal_restrictions(p, a).is_err()
         {
             ev.push(Event::AgendaDiscarded { player: p, card: a });

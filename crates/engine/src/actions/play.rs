@@ -60,7 +60,7 @@ impl Game {
         if def.uniqueness == Uniqueness::Unique && self.unique_used.contains(&def_id) {
             return Err(Violation::UniqueUsed(card));
         }
-        if self.allergic_to_def(p, def) {
+        if self.allergic_to_def(p, self.c(card).def) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met_on(p, card, def, target) {

@@ -69,7 +69,7 @@ impl Game {
             .as_ref()
             .map(|r| r.transfers)
             .unwrap_or_default();
-        if self.allergic_to_def_without(o.faction, def, old, transfers) {
+        if self.allergic_to_def_without(o.faction, self.c(card).def, old, transfers) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met(p, card, def) {

@@ -263,6 +263,7 @@ impl Game {
 
     /// Enhancement Cards: "No two copies of the same enhancement card can
     /// target the same card", unless the card says its copies may.
+    #[inline]
     fn copy_on(&self, def: &CardDef, def_id: crate::ids::DefId, host: CardId) -> bool {
         !def.copies_share_target
             && self
@@ -372,7 +373,7 @@ impl Game {
             _ => None,
         };
         if let Some(q) = joins.filter(|&q| q != p && (q as usize) < self.players.len()) {
-            if self.allergic_to_def(q, def) {
+            if self.allergic_to_def(q, self.c(card).def) {
                 return Err(Violation::Allergic(card));
             }
         }
@@ -388,7 +389,7 @@ impl Game {
         self.check_may_play(p, card)?;
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
-        if self.allergic_to_def(p, def) {
+        if self.allergic_to_def(p, self.c(card).def) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met(p, card, def) {

@@ -102,16 +102,21 @@ pub enum Condition {
 }
 
 impl Condition {
+    #[inline]
     pub fn requires_mark(&self, kind: MarkKind) -> bool {
         match self {
             Condition::Marks {
                 kind: k,
                 cmp: Cmp::AtLeast(n),
             } => *k == kind && *n > 0,
-            // Every part must hold, so a mark one part requires is required.
-            Condition::All(cs) => cs.iter().any(|c| c.requires_mark(kind)),
+            Condition::All(cs) => Condition::all_require_mark(cs, kind),
             _ => false,
         }
+    }
+
+    /// Every part must hold, so a mark one part requires is required.
+    fn all_require_mark(cs: &[Condition], kind: MarkKind) -> bool {
+        cs.iter().any(|c| c.requires_mark(kind))
     }
 
     /// Whether this condition or any condition inside it (negated, or a

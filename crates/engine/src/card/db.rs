@@ -27,6 +27,16 @@ pub struct CardDb {
     /// Whether any definition has an action any player may use: only then
     /// are other players' cards looked through for actions.
     open_actions: bool,
+    /// Whether any definition can forbid playing cards (`cannot = "play"`).
+    play_restrictions: bool,
+    /// Each definition's printed taint, worked out once (Tainted Cards and
+    /// Marks): bit 0 Shadow-tainted, bit 1 Vorlon-tainted.
+    taint: Vec<u8>,
+}
+
+/// The printed taint of a definition, as `CardDb::taint` keeps it.
+fn taint_bits(def: &CardDef) -> u8 {
+    u8::from(def.shadow_tainted()) | (u8::from(def.vorlon_tainted()) << 1)
 }
 
 impl CardDb {
@@ -55,8 +65,10 @@ impl CardDb {
             });
         }
         let id = DefId(self.defs.len() as u16);
+        self.taint.push(taint_bits(&def));
         self.watchers |= def.watches();
         self.open_actions |= def.open_actions();
+        self.play_restrictions |= def.restricts_play();
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -68,11 +80,14 @@ impl CardDb {
         let key = def.name.to_lowercase();
         self.watchers |= def.watches();
         self.open_actions |= def.open_actions();
+        self.play_restrictions |= def.restricts_play();
         if let Some(&id) = self.by_name.get(&key) {
+            self.taint[id.0 as usize] = taint_bits(&def);
             self.defs[id.0 as usize] = def;
             id
         } else {
             let id = DefId(self.defs.len() as u16);
+            self.taint.push(taint_bits(&def));
             self.defs.push(def);
             self.by_name.insert(key, id);
             id
@@ -85,10 +100,28 @@ impl CardDb {
         self.open_actions
     }
 
+    /// Whether any card can forbid playing cards.
+    #[inline]
+    pub fn has_play_restrictions(&self) -> bool {
+        self.play_restrictions
+    }
+
     /// Whether any card has a trigger that watches the whole game.
     #[inline]
     pub fn has_watchers(&self) -> bool {
         self.watchers
+    }
+
+    /// Whether the definition is tainted by what it prints (loyalty, marks
+    /// printed, provided or required: `CardDef::shadow_tainted`,
+    /// `vorlon_tainted`), without reading its effects again.
+    #[inline]
+    pub fn printed_taint(&self, id: DefId, kind: super::MarkKind) -> bool {
+        let bit = match kind {
+            super::MarkKind::Shadow => 1,
+            _ => 2,
+        };
+        self.taint[id.0 as usize] & bit != 0
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {

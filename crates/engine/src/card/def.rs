@@ -621,6 +621,26 @@ impl CardDef {
         self.actions.iter().any(|a| a.anyone)
     }
 
+    /// Whether the card can forbid playing cards (`cannot = "play"`, as an
+    /// effect or a lasting effect): without such a card in the database the
+    /// check is never made.
+    pub fn restricts_play(&self) -> bool {
+        use super::Cannot;
+        let play = |w: &Cannot| {
+            matches!(
+                w,
+                Cannot::PlayThis | Cannot::PlayDef(_) | Cannot::PlayType(_)
+            )
+        };
+        self.effect_lists()
+            .flatten()
+            .any(|e| e.any_op(&|op| matches!(op, super::Op::Restrict { what, .. } if play(what))))
+            || self
+                .passives
+                .iter()
+                .any(|p| matches!(p, Passive::PlayerCannot { what, .. } if play(what)))
+    }
+
     /// Whether a triggered effect of the card watches the whole game
     /// (`Trigger::watches`).
     pub fn watches(&self) -> bool {

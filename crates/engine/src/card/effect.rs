@@ -622,6 +622,21 @@ impl Effect {
         }
     }
 
+    /// Whether the effect's verb, or a verb of an effect nested in it (a
+    /// vote's outcomes, a delayed effect, an "unless", a pick's effects, a
+    /// mode), passes the test.
+    pub fn any_op(&self, test: &impl Fn(&Op) -> bool) -> bool {
+        let any = |l: &[Effect]| l.iter().any(|e| e.any_op(test));
+        test(&self.op)
+            || match &self.op {
+                Op::Vote { pass, fail, .. } => any(pass) || any(fail),
+                Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
+                Op::Pick { each, .. } => any(each),
+                Op::Modes { modes, .. } => modes.iter().any(|m| any(m)),
+                _ => false,
+            }
+    }
+
     /// Whether the effect (nested lists included) gives a bonus to one of
     /// the abilities (bits of `1 << Ability::idx`).
     pub fn gives_bonus(&self, bits: u8) -> bool {

@@ -40,7 +40,7 @@ impl Game {
                 .iter()
                 .any(|&x| x != a && self.c(x).def == ai.def && self.c(x).host == h)
             && !self.exclusive_taken(def, h)
-            && !self.allergic_to_def(hi.faction, def);
+            && !self.allergic_to_def(hi.faction, ai.def);
         moves.then_some((a, h))
     }
 

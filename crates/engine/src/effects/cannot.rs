@@ -183,10 +183,17 @@ impl Game {
     /// The Cannot rule on playing a card from hand (an event, a
     /// contingency, an aftermath, a conflict card, or a card sponsored): a
     /// player who cannot play cards of its name or type does not play it.
+    #[inline]
     pub(crate) fn check_may_play(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
-        if !self.restrictions_imposed && self.restriction_sources.is_empty() {
+        if !self.db.has_play_restrictions()
+            || (!self.restrictions_imposed && self.restriction_sources.is_empty())
+        {
             return Ok(());
         }
+        self.check_may_play_by_any(p, card)
+    }
+
+    fn check_may_play_by_any(&self, p: PlayerId, card: CardId) -> Result<(), Violation> {
         let def = self.c(card).def;
         for what in [
             Cannot::PlayDef(def),

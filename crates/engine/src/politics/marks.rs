@@ -89,10 +89,7 @@ impl Game {
                 MarkKind::Shadow => matches!(def.race, Race::Shadow | Race::Drakh),
                 _ => def.race == Race::Vorlon || def.kw.ranger,
             };
-            let printed_taint = match kind {
-                MarkKind::Shadow => def.shadow_tainted(),
-                _ => def.vorlon_tainted(),
-            };
+            let printed_taint = g.db.printed_taint(inst.def, kind);
             // The card being replaced is cut off at once (rulings 4.12: no
             // lull, no overlap): the marks it (or what leaves with it)
             // provides do not count.
@@ -130,7 +127,7 @@ impl Game {
     }
 
     /// Whether a card of this definition may join or be played by `p`'s faction.
-    pub(crate) fn allergic_to_def(&self, p: PlayerId, def: &crate::card::CardDef) -> bool {
+    pub(crate) fn allergic_to_def(&self, p: PlayerId, def: crate::ids::DefId) -> bool {
         self.allergic_to_def_without(p, def, CardId::NONE, Transfers::default())
     }
 
@@ -139,13 +136,13 @@ impl Game {
     pub(crate) fn allergic_to_def_without(
         &self,
         p: PlayerId,
-        def: &crate::card::CardDef,
+        def: crate::ids::DefId,
         except: CardId,
         transfers: Transfers,
     ) -> bool {
-        (def.shadow_tainted()
+        (self.db.printed_taint(def, MarkKind::Shadow)
             && self.faction_tainted_without(p, MarkKind::Vorlon, except, transfers))
-            || (def.vorlon_tainted()
+            || (self.db.printed_taint(def, MarkKind::Vorlon)
                 && self.faction_tainted_without(p, MarkKind::Shadow, except, transfers))
     }
 

@@ -102,7 +102,7 @@ impl Game {
         }
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
-        if self.allergic_to_def(p, def) {
+        if self.allergic_to_def(p, c.def) {
             return Err(Violation::Allergic(card));
         }
         if !self.valid_target(def.target, &def.filter, p, target, true) {

@@ -392,7 +392,7 @@ impl Game {
         }
         // The Interstellar Alliance: ISA cards need the ISA.
         self.check_isa_card(card, def)?;
-        if self.allergic_to_def(p, def) {
+        if self.allergic_to_def(p, def_id) {
             return Err(Violation::Allergic(card));
         }
         if !self.requirements_met_on(p, card, def, target) {
