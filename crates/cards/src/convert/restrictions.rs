@@ -5,7 +5,7 @@ use b5_engine::{Cannot, CardType};
 
 use super::{one_of, race, At};
 use crate::error::LoadError;
-use crate::raw::RawFilter;
+use crate::raw::{OneOrMany, RawFilter};
 
 const CANNOTS: &str = "be-promoted, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor, play";
 
@@ -39,6 +39,21 @@ fn declare_type(at: &At, f: &RawFilter) -> Result<Cannot, LoadError> {
     Ok(Cannot::DeclareType(kind))
 }
 
+/// The one card type `cards = { type = "..." }` names.
+fn one_type(at: &At, t: &OneOrMany, expected: &str) -> Result<CardType, LoadError> {
+    let items = t.items();
+    if items.len() != 1 {
+        return Err(at.sub("type").err("name one card type"));
+    }
+    one_of(
+        &at.sub("type"),
+        "card type",
+        items[0],
+        CardType::parse,
+        expected,
+    )
+}
+
 /// `cannot = "play"`: a card of this card's name (`cards = { itself =
 /// true }`: "this card cannot be played next turn") or cards of a type
 /// played from hand (`cards = { type = "event" }`).
@@ -66,17 +81,7 @@ fn play(at: &At, cards: Option<&RawFilter>) -> Result<Cannot, LoadError> {
     else {
         return Err(at.err(NAMES));
     };
-    let items = t.items();
-    if items.len() != 1 {
-        return Err(at.sub("type").err("name one card type"));
-    }
-    let ty = one_of(
-        &at.sub("type"),
-        "card type",
-        items[0],
-        CardType::parse,
-        "event, contingency, aftermath, conflict",
-    )?;
+    let ty = one_type(&at, t, "event, contingency, aftermath, conflict")?;
     if !matches!(
         ty,
         CardType::Event | CardType::Contingency | CardType::Aftermath | CardType::Conflict
@@ -129,17 +134,7 @@ pub(super) fn restriction(
     }
     match (&f.types, &f.race) {
         (Some(t), None) => {
-            let items = t.items();
-            if items.len() != 1 {
-                return Err(at.sub("type").err("name one card type"));
-            }
-            let ty = one_of(
-                &at.sub("type"),
-                "card type",
-                items[0],
-                CardType::parse,
-                "character, group, fleet, location, enhancement",
-            )?;
+            let ty = one_type(&at, t, "character, group, fleet, location, enhancement")?;
             if !ty.is_supporting() && ty != CardType::Enhancement {
                 return Err(at.sub("type").err(format!(
                     "never matches: {} cards are not sponsored (only characters, groups, fleets, locations and enhancements are)",
