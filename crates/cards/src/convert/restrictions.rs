@@ -13,6 +13,11 @@ fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
     one_of(at, "restriction", s, Cannot::parse, CANNOTS)
 }
 
+/// Whether the filter holds nothing but what `kept` copies of it.
+fn has_only(f: &RawFilter, kept: RawFilter) -> bool {
+    format!("{kept:?}") == format!("{f:?}")
+}
+
 /// `cannot = "declare-conflicts", cards = { conflict = "military" }`: the
 /// conflicts of one type.
 fn declare_type(at: &At, f: &RawFilter) -> Result<Cannot, LoadError> {
@@ -20,11 +25,7 @@ fn declare_type(at: &At, f: &RawFilter) -> Result<Cannot, LoadError> {
         conflict: f.conflict.clone(),
         ..RawFilter::default()
     };
-    let Some(c) = f
-        .conflict
-        .as_ref()
-        .filter(|_| format!("{plain:?}") == format!("{f:?}"))
-    else {
+    let Some(c) = f.conflict.as_ref().filter(|_| has_only(f, plain)) else {
         return Err(at.err(
             "`cards` of `cannot = \"declare-conflicts\"` names only the conflict type: cards = { conflict = \"military\" }",
         ));
@@ -67,18 +68,14 @@ fn play(at: &At, cards: Option<&RawFilter>) -> Result<Cannot, LoadError> {
         itself: Some(true),
         ..RawFilter::default()
     };
-    if format!("{this:?}") == format!("{f:?}") {
+    if has_only(f, this) {
         return Ok(Cannot::PlayThis);
     }
     let plain = RawFilter {
         types: f.types.clone(),
         ..RawFilter::default()
     };
-    let Some(t) = f
-        .types
-        .as_ref()
-        .filter(|_| format!("{plain:?}") == format!("{f:?}"))
-    else {
+    let Some(t) = f.types.as_ref().filter(|_| has_only(f, plain)) else {
         return Err(at.err(NAMES));
     };
     let ty = one_type(&at, t, "event, contingency, aftermath, conflict")?;
@@ -129,7 +126,7 @@ pub(super) fn restriction(
         race: f.race.clone(),
         ..RawFilter::default()
     };
-    if format!("{plain:?}") != format!("{f:?}") {
+    if !has_only(f, plain) {
         return Err(at.err("`cards` of `cannot = \"sponsor\"` names only `type` or `race`"));
     }
     match (&f.types, &f.race) {

@@ -611,15 +611,7 @@ impl Effect {
     }
 
     pub fn gives_mark(&self, kind: MarkKind) -> bool {
-        let any = |l: &[Effect]| l.iter().any(|e| e.gives_mark(kind));
-        match &self.op {
-            Op::Mark { kind: k, count, .. } => *k == kind && *count > 0,
-            Op::Vote { pass, fail, .. } => any(pass) || any(fail),
-            Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
-            Op::Pick { each, .. } => any(each),
-            Op::Modes { modes, .. } => modes.iter().any(|m| any(m)),
-            _ => false,
-        }
+        self.any_op(&|op| matches!(op, Op::Mark { kind: k, count, .. } if *k == kind && *count > 0))
     }
 
     /// Whether the effect's verb, or a verb of an effect nested in it (a
@@ -640,15 +632,7 @@ impl Effect {
     /// Whether the effect (nested lists included) gives a bonus to one of
     /// the abilities (bits of `1 << Ability::idx`).
     pub fn gives_bonus(&self, bits: u8) -> bool {
-        let any = |l: &[Effect]| l.iter().any(|e| e.gives_bonus(bits));
-        match &self.op {
-            Op::Bonus { bonus, .. } => bonus.raises_any(bits),
-            Op::Vote { pass, fail, .. } => any(pass) || any(fail),
-            Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
-            Op::Pick { each, .. } => any(each),
-            Op::Modes { modes, .. } => modes.iter().any(|m| any(m)),
-            _ => false,
-        }
+        self.any_op(&|op| matches!(op, Op::Bonus { bonus, .. } if bonus.raises_any(bits)))
     }
 
     /// Whether the effect needs a card target.
