@@ -142,6 +142,8 @@ pub struct RawCondition {
     pub at_war_with_target: Option<bool>,
     /// In a conflict's effects: it was won uncontested.
     pub uncontested: Option<bool>,
+    /// The action taken is the player's first of the Action Round.
+    pub first_action: Option<bool>,
     /// You are the target of a conflict of this type (or one of these, or
     /// `any`) this turn.
     pub targeted_by: Option<OneOrMany>,
@@ -647,6 +649,9 @@ pub struct RawCard {
     pub aftermath: Option<Spanned<RawAftermath>>,
     pub victory: Option<Spanned<RawCondition>>,
     pub participants: Option<Spanned<RawFilter>>,
+    /// Conflicts: what the first card the initiator rotates to support it
+    /// must be.
+    pub first_supporter: Option<Spanned<RawFilter>>,
     pub replaces: Option<Spanned<String>>,
     pub replace_only: Option<bool>,
     /// What a replacement carries over: marks, enhancements, aftermaths,
@@ -714,6 +719,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "aftermath",
     "victory",
     "participants",
+    "first_supporter",
     "replaces",
     "replace_only",
     "transfers",
@@ -775,6 +781,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "aftermath" => c.aftermath = Some(m.next_value()?),
                         "victory" => c.victory = Some(m.next_value()?),
                         "participants" => c.participants = Some(m.next_value()?),
+                        "first_supporter" => c.first_supporter = Some(m.next_value()?),
                         "replaces" => c.replaces = Some(m.next_value()?),
                         "replace_only" => c.replace_only = Some(m.next_value()?),
                         "transfers" => c.transfers = Some(m.next_value()?),

@@ -428,3 +428,100 @@ effects = [{ draw = 1, if = { any_of = [{ at_war = true }, { ability_at_least = 
         &["ability"],
     );
 }
+
+#[test]
+fn the_first_action_of_the_round_reads_is_worded_and_refuses_false() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+requires = [{ first_action = true }]
+effects = [{ draw = 2 }]"#);
+    assert_eq!(d.requires, vec![Condition::FirstAction]);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Requires: it is your first action of the Action Round"),
+        "{t}"
+    );
+    let c = one(r#"[cards."C"]
+type = "character"
+cost = 1
+actions = [{ if = { not = { first_action = true } }, effects = [{ draw = 1 }] }]"#);
+    assert_eq!(
+        c.actions[0].condition,
+        Some(Condition::Not(Box::new(Condition::FirstAction)))
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+requires = [{ first_action = false }]"#,
+        &["requires[0].first_action", "not = { first_action = true }"],
+    );
+}
+
+#[test]
+fn a_card_with_too_many_actions_triggers_or_effects_is_refused_naming_the_bound() {
+    let many = |field: &str, one: &str, n: usize| {
+        format!(
+            "[cards.\"C\"]\ntype = \"character\"\ncost = 1\n{field} = [{}]",
+            vec![one; n].join(", ")
+        )
+    };
+    let action = "{ effects = [{ draw = 1 }] }";
+    let trigger = r#"{ on = "sponsored", effects = [{ draw = 1 }] }"#;
+    // At the bound they load; one more is refused, naming the field.
+    one(&many("actions", action, b5_engine::MAX_CARD_ACTIONS));
+    refused_naming(
+        &many("actions", action, b5_engine::MAX_CARD_ACTIONS + 1),
+        &["actions", "33 actions", "at most 32"],
+    );
+    one(&many("triggers", trigger, b5_engine::MAX_CARD_TRIGGERS));
+    refused_naming(
+        &many("triggers", trigger, b5_engine::MAX_CARD_TRIGGERS + 1),
+        &["triggers", "at most 32"],
+    );
+    // Effects are counted nested: 2 modes of 100 effects and the mode itself.
+    let hundred = vec!["{ draw = 1 }"; 100].join(", ");
+    let modes = format!(
+        "[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{{ choose_one = [[{hundred}], [{hundred}]] }}]"
+    );
+    refused_naming(&modes, &["201 effects", "at most 200"]);
+    let d = one(&modes.replace(&format!("[{hundred}]]"), "[{ draw = 1 }]]"));
+    assert_eq!(d.effect_count(), 102);
+}
+
+#[test]
+fn a_requirement_on_the_first_supporter_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."K"]
+type = "conflict"
+conflict = "psi"
+target = "player"
+first_supporter = { type = "character", at_least = { psi = 5 } }"#);
+    assert!(d.first_supporter.is_some());
+    let t = rules_text(&d);
+    assert!(
+        t.contains("The first card you rotate to support it must be one of the characters"),
+        "{t}"
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+first_supporter = { type = "character" }"#,
+        &["first_supporter", "only conflicts"],
+    );
+    refused_naming(
+        r#"[cards."K"]
+type = "conflict"
+conflict = "psi"
+target = "player"
+first_supporter = { type = "character", side = "other" }"#,
+        &["first_supporter.side", "one he controls"],
+    );
+    refused_naming(
+        r#"[cards."K"]
+type = "conflict"
+conflict = "psi"
+target = "player"
+first_supporter = { type = "agenda" }"#,
+        &["first_supporter", "never"],
+    );
+}

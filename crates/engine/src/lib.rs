@@ -57,6 +57,7 @@ pub use card::{
 pub use card::{CardDb, DbError};
 pub use card::{FilterParts, Relation, SecondTarget, ThisCard};
 pub use card::{PickFrom, PickPut, Reversible, VoteRule};
+pub use card::{MAX_CARD_ACTIONS, MAX_CARD_EFFECTS, MAX_CARD_TRIGGERS};
 pub use effects::ability::AbilityMemo;
 pub use effects::choice::{Choice, ChoiceKind};
 pub use effects::reversal::since::{ReverseRefusal, MAX_EVENT_RECORDS};

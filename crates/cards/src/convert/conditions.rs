@@ -73,6 +73,15 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
         }
         None => {}
     }
+    match c.first_action {
+        Some(true) => found.push(Condition::FirstAction),
+        Some(false) => {
+            return Err(at
+                .sub("first_action")
+                .err("write `not = { first_action = true }` for any action but the first"))
+        }
+        None => {}
+    }
     if let Some(k) = &c.targeted_by {
         found.push(Condition::TargetedBy(super::filters::ability_bits(
             &at.sub("targeted_by"),

@@ -109,6 +109,26 @@ pub(super) fn participants(
         never_matches(&pat, &pf, FilterUse::Participants)?;
         d.participants = Some(pf);
     }
+    if let Some(f) = &raw.first_supporter {
+        only(
+            at,
+            "first_supporter",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
+        let fat = at.at("first_supporter", f);
+        let ff = filter(&fat, f.get_ref())?;
+        no_relation(&fat, &ff, "a conflict card is not in play")?;
+        never_matches(&fat, &ff, FilterUse::Participants)?;
+        // Rulings, Psi Attack: "The first Character you rotate": the
+        // initiator's own card.
+        if ff.side == b5_engine::Side::Other {
+            return Err(fat
+                .sub("side")
+                .err("the first supporter is a card the initiator rotates: one he controls, never another faction's"));
+        }
+        d.first_supporter = Some(ff);
+    }
     Ok(())
 }
 

@@ -344,9 +344,9 @@ pub(super) fn play_effects(
     if let Some(b) = raw.both {
         d.both = b;
     }
-    for r in &raw.requires {
+    for (i, r) in raw.requires.iter().enumerate() {
         d.requires
-            .push(condition(&at.at("requires", r), r.get_ref())?);
+            .push(condition(&at.at("requires", r).item(i), r.get_ref())?);
     }
     Ok(in_play_type)
 }

@@ -169,6 +169,7 @@ pub fn card(
     raw: &RawCard,
 ) -> Result<CardDef, LoadError> {
     let at = fields::name(src, name, name_span, raw)?;
+    size_bounds(&at, raw)?;
     let ty = fields::card_type(&at, raw)?;
     let mut d = CardDef::new(name, ty);
     fields::printed(&at, raw, &mut d)?;
@@ -204,10 +205,35 @@ pub fn card(
     Ok(d)
 }
 
+/// A card's actions and triggered effects are named by their place in a
+/// byte (docs/limits.md): a card with more is refused before it is read.
+fn size_bounds(at: &At, raw: &RawCard) -> Result<(), LoadError> {
+    for (field, n, max) in [
+        ("actions", raw.actions.len(), b5_engine::MAX_CARD_ACTIONS),
+        ("triggers", raw.triggers.len(), b5_engine::MAX_CARD_TRIGGERS),
+    ] {
+        if n > max {
+            return Err(at
+                .sub(field)
+                .err(format!("{n} {field}; a card has at most {max}")));
+        }
+    }
+    Ok(())
+}
+
 /// The checks that read the whole card: negation, reversal, attacks made
 /// by effects, effects naming their own card, "its" ability and the Drakh
 /// race.
 fn whole_card(at: &At, d: &mut CardDef) -> Result<(), LoadError> {
+    // A choice or vote waiting in an effect is found again by its place
+    // among the card's effects, held in a byte (docs/limits.md).
+    let n = d.effect_count();
+    if n > b5_engine::MAX_CARD_EFFECTS {
+        return Err(at.err(format!(
+            "the card prints {n} effects, nested ones included; a card has at most {}",
+            b5_engine::MAX_CARD_EFFECTS
+        )));
+    }
     // Negate: only a contingency revealed as an event is played negates it.
     crate::negate_checks::negation(d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // Reversal: an event or card action reverses an event played since

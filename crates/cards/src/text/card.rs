@@ -368,6 +368,12 @@ fn conflict_parts(d: &CardDef, lead: String, parts: &mut Vec<String>) {
     if let Some(f) = &d.participants {
         parts.push(format!("Only {} may participate", filter_text(f, "cards")));
     }
+    if let Some(f) = &d.first_supporter {
+        parts.push(format!(
+            "The first card you rotate to support it must be one of the {}",
+            filter_text(f, "cards")
+        ));
+    }
     if d.initiate_cost > 0 {
         parts.push(format!("Apply {} influence to initiate", d.initiate_cost));
     }

@@ -9,9 +9,9 @@ use crate::game::state::{Game, UsedOnce};
 use crate::ids::CardId;
 
 /// Triggered effects are kept apart from actions by this offset on their
-/// index. The loader sets no bound on how many actions or triggers a card
-/// has, so on a card with more than 128 actions, or 128 triggers, two
-/// limited ones could share a key (a known gap, not yet bounded).
+/// index: a card has at most `MAX_CARD_ACTIONS` actions and
+/// `MAX_CARD_TRIGGERS` triggered effects (the loader refuses more), both
+/// under it.
 pub(crate) const TRIGGERS: u8 = 128;
 
 impl Game {

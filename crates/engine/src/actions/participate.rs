@@ -65,6 +65,34 @@ impl Game {
         Ok(())
     }
 
+    /// Rulings, Psi Attack: "The first Character you rotate to support this
+    /// Conflict must have a Psi rating of 5 or higher": until a card the
+    /// initiator controls supports it, only such a card may, for him.
+    fn check_first_supporter(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        k: &crate::game::state::Conflict,
+    ) -> Result<(), Violation> {
+        let Some(c) = k.card.some() else {
+            return Ok(());
+        };
+        let Some(f) = &self.db.get(self.c(c).def).first_supporter else {
+            return Ok(());
+        };
+        if p != k.initiator {
+            return Ok(());
+        }
+        let supported = k
+            .participants
+            .iter()
+            .any(|pt| matches!(pt.role, Role::Support(_)) && self.c(pt.card).controller == p);
+        if supported || self.filter_matches(f, card, p) {
+            return Ok(());
+        }
+        Err(Violation::FirstSupporter(card))
+    }
+
     pub(crate) fn check_support(
         &self,
         p: PlayerId,
@@ -76,6 +104,7 @@ impl Game {
         self.check_ready_actor(p, card)?;
         self.check_participant_type(card, k, false)?;
         self.check_participation(card, k, conflict)?;
+        self.check_first_supporter(p, card, k)?;
         if self.used_ability(card, k.kind) == 0 {
             return Err(Violation::NoAbility {
                 card,

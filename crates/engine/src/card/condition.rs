@@ -96,6 +96,9 @@ pub enum Condition {
     All(Box<[Condition]>),
     /// At least one of these holds (two or more).
     Any(Box<[Condition]>),
+    /// The action the acting player takes is his first of this Action
+    /// Round (rulings: "As your first action"; a pass is an action).
+    FirstAction,
     /// The first amount is at least the second ("if your influence is at
     /// least the target player's"), both worked out when it is checked.
     AtLeast(Box<[Amount; 2]>),

@@ -415,6 +415,10 @@ pub struct CardDef {
     /// Conflicts: which cards may participate (participation restrictions;
     /// side "own" is the initiator's faction).
     pub participants: Option<CardFilter>,
+    /// Conflicts: what the first card the initiator rotates to support it
+    /// must be ("The first character you rotate to support this conflict
+    /// must have a Psi of 5 or more": rulings, Psi Attack).
+    pub first_supporter: Option<CardFilter>,
     pub replaces: Option<Replaces>,
     /// Flavour, shown but with no effect (Card Anatomy: Caption).
     pub caption: Option<String>,
@@ -535,6 +539,7 @@ impl CardDef {
             aftermath: None,
             victory: None,
             participants: None,
+            first_supporter: None,
             replaces: None,
             caption: None,
             race_cost: Vec::new(),
@@ -647,6 +652,15 @@ impl CardDef {
         self.triggers.iter().any(|t| t.trigger.watches())
     }
 
+    /// How many effects the card prints, nested ones included (see
+    /// [`MAX_CARD_EFFECTS`]).
+    pub fn effect_count(&self) -> usize {
+        self.effect_lists()
+            .flat_map(|l| l.iter())
+            .map(Effect::nested_count)
+            .sum()
+    }
+
     /// Every list of effects the card prints, in one fixed order: its
     /// `effects`, a conflict's `initiated`, `resolution`, `won`, `lost`,
     /// `won_by_N` and `lost_by_N`, each action's and each trigger's effects,
@@ -670,3 +684,16 @@ impl CardDef {
         .chain(std::iter::once(self.when_played.as_slice()))
     }
 }
+
+/// At most this many actions on one card: an action is named by its index
+/// in a byte (`Action::UseCard::index`). A printed card has one to three.
+pub const MAX_CARD_ACTIONS: usize = 32;
+
+/// At most this many triggered effects on one card: a limited one (`once`)
+/// is kept by its index past `actions::once::TRIGGERS` (128) in a byte.
+pub const MAX_CARD_TRIGGERS: usize = 32;
+
+/// At most this many effects on one card, nested ones included: a choice
+/// or a vote waiting in the middle of an effect is found again by its
+/// place among them, held in a byte.
+pub const MAX_CARD_EFFECTS: usize = 200;

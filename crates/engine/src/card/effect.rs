@@ -629,6 +629,18 @@ impl Effect {
             }
     }
 
+    /// How many effects this is: itself and every effect nested in it.
+    pub fn nested_count(&self) -> usize {
+        let sum = |l: &[Effect]| l.iter().map(Effect::nested_count).sum::<usize>();
+        1 + match &self.op {
+            Op::Vote { pass, fail, .. } => sum(pass) + sum(fail),
+            Op::Delayed { effects, .. } | Op::Unless { effects, .. } => sum(effects),
+            Op::Pick { each, .. } => sum(each),
+            Op::Modes { modes, .. } => modes.iter().map(|m| sum(m)).sum(),
+            _ => 0,
+        }
+    }
+
     /// Whether the effect (nested lists included) gives a bonus to one of
     /// the abilities (bits of `1 << Ability::idx`).
     pub fn gives_bonus(&self, bits: u8) -> bool {

@@ -384,6 +384,8 @@ impl Game {
             Condition::Margin(cmp) => cmp.holds(ctx.margin as i32),
             Condition::Uncontested => ctx.conflict.is_some_and(|k| self.uncontested(k)),
             Condition::TargetedBy(kinds) => self.player_targeted_by(p, *kinds),
+            // Rulings: "As your first action" (The Action Round).
+            Condition::FirstAction => self.first_action(p),
             Condition::Chaos(cmp) => cmp.holds(self.chaos_controlled(p) as i32),
             // "Its" ability: an attached card's is its host's.
             Condition::CardAbility { ability, cmp } => self

@@ -120,6 +120,9 @@ pub enum Violation {
     },
     /// The conflict's participation restrictions exclude the card.
     Restricted(CardId),
+    /// The first card the initiator rotates to support the conflict is not
+    /// the kind of card the conflict card asks for.
+    FirstSupporter(CardId),
     /// A card that must replace cannot be sponsored.
     MustReplace(CardId),
     /// The card does not replace that card.
@@ -259,6 +262,7 @@ impl Violation {
             CannotKeep => "Engine Rules v1.2: Appendix One: Two Player games",
             Eliminated => "Engine Rules v1.2: Elimination from the game",
             DisloyalTarget { .. } => "Engine Rules v1.2: Enhancement Cards and Aftermath Cards (a loyal card is sponsored by, and played on, cards of its race)",
+            FirstSupporter(_) => "rulings, Psi Attack ('The first Character you rotate to support this Conflict must have a Psi rating of 5 or higher')",
             Restricted(_) => "Engine Rules v1.2: Attack a Conflict Participant (the attacker must be eligible to become a participant); rulings 4.7 (participation restrictions)",
             MustReplace(_) | CannotReplace(_) => "Engine Rules v1.2: Replace a Card",
             NoIsa(_) | ReserveUsed | NotInReserve(_) | ReserveNoDeck => {

@@ -413,6 +413,12 @@ pub(crate) struct EventRecords {
     pub(crate) turn: u32,
     /// Each player's last Action Round turn.
     pub(crate) last_turn: [u32; MAX_PLAYERS],
+    /// How many Action Round turns each player has begun in this Action
+    /// Round (a pass included), for "as your first action" (`first_action`).
+    pub(crate) round_turns: [u8; MAX_PLAYERS],
+    /// The player whose Action Round turn is being taken (none between
+    /// Action Rounds).
+    pub(crate) acting: Option<PlayerId>,
     pub(crate) recs: SmallVec<[EventRecord; MAX_EVENT_RECORDS]>,
     pub(crate) changes: SmallVec<[Change; CHANGE_POOL]>,
 }

@@ -78,6 +78,7 @@ impl Game {
             | Violation::Eliminated
             | Violation::DisloyalTarget { .. }
             | Violation::Restricted(..)
+            | Violation::FirstSupporter(..)
             | Violation::MustReplace(..)
             | Violation::CannotReplace(..)
             | Violation::NoIsa(..)
@@ -303,6 +304,10 @@ impl Game {
                 "{} is loyal to the {} and must be sponsored by and played on cards of that race",
                 n(card),
                 race.display()
+            ),
+            Violation::FirstSupporter(c) => format!(
+                "{} cannot be the first card {pn} rotates to support that conflict: its conflict card says what the first supporter must be",
+                n(c)
             ),
             Violation::Restricted(c) => format!(
                 "{} may not take part in that conflict (participation restrictions)",

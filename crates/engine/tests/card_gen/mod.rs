@@ -484,7 +484,7 @@ impl Gen {
                 Theme::Conflicts => self.pick(&[13, 9, 20]),
             }
         } else {
-            self.below(23)
+            self.below(24)
         };
         let n = |g: &mut Gen, lo, hi| V::I(g.num(lo, hi));
         match k {
@@ -543,6 +543,7 @@ impl Gen {
                     ]),
                 )])
             }
+            23 => t(vec![("first_action", V::B(true))]),
             _ => t(vec![("shadow_war", V::B(self.chance(1, 2)))]),
         }
     }

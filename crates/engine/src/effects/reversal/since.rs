@@ -75,6 +75,8 @@ impl Clone for EventRecords {
         EventRecords {
             turn: self.turn,
             last_turn: self.last_turn,
+            round_turns: self.round_turns,
+            acting: self.acting,
             recs: SmallVec::from_slice(&self.recs),
             changes: SmallVec::from_slice(&self.changes),
         }
@@ -167,6 +169,31 @@ impl Game {
         if let Some(t) = r.last_turn.get_mut(p as usize) {
             *t = r.turn;
         }
+        if let Some(n) = r.round_turns.get_mut(p as usize) {
+            *n = n.saturating_add(1);
+        }
+        r.acting = Some(p);
+    }
+
+    /// Whether the action `p` takes, or is about to take, is `p`'s first of
+    /// this Action Round (rulings: "As your first action"; Engine Rules
+    /// v1.2, The Action Round: "A player may pass as his action", so a pass
+    /// is one). During `p`'s first turn it holds; before it, it holds when
+    /// nothing is open that `p` would be answering instead.
+    pub(crate) fn first_action(&self, p: PlayerId) -> bool {
+        let r = &self.reversal_events;
+        if !matches!(self.step, crate::game::state::Step::Act { .. }) {
+            return false;
+        }
+        let begun = r.round_turns.get(p as usize).copied().unwrap_or(u8::MAX);
+        if r.acting == Some(p) {
+            return begun == 1;
+        }
+        begun == 0
+            && self.window.is_none()
+            && self.choice.is_none()
+            && self.vote.is_none()
+            && self.chaos_mover == crate::game::state::NOBODY
     }
 
     /// The Action Round ends: every player has passed since the last event,
@@ -175,6 +202,9 @@ impl Game {
         if !self.reversal_events.recs.is_empty() {
             self.reversal_events.clear();
         }
+        // The next Action Round's turns are counted afresh.
+        self.reversal_events.round_turns = [0; MAX_EVENT_RECORDS];
+        self.reversal_events.acting = None;
     }
 
     /// An event's own effects are about to happen: record their changes
