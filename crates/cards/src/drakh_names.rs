@@ -1,57 +1,47 @@
 //! Drakh Rule 9: "The Drakh, as a race, cannot be targeted, named, or
 //! referred to in any way by another card." A card that is not itself a
-//! Drakh card may not name the Drakh race in a filter, a condition or a
-//! tension effect.
+//! Drakh card may not name the Drakh race anywhere in its text: a filter,
+//! a condition, a player word, a tension effect, a race cost.
 
-use b5_engine::{CardDef, CardFilter, Condition, Effect, Op, Passive, Race};
+use b5_engine::{CardDef, Race};
+use serde_json::Value;
 
-fn filter(f: &CardFilter) -> bool {
-    f.race == Some(Race::Drakh)
-}
+/// The fields that hold the card's own words (its name, number, caption,
+/// personality, keywords, the name it replaces) or its own race: none of
+/// them refers to another race.
+const OWN_WORDS: [&str; 8] = [
+    "name",
+    "number",
+    "caption",
+    "personality",
+    "keywords",
+    "kw",
+    "replaces",
+    "race",
+];
 
-fn condition(c: &Condition) -> bool {
-    c.any_part(&|c| match c {
-        Condition::Race(r) => *r == Race::Drakh,
-        Condition::Controls { filter: f, .. } => filter(f),
-        _ => false,
-    })
-}
-
-fn effects(list: &[Effect]) -> bool {
-    list.iter().any(|e| {
-        matches!(
-            e.op,
-            Op::TensionRace {
-                race: Race::Drakh,
-                ..
-            }
-        ) || e.condition.as_ref().is_some_and(condition)
-    })
-}
-
-/// Whether the definition names the Drakh race anywhere.
+/// Whether the definition names the Drakh race anywhere: in a selector, a
+/// condition, a player word (`who = "drakh"`), a tension, a race cost or
+/// any other part. The compiled definition is read as data, so a part
+/// added to the card model later is covered without being listed here.
 pub fn names_drakh(d: &CardDef) -> bool {
-    filter(&d.filter)
-        || d.participants.as_ref().is_some_and(filter)
-        || d.requires.iter().any(condition)
-        || d.victory.as_ref().is_some_and(|v| condition(&v.condition))
-        || d.passive_if.iter().flatten().any(condition)
-        || d.effect_lists().any(effects)
-        || d.actions
-            .iter()
-            .any(|a| filter(&a.filter) || a.condition.as_ref().is_some_and(condition))
-        || d.passives.iter().any(|p| match p {
-            Passive::Bonus { filter: f, .. }
-            | Passive::Discount { filter: f, .. }
-            | Passive::AttackDamage { filter: f, .. }
-            | Passive::DamageResistance { filter: f, .. }
-            | Passive::Sponsors { filter: f, .. } => filter(f),
-            Passive::AttackMod {
-                filter: Some(f), ..
-            } => filter(f),
-            Passive::AlsoWins { condition: c, .. } => condition(c),
-            _ => false,
-        })
+    let drakh = serde_json::to_value(Race::Drakh).unwrap_or(Value::Null);
+    let Ok(Value::Object(mut fields)) = serde_json::to_value(d) else {
+        return false;
+    };
+    for k in OWN_WORDS {
+        fields.remove(k);
+    }
+    fields.values().any(|v| mentions(v, &drakh))
+}
+
+/// Whether `v` holds the value `x` anywhere.
+fn mentions(v: &Value, x: &Value) -> bool {
+    match v {
+        Value::Array(a) => a.iter().any(|v| mentions(v, x)),
+        Value::Object(o) => o.values().any(|v| mentions(v, x)),
+        v => v == x,
+    }
 }
 
 #[cfg(test)]
@@ -65,6 +55,20 @@ mod tests {
         assert!(e.contains("Drakh Rule 9"), "{e}");
         let tension = "[cards.\"Grudge\"]\ntype = \"event\"\ncost = 1\neffects = [{ tension = 1, toward_race = \"drakh\" }]\n";
         assert!(parse_card_file(tension, "t.toml").is_err());
+        // The players of a race, in an effect, a lasting effect or a
+        // condition; a race cost.
+        for text in [
+            "[cards.\"Grudge\"]\ntype = \"event\"\ncost = 1\neffects = [{ draw = 1, who = \"drakh\" }]\n",
+            "[cards.\"Grudge\"]\ntype = \"event\"\ncost = 1\neffects = [{ draw = 1, if = { tension = { toward = \"drakh\", at_least = 2 } } }]\n",
+            "[cards.\"Grudge\"]\ntype = \"location\"\ncost = 1\npassive = [{ power_to_win = 2, who = \"drakh\" }]\n",
+            "[cards.\"Grudge\"]\ntype = \"fleet\"\ncost = 3\nmilitary = 2\nrace_cost = { race = \"drakh\", cost = 1 }\n",
+        ] {
+            let e = parse_card_file(text, "t.toml").unwrap_err().to_string();
+            assert!(e.contains("Drakh Rule 9"), "{e}");
+        }
+        // The card's own words are not a reference to the race.
+        let named = "[cards.\"Drakh\"]\ntype = \"event\"\ncost = 1\ncaption = \"drakh\"\neffects = [{ draw = 1 }]\n";
+        parse_card_file(named, "t.toml").unwrap();
         // A Drakh card may name its own race.
         let ok = "[cards.\"Keeper Rally\"]\ntype = \"event\"\nrace = \"drakh\"\ncost = 1\ntarget = \"card\"\ntarget_filter = { race = \"drakh\" }\neffects = [{ chaos = 1 }]\n";
         parse_card_file(ok, "t.toml").unwrap();

@@ -528,6 +528,9 @@ pub struct RawPassive {
     /// The players `who` names (self by default) need this much more
     /// (negative: less) power to win while it is in play.
     pub power_to_win: Option<i8>,
+    /// Its controller may declare war conflicts against the players `who`
+    /// names (others by default), and they against him, with no state of war.
+    pub war_conflicts: Option<bool>,
     /// How attacks treat the cards `to` names (without `to`: this card, or
     /// the card it is attached to).
     pub attack_mod: Option<RawAttackMod>,

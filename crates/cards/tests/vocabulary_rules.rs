@@ -501,3 +501,50 @@ fn tension_set_to_a_level_reads_is_worded_and_is_checked() {
     ));
     assert!(e.contains("toward_race"), "{e}");
 }
+
+#[test]
+fn war_conflicts_without_a_state_of_war_read_are_worded_and_refuse_what_cannot_be() {
+    let d = one(r#"[cards."A"]
+type = "agenda"
+race = "narn"
+cost = 1
+passive = [{ war_conflicts = true, who = "human", if = { tension = { toward = "human", at_least = 5 } } }]"#);
+    assert_eq!(
+        d.passives,
+        vec![b5_engine::Passive::WarConflicts {
+            who: b5_engine::Who::Race(b5_engine::Race::Human)
+        }]
+    );
+    let t = b5_cards::text::rules_text(&d);
+    assert!(
+        t.contains("may declare war conflicts against Human factions, and they against you, though no state of war exists"),
+        "{t}"
+    );
+    // Others by default.
+    let o =
+        one("[cards.\"L\"]\ntype = \"location\"\ncost = 1\npassive = [{ war_conflicts = true }]");
+    assert_eq!(
+        o.passives,
+        vec![b5_engine::Passive::WarConflicts {
+            who: b5_engine::Who::Others
+        }]
+    );
+    support::refused_naming(
+        "[cards.\"L\"]\ntype = \"location\"\ncost = 1\npassive = [{ war_conflicts = true, who = \"self\" }]",
+        &["passive[0].who", "other players"],
+    );
+    support::refused_naming(
+        "[cards.\"L\"]\ntype = \"location\"\ncost = 1\npassive = [{ war_conflicts = false }]",
+        &["passive[0].war_conflicts", "only ever true"],
+    );
+    // Drakh Rule 9: no other card names the Drakh, in a lasting effect's
+    // players as anywhere else.
+    support::refused_naming(
+        "[cards.\"L\"]\ntype = \"location\"\ncost = 1\npassive = [{ war_conflicts = true, who = \"drakh\" }]",
+        &["Drakh Rule 9"],
+    );
+    support::refused_naming(
+        "[cards.\"L\"]\ntype = \"location\"\ncost = 1\npassive = [{ cannot_win = true, who = \"drakh\" }]",
+        &["Drakh Rule 9"],
+    );
+}

@@ -54,14 +54,15 @@ pub(super) fn passives(
             && rp.surcharge.is_none()
             && rp.cannot_win.is_none()
             && rp.power_to_win.is_none()
+            && rp.war_conflicts.is_none()
         {
-            return Err(pat
-                .sub("who")
-                .err("`who` goes with `cannot`, `cannot_win`, `power_to_win` or `surcharge`"));
+            return Err(pat.sub("who").err(
+                "`who` goes with `cannot`, `cannot_win`, `power_to_win`, `war_conflicts` or `surcharge`",
+            ));
         }
         if kinds.len() != 1 {
             return Err(pat.err(
-                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if, power_to_win",
+                "a lasting effect has exactly one of bonus, discount, extra_draw, draw_instead, extra_influence, attack_damage, damage_resistance, extra_conflict, sponsor, marks, cannot, surcharge, influence_rating, initiative, attack_mod, cannot_win, also_win_if, power_to_win, war_conflicts",
             ));
         }
         if matches!(
@@ -323,6 +324,38 @@ fn victory(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<(), Lo
         }
         kinds.push(Passive::PowerToWin { who, n });
     }
+    war_conflicts(pat, rp, kinds)
+}
+
+/// `war_conflicts = true`: war conflicts between its controller and the
+/// players `who` names (others by default, or the players of a race), with
+/// no state of war (rulings, Finish the War).
+fn war_conflicts(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<(), LoadError> {
+    match rp.war_conflicts {
+        None => return Ok(()),
+        Some(false) => {
+            return Err(pat
+                .sub("war_conflicts")
+                .err("`war_conflicts` is only ever true"))
+        }
+        Some(true) => {}
+    }
+    let who = match rp.who.as_deref() {
+        None => Who::Others,
+        Some(s) => one_of(
+            &pat.sub("who"),
+            "player",
+            s,
+            Who::parse,
+            "others, or a race (narn, human, ...)",
+        )?,
+    };
+    if !matches!(who, Who::Others | Who::Race(_)) {
+        return Err(pat.sub("who").err(
+            "war conflicts are declared against other players: others, or the players of a race",
+        ));
+    }
+    kinds.push(Passive::WarConflicts { who });
     Ok(())
 }
 

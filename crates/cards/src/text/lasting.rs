@@ -164,6 +164,13 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
             n.unsigned_abs(),
             if *n < 0 { "less" } else { "more" }
         ),
+        Passive::WarConflicts { who } => format!(
+            "You may declare war conflicts against {}, and they against you, though no state of war exists",
+            match who {
+                Who::Race(r) => format!("{} factions", r.display()),
+                _ => "other factions".into(),
+            }
+        ),
     }
 }
 

@@ -29,6 +29,9 @@ pub struct CardDb {
     open_actions: bool,
     /// Whether any definition can forbid playing cards (`cannot = "play"`).
     play_restrictions: bool,
+    /// Whether any definition lets players declare war conflicts without a
+    /// state of war (`Passive::WarConflicts`).
+    war_licenses: bool,
     /// Each definition's printed taint, worked out once (Tainted Cards and
     /// Marks): bit 0 Shadow-tainted, bit 1 Vorlon-tainted.
     taint: Vec<u8>,
@@ -69,6 +72,7 @@ impl CardDb {
         self.watchers |= def.watches();
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
+        self.war_licenses |= def.licenses_war();
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -81,6 +85,7 @@ impl CardDb {
         self.watchers |= def.watches();
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
+        self.war_licenses |= def.licenses_war();
         if let Some(&id) = self.by_name.get(&key) {
             self.taint[id.0 as usize] = taint_bits(&def);
             self.defs[id.0 as usize] = def;
@@ -104,6 +109,13 @@ impl CardDb {
     #[inline]
     pub fn has_play_restrictions(&self) -> bool {
         self.play_restrictions
+    }
+
+    /// Whether any card lets players declare war conflicts without a state
+    /// of war.
+    #[inline]
+    pub fn has_war_licenses(&self) -> bool {
+        self.war_licenses
     }
 
     /// Whether any card has a trigger that watches the whole game.

@@ -228,6 +228,11 @@ pub enum Passive {
     /// controller by default) need this much more (less) power to win
     /// while it is in play (Victory: a card that reduces the power needed).
     PowerToWin { who: Who, n: i8 },
+    /// Its controller may declare war conflicts against the players named
+    /// (relative to him), and they against him, with no state of war
+    /// between them (rulings, Finish the War: "You may declare war
+    /// Conflicts, but a state of war does not exist").
+    WarConflicts { who: Who },
 }
 
 /// What a card replaces (Replace a Card).
@@ -644,6 +649,14 @@ impl CardDef {
                 .passives
                 .iter()
                 .any(|p| matches!(p, Passive::PlayerCannot { what, .. } if play(what)))
+    }
+
+    /// Whether the card lets players declare war conflicts without a state
+    /// of war (`Passive::WarConflicts`).
+    pub fn licenses_war(&self) -> bool {
+        self.passives
+            .iter()
+            .any(|p| matches!(p, Passive::WarConflicts { .. }))
     }
 
     /// Whether a triggered effect of the card watches the whole game

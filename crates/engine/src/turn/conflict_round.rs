@@ -132,16 +132,44 @@ impl Game {
         Ok(())
     }
 
+    /// Whether `p` may declare (and initiate) a war conflict against `q`:
+    /// they are at war (War Conflicts), or a card in play lets one of them
+    /// declare war conflicts against the other without a state of war
+    /// (rulings, Finish the War: "you may declare war Conflicts against
+    /// Human factions and they may declare war Conflicts against you").
+    pub(crate) fn may_wage_war(&self, p: PlayerId, q: PlayerId) -> bool {
+        if p == q || self.players.get(q as usize).is_none_or(|pl| pl.eliminated) {
+            return false;
+        }
+        self.players[p as usize].at_war_with(q)
+            || (self.db.has_war_licenses() && self.war_licensed(p, q))
+    }
+
+    /// A card in play, controlled by `p` or `q`, licenses war conflicts
+    /// between them (`Passive::WarConflicts`, both ways).
+    fn war_licensed(&self, p: PlayerId, q: PlayerId) -> bool {
+        self.passive_sources.iter().any(|&src| {
+            let ctl = self.you_of(src);
+            let other = match ctl {
+                c if c == p => q,
+                c if c == q => p,
+                _ => return false,
+            };
+            self.lasting(src).any(|pa| {
+                matches!(*pa, crate::card::Passive::WarConflicts { who } if self.lasting_names(who, other, ctl))
+            })
+        })
+    }
+
     pub(crate) fn check_declare_war(&self, p: PlayerId, target: Target) -> Result<(), Violation> {
         if !self.may_declare_more(p) {
             return Err(Violation::NoMoreConflicts);
         }
         // A war conflict is a Military conflict (War Conflicts).
         self.check_may_declare(p, Ability::Military)?;
-        let pl = &self.players[p as usize];
         match target {
             Target::Player(q) if (q as usize) < self.players.len() => {
-                if !pl.at_war_with(q) || self.players[q as usize].eliminated {
+                if !self.may_wage_war(p, q) {
                     return Err(Violation::NotAtWar);
                 }
             }
@@ -154,7 +182,7 @@ impl Game {
                 {
                     return Err(Violation::BadTarget);
                 }
-                if !pl.at_war_with(q) {
+                if !self.may_wage_war(p, q) {
                     return Err(Violation::NotAtWar);
                 }
             }
@@ -165,9 +193,9 @@ impl Game {
 
     pub(crate) fn declare_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = &self.players[p as usize];
-        if pl.at_war != 0 {
+        if pl.at_war != 0 || self.db.has_war_licenses() {
             for q in 0..self.players.len() as PlayerId {
-                if pl.at_war_with(q) {
+                if self.may_wage_war(p, q) {
                     out.push(Action::DeclareWar {
                         target: Target::Player(q),
                     });
@@ -248,12 +276,12 @@ impl Game {
         let p = k.initiator;
         if k.war {
             let still = match k.target {
-                Target::Player(q) => self.players[p as usize].at_war_with(q),
+                Target::Player(q) => self.may_wage_war(p, q),
                 Target::Card(c) => {
                     let f = self.c(c).faction;
                     self.c(c).zone.on_table()
                         && (f as usize) < self.players.len()
-                        && self.players[p as usize].at_war_with(f)
+                        && self.may_wage_war(p, f)
                 }
                 _ => false,
             };

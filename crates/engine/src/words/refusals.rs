@@ -275,7 +275,9 @@ impl Game {
             ),
             Violation::AlreadySustained(c) => format!("{} is already sustaining", n(c)),
             Violation::NoMoreConflicts => format!("{pn} may declare no more conflicts this turn"),
-            Violation::NotAtWar => format!("{pn} is not at war with that player"),
+            Violation::NotAtWar => format!(
+                "{pn} is not at war with that player, and no card in play lets {pn} declare war conflicts against them"
+            ),
             Violation::SurrenderNotAtWar => format!(
                 "{pn} may surrender only to a player still in the game with whom {pn} is at war"
             ),

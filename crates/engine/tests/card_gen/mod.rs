@@ -1302,14 +1302,14 @@ impl Gen {
                 Theme::LeavingPlay => &[8, 9, 0],
                 Theme::Marks => &[8, 8, 0],
                 Theme::LaterAndVotes => &[2, 3, 4],
-                Theme::Power => &[15, 16, 17, 11],
-                Theme::Tension => &[9, 7],
+                Theme::Power => &[15, 16, 18, 11],
+                Theme::Tension => &[9, 7, 17],
                 Theme::ChaosAndReversal => &[9, 0, 8],
-                Theme::Conflicts => &[7, 7, 9],
+                Theme::Conflicts => &[7, 7, 9, 17],
             };
             self.pick(opts)
         } else {
-            self.below(18)
+            self.below(19)
         };
         let kinds = ["character", "fleet", "location", "group"];
         let mut p = match k {
@@ -1402,6 +1402,13 @@ impl Gen {
             16 => t(vec![
                 ("cannot_win", V::B(true)),
                 ("who", s(self.pick(&["self", "others", "each"]))),
+            ]),
+            17 => t(vec![
+                ("war_conflicts", V::B(true)),
+                (
+                    "who",
+                    s(self.pick(&["others", "narn", "human", "centauri"])),
+                ),
             ]),
             _ => {
                 let c = self.condition();
