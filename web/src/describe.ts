@@ -122,6 +122,9 @@ export function actionLabel(action: Action, n: Names, view: PlayerView | null): 
       case "old":
         extra.push(`in place of ${n.card(v as number)}`);
         break;
+      case "pay":
+        extra.push(`paying with ${n.card(v as number)}`);
+        break;
       case "fleet":
         extra.push(`fleet ${n.card(v as number)}`);
         break;

@@ -17,7 +17,7 @@ export function refKey(r: Ref): string {
   return r.kind === "player" ? `p${r.seat}` : r.kind === "card" ? `c${r.id}` : `k${r.id}`;
 }
 
-const CARD_FIELDS = ["by", "old", "fleet", "ambassador", "host"];
+const CARD_FIELDS = ["by", "old", "fleet", "ambassador", "host", "pay"];
 
 /** What an action points at (its targets, who pays, where it goes). */
 export function refsOf(action: Action): Ref[] {

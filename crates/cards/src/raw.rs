@@ -655,6 +655,8 @@ pub struct RawCard {
     /// Conflicts: what the first card the initiator rotates to support it
     /// must be.
     pub first_supporter: Option<Spanned<RawFilter>>,
+    /// Events: rotating or neutralizing another card as it is played.
+    pub play_cost: Option<Spanned<RawCost>>,
     pub replaces: Option<Spanned<String>>,
     pub replace_only: Option<bool>,
     /// What a replacement carries over: marks, enhancements, aftermaths,
@@ -723,6 +725,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "victory",
     "participants",
     "first_supporter",
+    "play_cost",
     "replaces",
     "replace_only",
     "transfers",
@@ -785,6 +788,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "victory" => c.victory = Some(m.next_value()?),
                         "participants" => c.participants = Some(m.next_value()?),
                         "first_supporter" => c.first_supporter = Some(m.next_value()?),
+                        "play_cost" => c.play_cost = Some(m.next_value()?),
                         "replaces" => c.replaces = Some(m.next_value()?),
                         "replace_only" => c.replace_only = Some(m.next_value()?),
                         "transfers" => c.transfers = Some(m.next_value()?),

@@ -710,3 +710,46 @@ effects = [{ becomes = { diplomacy = 1, psi = 0 } }]"#,
         &["becomes"],
     );
 }
+
+#[test]
+fn an_events_play_cost_reads_is_worded_and_refuses_what_cannot_be_paid() {
+    let d = support::one(
+        r#"[cards."E"]
+type = "event"
+cost = 0
+play_cost = { rotate_other = { type = "character", row = "supporting" }, neutralize_other = { type = "fleet" } }
+effects = [{ draw = 2 }]"#,
+    );
+    let c = d.play_cost.as_ref().expect("a play cost");
+    assert!(!c.rotate && c.influence == 0);
+    assert!(c.rotate_other.is_some() && c.neutralize_other.is_some());
+    let t = b5_cards::text::rules_text(&d);
+    assert!(
+        t.contains("To play it, rotate one of your supporting characters and neutralize one of your fleets"),
+        "{t}"
+    );
+    for (text, words) in [
+        (
+            "[cards.\"C\"]\ntype = \"character\"\ncost = 1\nplay_cost = { rotate_other = { type = \"character\" } }",
+            &["play_cost", "only events"][..],
+        ),
+        (
+            "[cards.\"E\"]\ntype = \"event\"\ncost = 0\nplay_cost = { influence = 1 }",
+            &["play_cost.influence", "its influence is `cost`"][..],
+        ),
+        (
+            "[cards.\"E\"]\ntype = \"event\"\ncost = 0\nplay_cost = {}",
+            &["play_cost", "name rotate_other or neutralize_other"][..],
+        ),
+        (
+            "[cards.\"E\"]\ntype = \"event\"\ncost = 0\nplay_cost = { rotate_other = { type = \"character\", side = \"other\" } }",
+            &["play_cost.rotate_other.side", "only with cards the player controls"][..],
+        ),
+        (
+            "[cards.\"E\"]\ntype = \"event\"\ncost = 0\nplay_cost = { neutralize_other = { type = \"enhancement\" } }",
+            &["play_cost.neutralize_other", "never matches"][..],
+        ),
+    ] {
+        support::refused_naming(text, words);
+    }
+}

@@ -417,9 +417,14 @@ pub fn actions(
                     card: c,
                     target: target()?,
                 }),
+                // `by`: the card that pays the event's play cost.
                 _ => with_second(Action::Play {
                     card: c,
                     target: target()?,
+                    pay: match &st.by {
+                        Some(_) => named("by", &st.by, Prefer::Table)?,
+                        None => CardId::NONE,
+                    },
                 }),
             }
         }

@@ -271,6 +271,7 @@ fn a_search_shows_the_card_found_only_when_its_text_says_so() {
                 Action::Play {
                     card,
                     target: b5_engine::Target::None,
+                    pay: b5_engine::CardId::NONE,
                 },
             )
             .expect("played");

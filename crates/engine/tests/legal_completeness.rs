@@ -70,7 +70,11 @@ fn universe(g: &Game) -> Vec<Action> {
         }
         for &t in &ts {
             u.push(Action::Declare { card: c, target: t });
-            u.push(Action::Play { card: c, target: t });
+            u.push(Action::Play {
+                card: c,
+                target: t,
+                pay: b5_engine::CardId::NONE,
+            });
             u.push(Action::PlayAftermath { card: c, target: t });
             for index in 0..3 {
                 u.push(Action::UseCard {
@@ -353,6 +357,7 @@ fn a_card_that_supported_and_attacked_is_one_attack_target() {
         Action::Play {
             card: ready,
             target: Target::Card(fleet),
+            pay: b5_engine::CardId::NONE,
         },
     )
     .expect("the fleet is readied");

@@ -300,7 +300,11 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
     for &c in &small {
         for &t in &targets {
             u.push(Action::Declare { card: c, target: t });
-            u.push(Action::Play { card: c, target: t });
+            u.push(Action::Play {
+                card: c,
+                target: t,
+                pay: b5_engine::CardId::NONE,
+            });
             u.push(Action::PlayAftermath { card: c, target: t });
             for &by in &mine {
                 u.push(Action::Sponsor {
@@ -949,7 +953,11 @@ fn arb_action() -> impl Strategy<Value = Action> {
             target,
             conflict
         }),
-        (arb_card(), arb_target()).prop_map(|(card, target)| Action::Play { card, target }),
+        (arb_card(), arb_target()).prop_map(|(card, target)| Action::Play {
+            card,
+            target,
+            pay: b5_engine::CardId::NONE
+        }),
         (arb_card(), arb_card()).prop_map(|(card, host)| Action::PlayContingency { card, host }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::SponsorAgenda { card, by }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::HideAgenda { card, by }),
@@ -1316,6 +1324,7 @@ fn bug3_conflict_view_does_not_name_a_target_in_a_hand() {
         Action::Play {
             card: recall,
             target: Target::Card(target),
+            pay: b5_engine::CardId::NONE,
         },
     )
     .expect("Recall to Homeworld on the target");
@@ -1741,7 +1750,7 @@ fn random_games_reverse_events_played_since_the_last_turn() {
         let mut played: Vec<(b5_engine::CardId, PlayerId)> = Vec::new();
         for &(p, a) in &r.actions {
             let (card, target, effects) = match a {
-                Action::Play { card, target } => {
+                Action::Play { card, target, .. } => {
                     (card, target, g.db().get(g.card(card).def).effects.clone())
                 }
                 Action::UseCard {

@@ -82,6 +82,7 @@ fn the_second_target_is_asked_before_anything_happens() {
     let play = Action::Play {
         card: call,
         target: Target::Card(wren),
+        pay: b5_engine::CardId::NONE,
     };
     assert!(g.legal_actions(0).contains(&play));
     let spent = g.player(0).spent;
@@ -140,6 +141,7 @@ fn every_refusal_names_its_rule() {
     let play = Action::Play {
         card: xch,
         target: Target::Card(wren),
+        pay: b5_engine::CardId::NONE,
     };
     assert_eq!(violation(&g, play), Violation::NoSecondTarget(xch));
     let e = g.check_action(0, &play).unwrap_err();
@@ -158,6 +160,7 @@ fn every_refusal_names_its_rule() {
         Action::Play {
             card: xch,
             target: Target::Card(wren),
+            pay: b5_engine::CardId::NONE,
         },
     )
     .expect("legal");
@@ -207,6 +210,7 @@ fn an_action_log_with_a_second_target_replays_to_the_same_state() {
             Action::Play {
                 card: call,
                 target: Target::Card(wren),
+                pay: b5_engine::CardId::NONE,
             },
         ),
         (0u8, Action::Choose { card: mirra }),

@@ -45,7 +45,12 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
             match t {
                 CardType::Event => tries.push(Action::Play {
                     card: c,
-                    target: first_target(game, p, c, |target| Action::Play { card: c, target }),
+                    target: first_target(game, p, c, |target| Action::Play {
+                        card: c,
+                        target,
+                        pay: CardId::NONE,
+                    }),
+                    pay: CardId::NONE,
                 }),
                 CardType::Agenda => tries.push(Action::SponsorAgenda { card: c, by }),
                 CardType::Character | CardType::Group | CardType::Fleet | CardType::Location => {

@@ -80,6 +80,7 @@ fn a_reversal_offers_each_event_played_since_your_last_turn() {
         Action::Play {
             card: inquiry,
             target: Target::Player(2),
+            pay: b5_engine::CardId::NONE,
         },
     )
     .expect("A plays Pointed Inquiry on C");
@@ -88,6 +89,7 @@ fn a_reversal_offers_each_event_played_since_your_last_turn() {
         Action::Play {
             card: corridor,
             target: Target::Card(aide_b),
+            pay: b5_engine::CardId::NONE,
         },
     )
     .expect("B plays Corridor Diplomacy");

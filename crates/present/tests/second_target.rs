@@ -68,6 +68,7 @@ fn the_second_target_is_a_group_of_the_card_being_played() {
     let play = Action::Play {
         card: xch,
         target: Target::Card(wren),
+        pay: b5_engine::CardId::NONE,
     };
     let legal = g.legal_actions(0);
     let m = menu(&g, 0, &legal);

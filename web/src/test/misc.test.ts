@@ -76,6 +76,10 @@ describe("words", () => {
       "Attack with Ambassador G'Kar against Ambassador Mollari in conflict 1",
     );
     expect(actionLabel({ do: "pass" }, n, v)).toBe("Pass");
+    // The card that pays a play cost or a card action's cost.
+    expect(actionLabel({ do: "play", card: 2, target: "None", pay: 1 }, n, v)).toBe(
+      "Play Aide Da'Mirra paying with Ambassador G'Kar",
+    );
     expect(actionLabel({ do: "surrender", to: 1 }, n, v)).toBe("Surrender unconditionally to Centauri");
     expect(eventSentence({ event: "surrendered", player: 0, to: 1 }, n, v)).toBe("Narn surrenders unconditionally to Centauri.");
   });

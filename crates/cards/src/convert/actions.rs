@@ -54,36 +54,12 @@ pub(super) fn actions(
                 Some(kinds[0])
             }
         };
-        let other = |name: &str, f: &Option<RawFilter>| -> Result<Option<CardFilter>, LoadError> {
-            match f {
-                None => Ok(None),
-                Some(f) => {
-                    let fat = aat.sub(&format!("cost.{name}"));
-                    let f = filter(&fat, f)?;
-                    never_matches(&fat, &f, FilterUse::Other)?;
-                    relation_fits(&fat, &f, ty)?;
-                    if f.relation() == ThisCard::Itself {
-                        return Err(fat.sub("itself").err(
-                            "never matches: the other card paying a cost is never this card (write `rotate = true`)",
-                        ));
-                    }
-                    // Engine Rules v1.2, Costs: only cards the player controls pay.
-                    if f.side == Side::Other {
-                        return Err(fat.sub("side").err(
-                            "never matches: costs are paid only with cards the player controls",
-                        ));
-                    }
-                    if f.names_off_table() && !f.allows_type(CardType::Character) {
-                        return Err(fat.sub("type").err(
-                            "never matches: only cards on the table (characters, groups, fleets, locations) rotate or are neutralized",
-                        ));
-                    }
-                    Ok(Some(f))
-                }
-            }
-        };
-        let rotate_other = other("rotate_other", &cost.rotate_other)?;
-        let neutralize_other = other("neutralize_other", &cost.neutralize_other)?;
+        let rotate_other = other_card(&aat.sub("cost.rotate_other"), &cost.rotate_other, ty)?;
+        let neutralize_other = other_card(
+            &aat.sub("cost.neutralize_other"),
+            &cost.neutralize_other,
+            ty,
+        )?;
         let credits = match cost.credits {
             Some(0) => {
                 return Err(aat
@@ -173,5 +149,82 @@ pub(super) fn actions(
                 .err("an action needs at least one effect"));
         }
     }
+    Ok(())
+}
+
+/// A cost paid with another card the player controls (`rotate_other`,
+/// `neutralize_other`): a filter that can match such a card.
+pub(super) fn other_card(
+    fat: &At,
+    f: &Option<RawFilter>,
+    ty: CardType,
+) -> Result<Option<CardFilter>, LoadError> {
+    let Some(f) = f else {
+        return Ok(None);
+    };
+    let f = filter(fat, f)?;
+    never_matches(fat, &f, FilterUse::Other)?;
+    relation_fits(fat, &f, ty)?;
+    if f.relation() == ThisCard::Itself {
+        return Err(fat.sub("itself").err(
+            "never matches: the other card paying a cost is never this card (write `rotate = true`)",
+        ));
+    }
+    // Engine Rules v1.2, Costs: only cards the player controls pay.
+    if f.side == Side::Other {
+        return Err(fat
+            .sub("side")
+            .err("never matches: costs are paid only with cards the player controls"));
+    }
+    if f.names_off_table() && !f.allows_type(CardType::Character) {
+        return Err(fat.sub("type").err(
+            "never matches: only cards on the table (characters, groups, fleets, locations) rotate or are neutralized",
+        ));
+    }
+    Ok(Some(f))
+}
+
+/// An event's `play_cost`: rotating or neutralizing another card the
+/// player controls as it is played (Engine Rules v1.2, Requirements: "be
+/// active and require you to do something"). Its influence is `cost`.
+pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
+    let Some(c) = &raw.play_cost else {
+        return Ok(());
+    };
+    let pat = at.at("play_cost", c);
+    if d.card_type != CardType::Event {
+        return Err(pat.err(
+            "only events have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
+        ));
+    }
+    let c = c.get_ref();
+    for (field, set) in [
+        ("rotate", c.rotate.is_some()),
+        ("influence", c.influence.is_some()),
+        ("purge", c.purge.is_some()),
+        ("discard", c.discard.is_some()),
+        ("credits", c.credits.is_some()),
+    ] {
+        if set {
+            return Err(pat.sub(field).err(
+                "an event's play cost is rotate_other or neutralize_other (its influence is `cost`)",
+            ));
+        }
+    }
+    let rotate_other = other_card(&pat.sub("rotate_other"), &c.rotate_other, d.card_type)?;
+    let neutralize_other = other_card(
+        &pat.sub("neutralize_other"),
+        &c.neutralize_other,
+        d.card_type,
+    )?;
+    if rotate_other.is_none() && neutralize_other.is_none() {
+        return Err(pat.err("name rotate_other or neutralize_other (or leave `play_cost` out)"));
+    }
+    d.play_cost = Some(Cost {
+        rotate: false,
+        rotate_other,
+        neutralize_other,
+        ..Cost::default()
+    });
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! A card's actions in words (card format: Actions): "Action: rotate, apply
 //! 1 influence, target a player: ...".
 
-use b5_engine::{CardAction, CardFilter};
+use b5_engine::{CardAction, CardFilter, Cost};
 
 use crate::text::conditions::condition_text;
 use crate::text::filters::{filter_text, targets_text};
@@ -63,4 +63,20 @@ fn own_other(f: &CardFilter) -> String {
     let t = filter_text(f, "cards");
     let t = t.replace(" in your faction", "");
     format!("one of your other {t}")
+}
+
+/// An event's play cost: "To play it, rotate one of your characters".
+pub(super) fn play_cost_text(c: &Cost) -> String {
+    let yours = |f: &CardFilter| {
+        let t = filter_text(f, "cards").replace(" in your faction", "");
+        format!("one of your {t}")
+    };
+    let mut parts = Vec::new();
+    if let Some(f) = &c.rotate_other {
+        parts.push(format!("rotate {}", yours(f)));
+    }
+    if let Some(f) = &c.neutralize_other {
+        parts.push(format!("neutralize {}", yours(f)));
+    }
+    format!("To play it, {}", parts.join(" and "))
 }

@@ -60,10 +60,26 @@ impl Game {
         let Some(act) = def.actions.get(index as usize) else {
             return Err(Violation::BadTarget);
         };
-        let Some((f, rotate)) = Game::chosen_part(&act.cost) else {
+        self.check_payer(p, card, &act.cost, pay)
+    }
+
+    /// Whether `pay` may pay the "other card" part of `cost` that the
+    /// player chooses, for `source` (a card action's card, or an event
+    /// being played); `NONE` always may.
+    pub(crate) fn check_payer(
+        &self,
+        p: PlayerId,
+        source: CardId,
+        cost: &Cost,
+        pay: CardId,
+    ) -> Result<(), Violation> {
+        if pay.is_none() {
+            return Ok(());
+        }
+        let Some((f, rotate)) = Game::chosen_part(cost) else {
             return Err(Violation::NotOffered(pay));
         };
-        if pay.idx() >= self.cards.len() || pay == card {
+        if pay.idx() >= self.cards.len() || pay == source {
             return Err(Violation::NotOffered(pay));
         }
         let ci = self.c(pay);
@@ -72,14 +88,14 @@ impl Game {
             && ci.controller == p
             && !ci.neutralized()
             && !(rotate && ci.rotated())
-            && self.filter_matches(f, pay, By::card(p, card));
+            && self.filter_matches(f, pay, By::card(p, source));
         if !ok {
             return Err(Violation::NotOffered(pay));
         }
         // With both costs, another card must be left to neutralize.
-        if let (true, Some(nf)) = (rotate, &act.cost.neutralize_other) {
-            if self.other_cost_payer_but(p, card, nf, pay).is_none() {
-                return Err(Violation::RequirementUnmet(card));
+        if let (true, Some(nf)) = (rotate, &cost.neutralize_other) {
+            if self.other_cost_payer_but(p, source, nf, pay).is_none() {
+                return Err(Violation::RequirementUnmet(source));
             }
         }
         Ok(())
@@ -92,16 +108,21 @@ impl Game {
         card: CardId,
         index: u8,
     ) -> SmallVec<[CardId; 8]> {
-        let mut out = SmallVec::new();
         let def = self.db.get(self.c(card).def);
-        let Some(act) = def.actions.get(index as usize) else {
-            return out;
-        };
-        if Game::chosen_part(&act.cost).is_none() {
+        match def.actions.get(index as usize) {
+            Some(act) => self.payers(p, card, &act.cost),
+            None => SmallVec::new(),
+        }
+    }
+
+    /// The cards the player may name to pay `cost` for `source`.
+    pub(crate) fn payers(&self, p: PlayerId, source: CardId, cost: &Cost) -> SmallVec<[CardId; 8]> {
+        let mut out = SmallVec::new();
+        if Game::chosen_part(cost).is_none() {
             return out;
         }
         for c in self.table_cards_controlled(p) {
-            if self.check_cost_payer(p, card, index, c).is_ok() {
+            if self.check_payer(p, source, cost, c).is_ok() {
                 out.push(c);
             }
         }

@@ -79,6 +79,7 @@ impl Game {
         p: PlayerId,
         card: CardId,
         target: Target,
+        pay: CardId,
     ) -> Result<(), Violation> {
         self.check_playable_on(p, card, CardType::Event, "event", target)?;
         let def = self.db.get(self.c(card).def);
@@ -109,7 +110,29 @@ impl Game {
                 conflict: None,
             })?;
         }
-        Ok(())
+        self.check_play_cost(p, card, def, pay)
+    }
+
+    /// Requirements: "Some requirements may ... be active and require you
+    /// to do something": an event's `play_cost` is paid with cards the
+    /// player controls (Costs), and `pay` names one that may pay it.
+    fn check_play_cost(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &crate::card::CardDef,
+        pay: CardId,
+    ) -> Result<(), Violation> {
+        let Some(cost) = &def.play_cost else {
+            return match pay.some() {
+                Some(c) => Err(Violation::NotOffered(c)),
+                None => Ok(()),
+            };
+        };
+        if !self.other_costs_payable(p, card, cost) {
+            return Err(Violation::RequirementUnmet(card));
+        }
+        self.check_payer(p, card, cost, pay)
     }
 
     pub(crate) fn do_play_event(
@@ -117,6 +140,7 @@ impl Game {
         p: PlayerId,
         card: CardId,
         target: Target,
+        pay: CardId,
         ev: &mut Events,
     ) {
         // Legal Targets: a card with two targets asks for the second first.
@@ -129,11 +153,11 @@ impl Game {
                     first: target,
                     conflict: None,
                 },
-                CardId::NONE,
+                pay,
             );
             return;
         }
-        self.play_event_now(p, card, (target, CardId::NONE), ev);
+        self.play_event_now(p, card, (target, CardId::NONE), pay, ev);
     }
 
     /// Plays an event with its targets (`second`: `NONE` for one target).
@@ -142,6 +166,7 @@ impl Game {
         p: PlayerId,
         card: CardId,
         (target, second): (Target, CardId),
+        pay: CardId,
         ev: &mut Events,
     ) {
         let db = self.db.clone();
@@ -149,6 +174,10 @@ impl Game {
         let def = db.get(def_id);
         let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
+        // Requirements: an active requirement is met as the card is played.
+        if let Some(c) = &def.play_cost {
+            self.pay_other_costs(p, card, c, pay, ev);
+        }
         self.move_card(card, Zone::Discard, p, ev);
         match def.uniqueness {
             Uniqueness::Limited => self.limited_this_turn.push(def_id),

@@ -726,8 +726,24 @@ impl Game {
                 CardType::Event => {
                     ts.clear();
                     self.target_candidates(def.target, &def.filter, p, false, &mut ts);
+                    // One choice per card that may pay its play cost.
+                    let payers = match &def.play_cost {
+                        Some(c) => self.payers(p, card, c),
+                        None => Default::default(),
+                    };
                     for &t in ts.iter() {
-                        out.push(Action::Play { card, target: t });
+                        out.push(Action::Play {
+                            card,
+                            target: t,
+                            pay: CardId::NONE,
+                        });
+                        for &pay in payers.iter() {
+                            out.push(Action::Play {
+                                card,
+                                target: t,
+                                pay,
+                            });
+                        }
                     }
                 }
                 CardType::Contingency => {

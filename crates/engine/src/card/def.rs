@@ -423,6 +423,7 @@ pub struct CardDef {
     /// Conflicts: what the first card the initiator rotates to support it
     /// must be ("The first character you rotate to support this conflict
     /// must have a Psi of 5 or more": rulings, Psi Attack).
+    #[serde(default)]
     pub first_supporter: Option<CardFilter>,
     pub replaces: Option<Replaces>,
     /// Flavour, shown but with no effect (Card Anatomy: Caption).
@@ -459,6 +460,12 @@ pub struct CardDef {
     /// its copies may be on one card, as its text says.
     #[serde(default)]
     pub copies_share_target: bool,
+    /// Events: what playing it costs besides its influence, rotating or
+    /// neutralizing another card the player controls ("Rotate one of your
+    /// ready characters to play this event"; Engine Rules v1.2,
+    /// Requirements: "be active and require you to do something").
+    #[serde(default)]
+    pub play_cost: Option<Cost>,
 }
 
 impl CardDef {
@@ -545,6 +552,7 @@ impl CardDef {
             victory: None,
             participants: None,
             first_supporter: None,
+            play_cost: None,
             replaces: None,
             caption: None,
             race_cost: Vec::new(),

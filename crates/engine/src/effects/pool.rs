@@ -239,6 +239,7 @@ mod tests {
             Action::Play {
                 card,
                 target: Target::None,
+                pay: crate::ids::CardId::NONE,
             },
         )
         .unwrap();
@@ -257,6 +258,7 @@ mod tests {
             Action::Play {
                 card,
                 target: Target::None,
+                pay: crate::ids::CardId::NONE,
             },
         )
         .unwrap();

@@ -289,7 +289,7 @@ impl Game {
                 let k = c.conflict.map_or(0, |k| k.0);
                 self.aftermath_now(p, k, card, (c.target, s), ev);
             }
-            _ => self.play_event_now(p, card, (c.target, s), ev),
+            _ => self.play_event_now(p, card, (c.target, s), c.pay, ev),
         }
     }
 }

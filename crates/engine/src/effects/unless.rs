@@ -218,6 +218,7 @@ mod tests {
                 Action::Play {
                     card,
                     target: Target::Player(1),
+                    pay: crate::ids::CardId::NONE,
                 },
             )
             .unwrap();

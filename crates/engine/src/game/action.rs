@@ -93,6 +93,13 @@ pub enum Action {
     Play {
         card: CardId,
         target: Target,
+        /// The card that pays the event's `play_cost` (the rotated one
+        /// when it has both parts); `NONE`: the engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     /// Play a contingency face down under a card you control.
     PlayContingency {

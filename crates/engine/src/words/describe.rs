@@ -248,7 +248,15 @@ impl Game {
                     self.conflict_name(conflict)
                 )
             }
-            Action::Play { card, target } => format!("play {}{}", n(card), self.on(target)),
+            Action::Play { card, target, pay } => format!(
+                "play {}{}{}",
+                n(card),
+                self.on(target),
+                match pay.some() {
+                    Some(c) => format!(", paying with {}", n(c)),
+                    None => String::new(),
+                }
+            ),
             Action::PlayContingency { card, host } => {
                 format!("play {} face down under {}", n(card), n(host))
             }

@@ -1673,6 +1673,12 @@ impl Gen {
                 };
                 let n = 1 + self.below(3);
                 kv.push(("effects", self.effects(&cx, n)));
+                // An event's play cost: another card of its player's.
+                if ty == "event" && self.chance(1, 8) {
+                    let part = self.pick(&["rotate_other", "neutralize_other"]);
+                    let f = self.own_filter(&["character", "fleet", "location", "group"]);
+                    kv.push(("play_cost", t(vec![(part, f)])));
+                }
                 if ty == "aftermath" {
                     let mut a = t(vec![("outcome", s(self.pick(&["won", "lost", "any"])))]);
                     if self.chance(1, 3) {

@@ -1734,6 +1734,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         13 => Action::Play {
             card: card(rng),
             target: target(rng, &mut card),
+            pay: b5_engine::CardId::NONE,
         },
         14 => Action::PlayContingency {
             card: card(rng),
@@ -1889,6 +1890,7 @@ pub fn mutate_action(a: Action, game: &Game, rng: &mut Rng) -> Action {
         Action::Play { card, .. } => Action::Play {
             card,
             target: Target::Card(c(rng)),
+            pay: b5_engine::CardId::NONE,
         },
         Action::Buy { count } => Action::Buy {
             count: count.wrapping_add(1 + rng.below(5) as u8),
