@@ -162,16 +162,7 @@ fn values(
         });
     }
     if let Some(n) = rp.surcharge {
-        let who = match rp.who.as_deref() {
-            None => Who::Others,
-            Some(s) => one_of(
-                &pat.sub("who"),
-                "player",
-                s,
-                Who::parse,
-                "self, others, each",
-            )?,
-        };
+        let who = lasting_who(pat, rp, Who::Others, "self, others, each")?;
         if matches!(who, Who::Target | Who::Leader | Who::That) {
             return Err(pat
                 .sub("who")
@@ -235,16 +226,7 @@ fn restrictions(
                     what.name()
                 )));
             }
-            let who = match rp.who.as_deref() {
-                None => Who::Others,
-                Some(s) => one_of(
-                    &pat.sub("who"),
-                    "player",
-                    s,
-                    Who::parse,
-                    "self, others, each",
-                )?,
-            };
+            let who = lasting_who(pat, rp, Who::Others, "self, others, each")?;
             if matches!(who, Who::Target | Who::Leader | Who::That) {
                 return Err(pat
                     .sub("who")
@@ -268,16 +250,7 @@ fn victory(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<(), Lo
     // Victory, Other Victory Conditions: cards that change one
     // player's victory conditions (its controller's unless it says so).
     if rp.cannot_win == Some(true) {
-        let who = match rp.who.as_deref() {
-            None => Who::Me,
-            Some(s) => one_of(
-                &pat.sub("who"),
-                "player",
-                s,
-                Who::parse,
-                "self, others, each",
-            )?,
-        };
+        let who = lasting_who(pat, rp, Who::Me, "self, others, each")?;
         if matches!(who, Who::Target | Who::Leader | Who::That) {
             return Err(pat
                 .sub("who")
@@ -307,16 +280,7 @@ fn victory(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<(), Lo
                 .sub("power_to_win")
                 .err("the power needed to win changes by -19 to 100"));
         }
-        let who = match rp.who.as_deref() {
-            None => Who::Me,
-            Some(s) => one_of(
-                &pat.sub("who"),
-                "player",
-                s,
-                Who::parse,
-                "self, others, each",
-            )?,
-        };
+        let who = lasting_who(pat, rp, Who::Me, "self, others, each")?;
         if matches!(who, Who::Target | Who::Leader | Who::That) {
             return Err(pat
                 .sub("who")
@@ -340,16 +304,7 @@ fn war_conflicts(pat: &At, rp: &RawPassive, kinds: &mut Vec<Passive>) -> Result<
         }
         Some(true) => {}
     }
-    let who = match rp.who.as_deref() {
-        None => Who::Others,
-        Some(s) => one_of(
-            &pat.sub("who"),
-            "player",
-            s,
-            Who::parse,
-            "others, or a race (narn, human, ...)",
-        )?,
-    };
+    let who = lasting_who(pat, rp, Who::Others, "others, or a race (narn, human, ...)")?;
     if !matches!(who, Who::Others | Who::Race(_)) {
         return Err(pat.sub("who").err(
             "war conflicts are declared against other players: others, or the players of a race",
@@ -509,4 +464,13 @@ fn replacement_transfers(
         *all = true;
     }
     Ok(out)
+}
+
+/// The players a lasting effect's `who` names, relative to its controller
+/// (`default` when left out); `expected` lists the words it takes.
+fn lasting_who(pat: &At, rp: &RawPassive, default: Who, expected: &str) -> Result<Who, LoadError> {
+    match rp.who.as_deref() {
+        None => Ok(default),
+        Some(s) => one_of(&pat.sub("who"), "player", s, Who::parse, expected),
+    }
 }
