@@ -728,10 +728,23 @@ effects = [{ draw = 2 }]"#,
         t.contains("To play it, rotate one of your supporting characters and neutralize one of your fleets"),
         "{t}"
     );
+    // A card that is sponsored: "To sponsor it, ...".
+    let s = support::one(
+        "[cards.\"C\"]\ntype = \"character\"\ncost = 1\nplay_cost = { neutralize_other = { type = \"fleet\" } }",
+    );
+    let t = b5_cards::text::rules_text(&s);
+    assert!(
+        t.contains("To sponsor it, neutralize one of your fleets"),
+        "{t}"
+    );
     for (text, words) in [
         (
-            "[cards.\"C\"]\ntype = \"character\"\ncost = 1\nplay_cost = { rotate_other = { type = \"character\" } }",
-            &["play_cost", "only events"][..],
+            "[cards.\"A\"]\ntype = \"agenda\"\ncost = 1\nplay_cost = { rotate_other = { type = \"character\" } }",
+            &["play_cost", "only events and the cards that are sponsored"][..],
+        ),
+        (
+            "[cards.\"E\"]\ntype = \"enhancement\"\ncost = 1\nplay_cost = { rotate_other = { host = true } }",
+            &["play_cost.rotate_other", "in the hand"][..],
         ),
         (
             "[cards.\"E\"]\ntype = \"event\"\ncost = 0\nplay_cost = { influence = 1 }",

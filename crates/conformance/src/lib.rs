@@ -277,6 +277,7 @@ fn check_step_names(
         ("card", &st.card),
         ("target", &st.target),
         ("by", &st.by),
+        ("pay", &st.pay),
         ("fleet", &st.fleet),
         ("second", &st.second),
         // In a war declaration `conflict` is the conflict type.

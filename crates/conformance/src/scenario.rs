@@ -254,6 +254,8 @@ pub struct StepTable {
     pub card: Option<Spanned<String>>,
     pub target: Option<Spanned<String>>,
     pub by: Option<Spanned<String>>,
+    /// `sponsor`: the card that pays the sponsored card's play cost.
+    pub pay: Option<Spanned<String>>,
     pub fleet: Option<Spanned<String>>,
     pub conflict: Option<Spanned<String>>,
     pub side: Option<Spanned<String>>,

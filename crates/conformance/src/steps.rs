@@ -308,6 +308,11 @@ pub fn actions(
             card: card(Prefer::Hand)?,
             by: named("by", &st.by, Prefer::Table)?,
             target: target()?,
+            // `pay`: the card that pays its play cost (left out: the engine picks).
+            pay: match &st.pay {
+                Some(_) => named("pay", &st.pay, Prefer::Table)?,
+                None => CardId::NONE,
+            },
         }),
         "promote" => one(Action::Promote {
             card: card(Prefer::Table)?,

@@ -139,6 +139,7 @@ fn universe(g: &Game) -> Vec<Action> {
                     card: c,
                     by,
                     target: t,
+                    pay: b5_engine::CardId::NONE,
                 });
             }
         }

@@ -311,6 +311,7 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
                     card: c,
                     by,
                     target: t,
+                    pay: b5_engine::CardId::NONE,
                 });
             }
         }
@@ -922,7 +923,8 @@ fn arb_action() -> impl Strategy<Value = Action> {
         (arb_card(), arb_card(), arb_target()).prop_map(|(card, by, target)| Action::Sponsor {
             card,
             by,
-            target
+            target,
+            pay: b5_engine::CardId::NONE,
         }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::Promote { card, by }),
         arb_card().prop_map(|by| Action::Build { by }),
@@ -1244,7 +1246,8 @@ fn bug1_enhancement_on_a_missing_target_is_refused_without_panic() {
     assert!(legal.contains(&Action::Sponsor {
         card: neutral,
         by: amb,
-        target: Target::Card(amb)
+        target: Target::Card(amb),
+        pay: b5_engine::CardId::NONE,
     }));
     // ...and targets that do not exist are refused, changing nothing.
     for (card, target) in [
@@ -1259,6 +1262,7 @@ fn bug1_enhancement_on_a_missing_target_is_refused_without_panic() {
                 card,
                 by: amb,
                 target,
+                pay: b5_engine::CardId::NONE,
             },
         );
         assert!(r.is_err(), "{target:?} was accepted");

@@ -58,6 +58,7 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
                         card: c,
                         by,
                         target: Target::None,
+                        pay: CardId::NONE,
                     })
                 }
                 _ => {}

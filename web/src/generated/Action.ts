@@ -7,7 +7,12 @@ import type { VoteChoice } from "./VoteChoice";
 /**
  * One player choice. Small and `Copy`: bots clone thousands of these.
  */
-export type Action = { "do": "pass" } | { "do": "sustain", card: CardId, } | { "do": "declare", card: CardId, target: Target, } | { "do": "declare_war", target: Target, } | { "do": "sponsor", card: CardId, by: CardId, target: Target, } | { "do": "promote", card: CardId, by: CardId, } | { "do": "replace", card: CardId, old: CardId, } | { "do": "build", by: CardId, } | { "do": "use_card", card: CardId, index: number, target: Target, pay?: CardId, } | { "do": "lead", card: CardId, fleet: CardId, } | { "do": "assist", card: CardId, ambassador: CardId, discount: boolean, } | { "do": "support", card: CardId, conflict: ConflictId, 
+export type Action = { "do": "pass" } | { "do": "sustain", card: CardId, } | { "do": "declare", card: CardId, target: Target, } | { "do": "declare_war", target: Target, } | { "do": "sponsor", card: CardId, by: CardId, target: Target, 
+/**
+ * The card that pays the card's `play_cost` (never `by`); `NONE`:
+ * the engine picks.
+ */
+pay?: CardId, } | { "do": "promote", card: CardId, by: CardId, } | { "do": "replace", card: CardId, old: CardId, } | { "do": "build", by: CardId, } | { "do": "use_card", card: CardId, index: number, target: Target, pay?: CardId, } | { "do": "lead", card: CardId, fleet: CardId, } | { "do": "assist", card: CardId, ambassador: CardId, discount: boolean, } | { "do": "support", card: CardId, conflict: ConflictId, 
 /**
  * The side supported, in a conflict with several sides.
  */

@@ -6,8 +6,8 @@ use b5_engine::{
 };
 
 use super::{
-    condition, effects, filter, marks, never_matches, one_of, only, refs_with, relation_fits,
-    second, At, FilterUse, TARGETS,
+    condition, effects, filter, marks, never_matches, no_relation, one_of, only, refs_with,
+    relation_fits, second, At, FilterUse, TARGETS,
 };
 use crate::error::LoadError;
 use crate::raw::{RawCard, RawFilter};
@@ -184,17 +184,27 @@ pub(super) fn other_card(
     Ok(Some(f))
 }
 
-/// An event's `play_cost`: rotating or neutralizing another card the
-/// player controls as it is played (Engine Rules v1.2, Requirements: "be
-/// active and require you to do something"). Its influence is `cost`.
+/// A `play_cost`: rotating or neutralizing another card the player
+/// controls as an event is played or a card is sponsored (Engine Rules
+/// v1.2, Requirements: "be active and require you to do something ... you
+/// may have to rotate another card in order to sponsor the card"). Its
+/// influence is `cost`.
 pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
     let Some(c) = &raw.play_cost else {
         return Ok(());
     };
     let pat = at.at("play_cost", c);
-    if d.card_type != CardType::Event {
+    if !matches!(
+        d.card_type,
+        CardType::Event
+            | CardType::Character
+            | CardType::Group
+            | CardType::Fleet
+            | CardType::Location
+            | CardType::Enhancement
+    ) {
         return Err(pat.err(
-            "only events have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
+            "only events and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
         ));
     }
     let c = c.get_ref();
@@ -217,6 +227,20 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
         &c.neutralize_other,
         d.card_type,
     )?;
+    // The card is in the hand as its cost is paid: it has no relation to
+    // a card on the table yet.
+    for (f, field) in [
+        (&rotate_other, "rotate_other"),
+        (&neutralize_other, "neutralize_other"),
+    ] {
+        if let Some(f) = f {
+            no_relation(
+                &pat.sub(field),
+                f,
+                "the card is in the hand as its cost is paid",
+            )?;
+        }
+    }
     if rotate_other.is_none() && neutralize_other.is_none() {
         return Err(pat.err("name rotate_other or neutralize_other (or leave `play_cost` out)"));
     }

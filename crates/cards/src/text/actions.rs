@@ -65,8 +65,9 @@ fn own_other(f: &CardFilter) -> String {
     format!("one of your other {t}")
 }
 
-/// An event's play cost: "To play it, rotate one of your characters".
-pub(super) fn play_cost_text(c: &Cost) -> String {
+/// A play cost: "To play it, rotate one of your characters" (an event),
+/// "To sponsor it, ..." (a card that is sponsored).
+pub(super) fn play_cost_text(c: &Cost, sponsored: bool) -> String {
     let yours = |f: &CardFilter| {
         let t = filter_text(f, "cards").replace(" in your faction", "");
         format!("one of your {t}")
@@ -78,5 +79,6 @@ pub(super) fn play_cost_text(c: &Cost) -> String {
     if let Some(f) = &c.neutralize_other {
         parts.push(format!("neutralize {}", yours(f)));
     }
-    format!("To play it, {}", parts.join(" and "))
+    let verb = if sponsored { "sponsor" } else { "play" };
+    format!("To {verb} it, {}", parts.join(" and "))
 }

@@ -123,7 +123,10 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
         parts.push(format!("Requires: {}", condition_text(r)));
     }
     if let Some(c) = &d.play_cost {
-        parts.push(super::actions::play_cost_text(c));
+        parts.push(super::actions::play_cost_text(
+            c,
+            d.card_type != CardType::Event,
+        ));
     }
     if d.copies_share_target {
         parts.push("Any number of copies of this card may be on the same card".into());

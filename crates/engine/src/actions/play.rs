@@ -110,16 +110,17 @@ impl Game {
                 conflict: None,
             })?;
         }
-        self.check_play_cost(p, card, def, pay)
+        self.check_play_cost(p, (card, card), def, pay)
     }
 
     /// Requirements: "Some requirements may ... be active and require you
-    /// to do something": an event's `play_cost` is paid with cards the
-    /// player controls (Costs), and `pay` names one that may pay it.
-    fn check_play_cost(
+    /// to do something": a card's `play_cost` is paid with cards the
+    /// player controls (Costs), other than `not` (the event itself, or the
+    /// card rotated to sponsor), and `pay` names one that may pay it.
+    pub(crate) fn check_play_cost(
         &self,
         p: PlayerId,
-        card: CardId,
+        (card, not): (CardId, CardId),
         def: &crate::card::CardDef,
         pay: CardId,
     ) -> Result<(), Violation> {
@@ -129,10 +130,10 @@ impl Game {
                 None => Ok(()),
             };
         };
-        if !self.other_costs_payable(p, card, cost) {
+        if !self.other_costs_payable(p, not, cost) {
             return Err(Violation::RequirementUnmet(card));
         }
-        self.check_payer(p, card, cost, pay)
+        self.check_payer(p, not, cost, pay)
     }
 
     pub(crate) fn do_play_event(

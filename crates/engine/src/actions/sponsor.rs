@@ -328,12 +328,42 @@ impl Game {
         }
     }
 
+    /// The ways to sponsor `card` rotating `by` onto `target`: one naming
+    /// no payer, and one per card that may pay its play cost.
+    fn sponsor_choices(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+        by: CardId,
+        target: Target,
+        out: &mut Vec<Action>,
+    ) {
+        out.push(Action::Sponsor {
+            card,
+            by,
+            target,
+            pay: CardId::NONE,
+        });
+        if let Some(c) = &def.play_cost {
+            for pay in self.payers(p, by, c) {
+                out.push(Action::Sponsor {
+                    card,
+                    by,
+                    target,
+                    pay,
+                });
+            }
+        }
+    }
+
     pub(crate) fn check_sponsor(
         &self,
         p: PlayerId,
         card: CardId,
         by: CardId,
         target: Target,
+        pay: CardId,
     ) -> Result<(), Violation> {
         self.check_in_hand(p, card)?;
         let def = self.db.get(self.c(card).def);
@@ -360,6 +390,9 @@ impl Game {
             return Err(Violation::Unaffordable { need, have });
         }
         self.check_loyalty(p, card, def, by, target)?;
+        // Requirements: "you may have to rotate another card in order to
+        // sponsor the card": never the card rotated to sponsor it.
+        self.check_play_cost(p, (card, by), def, pay)?;
         if def.card_type == CardType::Enhancement
             && !self.enhancement_target_ok(p, card, def, target)
         {
@@ -449,6 +482,7 @@ impl Game {
         card: CardId,
         by: CardId,
         target: Target,
+        pay: CardId,
         ev: &mut Events,
     ) {
         let need = self.sponsor_cost(p, card, by).unwrap_or(0);
@@ -460,6 +494,10 @@ impl Game {
         self.use_discounts(p, def);
         self.apply_influence(p, need);
         self.rotate(by);
+        // Requirements: an active requirement is met as it is sponsored.
+        if let Some(c) = &def.play_cost {
+            self.pay_other_costs(p, by, c, pay, ev);
+        }
         if def.card_type == CardType::Enhancement {
             self.attach(card, p, def.attach, target, ev);
         } else {
@@ -696,11 +734,7 @@ impl Game {
                 CardType::Event | CardType::Contingency if !playable(card) => {}
                 CardType::Character | CardType::Group | CardType::Fleet | CardType::Location => {
                     for &by in &rotators {
-                        out.push(Action::Sponsor {
-                            card,
-                            by,
-                            target: Target::None,
-                        });
+                        self.sponsor_choices(p, card, def, by, Target::None, out);
                     }
                 }
                 CardType::Enhancement => {
@@ -708,11 +742,7 @@ impl Game {
                     self.enhancement_targets(p, card, def, &mut ts);
                     for &by in &rotators {
                         for &t in ts.iter() {
-                            out.push(Action::Sponsor {
-                                card,
-                                by,
-                                target: t,
-                            });
+                            self.sponsor_choices(p, card, def, by, t, out);
                         }
                     }
                 }

@@ -460,10 +460,12 @@ pub struct CardDef {
     /// its copies may be on one card, as its text says.
     #[serde(default)]
     pub copies_share_target: bool,
-    /// Events: what playing it costs besides its influence, rotating or
-    /// neutralizing another card the player controls ("Rotate one of your
-    /// ready characters to play this event"; Engine Rules v1.2,
-    /// Requirements: "be active and require you to do something").
+    /// Events, and cards that are sponsored: what playing (sponsoring) it
+    /// costs besides its influence, rotating or neutralizing another card
+    /// the player controls ("Rotate one of your ready characters to play
+    /// this event"; Engine Rules v1.2, Requirements: "be active and require
+    /// you to do something ... E.g. you may have to rotate another card in
+    /// order to sponsor the card").
     #[serde(default)]
     pub play_cost: Option<Cost>,
 }

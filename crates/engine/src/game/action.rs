@@ -36,6 +36,13 @@ pub enum Action {
         card: CardId,
         by: CardId,
         target: Target,
+        /// The card that pays the card's `play_cost` (never `by`); `NONE`:
+        /// the engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     Promote {
         card: CardId,

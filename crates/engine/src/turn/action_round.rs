@@ -70,7 +70,12 @@ impl Game {
     pub(crate) fn check_round_action(&self, p: PlayerId, a: &Action) -> Result<(), Violation> {
         match *a {
             Action::Pass => Ok(()),
-            Action::Sponsor { card, by, target } => self.check_sponsor(p, card, by, target),
+            Action::Sponsor {
+                card,
+                by,
+                target,
+                pay,
+            } => self.check_sponsor(p, card, by, target, pay),
             Action::Promote { card, by } => self.check_promote(p, card, by),
             Action::Replace { card, old } => self.check_replace(p, card, old),
             Action::Build { by } => self.check_build(p, by),
@@ -124,7 +129,12 @@ impl Game {
     /// Carries out a checked Action Round action.
     pub(crate) fn do_round_action(&mut self, p: PlayerId, a: Action, ev: &mut Events) {
         match a {
-            Action::Sponsor { card, by, target } => self.do_sponsor(p, card, by, target, ev),
+            Action::Sponsor {
+                card,
+                by,
+                target,
+                pay,
+            } => self.do_sponsor(p, card, by, target, pay, ev),
             Action::Promote { card, by } => self.do_promote(p, card, by, ev),
             Action::Replace { card, old } => self.do_replace(p, card, old, ev),
             Action::Build { by } => self.do_build(p, by, ev),

@@ -133,14 +133,23 @@ impl Game {
                 "declare a war conflict against {}",
                 self.target_name(target)
             ),
-            Action::Sponsor { card, by, target } => {
+            Action::Sponsor {
+                card,
+                by,
+                target,
+                pay,
+            } => {
                 let cost = self.db.get(self.c(card).def).cost.unwrap_or(0);
                 format!(
-                    "sponsor {}{} (rotating {}, cost {})",
+                    "sponsor {}{} (rotating {}, cost {}){}",
                     n(card),
                     self.on(target),
                     n(by),
-                    cost
+                    cost,
+                    match pay.some() {
+                        Some(c) => format!(", paying with {}", n(c)),
+                        None => String::new(),
+                    }
                 )
             }
             Action::Promote { card, by } => format!("promote {} (rotating {})", n(card), n(by)),

@@ -1696,6 +1696,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
             card: card(rng),
             by: card(rng),
             target: target(rng, &mut card),
+            pay: b5_engine::CardId::NONE,
         },
         5 => Action::Promote {
             card: card(rng),
@@ -1825,21 +1826,35 @@ pub fn mutate_action(a: Action, game: &Game, rng: &mut Rng) -> Action {
                 }
             }
         }
-        Action::Sponsor { card, by, target } => match rng.below(3) {
+        Action::Sponsor {
+            card,
+            by,
+            target,
+            pay,
+        } => match rng.below(4) {
             0 => Action::Sponsor {
                 card: c(rng),
                 by,
                 target,
+                pay,
             },
             1 => Action::Sponsor {
                 card,
                 by: c(rng),
                 target,
+                pay,
+            },
+            2 => Action::Sponsor {
+                card,
+                by,
+                target,
+                pay: c(rng),
             },
             _ => Action::Sponsor {
                 card,
                 by,
                 target: Target::Card(c(rng)),
+                pay,
             },
         },
         Action::UseCard {
