@@ -66,6 +66,10 @@ mod tests {
             let e = parse_card_file(text, "t.toml").unwrap_err().to_string();
             assert!(e.contains("Drakh Rule 9"), "{e}");
         }
+        // Spelled with an escape, it is still the Drakh.
+        let escaped = "[cards.\"Grudge\"]\ntype = \"event\"\ncost = 1\neffects = [{ draw = 1, who = \"\\u0064rakh\" }]\n";
+        let e = parse_card_file(escaped, "t.toml").unwrap_err().to_string();
+        assert!(e.contains("Drakh Rule 9"), "{e}");
         // The card's own words are not a reference to the race.
         let named = "[cards.\"Drakh\"]\ntype = \"event\"\ncost = 1\ncaption = \"drakh\"\neffects = [{ draw = 1 }]\n";
         parse_card_file(named, "t.toml").unwrap();

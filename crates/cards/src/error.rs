@@ -41,11 +41,24 @@ impl std::error::Error for LoadError {}
 pub struct Source<'a> {
     pub origin: &'a str,
     pub text: &'a str,
+    /// The text could name the Drakh race: it holds the word, in any case,
+    /// or an escape that could spell it (`\u`). Worked out once per file,
+    /// so that Drakh Rule 9's check reads only the cards that could fail it.
+    pub may_name_drakh: bool,
 }
 
 impl<'a> Source<'a> {
     pub fn new(origin: &'a str, text: &'a str) -> Self {
-        Source { origin, text }
+        let bytes = text.as_bytes();
+        let may_name_drakh = bytes.windows(5).any(|w| w.eq_ignore_ascii_case(b"drakh"))
+            || bytes
+                .windows(2)
+                .any(|w| w[0] == b'\\' && matches!(w[1], b'u' | b'U'));
+        Source {
+            origin,
+            text,
+            may_name_drakh,
+        }
     }
 
     /// 1-based line and column of a byte offset.

@@ -268,7 +268,7 @@ fn whole_card(at: &At, d: &mut CardDef) -> Result<(), LoadError> {
         }
     }
     // Drakh Rule 9: only Drakh cards may name the Drakh race.
-    if d.race != Race::Drakh && crate::drakh_names::names_drakh(d) {
+    if d.race != Race::Drakh && at.src.may_name_drakh && crate::drakh_names::names_drakh(d) {
         return Err(at.err(
             "names the Drakh race, which no other card may target, name or refer to (Drakh Rule 9)",
         ));
