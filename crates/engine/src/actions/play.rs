@@ -117,6 +117,7 @@ impl Game {
     /// to do something": a card's `play_cost` is paid with cards the
     /// player controls (Costs), other than `not` (the event itself, or the
     /// card rotated to sponsor), and `pay` names one that may pay it.
+    #[inline]
     pub(crate) fn check_play_cost(
         &self,
         p: PlayerId,
