@@ -244,11 +244,11 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
     if rotate_other.is_none() && neutralize_other.is_none() {
         return Err(pat.err("name rotate_other or neutralize_other (or leave `play_cost` out)"));
     }
-    d.play_cost = Some(Cost {
+    d.play_cost = Some(Box::new(Cost {
         rotate: false,
         rotate_other,
         neutralize_other,
         ..Cost::default()
-    });
+    }));
     Ok(())
 }

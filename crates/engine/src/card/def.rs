@@ -467,7 +467,7 @@ pub struct CardDef {
     /// you to do something ... E.g. you may have to rotate another card in
     /// order to sponsor the card").
     #[serde(default)]
-    pub play_cost: Option<Cost>,
+    pub play_cost: Option<Box<Cost>>,
 }
 
 impl CardDef {
