@@ -203,7 +203,7 @@ impl Game {
             self.reversal_events.clear();
         }
         // The next Action Round's turns are counted afresh.
-        self.reversal_events.round_turns = [0; MAX_EVENT_RECORDS];
+        self.reversal_events.round_turns = [0; crate::game::table::MAX_PLAYERS];
         self.reversal_events.acting = None;
     }
 
