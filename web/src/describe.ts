@@ -195,6 +195,8 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `${p(e.player)}: declares a conflict face down.`;
     case "initiated":
       return `${p(e.player)}: initiates ${c(e.card)}${tgt(e.target)}.`;
+    case "conflict_type_chosen":
+      return `${k(e.conflict)} is ${/^[aeiou]/.test(e.kind) ? "an" : "a"} ${ability(e.kind)} conflict.`;
     case "conflict_discarded":
       return `${p(e.player)} discards the conflict ${c(e.card)}.`;
     case "sponsored":

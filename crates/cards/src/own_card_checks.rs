@@ -48,6 +48,10 @@ fn while_in_play(op: &Op) -> bool {
     duration(op) == Some(Duration::WhileInPlay)
 }
 
+fn while_sustained(op: &Op) -> bool {
+    duration(op) == Some(Duration::WhileSustained)
+}
+
 fn returns_itself(op: &Op) -> bool {
     matches!(
         op,
@@ -143,6 +147,80 @@ pub(crate) fn while_in_play_durations(d: &CardDef) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// Every effect list of a card, by field: its `effects` and `when_played`,
+/// each action's and trigger's, and a conflict's lists (`initiated` first).
+fn named_lists(d: &CardDef) -> Vec<(String, &[Effect])> {
+    let mut lists: Vec<(String, &[Effect])> = vec![
+        ("effects".into(), &d.effects),
+        ("when_played".into(), &d.when_played),
+    ];
+    lists.extend(
+        d.actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (format!("actions[{i}].effects"), a.effects.as_slice())),
+    );
+    lists.extend(
+        d.triggers
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (format!("triggers[{i}].effects"), t.effects.as_slice())),
+    );
+    lists.extend(conflict_lists(d));
+    lists
+}
+
+/// The first effect `pick` accepts in a list `keep` accepts, as
+/// `field[i].suffix`.
+fn first_in(
+    d: &CardDef,
+    keep: &dyn Fn(&str) -> bool,
+    pick: &dyn Fn(&Op) -> bool,
+) -> Option<String> {
+    named_lists(d)
+        .into_iter()
+        .filter(|(f, _)| keep(f))
+        .find_map(|(f, l)| first(&f, l, pick))
+}
+
+/// `duration = "while-sustained"` only in what a conflict that lets the
+/// initiator sustain with its initial supporter does once it resolves
+/// (rulings, Psi Attack: "You may sustain with your initial Character. If
+/// you do so, the target cannot ready while you sustain").
+pub(crate) fn while_sustained_durations(d: &CardDef) -> Result<(), Refusal> {
+    let outcome = |f: &str| {
+        ["resolution", "won", "lost", "won_by_", "lost_by_"]
+            .iter()
+            .any(|o| f == *o || (o.ends_with('_') && f.starts_with(o)))
+    };
+    let why = if d.sustain_first_supporter {
+        "it lasts while the initiator sustains with the conflict's initial supporter, who supports it only once it is initiated: use it in resolution, won or lost"
+    } else {
+        "it lasts while the initiator sustains with the conflict's initial supporter: the conflict must say `sustain_first_supporter = true`"
+    };
+    let allowed = |f: &str| d.sustain_first_supporter && outcome(f);
+    match first_in(d, &|f| !allowed(f), &while_sustained) {
+        Some(at) => Err((
+            format!("{at}.duration"),
+            format!("\"while-sustained\": {why}"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `conflict_type` only where a conflict is being initiated, before
+/// anything takes part in it: its `initiated` effects.
+pub(crate) fn conflict_type_when_initiated(d: &CardDef) -> Result<(), Refusal> {
+    let sets_type = |op: &Op| matches!(op, Op::ConflictType { .. });
+    match first_in(d, &|f| f != "initiated", &sets_type) {
+        Some(at) => Err((
+            format!("{at}.conflict_type"),
+            "a conflict's type is chosen as it is initiated, before any card takes part: `conflict_type` goes in the conflict's `initiated` effects".into(),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Whether an effect of the list names "this card" otherwise than to

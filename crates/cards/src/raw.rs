@@ -229,6 +229,8 @@ pub struct RawEffect {
     pub support: Option<RawNum>,
     pub opposition: Option<RawNum>,
     pub cancel_conflict: Option<bool>,
+    /// In a conflict's `initiated`: the conflict is of this type.
+    pub conflict_type: Option<String>,
     pub cancel_attack: Option<bool>,
     /// The players named by `who` (default the target) surrender to you.
     pub surrender: Option<bool>,
@@ -655,6 +657,8 @@ pub struct RawCard {
     /// Conflicts: what the first card the initiator rotates to support it
     /// must be.
     pub first_supporter: Option<Spanned<RawFilter>>,
+    /// Conflicts: the initiator may sustain with his initial supporter.
+    pub sustain_first_supporter: Option<Spanned<bool>>,
     /// Events: rotating or neutralizing another card as it is played.
     pub play_cost: Option<Spanned<RawCost>>,
     pub replaces: Option<Spanned<String>>,
@@ -725,6 +729,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "victory",
     "participants",
     "first_supporter",
+    "sustain_first_supporter",
     "play_cost",
     "replaces",
     "replace_only",
@@ -788,6 +793,9 @@ impl<'de> Deserialize<'de> for RawCard {
                         "victory" => c.victory = Some(m.next_value()?),
                         "participants" => c.participants = Some(m.next_value()?),
                         "first_supporter" => c.first_supporter = Some(m.next_value()?),
+                        "sustain_first_supporter" => {
+                            c.sustain_first_supporter = Some(m.next_value()?)
+                        }
                         "play_cost" => c.play_cost = Some(m.next_value()?),
                         "replaces" => c.replaces = Some(m.next_value()?),
                         "replace_only" => c.replace_only = Some(m.next_value()?),

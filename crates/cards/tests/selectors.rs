@@ -525,3 +525,96 @@ first_supporter = { type = "agenda" }"#,
         &["first_supporter", "never"],
     );
 }
+
+#[test]
+fn sustaining_with_the_initial_supporter_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."K"]
+type = "conflict"
+conflict = "psi"
+target = "card"
+target_filter = { type = "character", side = "other" }
+sustain_first_supporter = true
+won = [{ rotate = true, card = "target" }, { cannot = "ready", card = "target", duration = "while-sustained" }]"#);
+    assert!(d.sustain_first_supporter);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("You may sustain with your initial supporter"),
+        "{t}"
+    );
+    assert!(
+        t.contains("cannot ready while you sustain with your initial supporter"),
+        "{t}"
+    );
+    // Only a conflict lets its initial supporter sustain.
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+sustain_first_supporter = true"#,
+        &["sustain_first_supporter", "only conflicts"],
+    );
+    // `while-sustained` without the field, in `initiated` (nobody supports
+    // yet), and on a card in play.
+    refused_naming(
+        r#"[cards."K"]
+type = "conflict"
+conflict = "psi"
+target = "card"
+target_filter = { type = "character", side = "other" }
+won = [{ cannot = "ready", card = "target", duration = "while-sustained" }]"#,
+        &["won[0].duration", "sustain_first_supporter = true"],
+    );
+    refused_naming(
+        r#"[cards."K"]
+type = "conflict"
+conflict = "psi"
+target = "card"
+target_filter = { type = "character", side = "other" }
+sustain_first_supporter = true
+initiated = [{ cannot = "ready", card = "target", duration = "while-sustained" }]"#,
+        &["initiated[0].duration", "use it in resolution, won or lost"],
+    );
+    refused_naming(
+        r#"[cards."C"]
+type = "character"
+race = "human"
+cost = 1
+actions = [{ target = "card", effects = [{ cannot = "ready", card = "target", duration = "while-sustained" }] }]"#,
+        &["actions[0].effects[0].duration", "while-sustained"],
+    );
+}
+
+#[test]
+fn a_conflict_type_chosen_when_initiated_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."K"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+initiated = [{ choose_one = [[{ conflict_type = "diplomacy" }], [{ conflict_type = "intrigue" }]] }]"#);
+    assert_eq!(d.initiated.len(), 1);
+    let t = rules_text(&d);
+    assert!(t.contains("this conflict is an Intrigue conflict"), "{t}");
+    assert!(t.contains("this conflict is a Diplomacy conflict"), "{t}");
+    // Only where the conflict is being initiated.
+    refused_naming(
+        r#"[cards."K"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+won = [{ conflict_type = "intrigue" }]"#,
+        &["won[0].conflict_type", "initiated"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ choose_one = [[{ draw = 1 }], [{ conflict_type = "psi" }]] }]"#,
+        &["effects[0].conflict_type", "initiated"],
+    );
+    refused_naming(
+        r#"[cards."K"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+initiated = [{ conflict_type = "charm" }]"#,
+        &["conflict_type", "charm", "diplomacy, intrigue"],
+    );
+}

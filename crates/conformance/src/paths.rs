@@ -263,7 +263,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
             return Ok(Value::Int(g.side_totals(k)[p as usize] as i64));
         }
         let (name, attr) = rest.rsplit_once('.').ok_or_else(unknown)?;
-        if !matches!(attr, "support" | "opposition" | "outcome") {
+        if !matches!(attr, "support" | "opposition" | "outcome" | "type") {
             return Err(unknown());
         }
         let k = conflict(g, name)?;
@@ -276,6 +276,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                     Value::Int(g.conflict_totals(k).0 as i64)
                 }
             }
+            "type" => Value::Str(kc.kind.name().into()),
             "opposition" => Value::Int(if kc.unopposable {
                 0
             } else {

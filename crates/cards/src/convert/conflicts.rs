@@ -3,14 +3,15 @@
 //! its type, effects when initiated, resolved, won or lost, its cost to
 //! initiate and its participants.
 
-use b5_engine::{CardDef, CardType, TargetKind};
+use b5_engine::{CardDef, CardFilter, CardType, TargetKind};
+use toml::Spanned;
 
 use super::{
     ability, effects, filter, never_matches, no_relation, one_of, only, refs_for, small, At,
     FilterUse, ABILITIES,
 };
 use crate::error::LoadError;
-use crate::raw::RawCard;
+use crate::raw::{RawCard, RawFilter};
 
 /// `conflict`, `unopposable`, the effect lists and `initiate_cost`.
 pub(super) fn conflict(
@@ -96,40 +97,55 @@ pub(super) fn participants(
     is_conflict: bool,
     d: &mut CardDef,
 ) -> Result<(), LoadError> {
-    if let Some(f) = &raw.participants {
-        only(
-            at,
-            "participants",
-            is_conflict,
-            "conflicts and cards that generate a conflict (with `conflict`)",
-        )?;
-        let pat = at.at("participants", f);
-        let pf = filter(&pat, f.get_ref())?;
-        no_relation(&pat, &pf, "a conflict card is not in play")?;
-        never_matches(&pat, &pf, FilterUse::Participants)?;
-        d.participants = Some(pf);
-    }
-    if let Some(f) = &raw.first_supporter {
-        only(
-            at,
-            "first_supporter",
-            is_conflict,
-            "conflicts and cards that generate a conflict (with `conflict`)",
-        )?;
-        let fat = at.at("first_supporter", f);
-        let ff = filter(&fat, f.get_ref())?;
-        no_relation(&fat, &ff, "a conflict card is not in play")?;
-        never_matches(&fat, &ff, FilterUse::Participants)?;
-        // Rulings, Psi Attack: "The first Character you rotate": the
-        // initiator's own card.
+    d.participants =
+        participant_filter(at, raw.participants.as_ref(), "participants", is_conflict)?;
+    d.first_supporter = participant_filter(
+        at,
+        raw.first_supporter.as_ref(),
+        "first_supporter",
+        is_conflict,
+    )?;
+    // Rulings, Psi Attack: "The first Character you rotate": the
+    // initiator's own card.
+    if let (Some(ff), Some(f)) = (&d.first_supporter, &raw.first_supporter) {
         if ff.side == b5_engine::Side::Other {
-            return Err(fat
+            return Err(at.at("first_supporter", f)
                 .sub("side")
                 .err("the first supporter is a card the initiator rotates: one he controls, never another faction's"));
         }
-        d.first_supporter = Some(ff);
+    }
+    if let Some(v) = &raw.sustain_first_supporter {
+        only(
+            at,
+            "sustain_first_supporter",
+            is_conflict,
+            "conflicts and cards that generate a conflict (with `conflict`)",
+        )?;
+        d.sustain_first_supporter = *v.get_ref();
     }
     Ok(())
+}
+
+/// A filter of the cards that may take part in a conflict (`participants`,
+/// `first_supporter`): only on a conflict, never naming a card in play.
+fn participant_filter(
+    at: &At,
+    raw: Option<&Spanned<RawFilter>>,
+    field: &str,
+    is_conflict: bool,
+) -> Result<Option<CardFilter>, LoadError> {
+    let Some(f) = raw else { return Ok(None) };
+    only(
+        at,
+        field,
+        is_conflict,
+        "conflicts and cards that generate a conflict (with `conflict`)",
+    )?;
+    let fat = at.at(field, f);
+    let ff = filter(&fat, f.get_ref())?;
+    no_relation(&fat, &ff, "a conflict card is not in play")?;
+    never_matches(&fat, &ff, FilterUse::Participants)?;
+    Ok(Some(ff))
 }
 
 /// `becomes_enhancement = "target"`: a conflict that, won, is attached as

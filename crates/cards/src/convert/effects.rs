@@ -195,6 +195,7 @@ fn verb_of(at: &At, e: &RawEffect) -> Result<&'static str, LoadError> {
         support,
         opposition,
         cancel_conflict,
+        conflict_type,
         cancel_attack,
         surrender,
         vote,
@@ -366,8 +367,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "discard_ambassador" | "chaos" | "credits"
         | "convert_mark" | "severe_damage" | "set" | "becomes" => cards::op(&cx)?,
-        "support" | "opposition" | "cancel_conflict" | "cancel_attack" | "attack"
-        | "attack_mod" => conflicts::op(&cx)?,
+        "support" | "opposition" | "cancel_conflict" | "conflict_type" | "cancel_attack"
+        | "attack" | "attack_mod" => conflicts::op(&cx)?,
         "war" | "start_state" | "end_state" | "peace" | "surrender" | "vote" | "found_isa"
         | "join_isa" | "vote_rule" => politics::op(&cx)?,
         "search" | "choose" | "choose_one" | "unless_paid" => choices::op(&cx)?,

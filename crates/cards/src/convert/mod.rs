@@ -103,7 +103,8 @@ const CARDS: &str =
     "target, ambassador, this, attached, attacker, supporters, opposers, second, that";
 const TARGETS: &str = "none, player, race, card, conflict, event";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
-const DURATIONS: &str = "turn, while-rotated, conflict, permanent, printed, while-in-play, attack";
+const DURATIONS: &str =
+    "turn, while-rotated, conflict, permanent, printed, while-in-play, attack, while-sustained";
 
 fn race(at: &At, s: &str) -> Result<Race, LoadError> {
     one_of(at, "race", s, Race::parse, RACES)
@@ -247,6 +248,8 @@ fn whole_card(at: &At, d: &mut CardDef) -> Result<(), LoadError> {
     // Effects naming their own card where it can never be: "while this
     // card is in play" off play, a conflict returning itself to the hand.
     crate::own_card_checks::while_in_play_durations(d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    crate::own_card_checks::while_sustained_durations(d).map_err(|(f, m)| at.sub(&f).err(m))?;
+    crate::own_card_checks::conflict_type_when_initiated(d).map_err(|(f, m)| at.sub(&f).err(m))?;
     crate::own_card_checks::conflict_returns_itself(d).map_err(|(f, m)| at.sub(&f).err(m))?;
     // "Its" ability names a card on the table: never an event's or a
     // conflict card's own.

@@ -380,6 +380,9 @@ fn conflict_parts(d: &CardDef, lead: String, parts: &mut Vec<String>) {
             filter_text(f, "cards")
         ));
     }
+    if d.sustain_first_supporter {
+        parts.push("You may sustain with your initial supporter".into());
+    }
     if d.initiate_cost > 0 {
         parts.push(format!("Apply {} influence to initiate", d.initiate_cost));
     }

@@ -122,6 +122,7 @@ fn duration_text(d: Duration) -> &'static str {
         Duration::Printed => " to its printed value",
         Duration::WhileInPlay => " while this card is in play",
         Duration::Attack => " for this attack",
+        Duration::WhileSustained => " while you sustain with your initial supporter",
     }
 }
 
@@ -163,7 +164,7 @@ fn and_list(items: &[&str]) -> String {
 }
 
 /// The article before a word: "an Intrigue conflict", "a Psi conflict".
-fn an(word: &str) -> &'static str {
+pub(crate) fn an(word: &str) -> &'static str {
     if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {

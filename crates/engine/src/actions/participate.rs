@@ -6,7 +6,7 @@ use crate::card::Trigger;
 use crate::card::{Ability, CardType};
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
-use crate::game::state::{Continuation, Game, Participant, Role, Target, Window};
+use crate::game::state::{Continuation, Game, Participant, Role, Rotation, Target, Window};
 use crate::ids::{CardId, ConflictId, PlayerId};
 
 impl Game {
@@ -83,14 +83,42 @@ impl Game {
         if p != k.initiator {
             return Ok(());
         }
-        let supported = k
-            .participants
-            .iter()
-            .any(|pt| matches!(pt.role, Role::Support(_)) && self.c(pt.card).controller == p);
-        if supported || self.filter_matches(f, card, p) {
+        if self.initial_supporter(k).is_some() || self.filter_matches(f, card, p) {
             return Ok(());
         }
         Err(Violation::FirstSupporter(card))
+    }
+
+    /// The first card the initiator rotated to support the conflict (his
+    /// "initial Character": rulings, Psi Attack), if one has.
+    fn initial_supporter(&self, k: &crate::game::state::Conflict) -> Option<CardId> {
+        k.participants
+            .iter()
+            .find(|pt| {
+                matches!(pt.role, Role::Support(_)) && self.c(pt.card).controller == k.initiator
+            })
+            .map(|pt| pt.card)
+    }
+
+    /// Rulings, Psi Attack: "You may sustain with your initial Character.
+    /// If you do so, the target cannot ready while you sustain": the
+    /// conflict's initial supporter while it stays rotated as such, for the
+    /// conflict's `while-sustained` effects.
+    pub(crate) fn sustaining_supporter(&self, conflict: ConflictId) -> Option<CardId> {
+        let k = self.conflicts.get(conflict.0 as usize)?;
+        let s = self.initial_supporter(k)?;
+        let c = self.c(s);
+        (c.zone.in_play() && c.rotated() && c.rotation == Rotation::Support).then_some(s)
+    }
+
+    /// Whether `card`, rotated now to support, is the initiator's initial
+    /// supporter of a conflict that lets him sustain with it.
+    fn sustains_as_supporter(&self, card: CardId, conflict: ConflictId) -> bool {
+        let k = &self.conflicts[conflict.0 as usize];
+        k.card
+            .some()
+            .is_some_and(|c| self.db.get(self.c(c).def).sustain_first_supporter)
+            && self.initial_supporter(k) == Some(card)
     }
 
     pub(crate) fn check_support(
@@ -168,6 +196,9 @@ impl Game {
                 role: Role::Support(side),
                 ability: kind,
             });
+        }
+        if self.sustains_as_supporter(card, conflict) {
+            self.cm(card).rotation = Rotation::Support;
         }
         let value = self.used_ability(card, kind);
         ev.push(Event::Supported {

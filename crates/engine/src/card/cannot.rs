@@ -49,11 +49,17 @@ pub enum Cannot {
     /// The player cannot play cards of this type from hand (events,
     /// contingencies, aftermaths, conflict cards).
     PlayType(CardType),
+    /// The card cannot ready: it stays rotated through the Ready Round and
+    /// no effect readies it (rulings, Psi Attack: "the target cannot ready
+    /// while you sustain"; rulings 2.1: a sustainable effect of such a card
+    /// is sustained). Last, so that the digests of the others stay.
+    Ready,
 }
 
 impl Cannot {
-    pub const ALL: [Cannot; 10] = [
+    pub const ALL: [Cannot; 11] = [
         Cannot::BePromoted,
+        Cannot::Ready,
         Cannot::Participate,
         Cannot::ParticipateHere,
         Cannot::BeBlanked,
@@ -68,6 +74,7 @@ impl Cannot {
     pub fn name(self) -> &'static str {
         match self {
             Cannot::BePromoted => "be-promoted",
+            Cannot::Ready => "ready",
             Cannot::Participate => "participate",
             Cannot::ParticipateHere => "participate-in-this-conflict",
             Cannot::BeBlanked => "be-blanked",

@@ -425,6 +425,11 @@ pub struct CardDef {
     /// must have a Psi of 5 or more": rulings, Psi Attack).
     #[serde(default)]
     pub first_supporter: Option<CardFilter>,
+    /// Conflicts: the initiator may sustain with the first card he rotated
+    /// to support it, and its `while-sustained` effects last while he does
+    /// (rulings, Psi Attack: "You may sustain with your initial Character").
+    #[serde(default)]
+    pub sustain_first_supporter: bool,
     pub replaces: Option<Replaces>,
     /// Flavour, shown but with no effect (Card Anatomy: Caption).
     pub caption: Option<String>,
@@ -554,6 +559,7 @@ impl CardDef {
             victory: None,
             participants: None,
             first_supporter: None,
+            sustain_first_supporter: false,
             play_cost: None,
             replaces: None,
             caption: None,

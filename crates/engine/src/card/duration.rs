@@ -27,6 +27,11 @@ pub enum Duration {
     /// attack's damage is dealt or the attack is canceled (rulings, Entrap:
     /// a change to the damage of one attack). Only attack modifiers last so.
     Attack,
+    /// A conflict's effect lasting while the initiator sustains with the
+    /// conflict's initial supporter, that is while that card stays rotated
+    /// (rulings, Psi Attack: "You may sustain with your initial Character.
+    /// If you do so, the target cannot ready while you sustain").
+    WhileSustained,
 }
 
 impl Duration {
@@ -39,6 +44,7 @@ impl Duration {
             Duration::Printed => "printed",
             Duration::WhileInPlay => "while-in-play",
             Duration::Attack => "attack",
+            Duration::WhileSustained => "while-sustained",
         }
     }
 
@@ -51,6 +57,7 @@ impl Duration {
             Duration::Printed,
             Duration::WhileInPlay,
             Duration::Attack,
+            Duration::WhileSustained,
         ]
         .into_iter()
         .find(|d| d.name() == s || d.name().replace('-', "_") == s)

@@ -173,6 +173,12 @@ pub enum Op {
     },
     /// Cancel the targeted conflict: it does not resolve.
     CancelConflict,
+    /// The conflict being initiated is of this type ("When initiated,
+    /// choose Diplomacy or Intrigue: this conflict is of that type"): only
+    /// in a conflict's `initiated` effects, before anything takes part.
+    ConflictType {
+        kind: Ability,
+    },
     /// Cancel the attack that triggered this contingency.
     CancelAttack,
     /// The chosen players surrender unconditionally to the card's player
@@ -518,6 +524,7 @@ impl Op {
             Op::Support { .. }
             | Op::Opposition { .. }
             | Op::CancelConflict
+            | Op::ConflictType { .. }
             | Op::CancelAttack
             | Op::Attack { .. }
             | Op::AttackMod { .. } => OpFamily::Conflicts,

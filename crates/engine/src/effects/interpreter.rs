@@ -218,7 +218,7 @@ impl Game {
                 let ci = self.c(c);
                 match e.op {
                     Op::Rotate { .. } => !ci.rotated() && !ci.neutralized(),
-                    Op::Ready { .. } => ci.rotated(),
+                    Op::Ready { .. } => ci.rotated() && self.may_ready(c),
                     Op::Heal { .. } | Op::FullHeal { .. } => {
                         ci.damage > 0 || ci.severe > 0 || ci.neutralized()
                     }
@@ -272,6 +272,9 @@ impl Game {
                 self.players[p as usize].influence > crate::game::influence::INFLUENCE_FLOOR
             }),
             Op::Support { .. } => ctx.conflict.is_some(),
+            Op::ConflictType { .. } => ctx
+                .conflict
+                .is_some_and(|k| self.conflicts.get(k.0 as usize).is_some_and(|c| !c.war)),
             // An unopposable conflict has no opposition to add to
             // (`unopposable`: any player may support it, nobody opposes).
             Op::Opposition { .. } => ctx.conflict.is_some_and(|k| {
@@ -464,6 +467,12 @@ impl Game {
             },
             Duration::Permanent | Duration::Printed => Until::Permanent,
             Duration::Attack => Until::Attack,
+            Duration::WhileSustained => {
+                match ctx.conflict.and_then(|k| self.sustaining_supporter(k)) {
+                    Some(s) => Until::WhileRotated(s),
+                    None => Until::EndOfTurn,
+                }
+            }
             Duration::WhileInPlay => match ctx.source.some() {
                 Some(s) if self.c(s).zone.in_play() => Until::WhileInPlay(s),
                 _ => Until::EndOfTurn,

@@ -43,6 +43,12 @@ pub enum Event {
         card: CardId,
         target: Target,
     },
+    /// The conflict being initiated is of this type, chosen by its effect
+    /// (`conflict_type`).
+    ConflictTypeChosen {
+        conflict: ConflictId,
+        kind: crate::card::Ability,
+    },
     /// A declared conflict that could not be initiated (a limited or unique
     /// copy already initiated, or its requirements unmet).
     ConflictDiscarded {

@@ -100,6 +100,11 @@ pub enum Rotation {
     Assist,
     /// Its own action number N, whose effects last while it stays rotated.
     Action(u8),
+    /// The initial supporter of a conflict that lets the initiator sustain
+    /// with it (rulings, Psi Attack: "You may sustain with your initial
+    /// Character"); the conflict's `while-sustained` effects last while it
+    /// stays rotated.
+    Support,
 }
 
 pub mod flag {

@@ -37,6 +37,7 @@ impl Game {
         }
         match c.rotation {
             Rotation::Plain => false,
+            Rotation::Support => true,
             Rotation::Lead => c
                 .leading
                 .some()
@@ -87,6 +88,13 @@ impl Game {
         Ok(())
     }
 
+    /// The Cannot rule: whether anything forbids the card to ready
+    /// (rulings, Psi Attack: "the target cannot ready while you sustain").
+    #[inline]
+    pub(crate) fn may_ready(&self, id: CardId) -> bool {
+        !self.card_cannot(id, crate::card::Cannot::Ready, None)
+    }
+
     pub(crate) fn do_sustain(&mut self, card: CardId, ev: &mut Events) {
         self.cm(card).flags |= flag::SUSTAIN;
         ev.push(Event::Sustained { card });
@@ -103,6 +111,9 @@ impl Game {
             }
             if c.has(flag::SUSTAIN) {
                 self.cm(id).flags &= !flag::SUSTAIN;
+            } else if !self.may_ready(id) {
+                // The Cannot rule: a card that cannot ready stays rotated,
+                // its sustainable effects sustained (rulings 2.1).
             } else {
                 self.ready_card(id);
             }

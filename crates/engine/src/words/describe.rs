@@ -406,6 +406,7 @@ impl Game {
             | Event::Declared { .. }
             | Event::Initiated { .. }
             | Event::ConflictDiscarded { .. }
+            | Event::ConflictTypeChosen { .. }
             | Event::ConflictResolved { .. }
             | Event::AftermathPlayed { .. } => self.describe_turn_event(e),
             Event::Drew { .. }

@@ -362,6 +362,7 @@ impl Game {
             Violation::Cannot { card, what } => {
                 let does: std::borrow::Cow<str> = match what {
                     crate::card::Cannot::BePromoted => "be promoted".into(),
+                    crate::card::Cannot::Ready => "ready".into(),
                     crate::card::Cannot::Participate
                     | crate::card::Cannot::ParticipateHere => "take part in that conflict".into(),
                     crate::card::Cannot::BeBlanked => "be blanked".into(),

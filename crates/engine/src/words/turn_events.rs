@@ -47,6 +47,18 @@ impl Game {
                     t
                 )
             }
+            Event::ConflictTypeChosen { conflict, kind } => {
+                format!(
+                    "{} is a{} {} conflict.",
+                    self.conflict_name(conflict),
+                    if kind.display().starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "n"
+                    } else {
+                        ""
+                    },
+                    kind.display()
+                )
+            }
             Event::ConflictDiscarded { player, card } => {
                 format!(
                     "{}: {} is discarded when revealed.",

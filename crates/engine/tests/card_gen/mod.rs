@@ -135,8 +135,9 @@ const STATES: [&str; 6] = [
     "embargo",
     "truce",
 ];
-const RESTRICTIONS: [&str; 12] = [
+const RESTRICTIONS: [&str; 13] = [
     "be-promoted",
+    "ready",
     "participate",
     "participate-in-this-conflict",
     "be-blanked",
@@ -1815,7 +1816,28 @@ impl Gen {
             ..Cx::new(tk)
         };
         for list in ["initiated", "resolution", "won", "lost"] {
-            if self.chance(1, 2) {
+            if list == "initiated" && self.chance(1, 8) {
+                // "When initiated, choose X or Y: this conflict is of that type."
+                const TYPES: [&str; 5] = ["diplomacy", "intrigue", "psi", "leadership", "military"];
+                let (a, b) = (self.pick(&TYPES), self.pick(&TYPES));
+                let mode = |k: &str| V::A(vec![t(vec![("conflict_type", s(k))])]);
+                kv.push((
+                    list,
+                    V::A(vec![t(vec![("choose_one", V::A(vec![mode(a), mode(b)]))])]),
+                ));
+            } else if list == "won" && tk == "card" && self.chance(1, 8) {
+                // "You may sustain with your initial supporter; the target
+                // cannot ready while you sustain."
+                kv.push(("sustain_first_supporter", V::B(true)));
+                kv.push((
+                    list,
+                    V::A(vec![t(vec![
+                        ("cannot", s("ready")),
+                        ("card", s("target")),
+                        ("duration", s("while-sustained")),
+                    ])]),
+                ));
+            } else if self.chance(1, 2) {
                 let n = 1 + self.below(2);
                 kv.push((list, self.effects(&cx, n)));
             }

@@ -22,6 +22,15 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
             cx.flag(e.cancel_conflict)?;
             Op::CancelConflict
         }
+        "conflict_type" => Op::ConflictType {
+            kind: one_of(
+                at,
+                "conflict type",
+                e.conflict_type.as_ref().unwrap(),
+                Ability::parse,
+                "diplomacy, intrigue, psi, leadership, military",
+            )?,
+        },
         "cancel_attack" => {
             cx.flag(e.cancel_attack)?;
             Op::CancelAttack

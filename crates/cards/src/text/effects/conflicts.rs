@@ -13,6 +13,11 @@ pub(super) fn op_text(op: &Op) -> String {
         Op::Support { n } => format!("the conflict gets +{n} support"),
         Op::Opposition { n } => format!("the conflict gets +{n} opposition"),
         Op::CancelConflict => "cancel the conflict".into(),
+        Op::ConflictType { kind } => format!(
+            "this conflict is {} {} conflict",
+            crate::text::an(kind.display()),
+            kind.display()
+        ),
         Op::CancelAttack => "cancel the attack".into(),
         Op::Attack { ability, by, card } => format!(
             "{} attacks {} using {} (not in a conflict)",

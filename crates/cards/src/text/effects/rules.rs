@@ -197,6 +197,7 @@ fn pick_text(
 pub(in crate::text) fn cannot_text(c: Cannot) -> std::borrow::Cow<'static, str> {
     let s = match c {
         Cannot::BePromoted => "be promoted to the Inner Circle",
+        Cannot::Ready => "ready",
         Cannot::Participate => "support, oppose or attack in conflicts",
         Cannot::ParticipateHere => "take part in this conflict",
         Cannot::BeBlanked => "be blanked",

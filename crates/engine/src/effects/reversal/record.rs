@@ -128,6 +128,9 @@ fn recordable(op: &Op) -> bool {
         | Op::Attack { .. }
         | Op::AttackMod { .. }
         | Op::State { .. } => true,
+        // The type a conflict was initiated as: once it has resolved,
+        // nothing reads it; a reversal leaves it.
+        Op::ConflictType { .. } => true,
     }
 }
 

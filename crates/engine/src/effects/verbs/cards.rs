@@ -118,7 +118,7 @@ impl Game {
             Op::Ready { card } => {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
-                    if self.c(c).rotated() {
+                    if self.c(c).rotated() && self.may_ready(c) {
                         self.ready_card(c);
                         ev.push(Event::Readied { card: c });
                         any = true;

@@ -3,7 +3,7 @@
 //! Round; Resolving Attacks).
 
 use crate::card::Op;
-use crate::game::event::Events;
+use crate::game::event::{Event, Events};
 use crate::game::held::Ctx;
 use crate::game::state::Game;
 
@@ -50,6 +50,16 @@ impl Game {
                         && !self.irrevocable(self.conflicts[k.0 as usize].card) =>
                 {
                     self.cancel_conflict(k, ev);
+                    true
+                }
+                _ => false,
+            },
+            Op::ConflictType { kind } => match ctx.conflict {
+                // Rulings 82: the conflict type is not a participation
+                // restriction; a war conflict is a Military one.
+                Some(k) if self.conflicts.get(k.0 as usize).is_some_and(|c| !c.war) => {
+                    self.conflicts[k.0 as usize].kind = kind;
+                    ev.push(Event::ConflictTypeChosen { conflict: k, kind });
                     true
                 }
                 _ => false,
