@@ -1,7 +1,7 @@
 #!/bin/bash
 # The replay corpus (issue 24): saved games of both games made by `b5 sim`
 # and `b5 empires sim` BEFORE the engine's files were moved, kept gzipped;
-# `crates/cli/tests/replay_corpus.rs` replays every one and checks its
+# `crates/cli/tests/cli/replay_corpus.rs` replays every one and checks its
 # digests. Made once, with the build of the commit that added them; run it
 # again only to make a new corpus on purpose (it overwrites this one).
 #

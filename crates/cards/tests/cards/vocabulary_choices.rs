@@ -1,0 +1,283 @@
+//! The card vocabulary of issue 13 for choices made in the middle of an
+//! effect (search, choose, choose one) and for converting marks: as the
+//! loader reads them, as the rules text words them, and what the loader
+//! refuses, naming the field.
+
+use crate::support;
+use support::{one, refused};
+
+use b5_cards::text::rules_text;
+use b5_engine::{MarkKind, Op, PickFrom, PickPut};
+
+#[test]
+fn a_deck_search_loads_and_reads() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ search = "deck", filter = { type = "fleet", race = "narn" } }]"#);
+    match &d.effects[0].op {
+        Op::Pick {
+            from, up_to, put, ..
+        } => {
+            assert_eq!((*from, *up_to, *put), (PickFrom::Deck, 1, PickPut::Hand));
+        }
+        op => panic!("{op:?}"),
+    }
+    assert_eq!(
+        rules_text(&d),
+        "Search your deck for a Narn fleet and put it into your hand; then shuffle your deck."
+    );
+}
+
+/// Searching Your Deck, a card text that shows the card found: `show`.
+#[test]
+fn a_search_that_shows_loads_reads_and_refuses() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ search = "deck", filter = { type = "fleet" }, show = true }]"#);
+    match &d.effects[0].op {
+        Op::Pick { show, .. } => assert!(*show),
+        op => panic!("{op:?}"),
+    }
+    assert_eq!(
+        rules_text(&d),
+        "Search your deck for a fleet and show it to every player, then put it into your hand; then shuffle your deck."
+    );
+    for (effects, want) in [
+        (
+            r#"effects = [{ choose = "hand", show = true }]"#,
+            "`show` does not apply to `choose`",
+        ),
+        (
+            r#"effects = [{ search = "deck", filter = { type = "fleet" }, show = false }]"#,
+            "search.show",
+        ),
+        (
+            r#"effects = [{ draw = 1, show = true }]"#,
+            "`show` does not apply to `draw`",
+        ),
+    ] {
+        let msg = refused(&format!("[cards.\"E\"]\ntype = \"event\"\n{effects}"));
+        assert!(msg.contains(want), "{effects}: {msg}");
+    }
+}
+
+#[test]
+fn the_reserve_puts_into_play() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ search = "reserve", filter = { type = "character" }, put = "play" }]"#);
+    assert_eq!(
+        rules_text(&d),
+        "Take a character from outside the game (your reserve) and put it into play."
+    );
+}
+
+#[test]
+fn choosing_a_number_of_cards_reads() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ choose = "hand", up_to = 2, each = [{ draw = 1 }] }]"#);
+    assert_eq!(
+        rules_text(&d),
+        "Discard up to 2 cards from your hand; for each card so taken: you draw 1 card."
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ choose = "play", filter = { type = "character", ready = true }, each = [{ rotate = true }, { gain_influence = 1, then = true }] }]"#);
+    assert_eq!(
+        rules_text(&d),
+        "Choose any number of your ready characters; for each card chosen: rotate it, then you gain 1 influence."
+    );
+}
+
+#[test]
+fn choose_one_and_convert_read() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [{ choose_one = [[{ gain_influence = 2 }], [{ lose_influence = 1, who = "target" }]] }]"#);
+    assert_eq!(
+        rules_text(&d),
+        "Target a player: choose one: you gain 2 influence; or the target player loses 1 influence."
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ convert_mark = "doom", into = "destiny" }]"#);
+    assert_eq!(
+        d.effects[0].op,
+        Op::ConvertMark {
+            from: MarkKind::Doom,
+            to: MarkKind::Destiny,
+            card: b5_engine::CardSel::Target,
+            count: 1
+        }
+    );
+    assert_eq!(
+        rules_text(&d),
+        "Target one of the cards: replace a Doom mark on the target card with a Destiny mark."
+    );
+}
+
+#[test]
+fn the_loader_refuses_choices_that_can_never_work() {
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"effects = [{ search = "hand" }]"#,
+            "effects.search: unknown pile \"hand\"",
+        ),
+        (
+            r#"effects = [{ choose = "deck" }]"#,
+            "effects.choose: unknown place \"deck\"",
+        ),
+        (
+            r#"effects = [{ search = "deck", filter = { type = "fleet", rotated = true } }]"#,
+            "effects.search.filter.rotated: never matches",
+        ),
+        (
+            r#"effects = [{ search = "deck", filter = { type = "event" }, put = "play" }]"#,
+            "effects.search.filter.type: never matches",
+        ),
+        (
+            r#"effects = [{ search = "deck", put = "play" }]"#,
+            "effects.search.filter.type:",
+        ),
+        (
+            r#"effects = [{ choose = "play", put = "hand" }]"#,
+            "effects.choose.put:",
+        ),
+        (
+            r#"effects = [{ search = "deck", each = [{ rotate = true }] }]"#,
+            "effects.search.each:",
+        ),
+        (
+            r#"effects = [{ choose = "hand", each = [{ choose = "hand" }] }]"#,
+            "effects.choose.each:",
+        ),
+        (
+            r#"effects = [{ search = "deck" }, { draw = 1 }]"#,
+            "must be the last effect",
+        ),
+        (
+            r#"effects = [{ choose_one = [[{ draw = 1 }]] }]"#,
+            "effects.choose_one: \"choose one\" needs at least two modes",
+        ),
+        (
+            r#"effects = [{ choose_one = [[{ draw = 1 }], [{ search = "deck" }]] }]"#,
+            "effects.choose_one.1:",
+        ),
+        (
+            r#"effects = [{ convert_mark = "doom", card = "this" }]"#,
+            "effects.convert_mark.into:",
+        ),
+        (
+            r#"effects = [{ convert_mark = "doom", into = "doom", card = "this" }]"#,
+            "effects.convert_mark.into:",
+        ),
+        (
+            r#"effects = [{ draw = 1, put = "hand" }]"#,
+            "`put` does not apply to `draw`",
+        ),
+    ];
+    for (effects, want) in cases {
+        let msg = refused(&format!("[cards.\"E\"]\ntype = \"event\"\n{effects}"));
+        assert!(
+            msg.contains(want),
+            "{effects}\n  gave: {msg}\n  want: {want}"
+        );
+    }
+}
+
+#[test]
+fn vote_rules_read_and_refuse() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "race"
+effects = [{ vote_rule = "cast-votes-of", who = "target" }, { vote = "babylon5", pass = [{ gain_influence = 2 }] }]"#);
+    assert_eq!(
+        rules_text(&d),
+        "Target a race: in the next vote, you cast the votes of the target player; call a Babylon 5 vote; if it passes, you gain 2 influence."
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ vote_rule = "extra-yes", count = 2 }, { vote = "player" }]"#);
+    assert_eq!(
+        d.effects[0].op,
+        Op::VoteRule {
+            rule: b5_engine::VoteRule::ExtraYes(2),
+            who: b5_engine::Who::Me,
+            babylon5: false
+        }
+    );
+    let d = one(r#"[cards."G"]
+type = "group"
+cost = 1
+actions = [{ cost = { rotate = true }, effects = [{ vote_rule = "counts-twice", who = "self", next = "babylon5" }] }]"#);
+    assert!(
+        rules_text(&d).contains("in the next Babylon 5 vote, your votes count twice"),
+        "{}",
+        rules_text(&d)
+    );
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"effects = [{ vote_rule = "cast-votes-of", who = "self" }]"#,
+            "effects.vote_rule.who:",
+        ),
+        (
+            r#"effects = [{ vote_rule = "counts-twice", count = 2 }]"#,
+            "effects.vote_rule.count:",
+        ),
+        (
+            r#"effects = [{ vote_rule = "extra-yes", who = "each" }]"#,
+            "effects.vote_rule.who:",
+        ),
+        (
+            r#"effects = [{ vote_rule = "extra-no", next = "player" }]"#,
+            "effects.vote_rule.next: unknown vote `player`",
+        ),
+        (
+            r#"effects = [{ draw = 1, next = "babylon5" }]"#,
+            "`next` does not apply to `draw`",
+        ),
+        (
+            r#"effects = [{ vote_rule = "veto" }]"#,
+            "effects.vote_rule: unknown vote rule \"veto\"",
+        ),
+        (
+            r#"effects = [{ vote_rule = "cannot-vote", who = "target" }]"#,
+            "who = \"target\"",
+        ),
+    ];
+    for (effects, want) in cases {
+        let msg = refused(&format!("[cards.\"E\"]\ntype = \"event\"\n{effects}"));
+        assert!(
+            msg.contains(want),
+            "{effects}\n  gave: {msg}\n  want: {want}"
+        );
+    }
+}
+
+#[test]
+fn only_one_applies_to_enhancements() {
+    let d = one(r#"[cards."E"]
+type = "enhancement"
+attach = "fleet"
+keywords = ["armor", "only one armor"]"#);
+    assert!(d.has_keyword("only one armor"));
+    let msg = refused(
+        r#"[cards."E"]
+type = "event"
+keywords = ["only one armor"]"#,
+    );
+    assert!(
+        msg.contains("keywords") && msg.contains("applies only to enhancements"),
+        "{msg}"
+    );
+    let msg = refused(
+        r#"[cards."E"]
+type = "enhancement"
+attach = "fleet"
+keywords = ["only one"]"#,
+    );
+    assert!(msg.contains("needs the keyword of the kind"), "{msg}");
+}

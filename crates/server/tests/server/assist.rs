@@ -1,0 +1,155 @@
+//! What helps a player beside the game itself: the cards' texts, the deck
+//! check before a table is made, the log as sentences in every change, why
+//! a familiar action is refused, the computer player's advice, and the
+//! move clock in the state.
+
+use crate::common;
+
+use common::{start, table_request, test_config, Client};
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cards_and_the_deck_check() {
+    let server = start(test_config("assist-cards")).await;
+    let c = Client::new(server.addr);
+    let cards = c.get("/api/cards", None).await;
+    assert_eq!(cards.status, 200, "{}", cards.raw);
+    let list = cards.body["cards"].as_array().expect("a list of cards");
+    assert!(list.len() > 100, "the Open Set: {} cards", list.len());
+    for card in list {
+        let name = card["name"].as_str().expect("a name");
+        let text = card["text"].as_str().expect("a text");
+        assert!(text.contains(name), "{name}'s text names it: {text}");
+    }
+    assert_eq!(c.get("/api/cards?game=chess", None).await.status, 404);
+
+    // A shipped deck's list passes; a broken one is refused with its line.
+    let good = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cards/data/decks/narn.deck"
+    ))
+    .expect("the shipped Narn deck");
+    let ok = c
+        .post("/api/decks/check", None, &json!({ "list": good }))
+        .await;
+    assert_eq!(ok.status, 200, "{}", ok.raw);
+    assert_eq!(ok.body["ok"], true, "{}", ok.raw);
+    assert_eq!(ok.body["race"], "narn");
+    assert!(ok.body["cards"].as_u64().unwrap() >= 30);
+    assert_eq!(ok.body["problems"], json!([]));
+
+    let bad = good.replacen("\n", "\n3 No Such Card Anywhere\n", 3);
+    let no = c
+        .post("/api/decks/check", None, &json!({ "list": bad }))
+        .await;
+    assert_eq!(no.status, 200, "{}", no.raw);
+    assert_eq!(no.body["ok"], false);
+    let p = &no.body["problems"][0];
+    assert!(p["line"].as_u64().is_some_and(|l| l > 0), "{}", no.raw);
+    assert!(
+        p["message"]
+            .as_str()
+            .unwrap()
+            .contains("No Such Card Anywhere"),
+        "{}",
+        no.raw
+    );
+    // Not a deck check request at all.
+    let bad = c
+        .post("/api/decks/check", None, &json!({ "deck": 1 }))
+        .await;
+    assert_eq!(bad.status, 400, "{}", bad.raw);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_why_advice_and_clock() {
+    let server = start(test_config("assist-play")).await;
+    let c = Client::new(server.addr);
+    let mut req = table_request(&[("human", "narn"), ("human", "minbari")], 5, 3);
+    req["clock_ms"] = json!(600_000);
+    let (id, inv) = c.create(&req).await;
+    let tokens = c.join_all(&id, &inv).await;
+    let st = c.state(&id, Some(&tokens[0].1)).await;
+    assert_eq!(st.body["clock"]["ms"], 600_000, "{}", st.raw);
+
+    let (mut ws0, _) = c.ws(&id, Some(&tokens[0].1), Some(0)).await;
+    let (mut ws1, _) = c.ws(&id, Some(&tokens[1].1), Some(0)).await;
+    let mut logs: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut advised = 0;
+    for _ in 0..40 {
+        // The seat to act asks for advice and takes it.
+        let mut acted = false;
+        for (seat, t) in &tokens {
+            let st = c.state(&id, Some(t)).await;
+            if st.body["to_act"] != true {
+                // A seat with no choice gets a 409 for advice.
+                let a = c.get(&format!("/api/tables/{id}/advice"), Some(t)).await;
+                assert_eq!(a.status, 409, "{}", a.raw);
+                continue;
+            }
+            let left = st.body["clock"]["left_ms"]
+                .as_u64()
+                .expect("the clock runs");
+            assert!(left <= 600_000);
+            let a = c
+                .get(&format!("/api/tables/{id}/advice?bot=greedy"), Some(t))
+                .await;
+            assert_eq!(a.status, 200, "{}", a.raw);
+            let legal = st.body["legal_actions"].as_array().unwrap();
+            assert!(
+                legal.contains(&a.body["action"]),
+                "advice is a legal action: {}",
+                a.raw
+            );
+            assert!(a.body["label"].as_str().is_some_and(|l| !l.is_empty()));
+            advised += 1;
+            let why = c.get(&format!("/api/tables/{id}/why"), Some(t)).await;
+            assert_eq!(why.status, 200, "{}", why.raw);
+            assert!(why.body["why"].is_array());
+            let seq = st.body["seq"].as_u64().unwrap();
+            let r = c.act(&id, t, seq, &a.body["action"]).await;
+            assert_eq!(r.status, 200, "seat {seat}: {}", r.raw);
+            acted = true;
+            break;
+        }
+        if !acted {
+            break;
+        }
+        for (i, ws) in [&mut ws0, &mut ws1].into_iter().enumerate() {
+            let m = ws.next_change().await.expect("a change");
+            let log = m["log"].as_array().expect("each change carries its log");
+            logs[i].extend(log.iter().map(|l| l.as_str().unwrap().to_string()));
+        }
+    }
+    assert!(advised > 5);
+    for l in &logs {
+        assert!(!l.is_empty(), "some sentences in 40 changes");
+    }
+    // A draw is named to its player only: seat 1's log never names a card
+    // that seat 0's log shows it drawing (and the other way round).
+    for (me, other) in [(0, 1), (1, 0)] {
+        let named = logs[me]
+            .iter()
+            .filter(|l| l.contains(" draws ") && !l.ends_with(" draws a card."));
+        for line in named {
+            assert!(
+                !logs[other].contains(line),
+                "seat {other} sees seat {me}'s draw: {line}"
+            );
+        }
+    }
+    // Advice needs the seat's token, and a known computer player.
+    let no = c.get(&format!("/api/tables/{id}/advice"), None).await;
+    assert_eq!(no.status, 401);
+    let no = c
+        .get(
+            &format!("/api/tables/{id}/advice?bot=oracle"),
+            Some(&tokens[0].1),
+        )
+        .await;
+    assert_eq!(no.status, 400, "{}", no.raw);
+    ws0.close().await;
+    ws1.close().await;
+    server.stop().await.unwrap();
+}
