@@ -34,12 +34,7 @@ pub(super) fn conflict(
         )));
     }
     if let Some(u) = raw.unopposable {
-        only(
-            at,
-            "unopposable",
-            is_conflict,
-            "conflicts and cards that generate a conflict (with `conflict`)",
-        )?;
+        on_conflict(at, "unopposable", is_conflict)?;
         d.unopposable = u;
     }
     let crefs = refs_for(d.target);
@@ -50,12 +45,7 @@ pub(super) fn conflict(
         ("lost", &raw.lost, &mut d.lost),
     ] {
         if !list.is_empty() {
-            only(
-                at,
-                field,
-                is_conflict,
-                "conflicts and cards that generate a conflict (with `conflict`)",
-            )?;
+            on_conflict(at, field, is_conflict)?;
             *dest = effects(&at.sub(field), list, crefs)?;
         }
     }
@@ -79,12 +69,7 @@ pub(super) fn conflict(
         dest.sort_by_key(|x| x.0);
     }
     if let Some(c) = &raw.initiate_cost {
-        only(
-            at,
-            "initiate_cost",
-            is_conflict,
-            "conflicts and cards that generate a conflict (with `conflict`)",
-        )?;
+        on_conflict(at, "initiate_cost", is_conflict)?;
         d.initiate_cost = small(&at.at("initiate_cost", c), *c.get_ref(), 0, 255)? as u8;
     }
     Ok(())
@@ -115,12 +100,7 @@ pub(super) fn participants(
         }
     }
     if let Some(v) = &raw.sustain_first_supporter {
-        only(
-            at,
-            "sustain_first_supporter",
-            is_conflict,
-            "conflicts and cards that generate a conflict (with `conflict`)",
-        )?;
+        on_conflict(at, "sustain_first_supporter", is_conflict)?;
         d.sustain_first_supporter = *v.get_ref();
     }
     Ok(())
@@ -135,12 +115,7 @@ fn participant_filter(
     is_conflict: bool,
 ) -> Result<Option<CardFilter>, LoadError> {
     let Some(f) = raw else { return Ok(None) };
-    only(
-        at,
-        field,
-        is_conflict,
-        "conflicts and cards that generate a conflict (with `conflict`)",
-    )?;
+    on_conflict(at, field, is_conflict)?;
     let fat = at.at(field, f);
     let ff = filter(&fat, f.get_ref())?;
     no_relation(&fat, &ff, "a conflict card is not in play")?;
@@ -198,4 +173,14 @@ pub(super) fn enhancement_text(at: &At, d: &CardDef) -> Result<(), LoadError> {
         ));
     }
     Ok(())
+}
+
+/// A field only conflicts and the cards that generate a conflict have.
+fn on_conflict(at: &At, field: &str, is_conflict: bool) -> Result<(), LoadError> {
+    only(
+        at,
+        field,
+        is_conflict,
+        "conflicts and cards that generate a conflict (with `conflict`)",
+    )
 }
