@@ -217,6 +217,8 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `${c(e.card)} supports ${k(e.conflict)} with ${ability(e.ability)} ${e.value}.`;
     case "opposed":
       return `${c(e.card)} opposes ${k(e.conflict)} with ${ability(e.ability)} ${e.value}.`;
+    case "withdrawn":
+      return `${c(e.card)} is withdrawn from ${k(e.conflict)}.`;
     case "attacked":
       return `${c(e.attacker)} attacks ${c(e.target)} with ${ability(e.ability)}.`;
     case "attack_canceled":

@@ -231,6 +231,8 @@ pub struct RawEffect {
     pub cancel_conflict: Option<bool>,
     /// In a conflict's `initiated`: the conflict is of this type.
     pub conflict_type: Option<String>,
+    /// The card stops taking part in its conflict (stays rotated).
+    pub withdraw: Option<bool>,
     pub cancel_attack: Option<bool>,
     /// The players named by `who` (default the target) surrender to you.
     pub surrender: Option<bool>,
@@ -418,6 +420,9 @@ pub struct RawAmount {
     pub hand: Option<String>,
     /// The influence a player applied this turn (self, target, ...).
     pub spent: Option<String>,
+    /// The tension of players (self, target, ...) toward `toward`.
+    pub tension: Option<String>,
+    pub toward: Option<String>,
     /// The credit tokens on a card (this, target, ...; Corporate Rule 6).
     pub credits: Option<String>,
     /// The marks of a kind (destiny, doom, ...) on `of`.
@@ -515,7 +520,9 @@ pub struct RawPassive {
     pub cannot: Option<String>,
     /// With `cannot` on players: self, others, each.
     pub who: Option<String>,
-    pub surcharge: Option<u8>,
+    /// A number, or an amount worked out for each player sponsoring (its
+    /// `that`).
+    pub surcharge: Option<RawNum>,
     pub influence_rating: Option<i8>,
     pub initiative: Option<i8>,
     /// With `cannot = "sponsor"`: which cards.

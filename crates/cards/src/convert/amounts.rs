@@ -99,6 +99,24 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     if let Some(s) = &a.hand {
         bases.push(AmountBase::Hand(w("hand", s)?));
     }
+    match (&a.tension, &a.toward) {
+        (Some(s), t) => {
+            let from = w("tension", s)?;
+            let to = match t {
+                None => Who::Target,
+                Some(t) => w("toward", t)?,
+            };
+            // A player has no tension toward himself.
+            if from == to && matches!(from, Who::Me | Who::Target | Who::That) {
+                return Err(at.sub("toward").err(format!(
+                    "`tension` and `toward` both name {s}: a player has no tension toward himself"
+                )));
+            }
+            bases.push(AmountBase::Tension(from, to));
+        }
+        (None, Some(_)) => return Err(at.sub("toward").err("`toward` goes with `tension`")),
+        (None, None) => {}
+    }
     if let Some(s) = &a.credits {
         bases.push(AmountBase::Credits(one_of(
             &at.sub("credits"),
@@ -144,9 +162,9 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     }
     if bases.len() != 1 {
         return Err(at.err(if bases.is_empty() {
-            "an amount needs exactly one of value, ability, marks, damage, cost, cards, influence, power, unrest, spent, hand, credits, per_margin, half_of, sum, min_of, max_of, count"
+            "an amount needs exactly one of value, ability, marks, damage, cost, cards, influence, power, unrest, spent, hand, tension, credits, per_margin, half_of, sum, min_of, max_of, count"
         } else {
-            "an amount has exactly one of value, ability, marks, damage, cost, cards, influence, power, unrest, spent, hand, credits, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
+            "an amount has exactly one of value, ability, marks, damage, cost, cards, influence, power, unrest, spent, hand, tension, credits, per_margin, half_of, sum, min_of, max_of, count; combine them with sum"
         }));
     }
     let rounding = match a.round.as_deref() {

@@ -196,6 +196,7 @@ fn verb_of(at: &At, e: &RawEffect) -> Result<&'static str, LoadError> {
         opposition,
         cancel_conflict,
         conflict_type,
+        withdraw,
         cancel_attack,
         surrender,
         vote,
@@ -276,9 +277,8 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "convert_mark" => &["into", "card", "count", "who"],
         "vote_rule" => &["who", "count", "next"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
-        | "discard" | "return_to_hand" | "chaos" | "credits" | "discard_ambassador" => {
-            &["card", "who"]
-        }
+        | "discard" | "return_to_hand" | "chaos" | "credits" | "discard_ambassador"
+        | "withdraw" => &["card", "who"],
         "surrender" => &["who"],
         "join_isa" => &["who"],
         "blank" => &["card", "duration", "who"],
@@ -367,8 +367,8 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "discard_ambassador" | "chaos" | "credits"
         | "convert_mark" | "severe_damage" | "set" | "becomes" => cards::op(&cx)?,
-        "support" | "opposition" | "cancel_conflict" | "conflict_type" | "cancel_attack"
-        | "attack" | "attack_mod" => conflicts::op(&cx)?,
+        "support" | "opposition" | "cancel_conflict" | "conflict_type" | "withdraw"
+        | "cancel_attack" | "attack" | "attack_mod" => conflicts::op(&cx)?,
         "war" | "start_state" | "end_state" | "peace" | "surrender" | "vote" | "found_isa"
         | "join_isa" | "vote_rule" => politics::op(&cx)?,
         "search" | "choose" | "choose_one" | "unless_paid" => choices::op(&cx)?,

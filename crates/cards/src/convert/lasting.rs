@@ -8,10 +8,10 @@ use toml::Spanned;
 
 use super::{
     amount_of, bonus, condition, filter, marks, never_matches, one_of, only, printed_only,
-    relation_fits, restriction, At, FilterUse,
+    relation_fits, restriction, small, At, FilterUse,
 };
 use crate::error::LoadError;
-use crate::raw::{RawCard, RawPassive};
+use crate::raw::{RawCard, RawNum, RawPassive};
 
 /// `passive`: each lasting effect and its `if`.
 pub(super) fn passives(
@@ -161,8 +161,9 @@ fn values(
             marks: m,
         });
     }
-    if let Some(n) = rp.surcharge {
+    if let Some(n) = &rp.surcharge {
         let who = lasting_who(pat, rp, Who::Others, "self, others, each")?;
+        let amount = surcharge_amount(&pat.sub("surcharge"), n)?;
         if matches!(who, Who::Target | Who::Leader | Who::That) {
             return Err(pat
                 .sub("who")
@@ -171,7 +172,7 @@ fn values(
         kinds.push(Passive::Surcharge {
             who,
             filter: f.clone(),
-            amount: n,
+            amount,
         });
     }
     if let Some(n) = rp.influence_rating {
@@ -473,4 +474,21 @@ fn lasting_who(pat: &At, rp: &RawPassive, default: Who, expected: &str) -> Resul
         None => Ok(default),
         Some(s) => one_of(&pat.sub("who"), "player", s, Who::parse, expected),
     }
+}
+
+/// A lasting surcharge: a number (0-255), or an amount worked out for each
+/// player sponsoring, whom it names `that` ("your tension toward their
+/// race": `{ tension = "self", toward = "that" }`). A lasting effect has
+/// no target to name.
+fn surcharge_amount(at: &At, n: &RawNum) -> Result<Amount, LoadError> {
+    if let RawNum::Int(v) = n {
+        small(at, *v, 0, 255)?;
+    }
+    let a = amount_of(at, n)?;
+    if a.uses_player_target() || a.uses_card_target() {
+        return Err(at.err(
+            "a lasting surcharge has no target: name the player sponsoring `that` (e.g. `{ tension = \"self\", toward = \"that\" }`)",
+        ));
+    }
+    Ok(a)
 }

@@ -4,7 +4,7 @@
 use b5_engine::{Amount, AmountBase, CardSel, Rounding};
 
 use crate::text::filters::filter_text;
-use crate::text::{card_name, force_name, mark, possessive, who_subject};
+use crate::text::{card_name, force_name, mark, possessive, who_object, who_subject};
 
 /// An amount in words.
 pub fn amount_text(a: &Amount) -> String {
@@ -34,6 +34,9 @@ pub fn amount_text(a: &Amount) -> String {
         AmountBase::Influence(w) => format!("{} Influence Rating", possessive(*w)),
         AmountBase::Power(w) => format!("{} power", possessive(*w)),
         AmountBase::Unrest(w) => format!("{} unrest", possessive(*w)),
+        AmountBase::Tension(w, toward) => {
+            format!("{} tension toward {}", possessive(*w), who_object(*toward))
+        }
         AmountBase::Hand(w) => format!("the number of cards in {} hand", possessive(*w)),
         AmountBase::Spent(w) => format!("the influence {} applied this turn", who_subject(*w)),
         AmountBase::Credits(c) => format!("the credit tokens on {}", card_name(*c)),

@@ -118,14 +118,16 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
             filter,
             amount,
         } => format!(
-            "{} cost {} {amount} more to sponsor",
+            "{} cost {} {} more to sponsor{}",
             cap(&filter_text(filter, "cards")),
             match who {
                 Who::Me => "you".into(),
                 Who::Each => "every player".into(),
                 Who::Race(r) => format!("{} players", r.display()),
                 _ => "your opponents".into(),
-            }
+            },
+            surcharge_text(amount).0,
+            surcharge_text(amount).1
         ),
         Passive::InfluenceRating(n) => format!(
             "While this card is in play, your Influence Rating is {} by {} (not a gain or loss)",
@@ -190,4 +192,20 @@ fn marks_list(m: &[u8; 6]) -> String {
         .collect();
     let refs: Vec<&str> = items.iter().map(String::as_str).collect();
     and_list(&refs)
+}
+
+/// A surcharge's amount and what follows "more to sponsor": ("2", ""), or
+/// ("X", ", where X is your tension toward the player sponsoring") (the
+/// player sponsoring is its `that`).
+fn surcharge_text(a: &Amount) -> (String, String) {
+    match (&a.base, a.times, a.half, a.plus) {
+        (AmountBase::Const(n), 1, None, 0) => (n.to_string(), String::new()),
+        _ => (
+            "X".into(),
+            format!(
+                ", where X is {}",
+                amount_text(a).replace("that card's player", "the player sponsoring")
+            ),
+        ),
+    }
 }

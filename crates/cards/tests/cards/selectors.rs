@@ -618,3 +618,104 @@ initiated = [{ conflict_type = "charm" }]"#,
         &["conflict_type", "charm", "diplomacy, intrigue"],
     );
 }
+
+#[test]
+fn withdrawing_a_participant_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "character", participant = true }
+effects = [{ withdraw = true }]"#);
+    assert!(matches!(
+        d.effects[0].op,
+        b5_engine::Op::Withdraw {
+            card: b5_engine::CardSel::Target
+        }
+    ));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("withdraw the target card from the conflicts it takes part in"),
+        "{t}"
+    );
+    // A flag, on a card.
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ withdraw = false }]"#,
+        &["withdraw"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ withdraw = true }]"#,
+        &["target"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+target = "card"
+effects = [{ withdraw = true, duration = "turn" }]"#,
+        &["duration"],
+    );
+}
+
+#[test]
+fn a_surcharge_worked_out_from_the_game_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."L"]
+type = "location"
+race = "narn"
+cost = 3
+passive = [{ surcharge = { tension = "self", toward = "that" }, to = { type = "fleet" } }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Fleets cost your opponents X more to sponsor, where X is your tension toward the player sponsoring"),
+        "{t}"
+    );
+    // A plain number reads as before.
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 3
+passive = [{ surcharge = 2, to = { type = "fleet" } }]"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Fleets cost your opponents 2 more to sponsor"),
+        "{t}"
+    );
+    // The tension amount in an effect.
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+target = "player"
+effects = [{ gain_influence = { tension = "self" } }]"#);
+    let t = rules_text(&d);
+    assert!(t.contains("your tension toward the target player"), "{t}");
+    // A lasting effect has no target; nobody has tension toward himself.
+    refused_naming(
+        r#"[cards."L"]
+type = "location"
+cost = 3
+passive = [{ surcharge = { tension = "self", toward = "target" }, to = { type = "fleet" } }]"#,
+        &["surcharge", "that"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ gain_influence = { tension = "self", toward = "self" } }]"#,
+        &["toward", "himself"],
+    );
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+effects = [{ gain_influence = { hand = "self", toward = "others" } }]"#,
+        &["toward", "tension"],
+    );
+    refused_naming(
+        r#"[cards."L"]
+type = "location"
+cost = 3
+passive = [{ surcharge = 256, to = { type = "fleet" } }]"#,
+        &["surcharge"],
+    );
+}

@@ -265,10 +265,13 @@ effects = [{ sponsor_discount = 2 }]"#);
 type = "location"
 passive = [{ surcharge = 1, to = { type = "fleet" } }]"#);
     assert!(matches!(
-        d.passives[0],
+        &d.passives[0],
         Passive::Surcharge {
             who: Who::Others,
-            amount: 1,
+            amount: b5_engine::Amount {
+                base: b5_engine::AmountBase::Const(1),
+                ..
+            },
             ..
         }
     ));

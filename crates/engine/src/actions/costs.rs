@@ -5,8 +5,10 @@
 //! the sponsoring faction's race, a one-shot discount on the next card
 //! sponsored this turn, and lasting surcharges on other players' sponsoring.
 
-use crate::card::{CardDef, CardFilter, Cost, Passive};
+use crate::card::{Amount, CardDef, CardFilter, Cost, Passive};
+use crate::effects::interpreter::Ctx;
 use crate::effects::targets::By;
+use crate::game::conflict::Target;
 use crate::game::event::Events;
 use crate::game::held::NextDiscount;
 use crate::game::state::Game;
@@ -115,7 +117,7 @@ impl Game {
                 } = pa
                 {
                     if self.lasting_names(*who, p, owner) && filter.matches_def(def) {
-                        n += *amount as i16;
+                        n += self.surcharge_amount(amount, src, owner, p);
                     }
                 }
             }
@@ -125,6 +127,14 @@ impl Game {
 }
 
 impl Game {
+    /// A lasting surcharge's amount for `p` sponsoring, on `src` that `owner`
+    /// controls: `p` is its `that` ("your tension toward their race"); never
+    /// below 0.
+    fn surcharge_amount(&self, a: &Amount, src: CardId, owner: PlayerId, p: PlayerId) -> i16 {
+        let ctx = Ctx::new(owner, src, Target::Player(p));
+        self.amount(a, &ctx).clamp(0, i16::MAX as i32) as i16
+    }
+
     /// An effect's one-shot discount on `p`'s next card sponsored this turn:
     /// on any card (`to` none), or on the next card of a kind.
     pub(crate) fn give_discount(

@@ -59,6 +59,9 @@ pub enum AmountBase {
     /// The number of cards in play on the table matching the filter
     /// (relative to the card's controller: `side = "own"` = "you control").
     Count(super::CardFilter),
+    /// The tension of the players the first names toward those the second
+    /// names (summed; a player has none toward himself).
+    Tension(Who, Who),
 }
 
 /// How a halved amount is rounded.
@@ -161,6 +164,7 @@ impl Amount {
             | AmountBase::Unrest(w)
             | AmountBase::Hand(w)
             | AmountBase::Spent(w) => *w == who,
+            AmountBase::Tension(a, b) => *a == who || *b == who,
             AmountBase::Ability {
                 card: CardSel::Ambassador(w),
                 ..

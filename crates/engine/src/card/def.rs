@@ -197,10 +197,13 @@ pub enum Passive {
     PlayerCannot { who: Who, what: Cannot },
     /// Cards matching the filter cost the players named (relative to this
     /// card's controller; `others` by default) this much more to sponsor.
+    /// The amount is worked out for each player sponsoring, who is its
+    /// `that` (rulings, Isolationism: "the cost ... increases by an amount
+    /// equal to your tension toward their race").
     Surcharge {
         who: Who,
         filter: CardFilter,
-        amount: u8,
+        amount: Amount,
     },
     /// Its controller's Influence Rating is this much higher (lower) while
     /// it is in play: a direct change, not a gain or loss (Influence and

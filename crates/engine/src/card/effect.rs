@@ -179,6 +179,13 @@ pub enum Op {
     ConflictType {
         kind: Ability,
     },
+    /// The card stops taking part in the conflicts it takes part in and
+    /// stays rotated (rulings 5.2, Participants: an effect "removes that
+    /// participant from the Conflict"; Engine Rules v1.2: a participant
+    /// that readies is not removed, nor is one removed readied).
+    Withdraw {
+        card: CardSel,
+    },
     /// Cancel the attack that triggered this contingency.
     CancelAttack,
     /// The chosen players surrender unconditionally to the card's player
@@ -525,6 +532,7 @@ impl Op {
             | Op::Opposition { .. }
             | Op::CancelConflict
             | Op::ConflictType { .. }
+            | Op::Withdraw { .. }
             | Op::CancelAttack
             | Op::Attack { .. }
             | Op::AttackMod { .. } => OpFamily::Conflicts,
@@ -750,6 +758,7 @@ impl Effect {
             | Op::Chaos { card, .. }
             | Op::Credits { card, .. }
             | Op::ConvertMark { card, .. }
+            | Op::Withdraw { card }
             | Op::DiscardAmbassador { card } => Some(*card),
             Op::Restrict { what, card, .. } if !what.on_player() => Some(*card),
             Op::SevereDamage { card, .. } | Op::SetAbility { card, .. } => Some(*card),

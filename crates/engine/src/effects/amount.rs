@@ -84,6 +84,17 @@ impl Game {
                 Force::Shadows => self.shadows as i32,
                 Force::Vorlons => self.vorlons as i32,
             },
+            // Tension: "your tension toward their race" (rulings,
+            // Isolationism).
+            AmountBase::Tension(w, toward) => {
+                let to = self.who_players(*toward, ctx);
+                self.who_players(*w, ctx)
+                    .iter()
+                    .flat_map(|&p| to.iter().map(move |&q| (p, q)))
+                    .filter(|(p, q)| p != q)
+                    .map(|(p, q)| self.tension(p, q) as i32)
+                    .sum()
+            }
             AmountBase::PerMargin(n) => {
                 if *n == 0 {
                     0

@@ -224,6 +224,7 @@ impl Game {
                     }
                     Op::RemoveDamage { .. } => ci.damage > 0,
                     Op::Neutralize { .. } => !ci.neutralized(),
+                    Op::Withdraw { .. } => self.takes_part(c),
                     // Glossary, Irrevocable: never the target of a card
                     // that makes it leave play.
                     Op::Discard { card } | Op::ReturnToHand { card }

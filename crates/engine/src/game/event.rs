@@ -103,6 +103,11 @@ pub enum Event {
         ability: Ability,
         value: u8,
     },
+    /// A participant removed from a conflict by an effect (`withdraw`).
+    Withdrawn {
+        card: CardId,
+        conflict: ConflictId,
+    },
     Attacked {
         attacker: CardId,
         target: CardId,

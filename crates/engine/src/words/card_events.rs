@@ -84,6 +84,12 @@ impl Game {
                     value
                 )
             }
+            Event::Withdrawn { card, conflict } => format!(
+                "{}{} is withdrawn from {}.",
+                self.log_controller(card),
+                self.log_card(card),
+                self.conflict_name(conflict)
+            ),
             Event::Opposed {
                 card,
                 conflict,

@@ -429,6 +429,7 @@ impl Game {
             | Event::Led { .. }
             | Event::Assisted { .. }
             | Event::Supported { .. }
+            | Event::Withdrawn { .. }
             | Event::Opposed { .. } => self.describe_card_event(e),
             Event::EventPlayed { .. }
             | Event::EventNegated { .. }

@@ -921,7 +921,10 @@ impl Gen {
             ]),
             25 => t(vec![("neutralize", V::B(true)), ("card", card(self))]),
             26 => t(vec![("discard", V::B(true)), ("card", card(self))]),
-            27 => t(vec![("return_to_hand", V::B(true)), ("card", card(self))]),
+            27 => t(vec![
+                (self.pick(&["return_to_hand", "withdraw"]), V::B(true)),
+                ("card", card(self)),
+            ]),
             28 => t(vec![
                 ("discard_ambassador", V::B(true)),
                 ("card", card(self)),

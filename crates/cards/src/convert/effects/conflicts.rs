@@ -31,6 +31,10 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
                 "diplomacy, intrigue, psi, leadership, military",
             )?,
         },
+        "withdraw" => {
+            cx.flag(e.withdraw)?;
+            Op::Withdraw { card: cx.sel()? }
+        }
         "cancel_attack" => {
             cx.flag(e.cancel_attack)?;
             Op::CancelAttack

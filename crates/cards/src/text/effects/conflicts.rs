@@ -18,6 +18,10 @@ pub(super) fn op_text(op: &Op) -> String {
             crate::text::an(kind.display()),
             kind.display()
         ),
+        Op::Withdraw { card } => format!(
+            "withdraw {} from the conflicts it takes part in (it stays rotated)",
+            card_name(card)
+        ),
         Op::CancelAttack => "cancel the attack".into(),
         Op::Attack { ability, by, card } => format!(
             "{} attacks {} using {} (not in a conflict)",

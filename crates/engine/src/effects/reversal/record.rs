@@ -61,6 +61,10 @@ fn recordable(op: &Op) -> bool {
         // while it is being made; once its window has closed it is over,
         // and "there is no way to go back in time" (Reversal's example).
         Op::CancelAttack | Op::NegateEvent | Op::NegateAction => false,
+        // Not named by the rules: a card withdrawn from a conflict (rulings
+        // 5.2, Participants) does not rejoin it; it rotated to take part,
+        // and taking part again is an action of its own.
+        Op::Withdraw { .. } => false,
         // Not named by the rules: the ISA, once in existence, has no end in
         // the rules, and its members leave it only by expulsion (The
         // Interstellar Alliance); what only its existence allowed (ISA

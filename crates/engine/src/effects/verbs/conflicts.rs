@@ -5,7 +5,8 @@
 use crate::card::Op;
 use crate::game::event::{Event, Events};
 use crate::game::held::Ctx;
-use crate::game::state::Game;
+use crate::game::state::{Game, Rotation};
+use crate::ids::{CardId, ConflictId};
 
 impl Game {
     /// Carries out an effect verb of this family (`Game::run_op`); returns
@@ -64,6 +65,13 @@ impl Game {
                 }
                 _ => false,
             },
+            Op::Withdraw { card } => {
+                let mut any = false;
+                for c in self.sel_cards(card, ctx) {
+                    any |= self.withdraw(c, ev);
+                }
+                any
+            }
             Op::CancelAttack => match &mut self.window {
                 // An event's (card action's) window is not an attack's.
                 Some(w)
@@ -82,5 +90,37 @@ impl Game {
             Op::AttackMod { m, card, duration } => self.attack_mod_effect(m, card, duration, ctx),
             _ => false,
         }
+    }
+
+    /// Whether `card` takes part in a conflict not yet resolved (supporting,
+    /// opposing or attacking in it).
+    pub(crate) fn takes_part(&self, card: CardId) -> bool {
+        self.conflicts
+            .iter()
+            .any(|k| !k.resolved && k.participants.iter().any(|p| p.card == card))
+    }
+
+    /// Rulings 5.2, Participants: an effect "removes that participant from
+    /// the Conflict and prevents it from making the Conflict contested".
+    /// The card leaves every conflict not yet resolved that it takes part
+    /// in and stays rotated; an initial supporter withdrawn is no longer
+    /// sustained as one. Returns whether it took part in any.
+    pub(crate) fn withdraw(&mut self, card: CardId, ev: &mut Events) -> bool {
+        let mut any = false;
+        for (i, k) in self.conflicts.iter_mut().enumerate() {
+            if k.resolved || !k.participants.iter().any(|p| p.card == card) {
+                continue;
+            }
+            k.participants.retain(|p| p.card != card);
+            ev.push(Event::Withdrawn {
+                card,
+                conflict: ConflictId(i as u8),
+            });
+            any = true;
+        }
+        if any && self.c(card).rotation == Rotation::Support {
+            self.cm(card).rotation = Rotation::Plain;
+        }
+        any
     }
 }
