@@ -172,7 +172,7 @@ fn values(
         kinds.push(Passive::Surcharge {
             who,
             filter: f.clone(),
-            amount,
+            amount: Box::new(amount),
         });
     }
     if let Some(n) = rp.influence_rating {

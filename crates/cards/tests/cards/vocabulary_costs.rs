@@ -268,12 +268,9 @@ passive = [{ surcharge = 1, to = { type = "fleet" } }]"#);
         &d.passives[0],
         Passive::Surcharge {
             who: Who::Others,
-            amount: b5_engine::Amount {
-                base: b5_engine::AmountBase::Const(1),
-                ..
-            },
+            amount,
             ..
-        }
+        } if amount.base == b5_engine::AmountBase::Const(1)
     ));
     assert_eq!(
         rules_text(&d),

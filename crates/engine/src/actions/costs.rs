@@ -5,7 +5,7 @@
 //! the sponsoring faction's race, a one-shot discount on the next card
 //! sponsored this turn, and lasting surcharges on other players' sponsoring.
 
-use crate::card::{Amount, CardDef, CardFilter, Cost, Passive};
+use crate::card::{Amount, AmountBase, CardDef, CardFilter, Cost, Passive};
 use crate::effects::interpreter::Ctx;
 use crate::effects::targets::By;
 use crate::game::conflict::Target;
@@ -131,6 +131,9 @@ impl Game {
     /// controls: `p` is its `that` ("your tension toward their race"); never
     /// below 0.
     fn surcharge_amount(&self, a: &Amount, src: CardId, owner: PlayerId, p: PlayerId) -> i16 {
+        if let AmountBase::Const(n) = a.base {
+            return a.finish(n as i32).clamp(0, i16::MAX as i32) as i16;
+        }
         let ctx = Ctx::new(owner, src, Target::Player(p));
         self.amount(a, &ctx).clamp(0, i16::MAX as i32) as i16
     }

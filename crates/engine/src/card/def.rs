@@ -203,7 +203,8 @@ pub enum Passive {
     Surcharge {
         who: Who,
         filter: CardFilter,
-        amount: Amount,
+        /// Boxed: an amount is large, and most passives are not surcharges.
+        amount: Box<Amount>,
     },
     /// Its controller's Influence Rating is this much higher (lower) while
     /// it is in play: a direct change, not a gain or loss (Influence and

@@ -73,7 +73,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     office.passives.push(Passive::Surcharge {
         who: Who::Others,
         filter: fleet.clone(),
-        amount: Amount::of(AmountBase::Const(1)),
+        amount: Box::new(Amount::of(AmountBase::Const(1))),
     });
     office.passives.push(Passive::InfluenceRating(1));
     office.passives.push(Passive::Initiative(2));
