@@ -418,11 +418,16 @@ pub fn actions(
                     card: c,
                     host: named("target", &st.target, Prefer::Table)?,
                 }),
+                // `by`: the card that pays the aftermath's or the event's
+                // play cost.
                 CardType::Aftermath => with_second(Action::PlayAftermath {
                     card: c,
                     target: target()?,
+                    pay: match &st.by {
+                        Some(_) => named("by", &st.by, Prefer::Table)?,
+                        None => CardId::NONE,
+                    },
                 }),
-                // `by`: the card that pays the event's play cost.
                 _ => with_second(Action::Play {
                     card: c,
                     target: target()?,

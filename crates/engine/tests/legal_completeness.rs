@@ -75,7 +75,11 @@ fn universe(g: &Game) -> Vec<Action> {
                 target: t,
                 pay: b5_engine::CardId::NONE,
             });
-            u.push(Action::PlayAftermath { card: c, target: t });
+            u.push(Action::PlayAftermath {
+                card: c,
+                target: t,
+                pay: b5_engine::CardId::NONE,
+            });
             for index in 0..3 {
                 u.push(Action::UseCard {
                     card: c,

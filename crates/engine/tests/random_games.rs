@@ -305,7 +305,11 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
                 target: t,
                 pay: b5_engine::CardId::NONE,
             });
-            u.push(Action::PlayAftermath { card: c, target: t });
+            u.push(Action::PlayAftermath {
+                card: c,
+                target: t,
+                pay: b5_engine::CardId::NONE,
+            });
             for &by in &mine {
                 u.push(Action::Sponsor {
                     card: c,
@@ -972,8 +976,8 @@ fn arb_action() -> impl Strategy<Value = Action> {
         }),
         (arb_card(), any::<u8>()).prop_map(|(card, amount)| Action::Repair { card, amount }),
         arb_card().prop_map(|card| Action::Hire { card }),
-        (arb_card(), arb_target())
-            .prop_map(|(card, target)| Action::PlayAftermath { card, target }),
+        (arb_card(), arb_target(), arb_card())
+            .prop_map(|(card, target, pay)| Action::PlayAftermath { card, target, pay }),
         arb_card().prop_map(|card| Action::Reveal { card }),
         arb_card().prop_map(|card| Action::Discard { card }),
         arb_card().prop_map(|card| Action::Choose { card }),

@@ -197,6 +197,7 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
     if !matches!(
         d.card_type,
         CardType::Event
+            | CardType::Aftermath
             | CardType::Character
             | CardType::Group
             | CardType::Fleet
@@ -204,7 +205,7 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
             | CardType::Enhancement
     ) {
         return Err(pat.err(
-            "only events and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
+            "only events, aftermaths and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
         ));
     }
     let c = c.get_ref();

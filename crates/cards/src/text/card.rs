@@ -123,9 +123,10 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
         parts.push(format!("Requires: {}", condition_text(r)));
     }
     if let Some(c) = &d.play_cost {
+        // Events and aftermaths are played; the others are sponsored.
         parts.push(super::actions::play_cost_text(
             c,
-            d.card_type != CardType::Event,
+            !matches!(d.card_type, CardType::Event | CardType::Aftermath),
         ));
     }
     if d.copies_share_target {

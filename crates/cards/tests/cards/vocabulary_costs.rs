@@ -737,10 +737,31 @@ effects = [{ draw = 2 }]"#,
         t.contains("To sponsor it, neutralize one of your fleets"),
         "{t}"
     );
+    // An aftermath: "To play it, ...".
+    let a = support::one(
+        "[cards.\"M\"]\ntype = \"aftermath\"\ncost = 0\naftermath = { outcome = \"won\" }\nplay_cost = { rotate_other = { type = \"character\", row = \"supporting\" } }\neffects = [{ gain_power = 1 }]",
+    );
+    assert!(a
+        .play_cost
+        .as_ref()
+        .is_some_and(|c| c.rotate_other.is_some()));
+    let t = b5_cards::text::rules_text(&a);
+    assert!(
+        t.contains("To play it, rotate one of your supporting characters"),
+        "{t}"
+    );
     for (text, words) in [
         (
             "[cards.\"A\"]\ntype = \"agenda\"\ncost = 1\nplay_cost = { rotate_other = { type = \"character\" } }",
-            &["play_cost", "only events and the cards that are sponsored"][..],
+            &["play_cost", "only events, aftermaths and the cards that are sponsored"][..],
+        ),
+        (
+            "[cards.\"K\"]\ntype = \"conflict\"\nconflict = \"military\"\nplay_cost = { rotate_other = { type = \"character\" } }",
+            &["play_cost", "initiate_cost"][..],
+        ),
+        (
+            "[cards.\"Q\"]\ntype = \"contingency\"\ncost = 0\ntrigger = \"attacked\"\nplay_cost = { rotate_other = { type = \"character\" } }",
+            &["play_cost", "only events, aftermaths"][..],
         ),
         (
             "[cards.\"E\"]\ntype = \"enhancement\"\ncost = 1\nplay_cost = { rotate_other = { host = true } }",

@@ -287,7 +287,7 @@ impl Game {
         match self.db.get(c.def).card_type {
             CardType::Aftermath => {
                 let k = c.conflict.map_or(0, |k| k.0);
-                self.aftermath_now(p, k, card, (c.target, s), ev);
+                self.aftermath_now(p, k, card, (c.target, s), c.pay, ev);
             }
             _ => self.play_event_now(p, card, (c.target, s), c.pay, ev),
         }

@@ -145,6 +145,13 @@ pub enum Action {
     PlayAftermath {
         card: CardId,
         target: Target,
+        /// The card that pays the aftermath's `play_cost` (the rotated one
+        /// when it has both parts); `NONE`: the engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     /// Reveal a contingency whose trigger has just happened.
     Reveal {

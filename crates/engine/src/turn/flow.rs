@@ -279,8 +279,8 @@ impl Game {
             },
             Step::Act { .. } => self.check_round_action(p, a),
             Step::Aftermath { conflict, .. } => match *a {
-                Action::PlayAftermath { card, target } => {
-                    self.check_aftermath(p, conflict, card, target)
+                Action::PlayAftermath { card, target, pay } => {
+                    self.check_aftermath(p, conflict, card, target, pay)
                 }
                 Action::Pass => Ok(()),
                 _ => wrong("the Resolution Round (play an aftermath or pass)"),
@@ -489,8 +489,8 @@ impl Game {
                     pos: (pos + 1) % n.max(1),
                     passes,
                 };
-                if let Action::PlayAftermath { card, target } = a {
-                    self.do_aftermath(p, conflict, card, target, ev);
+                if let Action::PlayAftermath { card, target, pay } = a {
+                    self.do_aftermath(p, conflict, card, target, pay, ev);
                 }
                 self.sweep_neutralization(ev);
             }

@@ -356,6 +356,7 @@ impl Game {
         conflict: u8,
         card: CardId,
         target: Target,
+        pay: CardId,
     ) -> Result<(), Violation> {
         self.check_in_hand(p, card)?;
         let def_id = self.c(card).def;
@@ -474,7 +475,9 @@ impl Game {
                 conflict: Some(ConflictId(conflict)),
             })?;
         }
-        Ok(())
+        // Requirements: its `play_cost`, paid with another card (as an
+        // event's).
+        self.check_play_cost(p, (card, card), def, pay)
     }
 
     pub(crate) fn aftermath_candidates(&self, p: PlayerId, _conflict: u8, out: &mut Vec<Action>) {
@@ -498,8 +501,24 @@ impl Game {
                 }
                 _ => ts.push(Target::None),
             }
+            // One choice per card that may pay its play cost.
+            let payers = match &def.play_cost {
+                Some(c) => self.payers(p, card, c),
+                None => Default::default(),
+            };
             for &t in ts.iter() {
-                out.push(Action::PlayAftermath { card, target: t });
+                out.push(Action::PlayAftermath {
+                    card,
+                    target: t,
+                    pay: CardId::NONE,
+                });
+                for &pay in payers.iter() {
+                    out.push(Action::PlayAftermath {
+                        card,
+                        target: t,
+                        pay,
+                    });
+                }
             }
         }
     }
@@ -510,6 +529,7 @@ impl Game {
         conflict: u8,
         card: CardId,
         target: Target,
+        pay: CardId,
         ev: &mut Events,
     ) {
         // Legal Targets: an aftermath with two targets asks for the second
@@ -523,11 +543,11 @@ impl Game {
                     first: target,
                     conflict: Some(ConflictId(conflict)),
                 },
-                CardId::NONE,
+                pay,
             );
             return;
         }
-        self.aftermath_now(p, conflict, card, (target, CardId::NONE), ev);
+        self.aftermath_now(p, conflict, card, (target, CardId::NONE), pay, ev);
     }
 
     /// Plays an aftermath with its targets (`second`: `NONE` for one).
@@ -537,6 +557,7 @@ impl Game {
         conflict: u8,
         card: CardId,
         (target, second): (Target, CardId),
+        pay: CardId,
         ev: &mut Events,
     ) {
         let db = self.db.clone();
@@ -544,6 +565,10 @@ impl Game {
         let def = db.get(def_id);
         let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
+        // Requirements: an active requirement is met as the card is played.
+        if let Some(c) = &def.play_cost {
+            self.pay_other_costs(p, card, c, pay, ev);
+        }
         let play = def.aftermath_play();
         if def.uniqueness == crate::card::Uniqueness::Unique {
             self.unique_used.push(def_id);

@@ -298,9 +298,15 @@ impl Game {
                 let cost = self.db.get(self.c(card).def).cost.unwrap_or(0);
                 format!("hire the mercenary {} (bid {})", n(card), cost)
             }
-            Action::PlayAftermath { card, target } => {
-                format!("play aftermath {}{}", n(card), self.on(target))
-            }
+            Action::PlayAftermath { card, target, pay } => format!(
+                "play aftermath {}{}{}",
+                n(card),
+                self.on(target),
+                match pay.some() {
+                    Some(c) => format!(", paying with {}", n(c)),
+                    None => String::new(),
+                }
+            ),
             _ => return None,
         })
     }

@@ -1677,8 +1677,9 @@ impl Gen {
                 };
                 let n = 1 + self.below(3);
                 kv.push(("effects", self.effects(&cx, n)));
-                // An event's play cost: another card of its player's.
-                if ty == "event" && self.chance(1, 8) {
+                // An event's or aftermath's play cost: another card of its
+                // player's.
+                if self.chance(1, 8) {
                     let part = self.pick(&["rotate_other", "neutralize_other"]);
                     let f = self.own_filter(&["character", "fleet", "location", "group"]);
                     kv.push(("play_cost", t(vec![(part, f)])));

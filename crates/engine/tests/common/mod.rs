@@ -1767,6 +1767,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         23 => Action::PlayAftermath {
             card: card(rng),
             target: target(rng, &mut card),
+            pay: card(rng),
         },
         24 => Action::Reveal { card: card(rng) },
         25 => Action::Discard { card: card(rng) },
