@@ -10,6 +10,8 @@ use smallvec::SmallVec;
 
 use crate::card::{CardFilter, Cost};
 use crate::effects::targets::By;
+use crate::game::action::Action;
+use crate::game::conflict::Target;
 use crate::game::error::Violation;
 use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};
@@ -127,5 +129,28 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The actions playing `card` (an event or an aftermath) on each of
+    /// `targets`: one the engine pays, and one per card that may pay its
+    /// `play_cost` (`make` builds the action from card, target and payer).
+    pub(crate) fn push_paid(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        targets: &[Target],
+        out: &mut Vec<Action>,
+        make: fn(CardId, Target, CardId) -> Action,
+    ) {
+        let payers = match &self.db.get(self.c(card).def).play_cost {
+            Some(c) => self.payers(p, card, c),
+            None => SmallVec::new(),
+        };
+        for &t in targets {
+            out.push(make(card, t, CardId::NONE));
+            for &pay in payers.iter() {
+                out.push(make(card, t, pay));
+            }
+        }
     }
 }

@@ -756,25 +756,11 @@ impl Game {
                 CardType::Event => {
                     ts.clear();
                     self.target_candidates(def.target, &def.filter, p, false, &mut ts);
-                    // One choice per card that may pay its play cost.
-                    let payers = match &def.play_cost {
-                        Some(c) => self.payers(p, card, c),
-                        None => Default::default(),
-                    };
-                    for &t in ts.iter() {
-                        out.push(Action::Play {
-                            card,
-                            target: t,
-                            pay: CardId::NONE,
-                        });
-                        for &pay in payers.iter() {
-                            out.push(Action::Play {
-                                card,
-                                target: t,
-                                pay,
-                            });
-                        }
-                    }
+                    self.push_paid(p, card, &ts, out, |card, target, pay| Action::Play {
+                        card,
+                        target,
+                        pay,
+                    });
                 }
                 CardType::Contingency => {
                     for host in self.table_cards_controlled(p) {

@@ -501,25 +501,9 @@ impl Game {
                 }
                 _ => ts.push(Target::None),
             }
-            // One choice per card that may pay its play cost.
-            let payers = match &def.play_cost {
-                Some(c) => self.payers(p, card, c),
-                None => Default::default(),
-            };
-            for &t in ts.iter() {
-                out.push(Action::PlayAftermath {
-                    card,
-                    target: t,
-                    pay: CardId::NONE,
-                });
-                for &pay in payers.iter() {
-                    out.push(Action::PlayAftermath {
-                        card,
-                        target: t,
-                        pay,
-                    });
-                }
-            }
+            self.push_paid(p, card, &ts, out, |card, target, pay| {
+                Action::PlayAftermath { card, target, pay }
+            });
         }
     }
 

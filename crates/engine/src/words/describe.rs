@@ -60,6 +60,14 @@ impl Game {
         }
     }
 
+    /// ", paying with X" for the card an action names to pay a play cost.
+    pub(crate) fn paying(&self, pay: CardId) -> String {
+        match pay.some() {
+            Some(c) => format!(", paying with {}", self.card_name(c)),
+            None => String::new(),
+        }
+    }
+
     /// An action as a phrase ("sponsors Narn Agent with Earth Envoy"): a
     /// plain dispatch of each action to its family.
     pub fn describe_action(&self, a: &Action) -> String {
@@ -146,10 +154,7 @@ impl Game {
                     self.on(target),
                     n(by),
                     cost,
-                    match pay.some() {
-                        Some(c) => format!(", paying with {}", n(c)),
-                        None => String::new(),
-                    }
+                    self.paying(pay)
                 )
             }
             Action::Promote { card, by } => format!("promote {} (rotating {})", n(card), n(by)),
@@ -161,10 +166,7 @@ impl Game {
                 target,
                 pay,
             } => {
-                let paying = match pay.some() {
-                    Some(c) => format!(", paying with {}", n(c)),
-                    None => String::new(),
-                };
+                let paying = self.paying(pay);
                 format!(
                     "use {}'s action {}{}{paying}",
                     n(card),
@@ -257,15 +259,9 @@ impl Game {
                     self.conflict_name(conflict)
                 )
             }
-            Action::Play { card, target, pay } => format!(
-                "play {}{}{}",
-                n(card),
-                self.on(target),
-                match pay.some() {
-                    Some(c) => format!(", paying with {}", n(c)),
-                    None => String::new(),
-                }
-            ),
+            Action::Play { card, target, pay } => {
+                format!("play {}{}{}", n(card), self.on(target), self.paying(pay))
+            }
             Action::PlayContingency { card, host } => {
                 format!("play {} face down under {}", n(card), n(host))
             }
@@ -302,10 +298,7 @@ impl Game {
                 "play aftermath {}{}{}",
                 n(card),
                 self.on(target),
-                match pay.some() {
-                    Some(c) => format!(", paying with {}", n(c)),
-                    None => String::new(),
-                }
+                self.paying(pay)
             ),
             _ => return None,
         })
