@@ -117,18 +117,19 @@ pub(super) fn passive_text(p: &Passive, attached: bool) -> String {
             who,
             filter,
             amount,
-        } => format!(
-            "{} cost {} {} more to sponsor{}",
-            cap(&filter_text(filter, "cards")),
-            match who {
-                Who::Me => "you".into(),
-                Who::Each => "every player".into(),
-                Who::Race(r) => format!("{} players", r.display()),
-                _ => "your opponents".into(),
-            },
-            surcharge_text(amount).0,
-            surcharge_text(amount).1
-        ),
+        } => {
+            let (n, where_x) = surcharge_text(amount);
+            format!(
+                "{} cost {} {n} more to sponsor{where_x}",
+                cap(&filter_text(filter, "cards")),
+                match who {
+                    Who::Me => "you".into(),
+                    Who::Each => "every player".into(),
+                    Who::Race(r) => format!("{} players", r.display()),
+                    _ => "your opponents".into(),
+                }
+            )
+        }
         Passive::InfluenceRating(n) => format!(
             "While this card is in play, your Influence Rating is {} by {} (not a gain or loss)",
             if *n >= 0 { "increased" } else { "decreased" },
