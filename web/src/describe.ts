@@ -245,6 +245,8 @@ export function eventSentence(e: GameEvent, n: Names, view: PlayerView | null): 
       return `${p(e.player)}: the second target of ${c(e.card)} is ${c(e.second)}.`;
     case "transfer_chosen":
       return `${p(e.player)} chooses to transfer ${c(e.card)} to ${c(e.to)}.`;
+    case "player_chosen":
+      return `${p(e.player)} chooses ${p(e.chosen)} for ${c(e.card)}.`;
     case "event_negated":
       return `${p(e.player)}'s ${c(e.card)} is negated: its effects are ignored and it has not been played.`;
     case "action_negated":

@@ -320,6 +320,13 @@ pub struct RawEffect {
     pub show: Option<bool>,
     /// "Choose one": a list of modes, each an effect list.
     pub choose_one: Option<Vec<RawEffects>>,
+    /// "One player of your choice": the players among whom one is chosen;
+    /// `each` then happens, `chosen` naming him.
+    pub choose_player: Option<String>,
+    /// With `choose_player`: players never offered.
+    pub except: Option<String>,
+    /// With `choose_player`: only players at war with one of these.
+    pub at_war_with: Option<String>,
     /// Replace marks of this kind with marks of the kind `into`.
     pub convert_mark: Option<String>,
     /// With `convert_mark`: the kind of mark it becomes.

@@ -155,7 +155,8 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
         // A choice in the middle of playing a card: "pick", "modes",
         // "second" (a second target, Legal Targets), "transfer" (the
         // attached cards a replacement transfers, Appendix Two), "unless"
-        // (an offer to pay to stop an effect), or "none".
+        // (an offer to pay to stop an effect), "attack-ability", "player"
+        // (`choose_player`), or "none".
         "choice" => {
             return Ok(Value::Str(match g.choice() {
                 None => "none".into(),
@@ -166,6 +167,7 @@ pub fn read(g: &Game, path: &str) -> Result<Value, PathError> {
                     b5_engine::ChoiceKind::Transfer => "transfer".into(),
                     b5_engine::ChoiceKind::AttackAbility => "attack-ability".into(),
                     b5_engine::ChoiceKind::Unless => "unless".into(),
+                    b5_engine::ChoiceKind::Player => "player".into(),
                 },
             }))
         }

@@ -46,6 +46,7 @@ pub const VERBS: &[&str] = &[
     "move_chaos",
     "keep_chaos",
     "join_war",
+    "choose_player",
     "mode",
     "resolve_first",
     "stack",
@@ -610,6 +611,16 @@ pub fn actions(
             })?;
             one(Action::JoinWar {
                 against: player_named(t)?,
+            })
+        }
+        // `choose_player`: the player chosen is a mode, his seat.
+        "choose_player" => {
+            let t = st.target.as_ref().ok_or_else(|| StepError::Field {
+                field: "target",
+                message: "`do = \"choose_player\"` needs `target` (the player chosen)".into(),
+            })?;
+            one(Action::Mode {
+                index: player_named(t)?,
             })
         }
         "surrender" => {

@@ -173,7 +173,8 @@ pub struct ChoiceView {
     pub name: String,
     /// The cards the viewer may choose (empty for everyone but the chooser).
     pub cards: Vec<CardView>,
-    /// The modes the viewer may choose, by index from 0 (chooser only).
+    /// The modes the viewer may choose, by index from 0 (chooser only); in
+    /// a choice of a player (`choose_player`), the seats offered.
     pub modes: Vec<u8>,
     /// Cards chosen so far.
     pub taken: u8,
@@ -296,7 +297,9 @@ impl Game {
             } else {
                 Vec::new()
             },
-            modes: if mine {
+            modes: if mine && c.kind == crate::effects::choice::ChoiceKind::Player {
+                self.player_choice_offer(&c).to_vec()
+            } else if mine {
                 self.choice_modes().to_vec()
             } else {
                 Vec::new()

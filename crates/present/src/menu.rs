@@ -355,6 +355,9 @@ fn title(game: &Game, p: PlayerId, kind: GroupKind, copies: u8) -> String {
                 ),
                 _ => format!("Choose for {}", game.card_name(c.card)),
             },
+            Some(c) if c.kind == b5_engine::ChoiceKind::Player => {
+                format!("{}: choose a player", game.card_name(c.card))
+            }
             Some(c) => format!("Choose for {}", game.card_name(c.card)),
             // The Resolution Round: a player with several conflicts.
             None if matches!(game.step(), b5_engine::Step::ResolveOrder { .. }) => {

@@ -3,4 +3,4 @@
 /**
  * What a choice in progress asks.
  */
-export type ChoiceKind = "pick" | "modes" | "second" | "transfer" | "unless" | "attack-ability";
+export type ChoiceKind = "pick" | "modes" | "second" | "transfer" | "unless" | "attack-ability" | "player";

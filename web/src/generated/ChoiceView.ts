@@ -14,7 +14,8 @@ export type ChoiceView = { kind: ChoiceKind, player: number, card: CardId, name:
  */
 cards: Array<CardView>, 
 /**
- * The modes the viewer may choose, by index from 0 (chooser only).
+ * The modes the viewer may choose, by index from 0 (chooser only); in
+ * a choice of a player (`choose_player`), the seats offered.
  */
 modes: Array<number>, 
 /**

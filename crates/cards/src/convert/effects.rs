@@ -11,7 +11,7 @@ use std::cell::Cell;
 use b5_engine::{Amount, CardSel, Duration, Effect, Op, TargetKind, Who};
 use toml::Spanned;
 
-use super::{amount_of, condition, one_of, verb_num, who, At, CARDS, DURATIONS, WHOS};
+use super::{amount_of, condition, one_of, verb_num, At, CARDS, DURATIONS, WHOS};
 use crate::error::LoadError;
 use crate::raw::{RawEffect, RawEffects, RawNum};
 
@@ -33,6 +33,9 @@ pub(super) struct Refs {
     /// The list is a watching trigger's: `that` names the card it matched
     /// and its player.
     pub(super) that: bool,
+    /// The list is a `choose_player`'s `each`: `chosen` names the player
+    /// chosen.
+    pub(super) chosen: bool,
 }
 
 pub(super) const ANY_REFS: Refs = Refs {
@@ -40,6 +43,7 @@ pub(super) const ANY_REFS: Refs = Refs {
     player_target: true,
     second: false,
     that: false,
+    chosen: false,
 };
 
 /// The refs of a watching trigger's effects (`Trigger::watches`): no
@@ -50,6 +54,7 @@ pub(super) const fn watch_refs(about_card: bool) -> Refs {
         player_target: false,
         second: false,
         that: about_card,
+        chosen: false,
     }
 }
 
@@ -59,6 +64,7 @@ pub(super) fn refs_for(t: TargetKind) -> Refs {
         player_target: !matches!(t, TargetKind::None | TargetKind::Event),
         second: false,
         that: false,
+        chosen: false,
     }
 }
 
@@ -67,6 +73,19 @@ pub(super) fn refs_with(t: TargetKind, second: &Option<b5_engine::SecondTarget>)
     Refs {
         second: second.is_some(),
         ..refs_for(t)
+    }
+}
+
+/// A player word (`default` when left out); `chosen` only in the effects
+/// of a `choose_player` (`at` names the field).
+fn player_word(at: &At, s: Option<&String>, default: Who, refs: Refs) -> Result<Who, LoadError> {
+    match s.map(String::as_str) {
+        None => Ok(default),
+        Some("chosen") if refs.chosen => Ok(Who::Chosen),
+        Some("chosen") => Err(at.err(
+            "`chosen` names the player a `choose_player` chose: only the effects in its `each` may name him",
+        )),
+        Some(s) => one_of(at, "player", s, Who::parse, WHOS),
     }
 }
 
@@ -86,10 +105,7 @@ struct VerbCx<'a, 'b> {
 impl VerbCx<'_, '_> {
     /// A player named by the modifier `name` (`default` when left out).
     fn whom(&self, s: Option<&String>, name: &str, default: Who) -> Result<Who, LoadError> {
-        match s {
-            None => Ok(default),
-            Some(s) => one_of(&self.at.sub(name), "player", s, Who::parse, WHOS),
-        }
+        player_word(&self.at.sub(name), s, default, self.refs)
     }
 
     /// The card the verb acts on (`card`; the target when left out).
@@ -210,6 +226,7 @@ fn verb_of(at: &At, e: &RawEffect) -> Result<&'static str, LoadError> {
         search,
         choose,
         choose_one,
+        choose_player,
         convert_mark,
         vote_rule,
         discard_ambassador,
@@ -272,6 +289,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "later" => &["effects"],
         "unless_paid" => &["who", "effects"],
         "choose_one" => &["who"],
+        "choose_player" => &["who", "except", "at_war_with", "each"],
         "search" => &["filter", "put", "up_to", "each", "show"],
         "choose" => &["filter", "put", "up_to", "each"],
         "convert_mark" => &["into", "card", "count", "who"],
@@ -303,7 +321,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
             }
         }
     }
-    let present: [(&str, bool); 23] = [
+    let present: [(&str, bool); 25] = [
         ("onto", e.onto.is_some()),
         ("as", e.as_ability.is_some()),
         ("free", e.free.is_some()),
@@ -327,6 +345,8 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         ("duration", e.duration.is_some()),
         ("amount", e.amount.is_some()),
         ("effects", e.effects.is_some()),
+        ("except", e.except.is_some()),
+        ("at_war_with", e.at_war_with.is_some()),
     ];
     for (m, p) in present {
         if p && !allowed.contains(&m) {
@@ -348,7 +368,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     let verb = verb_of(&at, e)?;
     let at = at.sub(verb);
     modifiers(&at, e, verb)?;
-    let w = who(&at, e.who.as_ref())?;
+    let w = player_word(&at.sub("who"), e.who.as_ref(), Who::Me, refs)?;
     let cx = VerbCx {
         at,
         e,
@@ -371,7 +391,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "cancel_attack" | "attack" | "attack_mod" => conflicts::op(&cx)?,
         "war" | "start_state" | "end_state" | "peace" | "surrender" | "vote" | "found_isa"
         | "join_isa" | "vote_rule" => politics::op(&cx)?,
-        "search" | "choose" | "choose_one" | "unless_paid" => choices::op(&cx)?,
+        "search" | "choose" | "choose_one" | "choose_player" | "unless_paid" => choices::op(&cx)?,
         "later" | "cannot" | "reverse" | "negate" => rules::op(&cx)?,
         "blank"
         | "transfer_power"
@@ -449,13 +469,15 @@ pub(super) fn effects(at: &At, list: &RawEffects, refs: Refs) -> Result<Vec<Effe
     }
     // Choices (search, choose, choose_one, unless_paid) also end later,
     // through `pending`.
-    if let Some(i) = v
-        .iter()
-        .position(|e| matches!(e.op, Op::Pick { .. } | Op::Modes { .. } | Op::Unless { .. }))
-    {
+    if let Some(i) = v.iter().position(|e| {
+        matches!(
+            e.op,
+            Op::Pick { .. } | Op::Modes { .. } | Op::Unless { .. } | Op::ChoosePlayer { .. }
+        )
+    }) {
         if i + 1 != v.len() {
             return Err(at.err(
-                "a search, a choice of cards, a \"choose one\" or an `unless_paid` must be the last effect of its list (put what follows in its `each`, its modes or its `effects`)",
+                "a search, a choice of cards or of a player, a \"choose one\" or an `unless_paid` must be the last effect of its list (put what follows in its `each`, its modes or its `effects`)",
             ));
         }
     }

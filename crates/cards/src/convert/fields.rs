@@ -307,12 +307,14 @@ pub(super) fn play_effects(
                 player_target: d.attach != AttachKind::Global,
                 second: false,
                 that: false,
+                chosen: false,
             },
             _ => Refs {
                 card_target: false,
                 player_target: false,
                 second: false,
                 that: false,
+                chosen: false,
             },
         };
         d.effects = effects(&at.sub("effects"), &raw.effects, refs)?;
@@ -331,12 +333,14 @@ pub(super) fn play_effects(
                 player_target: d.attach != AttachKind::Global,
                 second: false,
                 that: false,
+                chosen: false,
             },
             _ => Refs {
                 card_target: false,
                 player_target: false,
                 second: false,
                 that: false,
+                chosen: false,
             },
         };
         d.when_played = effects(&at.sub("when_played"), &raw.when_played, refs)?;

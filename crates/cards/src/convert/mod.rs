@@ -13,7 +13,7 @@
 
 use std::ops::Range;
 
-use b5_engine::{Ability, AbilityBonus, CardDef, CardType, Condition, Race, Who};
+use b5_engine::{Ability, AbilityBonus, CardDef, CardType, Condition, Race};
 use toml::Spanned;
 
 use crate::error::{LoadError, Source};
@@ -112,13 +112,6 @@ fn race(at: &At, s: &str) -> Result<Race, LoadError> {
 
 fn ability(at: &At, s: &str) -> Result<Ability, LoadError> {
     one_of(at, "ability", s, Ability::parse, ABILITIES)
-}
-
-fn who(at: &At, s: Option<&String>) -> Result<Who, LoadError> {
-    match s {
-        None => Ok(Who::Me),
-        Some(s) => one_of(&at.sub("who"), "player", s, Who::parse, WHOS),
-    }
 }
 
 fn small(at: &At, v: i64, lo: i64, hi: i64) -> Result<i64, LoadError> {

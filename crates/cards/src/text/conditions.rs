@@ -17,7 +17,7 @@ fn cmp_text(c: Cmp) -> String {
 /// One player of those a word names, for "some player ... holds": "you",
 /// "the target player", "another player", "a Narn player" (possessive: "your",
 /// "the target player's" ...).
-fn some_player(w: Who, possessive: bool) -> String {
+pub(super) fn some_player(w: Who, possessive: bool) -> String {
     let s = match w {
         Who::Me => {
             return if possessive {
@@ -31,6 +31,7 @@ fn some_player(w: Who, possessive: bool) -> String {
         Who::Others => "another player".to_string(),
         Who::Leader => "the leading side".to_string(),
         Who::That => "that card's player".to_string(),
+        Who::Chosen => "the chosen player".to_string(),
         Who::Race(r) => format!("a {} player", r.display()),
     };
     if possessive {

@@ -38,6 +38,7 @@ fn who_subject(w: Who) -> Cow<'static, str> {
         Who::Others => "each other player",
         Who::Leader => "the side with the most support",
         Who::That => "that card's player",
+        Who::Chosen => "the chosen player",
         Who::Race(r) => return format!("each {} player", r.display()).into(),
     })
 }
@@ -50,6 +51,7 @@ fn who_object(w: Who) -> Cow<'static, str> {
         Who::Others => "every other player",
         Who::Leader => "the side with the most support",
         Who::That => "that card's player",
+        Who::Chosen => "the chosen player",
         Who::Race(r) => return format!("every {} player", r.display()).into(),
     })
 }
@@ -81,6 +83,7 @@ fn possessive(w: Who) -> Cow<'static, str> {
         Who::Others => "each other player's",
         Who::Leader => "the leading side's",
         Who::That => "that card's player's",
+        Who::Chosen => "the chosen player's",
         Who::Race(r) => return format!("each {} player's", r.display()).into(),
     })
 }

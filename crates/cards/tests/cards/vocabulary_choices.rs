@@ -7,7 +7,7 @@ use crate::support;
 use support::{one, refused};
 
 use b5_cards::text::rules_text;
-use b5_engine::{MarkKind, Op, PickFrom, PickPut};
+use b5_engine::{MarkKind, Op, PickFrom, PickPut, Who};
 
 #[test]
 fn a_deck_search_loads_and_reads() {
@@ -280,4 +280,107 @@ attach = "fleet"
 keywords = ["only one"]"#,
     );
     assert!(msg.contains("needs the keyword of the kind"), "{msg}");
+}
+
+#[test]
+fn one_player_of_your_choice_loads_and_reads() {
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [{ choose_player = "others", at_war_with = "target", each = [{ peace = true, who = "target", with = "chosen" }] }]
+"#);
+    match &d.effects[0].op {
+        Op::ChoosePlayer {
+            among,
+            except,
+            at_war_with,
+            chooser,
+            each,
+        } => {
+            assert_eq!(*among, Who::Others);
+            assert_eq!(*except, None);
+            assert_eq!(*at_war_with, Some(Who::Target));
+            assert_eq!(*chooser, Who::Me);
+            assert!(matches!(
+                each[0].op,
+                Op::Peace {
+                    who: Who::Target,
+                    with: Who::Chosen
+                }
+            ));
+        }
+        op => panic!("{op:?}"),
+    }
+    assert_eq!(
+        rules_text(&d),
+        "Target a player: choose another player at war with the target player; the war between the target player and the chosen player ends."
+    );
+    // "The target player chooses another player, not you: your tension
+    // toward the chosen player drops by 1."
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "player"
+effects = [{ choose_player = "each", except = "self", who = "target", each = [{ tension = -1, toward = "chosen" }, { draw = 1, who = "chosen" }] }]
+"#);
+    assert_eq!(
+        rules_text(&d),
+        "Target a player: the target player chooses a player other than you; your tension toward the chosen player falls by 1; the chosen player draws 1 card."
+    );
+}
+
+#[test]
+fn the_loader_refuses_a_player_choice_that_can_never_work() {
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"effects = [{ peace = true, with = "chosen" }]"#,
+            "effects.peace.with: `chosen` names the player a `choose_player` chose",
+        ),
+        (
+            r#"effects = [{ draw = 1, who = "chosen" }]"#,
+            "effects.draw.who: `chosen`",
+        ),
+        (
+            r#"effects = [{ choose_player = "self", each = [{ draw = 1, who = "chosen" }] }]"#,
+            "effects.choose_player: `self` names one player",
+        ),
+        (
+            r#"effects = [{ choose_player = "others", except = "others", each = [{ draw = 1, who = "chosen" }] }]"#,
+            "effects.choose_player.except: never matches",
+        ),
+        (
+            r#"effects = [{ choose_player = "others" }]"#,
+            "effects.choose_player.each: name what happens",
+        ),
+        (
+            r#"effects = [{ choose_player = "others", each = [{ draw = 1 }] }]"#,
+            "effects.choose_player.each: no effect names the player chosen",
+        ),
+        (
+            r#"effects = [{ choose_player = "others", each = [{ choose_player = "each", each = [{ draw = 1, who = "chosen" }] }] }]"#,
+            "effects.choose_player.each: `each` cannot hold",
+        ),
+        (
+            r#"effects = [{ choose_player = "others", each = [{ draw = 1, who = "chosen" }] }, { draw = 1 }]"#,
+            "must be the last effect",
+        ),
+        (
+            r#"effects = [{ choose_player = "others", who = "each", each = [{ draw = 1, who = "chosen" }] }]"#,
+            "effects.choose_player.who: one player chooses",
+        ),
+        (
+            r#"effects = [{ choose_player = "others", who = "target", each = [{ draw = 1, who = "chosen" }] }]"#,
+            "refers to who = \"target\" but the card has no target",
+        ),
+        (
+            r#"effects = [{ draw = 1, except = "self" }]"#,
+            "`except` does not apply to `draw`",
+        ),
+    ];
+    for (effects, want) in cases {
+        let msg = refused(&format!("[cards.\"E\"]\ntype = \"event\"\n{effects}"));
+        assert!(
+            msg.contains(want),
+            "{effects}\n  gave: {msg}\n  want: {want}"
+        );
+    }
 }

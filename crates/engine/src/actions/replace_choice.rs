@@ -106,6 +106,7 @@ impl Game {
             pay: CardId::NONE,
             chosen: 0,
             price: 0,
+            chosen_player: crate::game::state::NOBODY,
         });
         true
     }

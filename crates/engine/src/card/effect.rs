@@ -453,6 +453,21 @@ pub enum Op {
         with: Who,
         end: bool,
     },
+    /// "One player of your choice": the player `chooser` names chooses one
+    /// of the players `among` names (never one `except` names; with
+    /// `at_war_with`, only one at war with a player it names) through
+    /// `pending`; then `each` happens, [`Who::Chosen`] naming him. Nothing
+    /// happens with no such player. Always the last effect of its list.
+    ChoosePlayer {
+        among: Who,
+        #[serde(default)]
+        except: Option<Who>,
+        #[serde(default)]
+        at_war_with: Option<Who>,
+        #[serde(default)]
+        chooser: Who,
+        each: Vec<Effect>,
+    },
 }
 
 /// The families of effect verbs (`Op::family`).
@@ -549,6 +564,7 @@ impl Op {
             | Op::Delayed { .. }
             | Op::Pick { .. }
             | Op::Modes { .. }
+            | Op::ChoosePlayer { .. }
             | Op::Unless { .. }
             | Op::Reverse(..)
             | Op::NegateEvent
@@ -638,7 +654,7 @@ impl Effect {
             || match &self.op {
                 Op::Vote { pass, fail, .. } => any(pass) || any(fail),
                 Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
-                Op::Pick { each, .. } => any(each),
+                Op::Pick { each, .. } | Op::ChoosePlayer { each, .. } => any(each),
                 Op::Modes { modes, .. } => modes.iter().any(|m| any(m)),
                 _ => false,
             }
@@ -650,7 +666,7 @@ impl Effect {
         1 + match &self.op {
             Op::Vote { pass, fail, .. } => sum(pass) + sum(fail),
             Op::Delayed { effects, .. } | Op::Unless { effects, .. } => sum(effects),
-            Op::Pick { each, .. } => sum(each),
+            Op::Pick { each, .. } | Op::ChoosePlayer { each, .. } => sum(each),
             Op::Modes { modes, .. } => modes.iter().map(|m| sum(m)).sum(),
             _ => 0,
         }
@@ -681,6 +697,7 @@ impl Effect {
             Op::Delayed { effects, .. } | Op::Unless { effects, .. } => {
                 effects.iter().any(|e| e.uses_sel(sel))
             }
+            Op::ChoosePlayer { each, .. } => each.iter().any(|e| e.uses_sel(sel)),
             Op::MoveMark { card, onto, .. }
             | Op::TransferChaos { card, onto, .. }
             | Op::TransferDamage { card, onto, .. }
@@ -728,6 +745,19 @@ impl Effect {
                 t(chooser) || modes.iter().flatten().any(|e| e.uses_who(whom))
             }
             Op::Unless { who, effects, .. } => t(who) || effects.iter().any(|e| e.uses_who(whom)),
+            Op::ChoosePlayer {
+                among,
+                except,
+                at_war_with,
+                chooser,
+                each,
+            } => {
+                t(among)
+                    || except.as_ref().is_some_and(t)
+                    || at_war_with.as_ref().is_some_and(t)
+                    || t(chooser)
+                    || each.iter().any(|e| e.uses_who(whom))
+            }
             Op::VoteRule { who, .. } => t(who),
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
             Op::TransferPower { who, to, .. } => t(who) || t(to),

@@ -28,6 +28,8 @@ pub enum Who {
     /// Every player of this race ("each Narn player"): whose faction is of
     /// the race, or, for the Drakh, has converted to Drakh (Drakh Rules 2-3).
     Race(super::Race),
+    /// In the effects of a `choose_player`: the player chosen.
+    Chosen,
 }
 
 impl Who {
@@ -40,11 +42,13 @@ impl Who {
             Who::Leader => "leader",
             Who::That => "that",
             Who::Race(r) => r.name(),
+            Who::Chosen => "chosen",
         }
     }
 
     /// A player word, or a race naming every player of it (not `neutral`:
-    /// no faction is).
+    /// no faction is). Not `chosen`, which only the effects of a
+    /// `choose_player` may name (the loader reads it there).
     pub fn parse(s: &str) -> Option<Who> {
         [
             Who::Me,

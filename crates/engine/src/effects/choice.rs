@@ -74,6 +74,7 @@ impl Choice {
             pay: CardId::NONE,
             chosen: 0,
             price: 0,
+            chosen_player: ctx.chosen,
         }
     }
 
@@ -88,6 +89,7 @@ impl Choice {
             margin: self.margin,
             from_conflict: self.from_conflict,
             sustainable: false,
+            chosen: self.chosen_player,
         }
     }
 }
@@ -116,6 +118,10 @@ fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
                 Op::Unless { effects, .. } => {
                     out.push(&e.op);
                     walk(effects, out);
+                }
+                Op::ChoosePlayer { each, .. } => {
+                    out.push(&e.op);
+                    walk(each, out);
                 }
                 _ => {}
             }
@@ -291,9 +297,10 @@ impl Game {
         match c.kind {
             ChoiceKind::Second => return self.second_candidates(&c),
             ChoiceKind::Transfer => return self.transfer_cards(&c),
-            ChoiceKind::Modes | ChoiceKind::Unless | ChoiceKind::AttackAbility => {
-                return Cards::new()
-            }
+            ChoiceKind::Modes
+            | ChoiceKind::Unless
+            | ChoiceKind::AttackAbility
+            | ChoiceKind::Player => return Cards::new(),
             ChoiceKind::Pick => {}
         }
         let db = self.db.clone();
@@ -412,6 +419,22 @@ impl Game {
                     Err(Violation::NoSuchMode)
                 }
             }
+            (ChoiceKind::Player, Action::Pass) if self.player_choice_offer(c).is_empty() => Ok(()),
+            (ChoiceKind::Player, Action::Mode { index }) => {
+                if self.player_choice_offer(c).contains(&index) {
+                    Ok(())
+                } else {
+                    Err(Violation::NoSuchMode)
+                }
+            }
+            (ChoiceKind::Player, _) => Err(Violation::WrongTime {
+                verb: a.verb(),
+                when: if self.player_choice_offer(c).is_empty() {
+                    "a choice of a player none of whom can be chosen any more (pass)"
+                } else {
+                    "the choice of a player (a mode: the player's seat, from 0)"
+                },
+            }),
             (ChoiceKind::AttackAbility, _) => Err(Violation::WrongTime {
                 verb: a.verb(),
                 when: "the choice of the ability an attack on your card uses (a mode: 0 Diplomacy, 1 Intrigue, 2 Psi, 3 Leadership, 4 Military, among its highest)",
@@ -467,6 +490,17 @@ impl Game {
                     out.push(Action::Mode { index });
                 }
             }
+            ChoiceKind::Player => {
+                let offer = self.player_choice_offer(&c);
+                // Nobody may be chosen any more (a trigger that ran while
+                // it waited): the effect does nothing, and the player passes.
+                if offer.is_empty() {
+                    out.push(Action::Pass);
+                }
+                for index in offer {
+                    out.push(Action::Mode { index });
+                }
+            }
         }
     }
 
@@ -494,6 +528,11 @@ impl Game {
                 .attack_ability_offer(&c)
                 .first()
                 .map(|&index| Action::Mode { index }),
+            ChoiceKind::Player => Some(
+                self.player_choice_offer(&c)
+                    .first()
+                    .map_or(Action::Pass, |&index| Action::Mode { index }),
+            ),
         }
     }
 
@@ -513,6 +552,15 @@ impl Game {
         }
         if c.kind == ChoiceKind::Unless {
             self.answer_unless(c, a, ev);
+            self.sweep_neutralization(ev);
+            return;
+        }
+        if c.kind == ChoiceKind::Player {
+            let chosen = match a {
+                Action::Mode { index } => Some(index as PlayerId),
+                _ => None,
+            };
+            self.answer_player_choice(c, chosen, ev);
             self.sweep_neutralization(ev);
             return;
         }

@@ -26,6 +26,7 @@ impl Ctx {
             margin: 0,
             from_conflict: false,
             sustainable: false,
+            chosen: NOBODY,
         }
     }
 
@@ -98,7 +99,7 @@ impl Game {
             Who::Others => p != ctl,
             Who::Each => true,
             Who::Race(r) => self.of_race(p, r),
-            Who::Target | Who::Leader | Who::That => false,
+            Who::Target | Who::Leader | Who::That | Who::Chosen => false,
         }
     }
 
@@ -129,6 +130,12 @@ impl Game {
                     .filter(|&p| live(p) && self.of_race(p as PlayerId, r))
                     .map(|p| p as PlayerId),
             ),
+            // The player a `choose_player` chose, while he is in the game.
+            Who::Chosen => {
+                if (ctx.chosen as usize) < self.players.len() && live(ctx.chosen as usize) {
+                    v.push(ctx.chosen)
+                }
+            }
             Who::Leader => {
                 if let Some(c) = ctx
                     .conflict
@@ -317,6 +324,7 @@ impl Game {
             Op::JoinIsa { .. } => self.isa.exists,
             Op::Vote { .. } => self.vote.is_none(),
             Op::Pick { .. } | Op::Modes { .. } | Op::Unless { .. } => self.choice.is_none(),
+            Op::ChoosePlayer { .. } => self.player_choice_possible(&e.op, ctx),
             Op::TransferPower { who, to, .. } => {
                 let takers = self.who_players(to, ctx);
                 self.who_players(who, ctx)

@@ -11,6 +11,7 @@ pub(crate) mod attack_effect;
 pub(crate) mod blanking;
 pub(crate) mod cannot;
 pub(crate) mod choice;
+pub(crate) mod choose_player;
 pub(crate) mod delayed;
 pub(crate) mod filters;
 pub(crate) mod interpreter;

@@ -239,6 +239,7 @@ impl Game {
             pay,
             chosen: 0,
             price: 0,
+            chosen_player: crate::game::state::NOBODY,
         });
     }
 

@@ -424,6 +424,12 @@ pub enum Event {
         card: CardId,
         index: u8,
     },
+    /// A player chosen by an effect (`choose_player`).
+    PlayerChosen {
+        player: PlayerId,
+        card: CardId,
+        chosen: PlayerId,
+    },
     /// Marks of one kind on a card replaced by marks of another.
     MarksConverted {
         card: CardId,

@@ -40,6 +40,9 @@ pub(crate) struct Ctx {
     /// The effect comes from a card action whose only cost is rotating the
     /// card (Sustained Actions: its ability bonuses can be sustained).
     pub sustainable: bool,
+    /// In the effects of a `choose_player`: the player chosen
+    /// ([`crate::card::Who::Chosen`]), `NOBODY` elsewhere.
+    pub chosen: PlayerId,
 }
 
 /// What a choice in progress asks.
@@ -65,10 +68,13 @@ pub enum ChoiceKind {
     /// `mode` i names [`crate::card::Ability`] i, one of `chosen`'s bits.
     #[serde(rename = "attack-ability")]
     AttackAbility,
+    /// One player among those offered (`choose_player`): `mode` i names
+    /// player i.
+    Player,
 }
 
 /// A choice in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
     pub kind: ChoiceKind,
     /// The player who chooses.
@@ -103,6 +109,46 @@ pub struct Choice {
     /// An offer to stop an effect: the influence asked (`unless.rs`).
     #[serde(default)]
     pub price: u8,
+    /// In the effects of a `choose_player`: the player chosen, `NOBODY`
+    /// elsewhere.
+    #[serde(default = "nobody", skip_serializing_if = "is_nobody")]
+    pub chosen_player: PlayerId,
+}
+
+fn nobody() -> PlayerId {
+    crate::game::table::NOBODY
+}
+
+fn is_nobody(p: &PlayerId) -> bool {
+    *p == crate::game::table::NOBODY
+}
+
+/// Field by field as a derived `Hash` would, the player chosen only when
+/// set, so that the digests of games (and saves) from before it stay as
+/// they were.
+impl std::hash::Hash for Choice {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.kind.hash(h);
+        self.player.hash(h);
+        self.card.hash(h);
+        self.def.hash(h);
+        self.index.hash(h);
+        self.controller.hash(h);
+        self.target.hash(h);
+        self.second.hash(h);
+        self.conflict.hash(h);
+        self.attacker.hash(h);
+        self.margin.hash(h);
+        self.from_conflict.hash(h);
+        self.taken.hash(h);
+        self.searching_deck.hash(h);
+        self.pay.hash(h);
+        self.chosen.hash(h);
+        self.price.hash(h);
+        if self.chosen_player != crate::game::table::NOBODY {
+            self.chosen_player.hash(h);
+        }
+    }
 }
 
 /// A delayed effect waiting for its time.

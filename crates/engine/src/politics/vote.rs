@@ -305,6 +305,9 @@ impl Game {
             margin: v.margin,
             from_conflict: v.from_conflict,
             sustainable: false,
+            // Not in a `choose_player`'s effects (the loader refuses a
+            // vote there).
+            chosen: crate::game::state::NOBODY,
         };
         let effects = if passed { pass } else { fail };
         self.run_effects(effects, false, &ctx, ev);

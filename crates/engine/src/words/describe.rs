@@ -380,6 +380,15 @@ impl Game {
                     None => format!("have the attack use {using}"),
                 }
             }
+            // `choose_player`: the mode names the player's seat.
+            Action::Mode { index }
+                if self.choosing_player() && (index as usize) < self.players.len() =>
+            {
+                match self.choice {
+                    Some(c) => format!("choose {} for {}", self.player_name(index), n(c.card)),
+                    None => format!("choose {}", self.player_name(index)),
+                }
+            }
             Action::Mode { index } => format!("choose mode {}", index as u32 + 1),
             Action::ResolveFirst { conflict } if conflict.0 as usize >= self.conflicts.len() => {
                 "resolve_first (no such conflict)".into()
@@ -475,7 +484,8 @@ impl Game {
             | Event::ChoiceStarted { .. }
             | Event::SecondTarget { .. }
             | Event::TransferChosen { .. }
-            | Event::ModeChosen { .. } => self.describe_choice_event(e),
+            | Event::ModeChosen { .. }
+            | Event::PlayerChosen { .. } => self.describe_choice_event(e),
             Event::VoteCalled { .. }
             | Event::VoteCast { .. }
             | Event::LeagueVoteCalled

@@ -297,6 +297,16 @@ impl Game {
                 index as u32 + 1,
                 self.log_card(card)
             ),
+            Event::PlayerChosen {
+                player,
+                card,
+                chosen,
+            } => format!(
+                "{} chooses {} for {}.",
+                self.log_player(player),
+                self.log_player(chosen),
+                self.log_card(card)
+            ),
             Event::MarksConverted {
                 card,
                 from,

@@ -82,7 +82,83 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
                 pooled: e.pooled == Some(true),
             }
         }
+        "choose_player" => choose_player(cx)?,
         _ => unreachable!("not a choice"),
+    })
+}
+
+/// `choose_player = "<who>"`: "one player of your choice" among those it
+/// names, then `each` with `chosen` naming him.
+fn choose_player(cx: &VerbCx) -> Result<Op, LoadError> {
+    let (at, e) = (&cx.at, cx.e);
+    let among = cx.whom(e.choose_player.as_ref(), "choose_player", Who::Others)?;
+    if matches!(among, Who::Me | Who::Leader | Who::That) {
+        return Err(at.err(format!(
+            "`{}` names one player, which leaves nothing to choose: name the players one is chosen among (others, each, target for a race, or a race)",
+            among.name()
+        )));
+    }
+    let except = e
+        .except
+        .as_ref()
+        .map(|s| cx.whom(Some(s), "except", Who::Me))
+        .transpose()?;
+    if except == Some(among) || (among != Who::Each && except == Some(Who::Each)) {
+        return Err(at
+            .sub("except")
+            .err("never matches: every player offered is excepted"));
+    }
+    let at_war_with = e
+        .at_war_with
+        .as_ref()
+        .map(|s| cx.whom(Some(s), "at_war_with", Who::Me))
+        .transpose()?;
+    let chooser = cx.whom(e.who.as_ref(), "who", Who::Me)?;
+    if !matches!(chooser, Who::Me | Who::Target | Who::That) {
+        return Err(at
+            .sub("who")
+            .err("one player chooses: self (the default), target or that"));
+    }
+    let each_refs = Refs {
+        chosen: true,
+        ..cx.refs
+    };
+    let each = match &e.each {
+        Some(l) if !l.is_empty() => effects(&at.sub("each"), l, each_refs)?,
+        _ => {
+            return Err(at.sub("each").err(
+                "name what happens with the player chosen, e.g. each = [{ peace = true, who = \"target\", with = \"chosen\" }]",
+            ))
+        }
+    };
+    if let Some(x) = each.iter().find(|x| {
+        matches!(
+            x.op,
+            Op::Vote { .. }
+                | Op::Pick { .. }
+                | Op::Modes { .. }
+                | Op::Delayed { .. }
+                | Op::Unless { .. }
+                | Op::ChoosePlayer { .. }
+                | Op::Attack { .. }
+        )
+    }) {
+        let _ = x;
+        return Err(at.sub("each").err(
+            "`each` cannot hold a vote, a search, a choice, a \"choose one\", an `unless_paid`, a delayed effect or an attack",
+        ));
+    }
+    if !each.iter().any(|x| x.uses_who(Who::Chosen)) {
+        return Err(at.sub("each").err(
+            "no effect names the player chosen: write `chosen` in a `who`, `with`, `toward` or `to` (e.g. with = \"chosen\")",
+        ));
+    }
+    Ok(Op::ChoosePlayer {
+        among,
+        except,
+        at_war_with,
+        chooser,
+        each,
     })
 }
 
@@ -204,6 +280,7 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
         player_target: true,
         second: refs.second,
         that: refs.that,
+        chosen: refs.chosen,
     };
     let each = match &e.each {
         None => Vec::new(),

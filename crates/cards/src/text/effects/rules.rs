@@ -4,8 +4,9 @@
 
 use b5_engine::{Cannot, CardFilter, Effect, Op, PickFrom, PickPut, Side, When, Who};
 
+use crate::text::conditions::some_player;
 use crate::text::filters::{filter_kind, filter_one, filter_text};
-use crate::text::{card_name, duration_text, effects_text, who_subject};
+use crate::text::{card_name, duration_text, effects_text, who_object, who_subject};
 
 /// A verb on the rules in words (`effects::op_text`): "the target card cannot
 /// be targeted until the end of the turn".
@@ -104,11 +105,55 @@ pub(super) fn op_text(op: &Op) -> String {
                 Who::Me => "you".into(),
                 Who::Leader => "the side with the most support".into(),
                 Who::That => "that card's player".into(),
+                Who::Chosen => "the chosen player".into(),
                 Who::Race(r) => format!("any {} player", r.display()),
             },
             if who == Who::Me { "apply" } else { "applies" }
         ),
+        Op::ChoosePlayer {
+            among,
+            except,
+            at_war_with,
+            chooser,
+            ref each,
+        } => choose_player_text((among, except, at_war_with), chooser, each),
         _ => unreachable!("not a rules verb: {op:?}"),
+    }
+}
+
+/// "choose another player at war with the target player: the war between
+/// the target player and the chosen player ends".
+fn choose_player_text(
+    (among, except, at_war_with): (Who, Option<Who>, Option<Who>),
+    chooser: Who,
+    each: &[Effect],
+) -> String {
+    let one = match (among, except) {
+        // "a player other than you and the target player"
+        (Who::Others, Some(w)) if w != Who::Me => {
+            format!("a player other than you and {}", who_object(w))
+        }
+        (w, Some(x)) => format!("{} other than {}", one_player(w), who_object(x)),
+        (w, None) => one_player(w),
+    };
+    let mut s = match chooser {
+        Who::Me => format!("choose {one}"),
+        w => format!("{} chooses {one}", who_subject(w)),
+    };
+    if let Some(w) = at_war_with {
+        s += &format!(" at war with {}", some_player(w, false));
+    }
+    format!("{s}; {}", effects_text(each, false))
+}
+
+/// One of the players a word names: "another player", "a Narn player".
+fn one_player(among: Who) -> String {
+    match among {
+        Who::Others => "another player".to_string(),
+        Who::Each => "a player".to_string(),
+        Who::Target => "one of the target players".to_string(),
+        Who::Race(r) => format!("a {} player", r.display()),
+        w => who_object(w).into_owned(),
     }
 }
 

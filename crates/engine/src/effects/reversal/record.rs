@@ -111,6 +111,7 @@ fn recordable(op: &Op) -> bool {
         | Op::Delayed { .. }
         | Op::Pick { .. }
         | Op::Modes { .. }
+        | Op::ChoosePlayer { .. }
         | Op::ConvertMark { .. }
         | Op::VoteRule { .. }
         | Op::DiscardAmbassador { .. }
@@ -277,7 +278,11 @@ impl Game {
         if !happened
             || matches!(
                 op,
-                Op::Vote { .. } | Op::Modes { .. } | Op::Pick { .. } | Op::Unless { .. }
+                Op::Vote { .. }
+                    | Op::Modes { .. }
+                    | Op::Pick { .. }
+                    | Op::Unless { .. }
+                    | Op::ChoosePlayer { .. }
             )
         {
             return happened;

@@ -23,6 +23,7 @@ impl Game {
                 true
             }
             Op::Pick { .. } | Op::Modes { .. } => self.start_choice(op, ctx, ev),
+            Op::ChoosePlayer { .. } => self.start_player_choice(op, ctx, ev),
             Op::Unless { .. } => self.start_unless(op, ctx, ev),
             Op::Reverse(what) => self.reverse_effects(what, ctx.target, ctx.controller, ev),
             Op::NegateEvent => self.negate_event(),
