@@ -19,8 +19,8 @@ use std::collections::HashSet;
 use std::fmt::{self, Display};
 
 use b5_engine::{
-    Action, CardId, CardPosition, ConflictId, ConflictPosition, DefId, Event, Faction, Game, Isa,
-    PlayerId, PlayerPosition, PlayerView, Position, Race, Round, Step, TableRef, Target,
+    Action, CardId, CardPosition, CardType, ConflictId, ConflictPosition, DefId, Event, Faction,
+    Game, Isa, PlayerId, PlayerPosition, PlayerView, Position, Race, Round, Step, TableRef, Target,
     TargetPosition, VoteChoice, Zone,
 };
 use common::{
@@ -1698,6 +1698,88 @@ fn second_target_cards_are_played_in_random_games() {
         "no second target was chosen in 60 random games"
     );
     assert!(moved > 0, "no attached card moved in 60 random games");
+}
+
+/// "One player of your choice" (`choose_player`, Good Offices) is chosen
+/// in random games, always one of the players offered (not the card's
+/// player, not the target), and a trigger that watches cards enter play
+/// (Hall of Arrivals) is carried out; those games keep every invariant of
+/// `play`.
+#[test]
+fn player_choices_and_entering_play_happen_in_random_games() {
+    let pool = shared_pool();
+    let mut chosen = 0;
+    let mut arrivals = 0;
+    for seed in 9200..9260u64 {
+        let n = 3 + (seed % 3) as usize;
+        let r = play(pool, seed, n, false, CHEAP);
+        let db = r.game.db().clone();
+        let name = |c: &CardId| db.get(r.game.card(*c).def).name.clone();
+        let mut played: Option<(PlayerId, Target)> = None;
+        let mut halls: Vec<(CardId, PlayerId)> = Vec::new();
+        for (i, e) in r.events.iter().enumerate() {
+            // Hall of Arrivals in play; a character entering play under
+            // its player's control gains him 1 influence right after.
+            match e {
+                Event::Sponsored { player, card, .. } if name(card) == "Hall of Arrivals" => {
+                    halls.push((*card, *player))
+                }
+                // Gone, blanked, or another player's now.
+                Event::DiscardedFromPlay { card, .. }
+                | Event::RemovedFromGame { card, .. }
+                | Event::ReturnedToHand { card }
+                | Event::Blanked { card }
+                | Event::Conquered { card, .. } => halls.retain(|(h, _)| h != card),
+                Event::Sponsored { player, card, .. } | Event::PutIntoPlay { player, card }
+                    if db.get(r.game.card(*card).def).card_type == CardType::Character
+                        && halls.iter().any(|&(_, p)| p == *player) =>
+                {
+                    let gained = r.events[i + 1..].iter().take(8).any(
+                        |x| matches!(x, Event::Influence { player: q, delta: 1 } if q == player),
+                    );
+                    assert!(
+                        gained,
+                        "seed {seed}: a character entered play unwatched: {:?}",
+                        &r.events[i.saturating_sub(3)..(i + 9).min(r.events.len())]
+                    );
+                    arrivals += 1;
+                }
+                _ => {}
+            }
+
+            match e {
+                Event::EventPlayed {
+                    player,
+                    card,
+                    target,
+                } if name(card) == "Good Offices" => played = Some((*player, *target)),
+                Event::PlayerChosen {
+                    player,
+                    card,
+                    chosen: q,
+                } => {
+                    assert_eq!(name(card), "Good Offices");
+                    let (by, target) = played.expect("a player chosen for an event not played");
+                    assert_eq!(
+                        Target::Player(*player),
+                        target,
+                        "seed {seed}: not the target chooses"
+                    );
+                    assert!(
+                        *q != by && *q != *player,
+                        "seed {seed}: {q} was not offered"
+                    );
+                    chosen += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(chosen > 0, "no player was chosen in 60 random games");
+    assert!(
+        arrivals > 0,
+        "no card entering play was watched in 60 random games"
+    );
 }
 
 #[test]

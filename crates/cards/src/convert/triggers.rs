@@ -197,7 +197,7 @@ fn pattern(
     };
     if !t.watches_card() {
         return Err(at.err(format!(
-            "`{}` is not about other cards: only the triggers sponsored, discarded-from-play, neutralized and event-played take a `card` selector",
+            "`{}` is not about other cards: only the triggers sponsored, enters-play, discarded-from-play, neutralized and event-played take a `card` selector",
             t.name()
         )));
     }
@@ -208,9 +208,10 @@ fn pattern(
     // The card is in play when the trigger matches it.
     never_matches(at, &f, FilterUse::Target)?;
     let can = match t {
-        // Sponsoring puts characters, fleets, locations, groups and
-        // enhancements into play (Sponsor a Card).
-        Trigger::Sponsored => |ty: CardType| {
+        // Sponsoring puts characters, fleets, locations, groups,
+        // enhancements and agendas into play (Sponsor a Card); those are the
+        // cards that enter play any way.
+        Trigger::Sponsored | Trigger::EntersPlay => |ty: CardType| {
             !matches!(
                 ty,
                 CardType::Event | CardType::Conflict | CardType::Aftermath | CardType::Contingency
@@ -229,6 +230,9 @@ fn pattern(
         return Err(at.sub("type").err(match t {
             Trigger::Sponsored => {
                 "never matches: only characters, fleets, locations, groups, enhancements and agendas are sponsored"
+            }
+            Trigger::EntersPlay => {
+                "never matches: only characters, fleets, locations, groups, enhancements and agendas enter play (an event, a conflict, an aftermath or a contingency is played, never put into play)"
             }
             _ => "never matches: only characters, fleets and locations are neutralized",
         }));

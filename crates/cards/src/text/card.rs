@@ -426,6 +426,7 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::Neutralized => "When a card is neutralized",
         Trigger::TurnBegins => "At the start of each turn",
         Trigger::EventPlayed => "When an event is played",
+        Trigger::EntersPlay => "When a card enters play",
     }
 }
 
@@ -440,6 +441,7 @@ fn watch_text(t: &TriggeredEffect) -> String {
         Trigger::Sponsored => "is sponsored",
         Trigger::Discarded => "is discarded from play",
         Trigger::EventPlayed => "is played",
+        Trigger::EntersPlay => "enters play",
         _ => "is neutralized",
     };
     format!("When {what} {happens}")

@@ -51,6 +51,12 @@ fn each_watching_trigger_is_worded() {
             r#"card = { type = "event", side = "other" }, "#,
             "When an event you do not control is played: ",
         ),
+        (
+            "enters-play",
+            r#"card = { type = "character", side = "own" }, "#,
+            "When a character you control enters play: ",
+        ),
+        ("enters-play", "", "When a card enters play: "),
     ] {
         let d = one(&format!(
             r#"[cards."W"]
@@ -114,6 +120,14 @@ fn what_cannot_mean_anything_is_refused_naming_the_field() {
         (
             r#"{ on = "sponsored", card = { type = "aftermath" }, effects = [{ draw = 1 }] }"#,
             &["triggers[0].card.type", "are sponsored"],
+        ),
+        (
+            r#"{ on = "enters-play", card = { type = "contingency" }, effects = [{ draw = 1 }] }"#,
+            &["triggers[0].card.type", "enter play", "never put into play"],
+        ),
+        (
+            r#"{ on = "enters-play", effects = [{ damage = 1, card = "target" }] }"#,
+            &["triggers[0].effects", "card = \"target\""],
         ),
         // Only events are played; an event is never in play.
         (

@@ -114,8 +114,8 @@ impl Game {
             self.passive_sources_changed(def);
             ev.push(Event::AgendaHidden { player: p, card });
         } else {
-            self.agenda_enters(p, card, ev);
             ev.push(Event::AgendaSponsored { player: p, card });
+            self.agenda_enters(p, card, ev);
         }
     }
 
@@ -138,6 +138,12 @@ impl Game {
         }
         self.run_when_played(p, card, Target::None, ev);
         self.shadow_war_taint_changed(p, ev);
+        // Triggers that watch the game: an agenda face up is sponsored (or
+        // revealed, its sponsoring completed) or enters by replacement.
+        if sponsored {
+            self.watch(crate::card::Trigger::Sponsored, card, ev);
+        }
+        self.watch(crate::card::Trigger::EntersPlay, card, ev);
     }
 
     pub(crate) fn check_replace_agenda(

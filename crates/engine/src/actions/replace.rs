@@ -147,5 +147,7 @@ impl Game {
         // replacement is played ("when played" effects happen) but not
         // sponsored (its "when sponsored" `effects` do not).
         self.run_when_played(p, card, crate::game::state::Target::None, ev);
+        // Triggers that watch the game: it entered play (not sponsored).
+        self.watch(crate::card::Trigger::EntersPlay, card, ev);
     }
 }

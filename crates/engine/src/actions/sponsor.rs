@@ -523,6 +523,7 @@ impl Game {
         // "If an effect triggers when a card is sponsored it only triggers
         // if the card entered play through being sponsored" (Playing Cards).
         self.watch(crate::card::Trigger::Sponsored, card, ev);
+        self.watch(crate::card::Trigger::EntersPlay, card, ev);
         self.shadow_war_taint_changed(p, ev);
         // Shadow War Rule 3: an enhancement played on another faction taints
         // that faction.

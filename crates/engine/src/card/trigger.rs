@@ -58,6 +58,11 @@ pub enum Trigger {
     /// An event its pattern matches is played: once its effects have
     /// happened (a negated event was not played: Glossary, Negate).
     EventPlayed,
+    /// A card its pattern matches enters play, any way: sponsored, put
+    /// into play by an effect, replacing a card, an agenda face up (Playing
+    /// Cards and Card Details: sponsoring is one way of playing a card;
+    /// `sponsored` answers only that one).
+    EntersPlay,
 }
 
 impl Trigger {
@@ -95,6 +100,7 @@ impl Trigger {
                 | Trigger::Neutralized
                 | Trigger::TurnBegins
                 | Trigger::EventPlayed
+                | Trigger::EntersPlay
         )
     }
 
@@ -104,7 +110,7 @@ impl Trigger {
         self.watches() && self != Trigger::TurnBegins
     }
 
-    pub const ALL: [Trigger; 19] = [
+    pub const ALL: [Trigger; 20] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -124,6 +130,7 @@ impl Trigger {
         Trigger::Neutralized,
         Trigger::TurnBegins,
         Trigger::EventPlayed,
+        Trigger::EntersPlay,
     ];
 
     pub fn name(self) -> &'static str {
@@ -147,6 +154,7 @@ impl Trigger {
             Trigger::Neutralized => "neutralized",
             Trigger::TurnBegins => "turn-begins",
             Trigger::EventPlayed => "event-played",
+            Trigger::EntersPlay => "enters-play",
         }
     }
 

@@ -654,6 +654,9 @@ impl Game {
                 self.move_card(card, Zone::Supporting, p, ev);
                 self.note_entered_play(card);
                 ev.push(Event::PutIntoPlay { player: p, card });
+                // Triggers that watch the game: it entered play (not
+                // sponsored).
+                self.watch(crate::card::Trigger::EntersPlay, card, ev);
             }
             // Glossary, Removed from the Game: out of play for good; a card
             // in play leaves play first (its attached cards are discarded).

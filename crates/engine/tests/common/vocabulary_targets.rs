@@ -7,7 +7,8 @@
 
 use b5_engine::{
     Ability, AbilityBonus, AftermathPlay, CardAction, CardDef, CardFilter, CardSel, CardType, Cost,
-    Duration, Effect, Op, Race, Relation, Row, SecondTarget, Side, TargetKind,
+    Duration, Effect, Op, Race, Relation, Row, SecondTarget, Side, TargetKind, Trigger,
+    TriggeredEffect, Who,
 };
 
 fn card(name: &str, ty: CardType, cost: u8) -> CardDef {
@@ -118,4 +119,42 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
         onto: CardSel::Second,
     })];
     defs.push(refit);
+
+    // "One player of your choice" (`choose_player`): the target player
+    // chooses another player; his tension toward him falls, and the
+    // chosen player draws a card.
+    let mut offices = card("Good Offices", CardType::Event, 1);
+    offices.target = TargetKind::Player;
+    offices.effects = vec![Effect::new(Op::ChoosePlayer {
+        among: Who::Others,
+        except: Some(Who::Target),
+        at_war_with: None,
+        chooser: Who::Target,
+        each: vec![
+            Effect::new(Op::Tension {
+                n: -1,
+                who: Who::Target,
+                toward: Who::Chosen,
+                mutual: false,
+                set: false,
+            }),
+            Effect::new(Op::Draw {
+                n: 1,
+                who: Who::Chosen,
+            }),
+        ],
+    })];
+    defs.push(offices);
+
+    // A trigger that watches cards enter play (`enters-play`): "Whenever
+    // a character enters play under your control, gain 1 influence."
+    let mut hall = card("Hall of Arrivals", CardType::Location, 2);
+    hall.triggers.push(TriggeredEffect {
+        trigger: Trigger::EntersPlay,
+        rotate: false,
+        effects: vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],
+        of: Some(Box::new(characters(Side::Own))),
+        limit: None,
+    });
+    defs.push(hall);
 }
