@@ -37,7 +37,7 @@ impl std::fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// Source text, to turn byte spans into line and column.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Source<'a> {
     pub origin: &'a str,
     pub text: &'a str,
@@ -45,6 +45,10 @@ pub struct Source<'a> {
     /// or an escape that could spell it (`\u`). Worked out once per file,
     /// so that Drakh Rule 9's check reads only the cards that could fail it.
     pub may_name_drakh: bool,
+    /// The card being converted asks, in some selector, whether a card was
+    /// ready at the start of the turn (`CardDef::reads_ready_at_start`):
+    /// set by the selector's conversion, read once the card is converted.
+    pub reads_ready_at_start: std::cell::Cell<bool>,
 }
 
 impl<'a> Source<'a> {
@@ -58,6 +62,7 @@ impl<'a> Source<'a> {
             origin,
             text,
             may_name_drakh,
+            reads_ready_at_start: std::cell::Cell::new(false),
         }
     }
 

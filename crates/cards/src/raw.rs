@@ -82,6 +82,8 @@ pub struct RawFilter {
     pub targeted_by: Option<OneOrMany>,
     /// Its text gives a bonus to this ability (or one of these, or `any`).
     pub gives_bonus: Option<OneOrMany>,
+    /// It was ready (true) or not (false) at the start of the turn.
+    pub ready_at_turn_start: Option<bool>,
 }
 
 /// Ability values for a threshold: exactly one ability.

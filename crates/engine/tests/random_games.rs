@@ -1702,14 +1702,15 @@ fn second_target_cards_are_played_in_random_games() {
 
 /// "One player of your choice" (`choose_player`, Good Offices) is chosen
 /// in random games, always one of the players offered (not the card's
-/// player, not the target), and a trigger that watches cards enter play
-/// (Hall of Arrivals) is carried out; those games keep every invariant of
-/// `play`.
+/// player, not the target), a trigger that watches cards enter play (Hall
+/// of Arrivals) is carried out, and a card ready at the start of the turn
+/// is targeted (Fresh Resolve); those games keep every invariant of `play`.
 #[test]
 fn player_choices_and_entering_play_happen_in_random_games() {
     let pool = shared_pool();
     let mut chosen = 0;
     let mut arrivals = 0;
+    let mut winds = 0;
     for seed in 9200..9260u64 {
         let n = 3 + (seed % 3) as usize;
         let r = play(pool, seed, n, false, CHEAP);
@@ -1717,6 +1718,8 @@ fn player_choices_and_entering_play_happen_in_random_games() {
         let name = |c: &CardId| db.get(r.game.card(*c).def).name.clone();
         let mut played: Option<(PlayerId, Target)> = None;
         let mut halls: Vec<(CardId, PlayerId)> = Vec::new();
+        // Players who cannot gain influence this turn (Frozen Ledger).
+        let mut frozen: Vec<PlayerId> = Vec::new();
         for (i, e) in r.events.iter().enumerate() {
             // Hall of Arrivals in play; a character entering play under
             // its player's control gains him 1 influence right after.
@@ -1730,9 +1733,16 @@ fn player_choices_and_entering_play_happen_in_random_games() {
                 | Event::ReturnedToHand { card }
                 | Event::Blanked { card }
                 | Event::Conquered { card, .. } => halls.retain(|(h, _)| h != card),
+                Event::TurnBegan { .. } => frozen.clear(),
+                Event::EventPlayed {
+                    card,
+                    target: Target::Player(q),
+                    ..
+                } if name(card) == "Frozen Ledger" => frozen.push(*q),
                 Event::Sponsored { player, card, .. } | Event::PutIntoPlay { player, card }
                     if db.get(r.game.card(*card).def).card_type == CardType::Character
-                        && halls.iter().any(|&(_, p)| p == *player) =>
+                        && halls.iter().any(|&(_, p)| p == *player)
+                        && !frozen.contains(player) =>
                 {
                     let gained = r.events[i + 1..].iter().take(8).any(
                         |x| matches!(x, Event::Influence { player: q, delta: 1 } if q == player),
@@ -1740,7 +1750,7 @@ fn player_choices_and_entering_play_happen_in_random_games() {
                     assert!(
                         gained,
                         "seed {seed}: a character entered play unwatched: {:?}",
-                        &r.events[i.saturating_sub(3)..(i + 9).min(r.events.len())]
+                        &r.events[i.saturating_sub(3)..(i + 12).min(r.events.len())]
                     );
                     arrivals += 1;
                 }
@@ -1753,6 +1763,7 @@ fn player_choices_and_entering_play_happen_in_random_games() {
                     card,
                     target,
                 } if name(card) == "Good Offices" => played = Some((*player, *target)),
+                Event::EventPlayed { card, .. } if name(card) == "Fresh Resolve" => winds += 1,
                 Event::PlayerChosen {
                     player,
                     card,
@@ -1776,6 +1787,10 @@ fn player_choices_and_entering_play_happen_in_random_games() {
         }
     }
     assert!(chosen > 0, "no player was chosen in 60 random games");
+    assert!(
+        winds > 0,
+        "no card ready at the start of the turn was targeted in 60 random games"
+    );
     assert!(
         arrivals > 0,
         "no card entering play was watched in 60 random games"

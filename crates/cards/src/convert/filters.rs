@@ -39,8 +39,13 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
             Some(k) => ability_bits(&at.sub("gives_bonus"), k)?,
             None => 0,
         },
+        ready_at_turn_start: f.ready_at_turn_start,
         ..FilterParts::default()
     };
+    // The turn's start is remembered only in games with a card that asks.
+    if f.ready_at_turn_start.is_some() {
+        at.src.reads_ready_at_start.set(true);
+    }
     if let Some(list) = &f.any_of {
         if list.len() < 2 {
             return Err(at
@@ -134,6 +139,7 @@ pub(super) fn in_play_test(f: &CardFilter) -> Option<&'static str> {
         ("conflict", f.conflict.is_some()),
         ("attached_to", f.attached_to.is_some()),
         ("targeted_by", f.targeted_by() != 0),
+        ("ready_at_turn_start", f.ready_at_turn_start().is_some()),
     ];
     tests
         .iter()

@@ -163,6 +163,7 @@ pub fn card(
     raw: &RawCard,
 ) -> Result<CardDef, LoadError> {
     let at = fields::name(src, name, name_span, raw)?;
+    src.reads_ready_at_start.set(false);
     size_bounds(&at, raw)?;
     let ty = fields::card_type(&at, raw)?;
     let mut d = CardDef::new(name, ty);
@@ -197,6 +198,7 @@ pub fn card(
     keywords::keyword_cards(&at, &d)?;
     conflicts::enhancement_text(&at, &d)?;
     whole_card(&at, &mut d)?;
+    d.reads_ready_at_start = src.reads_ready_at_start.get();
     Ok(d)
 }
 

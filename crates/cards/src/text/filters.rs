@@ -108,6 +108,11 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
             conflict_kinds_text(f.targeted_by())
         ));
     }
+    match f.ready_at_turn_start() {
+        Some(true) => s.push_str(" ready at the start of the turn"),
+        Some(false) => s.push_str(" not ready at the start of the turn"),
+        None => {}
+    }
     let whole = !f.any_of().is_empty() || f.not().is_some() || !plain || has_tests(f);
     match f.relation() {
         ThisCard::Any => s,
@@ -123,9 +128,9 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
 
 /// Whether its parts hold tests beyond relations and combinations.
 fn has_tests(f: &CardFilter) -> bool {
-    f.parts
-        .as_deref()
-        .is_some_and(|p| p.targeted_by != 0 || p.gives_bonus != 0)
+    f.parts.as_deref().is_some_and(|p| {
+        p.targeted_by != 0 || p.gives_bonus != 0 || p.ready_at_turn_start.is_some()
+    })
 }
 
 /// The selector that names only the card itself.

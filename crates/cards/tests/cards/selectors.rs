@@ -719,3 +719,52 @@ passive = [{ surcharge = 256, to = { type = "fleet" } }]"#,
         &["surcharge"],
     );
 }
+
+#[test]
+fn ready_at_the_start_of_the_turn_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "character", side = "own", ready_at_turn_start = true }
+effects = [{ bonus = { diplomacy = 2 }, card = "target", duration = "turn" }]
+"#);
+    assert_eq!(d.filter.ready_at_turn_start(), Some(true));
+    // Games with such a card remember the turn's start.
+    assert!(d.reads_ready_at_start);
+    assert!(
+        rules_text(&d).contains("characters you control ready at the start of the turn"),
+        "{}",
+        rules_text(&d)
+    );
+    // Deep in a lasting effect's selector too; "not ready" reads as well.
+    let d = one(r#"[cards."L"]
+type = "location"
+cost = 2
+passive = [{ bonus = { military = 1 }, to = { type = "fleet", any_of = [{ ready_at_turn_start = false }, { damaged = true }] } }]
+"#);
+    assert!(d.reads_ready_at_start);
+    assert!(
+        rules_text(&d).contains("not ready at the start of the turn"),
+        "{}",
+        rules_text(&d)
+    );
+    // A card that does not ask leaves games as they were.
+    let plain = one(r#"[cards."P"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "character", ready = true }
+effects = [{ rotate = true }]
+"#);
+    assert!(!plain.reads_ready_at_start);
+    // A card in a pile was never in play.
+    refused_naming(
+        r#"[cards."S"]
+type = "event"
+cost = 0
+effects = [{ search = "deck", filter = { type = "fleet", ready_at_turn_start = true } }]
+"#,
+        &["filter.ready_at_turn_start", "never matches"],
+    );
+}

@@ -32,6 +32,9 @@ pub struct CardDb {
     /// Whether any definition lets players declare war conflicts without a
     /// state of war (`Passive::WarConflicts`).
     war_licenses: bool,
+    /// Whether any definition asks whether a card was ready at the start
+    /// of the turn: only then is it recorded.
+    ready_at_start: bool,
     /// Each definition's printed taint, worked out once (Tainted Cards and
     /// Marks): bit 0 Shadow-tainted, bit 1 Vorlon-tainted.
     taint: Vec<u8>,
@@ -73,6 +76,7 @@ impl CardDb {
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
+        self.ready_at_start |= def.reads_ready_at_start;
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -86,6 +90,7 @@ impl CardDb {
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
+        self.ready_at_start |= def.reads_ready_at_start;
         if let Some(&id) = self.by_name.get(&key) {
             self.taint[id.0 as usize] = taint_bits(&def);
             self.defs[id.0 as usize] = def;
@@ -116,6 +121,13 @@ impl CardDb {
     #[inline]
     pub fn has_war_licenses(&self) -> bool {
         self.war_licenses
+    }
+
+    /// Whether any card asks whether a card was ready at the start of the
+    /// turn.
+    #[inline]
+    pub fn reads_ready_at_start(&self) -> bool {
+        self.ready_at_start
     }
 
     /// Whether any card has a trigger that watches the whole game.

@@ -477,6 +477,12 @@ pub struct CardDef {
     /// order to sponsor the card").
     #[serde(default)]
     pub play_cost: Option<Box<Cost>>,
+    /// Some selector of its text asks whether a card was ready at the
+    /// start of the turn (`FilterParts::ready_at_turn_start`): games with
+    /// such a card keep that record (`turn/turn_start.rs`). Set by whoever
+    /// builds the definition (the loader does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reads_ready_at_start: bool,
 }
 
 impl CardDef {
@@ -573,6 +579,7 @@ impl CardDef {
             when_played: Vec::new(),
             any_race_sponsors: false,
             copies_share_target: false,
+            reads_ready_at_start: false,
         }
     }
 

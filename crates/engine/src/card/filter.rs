@@ -75,6 +75,11 @@ pub struct FilterParts {
     /// (`CardDef::gives_bonus`).
     #[serde(default)]
     pub gives_bonus: u8,
+    /// It must have been ready (`Some(true)`), or not (`Some(false)`:
+    /// rotated then, or not yet in play), at the start of the turn
+    /// (`Game::ready_at_turn_start`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ready_at_turn_start: Option<bool>,
 }
 
 /// A selector's relation to the card whose text it is (card format:
@@ -159,6 +164,12 @@ impl CardFilter {
     /// The conflict types of which it must be the target (0: not asked).
     pub fn targeted_by(&self) -> u8 {
         self.parts.as_deref().map_or(0, |p| p.targeted_by)
+    }
+
+    /// Whether it asks that the card was ready at the start of the turn
+    /// (or was not), in this selector itself.
+    pub fn ready_at_turn_start(&self) -> Option<bool> {
+        self.parts.as_deref().and_then(|p| p.ready_at_turn_start)
     }
 
     /// Whether it (or one of its parts) names a relation to the card whose

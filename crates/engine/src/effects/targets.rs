@@ -144,7 +144,9 @@ impl Game {
         related
             && (f.targeted_by() == 0 || self.card_targeted_by(id, f.targeted_by()))
             && f.parts.as_deref().is_none_or(|p| {
-                p.gives_bonus == 0 || self.db.get(self.c(id).def).gives_bonus(p.gives_bonus)
+                (p.gives_bonus == 0 || self.db.get(self.c(id).def).gives_bonus(p.gives_bonus))
+                    && p.ready_at_turn_start
+                        .is_none_or(|w| self.was_ready_at_turn_start(id) == w)
             })
             && (f.any_of().is_empty()
                 || f.any_of().iter().any(|a| self.filter_matches_by(a, id, by)))

@@ -172,6 +172,10 @@ impl Game {
         if !self.mark_links.is_empty() {
             self.mark_links.hash(&mut h);
         }
+        // Kept only in games with a card that asks (`turn/ready.rs`).
+        if !self.ready_at_start.is_empty() {
+            self.ready_at_start.hash(&mut h);
+        }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
         // Hashed only when present (a choice in the middle of an effect).
         if let Some(c) = &self.choice {

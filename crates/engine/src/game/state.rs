@@ -298,6 +298,9 @@ pub struct Game {
     pub(crate) mark_links: SmallVec<[crate::game::held::MarkLink; 8]>,
     /// The vote in progress (Votes), if any.
     pub(crate) vote: Option<crate::game::held::Vote>,
+    /// The cards in play that were ready at the start of the turn, sorted;
+    /// kept only in games with a card that asks (`turn/ready.rs`).
+    pub(crate) ready_at_start: Vec<CardId>,
     /// The Interstellar Alliance (a state of the whole game).
     pub(crate) isa: crate::game::held::Isa,
     /// Drakh Rule 7: the Drakh player being asked whether to move Chaos
@@ -383,6 +386,7 @@ impl Clone for Game {
             restrictions_imposed: self.restrictions_imposed,
             mark_links: copy_list(&self.mark_links),
             vote: self.vote,
+            ready_at_start: self.ready_at_start.clone(),
             isa: self.isa,
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
@@ -443,6 +447,7 @@ impl PartialEq for Game {
             && self.restrictions_imposed == o.restrictions_imposed
             && self.mark_links == o.mark_links
             && self.vote == o.vote
+            && self.ready_at_start == o.ready_at_start
             && self.isa == o.isa
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active

@@ -263,7 +263,11 @@ impl Game {
         let inst = &mut self.cards[id.idx()];
         inst.leading = CardId::NONE;
         inst.led_by = CardId::NONE;
-        // A card that comes back is a new card: its uses start again.
+        // A card that comes back is a new card: it was not ready at the
+        // start of the turn, and its uses start again.
+        if !self.ready_at_start.is_empty() {
+            self.forget_ready_at_turn_start(id);
+        }
         if !self.used_once.is_empty() {
             self.used_once.retain(|u| u.card != id);
         }

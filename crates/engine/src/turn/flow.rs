@@ -635,6 +635,7 @@ impl Game {
         match r {
             Round::Ready => {
                 // "At the start of each turn", before anything readies.
+                self.note_ready_at_turn_start();
                 self.watch(
                     crate::card::Trigger::TurnBegins,
                     crate::ids::CardId::NONE,

@@ -230,6 +230,9 @@ impl Game {
         // of the marks the position lists (Marks).
         g.refresh_mark_links(&mut crate::game::event::Events::new());
         g.set_initiative(pos)?;
+        // A position's cards stand as they stood at the start of its turn:
+        // those ready now were ready then.
+        g.note_ready_at_turn_start();
         g.step = Step::Entry(pos.round);
         Ok(g)
     }

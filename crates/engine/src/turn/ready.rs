@@ -146,3 +146,38 @@ impl Game {
         self.determine_initiative(ev);
     }
 }
+
+/// What the turn remembers of its start: the cards in play that were ready
+/// then, before the Ready Round readied anything ("was ready at the start
+/// of the turn", a selector's `ready_at_turn_start`). Recorded only in
+/// games with a card that asks (`CardDb::reads_ready_at_start`), so that
+/// the others' state and digests stay as they were.
+impl Game {
+    /// Notes the cards in play that are ready now, at the start of a turn.
+    pub(crate) fn note_ready_at_turn_start(&mut self) {
+        if !self.db.reads_ready_at_start() {
+            return;
+        }
+        self.ready_at_start = (0..self.cards.len())
+            .map(|i| CardId(i as u16))
+            .filter(|&c| {
+                let ci = self.c(c);
+                ci.zone.in_play() && !ci.rotated()
+            })
+            .collect();
+    }
+
+    /// Whether the card was ready at the start of the turn (in play then,
+    /// not rotated, and in play ever since: a card that leaves play and
+    /// comes back is a new card).
+    pub(crate) fn was_ready_at_turn_start(&self, c: CardId) -> bool {
+        self.ready_at_start.binary_search(&c).is_ok()
+    }
+
+    /// A card leaving play is forgotten.
+    pub(crate) fn forget_ready_at_turn_start(&mut self, c: CardId) {
+        if let Ok(i) = self.ready_at_start.binary_search(&c) {
+            self.ready_at_start.remove(i);
+        }
+    }
+}

@@ -219,6 +219,8 @@ impl Game {
         g.refresh_passive_sources();
         g.refresh_keyword_cards();
         g.turn = 1;
+        // The first turn starts here, in the Conflict Round.
+        g.note_ready_at_turn_start();
         let mut ev = Events::new();
         g.determine_initiative(&mut ev);
         if setup.options.duel_draw {
@@ -279,6 +281,7 @@ impl Game {
             restrictions_imposed: false,
             mark_links: SmallVec::new(),
             vote: None,
+            ready_at_start: Vec::new(),
             isa: crate::game::held::Isa::default(),
             chaos_mover: crate::game::state::NOBODY,
             drakh_active: false,

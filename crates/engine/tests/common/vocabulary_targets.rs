@@ -157,4 +157,23 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
         limit: None,
     });
     defs.push(hall);
+
+    // What the turn remembers: "Target character of yours that was ready
+    // at the start of the turn gets +2 Diplomacy this turn."
+    let mut wind = card("Fresh Resolve", CardType::Event, 0);
+    wind.target = TargetKind::Card;
+    wind.filter = characters(Side::Own);
+    wind.filter.parts = Some(Box::new(b5_engine::FilterParts {
+        ready_at_turn_start: Some(true),
+        ..Default::default()
+    }));
+    wind.reads_ready_at_start = true;
+    let mut two = AbilityBonus::default();
+    two.values[Ability::Diplomacy.idx()] = 2;
+    wind.effects = vec![Effect::new(Op::Bonus {
+        bonus: two,
+        card: CardSel::Target,
+        duration: Duration::Turn,
+    })];
+    defs.push(wind);
 }
