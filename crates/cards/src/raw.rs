@@ -677,6 +677,11 @@ pub struct RawCard {
     pub sustain_first_supporter: Option<Spanned<bool>>,
     /// Events: rotating or neutralizing another card as it is played.
     pub play_cost: Option<Spanned<RawCost>>,
+    /// Its own price worked out from the game: this much more to play or
+    /// sponsor ("costs X more, where X is ...").
+    pub costs_more: Option<Spanned<RawNum>>,
+    /// This much less ("costs 1 less for each fleet you control").
+    pub costs_less: Option<Spanned<RawNum>>,
     pub replaces: Option<Spanned<String>>,
     pub replace_only: Option<bool>,
     /// What a replacement carries over: marks, enhancements, aftermaths,
@@ -757,6 +762,8 @@ pub const CARD_FIELDS: &[&str] = &[
     "when_played",
     "any_race_sponsors",
     "copies_share_target",
+    "costs_more",
+    "costs_less",
 ];
 
 impl<'de> Deserialize<'de> for RawCard {
@@ -823,6 +830,8 @@ impl<'de> Deserialize<'de> for RawCard {
                         "when_played" => c.when_played = m.next_value()?,
                         "any_race_sponsors" => c.any_race_sponsors = Some(m.next_value()?),
                         "copies_share_target" => c.copies_share_target = Some(m.next_value()?),
+                        "costs_more" => c.costs_more = Some(m.next_value()?),
+                        "costs_less" => c.costs_less = Some(m.next_value()?),
                         s if s.starts_with("won_by_") => c.won_by.push((k, m.next_value()?)),
                         s if s.starts_with("lost_by_") => c.lost_by.push((k, m.next_value()?)),
                         _ => {

@@ -10,7 +10,7 @@ use super::{
     relation_fits, second, At, FilterUse, TARGETS,
 };
 use crate::error::LoadError;
-use crate::raw::{RawCard, RawFilter};
+use crate::raw::{RawCard, RawFilter, RawNum};
 
 /// The most credit tokens one cost takes off (Corporate Rule 6).
 const MAX_TOKENS: u8 = 100;
@@ -251,5 +251,59 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
         neutralize_other,
         ..Cost::default()
     }));
+    Ok(())
+}
+
+/// `costs_more` / `costs_less`: the card's own price worked out from the
+/// game, for the player playing or sponsoring it (an amount read with him
+/// as "you"; it has no target yet).
+pub(super) fn own_price(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
+    for (field, raw_n) in [
+        ("costs_more", &raw.costs_more),
+        ("costs_less", &raw.costs_less),
+    ] {
+        let Some(n) = raw_n else {
+            continue;
+        };
+        let fat = at.at(field, n);
+        if !matches!(
+            d.card_type,
+            CardType::Event
+                | CardType::Aftermath
+                | CardType::Contingency
+                | CardType::Character
+                | CardType::Group
+                | CardType::Fleet
+                | CardType::Location
+                | CardType::Enhancement
+        ) {
+            return Err(fat.err(format!(
+                "only events, aftermaths, contingencies and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `{field}` (a conflict's influence is `initiate_cost`)"
+            )));
+        }
+        if d.cost.is_none() {
+            return Err(fat.err(format!(
+                "`{field}` changes the printed cost: give the card a `cost`"
+            )));
+        }
+        let a = match n.get_ref() {
+            RawNum::Int(_) => {
+                return Err(fat.err(format!(
+                    "a fixed number is the printed `cost`: `{field}` is an amount worked out from the game (e.g. {{ count = {{ type = \"fleet\", side = \"own\" }} }})"
+                )))
+            }
+            r => super::amount_of(&fat, r)?,
+        };
+        if a.uses_player_target() || a.uses_card_target() {
+            return Err(fat.err(format!(
+                "`{field}` is worked out before the card has a target: it cannot name the target"
+            )));
+        }
+        if field == "costs_more" {
+            d.costs_more = Some(Box::new(a));
+        } else {
+            d.costs_less = Some(Box::new(a));
+        }
+    }
     Ok(())
 }

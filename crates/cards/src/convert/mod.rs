@@ -185,6 +185,7 @@ pub fn card(
     let in_play_type = fields::play_effects(&at, raw, becomes, &mut d)?;
     actions::actions(&at, raw, in_play_type, &mut d)?;
     actions::play_cost(&at, raw, &mut d)?;
+    actions::own_price(&at, raw, &mut d)?;
     lasting::passives(&at, raw, in_play_type, &mut d)?;
     triggers::triggers(&at, raw, in_play_type, becomes, &mut d)?;
     fields::aftermath(&at, raw, &mut d)?;

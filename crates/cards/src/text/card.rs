@@ -129,6 +129,23 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
             !matches!(d.card_type, CardType::Event | CardType::Aftermath),
         ));
     }
+    // Its own price worked out from the game.
+    let verb = if matches!(
+        d.card_type,
+        CardType::Event | CardType::Aftermath | CardType::Contingency
+    ) {
+        "play"
+    } else {
+        "sponsor"
+    };
+    for (a, how) in [(&d.costs_more, "more"), (&d.costs_less, "less")] {
+        if let Some(a) = a {
+            parts.push(format!(
+                "This card costs X {how} to {verb}, where X is {}",
+                super::amounts::amount_text(a)
+            ));
+        }
+    }
     if d.copies_share_target {
         parts.push("Any number of copies of this card may be on the same card".into());
     }

@@ -787,3 +787,51 @@ effects = [{ draw = 2 }]"#,
         support::refused_naming(text, words);
     }
 }
+
+#[test]
+fn a_price_worked_out_for_the_card_itself_reads_is_worded_and_is_refused() {
+    let d = one(r#"[cards."E"]
+type = "event"
+cost = 3
+costs_less = { count = { type = "fleet", side = "own" } }
+effects = [{ draw = 2 }]
+"#);
+    assert!(d.costs_less.is_some() && d.costs_more.is_none());
+    let t = rules_text(&d);
+    assert!(
+        t.contains("This card costs X less to play, where X is the number of fleets you control"),
+        "{t}"
+    );
+    let d = one(r#"[cards."C"]
+type = "character"
+cost = 2
+diplomacy = 2
+costs_more = { count = { type = "character", side = "other" } }
+"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("This card costs X more to sponsor, where X is"),
+        "{t}"
+    );
+    let card = |extra: &str| format!("[cards.\"X\"]\n{extra}");
+    for (toml, words) in [
+        (
+            card("type = \"agenda\"\ncost = 1\ncosts_more = { hand = \"self\" }"),
+            &["costs_more", "only events, aftermaths, contingencies"][..],
+        ),
+        (
+            card("type = \"event\"\ncosts_more = { hand = \"self\" }"),
+            &["costs_more", "give the card a `cost`"],
+        ),
+        (
+            card("type = \"event\"\ncost = 1\ncosts_less = 2"),
+            &["costs_less", "a fixed number is the printed `cost`"],
+        ),
+        (
+            card("type = \"event\"\ncost = 1\ntarget = \"card\"\ncosts_more = { cost = \"target\" }\neffects = [{ rotate = true }]"),
+            &["costs_more", "before the card has a target"],
+        ),
+    ] {
+        refused_naming(&toml, words);
+    }
+}

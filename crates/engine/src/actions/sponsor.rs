@@ -103,6 +103,7 @@ impl Game {
         }
         cost += self.corporate_surcharge(p, def);
         if !promote {
+            cost += self.own_price(p, card, def);
             cost += self.sponsor_surcharge(p, def);
             for &src in self.cost_sources.iter() {
                 if self.you_of(src) != p {
@@ -141,7 +142,29 @@ impl Game {
     pub(crate) fn played_cost(&self, p: PlayerId, card: CardId) -> Result<i16, Violation> {
         let def = self.db.get(self.c(card).def);
         let base = def.cost.map_or(0, i16::from);
-        Ok(base + self.corporate_surcharge(p, def))
+        Ok((base + self.corporate_surcharge(p, def) + self.own_price(p, card, def)).max(0))
+    }
+
+    /// A card's own price worked out from the game, for `p` playing or
+    /// sponsoring it: how much more it costs (`costs_more`) less how much
+    /// less (`costs_less`), each read with `p` as "you" and the card as
+    /// "this card" (it has no target yet). 0 for most cards, at once.
+    #[inline]
+    pub(crate) fn own_price(&self, p: PlayerId, card: CardId, def: &CardDef) -> i16 {
+        if def.costs_more.is_none() && def.costs_less.is_none() {
+            return 0;
+        }
+        self.own_price_of(p, card, def)
+    }
+
+    #[inline(never)]
+    fn own_price_of(&self, p: PlayerId, card: CardId, def: &CardDef) -> i16 {
+        let ctx = crate::effects::interpreter::Ctx::new(p, card, Target::None);
+        let worth = |a: &Option<Box<crate::card::Amount>>| {
+            a.as_deref()
+                .map_or(0, |a| self.amount(a, &ctx).clamp(0, i16::MAX as i32) as i16)
+        };
+        worth(&def.costs_more) - worth(&def.costs_less)
     }
 
     /// Who may bring a card into play at all, however it enters (sponsored

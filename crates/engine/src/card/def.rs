@@ -483,6 +483,14 @@ pub struct CardDef {
     /// builds the definition (the loader does).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reads_ready_at_start: bool,
+    /// Its own price worked out from the game: it costs this much more
+    /// ("costs X more, where X is ..."), or less ("costs 1 less for each
+    /// fleet you control"), to play or sponsor, for the player doing it;
+    /// never below 0 in all (`Game::own_price`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub costs_more: Option<Box<Amount>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub costs_less: Option<Box<Amount>>,
 }
 
 impl CardDef {
@@ -580,6 +588,8 @@ impl CardDef {
             any_race_sponsors: false,
             copies_share_target: false,
             reads_ready_at_start: false,
+            costs_more: None,
+            costs_less: None,
         }
     }
 

@@ -158,13 +158,18 @@ impl Game {
         if !self.db.reads_ready_at_start() {
             return;
         }
-        self.ready_at_start = (0..self.cards.len())
+        let now: Vec<CardId> = (0..self.cards.len())
             .map(|i| CardId(i as u16))
             .filter(|&c| {
                 let ci = self.c(c);
                 ci.zone.in_play() && !ci.rotated()
             })
             .collect();
+        if now != self.ready_at_start {
+            self.ready_at_start = now;
+            // Lasting bonuses to the cards it selects change.
+            self.abilities_changed = true;
+        }
     }
 
     /// Whether the card was ready at the start of the turn (in play then,
@@ -178,6 +183,7 @@ impl Game {
     pub(crate) fn forget_ready_at_turn_start(&mut self, c: CardId) {
         if let Ok(i) = self.ready_at_start.binary_search(&c) {
             self.ready_at_start.remove(i);
+            self.abilities_changed = true;
         }
     }
 }

@@ -251,6 +251,8 @@ struct Cx {
     attached_attacks: bool,
     /// Nesting depth.
     depth: u32,
+    /// Inside a `choose_player`'s `each`: `chosen` names the player chosen.
+    chosen: bool,
 }
 
 impl Cx {
@@ -266,6 +268,7 @@ impl Cx {
             this_attacks: false,
             attached_attacks: false,
             depth: 0,
+            chosen: false,
         }
     }
 }
@@ -437,7 +440,7 @@ impl Gen {
             let which = self.pick(&["at_least", "at_most"]);
             kv.push((which, t(vec![(a, V::I(n))])));
         }
-        match self.below(14) {
+        match self.below(15) {
             0 if character => kv.push(("row", s(self.pick(&["inner-circle", "supporting"])))),
             0 => kv.push(("row", s("supporting"))),
             1 => kv.push(("not_ambassador", V::B(true))),
@@ -452,6 +455,7 @@ impl Gen {
             10 if participant => kv.push(("participant", V::B(true))),
             11 if participant => kv.push(("conflict", s(self.pick(&ABILITIES)))),
             12 => kv.push(("targeted_by", s(self.pick(&ABILITIES)))),
+            13 => kv.push(("ready_at_turn_start", V::B(self.chance(2, 3)))),
             _ => {}
         }
         t(kv)
@@ -615,6 +619,9 @@ impl Gen {
         }
         if cx.conflict {
             opts.push("leader");
+        }
+        if cx.chosen {
+            opts.extend(["chosen", "chosen", "chosen"]);
         }
         if self.chance(1, 100) {
             return self.pick(&WHOS);
@@ -799,13 +806,13 @@ impl Gen {
                 Theme::Marks => &[15, 15, 40, 50, 38],
                 Theme::LaterAndVotes => &[35, 35, 32, 39, 32, 33, 34],
                 Theme::Power => &[5, 6, 48, 53, 54, 45],
-                Theme::Tension => &[7, 7, 16, 17, 59, 60, 31, 56],
+                Theme::Tension => &[7, 7, 16, 17, 59, 60, 31, 56, 63],
                 Theme::ChaosAndReversal => &[38, 51, 49, 61, 50, 62],
                 Theme::Conflicts => &[29, 29, 30, 30, 36, 0],
             };
             self.pick(opts)
         } else {
-            self.below(63)
+            self.below(64)
         };
         let card = |g: &mut Gen| s(g.card_word(cx));
         let who = |g: &mut Gen| s(g.who_word(cx));
@@ -1290,6 +1297,36 @@ impl Gen {
                 s(self.pick(&["event", "contingency", "conflict"])),
             )]),
             62 => t(vec![("negate", s("conflict"))]),
+            // "One player of your choice": what follows names him.
+            63 if nested => {
+                let among = self.pick(&["others", "each", "others"]);
+                let mut e = t(vec![("choose_player", s(among))]);
+                if self.chance(1, 3) {
+                    e = e.with("except", who(self));
+                }
+                if self.chance(1, 3) {
+                    e = e.with("at_war_with", who(self));
+                }
+                if cx.target == "player" && self.chance(1, 3) {
+                    e = e.with("who", s("target"));
+                }
+                let n = 1 + self.below(2);
+                let mut inner = self.effects(
+                    &Cx {
+                        chosen: true,
+                        ..flat
+                    },
+                    n,
+                );
+                // Mostly one that names him (the loader refuses an `each`
+                // that names nobody chosen).
+                if let V::A(list) = &mut inner {
+                    if !names_str(&V::A(list.clone()), "chosen") && self.chance(4, 5) {
+                        list.insert(0, t(vec![("draw", V::I(1)), ("who", s("chosen"))]));
+                    }
+                }
+                e.with("each", inner)
+            }
             _ => t(vec![("gain_influence", V::I(1))]),
         }
     }
@@ -1469,6 +1506,9 @@ impl Gen {
                 } else if self.chance(1, 30) {
                     // A trigger that watches events being played.
                     "event-played"
+                } else if self.chance(1, 30) {
+                    // A trigger that watches cards entering play.
+                    "enters-play"
                 } else {
                     self.pick(&opts)
                 }
@@ -1492,6 +1532,10 @@ impl Gen {
         if on == "event-played" && self.chance(1, 2) {
             let side = self.pick(&["own", "other", "any"]);
             tr = tr.with("card", t(vec![("type", s("event")), ("side", s(side))]));
+        }
+        if on == "enters-play" && self.chance(2, 3) {
+            let f = self.filter(&["character", "fleet", "location", "group"]);
+            tr = tr.with("card", f);
         }
         if on != "leaves-play" && self.chance(1, 4) {
             tr = tr.with("rotate", V::B(true));
@@ -1683,6 +1727,12 @@ impl Gen {
                     let part = self.pick(&["rotate_other", "neutralize_other"]);
                     let f = self.own_filter(&["character", "fleet", "location", "group"]);
                     kv.push(("play_cost", t(vec![(part, f)])));
+                }
+                // Its own price worked out from the game.
+                if self.chance(1, 10) {
+                    let field = self.pick(&["costs_more", "costs_less"]);
+                    let a = self.amount(&self.cx("none"), 0);
+                    kv.push((field, a));
                 }
                 if ty == "aftermath" {
                     let mut a = t(vec![("outcome", s(self.pick(&["won", "lost", "any"])))]);
@@ -1883,9 +1933,19 @@ fn is_last_only(e: &V) -> bool {
         V::T(kv) => kv.iter().any(|(k, _)| {
             matches!(
                 k.as_str(),
-                "vote" | "search" | "choose" | "choose_one" | "attack"
+                "vote" | "search" | "choose" | "choose_one" | "choose_player" | "attack"
             )
         }),
         _ => false,
+    }
+}
+
+/// Whether a value holds the string `w` anywhere.
+fn names_str(v: &V, w: &str) -> bool {
+    match v {
+        V::S(x) => x == w,
+        V::A(l) => l.iter().any(|x| names_str(x, w)),
+        V::T(kv) => kv.iter().any(|(_, x)| names_str(x, w)),
+        V::I(_) | V::B(_) => false,
     }
 }
