@@ -24,6 +24,9 @@ pub struct CardDb {
     /// (`Trigger::watches`): without one, nothing need be looked for when
     /// a card is sponsored, discarded or neutralized.
     watchers: bool,
+    /// Which watching triggers some definition has, one bit each (`1 <<
+    /// trigger as u32`): a happening no card watches is not looked for.
+    watched: u32,
     /// Whether any definition has an action any player may use: only then
     /// are other players' cards looked through for actions.
     open_actions: bool,
@@ -73,6 +76,7 @@ impl CardDb {
         let id = DefId(self.defs.len() as u16);
         self.taint.push(taint_bits(&def));
         self.watchers |= def.watches();
+        self.watched |= def.watched_triggers();
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
@@ -87,6 +91,7 @@ impl CardDb {
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
         self.watchers |= def.watches();
+        self.watched |= def.watched_triggers();
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
@@ -134,6 +139,12 @@ impl CardDb {
     #[inline]
     pub fn has_watchers(&self) -> bool {
         self.watchers
+    }
+
+    /// Whether any card has this watching trigger.
+    #[inline]
+    pub fn watched(&self, t: super::Trigger) -> bool {
+        self.watched & 1 << t as u32 != 0
     }
 
     /// Whether the definition is tainted by what it prints (loyalty, marks

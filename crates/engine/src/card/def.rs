@@ -702,6 +702,14 @@ impl CardDef {
         self.triggers.iter().any(|t| t.trigger.watches())
     }
 
+    /// The watching triggers it has, one bit each (`1 << trigger as u32`).
+    pub fn watched_triggers(&self) -> u32 {
+        self.triggers
+            .iter()
+            .filter(|t| t.trigger.watches())
+            .fold(0, |bits, t| bits | 1 << t.trigger as u32)
+    }
+
     /// How many effects the card prints, nested ones included (see
     /// [`MAX_CARD_EFFECTS`]).
     pub fn effect_count(&self) -> usize {

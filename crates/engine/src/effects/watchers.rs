@@ -30,7 +30,7 @@ impl Game {
     /// card), in initiative order of their controllers.
     pub(crate) fn watchers_of(&self, t: Trigger, card: CardId) -> Watchers {
         let mut found = Watchers::new();
-        if !self.db.has_watchers() {
+        if !self.db.watched(t) {
             return found;
         }
         let n = self.players.len();
@@ -125,7 +125,7 @@ impl Game {
 
     /// A watching trigger happens to `card` now: its effects at once.
     pub(crate) fn watch(&mut self, t: Trigger, card: CardId, ev: &mut Events) {
-        if self.db.has_watchers() {
+        if self.db.watched(t) {
             let found = self.watchers_of(t, card);
             self.run_watchers(card, found, ev);
         }

@@ -139,8 +139,10 @@ impl Game {
         let from = self.cards[id.idx()].zone;
         // "When ... is discarded from play": matched with the card as it
         // is, carried out once it has gone (`effects/watchers.rs`).
-        let watchers = (from.in_play() && to == Zone::Discard && self.db.has_watchers())
-            .then(|| self.watchers_of(crate::card::Trigger::Discarded, id));
+        let watchers = (from.in_play()
+            && to == Zone::Discard
+            && self.db.watched(crate::card::Trigger::Discarded))
+        .then(|| self.watchers_of(crate::card::Trigger::Discarded, id));
         // Only a card entering or leaving play can change abilities (a draw
         // or a discard from hand cannot).
         if from.in_play() || to.in_play() || from == Zone::Resolving {
