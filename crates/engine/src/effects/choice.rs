@@ -424,7 +424,7 @@ impl Game {
                 if self.player_choice_offer(c).contains(&index) {
                     Ok(())
                 } else {
-                    Err(Violation::NoSuchMode)
+                    Err(Violation::PlayerNotOffered(index))
                 }
             }
             (ChoiceKind::Player, _) => Err(Violation::WrongTime {

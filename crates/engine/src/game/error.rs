@@ -2,7 +2,7 @@
 //! an illegal set-up is a [`SetupError`].
 
 use crate::card::{Ability, Race};
-use crate::ids::CardId;
+use crate::ids::{CardId, PlayerId};
 
 /// Why an action is illegal. Cheap to build (no allocation): the legality
 /// checks produce these for every candidate action they reject.
@@ -197,6 +197,10 @@ pub enum Violation {
     Share {
         max: u8,
     },
+    /// The player is not among those a choice of a player offers
+    /// (`choose_player`): not named by it, excepted, not at war as it asks,
+    /// or one for whom its effects could not happen.
+    PlayerNotOffered(PlayerId),
 }
 
 impl Violation {
@@ -285,6 +289,7 @@ impl Violation {
             RangerOneInPlay(..) => "Engine Rules v1.2: Glossary, Ranger One (only one character at a time may have the keyword Ranger One; the keyword is limited)",
             NoMulliganLeft => "Engine Rules v1.2: Appendix One: Two Player games, Mulligan rule (draw 7 new cards, then 6, \"until you have no cards left to draw\")",
             NotPutBack(_) => "Engine Rules v1.2: Appendix One: Two Player games (put the rest back on top of your deck \"in whatever order you like\")",
+            PlayerNotOffered(_) => "rulings: Peace In Our Time (\"one other race\": a player chosen as the effect happens, among those the card names); card-format: Choices (`choose_player`)",
             Share { .. } => "rulings: Order Above All (\"any combination of players may apply influence\" to negate the effect)",
         }
     }

@@ -103,7 +103,8 @@ impl Game {
             | Violation::SecondRelation(..)
             | Violation::NoMulliganLeft
             | Violation::NotPutBack(..)
-            | Violation::Share { .. } => self.effect_refusal(v, p),
+            | Violation::Share { .. }
+            | Violation::PlayerNotOffered(..) => self.effect_refusal(v, p),
         };
         // Every refusal is worded by its family; the number stands in if one
         // were ever routed to the wrong family.
@@ -407,6 +408,14 @@ impl Game {
             Violation::NoSuchMode => {
                 "that mode is not offered (it does not exist or cannot happen now)".to_string()
             }
+            Violation::PlayerNotOffered(q) => format!(
+                "{} is not one of the players this choice offers (the card names them, and only those for whom its effects can happen now)",
+                if (q as usize) < self.players.len() {
+                    self.player_name(q).to_string()
+                } else {
+                    format!("seat {q}")
+                }
+            ),
             Violation::CannotReverse(c) => format!(
                 "{} reverses what was just revealed or resolved: there is none to reverse, or one of its effects cannot be reversed",
                 n(c)
