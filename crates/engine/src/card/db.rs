@@ -20,10 +20,6 @@ pub enum DbError {
 pub struct CardDb {
     defs: Vec<CardDef>,
     by_name: HashMap<String, DefId>,
-    /// Whether any definition has a trigger that watches the whole game
-    /// (`Trigger::watches`): without one, nothing need be looked for when
-    /// a card is sponsored, discarded or neutralized.
-    watchers: bool,
     /// Which watching triggers some definition has, one bit each (`1 <<
     /// trigger as u32`): a happening no card watches is not looked for.
     watched: u32,
@@ -75,7 +71,6 @@ impl CardDb {
         }
         let id = DefId(self.defs.len() as u16);
         self.taint.push(taint_bits(&def));
-        self.watchers |= def.watches();
         self.watched |= def.watched_triggers();
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
@@ -90,7 +85,6 @@ impl CardDb {
     /// definition wins over the database's).
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
-        self.watchers |= def.watches();
         self.watched |= def.watched_triggers();
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
@@ -138,7 +132,7 @@ impl CardDb {
     /// Whether any card has a trigger that watches the whole game.
     #[inline]
     pub fn has_watchers(&self) -> bool {
-        self.watchers
+        self.watched != 0
     }
 
     /// Whether any card has this watching trigger.
