@@ -3,13 +3,16 @@
 
 use b5_engine::{Amount, AmountBase, CardSel, Force, MarkKind, Rounding, Who};
 
-use super::{ability, filter, never_matches, one_of, small, At, FilterUse, CARDS, WHOS};
+use super::{
+    ability, filter, never_matches, one_of, player_or_chosen, refuse_chosen, small, At, FilterUse,
+    CARDS, WHOS,
+};
 use crate::error::LoadError;
 use crate::raw::{RawAmount, RawNum};
 
 /// An amount table into the engine's [`Amount`].
 fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
-    let w = |field: &str, s: &str| one_of(&at.sub(field), "player", s, Who::parse, WHOS);
+    let w = |field: &str, s: &str| one_of(&at.sub(field), "player", s, player_or_chosen, WHOS);
     let mut bases: Vec<AmountBase> = Vec::new();
     if let Some(v) = a.value {
         bases.push(AmountBase::Const(
@@ -82,8 +85,8 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
                 &at.sub("influence"),
                 "player or force",
                 s,
-                Who::parse,
-                "self, target, each, others, leader, babylon5, shadows, vorlons",
+                player_or_chosen,
+                "self, target, each, others, leader, chosen, babylon5, shadows, vorlons",
             )?),
         });
     }
@@ -137,12 +140,12 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
         }
         v.iter()
             .enumerate()
-            .map(|(i, x)| amount_of(&at.sub(&format!("{field}[{i}]")), x))
+            .map(|(i, x)| amount_any(&at.sub(&format!("{field}[{i}]")), x))
             .collect()
     };
     let mut half = a.half.unwrap_or(false);
     if let Some(x) = &a.half_of {
-        bases.push(AmountBase::Sum(vec![amount_of(&at.sub("half_of"), x)?]));
+        bases.push(AmountBase::Sum(vec![amount_any(&at.sub("half_of"), x)?]));
         half = true;
     }
     if let Some(v) = &a.sum {
@@ -203,8 +206,17 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     Ok(out)
 }
 
-/// A number or an amount into an [`Amount`].
+/// A number or an amount into an [`Amount`], outside a `choose_player`'s
+/// `each` (so naming no player chosen).
 pub(super) fn amount_of(at: &At, n: &RawNum) -> Result<Amount, LoadError> {
+    let a = amount_any(at, n)?;
+    refuse_chosen(at, a.uses_who(Who::Chosen))?;
+    Ok(a)
+}
+
+/// A number or an amount, which may name the player a `choose_player`
+/// chose: the effect it belongs to checks where it is.
+pub(super) fn amount_any(at: &At, n: &RawNum) -> Result<Amount, LoadError> {
     match n {
         RawNum::Int(v) => Ok(Amount::of(AmountBase::Const(
             small(at, *v, -999, 999)? as i16

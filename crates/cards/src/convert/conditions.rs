@@ -5,13 +5,24 @@
 use b5_engine::{Cmp, Condition, Force, MarkKind, StateKind, ThisCard, Who};
 
 use super::{
-    amount_of, filter, marks, never_matches, one_of, race, threshold, At, FilterUse, STATES, WHOS,
+    amount_any, filter, marks, never_matches, one_of, player_or_chosen, race, refuse_chosen,
+    threshold, At, FilterUse, STATES, WHOS,
 };
 use crate::error::LoadError;
 use crate::raw::{RawCondition, RawFilter, RawTension};
 
-/// A condition table into the engine's [`Condition`]: exactly one key.
+/// A condition outside a `choose_player`'s `each` (so naming no player
+/// chosen).
 pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
+    let out = condition_any(at, c)?;
+    refuse_chosen(at, out.uses_who(Who::Chosen))?;
+    Ok(out)
+}
+
+/// A condition table into the engine's [`Condition`]: exactly one key. It
+/// may name the player a `choose_player` chose: the effect it belongs to
+/// checks where it is.
+pub(super) fn condition_any(at: &At, c: &RawCondition) -> Result<Condition, LoadError> {
     let mut found: Vec<Condition> = Vec::new();
     if let Some(m) = &c.marks {
         let ms = marks(m);
@@ -171,15 +182,15 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
                 "compares two amounts: `at_least = [<amount>, <amount>]` (the first is at least the second)",
             ));
         };
-        let a = amount_of(&aat.item(0), a)?;
-        let b = amount_of(&aat.item(1), b)?;
+        let a = amount_any(&aat.item(0), a)?;
+        let b = amount_any(&aat.item(1), b)?;
         if a == b {
             return Err(aat.err("compares an amount with itself: it always holds"));
         }
         found.push(Condition::AtLeast(Box::new([a, b])));
     }
     if let Some(n) = &c.not {
-        found.push(Condition::Not(Box::new(condition(&at.sub("not"), n)?)));
+        found.push(Condition::Not(Box::new(condition_any(&at.sub("not"), n)?)));
     }
     for (key, list, all) in [("all_of", &c.all_of, true), ("any_of", &c.any_of, false)] {
         let Some(list) = list else { continue };
@@ -192,7 +203,7 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
         let parts = list
             .iter()
             .enumerate()
-            .map(|(i, c)| condition(&lat.item(i), c))
+            .map(|(i, c)| condition_any(&lat.item(i), c))
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(i) = (1..parts.len()).find(|&i| parts[..i].contains(&parts[i])) {
             return Err(lat.item(i).err("the same condition twice: write it once"));
@@ -217,7 +228,7 @@ pub(super) fn condition(at: &At, c: &RawCondition) -> Result<Condition, LoadErro
 fn tension(at: &At, t: &RawTension) -> Result<Condition, LoadError> {
     let word = |field: &str, s: &Option<String>, default: Who| match s {
         None => Ok(default),
-        Some(s) => one_of(&at.sub(field), "player", s, Who::parse, WHOS),
+        Some(s) => one_of(&at.sub(field), "player", s, player_or_chosen, WHOS),
     };
     let who = word("who", &t.who, Who::Me)?;
     let toward = word("toward", &t.toward, Who::Target)?;

@@ -11,7 +11,9 @@ use std::cell::Cell;
 use b5_engine::{Amount, CardSel, Duration, Effect, Op, TargetKind, Who};
 use toml::Spanned;
 
-use super::{amount_of, condition, one_of, verb_num, At, CARDS, DURATIONS, WHOS};
+use super::{
+    amount_any, condition_any, one_of, refuse_chosen, verb_num, At, CARDS, DURATIONS, WHOS,
+};
 use crate::error::LoadError;
 use crate::raw::{RawEffect, RawEffects, RawNum};
 
@@ -410,7 +412,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     let at = cx.at;
     if let Some(a) = &e.amount {
         // `bonus = { military = 1 }, amount = ...`: the bonus times the amount.
-        amt = Some(amount_of(&at.sub("amount"), a)?);
+        amt = Some(amount_any(&at.sub("amount"), a)?);
     }
     let out = Effect {
         op,
@@ -419,9 +421,21 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         condition: e
             .condition
             .as_ref()
-            .map(|c| condition(&at.sub("if"), c))
+            .map(|c| condition_any(&at.sub("if"), c))
             .transpose()?,
     };
+    // The effects in a `choose_player`'s `each` name the player chosen in
+    // their numbers and conditions too; the verbs' own words are checked
+    // by `player_word`.
+    if !refs.chosen {
+        // The number is the verb's own value, or its `amount`.
+        let amount_at = match e.amount {
+            Some(_) => at.sub("amount"),
+            None => at.clone(),
+        };
+        refuse_chosen(&amount_at, out.amount.as_ref().is_some_and(|a| a.uses_who(Who::Chosen)))?;
+        refuse_chosen(&at.sub("if"), out.condition.as_ref().is_some_and(|c| c.uses_who(Who::Chosen)))?;
+    }
     if out.uses_card_target() && !refs.card_target {
         return Err(at.err(
             "refers to card = \"target\" but the card has no card target (set target = \"card\")",

@@ -32,8 +32,8 @@ mod restrictions;
 mod second;
 mod triggers;
 
-use amounts::{amount_of, verb_num};
-use conditions::condition;
+use amounts::{amount_any, amount_of, verb_num};
+use conditions::{condition, condition_any};
 use effects::{effects, refs_for, refs_with, watch_refs, Refs, ANY_REFS};
 use filters::{
     filter, never_matches, no_relation, printed_only, relation_fits, threshold, FilterUse,
@@ -98,7 +98,27 @@ const RACES: &str = "centauri, human, minbari, narn, non-aligned, shadow, vorlon
 const ABILITIES: &str = "diplomacy, intrigue, psi, leadership, military";
 const MARKS: &str = "destiny, doom, strife, conspiracy, shadow, vorlon";
 const WHOS: &str =
-    "self, target, each, others, leader, that, or a race for each player of it (e.g. narn)";
+    "self, target, each, others, leader, that, chosen, or a race for each player of it (e.g. narn)";
+
+/// A player word, or `chosen`: the player a `choose_player` chose, which
+/// only the effects in its `each` may name ([`refuse_chosen`]).
+fn player_or_chosen(s: &str) -> Option<b5_engine::Who> {
+    match s {
+        "chosen" => Some(b5_engine::Who::Chosen),
+        _ => b5_engine::Who::parse(s),
+    }
+}
+
+/// Refuses a part naming the player chosen (`uses`) outside a
+/// `choose_player`'s `each`.
+fn refuse_chosen(at: &At, uses: bool) -> Result<(), LoadError> {
+    if uses {
+        return Err(at.err(
+            "`chosen` names the player a `choose_player` chose: only the effects in its `each` may name him",
+        ));
+    }
+    Ok(())
+}
 const CARDS: &str =
     "target, ambassador, this, attached, attacker, supporters, opposers, second, that";
 const TARGETS: &str = "none, player, race, card, conflict, event";

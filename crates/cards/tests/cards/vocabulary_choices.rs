@@ -326,6 +326,38 @@ effects = [{ choose_player = "each", except = "self", who = "target", each = [{ 
         rules_text(&d),
         "Target a player: the target player chooses a player other than you; your tension toward the chosen player falls by 1; the chosen player draws 1 card."
     );
+    // The player chosen in a number, a condition and a transfer's `to`.
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ choose_player = "others", each = [
+  { gain_influence = { power = "chosen", half = true, round = "down", at_most = 3 } },
+  { transfer_power = 1, to = "chosen", if = { at_least = [{ influence = "chosen" }, { influence = "self" }] } },
+] }]
+"#);
+    let Op::ChoosePlayer { each, .. } = &d.effects[0].op else {
+        panic!("{:?}", d.effects[0].op)
+    };
+    assert!(each[0].amount.as_ref().unwrap().uses_who(Who::Chosen));
+    assert!(matches!(
+        each[1].op,
+        Op::TransferPower {
+            to: Who::Chosen,
+            ..
+        }
+    ));
+    assert!(each[1].condition.as_ref().unwrap().uses_who(Who::Chosen));
+    let text = rules_text(&d);
+    assert!(
+        text.contains("half the chosen player's power")
+            && text.contains("the chosen player's Influence Rating")
+            && text.contains("to the chosen player"),
+        "{text}"
+    );
+    // A condition alone may name him.
+    one(r#"[cards."E"]
+type = "event"
+effects = [{ choose_player = "others", each = [{ draw = 1, if = { tension = { who = "chosen", toward = "self", at_least = 3 } } }] }]
+"#);
 }
 
 #[test]
@@ -369,6 +401,31 @@ fn the_loader_refuses_a_player_choice_that_can_never_work() {
         ),
         (
             r#"effects = [{ choose_player = "others", who = "target", each = [{ draw = 1, who = "chosen" }] }]"#,
+            "refers to who = \"target\" but the card has no target",
+        ),
+        (
+            r#"effects = [{ gain_influence = { power = "chosen" } }]"#,
+            "effects.gain_influence: `chosen` names the player a `choose_player` chose",
+        ),
+        (
+            r#"effects = [{ bonus = { military = 1 }, card = "target", amount = { hand = "chosen" } }]"#,
+            "effects.bonus.amount: `chosen`",
+        ),
+        (
+            r#"effects = [{ draw = 1, if = { tension = { who = "chosen", at_least = 2 } } }]"#,
+            "effects.draw.if: `chosen`",
+        ),
+        (
+            r#"requires = [{ at_least = [{ power = "chosen" }, 3] }]
+effects = [{ draw = 1 }]"#,
+            "requires[0]: `chosen`",
+        ),
+        (
+            r#"effects = [{ transfer_power = 1, to = "chosen" }]"#,
+            "effects.transfer_power.to: `chosen`",
+        ),
+        (
+            r#"effects = [{ draw = 1, if = { tension = { who = "self", toward = "target", at_least = 2 } } }]"#,
             "refers to who = \"target\" but the card has no target",
         ),
         (

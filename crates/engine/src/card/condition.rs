@@ -122,6 +122,18 @@ impl Condition {
         cs.iter().any(|c| c.requires_mark(kind))
     }
 
+    /// Whether it (or any condition inside it) names the player `who`
+    /// names, in a tension or in an amount it compares.
+    pub fn uses_who(&self, who: Who) -> bool {
+        self.any_part(&|c| match c {
+            Condition::Tension {
+                who: a, toward: b, ..
+            } => *a == who || *b == who,
+            Condition::AtLeast(v) => v.iter().any(|a| a.uses_who(who)),
+            _ => false,
+        })
+    }
+
     /// Whether this condition or any condition inside it (negated, or a
     /// part of `all_of` / `any_of`) passes the test.
     pub fn any_part(&self, test: &impl Fn(&Condition) -> bool) -> bool {

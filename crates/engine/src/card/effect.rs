@@ -715,11 +715,13 @@ impl Effect {
         self.uses_who(Who::Target)
     }
 
-    /// Whether the effect (nested lists included) names the player `who`
-    /// names.
+    /// Whether the effect (its number, its condition and nested lists
+    /// included) names the player `who` names.
     pub fn uses_who(&self, whom: Who) -> bool {
         let t = |w: &Who| *w == whom;
-        if self.amount.as_ref().is_some_and(|a| a.uses_who(whom)) {
+        if self.amount.as_ref().is_some_and(|a| a.uses_who(whom))
+            || self.condition.as_ref().is_some_and(|c| c.uses_who(whom))
+        {
             return true;
         }
         match &self.op {

@@ -8,7 +8,8 @@
 //! Held through `pending` like a "choose one" (`ChoiceKind::Player`): the
 //! chooser is offered one [`Action::Mode`] per player, `index` naming the
 //! player; only players for whom every effect in `each` could happen now
-//! are offered (the test a mode passes), and with none nothing happens.
+//! are offered (the test a mode passes; an effect whose `if` fails for a
+//! player is left out of it), and with none nothing happens.
 //! Then `each` happens with [`crate::card::Who::Chosen`] naming the player chosen.
 //! Every player sees who was chosen (`Event::PlayerChosen`).
 
@@ -51,7 +52,15 @@ impl Game {
             })
             .filter(|&q| {
                 let with = Ctx { chosen: q, ..*ctx };
-                each.iter().all(|e| self.effect_possible(e, &with))
+                // An effect whose `if` fails for him does not happen ("if
+                // the chosen player's tension toward you is 3 or more, draw
+                // a card"); it does not keep him from being chosen.
+                each.iter().all(|e| {
+                    e.condition
+                        .as_ref()
+                        .is_some_and(|c| !self.condition_holds(c, &with))
+                        || self.effect_possible(e, &with)
+                })
             })
             .collect()
     }

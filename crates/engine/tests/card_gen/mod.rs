@@ -1147,7 +1147,11 @@ impl Gen {
             }
             48 => {
                 let from = self.who_word(cx);
-                let to = if from == "self" { "target" } else { "self" };
+                let to = match from {
+                    "self" if cx.chosen && self.chance(1, 2) => "chosen",
+                    "self" => "target",
+                    _ => "self",
+                };
                 t(vec![
                     ("transfer_power", V::I(self.nonzero(0, 255))),
                     ("who", s(from)),

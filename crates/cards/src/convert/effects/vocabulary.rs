@@ -24,6 +24,11 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
             sel: cx.sel()?,
             duration: cx.dur()?,
             amount: &mut amount,
+            // Power goes `to` a player (`chosen` in a `choose_player`'s `each`).
+            to: match cx.verb {
+                "transfer_power" => cx.whom(cx.e.to.as_ref(), "to", Who::Me)?,
+                _ => Who::Me,
+            },
         },
     )?;
     cx.amount.set(amount);
@@ -35,6 +40,7 @@ pub(super) struct Parts<'a> {
     pub sel: CardSel,
     pub duration: Duration,
     pub amount: &'a mut Option<Amount>,
+    pub to: Who,
 }
 
 fn flag(at: &At, verb: &str, v: Option<bool>) -> Result<(), LoadError> {
@@ -127,6 +133,7 @@ pub(super) fn rules_verb(
         sel,
         duration,
         amount,
+        to,
     } = parts;
     Ok(match verb {
         "blank" => {
@@ -144,17 +151,7 @@ pub(super) fn rules_verb(
         "transfer_power" => {
             let (n, a) = verb_num(at, e.transfer_power.as_ref().unwrap(), 0, 255)?;
             *amount = a;
-            let to = match &e.to {
-                None => Who::Me,
-                Some(s) => one_of(
-                    &at.sub("to"),
-                    "player",
-                    s,
-                    Who::parse,
-                    "self, target, each, others, leader",
-                )?,
-            };
-            if to == w && matches!(w, Who::Me | Who::Target | Who::Leader) {
+            if to == w && matches!(w, Who::Me | Who::Target | Who::Leader | Who::Chosen) {
                 return Err(at
                     .sub("to")
                     .err("power transferred from a player to the same player changes nothing: name another player in `who` or `to`"));
