@@ -266,22 +266,14 @@ pub(super) fn own_price(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
             continue;
         };
         let fat = at.at(field, n);
-        if !matches!(
-            d.card_type,
-            CardType::Event
-                | CardType::Aftermath
-                | CardType::Contingency
-                | CardType::Character
-                | CardType::Group
-                | CardType::Fleet
-                | CardType::Location
-                | CardType::Enhancement
-        ) {
-            return Err(fat.err(format!(
-                "only events, aftermaths, contingencies and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `{field}` (a conflict's influence is `initiate_cost`)"
-            )));
-        }
-        if d.cost.is_none() {
+        // A conflict's price is its `initiate_cost` (0 when left out).
+        if d.card_type == CardType::Conflict {
+            if field == "costs_less" && d.initiate_cost == 0 {
+                return Err(fat.err(
+                    "`costs_less` lowers a conflict's `initiate_cost`: give the conflict one",
+                ));
+            }
+        } else if d.cost.is_none() {
             return Err(fat.err(format!(
                 "`{field}` changes the printed cost: give the card a `cost`"
             )));

@@ -433,8 +433,16 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
             Some(_) => at.sub("amount"),
             None => at.clone(),
         };
-        refuse_chosen(&amount_at, out.amount.as_ref().is_some_and(|a| a.uses_who(Who::Chosen)))?;
-        refuse_chosen(&at.sub("if"), out.condition.as_ref().is_some_and(|c| c.uses_who(Who::Chosen)))?;
+        refuse_chosen(
+            &amount_at,
+            out.amount.as_ref().is_some_and(|a| a.uses_who(Who::Chosen)),
+        )?;
+        refuse_chosen(
+            &at.sub("if"),
+            out.condition
+                .as_ref()
+                .is_some_and(|c| c.uses_who(Who::Chosen)),
+        )?;
     }
     if out.uses_card_target() && !refs.card_target {
         return Err(at.err(

@@ -130,13 +130,10 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
         ));
     }
     // Its own price worked out from the game.
-    let verb = if matches!(
-        d.card_type,
-        CardType::Event | CardType::Aftermath | CardType::Contingency
-    ) {
-        "play"
-    } else {
-        "sponsor"
+    let verb = match d.card_type {
+        CardType::Event | CardType::Aftermath | CardType::Contingency => "play",
+        CardType::Conflict => "initiate",
+        _ => "sponsor",
     };
     for (a, how) in [(&d.costs_more, "more"), (&d.costs_less, "less")] {
         if let Some(a) = a {

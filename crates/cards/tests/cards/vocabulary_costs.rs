@@ -813,11 +813,40 @@ costs_more = { count = { type = "character", side = "other" } }
         t.contains("This card costs X more to sponsor, where X is"),
         "{t}"
     );
+    // An agenda's sponsoring and a conflict's initiating.
+    let d = one(r#"[cards."A"]
+type = "agenda"
+cost = 4
+costs_less = { count = { type = "fleet", side = "own" } }
+"#);
+    assert!(
+        rules_text(&d).contains("This card costs X less to sponsor"),
+        "{}",
+        rules_text(&d)
+    );
+    let d = one(r#"[cards."K"]
+type = "conflict"
+conflict = "diplomacy"
+target = "player"
+costs_more = { hand = "self" }
+"#);
+    assert_eq!(d.initiate_cost, 0);
+    assert!(
+        rules_text(&d).contains(
+            "This card costs X more to initiate, where X is the number of cards in your hand"
+        ),
+        "{}",
+        rules_text(&d)
+    );
     let card = |extra: &str| format!("[cards.\"X\"]\n{extra}");
     for (toml, words) in [
         (
-            card("type = \"agenda\"\ncost = 1\ncosts_more = { hand = \"self\" }"),
-            &["costs_more", "only events, aftermaths, contingencies"][..],
+            card("type = \"agenda\"\ncosts_more = { hand = \"self\" }"),
+            &["costs_more", "give the card a `cost`"][..],
+        ),
+        (
+            card("type = \"conflict\"\nconflict = \"diplomacy\"\ntarget = \"player\"\ncosts_less = { hand = \"self\" }"),
+            &["costs_less", "lowers a conflict's `initiate_cost`: give the conflict one"],
         ),
         (
             card("type = \"event\"\ncosts_more = { hand = \"self\" }"),

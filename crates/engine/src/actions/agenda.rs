@@ -73,7 +73,7 @@ impl Game {
         if !self.requirements_met(p, card, def) {
             return Err(Violation::RequirementUnmet(card));
         }
-        let need = def.cost.unwrap_or(0) as i16;
+        let need = self.agenda_cost(p, card);
         let have = self.players[p as usize].available();
         if need > have {
             return Err(Violation::Unaffordable { need, have });
@@ -103,7 +103,7 @@ impl Game {
         hide: bool,
         ev: &mut Events,
     ) {
-        let cost = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
+        let cost = self.agenda_cost(p, card);
         self.apply_influence(p, cost);
         self.rotate(by);
         self.move_card(card, Zone::Agenda, p, ev);
@@ -175,7 +175,7 @@ impl Game {
         ev: &mut Events,
     ) {
         let old = self.players[p as usize].agenda;
-        let cost = self.db.get(self.c(card).def).cost.unwrap_or(0) as i16;
+        let cost = self.agenda_cost(p, card);
         self.apply_influence(p, cost);
         self.rotate(by);
         self.remove_from_game(old, ev);

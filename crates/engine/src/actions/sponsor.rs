@@ -103,22 +103,40 @@ impl Game {
         }
         cost += self.corporate_surcharge(p, def);
         if !promote {
-            cost += self.own_price(p, card, def);
-            cost += self.sponsor_surcharge(p, def);
-            for &src in self.cost_sources.iter() {
-                if self.you_of(src) != p {
-                    continue;
-                }
-                for pa in self.lasting(src) {
-                    if let Passive::Discount { filter, amount } = pa {
-                        if filter.matches_def(def) {
-                            cost -= *amount as i16;
-                        }
+            cost += self.sponsoring_changes(p, card, def);
+        }
+        Ok(cost.max(0))
+    }
+
+    /// What sponsoring the card costs `p` beyond its printed cost: its own
+    /// price, lasting surcharges, less lasting discounts.
+    fn sponsoring_changes(&self, p: PlayerId, card: CardId, def: &CardDef) -> i16 {
+        let mut cost = self.own_price(p, card, def) + self.sponsor_surcharge(p, def);
+        for &src in self.cost_sources.iter() {
+            if self.you_of(src) != p {
+                continue;
+            }
+            for pa in self.lasting(src) {
+                if let Passive::Discount { filter, amount } = pa {
+                    if filter.matches_def(def) {
+                        cost -= *amount as i16;
                     }
                 }
             }
         }
-        Ok(cost.max(0))
+        cost
+    }
+
+    /// The influence `p` applies to sponsor an agenda (or to replace one
+    /// with it): its cost (none counts 0: an agenda is sponsored by rotating
+    /// an Inner Circle character, Agendas), changed as sponsoring any card
+    /// is (its own price, surcharges, discounts). A Corporate faction never
+    /// controls an agenda loyal to its race (Corporate Rule 5), so pays no
+    /// surcharge for one.
+    pub(crate) fn agenda_cost(&self, p: PlayerId, card: CardId) -> i16 {
+        let def = self.db.get(self.c(card).def);
+        let base = self.base_cost(p, def).map_or(0, i16::from);
+        (base + self.sponsoring_changes(p, card, def)).max(0)
     }
 
     /// Corporate Rule 5: a Corporate faction applies 3 additional influence
@@ -143,6 +161,14 @@ impl Game {
         let def = self.db.get(self.c(card).def);
         let base = def.cost.map_or(0, i16::from);
         Ok((base + self.corporate_surcharge(p, def) + self.own_price(p, card, def)).max(0))
+    }
+
+    /// What initiating a conflict applies: its `initiate_cost`, any
+    /// Corporate surcharge (Corporate Rule 5: "playing or revealing") and
+    /// its own price, never below 0.
+    pub(crate) fn initiating_cost(&self, p: PlayerId, card: CardId, def: &CardDef) -> i16 {
+        (def.initiate_cost as i16 + self.corporate_surcharge(p, def) + self.own_price(p, card, def))
+            .max(0)
     }
 
     /// A card's own price worked out from the game, for `p` playing or

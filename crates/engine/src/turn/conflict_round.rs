@@ -117,7 +117,7 @@ impl Game {
             return Err(Violation::RequirementUnmet(card));
         }
         let have = self.players[p as usize].available();
-        let need = def.initiate_cost as i16 + self.corporate_surcharge(p, def);
+        let need = self.initiating_cost(p, card, def);
         if need > have {
             return Err(Violation::Unaffordable { need, have });
         }
@@ -331,7 +331,7 @@ impl Game {
                     && o.outcome != Outcome::Canceled
                     && self.c(o.card).def == def_id
             }) || (def.uniqueness == Uniqueness::Unique && self.unique_used.contains(&def_id)));
-        let need = def.initiate_cost as i16 + self.corporate_surcharge(p, def);
+        let need = self.initiating_cost(p, k.card, def);
         let payable = need <= self.players[p as usize].available();
         let target_ok = self.valid_target(def.target, &def.filter, p, k.target, true);
         if clash || !payable || !target_ok || !self.requirements_met_on(p, k.card, def, k.target) {

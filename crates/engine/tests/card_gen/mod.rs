@@ -1781,6 +1781,12 @@ impl Gen {
             "conflict" => {
                 kv.push(("conflict", s(self.pick(&ABILITIES))));
                 self.conflict_fields(&mut kv, ty);
+                // Its own price: the influence initiating it applies.
+                if self.chance(1, 10) {
+                    let field = self.pick(&["costs_more", "costs_less"]);
+                    let a = self.amount(&self.cx("none"), 0);
+                    kv.push((field, a));
+                }
             }
             _ => {
                 // In play: sponsored / played effects.
@@ -1805,6 +1811,11 @@ impl Gen {
                         },
                         e,
                     ));
+                }
+                if ty == "agenda" && self.chance(1, 10) {
+                    let field = self.pick(&["costs_more", "costs_less"]);
+                    let a = self.amount(&self.cx("none"), 0);
+                    kv.push((field, a));
                 }
                 if ty == "agenda" && self.chance(1, 4) {
                     kv.push(("major", V::B(true)));
