@@ -49,6 +49,9 @@ pub struct Source<'a> {
     /// ready at the start of the turn (`CardDef::reads_ready_at_start`):
     /// set by the selector's conversion, read once the card is converted.
     pub reads_ready_at_start: std::cell::Cell<bool>,
+    /// The card being converted asks, in some selector, whether another
+    /// copy of it targeted a card (`CardDef::reads_copy_targets`), as above.
+    pub reads_copy_targets: std::cell::Cell<bool>,
 }
 
 impl<'a> Source<'a> {
@@ -63,6 +66,7 @@ impl<'a> Source<'a> {
             text,
             may_name_drakh,
             reads_ready_at_start: std::cell::Cell::new(false),
+            reads_copy_targets: std::cell::Cell::new(false),
         }
     }
 

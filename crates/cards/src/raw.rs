@@ -84,6 +84,9 @@ pub struct RawFilter {
     pub gives_bonus: Option<OneOrMany>,
     /// It was ready (true) or not (false) at the start of the turn.
     pub ready_at_turn_start: Option<bool>,
+    /// Another copy of this card targeted it this turn or is attached to
+    /// it (true), or not (false: "not already targeted by another copy").
+    pub targeted_by_copy: Option<bool>,
 }
 
 /// Ability values for a threshold: exactly one ability.

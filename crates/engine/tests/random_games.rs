@@ -1704,13 +1704,16 @@ fn second_target_cards_are_played_in_random_games() {
 /// in random games, always one of the players offered (not the card's
 /// player, not the target), a trigger that watches cards enter play (Hall
 /// of Arrivals) is carried out, and a card ready at the start of the turn
-/// is targeted (Fresh Resolve); those games keep every invariant of `play`.
+/// is targeted (Fresh Resolve), and no two copies of a card target the
+/// same card in a turn when it asks (Measured Word); those games keep every
+/// invariant of `play`.
 #[test]
 fn player_choices_and_entering_play_happen_in_random_games() {
     let pool = shared_pool();
     let mut chosen = 0;
     let mut arrivals = 0;
     let mut winds = 0;
+    let mut words = 0;
     for seed in 9200..9260u64 {
         let n = 3 + (seed % 3) as usize;
         let r = play(pool, seed, n, false, CHEAP);
@@ -1718,6 +1721,8 @@ fn player_choices_and_entering_play_happen_in_random_games() {
         let name = |c: &CardId| db.get(r.game.card(*c).def).name.clone();
         let mut played: Option<(PlayerId, Target)> = None;
         let mut halls: Vec<(CardId, PlayerId)> = Vec::new();
+        // The cards a Measured Word targeted this turn, and by which copy.
+        let mut worded: Vec<(CardId, CardId)> = Vec::new();
         // Players who cannot gain influence this turn (Frozen Ledger).
         let mut frozen: Vec<PlayerId> = Vec::new();
         for (i, e) in r.events.iter().enumerate() {
@@ -1732,17 +1737,30 @@ fn player_choices_and_entering_play_happen_in_random_games() {
                 | Event::RemovedFromGame { card, .. }
                 | Event::ReturnedToHand { card }
                 | Event::Blanked { card }
-                | Event::Conquered { card, .. } => halls.retain(|(h, _)| h != card),
-                Event::TurnBegan { .. } => frozen.clear(),
+                | Event::Conquered { card, .. } => {
+                    halls.retain(|(h, _)| h != card);
+                    // A card that comes back is a new card.
+                    worded.retain(|(t, _)| t != card);
+                }
+                Event::TurnBegan { .. } => {
+                    frozen.clear();
+                    worded.clear();
+                }
                 Event::EventPlayed {
                     card,
                     target: Target::Player(q),
                     ..
                 } if name(card) == "Frozen Ledger" => frozen.push(*q),
+                // A card found and put into play enters it; one a reversal
+                // brings back never left (Reversal: as if it never happened).
                 Event::Sponsored { player, card, .. } | Event::PutIntoPlay { player, card }
                     if db.get(r.game.card(*card).def).card_type == CardType::Character
                         && halls.iter().any(|&(_, p)| p == *player)
-                        && !frozen.contains(player) =>
+                        && !frozen.contains(player)
+                        && (matches!(e, Event::Sponsored { .. })
+                            || r.events[..i].iter().rev().take(4).any(
+                                |x| matches!(x, Event::Found { card: f, .. } if f == card),
+                            )) =>
                 {
                     let gained = r.events[i + 1..].iter().take(8).any(
                         |x| matches!(x, Event::Influence { player: q, delta: 1 } if q == player),
@@ -1764,6 +1782,18 @@ fn player_choices_and_entering_play_happen_in_random_games() {
                     target,
                 } if name(card) == "Good Offices" => played = Some((*player, *target)),
                 Event::EventPlayed { card, .. } if name(card) == "Fresh Resolve" => winds += 1,
+                Event::EventPlayed {
+                    card,
+                    target: Target::Card(t),
+                    ..
+                } if name(card) == "Measured Word" => {
+                    assert!(
+                        !worded.iter().any(|&(x, by)| x == *t && by != *card),
+                        "seed {seed}: another copy already targeted {t:?} this turn"
+                    );
+                    worded.push((*t, *card));
+                    words += 1;
+                }
                 Event::PlayerChosen {
                     player,
                     card,
@@ -1787,6 +1817,7 @@ fn player_choices_and_entering_play_happen_in_random_games() {
         }
     }
     assert!(chosen > 0, "no player was chosen in 60 random games");
+    assert!(words > 0, "no Measured Word was played in 60 random games");
     assert!(
         winds > 0,
         "no card ready at the start of the turn was targeted in 60 random games"

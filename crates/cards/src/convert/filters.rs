@@ -40,11 +40,16 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
             None => 0,
         },
         ready_at_turn_start: f.ready_at_turn_start,
+        copy_targeted: f.targeted_by_copy,
         ..FilterParts::default()
     };
-    // The turn's start is remembered only in games with a card that asks.
+    // The turn's start, and its targets, are remembered only in games with
+    // a card that asks.
     if f.ready_at_turn_start.is_some() {
         at.src.reads_ready_at_start.set(true);
+    }
+    if f.targeted_by_copy.is_some() {
+        at.src.reads_copy_targets.set(true);
     }
     if let Some(list) = &f.any_of {
         if list.len() < 2 {
@@ -140,6 +145,7 @@ pub(super) fn in_play_test(f: &CardFilter) -> Option<&'static str> {
         ("attached_to", f.attached_to.is_some()),
         ("targeted_by", f.targeted_by() != 0),
         ("ready_at_turn_start", f.ready_at_turn_start().is_some()),
+        ("targeted_by_copy", f.copy_targeted().is_some()),
     ];
     tests
         .iter()

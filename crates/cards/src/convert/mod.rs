@@ -184,6 +184,7 @@ pub fn card(
 ) -> Result<CardDef, LoadError> {
     let at = fields::name(src, name, name_span, raw)?;
     src.reads_ready_at_start.set(false);
+    src.reads_copy_targets.set(false);
     size_bounds(&at, raw)?;
     let ty = fields::card_type(&at, raw)?;
     let mut d = CardDef::new(name, ty);
@@ -220,6 +221,7 @@ pub fn card(
     conflicts::enhancement_text(&at, &d)?;
     whole_card(&at, &mut d)?;
     d.reads_ready_at_start = src.reads_ready_at_start.get();
+    d.reads_copy_targets = src.reads_copy_targets.get();
     Ok(d)
 }
 

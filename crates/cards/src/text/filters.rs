@@ -113,6 +113,11 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         Some(false) => s.push_str(" not ready at the start of the turn"),
         None => {}
     }
+    match f.copy_targeted() {
+        Some(true) => s.push_str(" already targeted by another copy of this card this turn"),
+        Some(false) => s.push_str(" not already targeted by another copy of this card this turn"),
+        None => {}
+    }
     let whole = !f.any_of().is_empty() || f.not().is_some() || !plain || has_tests(f);
     match f.relation() {
         ThisCard::Any => s,
@@ -129,7 +134,10 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
 /// Whether its parts hold tests beyond relations and combinations.
 fn has_tests(f: &CardFilter) -> bool {
     f.parts.as_deref().is_some_and(|p| {
-        p.targeted_by != 0 || p.gives_bonus != 0 || p.ready_at_turn_start.is_some()
+        p.targeted_by != 0
+            || p.gives_bonus != 0
+            || p.ready_at_turn_start.is_some()
+            || p.copy_targeted.is_some()
     })
 }
 

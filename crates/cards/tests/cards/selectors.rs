@@ -768,3 +768,42 @@ effects = [{ search = "deck", filter = { type = "fleet", ready_at_turn_start = t
         &["filter.ready_at_turn_start", "never matches"],
     );
 }
+
+#[test]
+fn not_already_targeted_by_another_copy_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."Quiet Word"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "character", targeted_by_copy = false }
+effects = [{ bonus = { diplomacy = 2 }, card = "target", duration = "turn" }]
+"#);
+    assert_eq!(d.filter.copy_targeted(), Some(false));
+    // Games with such a card remember the turn's targets.
+    assert!(d.reads_copy_targets);
+    assert!(!d.reads_ready_at_start);
+    assert!(
+        rules_text(&d)
+            .contains("characters not already targeted by another copy of this card this turn"),
+        "{}",
+        rules_text(&d)
+    );
+    // A card that does not ask leaves games as they were.
+    let plain = one(r#"[cards."P"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "character" }
+effects = [{ rotate = true }]
+"#);
+    assert!(!plain.reads_copy_targets);
+    // A card in a pile was never targeted.
+    refused_naming(
+        r#"[cards."S"]
+type = "event"
+cost = 0
+effects = [{ search = "deck", filter = { type = "fleet", targeted_by_copy = false } }]
+"#,
+        &["filter.targeted_by_copy", "never matches"],
+    );
+}

@@ -218,6 +218,7 @@ impl Game {
             card,
             index,
         });
+        self.note_copy_target(card, target);
         if second.some().is_some() {
             ev.push(Event::SecondTarget {
                 player: p,

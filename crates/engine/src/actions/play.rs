@@ -93,7 +93,14 @@ impl Game {
         // was just revealed or resolved, only if every effect that occurred
         // can be reversed.
         self.check_reverser(p, card, def.target, &def.effects, target)?;
-        if !self.valid_target(def.target, &def.filter, p, target, false) {
+        // Seen from the card: "not already targeted by another copy".
+        if !self.valid_target(
+            def.target,
+            &def.filter,
+            crate::effects::targets::By::card(p, card),
+            target,
+            false,
+        ) {
             return Err(Violation::BadTarget);
         }
         self.check_irrevocable_target(def, None, target)?;
@@ -191,6 +198,7 @@ impl Game {
             card,
             target,
         });
+        self.note_copy_target(card, target);
         if second.some().is_some() {
             ev.push(Event::SecondTarget {
                 player: p,

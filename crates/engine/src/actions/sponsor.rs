@@ -805,7 +805,8 @@ impl Game {
                 }
                 CardType::Event => {
                     ts.clear();
-                    self.target_candidates(def.target, &def.filter, p, false, &mut ts);
+                    let by = crate::effects::targets::By::card(p, card);
+                    self.target_candidates(def.target, &def.filter, by, false, &mut ts);
                     self.push_paid(p, card, &ts, out, |card, target, pay| Action::Play {
                         card,
                         target,

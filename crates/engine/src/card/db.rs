@@ -34,6 +34,9 @@ pub struct CardDb {
     /// Whether any definition asks whether a card was ready at the start
     /// of the turn: only then is it recorded.
     ready_at_start: bool,
+    /// Whether any definition asks whether another copy of a card targeted
+    /// a card this turn: only then is it recorded.
+    copy_targets: bool,
     /// Each definition's printed taint, worked out once (Tainted Cards and
     /// Marks): bit 0 Shadow-tainted, bit 1 Vorlon-tainted.
     taint: Vec<u8>,
@@ -76,6 +79,7 @@ impl CardDb {
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
         self.ready_at_start |= def.reads_ready_at_start;
+        self.copy_targets |= def.reads_copy_targets;
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -90,6 +94,7 @@ impl CardDb {
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
         self.ready_at_start |= def.reads_ready_at_start;
+        self.copy_targets |= def.reads_copy_targets;
         if let Some(&id) = self.by_name.get(&key) {
             self.taint[id.0 as usize] = taint_bits(&def);
             self.defs[id.0 as usize] = def;
@@ -127,6 +132,13 @@ impl CardDb {
     #[inline]
     pub fn reads_ready_at_start(&self) -> bool {
         self.ready_at_start
+    }
+
+    /// Whether any card asks whether another copy of a card targeted a
+    /// card this turn.
+    #[inline]
+    pub fn reads_copy_targets(&self) -> bool {
+        self.copy_targets
     }
 
     /// Whether any card has a trigger that watches the whole game.

@@ -479,10 +479,16 @@ pub struct CardDef {
     pub play_cost: Option<Box<Cost>>,
     /// Some selector of its text asks whether a card was ready at the
     /// start of the turn (`FilterParts::ready_at_turn_start`): games with
-    /// such a card keep that record (`turn/turn_start.rs`). Set by whoever
+    /// such a card keep that record (`turn/ready.rs`). Set by whoever
     /// builds the definition (the loader does).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reads_ready_at_start: bool,
+    /// Some selector of its text asks whether another copy of a card
+    /// targeted a card this turn (`FilterParts::copy_targeted`): games with
+    /// such a card keep that record (`effects/copy_targets.rs`). Set by
+    /// whoever builds the definition (the loader does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reads_copy_targets: bool,
     /// Its own price worked out from the game: it costs this much more
     /// ("costs X more, where X is ..."), or less ("costs 1 less for each
     /// fleet you control"), to play or sponsor, for the player doing it;
@@ -588,6 +594,7 @@ impl CardDef {
             any_race_sponsors: false,
             copies_share_target: false,
             reads_ready_at_start: false,
+            reads_copy_targets: false,
             costs_more: None,
             costs_less: None,
         }

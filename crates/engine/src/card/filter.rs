@@ -80,6 +80,12 @@ pub struct FilterParts {
     /// (`Game::ready_at_turn_start`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ready_at_turn_start: Option<bool>,
+    /// Another copy of the card whose text this is (a card of its name, not
+    /// it) must have targeted it this turn or be attached to it
+    /// (`Some(true)`), or not (`Some(false)`: "not already targeted by
+    /// another copy of this card").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy_targeted: Option<bool>,
 }
 
 /// A selector's relation to the card whose text it is (card format:
@@ -170,6 +176,12 @@ impl CardFilter {
     /// (or was not), in this selector itself.
     pub fn ready_at_turn_start(&self) -> Option<bool> {
         self.parts.as_deref().and_then(|p| p.ready_at_turn_start)
+    }
+
+    /// Whether it asks that another copy of its card targeted the card
+    /// (`Some(true)`) or did not (`Some(false)`).
+    pub fn copy_targeted(&self) -> Option<bool> {
+        self.parts.as_deref().and_then(|p| p.copy_targeted)
     }
 
     /// Whether it (or one of its parts) names a relation to the card whose

@@ -147,6 +147,8 @@ impl Game {
                 (p.gives_bonus == 0 || self.db.get(self.c(id).def).gives_bonus(p.gives_bonus))
                     && p.ready_at_turn_start
                         .is_none_or(|w| self.was_ready_at_turn_start(id) == w)
+                    && p.copy_targeted
+                        .is_none_or(|w| self.targeted_by_copy(id, by.card) == w)
             })
             && (f.any_of().is_empty()
                 || f.any_of().iter().any(|a| self.filter_matches_by(a, id, by)))

@@ -176,6 +176,10 @@ impl Game {
         if !self.ready_at_start.is_empty() {
             self.ready_at_start.hash(&mut h);
         }
+        // Kept only in games with a card that asks (`effects/copy_targets.rs`).
+        if !self.copy_targets.is_empty() {
+            self.copy_targets.hash(&mut h);
+        }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
         // Hashed only when present (a choice in the middle of an effect).
         if let Some(c) = &self.choice {

@@ -301,6 +301,10 @@ pub struct Game {
     /// The cards in play that were ready at the start of the turn, sorted;
     /// kept only in games with a card that asks (`turn/ready.rs`).
     pub(crate) ready_at_start: Vec<CardId>,
+    /// The cards played or used this turn with a card as their target, as
+    /// (target, card), sorted; kept only in games with a card that asks
+    /// (`effects/copy_targets.rs`).
+    pub(crate) copy_targets: Vec<(CardId, CardId)>,
     /// The Interstellar Alliance (a state of the whole game).
     pub(crate) isa: crate::game::held::Isa,
     /// Drakh Rule 7: the Drakh player being asked whether to move Chaos
@@ -387,6 +391,7 @@ impl Clone for Game {
             mark_links: copy_list(&self.mark_links),
             vote: self.vote,
             ready_at_start: self.ready_at_start.clone(),
+            copy_targets: self.copy_targets.clone(),
             isa: self.isa,
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
@@ -448,6 +453,7 @@ impl PartialEq for Game {
             && self.mark_links == o.mark_links
             && self.vote == o.vote
             && self.ready_at_start == o.ready_at_start
+            && self.copy_targets == o.copy_targets
             && self.isa == o.isa
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active

@@ -270,6 +270,9 @@ impl Game {
         if !self.ready_at_start.is_empty() {
             self.forget_ready_at_turn_start(id);
         }
+        if !self.copy_targets.is_empty() {
+            self.forget_copy_target(id);
+        }
         if !self.used_once.is_empty() {
             self.used_once.retain(|u| u.card != id);
         }

@@ -6,7 +6,7 @@
 use crate::card::Trigger;
 use crate::card::{Ability, CardDef, CardType, Race, Uniqueness};
 use crate::effects::interpreter::Ctx;
-use crate::effects::targets::Targets;
+use crate::effects::targets::{By, Targets};
 use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::event::{Event, Events};
@@ -105,7 +105,8 @@ impl Game {
         if self.allergic_to_def(p, c.def) {
             return Err(Violation::Allergic(card));
         }
-        if !self.valid_target(def.target, &def.filter, p, target, true) {
+        // Seen from the card: "not already targeted by another copy".
+        if !self.valid_target(def.target, &def.filter, By::card(p, card), target, true) {
             return Err(if target == Target::Player(p) {
                 Violation::TargetSelf
             } else {
@@ -120,13 +121,6 @@ impl Game {
         let need = self.initiating_cost(p, card, def);
         if need > have {
             return Err(Violation::Unaffordable { need, have });
-        }
-        if !self.valid_target(def.target, &def.filter, p, target, true) {
-            return Err(if target == Target::Player(p) {
-                Violation::TargetSelf
-            } else {
-                Violation::BadTarget
-            });
         }
         self.check_irrevocable_target(def, None, target)?;
         Ok(())
@@ -216,7 +210,7 @@ impl Game {
                 continue;
             }
             ts.clear();
-            self.target_candidates(def.target, &def.filter, p, true, &mut ts);
+            self.target_candidates(def.target, &def.filter, By::card(p, card), true, &mut ts);
             for &t in ts.iter() {
                 out.push(Action::Declare { card, target: t });
             }
@@ -333,7 +327,8 @@ impl Game {
             }) || (def.uniqueness == Uniqueness::Unique && self.unique_used.contains(&def_id)));
         let need = self.initiating_cost(p, k.card, def);
         let payable = need <= self.players[p as usize].available();
-        let target_ok = self.valid_target(def.target, &def.filter, p, k.target, true);
+        let by = By::card(p, k.card);
+        let target_ok = self.valid_target(def.target, &def.filter, by, k.target, true);
         if clash || !payable || !target_ok || !self.requirements_met_on(p, k.card, def, k.target) {
             self.conflicts[i].outcome = Outcome::Canceled;
             self.conflicts[i].resolved = true;
@@ -349,6 +344,7 @@ impl Game {
         self.conflicts[i].revealed = true;
         self.cm(k.card).flags &= !flag::FACE_DOWN;
         self.note_entered_play(k.card);
+        self.note_copy_target(k.card, k.target);
         ev.push(Event::Initiated {
             conflict: ConflictId(next),
             player: p,

@@ -636,6 +636,7 @@ impl Game {
             Round::Ready => {
                 // "At the start of each turn", before anything readies.
                 self.note_ready_at_turn_start();
+                self.forget_copy_targets();
                 self.watch(
                     crate::card::Trigger::TurnBegins,
                     crate::ids::CardId::NONE,

@@ -404,7 +404,11 @@ impl Game {
         let target_faction = match (def.target, target) {
             (crate::card::TargetKind::Card, Target::Card(c)) => {
                 if c.idx() >= self.cards.len()
-                    || !self.filter_matches(&def.filter, c, p)
+                    || !self.filter_matches(
+                        &def.filter,
+                        c,
+                        crate::effects::targets::By::card(p, card),
+                    )
                     || !self.targetable(c, false)
                     || !self.targetable_by(c, p)
                 {
@@ -574,6 +578,7 @@ impl Game {
             card,
             target,
         });
+        self.note_copy_target(card, target);
         if second.some().is_some() {
             ev.push(Event::SecondTarget {
                 player: p,

@@ -282,6 +282,7 @@ impl Game {
             mark_links: SmallVec::new(),
             vote: None,
             ready_at_start: Vec::new(),
+            copy_targets: Vec::new(),
             isa: crate::game::held::Isa::default(),
             chaos_mover: crate::game::state::NOBODY,
             drakh_active: false,

@@ -440,7 +440,7 @@ impl Gen {
             let which = self.pick(&["at_least", "at_most"]);
             kv.push((which, t(vec![(a, V::I(n))])));
         }
-        match self.below(15) {
+        match self.below(16) {
             0 if character => kv.push(("row", s(self.pick(&["inner-circle", "supporting"])))),
             0 => kv.push(("row", s("supporting"))),
             1 => kv.push(("not_ambassador", V::B(true))),
@@ -456,6 +456,7 @@ impl Gen {
             11 if participant => kv.push(("conflict", s(self.pick(&ABILITIES)))),
             12 => kv.push(("targeted_by", s(self.pick(&ABILITIES)))),
             13 => kv.push(("ready_at_turn_start", V::B(self.chance(2, 3)))),
+            14 => kv.push(("targeted_by_copy", V::B(self.chance(1, 3)))),
             _ => {}
         }
         t(kv)

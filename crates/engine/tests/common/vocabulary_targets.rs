@@ -176,4 +176,23 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
         duration: Duration::Turn,
     })];
     defs.push(wind);
+
+    // "Target character not already targeted by another copy of this card
+    // this turn gets +1 Diplomacy until the end of the turn."
+    let mut word = card("Measured Word", CardType::Event, 0);
+    word.target = TargetKind::Card;
+    word.filter = characters(Side::Any);
+    word.filter.parts = Some(Box::new(b5_engine::FilterParts {
+        copy_targeted: Some(false),
+        ..Default::default()
+    }));
+    word.reads_copy_targets = true;
+    let mut one = AbilityBonus::default();
+    one.values[Ability::Diplomacy.idx()] = 1;
+    word.effects = vec![Effect::new(Op::Bonus {
+        bonus: one,
+        card: CardSel::Target,
+        duration: Duration::Turn,
+    })];
+    defs.push(word);
 }
