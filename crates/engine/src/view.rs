@@ -557,7 +557,7 @@ impl Game {
                     role: match pt.role {
                         Role::Support(_) => "support",
                         Role::Oppose => "oppose",
-                        Role::Attack => "attack",
+                        Role::Attack(_) => "attack",
                     }
                     .into(),
                     side: match pt.role {

@@ -311,7 +311,7 @@ impl Game {
             .participants
             .push(Participant {
                 card,
-                role: Role::Attack,
+                role: Role::Attack(target),
                 ability,
             });
         ev.push(Event::Attacked {
@@ -357,7 +357,13 @@ impl Game {
         conflict: ConflictId,
         ev: &mut Events,
     ) {
-        if !self.c(attacker).zone.on_table() || !self.c(target).zone.on_table() {
+        // Withdrawn before the damage (rulings, Na'Kal: neither it nor its
+        // attacker is a participant any more), the attack does nothing.
+        let withdrawn = self
+            .conflicts
+            .get(conflict.0 as usize)
+            .is_some_and(|k| !k.is_participant(target));
+        if !self.c(attacker).zone.on_table() || !self.c(target).zone.on_table() || withdrawn {
             self.end_attack_mods();
             return;
         }

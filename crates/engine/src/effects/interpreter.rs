@@ -197,7 +197,7 @@ impl Game {
                         let want = match p.role {
                             Role::Support(_) => sel == CardSel::Supporters,
                             Role::Oppose => sel == CardSel::Opposers,
-                            Role::Attack => false,
+                            Role::Attack(_) => false,
                         };
                         if want && on_table(p.card) && !v.contains(&p.card) {
                             v.push(p.card);

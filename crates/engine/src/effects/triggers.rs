@@ -612,7 +612,7 @@ impl Game {
                     && self.conflicts.get(w.conflict.0 as usize).is_some_and(|k| {
                         k.war
                             && k.participants.iter().any(|p| {
-                                matches!(p.role, Role::Oppose | Role::Attack)
+                                matches!(p.role, Role::Oppose | Role::Attack(_))
                                     && self.c(p.card).zone.on_table()
                             })
                     })

@@ -43,7 +43,8 @@ pub enum Role {
     /// Supporting; in a conflict with several sides, the side (player) it supports.
     Support(PlayerId),
     Oppose,
-    Attack,
+    /// Attacking the card named (a participant of the conflict).
+    Attack(CardId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -145,7 +146,7 @@ impl Conflict {
     pub fn role_of(&self, card: CardId) -> Option<Role> {
         self.participants
             .iter()
-            .find(|p| p.card == card && p.role != Role::Attack)
+            .find(|p| p.card == card && !matches!(p.role, Role::Attack(_)))
             .map(|p| p.role)
     }
 

@@ -26,7 +26,7 @@ impl Game {
         let mut seen: smallvec::SmallVec<[CardId; 24]> = smallvec::SmallVec::new();
         let (mut s, mut o) = (0i32, 0i32);
         for p in c.participants.iter() {
-            if p.role == Role::Attack || seen.contains(&p.card) {
+            if matches!(p.role, Role::Attack(_)) || seen.contains(&p.card) {
                 continue;
             }
             seen.push(p.card);
@@ -34,7 +34,7 @@ impl Game {
             match p.role {
                 Role::Support(_) => s += v,
                 Role::Oppose => o += v,
-                Role::Attack => {}
+                Role::Attack(_) => {}
             }
         }
         s += c.extra_support.iter().map(|&x| x as i32).sum::<i32>();
@@ -203,7 +203,7 @@ impl Game {
     pub(crate) fn contested(&self, id: ConflictId) -> bool {
         self.conflicts.get(id.0 as usize).is_some_and(|k| {
             k.participants.iter().any(|p| {
-                matches!(p.role, Role::Oppose | Role::Attack) && self.c(p.card).zone.on_table()
+                matches!(p.role, Role::Oppose | Role::Attack(_)) && self.c(p.card).zone.on_table()
             })
         })
     }

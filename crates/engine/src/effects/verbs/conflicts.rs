@@ -2,7 +2,10 @@
 //! attacks made by effects and changes to how attacks work (The Conflict
 //! Round; Resolving Attacks).
 
+use smallvec::SmallVec;
+
 use crate::card::Op;
+use crate::game::conflict::Role;
 use crate::game::event::{Event, Events};
 use crate::game::held::Ctx;
 use crate::game::state::{Game, Rotation};
@@ -104,18 +107,32 @@ impl Game {
     /// the Conflict and prevents it from making the Conflict contested".
     /// The card leaves every conflict not yet resolved that it takes part
     /// in and stays rotated; an initial supporter withdrawn is no longer
-    /// sustained as one. Returns whether it took part in any.
+    /// sustained as one. The cards that attacked it leave with it (rulings,
+    /// Na'Kal: "neither the first fleet nor the fleet which attacked it are
+    /// considered participants"), and an attack on it not yet resolved does
+    /// nothing (`resolve_attack`). Returns whether it took part in any.
     pub(crate) fn withdraw(&mut self, card: CardId, ev: &mut Events) -> bool {
         let mut any = false;
         for (i, k) in self.conflicts.iter_mut().enumerate() {
             if k.resolved || !k.participants.iter().any(|p| p.card == card) {
                 continue;
             }
+            let conflict = ConflictId(i as u8);
             k.participants.retain(|p| p.card != card);
-            ev.push(Event::Withdrawn {
-                card,
-                conflict: ConflictId(i as u8),
-            });
+            ev.push(Event::Withdrawn { card, conflict });
+            // Its attackers, unless they take part otherwise too.
+            let mut attackers: SmallVec<[CardId; 4]> = SmallVec::new();
+            for p in k.participants.iter() {
+                if p.role == Role::Attack(card) && !attackers.contains(&p.card) {
+                    attackers.push(p.card);
+                }
+            }
+            k.participants.retain(|p| p.role != Role::Attack(card));
+            for a in attackers {
+                if !k.participants.iter().any(|p| p.card == a) {
+                    ev.push(Event::Withdrawn { card: a, conflict });
+                }
+            }
             any = true;
         }
         if any && self.c(card).rotation == Rotation::Support {
