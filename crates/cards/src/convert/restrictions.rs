@@ -7,7 +7,7 @@ use super::{one_of, race, At};
 use crate::error::LoadError;
 use crate::raw::{OneOrMany, RawFilter};
 
-const CANNOTS: &str = "be-promoted, ready, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, gain-influence, sponsor, play";
+const CANNOTS: &str = "be-promoted, ready, participate, participate-in-this-conflict, be-blanked, be-discarded, be-targeted, be-targeted-by-conflicts, declare-conflicts, be-targeted-by-others, be-rotated-by-others, be-rotated-by-other-isa-members, gain-influence, sponsor, play";
 
 fn cannot(at: &At, s: &str) -> Result<Cannot, LoadError> {
     one_of(at, "restriction", s, Cannot::parse, CANNOTS)

@@ -460,6 +460,26 @@ passive = [{ cannot = "sponsor", cards = { race = "narn" }, who = "each" }, { ca
 type = "enhancement"
 effects = [{ cannot = "be-targeted-by-others", card = "attached", duration = "while-in-play" }]"#);
     assert!(rules_text(&d).contains("cannot be targeted by other players' cards"));
+    // "No other ISA member can rotate your fleets."
+    let d = one(r#"[cards."Ag"]
+type = "agenda"
+passive = [{ cannot = "be-rotated-by-other-isa-members", to = { type = "fleet", side = "own" } }]"#);
+    assert!(matches!(
+        d.passives[0],
+        Passive::Cannot {
+            what: Cannot::BeRotatedByOtherIsaMembers,
+            ..
+        }
+    ));
+    assert!(
+        rules_text(&d).contains("cannot be rotated by the cards of other ISA members"),
+        "{}",
+        rules_text(&d)
+    );
+    let d = one(r#"[cards."En"]
+type = "enhancement"
+effects = [{ cannot = "be-rotated-by-others", card = "attached", duration = "while-in-play" }]"#);
+    assert!(rules_text(&d).contains("cannot be rotated by other players' cards"));
     refused_naming(
         r#"[cards."E"]
 type = "event"

@@ -54,10 +54,18 @@ pub enum Cannot {
     /// while you sustain"; rulings 2.1: a sustainable effect of such a card
     /// is sustained). Last, so that the digests of the others stay.
     Ready,
+    /// The card cannot be rotated by the effects of other players' cards
+    /// (only its controller's may rotate it).
+    BeRotatedByOthers,
+    /// The card cannot be rotated by the effects of the cards of another
+    /// member of the Interstellar Alliance (rulings, Tyranny Enthroned: "no
+    /// other ISA member can rotate your fleets ... you may still rotate your
+    /// own fleets"); a player outside the ISA still may.
+    BeRotatedByOtherIsaMembers,
 }
 
 impl Cannot {
-    pub const ALL: [Cannot; 11] = [
+    pub const ALL: [Cannot; 13] = [
         Cannot::BePromoted,
         Cannot::Ready,
         Cannot::Participate,
@@ -69,6 +77,8 @@ impl Cannot {
         Cannot::DeclareConflicts,
         Cannot::BeTargetedByOthers,
         Cannot::GainInfluence,
+        Cannot::BeRotatedByOthers,
+        Cannot::BeRotatedByOtherIsaMembers,
     ];
 
     pub fn name(self) -> &'static str {
@@ -83,6 +93,8 @@ impl Cannot {
             Cannot::BeTargetedByConflicts => "be-targeted-by-conflicts",
             Cannot::DeclareConflicts | Cannot::DeclareType(_) => "declare-conflicts",
             Cannot::BeTargetedByOthers => "be-targeted-by-others",
+            Cannot::BeRotatedByOthers => "be-rotated-by-others",
+            Cannot::BeRotatedByOtherIsaMembers => "be-rotated-by-other-isa-members",
             Cannot::GainInfluence => "gain-influence",
             Cannot::SponsorType(_) | Cannot::SponsorRace(_) => "sponsor",
             Cannot::PlayThis | Cannot::PlayDef(_) | Cannot::PlayType(_) => "play",

@@ -160,6 +160,16 @@ impl Game {
             || !self.card_cannot(card, Cannot::BeTargetedByOthers, None)
     }
 
+    /// Whether an effect of `actor`'s card may rotate the card ("cannot be
+    /// rotated by other players' cards"; "no other ISA member can rotate
+    /// your fleets": a player outside the ISA still may).
+    pub(crate) fn rotatable_by(&self, card: CardId, actor: PlayerId) -> bool {
+        self.c(card).controller == actor
+            || !(self.card_cannot(card, Cannot::BeRotatedByOthers, None)
+                || (self.isa.is_member(actor)
+                    && self.card_cannot(card, Cannot::BeRotatedByOtherIsaMembers, None)))
+    }
+
     /// The Cannot rule on sponsoring: a player who cannot sponsor cards of
     /// the card's type or race does not sponsor it.
     pub(crate) fn check_may_sponsor(&self, p: PlayerId, def: &CardDef) -> Result<(), Violation> {

@@ -224,7 +224,9 @@ impl Game {
             return cards.iter().all(|&c| {
                 let ci = self.c(c);
                 match e.op {
-                    Op::Rotate { .. } => !ci.rotated() && !ci.neutralized(),
+                    Op::Rotate { .. } => {
+                        !ci.rotated() && !ci.neutralized() && self.rotatable_by(c, ctx.controller)
+                    }
                     Op::Ready { .. } => ci.rotated() && self.may_ready(c),
                     Op::Heal { .. } | Op::FullHeal { .. } => {
                         ci.damage > 0 || ci.severe > 0 || ci.neutralized()

@@ -379,6 +379,12 @@ impl Game {
                     crate::card::Cannot::BeTargetedByOthers => {
                         "be targeted by other players' cards".into()
                     }
+                    crate::card::Cannot::BeRotatedByOthers => {
+                        "be rotated by other players' cards".into()
+                    }
+                    crate::card::Cannot::BeRotatedByOtherIsaMembers => {
+                        "be rotated by the cards of other ISA members".into()
+                    }
                     crate::card::Cannot::GainInfluence => "gain influence".into(),
                     crate::card::Cannot::SponsorType(t) => {
                         format!("sponsor {} cards", t.name()).into()

@@ -135,7 +135,7 @@ const STATES: [&str; 6] = [
     "embargo",
     "truce",
 ];
-const RESTRICTIONS: [&str; 13] = [
+const RESTRICTIONS: [&str; 15] = [
     "be-promoted",
     "ready",
     "participate",
@@ -146,6 +146,8 @@ const RESTRICTIONS: [&str; 13] = [
     "be-targeted-by-conflicts",
     "declare-conflicts",
     "be-targeted-by-others",
+    "be-rotated-by-others",
+    "be-rotated-by-other-isa-members",
     "gain-influence",
     "sponsor",
     "play",

@@ -251,6 +251,8 @@ pub(in crate::text) fn cannot_text(c: Cannot) -> std::borrow::Cow<'static, str> 
         Cannot::BeTargetedByConflicts => "be targeted by conflicts",
         Cannot::DeclareConflicts => "declare conflicts",
         Cannot::BeTargetedByOthers => "be targeted by other players' cards",
+        Cannot::BeRotatedByOthers => "be rotated by other players' cards",
+        Cannot::BeRotatedByOtherIsaMembers => "be rotated by the cards of other ISA members",
         Cannot::GainInfluence => "gain influence",
         Cannot::SponsorType(t) => {
             let t = t.name();

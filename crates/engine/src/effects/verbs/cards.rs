@@ -107,7 +107,7 @@ impl Game {
                 let mut any = false;
                 for c in self.sel_cards(card, ctx) {
                     let ci = self.c(c);
-                    if !ci.rotated() && !ci.neutralized() {
+                    if !ci.rotated() && !ci.neutralized() && self.rotatable_by(c, ctx.controller) {
                         self.rotate(c);
                         ev.push(Event::Rotated { card: c });
                         any = true;
