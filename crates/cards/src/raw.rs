@@ -609,6 +609,8 @@ pub struct RawTrigger {
     pub on: String,
     /// A watching trigger's pattern: which cards it answers.
     pub card: Option<RawFilter>,
+    /// A `card-attacked` trigger's pattern for the attacker.
+    pub attacker: Option<RawFilter>,
     /// Carried out only once per turn or game: turn or game.
     pub once: Option<String>,
     pub rotate: Option<bool>,

@@ -11,7 +11,7 @@ use super::{effects, one_of, only, watch_refs, At, ANY_REFS};
 use crate::error::LoadError;
 use crate::raw::RawCard;
 
-const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, discarded-from-play, neutralized, turn-begins";
+const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, discarded-from-play, neutralized, turn-begins, event-played, enters-play, card-attacked";
 
 /// The triggers a contingency may answer (those that open a window).
 const CONTINGENCY_TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted";
@@ -110,6 +110,7 @@ pub(super) fn triggers(
                 .err("a card leaving play cannot rotate for its triggered effect"));
         }
         let of = pattern(&tat.sub("card"), tr, rt.card.as_ref())?;
+        let attacker = attacker_pattern(&tat.sub("attacker"), tr, rt.attacker.as_ref())?;
         let refs = if tr.watches() {
             watch_refs(tr.watches_card())
         } else {
@@ -128,6 +129,7 @@ pub(super) fn triggers(
         }
         d.triggers.push(TriggeredEffect {
             of,
+            attacker,
             limit: super::limit(&tat.sub("once"), rt.once.as_deref())?,
             trigger: tr,
             rotate: rt.rotate.unwrap_or(false),
@@ -152,6 +154,7 @@ pub(super) fn triggers(
         }
         d.triggers.push(TriggeredEffect {
             of: None,
+            attacker: None,
             limit: None,
             trigger: tr,
             rotate: false,
@@ -197,7 +200,7 @@ fn pattern(
     };
     if !t.watches_card() {
         return Err(at.err(format!(
-            "`{}` is not about other cards: only the triggers sponsored, enters-play, discarded-from-play, neutralized and event-played take a `card` selector",
+            "`{}` is not about other cards: only the triggers sponsored, enters-play, discarded-from-play, neutralized, event-played and card-attacked take a `card` selector",
             t.name()
         )));
     }
@@ -217,8 +220,9 @@ fn pattern(
                 CardType::Event | CardType::Conflict | CardType::Aftermath | CardType::Contingency
             )
         },
-        // Only characters, fleets and locations are neutralized.
-        Trigger::Neutralized => |ty: CardType| {
+        // Only characters, fleets and locations are neutralized, and
+        // attacked (Attack a Conflict Participant).
+        Trigger::Neutralized | Trigger::CardAttacked => |ty: CardType| {
             matches!(
                 ty,
                 CardType::Character | CardType::Fleet | CardType::Location
@@ -234,8 +238,35 @@ fn pattern(
             Trigger::EntersPlay => {
                 "never matches: only characters, fleets, locations, groups, enhancements and agendas enter play (an event, a conflict, an aftermath or a contingency is played, never put into play)"
             }
+            Trigger::CardAttacked => "never matches: only characters, fleets and locations are attacked",
             _ => "never matches: only characters, fleets and locations are neutralized",
         }));
+    }
+    Ok(Some(Box::new(f)))
+}
+
+/// A `card-attacked` trigger's `attacker`: which attackers it answers (a
+/// card in play; only characters and fleets attack).
+fn attacker_pattern(
+    at: &At,
+    t: Trigger,
+    raw: Option<&crate::raw::RawFilter>,
+) -> Result<Option<Box<CardFilter>>, LoadError> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    if t != Trigger::CardAttacked {
+        return Err(at.err(format!(
+            "`attacker` is the pattern of a `card-attacked` trigger's attacker, not of `{}`",
+            t.name()
+        )));
+    }
+    let f = filter(at, raw)?;
+    never_matches(at, &f, FilterUse::Target)?;
+    if f.types != 0 && !f.allows_type(CardType::Character) && !f.allows_type(CardType::Fleet) {
+        return Err(at
+            .sub("type")
+            .err("never matches: only characters and fleets attack"));
     }
     Ok(Some(Box::new(f)))
 }

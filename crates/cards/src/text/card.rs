@@ -441,6 +441,7 @@ fn trigger_text(t: Trigger) -> &'static str {
         Trigger::TurnBegins => "At the start of each turn",
         Trigger::EventPlayed => "When an event is played",
         Trigger::EntersPlay => "When a card enters play",
+        Trigger::CardAttacked => "When a card is attacked",
     }
 }
 
@@ -456,6 +457,10 @@ fn watch_text(t: &TriggeredEffect) -> String {
         Trigger::Discarded => "is discarded from play",
         Trigger::EventPlayed => "is played",
         Trigger::EntersPlay => "enters play",
+        Trigger::CardAttacked => match &t.attacker {
+            Some(f) => return format!("When {what} is attacked by {}", filter_one(f)),
+            None => "is attacked",
+        },
         _ => "is neutralized",
     };
     format!("When {what} {happens}")

@@ -8,7 +8,7 @@ use crate::support;
 use support::{one, refused_naming};
 
 use b5_cards::text::rules_text;
-use b5_engine::{CardSel, Limit, Op, Side, Trigger, Who};
+use b5_engine::{CardSel, CardType, Limit, Op, Side, Trigger, Who};
 
 #[test]
 fn a_pattern_and_that_read_and_are_worded() {
@@ -57,6 +57,12 @@ fn each_watching_trigger_is_worded() {
             "When a character you control enters play: ",
         ),
         ("enters-play", "", "When a card enters play: "),
+        (
+            "card-attacked",
+            r#"card = { type = "fleet", side = "own" }, attacker = { type = "fleet" }, "#,
+            "When a fleet you control is attacked by a fleet: ",
+        ),
+        ("card-attacked", "", "When a card is attacked: "),
     ] {
         let d = one(&format!(
             r#"[cards."W"]
@@ -142,6 +148,26 @@ fn what_cannot_mean_anything_is_refused_naming_the_field() {
             r#"{ on = "event-played", effects = [{ damage = 1, card = "that" }] }"#,
             &["triggers[0].effects", "never in play"],
         ),
+        // Only characters and fleets attack; characters, fleets and
+        // locations are attacked; `attacker` is only `card-attacked`'s.
+        (
+            r#"{ on = "card-attacked", attacker = { type = "location" }, effects = [{ draw = 1 }] }"#,
+            &[
+                "triggers[0].attacker.type",
+                "only characters and fleets attack",
+            ],
+        ),
+        (
+            r#"{ on = "card-attacked", card = { type = "group" }, effects = [{ draw = 1 }] }"#,
+            &[
+                "triggers[0].card.type",
+                "only characters, fleets and locations are attacked",
+            ],
+        ),
+        (
+            r#"{ on = "enters-play", attacker = { type = "fleet" }, effects = [{ draw = 1 }] }"#,
+            &["triggers[0].attacker", "not of `enters-play`"],
+        ),
     ] {
         refused_naming(&trig(t), words);
     }
@@ -180,4 +206,21 @@ triggers = [{ on = "neutralized", card = { type = "character", side = "own" }, o
         "[cards.\"Q\"]\ntype = \"group\"\ncost = 1\nactions = [{ once = \"round\", effects = [{ draw = 1 }] }]",
         &["actions[0].once", "unknown limit \"round\"", "turn, game"],
     );
+}
+
+#[test]
+fn a_trigger_watching_attacks_reads_both_patterns() {
+    let d = one(r#"[cards."Watchtower"]
+type = "location"
+cost = 2
+triggers = [{ on = "card-attacked", card = { type = "fleet", side = "own" }, attacker = { type = "fleet" }, effects = [{ gain_influence = 1 }, { bonus = { military = -1 }, card = "attacker", duration = "turn" }] }]
+"#);
+    let te = &d.triggers[0];
+    assert_eq!(te.trigger, Trigger::CardAttacked);
+    assert!(te.of.as_deref().is_some_and(|f| f.side == Side::Own));
+    assert!(te
+        .attacker
+        .as_deref()
+        .is_some_and(|f| f.allows_type(CardType::Fleet) && !f.allows_type(CardType::Character)));
+    assert!(d.watches());
 }

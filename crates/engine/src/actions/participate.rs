@@ -331,6 +331,9 @@ impl Game {
         };
         self.run_card_triggers(Trigger::Attacked, target, card, conflict, ev);
         self.run_card_triggers(Trigger::Attacks, card, target, conflict, ev);
+        // Triggers that watch attacks ("whenever a fleet attacks one of
+        // your fleets").
+        self.watch_attack(target, card, conflict, ev);
         let w = Window {
             trigger: Trigger::Attacked,
             card: target,

@@ -315,6 +315,10 @@ pub struct TriggeredEffect {
     /// when the trigger happens; `None` answers any card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of: Option<Box<CardFilter>>,
+    /// A `card-attacked` trigger's pattern for the attacker (`None`: any
+    /// attacker), read as `of` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<Box<CardFilter>>,
     /// Carried out only once per turn or once per game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<Limit>,

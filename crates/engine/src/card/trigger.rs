@@ -63,6 +63,11 @@ pub enum Trigger {
     /// Cards and Card Details: sponsoring is one way of playing a card;
     /// `sponsored` answers only that one).
     EntersPlay,
+    /// A card its pattern matches is attacked by a card its `attacker`
+    /// pattern matches ("Whenever a fleet attacks one of your fleets"):
+    /// before damage, after the attacked card's and the attacker's own
+    /// triggers; `that` names the card attacked, `attacker` the attacker.
+    CardAttacked,
 }
 
 impl Trigger {
@@ -101,6 +106,7 @@ impl Trigger {
                 | Trigger::TurnBegins
                 | Trigger::EventPlayed
                 | Trigger::EntersPlay
+                | Trigger::CardAttacked
         )
     }
 
@@ -110,7 +116,7 @@ impl Trigger {
         self.watches() && self != Trigger::TurnBegins
     }
 
-    pub const ALL: [Trigger; 20] = [
+    pub const ALL: [Trigger; 21] = [
         Trigger::Attacked,
         Trigger::Attacks,
         Trigger::NeutralizedTarget,
@@ -131,6 +137,7 @@ impl Trigger {
         Trigger::TurnBegins,
         Trigger::EventPlayed,
         Trigger::EntersPlay,
+        Trigger::CardAttacked,
     ];
 
     pub fn name(self) -> &'static str {
@@ -155,6 +162,7 @@ impl Trigger {
             Trigger::TurnBegins => "turn-begins",
             Trigger::EventPlayed => "event-played",
             Trigger::EntersPlay => "enters-play",
+            Trigger::CardAttacked => "card-attacked",
         }
     }
 

@@ -29,6 +29,13 @@ impl Game {
     /// matches `card` as it is now (`CardId::NONE`: a trigger about no
     /// card), in initiative order of their controllers.
     pub(crate) fn watchers_of(&self, t: Trigger, card: CardId) -> Watchers {
+        self.watchers_about(t, card, CardId::NONE)
+    }
+
+    /// The same, for a happening about two cards: `other` is the card
+    /// attacking `card` (`card-attacked`), matched against the trigger's
+    /// `attacker` pattern.
+    fn watchers_about(&self, t: Trigger, card: CardId, other: CardId) -> Watchers {
         let mut found = Watchers::new();
         if !self.db.watched(t) {
             return found;
@@ -52,14 +59,22 @@ impl Game {
                 ai.controller == p && ai.zone != Zone::Resolving
             }));
             for src in sources {
-                self.watching(src, p, t, card, &mut found);
+                self.watching(src, p, t, (card, other), &mut found);
             }
         }
         found
     }
 
-    /// The triggered effects of `src` on `t` that match `card`.
-    fn watching(&self, src: CardId, p: PlayerId, t: Trigger, card: CardId, found: &mut Watchers) {
+    /// The triggered effects of `src` on `t` that match `card` (and the
+    /// card `other` attacking it).
+    fn watching(
+        &self,
+        src: CardId,
+        p: PlayerId,
+        t: Trigger,
+        (card, other): (CardId, CardId),
+        found: &mut Watchers,
+    ) {
         let si = self.c(src);
         if si.face_down() || si.has(flag::BLANK) || !si.zone.in_play() {
             return;
@@ -73,6 +88,9 @@ impl Game {
                         } else {
                             self.filter_matches(f, card, By::card(p, src))
                         }
+                })
+                && te.attacker.as_deref().is_none_or(|f| {
+                    other.some().is_some() && self.filter_matches(f, other, By::card(p, src))
                 });
             if matches {
                 found.push((src, i as u8, p));
@@ -98,6 +116,34 @@ impl Game {
     /// Carries out the triggered effects found by [`Game::watchers_of`],
     /// with `card` as their target.
     pub(crate) fn run_watchers(&mut self, card: CardId, found: Watchers, ev: &mut Events) {
+        self.run_watchers_about(card, (CardId::NONE, ConflictId(u8::MAX)), found, ev);
+    }
+
+    /// An attack is made on `target` by `attacker` in `conflict`: the
+    /// `card-attacked` triggers that match both, before damage, with the
+    /// attacked card as `that` and the attacker as `attacker`.
+    pub(crate) fn watch_attack(
+        &mut self,
+        target: CardId,
+        attacker: CardId,
+        conflict: ConflictId,
+        ev: &mut Events,
+    ) {
+        if self.db.watched(Trigger::CardAttacked) {
+            let found = self.watchers_about(Trigger::CardAttacked, target, attacker);
+            self.run_watchers_about(target, (attacker, conflict), found, ev);
+        }
+    }
+
+    /// Carries out the triggered effects found, with `card` as their
+    /// target, `other` as the attacker and in `conflict` (`u8::MAX`: none).
+    fn run_watchers_about(
+        &mut self,
+        card: CardId,
+        (other, conflict): (CardId, ConflictId),
+        found: Watchers,
+        ev: &mut Events,
+    ) {
         let db = self.db.clone();
         let target = card.some().map_or(Target::None, Target::Card);
         for (src, i, controller) in found {
@@ -114,9 +160,8 @@ impl Game {
                 src,
                 controller,
                 target,
-                other: CardId::NONE,
-                // No conflict in particular.
-                conflict: ConflictId(u8::MAX),
+                other,
+                conflict,
                 index: i,
             };
             self.carry_out(te, at, ev);

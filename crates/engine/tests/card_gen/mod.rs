@@ -1516,6 +1516,9 @@ impl Gen {
                 } else if self.chance(1, 30) {
                     // A trigger that watches cards entering play.
                     "enters-play"
+                } else if self.chance(1, 30) {
+                    // A trigger that watches attacks.
+                    "card-attacked"
                 } else {
                     self.pick(&opts)
                 }
@@ -1528,7 +1531,7 @@ impl Gen {
         let cx = Cx {
             attack: matches!(
                 on,
-                "attacked" | "attacks" | "neutralized-target" | "survived-attack"
+                "attacked" | "attacks" | "neutralized-target" | "survived-attack" | "card-attacked"
             ),
             conflict: matches!(on, "conflict-won" | "conflict-lost" | "targeted"),
             ..self.cx("none")
@@ -1543,6 +1546,16 @@ impl Gen {
         if on == "enters-play" && self.chance(2, 3) {
             let f = self.filter(&["character", "fleet", "location", "group"]);
             tr = tr.with("card", f);
+        }
+        if on == "card-attacked" {
+            if self.chance(2, 3) {
+                let f = self.filter(&["character", "fleet", "location"]);
+                tr = tr.with("card", f);
+            }
+            if self.chance(1, 2) {
+                let f = self.filter(&["character", "fleet"]);
+                tr = tr.with("attacker", f);
+            }
         }
         if on != "leaves-play" && self.chance(1, 4) {
             tr = tr.with("rotate", V::B(true));

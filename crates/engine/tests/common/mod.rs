@@ -398,6 +398,7 @@ pub fn pool() -> Pool {
         );
         hero.triggers.push(TriggeredEffect {
             of: None,
+            attacker: None,
             limit: None,
             trigger: Trigger::ConflictWon,
             rotate: false,
@@ -530,6 +531,7 @@ pub fn pool() -> Pool {
     exchange.abilities = [1, 3, 0, 0, 0];
     exchange.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::GainedInfluenceFromConflict,
         rotate: true,
@@ -814,6 +816,7 @@ pub fn pool() -> Pool {
     ct.attach = AttachKind::Character;
     ct.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::Attacked,
         rotate: false,
@@ -824,6 +827,7 @@ pub fn pool() -> Pool {
     ct.attach = AttachKind::Character;
     ct.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::Targeted,
         rotate: false,
@@ -834,6 +838,7 @@ pub fn pool() -> Pool {
     ct.attach = AttachKind::Faction;
     ct.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::ConflictWon,
         rotate: false,
@@ -850,6 +855,7 @@ pub fn pool() -> Pool {
     ct.attach = AttachKind::Character;
     ct.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::FleetNeutralized,
         rotate: false,
@@ -860,6 +866,7 @@ pub fn pool() -> Pool {
     ct.attach = AttachKind::Fleet;
     ct.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::Attacks,
         rotate: false,

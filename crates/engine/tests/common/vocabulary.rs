@@ -44,6 +44,7 @@ pub(super) fn event(
 fn trig(trigger: Trigger, rotate: bool, effects: Vec<Effect>) -> TriggeredEffect {
     TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger,
         rotate,

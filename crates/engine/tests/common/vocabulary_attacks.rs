@@ -45,6 +45,7 @@ pub(super) fn vocabulary_attack_cards(defs: &mut Vec<CardDef>) {
     });
     battery.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::SurvivedAttack,
         rotate: false,

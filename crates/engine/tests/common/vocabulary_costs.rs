@@ -169,6 +169,7 @@ pub(super) fn vocabulary_cost_cards(defs: &mut Vec<CardDef>) {
     patch.attach = AttachKind::Fleet;
     patch.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::SurvivedAttack,
         rotate: false,

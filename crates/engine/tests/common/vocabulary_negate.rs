@@ -25,6 +25,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     veto.attach = AttachKind::Character;
     veto.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::EventTargeted,
         rotate: false,
@@ -69,6 +70,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     demur.attach = AttachKind::Character;
     demur.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::ActionTargeted,
         rotate: false,
@@ -106,6 +108,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     saving.attach = AttachKind::Character;
     saving.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::ConflictLost,
         rotate: false,
@@ -116,6 +119,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     brace.attach = AttachKind::Fleet;
     brace.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::Attacked,
         rotate: false,
@@ -133,6 +137,7 @@ pub(super) fn vocabulary_negate_cards(defs: &mut Vec<CardDef>) {
     revoke.attach = AttachKind::Fleet;
     revoke.triggers.push(TriggeredEffect {
         of: None,
+        attacker: None,
         limit: None,
         trigger: Trigger::Attacks,
         rotate: false,

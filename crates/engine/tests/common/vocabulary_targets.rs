@@ -154,6 +154,7 @@ pub(super) fn vocabulary_target_cards(defs: &mut Vec<CardDef>) {
         rotate: false,
         effects: vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],
         of: Some(Box::new(characters(Side::Own))),
+        attacker: None,
         limit: None,
     });
     defs.push(hall);
