@@ -87,6 +87,8 @@ pub struct RawFilter {
     /// Another copy of this card targeted it this turn or is attached to
     /// it (true), or not (false: "not already targeted by another copy").
     pub targeted_by_copy: Option<bool>,
+    /// It attacked, in a conflict not yet resolved, a card this matches.
+    pub attacking: Option<Box<RawFilter>>,
 }
 
 /// Ability values for a threshold: exactly one ability.

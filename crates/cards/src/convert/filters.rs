@@ -51,6 +51,22 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
     if f.targeted_by_copy.is_some() {
         at.src.reads_copy_targets.set(true);
     }
+    // What the card attacked: a card in play, attacked in a conflict.
+    if let Some(a) = &f.attacking {
+        let aat = at.sub("attacking");
+        let af = filter(&aat, a)?;
+        never_matches(&aat, &af, FilterUse::Target)?;
+        if af.types != 0
+            && ![CardType::Character, CardType::Fleet, CardType::Location]
+                .iter()
+                .any(|&t| af.allows_type(t))
+        {
+            return Err(aat
+                .sub("type")
+                .err("never matches: only characters, fleets and locations are attacked"));
+        }
+        parts.attacking = Some(af);
+    }
     if let Some(list) = &f.any_of {
         if list.len() < 2 {
             return Err(at
@@ -146,6 +162,7 @@ pub(super) fn in_play_test(f: &CardFilter) -> Option<&'static str> {
         ("targeted_by", f.targeted_by() != 0),
         ("ready_at_turn_start", f.ready_at_turn_start().is_some()),
         ("targeted_by_copy", f.copy_targeted().is_some()),
+        ("attacking", f.attacking().is_some()),
     ];
     tests
         .iter()

@@ -113,6 +113,9 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         Some(false) => s.push_str(" not ready at the start of the turn"),
         None => {}
     }
+    if let Some(a) = f.attacking() {
+        s.push_str(&format!(" attacking {}", filter_one(a)));
+    }
     match f.copy_targeted() {
         Some(true) => s.push_str(" already targeted by another copy of this card this turn"),
         Some(false) => s.push_str(" not already targeted by another copy of this card this turn"),
@@ -138,6 +141,7 @@ fn has_tests(f: &CardFilter) -> bool {
             || p.gives_bonus != 0
             || p.ready_at_turn_start.is_some()
             || p.copy_targeted.is_some()
+            || p.attacking.is_some()
     })
 }
 

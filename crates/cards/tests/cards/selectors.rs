@@ -8,7 +8,7 @@ use crate::support;
 use support::{one, refused_naming};
 
 use b5_cards::text::rules_text;
-use b5_engine::{AmountBase, Condition, Passive, ThisCard};
+use b5_engine::{AmountBase, CardType, Condition, Passive, Side, ThisCard};
 
 #[test]
 fn other_cards_than_this_one_read_and_are_worded() {
@@ -805,5 +805,49 @@ cost = 0
 effects = [{ search = "deck", filter = { type = "fleet", targeted_by_copy = false } }]
 "#,
         &["filter.targeted_by_copy", "never matches"],
+    );
+}
+
+#[test]
+fn a_card_attacking_another_reads_is_worded_and_is_checked() {
+    let d = one(r#"[cards."Turn the Guns"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "fleet", attacking = { type = "fleet", side = "own" } }
+effects = [{ bonus = { military = -2 }, card = "target", duration = "turn" }]
+"#);
+    let a = d
+        .filter
+        .attacking()
+        .expect("the pattern of the card attacked");
+    assert!(a.allows_type(CardType::Fleet) && a.side == Side::Own);
+    assert!(
+        rules_text(&d).contains("fleets attacking a fleet you control"),
+        "{}",
+        rules_text(&d)
+    );
+    // Only characters, fleets and locations are attacked; a card in a pile
+    // attacks nothing.
+    refused_naming(
+        r#"[cards."E"]
+type = "event"
+cost = 0
+target = "card"
+target_filter = { type = "fleet", attacking = { type = "enhancement" } }
+effects = [{ rotate = true }]
+"#,
+        &[
+            "target_filter.attacking.type",
+            "only characters, fleets and locations are attacked",
+        ],
+    );
+    refused_naming(
+        r#"[cards."S"]
+type = "event"
+cost = 0
+effects = [{ search = "deck", filter = { type = "fleet", attacking = { type = "fleet" } } }]
+"#,
+        &["filter.attacking", "never matches"],
     );
 }

@@ -86,6 +86,10 @@ pub struct FilterParts {
     /// another copy of this card").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copy_targeted: Option<bool>,
+    /// It must have attacked, in a conflict not yet resolved, a card this
+    /// matches ("a fleet attacking one of your fleets").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacking: Option<CardFilter>,
 }
 
 /// A selector's relation to the card whose text it is (card format:
@@ -176,6 +180,11 @@ impl CardFilter {
     /// (or was not), in this selector itself.
     pub fn ready_at_turn_start(&self) -> Option<bool> {
         self.parts.as_deref().and_then(|p| p.ready_at_turn_start)
+    }
+
+    /// What the card must have attacked, if it asks.
+    pub fn attacking(&self) -> Option<&CardFilter> {
+        self.parts.as_deref().and_then(|p| p.attacking.as_ref())
     }
 
     /// Whether it asks that another copy of its card targeted the card

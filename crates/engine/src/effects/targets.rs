@@ -149,10 +149,27 @@ impl Game {
                         .is_none_or(|w| self.was_ready_at_turn_start(id) == w)
                     && p.copy_targeted
                         .is_none_or(|w| self.targeted_by_copy(id, by.card) == w)
+                    && p.attacking
+                        .as_ref()
+                        .is_none_or(|f| self.attacked_one(id, f, by))
             })
             && (f.any_of().is_empty()
                 || f.any_of().iter().any(|a| self.filter_matches_by(a, id, by)))
             && f.not().is_none_or(|n| !self.filter_matches_by(n, id, by))
+    }
+
+    /// Whether `card` attacked, in a conflict not yet resolved, a card `f`
+    /// matches (Attack a Conflict Participant: a card that attacked during
+    /// a current conflict takes part in it).
+    fn attacked_one(&self, card: CardId, f: &CardFilter, by: By) -> bool {
+        self.conflicts.iter().filter(|k| !k.resolved).any(|k| {
+            k.participants.iter().any(|p| match p.role {
+                crate::game::conflict::Role::Attack(t) => {
+                    p.card == card && self.filter_matches_by(f, t, by)
+                }
+                _ => false,
+            })
+        })
     }
 
     /// The one card a selector's relation names, seen from `src`: the card

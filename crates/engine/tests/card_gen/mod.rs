@@ -442,7 +442,7 @@ impl Gen {
             let which = self.pick(&["at_least", "at_most"]);
             kv.push((which, t(vec![(a, V::I(n))])));
         }
-        match self.below(16) {
+        match self.below(17) {
             0 if character => kv.push(("row", s(self.pick(&["inner-circle", "supporting"])))),
             0 => kv.push(("row", s("supporting"))),
             1 => kv.push(("not_ambassador", V::B(true))),
@@ -459,6 +459,11 @@ impl Gen {
             12 => kv.push(("targeted_by", s(self.pick(&ABILITIES)))),
             13 => kv.push(("ready_at_turn_start", V::B(self.chance(2, 3)))),
             14 => kv.push(("targeted_by_copy", V::B(self.chance(1, 3)))),
+            15 => {
+                let ty = self.pick(&["fleet", "character", "location"]);
+                let side = self.pick(&["own", "other", "any"]);
+                kv.push(("attacking", t(vec![("type", s(ty)), ("side", s(side))])));
+            }
             _ => {}
         }
         t(kv)
