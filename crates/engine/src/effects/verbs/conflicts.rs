@@ -138,6 +138,9 @@ impl Game {
         if any && self.c(card).rotation == Rotation::Support {
             self.cm(card).rotation = Rotation::Plain;
         }
+        // A card leaving a conflict may stop matching a bonus's selector
+        // ("participating fleets get ...", "fleets attacking yours get ...").
+        self.abilities_changed |= any && !self.bonus_sources.is_empty();
         any
     }
 }
