@@ -38,13 +38,29 @@ impl Target {
 }
 
 /// How a card takes part in a conflict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {
     /// Supporting; in a conflict with several sides, the side (player) it supports.
     Support(PlayerId),
     Oppose,
     /// Attacking the card named (a participant of the conflict).
     Attack(CardId),
+}
+
+/// As a derived `Hash` would, but an attack without the card it attacked,
+/// so that the digests of games (and saves) from before it named the card
+/// stay as they were: the card attacked is the one whose attack event the
+/// actions already fix.
+impl std::hash::Hash for Role {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        std::mem::discriminant(self).hash(h);
+        if let Role::Attack(_) = self {
+            return;
+        }
+        if let Role::Support(p) = self {
+            p.hash(h);
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
