@@ -498,6 +498,13 @@ impl Server {
                 if bytes.len() + chunk.len() > MAX_ANSWER {
                     return Err(too_big());
                 }
+                // Grown by doubling, but never past the limit: a buffer
+                // of 7 MB would otherwise double to 14 MB for a last chunk.
+                let need = bytes.len() + chunk.len();
+                if need > bytes.capacity() {
+                    let grown = (bytes.capacity() * 2).clamp(need, MAX_ANSWER);
+                    bytes.reserve_exact(grown - bytes.len());
+                }
                 bytes.extend_from_slice(&chunk);
             }
             let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
