@@ -170,6 +170,7 @@ impl Game {
         );
         match op {
             Op::Pick { from, .. } => {
+                self.picked.clear();
                 if self.pick_cards(op, &choice).is_empty() {
                     // Searching Your Deck: "After searching or looking
                     // through your deck, always reshuffle afterward" (even
@@ -277,9 +278,12 @@ impl Game {
                 out = v;
             }
             None => {
+                // A card chosen and left in place is not offered again: the
+                // effect chooses cards, each once.
+                let again = |card: CardId| *put == PickPut::Stay && self.picked.contains(&card);
                 for card in self.table_cards_controlled(p) {
                     let by = crate::effects::targets::By::card(p, c.card);
-                    if self.filter_matches(filter, card, by) && ok_put(self, card) {
+                    if !again(card) && self.filter_matches(filter, card, by) && ok_put(self, card) {
                         out.push(card);
                     }
                 }
@@ -600,6 +604,9 @@ impl Game {
                 let was = self.picked_from(c.card, card);
                 self.put_picked(c.player, card, (*from, *put, *show), c.card, ev);
                 self.note_picked(c.card, card, was);
+                if *from == PickFrom::Play && *put == PickPut::Stay {
+                    self.picked.push(card);
+                }
                 let mut ctx = c.ctx();
                 ctx.target = Target::Card(card);
                 self.run_effects(each, false, &ctx, ev);
@@ -621,6 +628,7 @@ impl Game {
     /// Ends a pick: a searched deck is shuffled (Searching Your Deck).
     fn finish_pick(&mut self, c: &Choice, from: PickFrom, ev: &mut Events) {
         self.choice = None;
+        self.picked.clear();
         if from == PickFrom::Deck {
             self.shuffle_deck_only(c.player, ev);
         }

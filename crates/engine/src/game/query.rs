@@ -180,6 +180,10 @@ impl Game {
         if !self.copy_targets.is_empty() {
             self.copy_targets.hash(&mut h);
         }
+        // Only while a pick of cards on the table is in progress.
+        if !self.picked.is_empty() {
+            self.picked.hash(&mut h);
+        }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
         // Hashed only when present (a choice in the middle of an effect).
         if let Some(c) = &self.choice {

@@ -305,6 +305,10 @@ pub struct Game {
     /// (target, card), sorted; kept only in games with a card that asks
     /// (`effects/copy_targets.rs`).
     pub(crate) copy_targets: Vec<(CardId, CardId)>,
+    /// The cards the pick in progress chose and left where they were (its
+    /// own cards on the table): "any number of your characters" chooses
+    /// each once (`effects/choice.rs`).
+    pub(crate) picked: SmallVec<[CardId; 4]>,
     /// The Interstellar Alliance (a state of the whole game).
     pub(crate) isa: crate::game::held::Isa,
     /// Drakh Rule 7: the Drakh player being asked whether to move Chaos
@@ -392,6 +396,7 @@ impl Clone for Game {
             vote: self.vote,
             ready_at_start: self.ready_at_start.clone(),
             copy_targets: self.copy_targets.clone(),
+            picked: copy_list(&self.picked),
             isa: self.isa,
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
@@ -454,6 +459,7 @@ impl PartialEq for Game {
             && self.vote == o.vote
             && self.ready_at_start == o.ready_at_start
             && self.copy_targets == o.copy_targets
+            && self.picked == o.picked
             && self.isa == o.isa
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active

@@ -283,6 +283,7 @@ impl Game {
             vote: None,
             ready_at_start: Vec::new(),
             copy_targets: Vec::new(),
+            picked: SmallVec::new(),
             isa: crate::game::held::Isa::default(),
             chaos_mover: crate::game::state::NOBODY,
             drakh_active: false,
