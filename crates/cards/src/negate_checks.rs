@@ -28,7 +28,7 @@ pub(crate) fn has(list: &[Effect], pick: &dyn Fn(&Op) -> bool) -> bool {
                 Op::Delayed { effects, .. } | Op::Unless { effects, .. } => has(effects, pick),
                 Op::Vote { pass, fail, .. } => has(pass, pick) || has(fail, pick),
                 Op::Modes { modes, .. } => modes.iter().any(|m| has(m, pick)),
-                Op::Pick { each, .. } => has(each, pick),
+                Op::Pick { each, after, .. } => has(each, pick) || has(after, pick),
                 _ => false,
             }
     })

@@ -233,7 +233,9 @@ fn names_itself_otherwise(list: &[Effect]) -> bool {
         Op::Delayed { effects, .. } | Op::Unless { effects, .. } => names_itself_otherwise(effects),
         Op::Vote { pass, fail, .. } => names_itself_otherwise(pass) || names_itself_otherwise(fail),
         Op::Modes { modes, .. } => modes.iter().any(|m| names_itself_otherwise(m)),
-        Op::Pick { each, .. } => names_itself_otherwise(each),
+        Op::Pick { each, after, .. } => {
+            names_itself_otherwise(each) || names_itself_otherwise(after)
+        }
         _ => e.uses_sel(CardSel::This),
     })
 }

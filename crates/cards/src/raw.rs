@@ -151,6 +151,8 @@ pub struct RawCondition {
     pub uncontested: Option<bool>,
     /// The action taken is the player's first of the Action Round.
     pub first_action: Option<bool>,
+    /// In a conflict's effects: an attack was made in it.
+    pub attack_made: Option<bool>,
     /// You are the target of a conflict of this type (or one of these, or
     /// `any`) this turn.
     pub targeted_by: Option<OneOrMany>,
@@ -298,6 +300,9 @@ pub struct RawEffect {
     pub to: Option<String>,
     pub toward: Option<String>,
     pub toward_race: Option<String>,
+    /// With `tension`: toward the race of the card named (`first_attacker`,
+    /// `target`, ...), read when the effect happens.
+    pub toward_race_of: Option<String>,
     pub mutual: Option<bool>,
     pub with: Option<String>,
     pub card: Option<String>,
@@ -322,6 +327,9 @@ pub struct RawEffect {
     pub up_to: Option<i64>,
     /// With `search`/`choose`: effects for each chosen card (it is their target).
     pub each: Option<RawEffects>,
+    /// With `search`/`choose`: effects once the choosing ends; `chosen`
+    /// names the cards chosen.
+    pub after: Option<RawEffects>,
     /// With `search`: the card found is shown to every player ("show it",
     /// "reveal it") before it goes where `put` says.
     pub show: Option<bool>,

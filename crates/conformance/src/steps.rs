@@ -492,9 +492,21 @@ pub fn actions(
             v.push(Action::Pass);
             Ok(v)
         }
-        "choose" => one(Action::Choose {
-            card: card(Prefer::Table)?,
-        }),
+        // Several copies of one card (three fleets of one name): the first
+        // copy the choice still offers, else the first on the table.
+        "choose" => {
+            let n = need(&st.card, "card", verb)?;
+            let legal = g.legal_actions(p);
+            let free = cards_named(g, n)
+                .into_iter()
+                .find(|&c| legal.contains(&Action::Choose { card: c }));
+            one(Action::Choose {
+                card: match free {
+                    Some(c) => c,
+                    None => card(Prefer::Table)?,
+                },
+            })
+        }
         "reveal" => one(Action::Reveal {
             card: card(Prefer::Table)?,
         }),

@@ -69,9 +69,12 @@ fn amount_expr(at: &At, a: &RawAmount) -> Result<Amount, LoadError> {
     }
     if let Some(s) = &a.cards {
         let sel = card_of("cards", s)?;
-        if !matches!(sel, CardSel::Supporters | CardSel::Opposers) {
+        if !matches!(
+            sel,
+            CardSel::Supporters | CardSel::Opposers | CardSel::Chosen
+        ) {
             return Err(at.sub("cards").err(format!(
-                "`cards` counts the cards on a side of the conflict: supporters or opposers (`{s}` names one card)"
+                "`cards` counts the cards on a side of the conflict (supporters or opposers) or the cards a choice chose (chosen): `{s}` names one card"
             )));
         }
         bases.push(AmountBase::Cards(sel));

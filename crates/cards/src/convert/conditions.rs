@@ -84,6 +84,15 @@ pub(super) fn condition_any(at: &At, c: &RawCondition) -> Result<Condition, Load
         }
         None => {}
     }
+    match c.attack_made {
+        Some(true) => found.push(Condition::AttackMade),
+        Some(false) => {
+            return Err(at.sub("attack_made").err(
+                "write `not = { attack_made = true }` for a conflict in which no attack was made",
+            ))
+        }
+        None => {}
+    }
     match c.first_action {
         Some(true) => found.push(Condition::FirstAction),
         Some(false) => {

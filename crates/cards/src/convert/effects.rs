@@ -38,6 +38,8 @@ pub(super) struct Refs {
     /// The list is a `choose_player`'s `each`: `chosen` names the player
     /// chosen.
     pub(super) chosen: bool,
+    /// The list is a pick's `after`: `chosen` names the cards it chose.
+    pub(super) picked: bool,
 }
 
 pub(super) const ANY_REFS: Refs = Refs {
@@ -46,6 +48,7 @@ pub(super) const ANY_REFS: Refs = Refs {
     second: false,
     that: false,
     chosen: false,
+    picked: false,
 };
 
 /// The refs of a watching trigger's effects (`Trigger::watches`): no
@@ -57,6 +60,7 @@ pub(super) const fn watch_refs(about_card: bool) -> Refs {
         second: false,
         that: about_card,
         chosen: false,
+        picked: false,
     }
 }
 
@@ -67,6 +71,7 @@ pub(super) fn refs_for(t: TargetKind) -> Refs {
         second: false,
         that: false,
         chosen: false,
+        picked: false,
     }
 }
 
@@ -275,7 +280,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "gain_influence" | "lose_influence" | "restore" | "extra_influence" | "gain_power"
         | "lose_power" | "unrest" | "draw" | "crusade_draw" | "discard_random" => &["who"],
         "transfer_influence" => &["who", "to"],
-        "tension" => &["who", "toward", "toward_race", "mutual"],
+        "tension" => &["who", "toward", "toward_race", "toward_race_of", "mutual"],
         "tension_to" => &["who", "toward", "mutual"],
         "war" | "peace" | "start_state" | "end_state" => &["who", "with"],
         "mark" => &["card", "count", "who"],
@@ -292,8 +297,8 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "unless_paid" => &["who", "effects"],
         "choose_one" => &["who"],
         "choose_player" => &["who", "except", "at_war_with", "each"],
-        "search" => &["filter", "put", "up_to", "each", "show"],
-        "choose" => &["filter", "put", "up_to", "each"],
+        "search" => &["filter", "put", "up_to", "each", "show", "after"],
+        "choose" => &["filter", "put", "up_to", "each", "after"],
         "convert_mark" => &["into", "card", "count", "who"],
         "vote_rule" => &["who", "count", "next"],
         "damage" | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
@@ -323,7 +328,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
             }
         }
     }
-    let present: [(&str, bool); 25] = [
+    let present: [(&str, bool); 27] = [
         ("onto", e.onto.is_some()),
         ("as", e.as_ability.is_some()),
         ("free", e.free.is_some()),
@@ -332,6 +337,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         ("put", e.put.is_some()),
         ("up_to", e.up_to.is_some()),
         ("each", e.each.is_some()),
+        ("after", e.after.is_some()),
         ("show", e.show.is_some()),
         ("into", e.into.is_some()),
         ("cards", e.cards.is_some()),
@@ -339,6 +345,7 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         ("to", e.to.is_some()),
         ("toward", e.toward.is_some()),
         ("toward_race", e.toward_race.is_some()),
+        ("toward_race_of", e.toward_race_of.is_some()),
         ("mutual", e.mutual.is_some()),
         ("with", e.with.is_some()),
         ("card", e.card.is_some()),
@@ -455,6 +462,12 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
     if (out.uses_sel(CardSel::That) || out.uses_who(Who::That)) && !refs.that {
         return Err(at.err(
             "`that` names the card a watching trigger matched and its player (a trigger `sponsored`, `discarded-from-play` or `neutralized` of a card in play); this effect is not in one",
+        ));
+    }
+    // A pick's own `after` was read with `chosen` allowed.
+    if out.uses_sel(CardSel::Chosen) && !refs.picked && !matches!(out.op, Op::Pick { .. }) {
+        return Err(at.err(
+            "`chosen` names the cards a `choose` or `search` chose, in its `after` (e.g. after = [{ draw = { cards = \"chosen\" } }]); this effect is not in one",
         ));
     }
     if out.uses_second() && !refs.second {

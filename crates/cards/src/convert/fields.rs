@@ -308,6 +308,7 @@ pub(super) fn play_effects(
                 second: false,
                 that: false,
                 chosen: false,
+                picked: false,
             },
             _ => Refs {
                 card_target: false,
@@ -315,6 +316,7 @@ pub(super) fn play_effects(
                 second: false,
                 that: false,
                 chosen: false,
+                picked: false,
             },
         };
         d.effects = effects(&at.sub("effects"), &raw.effects, refs)?;
@@ -334,6 +336,7 @@ pub(super) fn play_effects(
                 second: false,
                 that: false,
                 chosen: false,
+                picked: false,
             },
             _ => Refs {
                 card_target: false,
@@ -341,6 +344,7 @@ pub(super) fn play_effects(
                 second: false,
                 that: false,
                 chosen: false,
+                picked: false,
             },
         };
         d.when_played = effects(&at.sub("when_played"), &raw.when_played, refs)?;

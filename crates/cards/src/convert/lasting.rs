@@ -332,6 +332,7 @@ fn bonus_amount(at: &At, n: &crate::raw::RawNum) -> Result<Amount, LoadError> {
         CardSel::Supporters,
         CardSel::Opposers,
         CardSel::That,
+        CardSel::Chosen,
     ]
     .into_iter()
     .any(|s| a.uses_sel(s))

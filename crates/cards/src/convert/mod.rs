@@ -120,7 +120,7 @@ fn refuse_chosen(at: &At, uses: bool) -> Result<(), LoadError> {
     Ok(())
 }
 const CARDS: &str =
-    "target, ambassador, this, attached, attacker, supporters, opposers, second, that";
+    "target, ambassador, this, attached, attacker, supporters, opposers, second, that, chosen, first_attacker";
 const TARGETS: &str = "none, player, race, card, conflict, event";
 const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
 const DURATIONS: &str =

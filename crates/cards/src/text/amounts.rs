@@ -47,6 +47,7 @@ pub fn amount_text(a: &Amount) -> String {
         AmountBase::Cost(c) => format!("{}'s printed cost", card_name(*c)),
         AmountBase::Cards(CardSel::Supporters) => "the number of supporting cards".into(),
         AmountBase::Cards(CardSel::Opposers) => "the number of opposing cards".into(),
+        AmountBase::Cards(CardSel::Chosen) => "the number of cards chosen this way".into(),
         AmountBase::Cards(c) => format!("the number of cards {} names", card_name(*c)),
         AmountBase::NonPlayer(f) => format!("{}'s influence", force_name(*f)),
         AmountBase::PerMargin(n) => {

@@ -99,6 +99,8 @@ fn card_name(c: CardSel) -> String {
         CardSel::Opposers => "every opposing card".into(),
         CardSel::Second => "the second target".into(),
         CardSel::That => "that card".into(),
+        CardSel::Chosen => "each card chosen this way".into(),
+        CardSel::FirstAttacker => "the card that first attacked in the conflict".into(),
     }
 }
 

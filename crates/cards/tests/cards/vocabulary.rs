@@ -578,3 +578,52 @@ passive = [{ extra_draw = 1, if = { ability_at_least = { psi = 1, diplomacy = 2 
         refused_naming(toml, &words);
     }
 }
+
+/// Rulings, Gunboat Diplomacy: "if one or more fleet attacks occur ...
+/// tensions grow by 1 toward the race of the fleet that first attacked"
+/// (`attack_made`, `toward_race_of = "first_attacker"`; issue 25, part 3).
+#[test]
+fn the_race_of_the_first_attacker_loads_reads_and_refuses() {
+    let d = one(r#"[cards."C"]
+type = "conflict"
+conflict = "military"
+target = "player"
+resolution = [{ babylon5 = -1, if = { attack_made = true } }, { tension = 1, who = "each", toward_race_of = "first_attacker" }]"#);
+    match &d.resolution[1].op {
+        Op::TensionRace { race_of, .. } => assert_eq!(*race_of, Some(CardSel::FirstAttacker)),
+        op => panic!("{op:?}"),
+    }
+    let text = rules_text(&d);
+    assert!(
+        text.contains("if one or more attacks were made in the conflict, Babylon 5")
+            && text.contains(
+                "each player's tension toward the race of the card that first attacked in the conflict rises by 1"
+            ),
+        "{text}"
+    );
+    let head = "[cards.\"C\"]\ntype = \"conflict\"\nconflict = \"military\"\ntarget = \"player\"\n";
+    assert_all_refused(&[
+        (
+            &format!("{head}resolution = [{{ tension = 1, toward_race_of = \"opposers\" }}]"),
+            "resolution.tension.toward_race_of: a tension goes toward the race of one card",
+        ),
+        (
+            &format!("{head}resolution = [{{ tension = 1, toward_race_of = \"fleet\" }}]"),
+            "resolution.tension.toward_race_of",
+        ),
+        (
+            &format!(
+                "{head}resolution = [{{ tension = 1, toward_race = \"narn\", toward_race_of = \"this\" }}]"
+            ),
+            "give one of `toward`, `toward_race` and `toward_race_of`",
+        ),
+        (
+            &format!("{head}resolution = [{{ draw = 1, if = {{ attack_made = false }} }}]"),
+            "resolution.draw.if.attack_made: write `not = { attack_made = true }`",
+        ),
+        (
+            &format!("{head}resolution = [{{ draw = 1, toward_race_of = \"this\" }}]"),
+            "`toward_race_of` does not apply to `draw`",
+        ),
+    ]);
+}

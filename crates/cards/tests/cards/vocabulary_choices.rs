@@ -441,3 +441,66 @@ effects = [{ draw = 1 }]"#,
         );
     }
 }
+
+/// What follows a choice (`after`), naming the cards chosen (`chosen`):
+/// "discard any number of cards, then draw that many" (issue 25, part 1).
+#[test]
+fn what_follows_a_choice_loads_reads_and_refuses() {
+    let d = one(r#"[cards."E"]
+type = "event"
+effects = [{ choose = "hand", put = "discard", after = [{ draw = { cards = "chosen" } }] }]"#);
+    match &d.effects[0].op {
+        Op::Pick { after, each, .. } => assert_eq!((after.len(), each.len()), (1, 0)),
+        op => panic!("{op:?}"),
+    }
+    assert_eq!(
+        rules_text(&d),
+        "Discard any number of cards from your hand. Then you draw X cards, where X is the number of cards chosen this way."
+    );
+    let d = one(r#"[cards."E"]
+type = "event"
+target = "card"
+target_filter = { type = "fleet", side = "other" }
+effects = [{ choose = "play", filter = { type = "fleet", ready = true }, each = [{ rotate = true, card = "target" }], after = [{ bonus = { military = 1 }, card = "chosen", duration = "turn" }, { bonus = { military = -1 }, card = "target", amount = { cards = "chosen" }, duration = "turn" }] }]"#);
+    let text = rules_text(&d);
+    assert!(
+        text.contains("Then each card chosen this way gets +1 Military until the end of the turn"),
+        "{text}"
+    );
+    for (effects, want) in [
+        (
+            r#"effects = [{ draw = { cards = "chosen" } }]"#,
+            "effects.draw: `chosen` names the cards a `choose` or `search` chose",
+        ),
+        (
+            r#"effects = [{ choose = "hand", each = [{ draw = { cards = "chosen" } }] }]"#,
+            "effects.choose.each.draw: `chosen` names the cards",
+        ),
+        (
+            r#"effects = [{ choose = "hand", after = [] }]"#,
+            "effects.choose.after: name what happens once the choosing ends",
+        ),
+        (
+            r#"effects = [{ choose = "hand", after = [{ choose_one = [[{ draw = 1 }], [{ gain_influence = 1 }]] }] }]"#,
+            "effects.choose.after: `after` cannot hold",
+        ),
+        (
+            r#"effects = [{ choose = "hand", after = [{ draw = 1, who = "target" }] }]"#,
+            "refers to who = \"target\" but the card has no target",
+        ),
+        (
+            r#"effects = [{ choose_one = [[{ draw = 1 }], [{ gain_influence = 1 }]], after = [{ draw = 1 }] }]"#,
+            "`after` does not apply to `choose_one`",
+        ),
+        (
+            r#"effects = [{ draw = { cards = "this" } }]"#,
+            "effects.draw.cards: `cards` counts the cards on a side of the conflict",
+        ),
+    ] {
+        let msg = refused(&format!("[cards.\"E\"]\ntype = \"event\"\n{effects}"));
+        assert!(
+            msg.contains(want),
+            "{effects}\n  gave: {msg}\n  want: {want}"
+        );
+    }
+}

@@ -307,13 +307,16 @@ impl Game {
         self.rotate(card);
         let k = &self.conflicts[conflict.0 as usize];
         let ability = self.applied_ability(k, target).unwrap_or(k.kind);
-        self.conflicts[conflict.0 as usize]
-            .participants
-            .push(Participant {
-                card,
-                role: Role::Attack(target),
-                ability,
-            });
+        let k = &mut self.conflicts[conflict.0 as usize];
+        // Rulings, Gunboat Diplomacy: "the fleet that first attacked".
+        if k.first_attack.0.some().is_none() {
+            k.first_attack.0 = card;
+        }
+        k.participants.push(Participant {
+            card,
+            role: Role::Attack(target),
+            ability,
+        });
         ev.push(Event::Attacked {
             attacker: card,
             target,

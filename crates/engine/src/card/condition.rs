@@ -102,6 +102,10 @@ pub enum Condition {
     /// The first amount is at least the second ("if your influence is at
     /// least the target player's"), both worked out when it is checked.
     AtLeast(Box<[Amount; 2]>),
+    /// In a conflict's effects (or a trigger or aftermath about one): an
+    /// attack was made in it (rulings, Gunboat Diplomacy: "if one or more
+    /// fleet attacks occur").
+    AttackMade,
 }
 
 impl Condition {

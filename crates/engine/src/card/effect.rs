@@ -80,6 +80,11 @@ pub enum Op {
         who: Who,
         race: Race,
         mutual: bool,
+        /// Toward the race of this card instead of `race` ("toward the race
+        /// of the fleet that first attacked": rulings, Gunboat Diplomacy),
+        /// read when the effect happens, the card in play or not.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        race_of: Option<CardSel>,
     },
     Unrest {
         n: i8,
@@ -264,6 +269,11 @@ pub enum Op {
         /// a hand (`Event::Found` with `shown`).
         #[serde(default)]
         show: bool,
+        /// What happens once the choosing ends ("then draw that many
+        /// cards"), whether or not a card was chosen: `CardSel::Chosen`
+        /// names the cards chosen.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        after: Vec<Effect>,
     },
     /// "Choose one": the card's player (or the player `chooser` names:
     /// "target player chooses one") chooses one of the modes through
@@ -654,7 +664,8 @@ impl Effect {
             || match &self.op {
                 Op::Vote { pass, fail, .. } => any(pass) || any(fail),
                 Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),
-                Op::Pick { each, .. } | Op::ChoosePlayer { each, .. } => any(each),
+                Op::Pick { each, after, .. } => any(each) || any(after),
+                Op::ChoosePlayer { each, .. } => any(each),
                 Op::Modes { modes, .. } => modes.iter().any(|m| any(m)),
                 _ => false,
             }
@@ -666,7 +677,8 @@ impl Effect {
         1 + match &self.op {
             Op::Vote { pass, fail, .. } => sum(pass) + sum(fail),
             Op::Delayed { effects, .. } | Op::Unless { effects, .. } => sum(effects),
-            Op::Pick { each, .. } | Op::ChoosePlayer { each, .. } => sum(each),
+            Op::Pick { each, after, .. } => sum(each) + sum(after),
+            Op::ChoosePlayer { each, .. } => sum(each),
             Op::Modes { modes, .. } => modes.iter().map(|m| sum(m)).sum(),
             _ => 0,
         }
@@ -698,6 +710,9 @@ impl Effect {
                 effects.iter().any(|e| e.uses_sel(sel))
             }
             Op::ChoosePlayer { each, .. } => each.iter().any(|e| e.uses_sel(sel)),
+            // `each` acts on the card chosen; `after` on the card's own.
+            Op::Pick { after, .. } => after.iter().any(|e| e.uses_sel(sel)),
+            Op::TensionRace { race_of, .. } => *race_of == Some(sel),
             Op::MoveMark { card, onto, .. }
             | Op::TransferChaos { card, onto, .. }
             | Op::TransferDamage { card, onto, .. }
@@ -760,6 +775,7 @@ impl Effect {
                     || t(chooser)
                     || each.iter().any(|e| e.uses_who(whom))
             }
+            Op::Pick { after, .. } => after.iter().any(|e| e.uses_who(whom)),
             Op::VoteRule { who, .. } => t(who),
             Op::SponsorDiscount { who, .. } | Op::InfluenceRating { who, .. } => t(who),
             Op::TransferPower { who, to, .. } => t(who) || t(to),

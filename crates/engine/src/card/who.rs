@@ -93,6 +93,12 @@ pub enum CardSel {
     /// In a trigger that watches cards: the card it matched, while it is
     /// in play.
     That,
+    /// In a pick's `after`: the cards the pick chose, those still in play
+    /// (`cards = "chosen"` counts them all, wherever they went).
+    Chosen,
+    /// In a conflict's own effects: the card that made its first attack
+    /// (rulings, Gunboat Diplomacy), while it is in play.
+    FirstAttacker,
 }
 
 impl CardSel {
@@ -107,6 +113,8 @@ impl CardSel {
             CardSel::Opposers => "opposers",
             CardSel::Second => "second",
             CardSel::That => "that",
+            CardSel::Chosen => "chosen",
+            CardSel::FirstAttacker => "first_attacker",
         }
     }
 
@@ -129,6 +137,8 @@ impl CardSel {
             CardSel::Opposers,
             CardSel::Second,
             CardSel::That,
+            CardSel::Chosen,
+            CardSel::FirstAttacker,
         ]
         .into_iter()
         .find(|c| c.name() == s)

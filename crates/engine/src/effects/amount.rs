@@ -44,6 +44,8 @@ impl Game {
                 .iter()
                 .map(|&c| self.c(c).damage as i32)
                 .sum(),
+            // "That many": every card the pick chose, wherever it went.
+            AmountBase::Cards(crate::card::CardSel::Chosen) => self.picked.len() as i32,
             AmountBase::Cards(card) => self.sel_cards(*card, ctx).len() as i32,
             AmountBase::Cost(card) => self
                 .sel_cards(*card, ctx)

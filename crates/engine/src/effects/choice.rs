@@ -100,9 +100,10 @@ fn choice_ops(def: &CardDef) -> SmallVec<[&Op; 8]> {
     fn walk<'a>(list: &'a [Effect], out: &mut SmallVec<[&'a Op; 8]>) {
         for e in list {
             match &e.op {
-                Op::Pick { each, .. } => {
+                Op::Pick { each, after, .. } => {
                     out.push(&e.op);
                     walk(each, out);
+                    walk(after, out);
                 }
                 Op::Modes { modes, .. } => {
                     out.push(&e.op);
@@ -169,7 +170,7 @@ impl Game {
             }
         );
         match op {
-            Op::Pick { from, .. } => {
+            Op::Pick { from, after, .. } => {
                 self.picked.clear();
                 if self.pick_cards(op, &choice).is_empty() {
                     // Searching Your Deck: "After searching or looking
@@ -178,6 +179,8 @@ impl Game {
                     if *from == PickFrom::Deck {
                         self.shuffle_deck_only(ctx.controller, ev);
                     }
+                    // What follows the choosing happens, none chosen.
+                    self.run_effects(after, false, ctx, ev);
                     return false;
                 }
             }
@@ -604,9 +607,7 @@ impl Game {
                 let was = self.picked_from(c.card, card);
                 self.put_picked(c.player, card, (*from, *put, *show), c.card, ev);
                 self.note_picked(c.card, card, was);
-                if *from == PickFrom::Play && *put == PickPut::Stay {
-                    self.picked.push(card);
-                }
+                self.picked.push(card);
                 let mut ctx = c.ctx();
                 ctx.target = Target::Card(card);
                 self.run_effects(each, false, &ctx, ev);
@@ -614,10 +615,10 @@ impl Game {
                 next.taken = next.taken.saturating_add(1);
                 self.choice = Some(next);
                 if self.pick_cards(op, &next).is_empty() {
-                    self.finish_pick(&next, *from, ev);
+                    self.finish_pick(&next, op, ev);
                 }
             }
-            (Op::Pick { from, .. }, _) => self.finish_pick(&c, *from, ev),
+            (Op::Pick { .. }, _) => self.finish_pick(&c, op, ev),
             // No mode can be carried out any more: the effect does nothing.
             (Op::Modes { .. }, _) => self.choice = None,
             _ => {}
@@ -625,13 +626,19 @@ impl Game {
         self.sweep_neutralization(ev);
     }
 
-    /// Ends a pick: a searched deck is shuffled (Searching Your Deck).
-    fn finish_pick(&mut self, c: &Choice, from: PickFrom, ev: &mut Events) {
+    /// Ends a pick: a searched deck is shuffled (Searching Your Deck),
+    /// then what follows the choosing happens, naming the cards chosen.
+    fn finish_pick(&mut self, c: &Choice, op: &Op, ev: &mut Events) {
         self.choice = None;
-        self.picked.clear();
-        if from == PickFrom::Deck {
+        let Op::Pick { from, after, .. } = op else {
+            self.picked.clear();
+            return;
+        };
+        if *from == PickFrom::Deck {
             self.shuffle_deck_only(c.player, ev);
         }
+        self.run_effects(after, false, &c.ctx(), ev);
+        self.picked.clear();
     }
 
     /// Moves a chosen card where the pick puts it.

@@ -205,8 +205,39 @@ impl Game {
                     }
                 }
             }
+            CardSel::FirstAttacker => {
+                if let Some(c) = self.first_attacker(ctx) {
+                    if on_table(c) {
+                        v.push(c);
+                    }
+                }
+            }
+            // The cards a pick chose that are still in play (its `after`).
+            CardSel::Chosen => {
+                for &c in self.picked.iter() {
+                    if self.c(c).zone.in_play() && !v.contains(&c) {
+                        v.push(c);
+                    }
+                }
+            }
         }
         v
+    }
+
+    /// The card that made the first attack in the conflict of the effect
+    /// (rulings, Gunboat Diplomacy), in play or not.
+    pub(crate) fn first_attacker(&self, ctx: &Ctx) -> Option<CardId> {
+        let k = self.conflicts.get(ctx.conflict?.0 as usize)?;
+        k.first_attack.0.some()
+    }
+
+    /// The one card a selector names, the card in play or not where the
+    /// selector keeps it (the first attacker); else as `sel_cards` finds it.
+    pub(crate) fn sel_card_anywhere(&self, sel: CardSel, ctx: &Ctx) -> Option<CardId> {
+        match sel {
+            CardSel::FirstAttacker => self.first_attacker(ctx),
+            _ => self.sel_cards(sel, ctx).first().copied(),
+        }
     }
 
     /// Whether an effect could happen now (for the BOTH rule).
@@ -397,6 +428,8 @@ impl Game {
             Condition::Race(r) => pl.race == *r,
             Condition::Margin(cmp) => cmp.holds(ctx.margin as i32),
             Condition::Uncontested => ctx.conflict.is_some_and(|k| self.uncontested(k)),
+            // Rulings, Gunboat Diplomacy: "if one or more fleet attacks occur".
+            Condition::AttackMade => self.first_attacker(ctx).is_some(),
             Condition::TargetedBy(kinds) => self.player_targeted_by(p, *kinds),
             // Rulings: "As your first action" (The Action Round).
             Condition::FirstAction => self.first_action(p),

@@ -57,7 +57,7 @@ pub(crate) fn removes(effects: &[Effect], sel: CardSel) -> bool {
         Op::Modes { modes, .. } => modes.iter().any(|m| removes(m, sel)),
         // The chosen cards are the target of `each`; the second target
         // stays the second target there.
-        Op::Pick { each, .. } => removes(each, sel),
+        Op::Pick { each, after, .. } => removes(each, sel) || removes(after, sel),
         _ => false,
     })
 }

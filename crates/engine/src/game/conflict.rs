@@ -114,6 +114,29 @@ pub struct Conflict {
     pub outcome: Outcome,
     pub margin: i16,
     pub resolved: bool,
+    /// The card that made its first attack (rulings, Gunboat Diplomacy:
+    /// "the fleet that first attacked"), kept when it leaves play.
+    #[serde(default)]
+    pub first_attack: FirstAttack,
+}
+
+/// The card that made a conflict's first attack, or none; hashed only once
+/// set, so a conflict without attacks hashes as it always did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstAttack(pub CardId);
+
+impl Default for FirstAttack {
+    fn default() -> FirstAttack {
+        FirstAttack(CardId::NONE)
+    }
+}
+
+impl std::hash::Hash for FirstAttack {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        if self.0.some().is_some() {
+            self.0.hash(h);
+        }
+    }
 }
 
 /// The fixed facts of a conflict, copied out cheaply (no participants).
@@ -156,6 +179,7 @@ impl Conflict {
             outcome: Outcome::Pending,
             margin: 0,
             resolved: false,
+            first_attack: FirstAttack::default(),
         }
     }
 
@@ -187,6 +211,7 @@ impl Clone for Conflict {
             outcome: self.outcome,
             margin: self.margin,
             resolved: self.resolved,
+            first_attack: self.first_attack,
         }
     }
 }

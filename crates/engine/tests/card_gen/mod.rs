@@ -494,10 +494,10 @@ impl Gen {
                 Theme::Power => self.pick(&[2, 0]),
                 Theme::Tension => self.pick(&[5, 6, 7, 15, 21]),
                 Theme::ChaosAndReversal => 14,
-                Theme::Conflicts => self.pick(&[13, 9, 20]),
+                Theme::Conflicts => self.pick(&[13, 9, 20, 24]),
             }
         } else {
-            self.below(24)
+            self.below(25)
         };
         let n = |g: &mut Gen, lo, hi| V::I(g.num(lo, hi));
         match k {
@@ -557,6 +557,7 @@ impl Gen {
                 )])
             }
             23 => t(vec![("first_action", V::B(true))]),
+            24 => t(vec![("attack_made", V::B(true))]),
             _ => t(vec![("shadow_war", V::B(self.chance(1, 2)))]),
         }
     }
@@ -873,6 +874,15 @@ impl Gen {
                     e = e.with("toward", who(self));
                 } else if self.chance(1, 3) {
                     e = e.with("toward_race", s(self.pick(&PLAYER_RACES)));
+                } else if self.chance(1, 4) {
+                    // The race of a card, in play or not (the first
+                    // attacker: a conflict's own effects only).
+                    let of = if cx.conflict {
+                        self.pick(&["first_attacker", "this", "first_attacker"])
+                    } else {
+                        "this"
+                    };
+                    e = e.with("toward_race_of", s(of));
                 }
                 if self.chance(1, 3) {
                     e = e.with("mutual", V::B(true));
@@ -1057,6 +1067,21 @@ impl Gen {
                         n,
                     );
                     e = e.with("each", inner);
+                }
+                // What follows the choosing, naming the cards chosen.
+                if self.chance(1, 3) {
+                    let mut after = vec![t(vec![(
+                        "draw",
+                        t(vec![("cards", s("chosen")), ("at_most", V::I(3))]),
+                    )])];
+                    if put == "stay" && self.chance(1, 2) {
+                        after.push(t(vec![
+                            ("bonus", t(vec![("leadership", V::I(1))])),
+                            ("card", s("chosen")),
+                            ("duration", s("turn")),
+                        ]));
+                    }
+                    e = e.with("after", V::A(after));
                 }
                 e
             }

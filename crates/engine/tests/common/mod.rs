@@ -1436,6 +1436,7 @@ fn more_cards(defs: &mut Vec<CardDef>) {
                 who: Who::Me,
                 race: Race::Narn,
                 mutual: true,
+                race_of: None,
             }),
         ],
     );

@@ -470,6 +470,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             put,
             each,
             show: false,
+            after: vec![],
         })
     };
     defs.push(event(
@@ -526,6 +527,24 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             vec![Effect::new(Op::Draw { n: 1, who: Who::Me })],
         )],
     ));
+    // "Discard any number of cards from your hand, then draw that many
+    // cards": what follows the choosing counts the cards chosen.
+    let mut sweep = pick(PickFrom::Hand, 0, 0, PickPut::Discard, vec![]);
+    if let Op::Pick { after, .. } = &mut sweep.op {
+        after.push(Effect {
+            amount: Some(b5_engine::Amount::of(b5_engine::AmountBase::Cards(
+                CardSel::Chosen,
+            ))),
+            ..Effect::new(Op::Draw { n: 1, who: Who::Me })
+        });
+    }
+    defs.push(event(
+        "Ledger Sweep",
+        0,
+        TargetKind::None,
+        CardFilter::default(),
+        vec![sweep],
+    ));
     defs.push(event(
         "Everyone On Deck",
         1,
@@ -542,6 +561,7 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             up_to: 0,
             put: PickPut::Stay,
             show: false,
+            after: vec![],
             each: vec![
                 Effect::new(Op::Rotate {
                     card: CardSel::Target,

@@ -281,6 +281,7 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
         second: refs.second,
         that: refs.that,
         chosen: refs.chosen,
+        picked: false,
     };
     let each = match &e.each {
         None => Vec::new(),
@@ -321,6 +322,39 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             }
         )));
     }
+    // What follows the choosing: the card's own refs, and `chosen`.
+    let after = match &e.after {
+        None => Vec::new(),
+        Some(l) if l.is_empty() => {
+            return Err(at
+                .sub("after")
+                .err("name what happens once the choosing ends, or leave `after` out"))
+        }
+        Some(l) => effects(
+            &at.sub("after"),
+            l,
+            Refs {
+                picked: true,
+                ..refs
+            },
+        )?,
+    };
+    if after.iter().any(|x| {
+        matches!(
+            x.op,
+            Op::Vote { .. }
+                | Op::Pick { .. }
+                | Op::Modes { .. }
+                | Op::Delayed { .. }
+                | Op::Unless { .. }
+                | Op::ChoosePlayer { .. }
+                | Op::Attack { .. }
+        )
+    }) {
+        return Err(at.sub("after").err(
+            "`after` cannot hold a vote, a search, a choice, a \"choose one\", an `unless_paid`, a delayed effect or an attack",
+        ));
+    }
     // Searching Your Deck: a card text that shows the card found
     // (`show = true`); `show = false` is what leaving it out says.
     let show = match e.show {
@@ -339,5 +373,6 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
         put,
         each,
         show,
+        after,
     })
 }

@@ -3,7 +3,7 @@
 //! Rating and initiative; Engine Rules v1.2, Game Overview, Political
 //! Relations, Glossary: Transfer).
 
-use b5_engine::{CardFilter, CardType, Duration, Force, Op, Who};
+use b5_engine::{CardFilter, CardSel, CardType, Duration, Force, Op, Race, Who};
 
 use super::VerbCx;
 use crate::convert::{filter, printed_only, race, At};
@@ -84,15 +84,45 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
         },
         "tension" => {
             let mutual = e.mutual.unwrap_or(false);
+            let towards = [
+                e.toward.is_some(),
+                e.toward_race.is_some(),
+                e.toward_race_of.is_some(),
+            ];
+            if towards.iter().filter(|x| **x).count() > 1 {
+                return Err(at.err("give one of `toward`, `toward_race` and `toward_race_of`"));
+            }
             if let Some(r) = &e.toward_race {
-                if e.toward.is_some() {
-                    return Err(at.err("give `toward` or `toward_race`, not both"));
-                }
                 Op::TensionRace {
                     n: cx.num(&e.tension, -128, 127)? as i8,
                     who: w,
                     race: race(&at.sub("toward_race"), r)?,
                     mutual,
+                    race_of: None,
+                }
+            } else if let Some(c) = &e.toward_race_of {
+                // The race of a card, read when the effect happens.
+                let sel = crate::convert::one_of(
+                    &at.sub("toward_race_of"),
+                    "card",
+                    c,
+                    |x| CardSel::parse(x, w),
+                    crate::convert::CARDS,
+                )?;
+                if matches!(
+                    sel,
+                    CardSel::Supporters | CardSel::Opposers | CardSel::Chosen
+                ) {
+                    return Err(at.sub("toward_race_of").err(
+                        "a tension goes toward the race of one card: not several (supporters, opposers, chosen)",
+                    ));
+                }
+                Op::TensionRace {
+                    n: cx.num(&e.tension, -128, 127)? as i8,
+                    who: w,
+                    race: Race::NonAligned,
+                    mutual,
+                    race_of: Some(sel),
                 }
             } else {
                 Op::Tension {

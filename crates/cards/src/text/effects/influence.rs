@@ -97,13 +97,18 @@ pub(super) fn op_text(op: &Op) -> String {
             who,
             race,
             mutual,
+            race_of,
         } => {
             let dir = if n >= 0 { "rises" } else { "falls" };
+            let race = match race_of {
+                Some(c) => format!("race of {}", super::super::card_name(c)),
+                None => race.display().to_string(),
+            };
             if mutual {
                 format!(
                     "tension between {} and the {} {} by {}",
                     who_object(who),
-                    race.display(),
+                    race,
                     dir,
                     n.abs()
                 )
@@ -111,7 +116,7 @@ pub(super) fn op_text(op: &Op) -> String {
                 format!(
                     "{} tension toward the {} {} by {}",
                     possessive(who),
-                    race.display(),
+                    race,
                     dir,
                     n.abs()
                 )

@@ -65,7 +65,8 @@ pub(super) fn op_text(op: &Op) -> String {
             put,
             ref each,
             show,
-        } => pick_text(from, filter, (up_to, put, show), each),
+            ref after,
+        } => pick_text(from, filter, (up_to, put, show), (each, after)),
         Op::Modes { ref modes, chooser } => {
             let parts: Vec<String> = modes.iter().map(|m| effects_text(m, false)).collect();
             let who = match chooser {
@@ -165,7 +166,7 @@ fn pick_text(
     from: PickFrom,
     f: &CardFilter,
     (up_to, put, show): (u8, PickPut, bool),
-    each: &[Effect],
+    (each, after): (&[Effect], &[Effect]),
 ) -> String {
     // Cards in play are always the chooser's own.
     let many = if from == PickFrom::Play {
@@ -235,6 +236,10 @@ fn pick_text(
     }
     if from == PickFrom::Deck {
         s.push_str("; then shuffle your deck");
+    }
+    // What follows the choosing, naming the cards chosen.
+    if !after.is_empty() {
+        s.push_str(&format!(". Then {}", effects_text(after, false)));
     }
     s
 }

@@ -126,7 +126,16 @@ impl Game {
                 who,
                 race,
                 mutual,
+                race_of,
             } => {
+                // Toward the race of a card: none when there is no card.
+                let race = match race_of {
+                    None => race,
+                    Some(sel) => match self.sel_card_anywhere(sel, ctx) {
+                        Some(c) => self.db.get(self.c(c).def).race,
+                        None => return false,
+                    },
+                };
                 let a = self.who_players(who, ctx);
                 let b: Players = (0..self.players.len() as PlayerId)
                     .filter(|&q| {
