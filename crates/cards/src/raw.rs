@@ -153,6 +153,8 @@ pub struct RawCondition {
     pub first_action: Option<bool>,
     /// In a conflict's effects: an attack was made in it.
     pub attack_made: Option<bool>,
+    /// A location this card conquered is in your faction.
+    pub holds_conquest: Option<bool>,
     /// You are the target of a conflict of this type (or one of these, or
     /// `any`) this turn.
     pub targeted_by: Option<OneOrMany>,
@@ -376,6 +378,11 @@ pub struct RawEffect {
     pub power_to_win: Option<RawNum>,
     /// Promote the card to the Inner Circle (with `card`, `free`).
     pub promote: Option<bool>,
+    /// The card's player conquers the location `card` names.
+    pub conquer: Option<bool>,
+    /// N additional influence each turn while the card `card` names is in
+    /// the faction of `who`, outliving this card.
+    pub extra_influence_each_turn: Option<RawNum>,
     /// With `promote`: without rotating a character or applying influence.
     pub free: Option<bool>,
     /// Start or end the Shadow War: "start" or "end".
@@ -486,6 +493,9 @@ pub struct RawCost {
     pub neutralize_other: Option<RawFilter>,
     /// Credit tokens taken off the card itself (Corporate Rule 6).
     pub credits: Option<u8>,
+    /// Chaos Tokens discarded from the cards the player controls: a number
+    /// or an amount worked out with the action's target.
+    pub chaos: Option<RawNum>,
 }
 
 /// A card's own action.

@@ -14,6 +14,8 @@ use crate::raw::{RawCard, RawFilter, RawNum};
 
 /// The most credit tokens one cost takes off (Corporate Rule 6).
 const MAX_TOKENS: u8 = 100;
+/// At most this many Chaos Tokens discarded as a cost, written as a number.
+const MAX_CHAOS_COST: i64 = 100;
 
 /// `actions`.
 pub(super) fn actions(
@@ -72,6 +74,25 @@ pub(super) fn actions(
                 )))
             }
             n => n.unwrap_or(0),
+        };
+        // Drakh Rule 7: Chaos Tokens off the cards the player controls.
+        let chaos = match &cost.chaos {
+            None => None,
+            Some(crate::raw::RawNum::Int(n)) if !(1..=MAX_CHAOS_COST).contains(n) => {
+                return Err(aat.sub("cost.chaos").err(format!(
+                    "{n} Chaos Tokens: an action discards 1 to {MAX_CHAOS_COST} (or an amount worked out when it is used)"
+                )))
+            }
+            Some(n) => {
+                let a = super::amounts::amount_of(&aat.sub("cost.chaos"), n)?;
+                let names_target = a.uses_sel(b5_engine::CardSel::Target) || a.uses_player_target();
+                if names_target && target == TargetKind::None {
+                    return Err(aat.sub("cost.chaos").err(
+                        "the amount names the target, and the action has none (set target)",
+                    ));
+                }
+                Some(a)
+            }
         };
         let first_filter = match &ra.target_filter {
             Some(f) => {
@@ -132,6 +153,7 @@ pub(super) fn actions(
                 rotate_other,
                 neutralize_other,
                 credits,
+                chaos,
             },
             target,
             filter: first_filter,
@@ -215,6 +237,7 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
         ("purge", c.purge.is_some()),
         ("discard", c.discard.is_some()),
         ("credits", c.credits.is_some()),
+        ("chaos", c.chaos.is_some()),
     ] {
         if set {
             return Err(pat.sub(field).err(

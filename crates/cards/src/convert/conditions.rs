@@ -93,6 +93,15 @@ pub(super) fn condition_any(at: &At, c: &RawCondition) -> Result<Condition, Load
         }
         None => {}
     }
+    match c.holds_conquest {
+        Some(true) => found.push(Condition::HoldsConquest),
+        Some(false) => {
+            return Err(at.sub("holds_conquest").err(
+                "write `not = { holds_conquest = true }` for \"if you control no location you conquered with this card\"",
+            ))
+        }
+        None => {}
+    }
     match c.first_action {
         Some(true) => found.push(Condition::FirstAction),
         Some(false) => {

@@ -251,6 +251,8 @@ fn verb_of(at: &At, e: &RawEffect) -> Result<&'static str, LoadError> {
         use_ability,
         power_to_win,
         promote,
+        conquer,
+        extra_influence_each_turn,
         shadow_war,
         count_only_influence,
         attack,
@@ -315,6 +317,8 @@ fn modifiers(at: &At, e: &RawEffect, verb: &str) -> Result<(), LoadError> {
         "use_ability" => &["as", "card", "who"],
         "power_to_win" => &["who", "duration"],
         "promote" => &["card", "free", "who"],
+        "conquer" => &["card"],
+        "extra_influence_each_turn" => &["card", "who"],
         "count_only_influence" => &["who", "duration"],
         _ => &[],
     };
@@ -387,11 +391,22 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         amount: Cell::new(None),
     };
     let op = match verb {
-        "gain_influence" | "lose_influence" | "transfer_influence" | "restore"
-        | "extra_influence" | "gain_power" | "lose_power" | "tension" | "tension_to" | "unrest"
-        | "babylon5" | "shadows" | "vorlons" | "sponsor_discount" | "influence_rating" => {
-            influence::op(&cx)?
-        }
+        "gain_influence"
+        | "lose_influence"
+        | "transfer_influence"
+        | "restore"
+        | "extra_influence"
+        | "extra_influence_each_turn"
+        | "gain_power"
+        | "lose_power"
+        | "tension"
+        | "tension_to"
+        | "unrest"
+        | "babylon5"
+        | "shadows"
+        | "vorlons"
+        | "sponsor_discount"
+        | "influence_rating" => influence::op(&cx)?,
         "draw" | "crusade_draw" | "discard_random" | "damage" | "mark" | "bonus" | "double"
         | "rotate" | "ready" | "heal" | "full_heal" | "remove_damage" | "neutralize"
         | "discard" | "return_to_hand" | "discard_ambassador" | "chaos" | "credits"
@@ -411,6 +426,7 @@ fn effect(at: &At, se: &Spanned<RawEffect>, refs: Refs) -> Result<Effect, LoadEr
         | "use_ability"
         | "power_to_win"
         | "promote"
+        | "conquer"
         | "shadow_war"
         | "count_only_influence" => vocabulary::op(&cx)?,
         _ => unreachable!("every verb is listed above"),

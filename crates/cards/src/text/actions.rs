@@ -37,6 +37,23 @@ pub(super) fn action_text(a: &CardAction) -> String {
             plural(a.cost.credits as i64, "credit token", "credit tokens")
         ));
     }
+    if let Some(n) = &a.cost.chaos {
+        let plain = n.times == 1
+            && n.half.is_none()
+            && n.plus == 0
+            && n.at_least.is_none()
+            && n.at_most.is_none();
+        cost.push(match n.base {
+            b5_engine::AmountBase::Const(v) if plain => format!(
+                "discard {} from the cards you control",
+                plural(v as i64, "Chaos Token", "Chaos Tokens")
+            ),
+            _ => format!(
+                "discard X Chaos Tokens from the cards you control, where X is {}",
+                crate::text::amounts::amount_text(n)
+            ),
+        });
+    }
     if a.cost.discard {
         cost.push("discard this card".into());
     }

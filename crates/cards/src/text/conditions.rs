@@ -94,6 +94,7 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::Margin(cmp) => format!("the margin is {}", cmp_text(*cmp)),
         Condition::Uncontested => "the conflict was won uncontested".into(),
         Condition::AttackMade => "one or more attacks were made in the conflict".into(),
+        Condition::HoldsConquest => "you control a location you conquered using this card".into(),
         Condition::FirstAction => "it is your first action of the Action Round".into(),
         Condition::TargetedBy(kinds) => format!(
             "you are targeted by {} this turn",

@@ -627,3 +627,98 @@ resolution = [{ babylon5 = -1, if = { attack_made = true } }, { tension = 1, who
         ),
     ]);
 }
+
+/// Rulings, Search for a Home: a card's effect conquers a location, grants
+/// influence each turn that outlives the card, and asks whether a location
+/// it conquered is held (`conquer`, `extra_influence_each_turn`,
+/// `holds_conquest`; issue 25, part 11).
+#[test]
+fn conquest_by_a_card_loads_reads_and_refuses() {
+    let d = one(r#"[cards."A"]
+type = "agenda"
+actions = [{ cost = { rotate = true }, if = { not = { holds_conquest = true } }, target = "card", target_filter = { type = "location", side = "other" }, effects = [{ conquer = true }, { extra_influence_each_turn = 2, card = "target", then = true }] }]"#);
+    let a = &d.actions[0];
+    assert!(matches!(
+        a.effects[0].op,
+        Op::Conquer {
+            card: CardSel::Target
+        }
+    ));
+    assert!(matches!(
+        a.effects[1].op,
+        Op::Income {
+            n: 2,
+            who: Who::Me,
+            card: CardSel::Target
+        }
+    ));
+    let text = rules_text(&d);
+    assert!(
+        text.contains("you conquer the target card")
+            && text.contains("each turn, while the target card is in your faction, even after this card leaves play, you may apply 2 additional influence")
+            && text.contains("you control a location you conquered using this card"),
+        "{text}"
+    );
+    let head = "[cards.\"E\"]\ntype = \"event\"\ntarget = \"card\"\ntarget_filter = { type = \"location\", side = \"other\" }\n";
+    assert_all_refused(&[
+        (
+            &format!("{head}effects = [{{ conquer = true, card = \"this\" }}]"),
+            "effects.conquer.card: a player conquers a location of another faction",
+        ),
+        (
+            &format!("{head}effects = [{{ conquer = false }}]"),
+            "effects.conquer",
+        ),
+        (
+            &format!("{head}effects = [{{ extra_influence_each_turn = 1, card = \"supporters\" }}]"),
+            "effects.extra_influence_each_turn.card: the influence lasts while one card is in the faction",
+        ),
+        (
+            &format!("{head}effects = [{{ conquer = true, who = \"target\" }}]"),
+            "`who` does not apply to `conquer`",
+        ),
+        (
+            &format!("{head}effects = [{{ draw = 1, if = {{ holds_conquest = false }} }}]"),
+            "effects.draw.if.holds_conquest: write `not = { holds_conquest = true }`",
+        ),
+    ]);
+}
+
+/// Rulings, Search for a Home: "discard Chaos Tokens equal to the
+/// Homeworld's printed Military" as an action's cost (`cost.chaos`).
+#[test]
+fn a_cost_in_chaos_tokens_loads_reads_and_refuses() {
+    let d = one(r#"[cards."A"]
+type = "agenda"
+actions = [{ cost = { chaos = { ability = "military", of = "target", printed = true } }, target = "card", target_filter = { type = "location", side = "other" }, effects = [{ conquer = true }] }]"#);
+    assert!(d.actions[0].cost.chaos.is_some());
+    assert!(!d.actions[0].cost.only_rotation());
+    let text = rules_text(&d);
+    assert!(
+        text.contains("discard X Chaos Tokens from the cards you control, where X is the target card's printed Military"),
+        "{text}"
+    );
+    let d = one(r#"[cards."A"]
+type = "agenda"
+actions = [{ cost = { chaos = 2 }, effects = [{ draw = 1 }] }]"#);
+    assert!(
+        rules_text(&d).contains("discard 2 Chaos Tokens from the cards you control"),
+        "{}",
+        rules_text(&d)
+    );
+    let head = "[cards.\"A\"]\ntype = \"agenda\"\n";
+    assert_all_refused(&[
+        (
+            &format!("{head}actions = [{{ cost = {{ chaos = 0 }}, effects = [{{ draw = 1 }}] }}]"),
+            "actions[0].cost.chaos: 0 Chaos Tokens: an action discards 1 to 100",
+        ),
+        (
+            &format!("{head}actions = [{{ cost = {{ chaos = {{ cost = \"target\" }} }}, effects = [{{ draw = 1 }}] }}]"),
+            "actions[0].cost.chaos: the amount names the target, and the action has none",
+        ),
+        (
+            "[cards.\"E\"]\ntype = \"event\"\nplay_cost = { chaos = 1 }\neffects = [{ draw = 1 }]",
+            "play_cost.chaos: an event's play cost is rotate_other or neutralize_other",
+        ),
+    ]);
+}

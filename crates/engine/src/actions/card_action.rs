@@ -118,6 +118,15 @@ impl Game {
                 have: c.credits,
             });
         }
+        // Costs: Chaos Tokens discarded from the cards the player controls,
+        // as many as the action's target makes it (Drakh Rule 7).
+        if let Some(a) = &act.cost.chaos {
+            let need = self.amount(a, &Ctx::new(p, card, target)).max(0) as u16;
+            let have = self.chaos_controlled(p);
+            if need as u32 > have {
+                return Err(Violation::NoChaos { card, need, have });
+            }
+        }
         // Engine Rules v1.2, Costs: another card's rotation or neutralization
         // is paid with a card the player controls.
         if !self.other_costs_payable(p, card, &act.cost) {
@@ -210,6 +219,10 @@ impl Game {
             }
         }
         self.pay_other_costs(p, card, &act.cost, pay, ev);
+        if let Some(a) = &act.cost.chaos {
+            let need = self.amount(a, &Ctx::new(p, card, target)).max(0);
+            self.discard_chaos(p, need as u32, ev);
+        }
         if act.cost.credits > 0 {
             self.change_credits(card, -(act.cost.credits.min(i8::MAX as u8) as i8), ev);
         }

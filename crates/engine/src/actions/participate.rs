@@ -308,8 +308,9 @@ impl Game {
         let k = &self.conflicts[conflict.0 as usize];
         let ability = self.applied_ability(k, target).unwrap_or(k.kind);
         let k = &mut self.conflicts[conflict.0 as usize];
-        // Rulings, Gunboat Diplomacy: "the fleet that first attacked".
-        if k.first_attack.0.some().is_none() {
+        // Rulings, Gunboat Diplomacy: "the fleet that first attacked";
+        // kept only in games with a card that asks.
+        if self.db.reads_first_attack() && k.first_attack.0.some().is_none() {
             k.first_attack.0 = card;
         }
         k.participants.push(Participant {

@@ -106,6 +106,10 @@ pub enum Condition {
     /// attack was made in it (rulings, Gunboat Diplomacy: "if one or more
     /// fleet attacks occur").
     AttackMade,
+    /// A location this card conquered (`Op::Conquer`) is in the acting
+    /// player's faction (rulings, Search for a Home: "if you control no
+    /// locations you conquered using Search for a Home" is its negation).
+    HoldsConquest,
 }
 
 impl Condition {

@@ -37,6 +37,10 @@ pub struct CardDb {
     /// Whether any definition asks whether another copy of a card targeted
     /// a card this turn: only then is it recorded.
     copy_targets: bool,
+    /// Whether any definition asks which card first attacked in a conflict
+    /// (`CardSel::FirstAttacker`, `Condition::AttackMade`): only then is it
+    /// recorded.
+    first_attack: bool,
     /// Each definition's printed taint, worked out once (Tainted Cards and
     /// Marks): bit 0 Shadow-tainted, bit 1 Vorlon-tainted.
     taint: Vec<u8>,
@@ -80,6 +84,7 @@ impl CardDb {
         self.war_licenses |= def.licenses_war();
         self.ready_at_start |= def.reads_ready_at_start;
         self.copy_targets |= def.reads_copy_targets;
+        self.first_attack |= def.reads_first_attack();
         self.defs.push(def);
         self.by_name.insert(key, id);
         Ok(id)
@@ -95,6 +100,7 @@ impl CardDb {
         self.war_licenses |= def.licenses_war();
         self.ready_at_start |= def.reads_ready_at_start;
         self.copy_targets |= def.reads_copy_targets;
+        self.first_attack |= def.reads_first_attack();
         if let Some(&id) = self.by_name.get(&key) {
             self.taint[id.0 as usize] = taint_bits(&def);
             self.defs[id.0 as usize] = def;
@@ -139,6 +145,12 @@ impl CardDb {
     #[inline]
     pub fn reads_copy_targets(&self) -> bool {
         self.copy_targets
+    }
+
+    /// Whether any card asks which card first attacked in a conflict.
+    #[inline]
+    pub fn reads_first_attack(&self) -> bool {
+        self.first_attack
     }
 
     /// Whether any card has a trigger that watches the whole game.

@@ -107,6 +107,12 @@ pub struct Cost {
     /// card actions only).
     #[serde(default)]
     pub credits: u8,
+    /// Discard this many Chaos Tokens from the cards the player controls,
+    /// worked out with the action's target ("discard Chaos Tokens equal to
+    /// the Homeworld's printed Military": rulings, Search for a Home; card
+    /// actions only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chaos: Option<super::Amount>,
 }
 
 impl Cost {
@@ -120,6 +126,7 @@ impl Cost {
             && self.rotate_other.is_none()
             && self.neutralize_other.is_none()
             && self.credits == 0
+            && self.chaos.is_none()
     }
 }
 
@@ -705,6 +712,39 @@ impl CardDef {
         self.passives
             .iter()
             .any(|p| matches!(p, Passive::WarConflicts { .. }))
+    }
+
+    /// Whether the card asks which card first attacked in a conflict
+    /// (`CardSel::FirstAttacker`, `Condition::AttackMade`), in an effect,
+    /// an effect's condition or a requirement.
+    pub fn reads_first_attack(&self) -> bool {
+        fn cond(c: &Condition) -> bool {
+            match c {
+                Condition::AttackMade => true,
+                Condition::Not(c) => cond(c),
+                Condition::All(v) | Condition::Any(v) => v.iter().any(cond),
+                _ => false,
+            }
+        }
+        fn effect(e: &Effect) -> bool {
+            let l = |v: &[Effect]| v.iter().any(effect);
+            e.uses_sel(CardSel::FirstAttacker)
+                || e.condition.as_ref().is_some_and(cond)
+                || match &e.op {
+                    Op::Vote { pass, fail, .. } => l(pass) || l(fail),
+                    Op::Delayed { effects, .. } | Op::Unless { effects, .. } => l(effects),
+                    Op::Pick { each, after, .. } => l(each) || l(after),
+                    Op::ChoosePlayer { each, .. } => l(each),
+                    Op::Modes { modes, .. } => modes.iter().any(|m| l(m)),
+                    _ => false,
+                }
+        }
+        self.effect_lists().any(|l| l.iter().any(effect))
+            || self.requires.iter().any(cond)
+            || self
+                .actions
+                .iter()
+                .any(|a| a.condition.as_ref().is_some_and(cond))
     }
 
     /// Whether a triggered effect of the card watches the whole game

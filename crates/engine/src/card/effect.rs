@@ -411,6 +411,23 @@ pub enum Op {
         card: CardSel,
         free: bool,
     },
+    /// The card's player conquers the location (War Conflicts, Conquering
+    /// Locations: its attached cards are discarded, it joins his faction,
+    /// blanked and controlled by no one unless loyal to his race), as if
+    /// he had won a war conflict against it (rulings, Search for a Home).
+    Conquer {
+        card: CardSel,
+    },
+    /// "Each turn, while you control it, you may apply N additional
+    /// influence, even if this card leaves play" (rulings, Search for a
+    /// Home): from now on, in every turn the location is in the player's
+    /// faction, he has N additional influence; the grant belongs to the
+    /// game, not to the card that made it.
+    Income {
+        n: u8,
+        who: Who,
+        card: CardSel,
+    },
     /// Start (true) or end (false) the Shadow War (The Shadow War: it
     /// starts once a game; an effect ends it only while it is in effect).
     ShadowWar {
@@ -524,7 +541,8 @@ impl Op {
             | Op::InfluenceRating { .. }
             | Op::TransferPower { .. }
             | Op::PowerToWin { .. }
-            | Op::InfluenceOnlyPower { .. } => OpFamily::Influence,
+            | Op::InfluenceOnlyPower { .. }
+            | Op::Income { .. } => OpFamily::Influence,
             Op::Draw { .. }
             | Op::CrusadeDraw { .. }
             | Op::DiscardRandom { .. }
@@ -569,7 +587,8 @@ impl Op {
             | Op::FoundIsa
             | Op::JoinIsa { .. }
             | Op::VoteRule { .. }
-            | Op::ShadowWar { .. } => OpFamily::Politics,
+            | Op::ShadowWar { .. }
+            | Op::Conquer { .. } => OpFamily::Politics,
             Op::Restrict { .. }
             | Op::Delayed { .. }
             | Op::Pick { .. }
@@ -596,6 +615,7 @@ impl Op {
             | Op::TransferToForce { n, .. }
             | Op::Restore { n, .. }
             | Op::ExtraInfluence { n, .. }
+            | Op::Income { n, .. }
             | Op::GainPower { n, .. }
             | Op::LosePower { n, .. }
             | Op::Draw { n, .. }
@@ -744,6 +764,7 @@ impl Effect {
             | Op::LoseInfluence { who, .. }
             | Op::Restore { who, .. }
             | Op::ExtraInfluence { who, .. }
+            | Op::Income { who, .. }
             | Op::GainPower { who, .. }
             | Op::LosePower { who, .. }
             | Op::Unrest { who, .. }
@@ -816,7 +837,9 @@ impl Effect {
             | Op::TransferDamage { card, .. }
             | Op::MoveAttached { card, .. }
             | Op::UseAs { card, .. }
-            | Op::Promote { card, .. } => Some(*card),
+            | Op::Promote { card, .. }
+            | Op::Conquer { card }
+            | Op::Income { card, .. } => Some(*card),
             Op::Attack { card, .. } | Op::AttackMod { card, .. } => Some(*card),
             _ => None,
         }

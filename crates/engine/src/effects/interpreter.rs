@@ -286,6 +286,7 @@ impl Game {
                     Op::ConvertMark { from, .. } => self.card_marks(c, from) > 0,
                     Op::Blank { .. } => self.may_blank(c),
                     Op::Promote { free, .. } => self.effect_promotion_cost(c, free).is_some(),
+                    Op::Conquer { .. } => self.may_conquer(ctx.controller, c),
                     Op::MoveMark {
                         kind, card, onto, ..
                     } => self.may_move_mark(kind, card, onto, ctx),
@@ -430,6 +431,7 @@ impl Game {
             Condition::Uncontested => ctx.conflict.is_some_and(|k| self.uncontested(k)),
             // Rulings, Gunboat Diplomacy: "if one or more fleet attacks occur".
             Condition::AttackMade => self.first_attacker(ctx).is_some(),
+            Condition::HoldsConquest => self.holds_conquest(ctx.source, p),
             Condition::TargetedBy(kinds) => self.player_targeted_by(p, *kinds),
             // Rulings: "As your first action" (The Action Round).
             Condition::FirstAction => self.first_action(p),

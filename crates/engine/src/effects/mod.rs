@@ -12,6 +12,7 @@ pub(crate) mod blanking;
 pub(crate) mod cannot;
 pub(crate) mod choice;
 pub(crate) mod choose_player;
+pub(crate) mod conquest;
 pub(crate) mod copy_targets;
 pub(crate) mod delayed;
 pub(crate) mod filters;

@@ -65,6 +65,13 @@ pub enum Violation {
         need: u8,
         have: u8,
     },
+    /// An action costs `need` Chaos Tokens off the cards its player
+    /// controls, which hold `have`.
+    NoChaos {
+        card: CardId,
+        need: u16,
+        have: u32,
+    },
     Allergic(CardId),
     BadTarget,
     TargetSelf,
@@ -233,6 +240,7 @@ impl Violation {
             StartingAmbassador(_) => "Engine Rules v1.2: Ambassadors and Ambassadorial Immunity (a starting ambassador cannot be sponsored)",
             RequirementUnmet(_) => "Engine Rules v1.2: Advanced Details about playing cards (Requirements)",
             NoCredits { .. } => "Engine Rules v1.2: Costs; Corporate Rule 6 (credit tokens)",
+            NoChaos { .. } => "Engine Rules v1.2: Costs; Drakh Rule 7 (Chaos Tokens)",
             UsedUp { .. } => "card text (\"only once per turn\", \"once per game\"); docs/card-format.md: Actions",
             TooManyActions(_) => "Engine Rules v1.2: Rotating (\"generally only possible to use each card once per turn\"), Take control of a Mercenary; docs/limits.md",
             Allergic(_) => "Engine Rules v1.2: Allergic Cards and Marks",

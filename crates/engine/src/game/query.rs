@@ -180,9 +180,14 @@ impl Game {
         if !self.copy_targets.is_empty() {
             self.copy_targets.hash(&mut h);
         }
-        // Only while a pick of cards on the table is in progress.
+        // Only while a pick is in progress.
         if !self.picked.is_empty() {
             self.picked.hash(&mut h);
+        }
+        // Only once a card's effect conquered a location or granted
+        // influence each turn (`effects/conquest.rs`).
+        if !self.conquests.is_empty() || !self.incomes.is_empty() {
+            (&self.conquests, &self.incomes).hash(&mut h);
         }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
         // Hashed only when present (a choice in the middle of an effect).

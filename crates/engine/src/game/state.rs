@@ -305,10 +305,17 @@ pub struct Game {
     /// (target, card), sorted; kept only in games with a card that asks
     /// (`effects/copy_targets.rs`).
     pub(crate) copy_targets: Vec<(CardId, CardId)>,
-    /// The cards the pick in progress chose and left where they were (its
-    /// own cards on the table): "any number of your characters" chooses
-    /// each once (`effects/choice.rs`).
+    /// The cards the pick in progress chose: "any number of your
+    /// characters" chooses each once, and what follows the choosing names
+    /// them (`effects/choice.rs`).
     pub(crate) picked: SmallVec<[CardId; 4]>,
+    /// The locations conquered by a card's effect, as (card, location), in
+    /// order (`effects/conquest.rs`).
+    pub(crate) conquests: Vec<(CardId, CardId)>,
+    /// Additional influence each turn while a card is in a player's
+    /// faction, granted by an effect and outliving the card that granted
+    /// it, as (player, card, influence) (`effects/conquest.rs`).
+    pub(crate) incomes: Vec<(PlayerId, CardId, u8)>,
     /// The Interstellar Alliance (a state of the whole game).
     pub(crate) isa: crate::game::held::Isa,
     /// Drakh Rule 7: the Drakh player being asked whether to move Chaos
@@ -397,6 +404,8 @@ impl Clone for Game {
             ready_at_start: self.ready_at_start.clone(),
             copy_targets: self.copy_targets.clone(),
             picked: copy_list(&self.picked),
+            conquests: self.conquests.clone(),
+            incomes: self.incomes.clone(),
             isa: self.isa,
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
@@ -460,6 +469,8 @@ impl PartialEq for Game {
             && self.ready_at_start == o.ready_at_start
             && self.copy_targets == o.copy_targets
             && self.picked == o.picked
+            && self.conquests == o.conquests
+            && self.incomes == o.incomes
             && self.isa == o.isa
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active

@@ -188,6 +188,23 @@ impl Game {
             .sum()
     }
 
+    /// Discards `n` Chaos Tokens from the cards the player controls, in
+    /// table order (a cost: Engine Rules v1.2, Costs, "only cards you
+    /// control pay").
+    pub(crate) fn discard_chaos(&mut self, p: PlayerId, n: u32, ev: &mut Events) {
+        let mut left = n;
+        let cards: smallvec::SmallVec<[CardId; 24]> = self.controlled_in_play(p).collect();
+        for c in cards {
+            let mut take = (self.c(c).chaos as u32).min(left);
+            left -= take;
+            while take > 0 {
+                let step = take.min(i8::MAX as u32);
+                self.change_chaos(c, -(step as i8), ev);
+                take -= step;
+            }
+        }
+    }
+
     fn is_drakh_card(&self, c: CardId) -> bool {
         self.db.get(self.c(c).def).race == Race::Drakh
     }

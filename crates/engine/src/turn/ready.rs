@@ -142,6 +142,8 @@ impl Game {
                 .sum();
             self.players[ctrl as usize].extra += extra;
         }
+        // Granted by an effect, outliving its card (`effects/conquest.rs`).
+        self.add_incomes();
         ev.push(Event::InfluenceRestored);
         self.determine_initiative(ev);
     }

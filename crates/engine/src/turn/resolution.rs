@@ -262,7 +262,7 @@ impl Game {
     /// Conquering a location: attached cards are discarded; it joins the
     /// conqueror's faction; if not loyal to the conqueror's race its text is
     /// blanked and no player controls it.
-    fn conquer(&mut self, p: PlayerId, loc: CardId, ev: &mut Events) {
+    pub(crate) fn conquer(&mut self, p: PlayerId, loc: CardId, ev: &mut Events) {
         let attached: smallvec::SmallVec<[CardId; 4]> = self
             .attachments
             .iter()

@@ -284,6 +284,8 @@ impl Game {
             ready_at_start: Vec::new(),
             copy_targets: Vec::new(),
             picked: SmallVec::new(),
+            conquests: Vec::new(),
+            incomes: Vec::new(),
             isa: crate::game::held::Isa::default(),
             chaos_mover: crate::game::state::NOBODY,
             drakh_active: false,

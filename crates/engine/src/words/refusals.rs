@@ -30,6 +30,7 @@ impl Game {
             | Violation::TooManyActions(..)
             | Violation::UsedUp { .. }
             | Violation::NoCredits { .. }
+            | Violation::NoChaos { .. }
             | Violation::Disloyal { .. }
             | Violation::LimitedInPlay(..)
             | Violation::UniqueUsed(..)
@@ -173,6 +174,11 @@ impl Game {
             ),
             Violation::NoCredits { card, need, have } => format!(
                 "{}'s action takes {need} credit token{} off it, and it holds {have}",
+                n(card),
+                if need == 1 { "" } else { "s" }
+            ),
+            Violation::NoChaos { card, need, have } => format!(
+                "{}'s action costs {need} Chaos Token{} off the cards {pn} controls, and they hold {have}",
                 n(card),
                 if need == 1 { "" } else { "s" }
             ),

@@ -538,6 +538,32 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             ..Effect::new(Op::Draw { n: 1, who: Who::Me })
         });
     }
+    // "Conquer target location in another faction; each turn while it is
+    // in your faction, even after this card is gone, apply 1 additional
+    // influence" (rulings, Search for a Home).
+    defs.push(event(
+        "Claim by Decree",
+        2,
+        TargetKind::Card,
+        CardFilter {
+            types: CardType::Location.bit(),
+            side: Side::Other,
+            ..CardFilter::default()
+        },
+        vec![
+            Effect::new(Op::Conquer {
+                card: CardSel::Target,
+            }),
+            Effect {
+                then: true,
+                ..Effect::new(Op::Income {
+                    n: 1,
+                    who: Who::Me,
+                    card: CardSel::Target,
+                })
+            },
+        ],
+    ));
     defs.push(event(
         "Ledger Sweep",
         0,

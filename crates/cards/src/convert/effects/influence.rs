@@ -74,6 +74,24 @@ pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
             n: cx.num(&e.extra_influence, 0, 255)? as u8,
             who: w,
         },
+        // Rulings, Search for a Home: "while you control it, even if this
+        // agenda leaves play, each turn you may apply X additional influence".
+        "extra_influence_each_turn" => {
+            let card = cx.sel()?;
+            if matches!(
+                card,
+                CardSel::Supporters | CardSel::Opposers | CardSel::Chosen
+            ) {
+                return Err(at
+                    .sub("card")
+                    .err("the influence lasts while one card is in the faction: name one card (target, this, ...)"));
+            }
+            Op::Income {
+                n: cx.num(&e.extra_influence_each_turn, 0, 255)? as u8,
+                who: w,
+                card,
+            }
+        }
         "gain_power" => Op::GainPower {
             n: cx.num(&e.gain_power, 0, 255)? as u8,
             who: w,

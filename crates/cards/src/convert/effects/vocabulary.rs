@@ -275,6 +275,19 @@ pub(super) fn rules_verb(
                 free: e.free.unwrap_or(false),
             }
         }
+        // War Conflicts, Conquering Locations; rulings, Search for a Home.
+        "conquer" => {
+            flag(at, verb, e.conquer)?;
+            if matches!(
+                sel,
+                CardSel::This | CardSel::Ambassador(_) | CardSel::Attached
+            ) {
+                return Err(at.sub("card").err(
+                    "a player conquers a location of another faction: name the target (or another location the effect names)",
+                ));
+            }
+            Op::Conquer { card: sel }
+        }
         "shadow_war" => {
             let start = match e.shadow_war.as_deref().unwrap() {
                 "start" | "begin" => true,

@@ -43,6 +43,13 @@ pub(super) fn op_text(op: &Op) -> String {
             who_subject(who),
             n
         ),
+        Op::Income { n, who, card } => format!(
+            "each turn, while {} is in {} faction, even after this card leaves play, {} may apply {} additional influence",
+            crate::text::card_name(card),
+            crate::text::possessive(who),
+            who_subject(who),
+            n
+        ),
         Op::GainPower { n, who } => who_does(who, "gain", plural(n as i64, "power", "power")),
         Op::LosePower { n, who } => who_does(who, "lose", plural(n as i64, "power", "power")),
         Op::Tension {

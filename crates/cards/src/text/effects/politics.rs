@@ -84,6 +84,10 @@ pub(super) fn op_text(op: &Op) -> String {
                 ),
             }
         }
+        Op::Conquer { card } => format!(
+            "you conquer {}, as if you had won a war conflict against it",
+            crate::text::card_name(card)
+        ),
         Op::ShadowWar { start: true } => "the Shadow War begins, if it never has".into(),
         Op::ShadowWar { start: false } => {
             "the Shadow War ends, if it is in effect, and the wars it started end with it".into()

@@ -70,6 +70,10 @@ fn recordable(op: &Op) -> bool {
         // Interstellar Alliance); what only its existence allowed (ISA
         // cards played, reserve actions taken) could not be undone.
         Op::FoundIsa | Op::JoinIsa { .. } => false,
+        // Not named by the rules: a conquest moves a location and discards
+        // what was attached to it, and the grant of influence that follows
+        // it belongs to the game; neither has a way back.
+        Op::Conquer { .. } | Op::Income { .. } => false,
         // A reversal is kept by the reversing card's own record
         // (`note_reversed`).
         Op::Reverse(_) => false,

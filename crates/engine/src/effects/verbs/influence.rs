@@ -69,6 +69,7 @@ impl Game {
                 }
                 any
             }
+            Op::Income { n, who, card } => self.income_effect(n, who, card, ctx),
             Op::ExtraInfluence { n, who } => {
                 let ps = self.who_players(who, ctx);
                 for &p in &ps {

@@ -80,6 +80,7 @@ impl Game {
                 babylon5,
             } => self.add_vote_rule(rule, who, babylon5, ctx),
             Op::ShadowWar { start } => self.shadow_war_effect(start, ev),
+            Op::Conquer { card } => self.conquer_effect(card, ctx, ev),
             _ => false,
         }
     }
