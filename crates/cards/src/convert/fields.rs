@@ -261,6 +261,12 @@ pub(super) fn attach(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), Load
             AttachKind::parse,
             ATTACH,
         )?;
+        // Rulings 7.5: contingencies only are played on a conflict.
+        if d.attach == AttachKind::Conflict && ty != CardType::Contingency {
+            return Err(at.at("attach", a).err(
+                "only a contingency is played on a conflict (an aftermath plays after it resolves: see `aftermath`)",
+            ));
+        }
     }
     Ok(())
 }

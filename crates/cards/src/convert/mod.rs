@@ -122,7 +122,7 @@ fn refuse_chosen(at: &At, uses: bool) -> Result<(), LoadError> {
 const CARDS: &str =
     "target, ambassador, this, attached, attacker, supporters, opposers, second, that, chosen, first_attacker";
 const TARGETS: &str = "none, player, race, card, conflict, event";
-const ATTACH: &str = "character, fleet, location, group, agenda, faction, global";
+const ATTACH: &str = "character, fleet, location, group, agenda, faction, global, conflict";
 const DURATIONS: &str =
     "turn, while-rotated, conflict, permanent, printed, while-in-play, attack, while-sustained";
 

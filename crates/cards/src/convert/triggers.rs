@@ -38,6 +38,22 @@ fn trigger_seen(at: &At, t: Trigger, ty: CardType, attach: AttachKind) -> Result
         ),
         _ => (true, ""),
     };
+    // Rulings 7.5: a contingency on a conflict answers what happens in it.
+    let (ok, who) = if ok && ty == CardType::Contingency && on == Some(CardType::Conflict) {
+        (
+            matches!(
+                t,
+                Trigger::ConflictWon
+                    | Trigger::ConflictLost
+                    | Trigger::GainedInfluenceFromConflict
+                    | Trigger::AttackInConflict
+                    | Trigger::WarWonContested
+            ),
+            "a contingency on a conflict answers only what happens in that conflict (conflict-won, conflict-lost, gained-influence, attack-in-conflict, contested-war-won)",
+        )
+    } else {
+        (ok, who)
+    };
     let (ok, who) = if ok && ty == CardType::Contingency && t == Trigger::LeavesPlay {
         (
             false,

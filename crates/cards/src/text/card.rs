@@ -475,5 +475,6 @@ fn attach_text(k: AttachKind) -> &'static str {
         AttachKind::Agenda => "an agenda",
         AttachKind::Faction => "a faction",
         AttachKind::Global => "the whole game",
+        AttachKind::Conflict => "one of your conflicts",
     }
 }

@@ -722,3 +722,31 @@ actions = [{ cost = { chaos = 2 }, effects = [{ draw = 1 }] }]"#);
         ),
     ]);
 }
+
+/// Rulings 7.5: a contingency played on one of your conflicts
+/// (`attach = "conflict"`) answers what happens in that conflict.
+#[test]
+fn a_contingency_on_a_conflict_loads_reads_and_refuses() {
+    let d = one(r#"[cards."K"]
+type = "contingency"
+attach = "conflict"
+trigger = "conflict-won"
+effects = [{ gain_influence = 2 }]"#);
+    assert_eq!(d.attach, b5_engine::AttachKind::Conflict);
+    let text = rules_text(&d);
+    assert!(text.contains("one of your conflicts"), "{text}");
+    assert_all_refused(&[
+        (
+            "[cards.\"K\"]\ntype = \"contingency\"\nattach = \"conflict\"\ntrigger = \"attacked\"\neffects = [{ draw = 1 }]",
+            "`attacked` can never happen to a contingency on a conflict",
+        ),
+        (
+            "[cards.\"K\"]\ntype = \"contingency\"\nattach = \"conflict\"\ntrigger = \"targeted\"\neffects = [{ draw = 1 }]",
+            "a contingency on a conflict answers only what happens in that conflict",
+        ),
+        (
+            "[cards.\"E\"]\ntype = \"enhancement\"\ncost = 1\nattach = \"conflict\"\nbonus = { diplomacy = 1 }",
+            "attach: only a contingency is played on a conflict",
+        ),
+    ]);
+}

@@ -256,8 +256,13 @@ impl Game {
             .get(host.idx())
             .ok_or(Violation::NoSuchCard(host))?;
         // Played face down under a card you control, of the listed type (and
-        // race, for a loyal contingency).
-        if !h.zone.on_table() || h.controller != p {
+        // race, for a loyal contingency); or on one of your conflicts of
+        // this turn, revealed and not yet resolved (rulings 7.5).
+        if def.attach == AttachKind::Conflict {
+            if !self.conflict_takes_contingency(p, host) {
+                return Err(Violation::BadTarget);
+            }
+        } else if !h.zone.on_table() || h.controller != p {
             return Err(Violation::BadTarget);
         }
         let hd = self.db.get(h.def);
@@ -265,13 +270,24 @@ impl Game {
             AttachKind::Faction | AttachKind::Global => true,
             k => k.card_type() == Some(hd.card_type),
         };
-        if !type_ok
-            || (def.race != Race::Neutral && hd.race != def.race)
-            || !self.filter_matches(&def.filter, host, p)
-        {
+        // A conflict card is off the table: no filter of cards in play.
+        let filter_ok =
+            def.attach == AttachKind::Conflict || self.filter_matches(&def.filter, host, p);
+        if !type_ok || (def.race != Race::Neutral && hd.race != def.race) || !filter_ok {
             return Err(Violation::BadTarget);
         }
         Ok(())
+    }
+
+    /// Whether `host` is the card of one of `p`'s conflicts this turn,
+    /// revealed and not yet resolved: a contingency may be played on it.
+    pub(crate) fn conflict_takes_contingency(&self, p: PlayerId, host: CardId) -> bool {
+        host.some().is_some()
+            && self.c(host).zone == Zone::Conflict
+            && self
+                .conflicts
+                .iter()
+                .any(|k| k.card == host && k.initiator == p && k.revealed && !k.resolved)
     }
 
     pub(crate) fn do_play_contingency(
@@ -283,7 +299,13 @@ impl Game {
     ) {
         let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
-        let fac = self.c(host).faction;
+        // A conflict card belongs to no faction: the contingency is its
+        // player's.
+        let fac = if self.c(host).zone == Zone::Conflict {
+            p
+        } else {
+            self.c(host).faction
+        };
         self.move_card(card, Zone::Attached, fac, ev);
         let c = self.cm(card);
         c.flags |= flag::FACE_DOWN;

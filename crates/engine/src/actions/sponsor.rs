@@ -817,6 +817,14 @@ impl Game {
                     for host in self.table_cards_controlled(p) {
                         out.push(Action::PlayContingency { card, host });
                     }
+                    // On one of his conflicts (rulings 7.5).
+                    if def.attach == AttachKind::Conflict {
+                        for k in self.conflicts.iter() {
+                            if self.conflict_takes_contingency(p, k.card) {
+                                out.push(Action::PlayContingency { card, host: k.card });
+                            }
+                        }
+                    }
                 }
                 CardType::Conflict | CardType::Aftermath => {}
             }

@@ -346,6 +346,10 @@ pub enum AttachKind {
     Agenda,
     Faction,
     Global,
+    /// A contingency on one of its player's conflicts this turn (rulings
+    /// 7.5: "Contingencies played on a Military Conflict are discarded
+    /// when revealed"; they leave with the conflict card).
+    Conflict,
 }
 
 impl AttachKind {
@@ -358,6 +362,7 @@ impl AttachKind {
             AttachKind::Agenda => "agenda",
             AttachKind::Faction => "faction",
             AttachKind::Global => "global",
+            AttachKind::Conflict => "conflict",
         }
     }
 
@@ -370,6 +375,7 @@ impl AttachKind {
             AttachKind::Agenda,
             AttachKind::Faction,
             AttachKind::Global,
+            AttachKind::Conflict,
         ]
         .into_iter()
         .find(|k| k.name() == s)
@@ -383,6 +389,7 @@ impl AttachKind {
             AttachKind::Location => Some(CardType::Location),
             AttachKind::Group => Some(CardType::Group),
             AttachKind::Agenda => Some(CardType::Agenda),
+            AttachKind::Conflict => Some(CardType::Conflict),
             AttachKind::Faction | AttachKind::Global => None,
         }
     }

@@ -332,6 +332,19 @@ impl Game {
     fn answering_trigger(&self, w: &Window, card: CardId) -> Option<usize> {
         let ci = self.c(card);
         let def = self.db.get(ci.def);
+        // A contingency on a conflict card answers only what happens in
+        // that conflict (rulings 7.5).
+        if ci
+            .host
+            .some()
+            .is_some_and(|h| self.c(h).zone == Zone::Conflict)
+            && self
+                .conflicts
+                .get(w.conflict.0 as usize)
+                .is_none_or(|k| k.card != ci.host)
+        {
+            return None;
+        }
         def.triggers
             .iter()
             .position(|te| match (w.trigger, te.trigger) {

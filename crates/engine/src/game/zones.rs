@@ -135,8 +135,13 @@ impl Game {
     /// `Supporting`, `Agenda`, `OnFaction`) `faction` is the faction; piles
     /// (deck, hand, discard, removed) always belong to the card's owner.
     pub(crate) fn move_card(&mut self, id: CardId, to: Zone, faction: PlayerId, ev: &mut Events) {
-        let foreign = self.cards[id.idx()].controller != self.cards[id.idx()].faction;
         let from = self.cards[id.idx()].zone;
+        // Rulings 7.5: the contingencies on a conflict card go to the
+        // discard pile before it does (resolved, canceled or returned).
+        if from == Zone::Conflict && to != Zone::Conflict {
+            self.discard_conflict_contingencies(id, ev);
+        }
+        let foreign = self.cards[id.idx()].controller != self.cards[id.idx()].faction;
         // "When ... is discarded from play": matched with the card as it
         // is, carried out once it has gone (`effects/watchers.rs`).
         let watchers = (from.in_play()
@@ -226,6 +231,24 @@ impl Game {
         }
         if let Some(found) = watchers.filter(|w| !w.is_empty()) {
             self.run_watchers(id, found, ev);
+        }
+    }
+
+    /// Discards the contingencies played on a conflict card.
+    fn discard_conflict_contingencies(&mut self, conflict_card: CardId, ev: &mut Events) {
+        let on: smallvec::SmallVec<[CardId; 2]> = self
+            .attachments
+            .iter()
+            .copied()
+            .filter(|&a| {
+                let ai = &self.cards[a.idx()];
+                ai.host == conflict_card && ai.zone == Zone::Attached
+            })
+            .collect();
+        for a in on {
+            let owner = self.cards[a.idx()].owner;
+            self.cards[a.idx()].flags &= !flag::FACE_DOWN;
+            self.move_card(a, Zone::Discard, owner, ev);
         }
     }
 

@@ -564,6 +564,16 @@ pub(super) fn vocabulary_cards(defs: &mut Vec<CardDef>) {
             },
         ],
     ));
+    // A contingency on one of your conflicts: "When this conflict is won,
+    // gain 1 influence" (rulings 7.5).
+    let mut reserve = card("Held in Reserve", CardType::Contingency, 0);
+    reserve.attach = AttachKind::Conflict;
+    reserve.triggers.push(trig(
+        Trigger::ConflictWon,
+        false,
+        vec![Effect::new(Op::GainInfluence { n: 1, who: Who::Me })],
+    ));
+    defs.push(reserve);
     defs.push(event(
         "Ledger Sweep",
         0,
