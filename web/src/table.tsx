@@ -783,6 +783,13 @@ function ConflictBox({ k, v, ctx }: { k: ConflictView; v: PlayerView; ctx: Ctx }
           </button>
         )}
       </div>
+      {k.card && k.card.hidden_contingencies + k.card.own_contingencies.length > 0 && (
+        <div class="kcont">
+          {k.card.hidden_contingencies > 0 &&
+            `${k.card.hidden_contingencies} contingenc${k.card.hidden_contingencies === 1 ? "y" : "ies"} face down`}
+          {k.card.own_contingencies.map((a) => ` (face down: ${a.name})`).join("")}
+        </div>
+      )}
       {!(k.face_down && !k.name) && (
         <div class="ktotals">
           Support {k.support} · Opposition {k.opposition}

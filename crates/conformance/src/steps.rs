@@ -104,6 +104,20 @@ fn in_zone(g: &Game, c: CardId, prefer: Prefer) -> bool {
 }
 
 /// Looks a card up for an acting player.
+/// The first copy of a card of that name whose action `act` is legal for
+/// `p` now (several copies of one card: the first one still offered).
+fn first_offered(
+    g: &Game,
+    p: PlayerId,
+    name: &str,
+    act: impl Fn(CardId) -> Action,
+) -> Option<CardId> {
+    let legal = g.legal_actions(p);
+    cards_named(g, name)
+        .into_iter()
+        .find(|&c| legal.contains(&act(c)))
+}
+
 pub fn find_card(g: &Game, p: PlayerId, name: &str, prefer: Prefer) -> Option<CardId> {
     let all = cards_named(g, name);
     let own: Vec<CardId> = all
@@ -496,12 +510,8 @@ pub fn actions(
         // copy the choice still offers, else the first on the table.
         "choose" => {
             let n = need(&st.card, "card", verb)?;
-            let legal = g.legal_actions(p);
-            let free = cards_named(g, n)
-                .into_iter()
-                .find(|&c| legal.contains(&Action::Choose { card: c }));
             one(Action::Choose {
-                card: match free {
+                card: match first_offered(g, p, n, |c| Action::Choose { card: c }) {
                     Some(c) => c,
                     None => card(Prefer::Table)?,
                 },
@@ -520,12 +530,8 @@ pub fn actions(
             // Several copies of one card may be drawn (Blank Cards): name
             // the first copy that may still be kept, else the first in hand.
             let n = need(&st.card, "card", verb)?;
-            let legal = g.legal_actions(p);
-            let free = cards_named(g, n)
-                .into_iter()
-                .find(|&c| legal.contains(&Action::Keep { card: c }));
             one(Action::Keep {
-                card: match free {
+                card: match first_offered(g, p, n, |c| Action::Keep { card: c }) {
                     Some(c) => c,
                     None => card(Prefer::Hand)?,
                 },
@@ -536,12 +542,8 @@ pub fn actions(
         // of several copies: the first still offered).
         "stack" => {
             let n = need(&st.card, "card", verb)?;
-            let legal = g.legal_actions(p);
-            let free = cards_named(g, n)
-                .into_iter()
-                .find(|&c| legal.contains(&Action::Choose { card: c }));
             one(Action::Choose {
-                card: match free {
+                card: match first_offered(g, p, n, |c| Action::Choose { card: c }) {
                     Some(c) => c,
                     None => card(Prefer::Table)?,
                 },

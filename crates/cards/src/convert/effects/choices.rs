@@ -10,6 +10,30 @@ use crate::convert::{effects, filter, never_matches, one_of, small, At, FilterUs
 use crate::error::LoadError;
 use crate::raw::{RawEffect, RawNum};
 
+/// Refuses, in a list that happens within a choice (a `choose_player`'s
+/// `each`, a pick's `after`), an effect that would wait in its turn: a
+/// vote, a choice, an offer to pay, a delayed effect or an attack.
+fn refuse_waiting(at: &At, field: &str, list: &[b5_engine::Effect]) -> Result<(), LoadError> {
+    let waits = |x: &b5_engine::Effect| {
+        matches!(
+            x.op,
+            Op::Vote { .. }
+                | Op::Pick { .. }
+                | Op::Modes { .. }
+                | Op::Delayed { .. }
+                | Op::Unless { .. }
+                | Op::ChoosePlayer { .. }
+                | Op::Attack { .. }
+        )
+    };
+    if list.iter().any(waits) {
+        return Err(at.sub(field).err(format!(
+            "`{field}` cannot hold a vote, a search, a choice, a \"choose one\", an `unless_paid`, a delayed effect or an attack"
+        )));
+    }
+    Ok(())
+}
+
 /// The verb's operation.
 pub(super) fn op(cx: &VerbCx) -> Result<Op, LoadError> {
     let (at, e) = (&cx.at, cx.e);
@@ -131,23 +155,7 @@ fn choose_player(cx: &VerbCx) -> Result<Op, LoadError> {
             ))
         }
     };
-    if let Some(x) = each.iter().find(|x| {
-        matches!(
-            x.op,
-            Op::Vote { .. }
-                | Op::Pick { .. }
-                | Op::Modes { .. }
-                | Op::Delayed { .. }
-                | Op::Unless { .. }
-                | Op::ChoosePlayer { .. }
-                | Op::Attack { .. }
-        )
-    }) {
-        let _ = x;
-        return Err(at.sub("each").err(
-            "`each` cannot hold a vote, a search, a choice, a \"choose one\", an `unless_paid`, a delayed effect or an attack",
-        ));
-    }
+    refuse_waiting(at, "each", &each)?;
     if !each.iter().any(|x| x.uses_who(Who::Chosen)) {
         return Err(at.sub("each").err(
             "no effect names the player chosen: write `chosen` in a `who`, `with`, `toward` or `to` (e.g. with = \"chosen\")",
@@ -339,22 +347,7 @@ fn pick(at: &At, e: &RawEffect, verb: &str, refs: Refs) -> Result<Op, LoadError>
             },
         )?,
     };
-    if after.iter().any(|x| {
-        matches!(
-            x.op,
-            Op::Vote { .. }
-                | Op::Pick { .. }
-                | Op::Modes { .. }
-                | Op::Delayed { .. }
-                | Op::Unless { .. }
-                | Op::ChoosePlayer { .. }
-                | Op::Attack { .. }
-        )
-    }) {
-        return Err(at.sub("after").err(
-            "`after` cannot hold a vote, a search, a choice, a \"choose one\", an `unless_paid`, a delayed effect or an attack",
-        ));
-    }
+    refuse_waiting(at, "after", &after)?;
     // Searching Your Deck: a card text that shows the card found
     // (`show = true`); `show = false` is what leaving it out says.
     let show = match e.show {
