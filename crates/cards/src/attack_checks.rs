@@ -229,6 +229,28 @@ fn check_attack(
     Ok(())
 }
 
+/// A conquest of the target (`conquer`): only a location in another
+/// faction is conquered (War Conflicts, Conquering Locations), so a target
+/// filter that allows none never lets it happen.
+fn check_conquest(target: TargetKind, (fname, f): (&str, &CardFilter)) -> Result<(), Refusal> {
+    if target != TargetKind::Card {
+        return Ok(());
+    }
+    if !f.allows_type(CardType::Location) {
+        return Err((
+            fname.into(),
+            "never matches: `conquer` takes a location, and this target can never be one (add type = \"location\")".into(),
+        ));
+    }
+    if f.side == Side::Own {
+        return Err((
+            fname.into(),
+            "never matches: `conquer` takes a location in another faction, and this target is one of yours (side = \"other\")".into(),
+        ));
+    }
+    Ok(())
+}
+
 fn walk(
     d: &CardDef,
     at: &str,
@@ -242,6 +264,9 @@ fn walk(
             Op::Attack { by, card, .. } => {
                 check_attack(d, at, (*by, *card), target, filter, second)?
             }
+            Op::Conquer {
+                card: CardSel::Target,
+            } => check_conquest(target, filter)?,
             Op::Delayed { effects, .. } | Op::Unless { effects, .. } => {
                 walk(d, at, effects, t, second)?
             }
@@ -254,8 +279,12 @@ fn walk(
                     walk(d, at, m, t, second)?;
                 }
             }
-            // The chosen card is the target of `each`: no filter to check.
-            Op::Pick { each, .. } => walk(d, at, each, (TargetKind::None, filter), second)?,
+            // The chosen card is the target of `each`: no filter to check;
+            // `after` acts on the card's own target.
+            Op::Pick { each, after, .. } => {
+                walk(d, at, each, (TargetKind::None, filter), second)?;
+                walk(d, at, after, t, second)?;
+            }
             _ => {}
         }
     }

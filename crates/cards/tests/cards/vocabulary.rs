@@ -681,6 +681,14 @@ actions = [{ cost = { rotate = true }, if = { not = { holds_conquest = true } },
             &format!("{head}effects = [{{ draw = 1, if = {{ holds_conquest = false }} }}]"),
             "effects.draw.if.holds_conquest: write `not = { holds_conquest = true }`",
         ),
+        (
+            "[cards.\"E\"]\ntype = \"event\"\ntarget = \"card\"\ntarget_filter = { type = \"fleet\" }\neffects = [{ conquer = true }]",
+            "target_filter: never matches: `conquer` takes a location",
+        ),
+        (
+            "[cards.\"A\"]\ntype = \"agenda\"\nactions = [{ target = \"card\", target_filter = { type = \"location\", side = \"own\" }, effects = [{ conquer = true }] }]",
+            "actions[0].target_filter: never matches: `conquer` takes a location in another faction",
+        ),
     ]);
 }
 
