@@ -718,27 +718,12 @@ impl CardDef {
     /// (`CardSel::FirstAttacker`, `Condition::AttackMade`), in an effect,
     /// an effect's condition or a requirement.
     pub fn reads_first_attack(&self) -> bool {
-        fn cond(c: &Condition) -> bool {
-            match c {
-                Condition::AttackMade => true,
-                Condition::Not(c) => cond(c),
-                Condition::All(v) | Condition::Any(v) => v.iter().any(cond),
-                _ => false,
-            }
-        }
-        fn effect(e: &Effect) -> bool {
-            let l = |v: &[Effect]| v.iter().any(effect);
-            e.uses_sel(CardSel::FirstAttacker)
-                || e.condition.as_ref().is_some_and(cond)
-                || match &e.op {
-                    Op::Vote { pass, fail, .. } => l(pass) || l(fail),
-                    Op::Delayed { effects, .. } | Op::Unless { effects, .. } => l(effects),
-                    Op::Pick { each, after, .. } => l(each) || l(after),
-                    Op::ChoosePlayer { each, .. } => l(each),
-                    Op::Modes { modes, .. } => modes.iter().any(|m| l(m)),
-                    _ => false,
-                }
-        }
+        let cond = |c: &Condition| c.any_part(&|c| matches!(c, Condition::AttackMade));
+        let effect = |e: &Effect| {
+            e.any_effect(&|e| {
+                e.uses_sel(CardSel::FirstAttacker) || e.condition.as_ref().is_some_and(cond)
+            })
+        };
         self.effect_lists().any(|l| l.iter().any(effect))
             || self.requires.iter().any(cond)
             || self

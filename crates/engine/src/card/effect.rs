@@ -679,8 +679,15 @@ impl Effect {
     /// vote's outcomes, a delayed effect, an "unless", a pick's effects, a
     /// mode), passes the test.
     pub fn any_op(&self, test: &impl Fn(&Op) -> bool) -> bool {
-        let any = |l: &[Effect]| l.iter().any(|e| e.any_op(test));
-        test(&self.op)
+        self.any_effect(&|e| test(&e.op))
+    }
+
+    /// Whether the effect, or an effect nested in it (a vote's outcomes, a
+    /// delayed effect, an "unless", a pick's effects, a mode), passes the
+    /// test.
+    pub fn any_effect(&self, test: &impl Fn(&Effect) -> bool) -> bool {
+        let any = |l: &[Effect]| l.iter().any(|e| e.any_effect(test));
+        test(self)
             || match &self.op {
                 Op::Vote { pass, fail, .. } => any(pass) || any(fail),
                 Op::Delayed { effects, .. } | Op::Unless { effects, .. } => any(effects),

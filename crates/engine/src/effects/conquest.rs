@@ -51,11 +51,11 @@ impl Game {
         let Some(card) = self.sel_cards(sel, ctx).first().copied() else {
             return false;
         };
+        if n == 0 {
+            return false;
+        }
         let mut any = false;
         for p in self.who_players(who, ctx) {
-            if n == 0 {
-                continue;
-            }
             self.incomes.push((p, card, n));
             if self.holds(p, card) {
                 self.players[p as usize].extra += n as i16;
