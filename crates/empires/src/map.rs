@@ -213,6 +213,9 @@ impl Map {
                     "a space needs a name of 1 to 40 characters",
                 ));
             }
+            if has_control(name) {
+                return Err(err(line, "name", CONTROL_IN_NAME));
+            }
             if by_name.insert(name, i as SpaceId).is_some() {
                 return Err(err(
                     line,
@@ -409,6 +412,9 @@ impl Map {
         if self.name.len() > 100 {
             return Err(err(None, "name", "a map's name is at most 100 characters"));
         }
+        if has_control(&self.name) {
+            return Err(err(None, "name", CONTROL_IN_NAME));
+        }
         let n = self.spaces.len();
         for (i, s) in self.spaces.iter().enumerate() {
             // What a map file allows (a map given in full, as in a save,
@@ -419,6 +425,9 @@ impl Map {
                     format!("space {i}: name"),
                     "a space needs a name of 1 to 40 characters",
                 ));
+            }
+            if has_control(&s.name) {
+                return Err(err(None, format!("space {i}: name"), CONTROL_IN_NAME));
             }
             if !(-100..=100).contains(&s.at.0) || !(-100..=100).contains(&s.at.1) {
                 return Err(err(
@@ -605,6 +614,15 @@ impl Map {
 /// A home's steps to Babylon 5 and its (distance, kind) of nearby spaces.
 type Surroundings = (Option<u16>, Vec<(u16, SpaceKind)>);
 
+/// Names are shown on the board and written back to map files: a tab, a
+/// line break or another control character in one is refused.
+const CONTROL_IN_NAME: &str =
+    "a name may not hold a tab, a line break or another control character";
+
+fn has_control(s: &str) -> bool {
+    s.chars().any(char::is_control)
+}
+
 fn toml_str(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
@@ -679,6 +697,8 @@ links = ["H1"]
     fn malformed_files_get_errors_with_lines() {
         let cases: &[(&str, &str)] = &[
             ("name = 3", "toml"),
+            ("name = \"x\"\n[[space]]\nname = \"a\\tb\"\nkind = \"empty\"\nat = [0,0]", "name"),
+            ("name = \"x\\u0007y\"\n[[space]]\nname = \"a\"\nkind = \"empty\"\nat = [0,0]", "name"),
             ("", "toml"),
             ("name = \"x\"\n[[space]]\nname = \"a\"\nkind = \"planet\"\nat = [0,0]", "kind"),
             ("name = \"x\"\n[[space]]\nname = \"a\"\nkind = \"home\"\nat = [0,0]", "home"),
