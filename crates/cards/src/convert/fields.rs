@@ -43,6 +43,12 @@ pub(super) fn name<'a>(
     if name.trim().is_empty() {
         return Err(at.err("a card needs a name"));
     }
+    // A name is shown on the table and in deck lists, one line each.
+    if name.chars().any(char::is_control) {
+        return Err(
+            at.err("a card name may not hold a tab, a line break or another control character")
+        );
+    }
     if let Some(u) = raw.unknown.first() {
         return Err(at.at(u.get_ref(), u).err(format!(
             "unknown field `{}` (expected one of: {})",

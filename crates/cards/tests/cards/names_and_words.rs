@@ -2,7 +2,7 @@
 //! period, and an article agrees with the word after it.
 
 use crate::support;
-use support::one;
+use support::{one, refused_naming};
 
 use b5_cards::text::rules_text;
 
@@ -10,6 +10,16 @@ use b5_cards::text::rules_text;
 fn a_name_with_a_period_loads() {
     let d = one("[cards.\"Mr. Example\"]\ntype = \"character\"\nrace = \"human\"\ncost = 2\ndiplomacy = 2\n");
     assert_eq!(d.name, "Mr. Example");
+}
+
+#[test]
+fn a_name_with_a_tab_or_a_line_break_is_refused() {
+    for name in ["Mr.\\tExample", "Mr.\\nExample", "Mr.\\u0007Example"] {
+        refused_naming(
+            &format!("[cards.\"{name}\"]\ntype = \"character\"\nrace = \"human\"\ncost = 2\ndiplomacy = 2\n"),
+            &["control character"],
+        );
+    }
 }
 
 #[test]
