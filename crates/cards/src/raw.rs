@@ -89,6 +89,12 @@ pub struct RawFilter {
     pub targeted_by_copy: Option<bool>,
     /// It attacked, in a conflict not yet resolved, a card this matches.
     pub attacking: Option<Box<RawFilter>>,
+    /// Loyal to your race (own) or to another race (other).
+    pub loyal: Option<String>,
+    /// In your faction (own) or another player's (other), whoever controls it.
+    pub in_faction: Option<String>,
+    /// Some player controls it (true), or none does (false).
+    pub controlled: Option<bool>,
 }
 
 /// Ability values for a threshold: exactly one ability.
@@ -692,6 +698,10 @@ pub struct RawCard {
     pub triggers: Vec<Spanned<RawTrigger>>,
     /// A contingency's trigger (its `effects` happen when revealed).
     pub trigger: Option<Spanned<String>>,
+    /// A contingency's watching trigger's pattern: which cards it answers.
+    pub trigger_card: Option<Spanned<RawFilter>>,
+    /// A contingency's `card-attacked` pattern for the attacker.
+    pub trigger_attacker: Option<Spanned<RawFilter>>,
     pub aftermath: Option<Spanned<RawAftermath>>,
     pub victory: Option<Spanned<RawCondition>>,
     pub participants: Option<Spanned<RawFilter>>,
@@ -771,6 +781,8 @@ pub const CARD_FIELDS: &[&str] = &[
     "passive",
     "triggers",
     "trigger",
+    "trigger_card",
+    "trigger_attacker",
     "aftermath",
     "victory",
     "participants",
@@ -837,6 +849,8 @@ impl<'de> Deserialize<'de> for RawCard {
                         "passive" => c.passive = m.next_value()?,
                         "triggers" => c.triggers = m.next_value()?,
                         "trigger" => c.trigger = Some(m.next_value()?),
+                        "trigger_card" => c.trigger_card = Some(m.next_value()?),
+                        "trigger_attacker" => c.trigger_attacker = Some(m.next_value()?),
                         "aftermath" => c.aftermath = Some(m.next_value()?),
                         "victory" => c.victory = Some(m.next_value()?),
                         "participants" => c.participants = Some(m.next_value()?),

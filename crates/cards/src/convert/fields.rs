@@ -5,13 +5,15 @@
 use std::ops::Range;
 
 use b5_engine::{
-    AftermathPlay, AttachKind, CardDef, CardType, Race, TargetKind, Uniqueness, VictoryCondition,
+    AftermathPlay, AttachKind, CardDef, CardType, Race, TargetKind, Trigger, Uniqueness,
+    VictoryCondition,
 };
 use toml::Spanned;
 
 use super::{
     ability, bonus, condition, effects, filter, marks, never_matches, no_relation, one_of, only,
-    race, refs_with, second, small, At, FilterUse, Refs, ANY_REFS, ATTACH, TARGETS, TYPES,
+    race, refs_with, second, small, watch_refs, At, FilterUse, Refs, ANY_REFS, ATTACH, TARGETS,
+    TYPES,
 };
 use crate::error::{LoadError, Source};
 use crate::raw::{RawCard, CARD_FIELDS};
@@ -313,7 +315,16 @@ pub(super) fn play_effects(
         )?;
         let refs = match ty {
             CardType::Event | CardType::Aftermath => refs_with(d.target, &d.second),
-            CardType::Contingency => ANY_REFS,
+            // A contingency answering a trigger about a card names that
+            // card (`that`), and has no target.
+            CardType::Contingency => match raw
+                .trigger
+                .as_ref()
+                .and_then(|t| Trigger::parse(t.get_ref()))
+            {
+                Some(t) if t.watches_card() => watch_refs(true),
+                _ => ANY_REFS,
+            },
             CardType::Enhancement => Refs {
                 card_target: d.attach.card_type().is_some(),
                 player_target: d.attach != AttachKind::Global,

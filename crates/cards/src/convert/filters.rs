@@ -41,6 +41,9 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
         },
         ready_at_turn_start: f.ready_at_turn_start,
         copy_targeted: f.targeted_by_copy,
+        loyal: own_or_other(at, "loyal", f.loyal.as_deref())?,
+        in_faction: own_or_other(at, "in_faction", f.in_faction.as_deref())?,
+        controlled: f.controlled,
         ..FilterParts::default()
     };
     // The turn's start, and its targets, are remembered only in games with
@@ -93,6 +96,19 @@ pub(super) fn filter(at: &At, f: &RawFilter) -> Result<CardFilter, LoadError> {
         cf.parts = Some(Box::new(parts));
     }
     Ok(cf)
+}
+
+/// `loyal` and `in_faction`: `own` or `other` (`any` asks nothing, so it
+/// is refused).
+fn own_or_other(at: &At, field: &str, v: Option<&str>) -> Result<Option<Side>, LoadError> {
+    match v {
+        None => Ok(None),
+        Some("own") => Ok(Some(Side::Own)),
+        Some("other") => Ok(Some(Side::Other)),
+        Some(s) => Err(at.sub(field).err(format!(
+            "unknown value \"{s}\" (expected own or other; leave it out for any)"
+        ))),
+    }
 }
 
 /// Abilities (conflict types, bonuses) as bits of `1 << Ability::idx`: one,
@@ -163,6 +179,8 @@ pub(super) fn in_play_test(f: &CardFilter) -> Option<&'static str> {
         ("ready_at_turn_start", f.ready_at_turn_start().is_some()),
         ("targeted_by_copy", f.copy_targeted().is_some()),
         ("attacking", f.attacking().is_some()),
+        ("in_faction", f.allegiance().1.is_some()),
+        ("controlled", f.allegiance().2.is_some()),
     ];
     tests
         .iter()
@@ -393,6 +411,23 @@ pub(super) fn never_matches(at: &At, f: &CardFilter, usage: FilterUse) -> Result
             "attached_to",
             "only enhancements, aftermaths and contingencies are attached to cards".into(),
         );
+    }
+    // War Conflicts, Conquering Locations: only a location conquered by a
+    // player of another race is controlled by no one.
+    if f.allegiance().2 == Some(false) {
+        if f.side == Side::Own {
+            return never(
+                "controlled",
+                "a card you control is controlled by a player (`controlled = false`: by no one)"
+                    .into(),
+            );
+        }
+        if none(&|t| t == CardType::Location) {
+            return never(
+                "controlled",
+                "only a conquered location is controlled by no player".into(),
+            );
+        }
     }
     if f.conflict.is_some()
         && usage != FilterUse::Other

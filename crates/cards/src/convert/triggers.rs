@@ -14,7 +14,7 @@ use crate::raw::RawCard;
 const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, discarded-from-play, neutralized, turn-begins, event-played, enters-play, card-attacked";
 
 /// The triggers a contingency may answer (those that open a window).
-const CONTINGENCY_TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted";
+const CONTINGENCY_TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, enters-play, neutralized, event-played, card-attacked";
 
 /// Refuses a trigger the card could never see: only characters and fleets
 /// attack, only characters, fleets and locations (opposing a conflict that
@@ -162,20 +162,42 @@ pub(super) fn triggers(
             TRIGGERS,
         )?;
         trigger_seen(&at.at("trigger", t), tr, ty, d.attach)?;
-        if tr.watches() {
+        if tr.watches() && !tr.opens_window() {
             return Err(at.at("trigger", t).err(format!(
-                "`{}` is a trigger of cards in play (`triggers`): no window opens for contingencies then; a contingency answers one of {CONTINGENCY_TRIGGERS}",
-                tr.name()
+                "`{}` is a trigger of cards in play (`triggers`): no window opens for contingencies then ({}); a contingency answers one of {CONTINGENCY_TRIGGERS}",
+                tr.name(),
+                if tr == Trigger::Discarded {
+                    "the card has left play before anyone could answer"
+                } else {
+                    "the turn begins before anyone acts"
+                }
             )));
         }
+        let of = match &raw.trigger_card {
+            Some(f) => pattern(&at.at("trigger_card", f), tr, Some(f.get_ref()))?,
+            None => None,
+        };
+        let attacker = match &raw.trigger_attacker {
+            Some(f) => attacker_pattern(&at.at("trigger_attacker", f), tr, Some(f.get_ref()))?,
+            None => None,
+        };
         d.triggers.push(TriggeredEffect {
-            of: None,
-            attacker: None,
+            of,
+            attacker,
             limit: None,
             trigger: tr,
             rotate: false,
             effects: std::mem::take(&mut d.effects),
         });
+    } else if let Some(f) = raw.trigger_card.as_ref().or(raw.trigger_attacker.as_ref()) {
+        let name = if raw.trigger_card.is_some() {
+            "trigger_card"
+        } else {
+            "trigger_attacker"
+        };
+        return Err(at.at(name, f).err(
+            "a contingency's pattern goes with its `trigger` (cards in play write `card` in `triggers`)",
+        ));
     } else if ty == CardType::Contingency {
         return Err(at.sub("trigger").err(format!(
             "a contingency needs its trigger: trigger = one of {CONTINGENCY_TRIGGERS}"

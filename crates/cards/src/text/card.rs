@@ -351,7 +351,9 @@ fn lasting_parts(d: &CardDef, parts: &mut Vec<String>) {
 /// The triggers.
 fn trigger_parts(d: &CardDef, parts: &mut Vec<String>) {
     for t in &d.triggers {
-        let lead = if d.card_type == CardType::Contingency {
+        let lead = if d.card_type == CardType::Contingency && t.trigger.watches_card() {
+            format!("Reveal {}", lower_first(&watch_text(t)))
+        } else if d.card_type == CardType::Contingency {
             format!("Reveal {}", trigger_text(t.trigger).to_lowercase())
         } else if t.trigger.watches_card() {
             watch_text(t)

@@ -89,6 +89,13 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
             format!("{} that are {alts}", flat_text(&base, default_noun))
         }
     };
+    let (loyal, in_faction, controlled) = f.allegiance();
+    // "That another player controls" (below) says the side too.
+    if f.side == Side::Other && controlled == Some(true) {
+        if let Some(t) = s.strip_suffix(side_words(Side::Other)) {
+            s = t.to_string();
+        }
+    }
     match f.not() {
         Some(n) if *n == itself_only() => s = format!("other {s}"),
         Some(n) => s.push_str(&format!(" other than {}", filter_text(n, default_noun))),
@@ -121,6 +128,22 @@ pub(super) fn filter_text(f: &CardFilter, default_noun: &str) -> String {
         Some(false) => s.push_str(" not already targeted by another copy of this card this turn"),
         None => {}
     }
+    match loyal {
+        Some(Side::Own) => s.push_str(" loyal to your race"),
+        Some(Side::Other) => s.push_str(" loyal to another race"),
+        _ => {}
+    }
+    match in_faction {
+        Some(Side::Own) => s.push_str(" in your faction"),
+        Some(Side::Other) => s.push_str(" in another faction"),
+        _ => {}
+    }
+    match controlled {
+        Some(true) if f.side == Side::Other => s.push_str(" that another player controls"),
+        Some(true) => s.push_str(" that a player controls"),
+        Some(false) => s.push_str(" that no player controls"),
+        None => {}
+    }
     let whole = !f.any_of().is_empty() || f.not().is_some() || !plain || has_tests(f);
     match f.relation() {
         ThisCard::Any => s,
@@ -142,6 +165,9 @@ fn has_tests(f: &CardFilter) -> bool {
             || p.ready_at_turn_start.is_some()
             || p.copy_targeted.is_some()
             || p.attacking.is_some()
+            || p.loyal.is_some()
+            || p.in_faction.is_some()
+            || p.controlled.is_some()
     })
 }
 

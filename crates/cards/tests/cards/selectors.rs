@@ -851,3 +851,64 @@ effects = [{ search = "deck", filter = { type = "fleet", attacking = { type = "f
         &["filter.attacking", "never matches"],
     );
 }
+
+#[test]
+fn loyalty_faction_and_control_read_are_worded_and_are_checked() {
+    let d = one(r#"[cards."Hearth Count"]
+type = "agenda"
+major = true
+victory = { all_of = [
+  { at_least = [{ count = { type = "location", keyword = "homeworld", loyal = "other", in_faction = "own" } }, { value = 1 }] },
+  { not = { at_least = [{ count = { type = "location", side = "other", controlled = true } }, { value = 1 }] } },
+] }
+"#);
+    let t = rules_text(&d);
+    assert!(
+        t.contains("locations with the keyword homeworld loyal to another race in your faction"),
+        "{t}"
+    );
+    assert!(t.contains("locations that another player controls"), "{t}");
+    let d = one(r#"[cards."Still Banners"]
+type = "character"
+cost = 2
+diplomacy = 1
+passive = [{ bonus = { diplomacy = 1 }, to = { type = "location", loyal = "own", in_faction = "other", controlled = false } }]
+"#);
+    let Passive::Bonus { filter, .. } = &d.passives[0] else {
+        panic!("not a bonus: {:?}", d.passives[0])
+    };
+    assert_eq!(
+        filter.allegiance(),
+        (Some(Side::Own), Some(Side::Other), Some(false))
+    );
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Locations loyal to your race in another faction that no player controls"),
+        "{t}"
+    );
+    // `any` asks nothing; only a conquered location is controlled by no
+    // one, and never by you; a card in a pile is in no faction.
+    let card = |filter: &str| {
+        format!("[cards.\"X\"]\ntype = \"event\"\ncost = 0\ntarget = \"card\"\ntarget_filter = {{ {filter} }}\neffects = [{{ rotate = true }}]\n")
+    };
+    refused_naming(
+        &card("loyal = \"any\""),
+        &["target_filter.loyal", "expected own or other"],
+    );
+    refused_naming(
+        &card("in_faction = \"mine\""),
+        &["target_filter.in_faction", "expected own or other"],
+    );
+    refused_naming(
+        &card("type = \"fleet\", controlled = false"),
+        &["target_filter.controlled", "only a conquered location"],
+    );
+    refused_naming(
+        &card("type = \"location\", side = \"own\", controlled = false"),
+        &["target_filter.controlled", "never matches"],
+    );
+    refused_naming(
+        "[cards.\"S\"]\ntype = \"event\"\ncost = 0\neffects = [{ search = \"deck\", filter = { type = \"location\", in_faction = \"own\" } }]\n",
+        &["filter.in_faction", "never matches"],
+    );
+}

@@ -176,10 +176,74 @@ fn what_cannot_mean_anything_is_refused_naming_the_field() {
         "[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{ gain_influence = 1, who = \"that\" }]",
         &["effects", "`that`"],
     );
-    // A contingency does not answer a watching trigger.
+    // A contingency does not answer a card that has left play, nor the
+    // turn beginning.
+    for (t, why) in [
+        ("discarded-from-play", "has left play"),
+        ("turn-begins", "turn begins"),
+    ] {
+        refused_naming(
+            &format!("[cards.\"C\"]\ntype = \"contingency\"\ncost = 1\nattach = \"character\"\ntrigger = \"{t}\"\neffects = [{{ draw = 1 }}]"),
+            &["trigger", "no window opens for contingencies", why],
+        );
+    }
+    // A contingency's pattern goes with a trigger about cards; the
+    // attacker's only with `card-attacked`; `card` in `triggers` is for
+    // cards in play.
+    let contingency = |rest: &str| {
+        format!("[cards.\"C\"]\ntype = \"contingency\"\ncost = 1\nattach = \"character\"\n{rest}\neffects = [{{ draw = 1 }}]")
+    };
     refused_naming(
-        "[cards.\"C\"]\ntype = \"contingency\"\ncost = 1\nattach = \"character\"\ntrigger = \"neutralized\"\neffects = [{ draw = 1 }]",
-        &["trigger", "no window opens for contingencies"],
+        &contingency("trigger = \"attacked\"\ntrigger_card = { type = \"fleet\" }"),
+        &["trigger_card", "not about other cards"],
+    );
+    refused_naming(
+        &contingency("trigger = \"sponsored\"\ntrigger_attacker = { type = \"fleet\" }"),
+        &["trigger_attacker", "card-attacked"],
+    );
+    refused_naming(
+        &contingency("trigger = \"sponsored\"\ntrigger_card = { type = \"event\" }"),
+        &["trigger_card", "never matches"],
+    );
+    refused_naming(
+        "[cards.\"G\"]\ntype = \"group\"\ncost = 1\ntrigger_card = { type = \"fleet\" }",
+        &["trigger_card", "goes with its `trigger`"],
+    );
+}
+
+#[test]
+fn a_contingency_answering_a_trigger_about_a_card_reads_and_is_worded() {
+    let d = one(r#"[cards."Quiet Reprisal"]
+type = "contingency"
+cost = 0
+attach = "character"
+trigger = "sponsored"
+trigger_card = { type = "fleet", side = "other" }
+effects = [{ bonus = { military = -2 }, card = "that", duration = "turn" }, { gain_influence = 1, who = "that" }]
+"#);
+    let te = &d.triggers[0];
+    assert_eq!(te.trigger, Trigger::Sponsored);
+    assert!(te.of.as_deref().is_some_and(|f| f.side == Side::Other));
+    let t = rules_text(&d);
+    assert!(
+        t.contains("Reveal when a fleet you do not control is sponsored:"),
+        "{t}"
+    );
+    // An attack on one of your fleets by a fleet: both patterns.
+    let d = one(r#"[cards."Brace Line"]
+type = "contingency"
+cost = 0
+attach = "fleet"
+trigger = "card-attacked"
+trigger_card = { type = "fleet", side = "own" }
+trigger_attacker = { type = "fleet" }
+effects = [{ bonus = { military = -2 }, card = "attacker", duration = "turn" }]
+"#);
+    assert!(d.triggers[0].attacker.is_some());
+    // Its effects have no target: `that` names the card matched.
+    refused_naming(
+        "[cards.\"C\"]\ntype = \"contingency\"\ncost = 1\nattach = \"character\"\ntrigger = \"enters-play\"\neffects = [{ rotate = true, card = \"target\" }]",
+        &["effects", "target"],
     );
 }
 

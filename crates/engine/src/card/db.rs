@@ -23,6 +23,9 @@ pub struct CardDb {
     /// Which watching triggers some definition has, one bit each (`1 <<
     /// trigger as u32`): a happening no card watches is not looked for.
     watched: u32,
+    /// Which watching triggers some contingency answers, one bit each: a
+    /// window opens for them only then.
+    contingency_watched: u32,
     /// Whether any definition has an action any player may use: only then
     /// are other players' cards looked through for actions.
     open_actions: bool,
@@ -79,6 +82,9 @@ impl CardDb {
         let id = DefId(self.defs.len() as u16);
         self.taint.push(taint_bits(&def));
         self.watched |= def.watched_triggers();
+        if def.card_type == super::CardType::Contingency {
+            self.contingency_watched |= def.watched_triggers();
+        }
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
@@ -95,6 +101,9 @@ impl CardDb {
     pub fn upsert(&mut self, def: CardDef) -> DefId {
         let key = def.name.to_lowercase();
         self.watched |= def.watched_triggers();
+        if def.card_type == super::CardType::Contingency {
+            self.contingency_watched |= def.watched_triggers();
+        }
         self.open_actions |= def.open_actions();
         self.play_restrictions |= def.restricts_play();
         self.war_licenses |= def.licenses_war();
@@ -163,6 +172,13 @@ impl CardDb {
     #[inline]
     pub fn watched(&self, t: super::Trigger) -> bool {
         self.watched & 1 << t as u32 != 0
+    }
+
+    /// Whether a contingency answers this watching trigger (a window opens
+    /// when it happens).
+    #[inline]
+    pub fn contingency_watches(&self, t: super::Trigger) -> bool {
+        self.contingency_watched & 1 << t as u32 != 0
     }
 
     /// Whether the definition is tainted by what it prints (loyalty, marks

@@ -90,6 +90,21 @@ pub struct FilterParts {
     /// matches ("a fleet attacking one of your fleets").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacking: Option<CardFilter>,
+    /// Loyal to the race of the player it is read for (`Own`), or to
+    /// another race (`Other`: neither that race, nor neutral, nor
+    /// non-aligned): "a Homeworld loyal to another race".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loyal: Option<Side>,
+    /// In that player's faction (`Own`), or in another player's
+    /// (`Other`), whoever controls it: a location conquered and not loyal
+    /// to its conqueror is in his faction though no player controls it
+    /// (War Conflicts, Conquering Locations).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_faction: Option<Side>,
+    /// Some player controls it (`Some(true)`), or none does (`Some(false)`:
+    /// such a conquered location).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controlled: Option<bool>,
 }
 
 /// A selector's relation to the card whose text it is (card format:
@@ -185,6 +200,14 @@ impl CardFilter {
     /// What the card must have attacked, if it asks.
     pub fn attacking(&self) -> Option<&CardFilter> {
         self.parts.as_deref().and_then(|p| p.attacking.as_ref())
+    }
+
+    /// The tests of whose race, faction and control a card is, if it asks
+    /// (`loyal`, `in_faction`, `controlled`).
+    pub fn allegiance(&self) -> (Option<Side>, Option<Side>, Option<bool>) {
+        self.parts.as_deref().map_or((None, None, None), |p| {
+            (p.loyal, p.in_faction, p.controlled)
+        })
     }
 
     /// Whether it asks that another copy of its card targeted the card

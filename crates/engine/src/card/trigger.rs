@@ -89,14 +89,19 @@ impl Trigger {
     /// `triggers.rs`).
     pub fn opens_window(self) -> bool {
         // A contingency leaves play with the card it is on: it never sees
-        // that card leave.
-        self != Trigger::LeavesPlay && !self.watches()
+        // that card leave; nor does it see a card leave play (the card is
+        // gone before the window) or the turn begin (no window then).
+        !matches!(
+            self,
+            Trigger::LeavesPlay | Trigger::Discarded | Trigger::TurnBegins
+        )
     }
 
     /// Triggers that watch the whole game rather than the card (card
     /// format: Triggers, "When a character you control is discarded from
     /// play"): the cards in play with one are found when it happens
-    /// (`effects/watchers.rs`); contingencies do not answer them.
+    /// (`effects/watchers.rs`); contingencies answer those about a card in
+    /// play (`opens_window`).
     pub fn watches(self) -> bool {
         matches!(
             self,

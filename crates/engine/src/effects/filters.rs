@@ -35,6 +35,7 @@ impl Game {
         !c.face_down()
             || (f.race.is_none()
                 && f.not_race.is_none()
+                && f.allegiance().0.is_none()
                 && f.keyword.is_none()
                 && f.at_least.is_none()
                 && f.at_most.is_none())

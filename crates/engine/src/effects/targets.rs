@@ -152,10 +152,41 @@ impl Game {
                     && p.attacking
                         .as_ref()
                         .is_none_or(|f| self.attacked_one(id, f, by))
+                    && self.allegiance_matches(p, id, by.player)
             })
             && (f.any_of().is_empty()
                 || f.any_of().iter().any(|a| self.filter_matches_by(a, id, by)))
             && f.not().is_none_or(|n| !self.filter_matches_by(n, id, by))
+    }
+
+    /// A selector's `loyal`, `in_faction` and `controlled`, read for the
+    /// player `you` (Glossary, You or Your; War Conflicts, Conquering
+    /// Locations: a location conquered and not loyal to its conqueror "is
+    /// moved to your faction and no player has control of it").
+    fn allegiance_matches(&self, p: &crate::card::FilterParts, id: CardId, you: PlayerId) -> bool {
+        let c = self.c(id);
+        let seated = |q: PlayerId| (q as usize) < self.players.len();
+        let side_is = |side: Side, q: PlayerId| match side {
+            Side::Any => true,
+            Side::Own => q == you,
+            Side::Other => q != you && seated(q),
+        };
+        let loyal_ok = p.loyal.is_none_or(|side| {
+            let race = self.db.get(c.def).race;
+            let yours = seated(you).then(|| self.players[you as usize].race);
+            match side {
+                Side::Any => true,
+                Side::Own => yours == Some(race),
+                Side::Other => {
+                    seated(you)
+                        && yours != Some(race)
+                        && !matches!(race, Race::Neutral | Race::NonAligned)
+                }
+            }
+        });
+        loyal_ok
+            && p.in_faction.is_none_or(|side| side_is(side, c.faction))
+            && p.controlled.is_none_or(|w| seated(c.controller) == w)
     }
 
     /// Whether `card` attacked, in a conflict not yet resolved, a card `f`

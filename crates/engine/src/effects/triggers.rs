@@ -355,6 +355,8 @@ impl Game {
                 | (Trigger::ActionTargeted, Trigger::ActionTargeted) => {
                     self.window_targets_host(w, ci.host, &te.effects)
                 }
+                // Triggers that watch the game (`watchers.rs`).
+                (_, c_t) if c_t.watches() => self.contingency_watches(w, te, card, ci.controller),
                 // The newer triggers answer in the window of the moment they
                 // share (`triggers.rs`).
                 (w_t, c_t) if self.shares_window(w, (w_t, c_t), ci.host, ci.controller) => true,
@@ -463,12 +465,23 @@ impl Game {
             Uniqueness::Multiple => {}
         }
         ev.push(Event::ContingencyRevealed { player: p, card });
-        let mut ctx = Ctx::new(p, card, Target::Card(host));
-        ctx.attacker = if host == w.card { w.other } else { w.card };
+        let te = self.answering_trigger(w, card).map(|i| &def.triggers[i]);
+        // A trigger that watches the game names the card it matched
+        // (`card = "that"`); the others, the card the contingency is on.
+        let about = match te {
+            Some(te) if te.trigger.watches() => Target::Card(self.watched_card(w, te)),
+            _ => Target::Card(host),
+        };
+        let mut ctx = Ctx::new(p, card, about);
+        ctx.attacker = match te {
+            // `card-attacked`: the attacker is the window's other card.
+            Some(te) if te.trigger.watches() => w.other,
+            _ if host == w.card => w.other,
+            _ => w.card,
+        };
         if (w.conflict.0 as usize) < self.conflicts.len() {
             ctx = ctx.in_conflict(w.conflict);
         }
-        let te = self.answering_trigger(w, card).map(|i| &def.triggers[i]);
         let reverser = te.is_some_and(|te| Game::reverses(&te.effects).is_some());
         // Reversal: record what the contingency's effects change (one that
         // reverses is not recorded: it cannot be reversed itself), unless

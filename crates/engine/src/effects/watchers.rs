@@ -7,8 +7,12 @@
 //! is then; their effects are carried out once it is over, in initiative
 //! order of their controllers, with the matched card as their context's
 //! target (`card = "that"`, `who = "that"`). A card that has left play by
-//! then has no effects. Contingencies do not answer these triggers: no
-//! window is opened for them.
+//! then has no effects. A contingency answers those about a card still in
+//! play (Contingency Cards: "Whenever the trigger condition is met, the
+//! player of the contingency may reveal it"): a window opens after the
+//! triggered effects, only in games where a contingency has such a
+//! trigger; `card-attacked` and a neutralization in an attack share the
+//! attack's windows (`triggers.rs`).
 
 use smallvec::SmallVec;
 
@@ -173,6 +177,98 @@ impl Game {
         if self.db.watched(t) {
             let found = self.watchers_of(t, card);
             self.run_watchers(card, found, ev);
+        }
+        // A card neutralized by an attack's damage: the window after the
+        // attack answers it.
+        if self.db.contingency_watches(t) && !(t == Trigger::Neutralized && self.in_attack_damage) {
+            self.open_watch_window(t, card);
+        }
+    }
+
+    /// The window in which contingencies answer a watching trigger about
+    /// `card` (every player with a face-down contingency is asked).
+    fn open_watch_window(&mut self, t: Trigger, card: CardId) {
+        let c = self.c(card);
+        let player = if c.zone.in_play() {
+            c.controller
+        } else {
+            c.owner
+        };
+        self.open_window(crate::game::state::Window {
+            trigger: t,
+            card,
+            other: CardId::NONE,
+            player,
+            conflict: ConflictId(u8::MAX),
+            pos: 0,
+            passes: 0,
+            askers: 0,
+            then: crate::game::state::Continuation::Resume,
+            canceled: false,
+        });
+    }
+
+    /// The card a contingency answering a watching trigger in `w` names as
+    /// `that`: the card the window is about, or, after an attack, the card
+    /// of it that was neutralized and matches (the attacked one first).
+    pub(crate) fn watched_card(
+        &self,
+        w: &crate::game::state::Window,
+        te: &crate::card::TriggeredEffect,
+    ) -> CardId {
+        if te.trigger != Trigger::Neutralized || w.trigger == Trigger::Neutralized {
+            return w.card;
+        }
+        let (attacked, attacker) = if w.trigger == Trigger::NeutralizedTarget {
+            (w.other, w.card)
+        } else {
+            (w.card, w.other)
+        };
+        let down = |c: CardId| c.some().is_some_and(|c| self.c(c).neutralized());
+        if down(attacked) {
+            attacked
+        } else {
+            attacker
+        }
+    }
+
+    /// Whether a contingency `src`, controlled by `you`, with a watching
+    /// trigger `te`, answers the window `w`: its patterns match the cards
+    /// the window is about as they are now (`card-attacked`: the attack's
+    /// window, the card attacked and the attacker; `neutralized`: its own
+    /// window, or the window after an attack for either card of it that
+    /// the attack neutralized).
+    pub(crate) fn contingency_watches(
+        &self,
+        w: &crate::game::state::Window,
+        te: &crate::card::TriggeredEffect,
+        src: CardId,
+        you: PlayerId,
+    ) -> bool {
+        let by = By::card(you, src);
+        let of = |c: CardId| {
+            c.some().is_some()
+                && te.of.as_deref().is_none_or(|f| {
+                    if te.trigger == Trigger::EventPlayed {
+                        self.event_matches(f, c, you)
+                    } else {
+                        self.filter_matches(f, c, by)
+                    }
+                })
+        };
+        match (w.trigger, te.trigger) {
+            (Trigger::Attacked, Trigger::CardAttacked) => {
+                of(w.card)
+                    && te.attacker.as_deref().is_none_or(|f| {
+                        w.other.some().is_some() && self.filter_matches(f, w.other, by)
+                    })
+            }
+            (Trigger::NeutralizedTarget | Trigger::SurvivedAttack, Trigger::Neutralized) => {
+                let down = |c: CardId| c.some().is_some_and(|c| self.c(c).neutralized());
+                (down(w.card) && of(w.card)) || (down(w.other) && of(w.other))
+            }
+            (a, b) if a == b && b != Trigger::CardAttacked => of(w.card),
+            _ => false,
         }
     }
 }

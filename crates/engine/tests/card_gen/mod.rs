@@ -442,7 +442,8 @@ impl Gen {
             let which = self.pick(&["at_least", "at_most"]);
             kv.push((which, t(vec![(a, V::I(n))])));
         }
-        match self.below(17) {
+        let own_side = kv.iter().any(|(k, v)| *k == "side" && *v == s("own"));
+        match self.below(20) {
             0 if character => kv.push(("row", s(self.pick(&["inner-circle", "supporting"])))),
             0 => kv.push(("row", s("supporting"))),
             1 => kv.push(("not_ambassador", V::B(true))),
@@ -464,6 +465,12 @@ impl Gen {
                 let side = self.pick(&["own", "other", "any"]);
                 kv.push(("attacking", t(vec![("type", s(ty)), ("side", s(side))])));
             }
+            16 => kv.push(("loyal", s(self.pick(&["own", "other"])))),
+            17 => kv.push(("in_faction", s(self.pick(&["own", "other"])))),
+            18 if matches!(ty, "" | "location") && !own_side => {
+                kv.push(("controlled", V::B(self.chance(1, 2))))
+            }
+            18 => kv.push(("controlled", V::B(true))),
             _ => {}
         }
         t(kv)
@@ -1805,7 +1812,37 @@ impl Gen {
                     self.trigger_word("character", host)
                 };
                 let tr = if tr == "leaves-play" { "attacked" } else { tr };
+                // Now and then a trigger that watches the game, with its
+                // patterns.
+                let tr = if self.chance(1, 5) {
+                    self.pick(&[
+                        "sponsored",
+                        "enters-play",
+                        "neutralized",
+                        "event-played",
+                        "card-attacked",
+                    ])
+                } else {
+                    tr
+                };
                 kv.push(("trigger", s(tr)));
+                if tr == "event-played" && self.chance(1, 2) {
+                    let side = self.pick(&["own", "other", "any"]);
+                    kv.push((
+                        "trigger_card",
+                        t(vec![("type", s("event")), ("side", s(side))]),
+                    ));
+                } else if matches!(tr, "sponsored" | "enters-play") && self.chance(2, 3) {
+                    let f = self.filter(&["character", "fleet", "location", "group"]);
+                    kv.push(("trigger_card", f));
+                } else if matches!(tr, "neutralized" | "card-attacked") && self.chance(2, 3) {
+                    let f = self.filter(&["character", "fleet", "location"]);
+                    kv.push(("trigger_card", f));
+                }
+                if tr == "card-attacked" && self.chance(1, 2) {
+                    let f = self.filter(&["character", "fleet"]);
+                    kv.push(("trigger_attacker", f));
+                }
                 let cx = Cx {
                     attack: matches!(
                         tr,
