@@ -14,7 +14,7 @@ use crate::raw::RawCard;
 const TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, leaves-play, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, discarded-from-play, neutralized, turn-begins, event-played, enters-play, card-attacked";
 
 /// The triggers a contingency may answer (those that open a window).
-const CONTINGENCY_TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, enters-play, neutralized, event-played, card-attacked";
+const CONTINGENCY_TRIGGERS: &str = "attacked, attacks, neutralized-target, targeted, conflict-won, conflict-lost, gained-influence, survived-attack, attack-in-conflict, contested-war-won, fleet-neutralized, event-targeted, action-targeted, sponsored, enters-play, discarded-from-play, neutralized, event-played, card-attacked";
 
 /// Refuses a trigger the card could never see: only characters and fleets
 /// attack, only characters, fleets and locations (opposing a conflict that
@@ -164,13 +164,8 @@ pub(super) fn triggers(
         trigger_seen(&at.at("trigger", t), tr, ty, d.attach)?;
         if tr.watches() && !tr.opens_window() {
             return Err(at.at("trigger", t).err(format!(
-                "`{}` is a trigger of cards in play (`triggers`): no window opens for contingencies then ({}); a contingency answers one of {CONTINGENCY_TRIGGERS}",
-                tr.name(),
-                if tr == Trigger::Discarded {
-                    "the card has left play before anyone could answer"
-                } else {
-                    "the turn begins before anyone acts"
-                }
+                "`{}` is a trigger of cards in play (`triggers`): no window opens for contingencies then (the turn begins before anyone acts); a contingency answers one of {CONTINGENCY_TRIGGERS}",
+                tr.name()
             )));
         }
         let of = match &raw.trigger_card {
@@ -181,6 +176,11 @@ pub(super) fn triggers(
             Some(f) => attacker_pattern(&at.at("trigger_attacker", f), tr, Some(f.get_ref()))?,
             None => None,
         };
+        if tr == Trigger::Discarded && d.effects.iter().any(|e| e.uses_sel(CardSel::That)) {
+            return Err(at.sub("effects").err(
+                "in `discarded-from-play`, that card has already left play: nothing can happen to it (name its player with who = \"that\")",
+            ));
+        }
         d.triggers.push(TriggeredEffect {
             of,
             attacker,

@@ -176,17 +176,16 @@ fn what_cannot_mean_anything_is_refused_naming_the_field() {
         "[cards.\"E\"]\ntype = \"event\"\ncost = 0\neffects = [{ gain_influence = 1, who = \"that\" }]",
         &["effects", "`that`"],
     );
-    // A contingency does not answer a card that has left play, nor the
-    // turn beginning.
-    for (t, why) in [
-        ("discarded-from-play", "has left play"),
-        ("turn-begins", "turn begins"),
-    ] {
-        refused_naming(
-            &format!("[cards.\"C\"]\ntype = \"contingency\"\ncost = 1\nattach = \"character\"\ntrigger = \"{t}\"\neffects = [{{ draw = 1 }}]"),
-            &["trigger", "no window opens for contingencies", why],
-        );
-    }
+    // A contingency does not answer the turn beginning; nothing can happen
+    // to a card discarded from play.
+    refused_naming(
+        "[cards.\"C\"]\ntype = \"contingency\"\ncost = 1\nattach = \"character\"\ntrigger = \"turn-begins\"\neffects = [{ draw = 1 }]",
+        &["trigger", "no window opens for contingencies", "turn begins"],
+    );
+    refused_naming(
+        "[cards.\"C\"]\ntype = \"contingency\"\ncost = 1\nattach = \"character\"\ntrigger = \"discarded-from-play\"\neffects = [{ rotate = true, card = \"that\" }]",
+        &["effects", "already left play"],
+    );
     // A contingency's pattern goes with a trigger about cards; the
     // attacker's only with `card-attacked`; `card` in `triggers` is for
     // cards in play.

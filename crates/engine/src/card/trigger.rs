@@ -89,12 +89,8 @@ impl Trigger {
     /// `triggers.rs`).
     pub fn opens_window(self) -> bool {
         // A contingency leaves play with the card it is on: it never sees
-        // that card leave; nor does it see a card leave play (the card is
-        // gone before the window) or the turn begin (no window then).
-        !matches!(
-            self,
-            Trigger::LeavesPlay | Trigger::Discarded | Trigger::TurnBegins
-        )
+        // that card leave; nor does it see the turn begin (no window then).
+        !matches!(self, Trigger::LeavesPlay | Trigger::TurnBegins)
     }
 
     /// Triggers that watch the whole game rather than the card (card

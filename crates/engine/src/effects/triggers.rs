@@ -510,6 +510,7 @@ impl Game {
     pub(crate) fn close_window(&mut self, ev: &mut Events) {
         let Some(w) = self.window.take() else { return };
         self.window_revealed.clear();
+        self.forget_discard_answers(&w);
         self.continue_after(w, ev);
         // The next queued window, if anyone can still answer it.
         while self.window.is_none() && !self.window_queue.is_empty() {
@@ -591,7 +592,10 @@ impl Game {
 // bonus ending) opens a window of its own, after its triggered effects,
 // for a contingency on a card of the fleet's controller;
 // - `contested-war-won`: in the conflict-won window of a war conflict won
-// although contested.
+// although contested;
+// - the triggers that watch the game (`watchers.rs`): `card-attacked` in
+// the window of the attack, `neutralized` in the window after an attack
+// that neutralized the card, otherwise a window of their own.
 //
 // `leaves-play` opens none: a contingency leaves play with its card.
 

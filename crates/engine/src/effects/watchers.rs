@@ -7,12 +7,14 @@
 //! is then; their effects are carried out once it is over, in initiative
 //! order of their controllers, with the matched card as their context's
 //! target (`card = "that"`, `who = "that"`). A card that has left play by
-//! then has no effects. A contingency answers those about a card still in
-//! play (Contingency Cards: "Whenever the trigger condition is met, the
-//! player of the contingency may reveal it"): a window opens after the
-//! triggered effects, only in games where a contingency has such a
-//! trigger; `card-attacked` and a neutralization in an attack share the
-//! attack's windows (`triggers.rs`).
+//! then has no effects. A contingency answers those about a card
+//! (Contingency Cards: "Whenever the trigger condition is met, the player
+//! of the contingency may reveal it"): a window opens after the triggered
+//! effects, only in games where a contingency has such a trigger;
+//! `card-attacked` and a neutralization in an attack share the attack's
+//! windows (`triggers.rs`); for a card discarded from play, the
+//! contingencies whose pattern it matched as it went are kept for its
+//! window (`Game::discard_answers`).
 
 use smallvec::SmallVec;
 
@@ -188,13 +190,20 @@ impl Game {
     /// The window in which contingencies answer a watching trigger about
     /// `card` (every player with a face-down contingency is asked).
     fn open_watch_window(&mut self, t: Trigger, card: CardId) {
+        let w = self.watch_window(t, card);
+        self.open_window(w);
+    }
+
+    /// A window for a watching trigger about `card`, concerning its
+    /// controller (its owner once it has left play).
+    fn watch_window(&self, t: Trigger, card: CardId) -> crate::game::state::Window {
         let c = self.c(card);
         let player = if c.zone.in_play() {
             c.controller
         } else {
             c.owner
         };
-        self.open_window(crate::game::state::Window {
+        crate::game::state::Window {
             trigger: t,
             card,
             other: CardId::NONE,
@@ -205,7 +214,49 @@ impl Game {
             askers: 0,
             then: crate::game::state::Continuation::Resume,
             canceled: false,
-        });
+        }
+    }
+
+    /// The face-down contingencies whose `discarded-from-play` pattern
+    /// matches `card` as it is now, before it goes: "with the card as it
+    /// is when the trigger happens". One on the card itself leaves with it.
+    pub(crate) fn note_discard_answers(&mut self, card: CardId) {
+        let found: SmallVec<[(CardId, CardId); 2]> = self
+            .attachments
+            .iter()
+            .copied()
+            .filter(|&a| {
+                let ai = self.c(a);
+                ai.face_down() && ai.zone == Zone::Attached && ai.host != card && {
+                    let by = By::card(ai.controller, a);
+                    self.db.get(ai.def).triggers.iter().any(|te| {
+                        te.trigger == Trigger::Discarded
+                            && te
+                                .of
+                                .as_deref()
+                                .is_none_or(|f| self.filter_matches(f, card, by))
+                    })
+                }
+            })
+            .map(|a| (a, card))
+            .collect();
+        self.discard_answers.extend(found);
+    }
+
+    /// The window for a card discarded from play, once it has gone; its
+    /// contingencies' matches are forgotten if no one could answer.
+    pub(crate) fn open_discard_window(&mut self, card: CardId) {
+        let w = self.watch_window(Trigger::Discarded, card);
+        if !self.open_window(w) {
+            self.forget_discard_answers(&w);
+        }
+    }
+
+    /// Forgets the matches kept for a `discarded-from-play` window.
+    pub(crate) fn forget_discard_answers(&mut self, w: &crate::game::state::Window) {
+        if w.trigger == Trigger::Discarded && !self.discard_answers.is_empty() {
+            self.discard_answers.retain(|&(_, c)| c != w.card);
+        }
     }
 
     /// The card a contingency answering a watching trigger in `w` names as
@@ -266,6 +317,10 @@ impl Game {
             (Trigger::NeutralizedTarget | Trigger::SurvivedAttack, Trigger::Neutralized) => {
                 let down = |c: CardId| c.some().is_some_and(|c| self.c(c).neutralized());
                 (down(w.card) && of(w.card)) || (down(w.other) && of(w.other))
+            }
+            // Matched as it went (`note_discard_answers`).
+            (Trigger::Discarded, Trigger::Discarded) => {
+                self.discard_answers.contains(&(src, w.card))
             }
             (a, b) if a == b && b != Trigger::CardAttacked => of(w.card),
             _ => false,

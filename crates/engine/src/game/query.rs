@@ -189,6 +189,10 @@ impl Game {
         if !self.conquests.is_empty() || !self.incomes.is_empty() {
             (&self.conquests, &self.incomes).hash(&mut h);
         }
+        // Only while a window for a card discarded from play is pending.
+        if !self.discard_answers.is_empty() {
+            self.discard_answers.hash(&mut h);
+        }
         (self.chaos_mover, self.drakh_active).hash(&mut h);
         // Hashed only when present (a choice in the middle of an effect).
         if let Some(c) = &self.choice {

@@ -316,6 +316,10 @@ pub struct Game {
     /// faction, granted by an effect and outliving the card that granted
     /// it, as (player, card, influence) (`effects/conquest.rs`).
     pub(crate) incomes: Vec<(PlayerId, CardId, u8)>,
+    /// The face-down contingencies whose `discarded-from-play` pattern
+    /// matched a card as it was discarded, as (contingency, card), kept
+    /// until that card's window closes (`effects/watchers.rs`).
+    pub(crate) discard_answers: Vec<(CardId, CardId)>,
     /// The Interstellar Alliance (a state of the whole game).
     pub(crate) isa: crate::game::held::Isa,
     /// Drakh Rule 7: the Drakh player being asked whether to move Chaos
@@ -406,6 +410,7 @@ impl Clone for Game {
             picked: copy_list(&self.picked),
             conquests: self.conquests.clone(),
             incomes: self.incomes.clone(),
+            discard_answers: self.discard_answers.clone(),
             isa: self.isa,
             chaos_mover: self.chaos_mover,
             drakh_active: self.drakh_active,
@@ -471,6 +476,7 @@ impl PartialEq for Game {
             && self.picked == o.picked
             && self.conquests == o.conquests
             && self.incomes == o.incomes
+            && self.discard_answers == o.discard_answers
             && self.isa == o.isa
             && self.chaos_mover == o.chaos_mover
             && self.drakh_active == o.drakh_active

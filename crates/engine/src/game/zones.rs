@@ -148,6 +148,14 @@ impl Game {
             && to == Zone::Discard
             && self.db.watched(crate::card::Trigger::Discarded))
         .then(|| self.watchers_of(crate::card::Trigger::Discarded, id));
+        // The contingencies that answer it: matched now too, asked once it
+        // has gone.
+        let asked = from.in_play()
+            && to == Zone::Discard
+            && self.db.contingency_watches(crate::card::Trigger::Discarded);
+        if asked {
+            self.note_discard_answers(id);
+        }
         // Only a card entering or leaving play can change abilities (a draw
         // or a discard from hand cannot).
         if from.in_play() || to.in_play() || from == Zone::Resolving {
@@ -231,6 +239,9 @@ impl Game {
         }
         if let Some(found) = watchers.filter(|w| !w.is_empty()) {
             self.run_watchers(id, found, ev);
+        }
+        if asked {
+            self.open_discard_window(id);
         }
     }
 

@@ -285,6 +285,7 @@ impl Game {
             copy_targets: Vec::new(),
             picked: SmallVec::new(),
             conquests: Vec::new(),
+            discard_answers: Vec::new(),
             incomes: Vec::new(),
             isa: crate::game::held::Isa::default(),
             chaos_mover: crate::game::state::NOBODY,

@@ -1818,6 +1818,7 @@ impl Gen {
                     self.pick(&[
                         "sponsored",
                         "enters-play",
+                        "discarded-from-play",
                         "neutralized",
                         "event-played",
                         "card-attacked",
@@ -1832,7 +1833,9 @@ impl Gen {
                         "trigger_card",
                         t(vec![("type", s("event")), ("side", s(side))]),
                     ));
-                } else if matches!(tr, "sponsored" | "enters-play") && self.chance(2, 3) {
+                } else if matches!(tr, "sponsored" | "enters-play" | "discarded-from-play")
+                    && self.chance(2, 3)
+                {
                     let f = self.filter(&["character", "fleet", "location", "group"]);
                     kv.push(("trigger_card", f));
                 } else if matches!(tr, "neutralized" | "card-attacked") && self.chance(2, 3) {
