@@ -556,6 +556,9 @@ impl Game {
         kc.outcome = Outcome::Canceled;
         kc.resolved = true;
         let card = kc.card;
+        // Its participants and attacks no longer count for a lasting
+        // effect's selector (`participant`, `conflict`, `attacking`).
+        self.abilities_changed = true;
         let ini = kc.initiator;
         if let Some(c) = card.some() {
             if self.c(c).zone == Zone::Conflict {

@@ -163,6 +163,9 @@ impl Game {
             kc.margin = margin;
             kc.resolved = true;
         }
+        // A lasting effect on "a card attacking ..." (an attack in a
+        // conflict not yet resolved) may end here: abilities may fall.
+        self.abilities_changed = true;
         ev.push(Event::ConflictResolved {
             conflict: id,
             outcome,

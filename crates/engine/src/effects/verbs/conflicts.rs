@@ -112,6 +112,9 @@ impl Game {
     /// considered participants"), and an attack on it not yet resolved does
     /// nothing (`resolve_attack`). Returns whether it took part in any.
     pub(crate) fn withdraw(&mut self, card: CardId, ev: &mut Events) -> bool {
+        // A lasting effect's selector may read what it took part in
+        // (`participant`, `conflict`, `attacking`): abilities may fall.
+        self.abilities_changed = true;
         let mut any = false;
         for (i, k) in self.conflicts.iter_mut().enumerate() {
             if k.resolved || !k.participants.iter().any(|p| p.card == card) {
