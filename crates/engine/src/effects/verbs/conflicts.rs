@@ -112,9 +112,6 @@ impl Game {
     /// considered participants"), and an attack on it not yet resolved does
     /// nothing (`resolve_attack`). Returns whether it took part in any.
     pub(crate) fn withdraw(&mut self, card: CardId, ev: &mut Events) -> bool {
-        // A lasting effect's selector may read what it took part in
-        // (`participant`, `conflict`, `attacking`): abilities may fall.
-        self.abilities_changed = true;
         let mut any = false;
         for (i, k) in self.conflicts.iter_mut().enumerate() {
             if k.resolved || !k.participants.iter().any(|p| p.card == card) {
@@ -122,6 +119,9 @@ impl Game {
             }
             let conflict = ConflictId(i as u8);
             k.participants.retain(|p| p.card != card);
+            // A lasting effect's selector may read what it took part in
+            // (`participant`, `conflict`, `attacking`): abilities may fall.
+            self.abilities_changed = true;
             ev.push(Event::Withdrawn { card, conflict });
             // Its attackers, unless they take part otherwise too.
             let mut attackers: SmallVec<[CardId; 4]> = SmallVec::new();
