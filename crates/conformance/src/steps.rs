@@ -429,12 +429,16 @@ pub fn actions(
         "play" => {
             let c = card(Prefer::Hand)?;
             match g.db().get(g.card(c).def).card_type {
+                // `by`: the card that pays the contingency's, the
+                // aftermath's or the event's play cost.
                 CardType::Contingency => one(Action::PlayContingency {
                     card: c,
                     host: named("target", &st.target, Prefer::Table)?,
+                    pay: match &st.by {
+                        Some(_) => named("by", &st.by, Prefer::Table)?,
+                        None => CardId::NONE,
+                    },
                 }),
-                // `by`: the card that pays the aftermath's or the event's
-                // play cost.
                 CardType::Aftermath => with_second(Action::PlayAftermath {
                     card: c,
                     target: target()?,

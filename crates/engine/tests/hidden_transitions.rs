@@ -204,7 +204,14 @@ fn a_contingency_shows_its_cost_but_not_its_identity() {
     };
     let spent_before = g.view(1).players[0].spent;
     let events = g
-        .apply(0, Action::PlayContingency { card, host })
+        .apply(
+            0,
+            Action::PlayContingency {
+                card,
+                host,
+                pay: b5_engine::CardId::NONE,
+            },
+        )
         .expect("played under the ambassador");
     let seen_by_b = g.view(1);
     assert_eq!(seen_by_b.players[0].spent, spent_before + cost);

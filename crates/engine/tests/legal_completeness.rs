@@ -102,7 +102,16 @@ fn universe(g: &Game) -> Vec<Action> {
             u.push(Action::Promote { card: c, by: d });
             u.push(Action::Replace { card: c, old: d });
             u.push(Action::Lead { card: c, fleet: d });
-            u.push(Action::PlayContingency { card: c, host: d });
+            u.push(Action::PlayContingency {
+                card: c,
+                host: d,
+                pay: b5_engine::CardId::NONE,
+            });
+            u.push(Action::PlayContingency {
+                card: c,
+                host: d,
+                pay: d,
+            });
             u.push(Action::SponsorAgenda { card: c, by: d });
             u.push(Action::HideAgenda { card: c, by: d });
             u.push(Action::ReplaceAgenda { card: c, by: d });

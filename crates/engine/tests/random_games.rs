@@ -323,6 +323,7 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
             u.push(Action::PlayContingency {
                 card: c,
                 host: other,
+                pay: b5_engine::CardId::NONE,
             });
             u.push(Action::Replace {
                 card: c,
@@ -964,7 +965,8 @@ fn arb_action() -> impl Strategy<Value = Action> {
             target,
             pay: b5_engine::CardId::NONE
         }),
-        (arb_card(), arb_card()).prop_map(|(card, host)| Action::PlayContingency { card, host }),
+        (arb_card(), arb_card(), arb_card())
+            .prop_map(|(card, host, pay)| Action::PlayContingency { card, host, pay }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::SponsorAgenda { card, by }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::HideAgenda { card, by }),
         (arb_card(), arb_card()).prop_map(|(card, by)| Action::ReplaceAgenda { card, by }),

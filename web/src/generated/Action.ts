@@ -21,7 +21,12 @@ side: number, } | { "do": "oppose", card: CardId, conflict: ConflictId, } | { "d
  * The card that pays the event's `play_cost` (the rotated one
  * when it has both parts); `NONE`: the engine picks.
  */
-pay?: CardId, } | { "do": "play_contingency", card: CardId, host: CardId, } | { "do": "sponsor_agenda", card: CardId, by: CardId, } | { "do": "hide_agenda", card: CardId, by: CardId, } | { "do": "replace_agenda", card: CardId, by: CardId, } | { "do": "reveal_agenda" } | { "do": "discard_agenda" } | { "do": "heal", card: CardId, ambassadorial: boolean, } | { "do": "repair", card: CardId, amount: number, } | { "do": "hire", card: CardId, } | { "do": "play_aftermath", card: CardId, target: Target, 
+pay?: CardId, } | { "do": "play_contingency", card: CardId, host: CardId, 
+/**
+ * The card that pays the contingency's `play_cost` (the rotated
+ * one when it has both parts); `NONE`: the engine picks.
+ */
+pay?: CardId, } | { "do": "sponsor_agenda", card: CardId, by: CardId, } | { "do": "hide_agenda", card: CardId, by: CardId, } | { "do": "replace_agenda", card: CardId, by: CardId, } | { "do": "reveal_agenda" } | { "do": "discard_agenda" } | { "do": "heal", card: CardId, ambassadorial: boolean, } | { "do": "repair", card: CardId, amount: number, } | { "do": "hire", card: CardId, } | { "do": "play_aftermath", card: CardId, target: Target, 
 /**
  * The card that pays the aftermath's `play_cost` (the rotated one
  * when it has both parts); `NONE`: the engine picks.

@@ -220,6 +220,7 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
         d.card_type,
         CardType::Event
             | CardType::Aftermath
+            | CardType::Contingency
             | CardType::Character
             | CardType::Group
             | CardType::Fleet
@@ -227,7 +228,7 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
             | CardType::Enhancement
     ) {
         return Err(pat.err(
-            "only events, aftermaths and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
+            "only events, aftermaths, contingencies and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
         ));
     }
     let c = c.get_ref();

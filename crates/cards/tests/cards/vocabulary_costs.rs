@@ -770,18 +770,21 @@ effects = [{ draw = 2 }]"#,
         t.contains("To play it, rotate one of your supporting characters"),
         "{t}"
     );
+    // A contingency pays it as it is played face down.
+    let q = one("[cards.\"Q\"]\ntype = \"contingency\"\ncost = 0\ntrigger = \"attacked\"\nplay_cost = { rotate_other = { type = \"character\" } }\neffects = [{ draw = 1 }]");
+    let t = b5_cards::text::rules_text(&q);
+    assert!(
+        t.contains("To play it, rotate one of your characters"),
+        "{t}"
+    );
     for (text, words) in [
         (
             "[cards.\"A\"]\ntype = \"agenda\"\ncost = 1\nplay_cost = { rotate_other = { type = \"character\" } }",
-            &["play_cost", "only events, aftermaths and the cards that are sponsored"][..],
+            &["play_cost", "only events, aftermaths, contingencies and the cards that are sponsored"][..],
         ),
         (
             "[cards.\"K\"]\ntype = \"conflict\"\nconflict = \"military\"\nplay_cost = { rotate_other = { type = \"character\" } }",
             &["play_cost", "initiate_cost"][..],
-        ),
-        (
-            "[cards.\"Q\"]\ntype = \"contingency\"\ncost = 0\ntrigger = \"attacked\"\nplay_cost = { rotate_other = { type = \"character\" } }",
-            &["play_cost", "only events, aftermaths"][..],
         ),
         (
             "[cards.\"E\"]\ntype = \"enhancement\"\ncost = 1\nplay_cost = { rotate_other = { host = true } }",

@@ -248,6 +248,7 @@ impl Game {
         p: PlayerId,
         card: CardId,
         host: CardId,
+        pay: CardId,
     ) -> Result<(), Violation> {
         self.check_playable(p, card, CardType::Contingency, "contingency")?;
         let def = self.db.get(self.c(card).def);
@@ -276,7 +277,7 @@ impl Game {
         if !type_ok || (def.race != Race::Neutral && hd.race != def.race) || !filter_ok {
             return Err(Violation::BadTarget);
         }
-        Ok(())
+        self.check_play_cost(p, (card, card), def, pay)
     }
 
     /// Whether `host` is the card of one of `p`'s conflicts this turn,
@@ -294,11 +295,16 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: CardId,
-        host: CardId,
+        (host, pay): (CardId, CardId),
         ev: &mut Events,
     ) {
         let cost = self.played_cost(p, card).unwrap_or(0);
         self.apply_influence(p, cost);
+        // Requirements: an active requirement is met as the card is played.
+        let db = self.db.clone();
+        if let Some(c) = &db.get(self.c(card).def).play_cost {
+            self.pay_other_costs(p, card, c, pay, ev);
+        }
         // A conflict card belongs to no faction: the contingency is its
         // player's.
         let fac = if self.c(host).zone == Zone::Conflict {

@@ -814,17 +814,23 @@ impl Game {
                     });
                 }
                 CardType::Contingency => {
-                    for host in self.table_cards_controlled(p) {
-                        out.push(Action::PlayContingency { card, host });
-                    }
+                    ts.clear();
+                    ts.extend(self.table_cards_controlled(p).map(Target::Card));
                     // On one of his conflicts (rulings 7.5).
                     if def.attach == AttachKind::Conflict {
                         for k in self.conflicts.iter() {
                             if self.conflict_takes_contingency(p, k.card) {
-                                out.push(Action::PlayContingency { card, host: k.card });
+                                ts.push(Target::Card(k.card));
                             }
                         }
                     }
+                    self.push_paid(p, card, &ts, out, |card, host, pay| {
+                        Action::PlayContingency {
+                            card,
+                            host: host.card().unwrap_or(CardId::NONE),
+                            pay,
+                        }
+                    });
                 }
                 CardType::Conflict | CardType::Aftermath => {}
             }

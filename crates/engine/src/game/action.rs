@@ -112,6 +112,13 @@ pub enum Action {
     PlayContingency {
         card: CardId,
         host: CardId,
+        /// The card that pays the contingency's `play_cost` (the rotated
+        /// one when it has both parts); `NONE`: the engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     SponsorAgenda {
         card: CardId,

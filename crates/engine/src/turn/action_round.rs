@@ -105,7 +105,9 @@ impl Game {
                 conflict,
             } => self.check_attack(p, card, target, conflict),
             Action::Play { card, target, pay } => self.check_play_event(p, card, target, pay),
-            Action::PlayContingency { card, host } => self.check_play_contingency(p, card, host),
+            Action::PlayContingency { card, host, pay } => {
+                self.check_play_contingency(p, card, host, pay)
+            }
             Action::SponsorAgenda { card, by } => self.check_sponsor_agenda(p, card, by, false),
             Action::HideAgenda { card, by } => self.check_sponsor_agenda(p, card, by, true),
             Action::ReplaceAgenda { card, by } => self.check_replace_agenda(p, card, by),
@@ -162,7 +164,9 @@ impl Game {
                 conflict,
             } => self.do_attack(card, target, conflict, ev),
             Action::Play { card, target, pay } => self.do_play_event(p, card, target, pay, ev),
-            Action::PlayContingency { card, host } => self.do_play_contingency(p, card, host, ev),
+            Action::PlayContingency { card, host, pay } => {
+                self.do_play_contingency(p, card, (host, pay), ev)
+            }
             Action::SponsorAgenda { card, by } => self.do_sponsor_agenda(p, card, by, false, ev),
             Action::HideAgenda { card, by } => self.do_sponsor_agenda(p, card, by, true, ev),
             Action::ReplaceAgenda { card, by } => self.do_replace_agenda(p, card, by, ev),

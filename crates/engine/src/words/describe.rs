@@ -262,8 +262,13 @@ impl Game {
             Action::Play { card, target, pay } => {
                 format!("play {}{}{}", n(card), self.on(target), self.paying(pay))
             }
-            Action::PlayContingency { card, host } => {
-                format!("play {} face down under {}", n(card), n(host))
+            Action::PlayContingency { card, host, pay } => {
+                format!(
+                    "play {} face down under {}{}",
+                    n(card),
+                    n(host),
+                    self.paying(pay)
+                )
             }
             Action::SponsorAgenda { card, by } => {
                 format!("sponsor agenda {} (rotating {})", n(card), n(by))

@@ -1748,6 +1748,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         14 => Action::PlayContingency {
             card: card(rng),
             host: card(rng),
+            pay: b5_engine::CardId::NONE,
         },
         15 => Action::SponsorAgenda {
             card: card(rng),
