@@ -82,8 +82,9 @@ fn own_other(f: &CardFilter) -> String {
     format!("one of your other {t}")
 }
 
-/// A play cost: "To play it, rotate one of your characters" (an event or
-/// an aftermath), "To sponsor it, ..." (a card that is sponsored).
+/// A play cost: "To play it, rotate one of your characters" (an event, an
+/// aftermath or a contingency), "To sponsor it, ..." (a card that is
+/// sponsored).
 pub(super) fn play_cost_text(c: &Cost, sponsored: bool) -> String {
     let yours = |f: &CardFilter| {
         let t = filter_text(f, "cards").replace(" in your faction", "");

@@ -123,10 +123,14 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
         parts.push(format!("Requires: {}", condition_text(r)));
     }
     if let Some(c) = &d.play_cost {
-        // Events and aftermaths are played; the others are sponsored.
+        // Events, aftermaths and contingencies are played; the others are
+        // sponsored.
         parts.push(super::actions::play_cost_text(
             c,
-            !matches!(d.card_type, CardType::Event | CardType::Aftermath),
+            !matches!(
+                d.card_type,
+                CardType::Event | CardType::Aftermath | CardType::Contingency
+            ),
         ));
     }
     // Its own price worked out from the game.
