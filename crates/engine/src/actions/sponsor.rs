@@ -813,6 +813,23 @@ impl Game {
                         pay,
                     });
                 }
+                // Without a play cost, one action per host (the common
+                // case, kept cheap: bots list these often).
+                CardType::Contingency if def.play_cost.is_none() => {
+                    let pay = CardId::NONE;
+                    for host in self.table_cards_controlled(p) {
+                        out.push(Action::PlayContingency { card, host, pay });
+                    }
+                    // On one of his conflicts (rulings 7.5).
+                    if def.attach == AttachKind::Conflict {
+                        for k in self.conflicts.iter() {
+                            if self.conflict_takes_contingency(p, k.card) {
+                                let host = k.card;
+                                out.push(Action::PlayContingency { card, host, pay });
+                            }
+                        }
+                    }
+                }
                 CardType::Contingency => {
                     ts.clear();
                     ts.extend(self.table_cards_controlled(p).map(Target::Card));
