@@ -760,6 +760,7 @@ mod tests {
                     Action::Declare {
                         card: CardId(3),
                         target: Target::Player(0),
+                        pay: CardId::NONE,
                     },
                 ),
             ],

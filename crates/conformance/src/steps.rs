@@ -263,6 +263,14 @@ pub fn actions(
             }),
         }
     };
+    // `pay`: the card that pays a sponsored card's, an agenda's or a
+    // conflict's play cost (left out: the engine picks).
+    let payer = || -> Result<CardId, StepError> {
+        match &st.pay {
+            Some(_) => named("pay", &st.pay, Prefer::Table),
+            None => Ok(CardId::NONE),
+        }
+    };
     let conflict = || -> Result<ConflictId, StepError> {
         let n = need(&st.conflict, "conflict", verb)?;
         find_conflict(g, n)
@@ -316,6 +324,9 @@ pub fn actions(
                 one(Action::Declare {
                     card: card(Prefer::Hand)?,
                     target: target()?,
+                    // `pay`: the card that pays its play cost as it is
+                    // initiated (left out: the engine picks).
+                    pay: payer()?,
                 })
             }
         }
@@ -324,10 +335,7 @@ pub fn actions(
             by: named("by", &st.by, Prefer::Table)?,
             target: target()?,
             // `pay`: the card that pays its play cost (left out: the engine picks).
-            pay: match &st.pay {
-                Some(_) => named("pay", &st.pay, Prefer::Table)?,
-                None => CardId::NONE,
-            },
+            pay: payer()?,
         }),
         "promote" => one(Action::Promote {
             card: card(Prefer::Table)?,
@@ -471,14 +479,17 @@ pub fn actions(
         "hide_agenda" => one(Action::HideAgenda {
             card: card(Prefer::Hand)?,
             by: named("by", &st.by, Prefer::Table)?,
+            pay: payer()?,
         }),
         "sponsor_agenda" => one(Action::SponsorAgenda {
             card: card(Prefer::Hand)?,
             by: named("by", &st.by, Prefer::Table)?,
+            pay: payer()?,
         }),
         "replace_agenda" => one(Action::ReplaceAgenda {
             card: card(Prefer::Hand)?,
             by: named("by", &st.by, Prefer::Table)?,
+            pay: payer()?,
         }),
         "reveal_agenda" => one(Action::RevealAgenda),
         "discard_agenda" => one(Action::DiscardAgenda),

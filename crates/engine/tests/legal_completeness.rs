@@ -69,7 +69,11 @@ fn universe(g: &Game) -> Vec<Action> {
             u.push(Action::Repair { card: c, amount });
         }
         for &t in &ts {
-            u.push(Action::Declare { card: c, target: t });
+            u.push(Action::Declare {
+                card: c,
+                target: t,
+                pay: CardId::NONE,
+            });
             u.push(Action::Play {
                 card: c,
                 target: t,
@@ -112,9 +116,32 @@ fn universe(g: &Game) -> Vec<Action> {
                 host: d,
                 pay: d,
             });
-            u.push(Action::SponsorAgenda { card: c, by: d });
-            u.push(Action::HideAgenda { card: c, by: d });
-            u.push(Action::ReplaceAgenda { card: c, by: d });
+            for pay in [CardId::NONE, d] {
+                u.push(Action::SponsorAgenda {
+                    card: c,
+                    by: d,
+                    pay,
+                });
+                u.push(Action::HideAgenda {
+                    card: c,
+                    by: d,
+                    pay,
+                });
+                u.push(Action::ReplaceAgenda {
+                    card: c,
+                    by: d,
+                    pay,
+                });
+            }
+            // The card named to pay a conflict's play cost, against each
+            // player.
+            for q in 0..n {
+                u.push(Action::Declare {
+                    card: c,
+                    target: Target::Player(q),
+                    pay: d,
+                });
+            }
             for discount in [false, true] {
                 u.push(Action::Assist {
                     card: c,

@@ -299,7 +299,11 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
     }
     for &c in &small {
         for &t in &targets {
-            u.push(Action::Declare { card: c, target: t });
+            u.push(Action::Declare {
+                card: c,
+                target: t,
+                pay: b5_engine::CardId::NONE,
+            });
             u.push(Action::Play {
                 card: c,
                 target: t,
@@ -331,9 +335,10 @@ fn action_universe(g: &Game, p: PlayerId) -> Vec<Action> {
             });
         }
         for &by in &mine {
-            u.push(Action::SponsorAgenda { card: c, by });
-            u.push(Action::HideAgenda { card: c, by });
-            u.push(Action::ReplaceAgenda { card: c, by });
+            let pay = b5_engine::CardId::NONE;
+            u.push(Action::SponsorAgenda { card: c, by, pay });
+            u.push(Action::HideAgenda { card: c, by, pay });
+            u.push(Action::ReplaceAgenda { card: c, by, pay });
         }
     }
     for &c in &cards {
@@ -923,7 +928,11 @@ fn arb_action() -> impl Strategy<Value = Action> {
     prop_oneof![
         Just(Action::Pass),
         arb_card().prop_map(|card| Action::Sustain { card }),
-        (arb_card(), arb_target()).prop_map(|(card, target)| Action::Declare { card, target }),
+        (arb_card(), arb_target(), arb_card()).prop_map(|(card, target, pay)| Action::Declare {
+            card,
+            target,
+            pay
+        }),
         arb_target().prop_map(|target| Action::DeclareWar { target }),
         (arb_card(), arb_card(), arb_target()).prop_map(|(card, by, target)| Action::Sponsor {
             card,
@@ -967,9 +976,21 @@ fn arb_action() -> impl Strategy<Value = Action> {
         }),
         (arb_card(), arb_card(), arb_card())
             .prop_map(|(card, host, pay)| Action::PlayContingency { card, host, pay }),
-        (arb_card(), arb_card()).prop_map(|(card, by)| Action::SponsorAgenda { card, by }),
-        (arb_card(), arb_card()).prop_map(|(card, by)| Action::HideAgenda { card, by }),
-        (arb_card(), arb_card()).prop_map(|(card, by)| Action::ReplaceAgenda { card, by }),
+        (arb_card(), arb_card(), arb_card()).prop_map(|(card, by, pay)| Action::SponsorAgenda {
+            card,
+            by,
+            pay
+        }),
+        (arb_card(), arb_card(), arb_card()).prop_map(|(card, by, pay)| Action::HideAgenda {
+            card,
+            by,
+            pay
+        }),
+        (arb_card(), arb_card(), arb_card()).prop_map(|(card, by, pay)| Action::ReplaceAgenda {
+            card,
+            by,
+            pay
+        }),
         Just(Action::RevealAgenda),
         Just(Action::DiscardAgenda),
         (arb_card(), any::<bool>()).prop_map(|(card, ambassadorial)| Action::Heal {

@@ -52,7 +52,11 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
                     }),
                     pay: CardId::NONE,
                 }),
-                CardType::Agenda => tries.push(Action::SponsorAgenda { card: c, by }),
+                CardType::Agenda => tries.push(Action::SponsorAgenda {
+                    card: c,
+                    by,
+                    pay: CardId::NONE,
+                }),
                 CardType::Character | CardType::Group | CardType::Fleet | CardType::Location => {
                     tries.push(Action::Sponsor {
                         card: c,

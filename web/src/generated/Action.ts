@@ -7,7 +7,13 @@ import type { VoteChoice } from "./VoteChoice";
 /**
  * One player choice. Small and `Copy`: bots clone thousands of these.
  */
-export type Action = { "do": "pass" } | { "do": "sustain", card: CardId, } | { "do": "declare", card: CardId, target: Target, } | { "do": "declare_war", target: Target, } | { "do": "sponsor", card: CardId, by: CardId, target: Target, 
+export type Action = { "do": "pass" } | { "do": "sustain", card: CardId, } | { "do": "declare", card: CardId, target: Target, 
+/**
+ * The card that pays the conflict's `play_cost` as it is
+ * initiated (the rotated one when it has both parts); `NONE`: the
+ * engine picks.
+ */
+pay?: CardId, } | { "do": "declare_war", target: Target, } | { "do": "sponsor", card: CardId, by: CardId, target: Target, 
 /**
  * The card that pays the card's `play_cost` (never `by`); `NONE`:
  * the engine picks.
@@ -26,7 +32,22 @@ pay?: CardId, } | { "do": "play_contingency", card: CardId, host: CardId,
  * The card that pays the contingency's `play_cost` (the rotated
  * one when it has both parts); `NONE`: the engine picks.
  */
-pay?: CardId, } | { "do": "sponsor_agenda", card: CardId, by: CardId, } | { "do": "hide_agenda", card: CardId, by: CardId, } | { "do": "replace_agenda", card: CardId, by: CardId, } | { "do": "reveal_agenda" } | { "do": "discard_agenda" } | { "do": "heal", card: CardId, ambassadorial: boolean, } | { "do": "repair", card: CardId, amount: number, } | { "do": "hire", card: CardId, } | { "do": "play_aftermath", card: CardId, target: Target, 
+pay?: CardId, } | { "do": "sponsor_agenda", card: CardId, by: CardId, 
+/**
+ * The card that pays the agenda's `play_cost` (never `by`);
+ * `NONE`: the engine picks.
+ */
+pay?: CardId, } | { "do": "hide_agenda", card: CardId, by: CardId, 
+/**
+ * The card that pays the agenda's `play_cost` (never `by`);
+ * `NONE`: the engine picks.
+ */
+pay?: CardId, } | { "do": "replace_agenda", card: CardId, by: CardId, 
+/**
+ * The card that pays the agenda's `play_cost` (never `by`);
+ * `NONE`: the engine picks.
+ */
+pay?: CardId, } | { "do": "reveal_agenda" } | { "do": "discard_agenda" } | { "do": "heal", card: CardId, ambassadorial: boolean, } | { "do": "repair", card: CardId, amount: number, } | { "do": "hire", card: CardId, } | { "do": "play_aftermath", card: CardId, target: Target, 
 /**
  * The card that pays the aftermath's `play_cost` (the rotated one
  * when it has both parts); `NONE`: the engine picks.

@@ -207,30 +207,17 @@ pub(super) fn other_card(
 }
 
 /// A `play_cost`: rotating or neutralizing another card the player
-/// controls as an event is played or a card is sponsored (Engine Rules
-/// v1.2, Requirements: "be active and require you to do something ... you
-/// may have to rotate another card in order to sponsor the card"). Its
-/// influence is `cost`.
+/// controls as an event is played, a card is sponsored or a conflict is
+/// initiated (Engine Rules v1.2, Requirements: "be active and require you
+/// to do something ... you may have to rotate another card in order to
+/// sponsor the card"; The Conflict Round, Step 2: "any requirements to
+/// initiate the conflict (such as rotating a character ...) are met").
+/// Its influence is `cost` (a conflict's, `initiate_cost`).
 pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
     let Some(c) = &raw.play_cost else {
         return Ok(());
     };
     let pat = at.at("play_cost", c);
-    if !matches!(
-        d.card_type,
-        CardType::Event
-            | CardType::Aftermath
-            | CardType::Contingency
-            | CardType::Character
-            | CardType::Group
-            | CardType::Fleet
-            | CardType::Location
-            | CardType::Enhancement
-    ) {
-        return Err(pat.err(
-            "only events, aftermaths, contingencies and the cards that are sponsored (characters, groups, fleets, locations, enhancements) have `play_cost` (a card action's costs are its `cost`; a conflict's influence is `initiate_cost`)",
-        ));
-    }
     let c = c.get_ref();
     for (field, set) in [
         ("rotate", c.rotate.is_some()),
@@ -242,7 +229,7 @@ pub(super) fn play_cost(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), L
     ] {
         if set {
             return Err(pat.sub(field).err(
-                "an event's play cost is rotate_other or neutralize_other (its influence is `cost`)",
+                "a play cost is rotate_other or neutralize_other (its influence is `cost`; a conflict's, `initiate_cost`)",
             ));
         }
     }

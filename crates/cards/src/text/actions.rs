@@ -82,10 +82,10 @@ fn own_other(f: &CardFilter) -> String {
     format!("one of your other {t}")
 }
 
-/// A play cost: "To play it, rotate one of your characters" (an event, an
-/// aftermath or a contingency), "To sponsor it, ..." (a card that is
-/// sponsored).
-pub(super) fn play_cost_text(c: &Cost, sponsored: bool) -> String {
+/// A play cost: "To play it, rotate one of your characters" (`verb`:
+/// "play" for an event, an aftermath or a contingency, "sponsor" for a
+/// card that is sponsored, "initiate" for a conflict).
+pub(super) fn play_cost_text(c: &Cost, verb: &str) -> String {
     let yours = |f: &CardFilter| {
         let t = filter_text(f, "cards").replace(" in your faction", "");
         format!("one of your {t}")
@@ -97,6 +97,5 @@ pub(super) fn play_cost_text(c: &Cost, sponsored: bool) -> String {
     if let Some(f) = &c.neutralize_other {
         parts.push(format!("neutralize {}", yours(f)));
     }
-    let verb = if sponsored { "sponsor" } else { "play" };
     format!("To {verb} it, {}", parts.join(" and "))
 }

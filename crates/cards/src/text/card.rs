@@ -122,23 +122,17 @@ fn play_parts(d: &CardDef, parts: &mut Vec<String>) {
     for r in &d.requires {
         parts.push(format!("Requires: {}", condition_text(r)));
     }
-    if let Some(c) = &d.play_cost {
-        // Events, aftermaths and contingencies are played; the others are
-        // sponsored.
-        parts.push(super::actions::play_cost_text(
-            c,
-            !matches!(
-                d.card_type,
-                CardType::Event | CardType::Aftermath | CardType::Contingency
-            ),
-        ));
-    }
-    // Its own price worked out from the game.
+    // Events, aftermaths and contingencies are played, conflicts
+    // initiated; the others are sponsored.
     let verb = match d.card_type {
         CardType::Event | CardType::Aftermath | CardType::Contingency => "play",
         CardType::Conflict => "initiate",
         _ => "sponsor",
     };
+    if let Some(c) = &d.play_cost {
+        parts.push(super::actions::play_cost_text(c, verb));
+    }
+    // Its own price worked out from the game.
     for (a, how) in [(&d.costs_more, "more"), (&d.costs_less, "less")] {
         if let Some(a) = a {
             parts.push(format!(

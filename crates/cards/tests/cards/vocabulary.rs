@@ -726,7 +726,7 @@ actions = [{ cost = { chaos = 2 }, effects = [{ draw = 1 }] }]"#);
         ),
         (
             "[cards.\"E\"]\ntype = \"event\"\nplay_cost = { chaos = 1 }\neffects = [{ draw = 1 }]",
-            "play_cost.chaos: an event's play cost is rotate_other or neutralize_other",
+            "play_cost.chaos: a play cost is rotate_other or neutralize_other",
         ),
     ]);
 }

@@ -777,14 +777,28 @@ effects = [{ draw = 2 }]"#,
         t.contains("To play it, rotate one of your characters"),
         "{t}"
     );
+    // An agenda pays it as it is sponsored (face up or down, or replacing
+    // an agenda); a conflict as it is initiated.
+    let a = one("[cards.\"A\"]\ntype = \"agenda\"\ncost = 1\nplay_cost = { rotate_other = { type = \"character\" } }");
+    let t = b5_cards::text::rules_text(&a);
+    assert!(
+        t.contains("To sponsor it, rotate one of your characters"),
+        "{t}"
+    );
+    let k = one("[cards.\"K\"]\ntype = \"conflict\"\nconflict = \"military\"\ntarget = \"player\"\nplay_cost = { neutralize_other = { type = \"fleet\" } }");
+    assert!(k
+        .play_cost
+        .as_ref()
+        .is_some_and(|c| c.neutralize_other.is_some() && c.rotate_other.is_none()));
+    let t = b5_cards::text::rules_text(&k);
+    assert!(
+        t.contains("To initiate it, neutralize one of your fleets"),
+        "{t}"
+    );
     for (text, words) in [
         (
-            "[cards.\"A\"]\ntype = \"agenda\"\ncost = 1\nplay_cost = { rotate_other = { type = \"character\" } }",
-            &["play_cost", "only events, aftermaths, contingencies and the cards that are sponsored"][..],
-        ),
-        (
-            "[cards.\"K\"]\ntype = \"conflict\"\nconflict = \"military\"\nplay_cost = { rotate_other = { type = \"character\" } }",
-            &["play_cost", "initiate_cost"][..],
+            "[cards.\"K\"]\ntype = \"conflict\"\nconflict = \"military\"\ntarget = \"player\"\nplay_cost = { rotate = true }",
+            &["play_cost.rotate", "rotate_other or neutralize_other"][..],
         ),
         (
             "[cards.\"E\"]\ntype = \"enhancement\"\ncost = 1\nplay_cost = { rotate_other = { host = true } }",

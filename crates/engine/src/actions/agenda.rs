@@ -32,7 +32,7 @@ impl Game {
         &self,
         p: PlayerId,
         card: CardId,
-        by: CardId,
+        (by, pay): (CardId, CardId),
         replacing: CardId,
     ) -> Result<(), Violation> {
         self.check_in_hand(p, card)?;
@@ -78,14 +78,16 @@ impl Game {
         if need > have {
             return Err(Violation::Unaffordable { need, have });
         }
-        Ok(())
+        // Requirements: "you may have to rotate another card in order to
+        // sponsor the card": never the card rotated to sponsor it.
+        self.check_play_cost(p, (card, by), def, pay)
     }
 
     pub(crate) fn check_sponsor_agenda(
         &self,
         p: PlayerId,
         card: CardId,
-        by: CardId,
+        by: (CardId, CardId),
         _hide: bool,
     ) -> Result<(), Violation> {
         // One agenda in play at a time, hidden or not.
@@ -99,13 +101,11 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: CardId,
-        by: CardId,
+        by: (CardId, CardId),
         hide: bool,
         ev: &mut Events,
     ) {
-        let cost = self.agenda_cost(p, card);
-        self.apply_influence(p, cost);
-        self.rotate(by);
+        self.pay_for_agenda(p, card, by, ev);
         self.move_card(card, Zone::Agenda, p, ev);
         if hide {
             // A hidden agenda is not in play and has no effect.
@@ -146,11 +146,30 @@ impl Game {
         self.watch(crate::card::Trigger::EntersPlay, card, ev);
     }
 
+    /// Sponsoring an agenda (face up, face down or replacing one): its
+    /// influence, the Inner Circle character rotated, and its `play_cost`
+    /// (Requirements: an active requirement is met as it is sponsored).
+    fn pay_for_agenda(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        (by, pay): (CardId, CardId),
+        ev: &mut Events,
+    ) {
+        let cost = self.agenda_cost(p, card);
+        self.apply_influence(p, cost);
+        self.rotate(by);
+        let db = self.db.clone();
+        if let Some(c) = &db.get(self.c(card).def).play_cost {
+            self.pay_other_costs(p, by, c, pay, ev);
+        }
+    }
+
     pub(crate) fn check_replace_agenda(
         &self,
         p: PlayerId,
         card: CardId,
-        by: CardId,
+        by: (CardId, CardId),
     ) -> Result<(), Violation> {
         let old = self.players[p as usize]
             .agenda
@@ -171,13 +190,11 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: CardId,
-        by: CardId,
+        by: (CardId, CardId),
         ev: &mut Events,
     ) {
         let old = self.players[p as usize].agenda;
-        let cost = self.agenda_cost(p, card);
-        self.apply_influence(p, cost);
-        self.rotate(by);
+        self.pay_for_agenda(p, card, by, ev);
         self.remove_from_game(old, ev);
         self.move_card(card, Zone::Agenda, p, ev);
         ev.push(Event::AgendaReplaced {

@@ -88,7 +88,11 @@ impl Game {
             ts.clear();
             self.target_candidates(def.target, &def.filter, p, true, &mut ts);
             for &t in ts.iter() {
-                out.push(Action::Declare { card, target: t });
+                out.push(Action::Declare {
+                    card,
+                    target: t,
+                    pay: CardId::NONE,
+                });
             }
         }
     }

@@ -406,6 +406,28 @@ impl Game {
         }
     }
 
+    /// The ways to sponsor, hide or replace with the agenda `card`
+    /// rotating `by`: naming no payer, and naming each card that may pay
+    /// its play cost.
+    fn agenda_choices(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        def: &CardDef,
+        by: CardId,
+        out: &mut Vec<Action>,
+    ) {
+        let payers = match &def.play_cost {
+            Some(c) => self.payers(p, by, c),
+            None => smallvec::SmallVec::new(),
+        };
+        for pay in std::iter::once(CardId::NONE).chain(payers) {
+            out.push(Action::SponsorAgenda { card, by, pay });
+            out.push(Action::HideAgenda { card, by, pay });
+            out.push(Action::ReplaceAgenda { card, by, pay });
+        }
+    }
+
     pub(crate) fn check_sponsor(
         &self,
         p: PlayerId,
@@ -798,9 +820,7 @@ impl Game {
                 }
                 CardType::Agenda => {
                     for &by in &agendas {
-                        out.push(Action::SponsorAgenda { card, by });
-                        out.push(Action::HideAgenda { card, by });
-                        out.push(Action::ReplaceAgenda { card, by });
+                        self.agenda_choices(p, card, def, by, out);
                     }
                 }
                 CardType::Event => {

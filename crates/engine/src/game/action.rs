@@ -24,6 +24,14 @@ pub enum Action {
     Declare {
         card: CardId,
         target: Target,
+        /// The card that pays the conflict's `play_cost` as it is
+        /// initiated (the rotated one when it has both parts); `NONE`: the
+        /// engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     /// Conflict Round: declare a military war conflict against a player (or a
     /// location of a player) you are at war with.
@@ -123,14 +131,35 @@ pub enum Action {
     SponsorAgenda {
         card: CardId,
         by: CardId,
+        /// The card that pays the agenda's `play_cost` (never `by`);
+        /// `NONE`: the engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     HideAgenda {
         card: CardId,
         by: CardId,
+        /// The card that pays the agenda's `play_cost` (never `by`);
+        /// `NONE`: the engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     ReplaceAgenda {
         card: CardId,
         by: CardId,
+        /// The card that pays the agenda's `play_cost` (never `by`);
+        /// `NONE`: the engine picks.
+        #[serde(
+            default = "crate::ids::no_card",
+            skip_serializing_if = "crate::ids::is_no_card"
+        )]
+        pay: CardId,
     },
     RevealAgenda,
     DiscardAgenda,

@@ -117,21 +117,32 @@ pub struct Conflict {
     /// The card that made its first attack (rulings, Gunboat Diplomacy:
     /// "the fleet that first attacked"), kept when it leaves play.
     #[serde(default)]
-    pub first_attack: FirstAttack,
+    pub first_attack: SetCard,
+    /// The card the initiator named to pay the conflict card's play cost
+    /// as it is initiated (none: the engine picks).
+    #[serde(default, skip_serializing_if = "SetCard::is_none")]
+    pub pay: SetCard,
 }
 
-/// The card that made a conflict's first attack, or none; hashed only once
-/// set, so a conflict without attacks hashes as it always did.
+/// A card a conflict remembers, or none (its first attacker, the card
+/// that pays its play cost); hashed only once set, so a conflict without
+/// one hashes as it always did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FirstAttack(pub CardId);
+pub struct SetCard(pub CardId);
 
-impl Default for FirstAttack {
-    fn default() -> FirstAttack {
-        FirstAttack(CardId::NONE)
+impl SetCard {
+    pub fn is_none(&self) -> bool {
+        self.0.is_none()
     }
 }
 
-impl std::hash::Hash for FirstAttack {
+impl Default for SetCard {
+    fn default() -> SetCard {
+        SetCard(CardId::NONE)
+    }
+}
+
+impl std::hash::Hash for SetCard {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         if self.0.some().is_some() {
             self.0.hash(h);
@@ -179,7 +190,8 @@ impl Conflict {
             outcome: Outcome::Pending,
             margin: 0,
             resolved: false,
-            first_attack: FirstAttack::default(),
+            first_attack: SetCard::default(),
+            pay: SetCard::default(),
         }
     }
 
@@ -212,6 +224,7 @@ impl Clone for Conflict {
             margin: self.margin,
             resolved: self.resolved,
             first_attack: self.first_attack,
+            pay: self.pay,
         }
     }
 }

@@ -108,9 +108,15 @@ impl Game {
             Action::PlayContingency { card, host, pay } => {
                 self.check_play_contingency(p, card, host, pay)
             }
-            Action::SponsorAgenda { card, by } => self.check_sponsor_agenda(p, card, by, false),
-            Action::HideAgenda { card, by } => self.check_sponsor_agenda(p, card, by, true),
-            Action::ReplaceAgenda { card, by } => self.check_replace_agenda(p, card, by),
+            Action::SponsorAgenda { card, by, pay } => {
+                self.check_sponsor_agenda(p, card, (by, pay), false)
+            }
+            Action::HideAgenda { card, by, pay } => {
+                self.check_sponsor_agenda(p, card, (by, pay), true)
+            }
+            Action::ReplaceAgenda { card, by, pay } => {
+                self.check_replace_agenda(p, card, (by, pay))
+            }
             Action::RevealAgenda => self.check_reveal_agenda(p),
             Action::DiscardAgenda => self.check_discard_agenda(p),
             Action::Heal {
@@ -167,9 +173,15 @@ impl Game {
             Action::PlayContingency { card, host, pay } => {
                 self.do_play_contingency(p, card, (host, pay), ev)
             }
-            Action::SponsorAgenda { card, by } => self.do_sponsor_agenda(p, card, by, false, ev),
-            Action::HideAgenda { card, by } => self.do_sponsor_agenda(p, card, by, true, ev),
-            Action::ReplaceAgenda { card, by } => self.do_replace_agenda(p, card, by, ev),
+            Action::SponsorAgenda { card, by, pay } => {
+                self.do_sponsor_agenda(p, card, (by, pay), false, ev)
+            }
+            Action::HideAgenda { card, by, pay } => {
+                self.do_sponsor_agenda(p, card, (by, pay), true, ev)
+            }
+            Action::ReplaceAgenda { card, by, pay } => {
+                self.do_replace_agenda(p, card, (by, pay), ev)
+            }
             Action::RevealAgenda => self.do_reveal_agenda(p, ev),
             Action::DiscardAgenda => self.do_discard_agenda(p, ev),
             Action::Heal {

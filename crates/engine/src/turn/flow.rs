@@ -272,7 +272,7 @@ impl Game {
                 _ => wrong("the Ready Round (sustain or pass)"),
             },
             Step::Declare { .. } => match *a {
-                Action::Declare { card, target } => self.check_declare(p, card, target),
+                Action::Declare { card, target, pay } => self.check_declare(p, card, target, pay),
                 Action::DeclareWar { target } => self.check_declare_war(p, target),
                 Action::Pass => Ok(()),
                 _ => wrong("the Conflict Round (declare or pass)"),
@@ -445,7 +445,9 @@ impl Game {
             },
             Step::Declare { pos } => {
                 match a {
-                    Action::Declare { card, target } => self.do_declare(p, card, target, ev),
+                    Action::Declare { card, target, pay } => {
+                        self.do_declare(p, card, (target, pay), ev)
+                    }
                     Action::DeclareWar { target } => self.do_declare_war(p, target, ev),
                     _ => ev.push(Event::Passed { player: p }),
                 }

@@ -136,7 +136,9 @@ impl Game {
             }
             Action::Pass => "pass".into(),
             Action::Sustain { card } => format!("sustain {}", n(card)),
-            Action::Declare { card, target } => format!("declare {}{}", n(card), self.on(target)),
+            Action::Declare { card, target, pay } => {
+                format!("declare {}{}{}", n(card), self.on(target), self.paying(pay))
+            }
             Action::DeclareWar { target } => format!(
                 "declare a war conflict against {}",
                 self.target_name(target)
@@ -270,14 +272,29 @@ impl Game {
                     self.paying(pay)
                 )
             }
-            Action::SponsorAgenda { card, by } => {
-                format!("sponsor agenda {} (rotating {})", n(card), n(by))
+            Action::SponsorAgenda { card, by, pay } => {
+                format!(
+                    "sponsor agenda {} (rotating {}){}",
+                    n(card),
+                    n(by),
+                    self.paying(pay)
+                )
             }
-            Action::HideAgenda { card, by } => {
-                format!("hide agenda {} (rotating {})", n(card), n(by))
+            Action::HideAgenda { card, by, pay } => {
+                format!(
+                    "hide agenda {} (rotating {}){}",
+                    n(card),
+                    n(by),
+                    self.paying(pay)
+                )
             }
-            Action::ReplaceAgenda { card, by } => {
-                format!("replace the agenda with {} (rotating {})", n(card), n(by))
+            Action::ReplaceAgenda { card, by, pay } => {
+                format!(
+                    "replace the agenda with {} (rotating {}){}",
+                    n(card),
+                    n(by),
+                    self.paying(pay)
+                )
             }
             Action::RevealAgenda => "reveal the hidden agenda".into(),
             Action::DiscardAgenda => "discard the agenda".into(),

@@ -413,6 +413,16 @@ impl Gen {
         }
     }
 
+    /// Now and then a play cost: another card of its player's rotated or
+    /// neutralized as the card is played, sponsored or initiated.
+    fn play_cost(&mut self, kv: &mut Vec<(&'static str, V)>) {
+        if self.chance(1, 8) {
+            let part = self.pick(&["rotate_other", "neutralize_other"]);
+            let f = self.own_filter(&["character", "fleet", "location", "group"]);
+            kv.push(("play_cost", t(vec![(part, f)])));
+        }
+    }
+
     /// The cards of `cannot = "play"`: this card's name or a type played
     /// from hand.
     fn play_restricted(&mut self) -> V {
@@ -1778,13 +1788,7 @@ impl Gen {
                 };
                 let n = 1 + self.below(3);
                 kv.push(("effects", self.effects(&cx, n)));
-                // An event's or aftermath's play cost: another card of its
-                // player's.
-                if self.chance(1, 8) {
-                    let part = self.pick(&["rotate_other", "neutralize_other"]);
-                    let f = self.own_filter(&["character", "fleet", "location", "group"]);
-                    kv.push(("play_cost", t(vec![(part, f)])));
-                }
+                self.play_cost(&mut kv);
                 // Its own price worked out from the game.
                 if self.chance(1, 10) {
                     let field = self.pick(&["costs_more", "costs_less"]);
@@ -1827,6 +1831,7 @@ impl Gen {
                     tr
                 };
                 kv.push(("trigger", s(tr)));
+                self.play_cost(&mut kv);
                 if tr == "event-played" && self.chance(1, 2) {
                     let side = self.pick(&["own", "other", "any"]);
                     kv.push((
@@ -1867,6 +1872,7 @@ impl Gen {
             "conflict" => {
                 kv.push(("conflict", s(self.pick(&ABILITIES))));
                 self.conflict_fields(&mut kv, ty);
+                self.play_cost(&mut kv);
                 // Its own price: the influence initiating it applies.
                 if self.chance(1, 10) {
                     let field = self.pick(&["costs_more", "costs_less"]);
@@ -1877,6 +1883,7 @@ impl Gen {
             _ => {
                 // In play: sponsored / played effects.
                 let cx = self.cx("none");
+                self.play_cost(&mut kv);
                 if ty == "enhancement" {
                     if self.chance(1, 2) {
                         kv.push(("bonus", self.bonus_table()));

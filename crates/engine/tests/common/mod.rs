@@ -1696,6 +1696,7 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         2 => Action::Declare {
             card: card(rng),
             target: target(rng, &mut card),
+            pay: card(rng),
         },
         3 => Action::DeclareWar {
             target: target(rng, &mut card),
@@ -1753,14 +1754,17 @@ pub fn arbitrary_action(game: &Game, rng: &mut Rng) -> Action {
         15 => Action::SponsorAgenda {
             card: card(rng),
             by: card(rng),
+            pay: card(rng),
         },
         16 => Action::HideAgenda {
             card: card(rng),
             by: card(rng),
+            pay: card(rng),
         },
         17 => Action::ReplaceAgenda {
             card: card(rng),
             by: card(rng),
+            pay: card(rng),
         },
         18 => Action::RevealAgenda,
         19 => Action::DiscardAgenda,
@@ -1823,19 +1827,23 @@ pub fn mutate_action(a: Action, game: &Game, rng: &mut Rng) -> Action {
     };
     match a {
         Action::Sustain { .. } => Action::Sustain { card: c(rng) },
-        Action::Declare { card, target } => {
-            if rng.chance(1, 2) {
-                Action::Declare {
-                    card: c(rng),
-                    target,
-                }
-            } else {
-                Action::Declare {
-                    card,
-                    target: Target::Player(rng.below(8) as PlayerId),
-                }
-            }
-        }
+        Action::Declare { card, target, pay } => match rng.below(3) {
+            0 => Action::Declare {
+                card: c(rng),
+                target,
+                pay,
+            },
+            1 => Action::Declare {
+                card,
+                target: Target::Player(rng.below(8) as PlayerId),
+                pay,
+            },
+            _ => Action::Declare {
+                card,
+                target,
+                pay: c(rng),
+            },
+        },
         Action::Sponsor {
             card,
             by,
