@@ -417,14 +417,16 @@ impl Game {
         by: CardId,
         out: &mut Vec<Action>,
     ) {
-        let payers = match &def.play_cost {
-            Some(c) => self.payers(p, by, c),
-            None => smallvec::SmallVec::new(),
-        };
-        for pay in std::iter::once(CardId::NONE).chain(payers) {
+        let mut push = |pay: CardId| {
             out.push(Action::SponsorAgenda { card, by, pay });
             out.push(Action::HideAgenda { card, by, pay });
             out.push(Action::ReplaceAgenda { card, by, pay });
+        };
+        push(CardId::NONE);
+        if let Some(c) = &def.play_cost {
+            for pay in self.payers(p, by, c) {
+                push(pay);
+            }
         }
     }
 

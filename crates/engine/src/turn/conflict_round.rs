@@ -219,6 +219,16 @@ impl Game {
             }
             ts.clear();
             self.target_candidates(def.target, &def.filter, By::card(p, card), true, &mut ts);
+            // Without a play cost (the common case, kept cheap), one
+            // action per target.
+            if def.play_cost.is_none() {
+                let pay = CardId::NONE;
+                out.extend(
+                    ts.iter()
+                        .map(|&target| Action::Declare { card, target, pay }),
+                );
+                continue;
+            }
             self.push_paid(p, card, &ts, out, |card, target, pay| Action::Declare {
                 card,
                 target,
