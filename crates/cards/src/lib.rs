@@ -19,6 +19,7 @@
 //! See `docs/card-format.md` for every field and effect.
 
 mod attack_checks;
+pub mod check;
 pub mod convert;
 pub mod deck;
 pub mod drakh_names;
@@ -80,6 +81,13 @@ pub const MAX_CARDS_PER_FILE: usize = 5_000;
 pub fn parse_card_file(text: &str, origin: &str) -> Result<Vec<CardDef>, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let src = Source::new(origin, text);
+    let file = read_tables(&src, text)?;
+    convert_cards(&src, &file.cards)
+}
+
+/// A card file's tables, read but not yet converted (`text` without its
+/// byte-order mark).
+fn read_tables(src: &Source, text: &str) -> Result<CardFile, LoadError> {
     let file: CardFile = toml::from_str(text).map_err(|e| src.toml_error(&e))?;
     if file.cards.len() > MAX_CARDS_PER_FILE {
         return Err(src.error(
@@ -91,7 +99,7 @@ pub fn parse_card_file(text: &str, origin: &str) -> Result<Vec<CardDef>, LoadErr
             ),
         ));
     }
-    convert_cards(&src, &file.cards)
+    Ok(file)
 }
 
 /// Loads a card file, or every `*.toml` file under a folder (sorted by

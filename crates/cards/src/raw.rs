@@ -723,6 +723,10 @@ pub struct RawCard {
     /// contingencies (Appendix Two).
     pub transfers: Option<Spanned<Vec<String>>>,
     pub caption: Option<String>,
+    /// The printed card's text as its owner transcribed it: never read by
+    /// the engine, shown beside the generated rules text by `b5 cards
+    /// check`.
+    pub text: Option<Spanned<String>>,
     /// A cost for factions of a race: `{ race = "narn", cost = 1 }`, or a
     /// list of such tables for several races.
     pub race_cost: Option<Spanned<RawRaceCosts>>,
@@ -793,6 +797,7 @@ pub const CARD_FIELDS: &[&str] = &[
     "replace_only",
     "transfers",
     "caption",
+    "text",
     "race_cost",
     "becomes_enhancement",
     "personality",
@@ -863,6 +868,7 @@ impl<'de> Deserialize<'de> for RawCard {
                         "replace_only" => c.replace_only = Some(m.next_value()?),
                         "transfers" => c.transfers = Some(m.next_value()?),
                         "caption" => c.caption = Some(m.next_value()?),
+                        "text" => c.text = Some(m.next_value()?),
                         "race_cost" => c.race_cost = Some(m.next_value()?),
                         "becomes_enhancement" => c.becomes_enhancement = Some(m.next_value()?),
                         "personality" => c.personality = Some(m.next_value()?),

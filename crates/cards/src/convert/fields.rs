@@ -87,10 +87,36 @@ fn ability_value(at: &At, name: &str, v: &Option<Spanned<i64>>) -> Result<u8, Lo
     }
 }
 
+/// The longest `text` a card may keep, in characters (a printed card's
+/// text is a few hundred).
+pub const MAX_TEXT_CHARS: usize = 4_000;
+
+/// A card's transcribed `text`: bounded, and printable (line breaks and
+/// tabs kept; no other control character, which would reach the terminal
+/// of whoever checks the file).
+fn transcribed_text(at: &At, t: &str) -> Result<(), LoadError> {
+    if t.chars().count() > MAX_TEXT_CHARS {
+        return Err(at.err(format!(
+            "the text is longer than {MAX_TEXT_CHARS} characters: keep the printed card's text only"
+        )));
+    }
+    if t.chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
+    {
+        return Err(
+            at.err("the text may hold line breaks and tabs, but no other control character")
+        );
+    }
+    Ok(())
+}
+
 /// The printed values: number, caption, race, costs, abilities, marks.
 pub(super) fn printed(at: &At, raw: &RawCard, d: &mut CardDef) -> Result<(), LoadError> {
     d.number = raw.number.clone();
     d.caption = raw.caption.clone();
+    if let Some(t) = &raw.text {
+        transcribed_text(&at.at("text", t), t.get_ref())?;
+    }
     if let Some(r) = &raw.race {
         d.race = race(&at.at("race", r), r.get_ref())?;
     }

@@ -37,3 +37,28 @@ fn a_generated_conflict_reads_an_before_a_vowel() {
     let psi = rules_text(&card("psi"));
     assert!(psi.contains("may declare a Psi conflict"), "{psi}");
 }
+
+#[test]
+fn a_kept_text_loads_and_is_compared_but_is_refused_when_unprintable_or_too_long() {
+    let file = "[cards.\"Quiet Ledger\"]\ntype = \"event\"\ncost = 1\neffects = [{ draw = 1 }]\ntext = \"\"\"Draw a card.\n\tThen draw 1 more.\"\"\"\n";
+    // The engine never reads it: the card is the same without it.
+    let d = one(file);
+    assert_eq!(rules_text(&d), "You draw 1 card.");
+    let checks = b5_cards::check::check_file(file, "ledger.toml").expect("loads");
+    assert_eq!(checks.len(), 1);
+    assert_eq!(checks[0].line, 1);
+    assert_eq!(checks[0].same(), Some(false));
+    assert_eq!(
+        b5_cards::check::diff_line(&checks[0].diff),
+        "[-you-] draw [-1-] {+a+} card {+then draw 1 more+}"
+    );
+    refused_naming(
+        "[cards.\"Quiet Ledger\"]\ntype = \"event\"\ncost = 1\neffects = [{ draw = 1 }]\ntext = \"Draw.\\u001b[2J\"\n",
+        &["text", "no other control character"],
+    );
+    let long = "word ".repeat(1_000);
+    refused_naming(
+        &format!("[cards.\"Quiet Ledger\"]\ntype = \"event\"\ncost = 1\neffects = [{{ draw = 1 }}]\ntext = \"{long}\"\n"),
+        &["text", "longer than 4000 characters"],
+    );
+}

@@ -832,3 +832,17 @@ fn shipped_deck_comments_count_their_cards() {
         finish(section);
     }
 }
+
+/// The project ships its own cards only: none keeps a transcribed printed
+/// text (`text`, for players' own files), and each reads as its generated
+/// rules text alone.
+#[test]
+fn no_shipped_card_keeps_a_printed_text() {
+    for (name, text) in b5_cards::open_set::CARD_FILES {
+        let checks = b5_cards::check::check_file(text, name).expect("loads");
+        assert!(!checks.is_empty(), "{name}");
+        for c in &checks {
+            assert!(c.text.is_none(), "{name}: {} keeps a text", c.name);
+        }
+    }
+}

@@ -1,18 +1,23 @@
 //! `b5 cards [--type T] [--race R] [NAME]`: lists the cards (built-in and
-//! `--cards`), or shows one card in full with its generated rules text.
+//! `--cards`), or shows one card in full with its generated rules text;
+//! `b5 cards check FILE...` compares card files with their owners' texts
+//! (`cards_check.rs`); `b5 cards new` writes a new card (`cards_new.rs`).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use b5_engine::{CardDef, CardType, MarkKind, Race};
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use crate::cardset::CardSet;
 use crate::render::abilities;
 use crate::Fail;
 
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct CardsArgs {
+    #[command(subcommand)]
+    pub command: Option<CardsCommand>,
     /// Only cards of this type (character, group, fleet, location,
     /// enhancement, agenda, event, conflict, aftermath, contingency)
     #[arg(long = "type", value_name = "T", value_parser = super::parse_type)]
@@ -25,7 +30,23 @@ pub struct CardsArgs {
     pub name: Option<String>,
 }
 
+#[derive(Subcommand, Debug)]
+pub enum CardsCommand {
+    /// Check card files: each card's generated rules text beside the
+    /// `text = "..."` its file keeps (your transcription of the printed
+    /// card), with the words where they differ
+    Check(super::cards_check::CheckArgs),
+    /// Write a new card: asks its name, type, race, cost, abilities and
+    /// printed text, and writes a card table with the fields of its type
+    New(super::cards_new::NewArgs),
+}
+
 pub fn run(args: &CardsArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
+    match &args.command {
+        Some(CardsCommand::Check(a)) => return super::cards_check::run(a),
+        Some(CardsCommand::New(a)) => return super::cards_new::run(a),
+        None => {}
+    }
     let mut out = std::io::stdout().lock();
     if let Some(name) = &args.name {
         let Some(id) = cards.db.find(name.trim()) else {

@@ -3,6 +3,8 @@
 
 pub mod bench;
 pub mod cards;
+pub mod cards_check;
+pub mod cards_new;
 pub mod conformance;
 pub mod connect;
 pub mod deck;

@@ -6,6 +6,8 @@
 
 mod common;
 
+mod cards_check;
+mod cards_new;
 mod connect;
 mod connect_hostile;
 mod empires;
