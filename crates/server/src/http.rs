@@ -159,6 +159,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/advice", get(advice))
         .route("/api/cards", get(cards))
         .route("/api/decks/check", post(check_deck))
+        .route("/api/cards/check", post(check_cards))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(max))
         .layer(RequestBodyLimitLayer::new(max))
@@ -302,6 +303,52 @@ async fn check_deck(State(state): State<Arc<AppState>>, body: Bytes) -> ApiResul
     match checked {
         Some(v) => ok(StatusCode::OK, v),
         None => Err(ApiError::bad("this game has no deck lists")),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardFileCheck {
+    text: String,
+}
+
+/// A card file checked as it is written (the Cards page): each card's
+/// generated rules text beside the printed text it keeps, with the words
+/// where they differ, or the first error at its line and column. Nothing
+/// the page sends is kept.
+async fn check_cards(body: Bytes) -> ApiResult {
+    let req: CardFileCheck = parse(&body)?;
+    let checked =
+        tokio::task::spawn_blocking(move || b5_cards::check::check_file(&req.text, "card file"))
+            .await
+            .map_err(|_| {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the card check failed")
+            })?;
+    match checked {
+        Ok(cards) => {
+            let cards: Vec<Value> = cards
+                .into_iter()
+                .map(|c| {
+                    let same = c.same();
+                    let mut v = json!(c);
+                    v["same"] = json!(same);
+                    v
+                })
+                .collect();
+            ok(StatusCode::OK, json!({ "ok": true, "cards": cards }))
+        }
+        Err(e) => ok(
+            StatusCode::OK,
+            json!({
+                "ok": false,
+                "error": {
+                    "line": e.line,
+                    "column": e.column,
+                    "field": e.field,
+                    "message": e.message,
+                },
+            }),
+        ),
     }
 }
 

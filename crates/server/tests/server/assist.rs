@@ -62,6 +62,71 @@ async fn cards_and_the_deck_check() {
     server.stop().await.unwrap();
 }
 
+/// The Cards page's check: a card file's cards with their generated texts
+/// beside the kept ones, or its first error at its line; nothing kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_file_is_checked_as_it_is_written() {
+    let server = start(test_config("assist-card-check")).await;
+    let c = Client::new(server.addr);
+    let file = "[cards.\"Page Blockade\"]\ntype = \"conflict\"\nconflict = \"military\"\ntarget = \"player\"\nwon = [{ lose_influence = 1, who = \"target\" }]\ntext = \"Won: the target player loses 2 influence.\"\n";
+    let r = c
+        .post("/api/cards/check", None, &json!({ "text": file }))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.raw);
+    assert_eq!(r.body["ok"], true, "{}", r.raw);
+    let card = &r.body["cards"][0];
+    assert_eq!(card["name"], "Page Blockade");
+    assert_eq!(card["line"], 1);
+    assert_eq!(card["same"], false);
+    assert_eq!(
+        card["generated"],
+        "Military conflict, target a player. Won: the target player loses 1 influence."
+    );
+    assert!(
+        card["diff"]
+            .as_array()
+            .is_some_and(|d| d.contains(&json!({ "only_text": "2" }))),
+        "{}",
+        r.raw
+    );
+    // A mistake is named at its line and column, with its field.
+    let typo = file.replace("conflict = ", "conflcit = ");
+    let r = c
+        .post("/api/cards/check", None, &json!({ "text": typo }))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.raw);
+    assert_eq!(r.body["ok"], false);
+    assert_eq!(r.body["error"]["line"], 3, "{}", r.raw);
+    assert_eq!(
+        r.body["error"]["field"], "cards.\"Page Blockade\".conflcit",
+        "{}",
+        r.raw
+    );
+    assert!(
+        r.body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("unknown field")),
+        "{}",
+        r.raw
+    );
+    // Not a card check request; a file over the body limit.
+    assert_eq!(
+        c.post("/api/cards/check", None, &json!({ "file": 1 }))
+            .await
+            .status,
+        400
+    );
+    let big = "#".repeat(80 * 1024);
+    let r = c
+        .post("/api/cards/check", None, &json!({ "text": big }))
+        .await;
+    assert_eq!(r.status, 413, "{}", r.raw);
+    // The file is not among the server's cards.
+    let cards = c.get("/api/cards", None).await;
+    assert!(!cards.raw.contains("Page Blockade"));
+    server.stop().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn log_why_advice_and_clock() {
     let server = start(test_config("assist-play")).await;
