@@ -262,6 +262,82 @@ test("a pasted deck list is checked as it is typed, and its mistakes show beside
   await page.close();
 });
 
+test("the Cards page: a card file checked as it is typed, its mistake at its line, its texts compared word by word, uploaded and downloaded", async ({ browser, base, b5 }) => {
+  const card = (influence, extra = "") =>
+    [
+      '[cards."Harbor Blockade"]',
+      'type = "conflict"',
+      `conflict = "military"`,
+      'target = "player"',
+      `won = [{ lose_influence = ${influence}, who = "target" }]`,
+      'text = "Military conflict, target a player. Won: the target player loses 2 influence."',
+      extra,
+    ].join("\n");
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const checks = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/cards/check")) checks.push(JSON.parse(r.postData()).text);
+  });
+  await page.goto(`${base}/`);
+  await page.getByRole("link", { name: "Write your own cards" }).click();
+  await page.getByRole("heading", { name: "Cards: write and check a card file" }).waitFor();
+  const editor = page.locator("textarea[name=card-file]");
+
+  // A mistake: shown at its line, quoting it.
+  await editor.fill(card(1).replace("conflict = ", "conflcit = "));
+  const err = page.locator(".card-error");
+  await err.waitFor({ timeout: 10000 });
+  assert.equal(await err.getAttribute("data-line"), "3");
+  const errText = await err.innerText();
+  assert.ok(errText.includes("line 3") && errText.includes("unknown field") && errText.includes('conflcit = "military"'), errText);
+
+  // Fixed, typed in pieces: the generated text beside the kept one, the numbers that differ marked.
+  await editor.fill(card(1).slice(0, 30));
+  await editor.pressSequentially(card(1).slice(30, 50), { delay: 5 });
+  await editor.fill(card(1));
+  const item = page.locator('.checked-card[data-name="Harbor Blockade"]');
+  await page.waitForSelector('.checked-card[data-name="Harbor Blockade"][data-same="false"]', { timeout: 10000 });
+  assert.equal(await err.count(), 0, "the error is gone");
+  assert.ok((await item.locator(".generated").innerText()).includes("the target player loses 1 influence"));
+  assert.equal((await item.locator("del").allInnerTexts()).join(" "), "1");
+  assert.equal((await item.locator("ins").allInnerTexts()).join(" "), "2");
+  // Debounced: a few checks while typing, the last of the whole text.
+  assert.ok(checks.length >= 2 && checks.length <= 5, `checks while typing: ${checks.length}`);
+  assert.equal(checks.at(-1), card(1));
+  await page.screenshot({ path: join(SHOTS, "cards-page.png"), fullPage: true });
+
+  // Uploaded: a file whose data says what its text says.
+  const dir = tempDir("b5-cards-page-");
+  try {
+    const upload = join(dir, "blockade.toml");
+    writeFileSync(upload, card(2));
+    await page.locator("input[name=upload]").setInputFiles(upload);
+    await page.waitForSelector('.checked-card[data-name="Harbor Blockade"][data-same="true"]', { timeout: 10000 });
+    assert.equal(await page.locator("input[name=file-name]").inputValue(), "blockade.toml");
+    assert.equal(await item.locator("del, ins").count(), 0, "nothing marked");
+
+    // Downloaded under the name given; the file is the editor's, and it loads for b5.
+    await page.locator("input[name=file-name]").fill("my cards");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    assert.equal(download.suggestedFilename(), "my cards.toml");
+    const file = join(dir, "mine.toml");
+    await download.saveAs(file);
+    assert.equal(readFileSync(file, "utf8"), card(2));
+    const r = spawnSync(b5Bin(), ["cards", "check", file], { encoding: "utf8", timeout: 60000 });
+    assert.equal(r.status, 0, `b5 cards check: ${r.stdout}${r.stderr}`);
+    assert.ok(r.stdout.includes("Harbor Blockade: reads as its text"), r.stdout);
+  } finally {
+    removeDir(dir);
+  }
+  // Nothing the page sent became one of the server's cards.
+  const cards = await b5.api("GET", "/api/cards");
+  assert.ok(!JSON.stringify(cards.body).includes("Harbor Blockade"));
+  assert.deepEqual(errors, [], "no error in the page");
+  await page.close();
+});
+
 test("a human plays a complete game against three computer players by clicking (card and target, groups, the plain list, the keyboard); undo, reload and server restart mid-game", async ({ browser, base, b5 }) => {
   const page = await browser.newPage({ viewport: DESKTOP });
   // Layout shifts not caused by the player's own input (Cumulative Layout Shift).

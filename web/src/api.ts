@@ -21,6 +21,7 @@ import type {
   SyncMsg,
   WhyResponse,
 } from "./types";
+import type { CardCheckResult } from "./cardfile";
 import type { Action as EmpiresAction } from "./generated/empires";
 import { applyPatch, type PatchOp } from "./patch";
 
@@ -139,6 +140,10 @@ export class Api {
   /** Checks a pasted deck list against the construction rules, without creating anything. */
   checkDeck(list: string): Promise<DeckCheckResult> {
     return this.call("POST", "/api/decks/check", { list });
+  }
+  /** Checks a card file as it is written (the Cards page); the server keeps nothing of it. */
+  checkCards(text: string): Promise<CardCheckResult> {
+    return this.call("POST", "/api/cards/check", { text });
   }
   /** A finished game's save file (`b5 replay` reads it), as the server's text. */
   save(table: string, token: string | null): Promise<string> {

@@ -54,6 +54,7 @@ export function Lobby({ api }: { api: Api }) {
     <main class="page lobby">
       <header class="bar">
         <h1>Babylon 5 — online table</h1>
+        <a href="/cards">Write your own cards</a>
       </header>
       <section aria-labelledby="tables-h" class="panel">
         <h2 id="tables-h">Tables</h2>

@@ -2,6 +2,7 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { Api } from "./api";
 import { CardTexts } from "./cards";
+import { CardsPage } from "./cardspage";
 import { Join } from "./join";
 import { Lobby } from "./lobby";
 import { parseRoute, type Route } from "./route";
@@ -24,6 +25,8 @@ function App() {
   switch (route.page) {
     case "lobby":
       return <Lobby api={api} />;
+    case "cards":
+      return <CardsPage api={api} />;
     case "join":
       return <Join api={api} route={route} />;
     case "table":

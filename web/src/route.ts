@@ -2,6 +2,7 @@
 
 export type Route =
   | { page: "lobby" }
+  | { page: "cards" }
   | { page: "join"; table: string; seat: number; invitation: string }
   | { page: "table"; table: string; watch: boolean }
   | { page: "missing"; path: string };
@@ -11,6 +12,7 @@ const ID = "[0-9A-Za-z_-]{1,64}";
 export function parseRoute(path: string, hash: string): Route {
   const p = path.replace(/\/+$/, "") || "/";
   if (p === "/") return { page: "lobby" };
+  if (p === "/cards") return { page: "cards" };
   let m = new RegExp(`^/join/(${ID})/(\\d{1,2})$`).exec(p);
   if (m) {
     return { page: "join", table: m[1]!, seat: Number(m[2]), invitation: hash.replace(/^#/, "") };

@@ -30,6 +30,8 @@ describe("deck-check problems beside their lines", () => {
 describe("routes and links", () => {
   it("parses the page's routes", () => {
     expect(parseRoute("/", "")).toEqual({ page: "lobby" });
+    expect(parseRoute("/cards", "")).toEqual({ page: "cards" });
+    expect(parseRoute("/cards/", "")).toEqual({ page: "cards" });
     expect(parseRoute("/table/abc123", "")).toEqual({ page: "table", table: "abc123", watch: false });
     expect(parseRoute("/watch/abc123/", "")).toEqual({ page: "table", table: "abc123", watch: true });
     expect(parseRoute("/join/abc/2", "#ff")).toEqual({ page: "join", table: "abc", seat: 2, invitation: "ff" });

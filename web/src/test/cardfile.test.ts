@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { downloadName, placeError, runs, verdict, type CheckedCard } from "../cardfile";
+
+describe("the Cards page's model", () => {
+  it("marks each run of words by the side it is on", () => {
+    expect(
+      runs([{ same: "won the target player loses" }, { only_generated: "1" }, { only_text: "2" }, { same: "influence" }]),
+    ).toEqual([
+      { kind: "same", words: "won the target player loses" },
+      { kind: "generated", words: "1" },
+      { kind: "text", words: "2" },
+      { kind: "same", words: "influence" },
+    ]);
+  });
+
+  it("says whether a card reads as its text", () => {
+    const c: CheckedCard = { name: "A", line: 1, generated: "x", text: null, same: null, diff: [] };
+    expect(verdict(c)).toBe("keeps no printed text to compare");
+    expect(verdict({ ...c, text: "x", same: true })).toBe("reads as its printed text");
+    expect(verdict({ ...c, text: "y", same: false })).toBe("differs from its printed text");
+  });
+
+  it("places an error at its line, quoting it", () => {
+    const file = '[cards."A"]\ntype = "event"\ncots = 1\n';
+    expect(placeError(file, { line: 3, column: 1, field: 'cards."A".cots', message: "unknown field `cots`" })).toEqual({
+      where: "line 3, column 1",
+      message: 'cards."A".cots: unknown field `cots`',
+      source: "cots = 1",
+    });
+    // No line: the whole file; a line past the end: no quote.
+    expect(placeError(file, { line: 0, column: 0, field: "", message: "too many cards" }).where).toBe("the file");
+    expect(placeError(file, { line: 40, column: 0, field: "", message: "m" }).source).toBeNull();
+  });
+
+  it("names the download safely, as a .toml file", () => {
+    expect(downloadName("my deck")).toBe("my deck.toml");
+    expect(downloadName("cards.TOML")).toBe("cards.TOML");
+    expect(downloadName("../../etc/x")).toBe(".._.._etc_x.toml");
+    expect(downloadName("  ")).toBe("cards.toml");
+  });
+});
