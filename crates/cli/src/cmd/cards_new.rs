@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use b5_engine::{CardType, Race};
+use b5_engine::{Ability, CardType, Race};
 use clap::Args;
 
 use crate::Fail;
@@ -198,19 +198,6 @@ impl NewCard {
     }
 }
 
-const TYPES: [&str; 10] = [
-    "character",
-    "group",
-    "fleet",
-    "location",
-    "enhancement",
-    "agenda",
-    "event",
-    "conflict",
-    "aftermath",
-    "contingency",
-];
-const ABILITIES: [&str; 5] = ["diplomacy", "intrigue", "psi", "leadership", "military"];
 const ATTACH: [&str; 7] = [
     "character",
     "fleet",
@@ -229,7 +216,8 @@ fn ask_card<R: BufRead, W: Write>(a: &mut Asker<R, W>, taken: &[String]) -> Resu
         }
         parse_name(s)
     })?;
-    let ty = a.one_of("Type", "character", &TYPES)?;
+    let types = CardType::ALL.map(|t| t.name());
+    let ty = a.one_of("Type", "character", &types)?;
     let card_type = CardType::parse(&ty).ok_or_else(|| Fail::new("unknown type"))?;
     let races: Vec<&str> = Race::ALL.iter().map(|r| r.name()).collect();
     let race = a.one_of("Race", "neutral", &races)?;
@@ -240,7 +228,11 @@ fn ask_card<R: BufRead, W: Write>(a: &mut Asker<R, W>, taken: &[String]) -> Resu
     let q = |s: &str| quoted(s);
     match card_type {
         CardType::Conflict => {
-            let k = a.one_of("Conflict type", "diplomacy", &ABILITIES)?;
+            let k = a.one_of(
+                "Conflict type",
+                "diplomacy",
+                &Ability::ALL.map(|k| k.name()),
+            )?;
             fields.push(("conflict", q(&k)));
             let t = a.one_of("Target", "player", &["player", "card", "none"])?;
             if t != "none" {
