@@ -29,6 +29,7 @@ mod negate_checks;
 pub mod open_set;
 mod own_card_checks;
 pub mod raw;
+pub mod sandbox;
 pub mod text;
 
 use std::collections::BTreeMap;

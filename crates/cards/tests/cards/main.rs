@@ -14,6 +14,7 @@ mod open_set;
 mod reading_files;
 mod reserve;
 mod rulebook;
+mod sandbox;
 mod selectors;
 mod vocabulary;
 mod vocabulary_attacks;

@@ -39,28 +39,39 @@ pub enum CardsCommand {
     /// Write a new card: asks its name, type, race, cost, abilities and
     /// printed text, and writes a card table with the fields of its type
     New(super::cards_new::NewArgs),
+    /// Try a card (yours with --cards FILE): play it in a sandbox against
+    /// a computer player, with b5 play's screen; nothing is saved
+    Try(super::cards_try::TryArgs),
+}
+
+/// The card of that name (case-insensitive), or an error suggesting close
+/// names.
+pub fn find_card(cards: &CardSet, name: &str) -> Result<b5_engine::DefId, Fail> {
+    if let Some(id) = cards.db.find(name.trim()) {
+        return Ok(id);
+    }
+    let close = cards.suggest(name.trim());
+    let hint = if close.is_empty() {
+        " (b5 cards lists every card)".to_string()
+    } else {
+        format!("; did you mean: {}?", close.join(", "))
+    };
+    Err(Fail::new(format!(
+        "no card is named \"{}\"{hint}",
+        b5_cards::deck::excerpt(name)
+    )))
 }
 
 pub fn run(args: &CardsArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     match &args.command {
         Some(CardsCommand::Check(a)) => return super::cards_check::run(a),
         Some(CardsCommand::New(a)) => return super::cards_new::run(a),
+        Some(CardsCommand::Try(a)) => return super::cards_try::run(a, cards),
         None => {}
     }
     let mut out = std::io::stdout().lock();
     if let Some(name) = &args.name {
-        let Some(id) = cards.db.find(name.trim()) else {
-            let close = cards.suggest(name.trim());
-            let hint = if close.is_empty() {
-                " (b5 cards lists every card)".to_string()
-            } else {
-                format!("; did you mean: {}?", close.join(", "))
-            };
-            return Err(Fail::new(format!(
-                "no card is named \"{}\"{hint}",
-                b5_cards::deck::excerpt(name)
-            )));
-        };
+        let id = find_card(cards, name)?;
         let origin = cards
             .origins
             .get(id.0 as usize)

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod cards;
 pub mod cards_check;
 pub mod cards_new;
+pub mod cards_try;
 pub mod conformance;
 pub mod connect;
 pub mod deck;

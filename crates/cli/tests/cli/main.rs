@@ -8,6 +8,7 @@ mod common;
 
 mod cards_check;
 mod cards_new;
+mod cards_try;
 mod connect;
 mod connect_hostile;
 mod empires;
