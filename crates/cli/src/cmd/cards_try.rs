@@ -37,13 +37,7 @@ fn replayed(
 ) -> Result<Game, Fail> {
     let mut g = Game::from_position(pos, Arc::clone(db), seed)
         .map_err(|e| Fail::new(format!("the sandbox cannot be set up: {e}")))?;
-    for (p, a) in actions {
-        while g.at_round_entry().is_some() {
-            g.proceed();
-        }
-        g.apply(*p, *a)
-            .map_err(|e| Fail::new(format!("an earlier action no longer applies: {e}")))?;
-    }
+    super::play::replay_onto(&mut g, actions)?;
     Ok(g)
 }
 

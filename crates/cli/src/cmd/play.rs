@@ -269,13 +269,7 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     let rebuild = |actions: &[(PlayerId, Action)]| -> Result<Game, Fail> {
         let mut g = Game::new(setup.clone(), Arc::clone(&db), seed)
             .map_err(|e| Fail::new(format!("the game cannot be set up: {e}")))?;
-        for (p, a) in actions {
-            while g.at_round_entry().is_some() {
-                g.proceed();
-            }
-            g.apply(*p, *a)
-                .map_err(|e| Fail::new(format!("an earlier action no longer applies: {e}")))?;
-        }
+        replay_onto(&mut g, actions)?;
         Ok(g)
     };
     let session = drive(
@@ -311,6 +305,19 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         writeln!(out, "Saved the game to {}{again}.", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Plays `actions` again on a game from its start (undo rebuilds the game
+/// this way).
+pub fn replay_onto(g: &mut Game, actions: &[(PlayerId, Action)]) -> Result<(), Fail> {
+    for (p, a) in actions {
+        while g.at_round_entry().is_some() {
+            g.proceed();
+        }
+        g.apply(*p, *a)
+            .map_err(|e| Fail::new(format!("an earlier action no longer applies: {e}")))?;
+    }
+    Ok(())
 }
 
 /// The actions so far, shared with the Ctrl-C handler.
