@@ -303,6 +303,8 @@ test("the Cards page: a card file checked as it is typed, its mistake at its lin
   assert.ok((await item.locator(".generated").innerText()).includes("the target player loses 1 influence"));
   assert.equal((await item.locator("del").allInnerTexts()).join(" "), "1");
   assert.equal((await item.locator("ins").allInnerTexts()).join(" "), "2");
+  // How to try it once downloaded (b5 cards try).
+  assert.equal(await item.locator(".try code").innerText(), "b5 --cards 'cards.toml' cards try 'Harbor Blockade'");
   // Debounced: a few checks while typing, the last of the whole text.
   assert.ok(checks.length >= 2 && checks.length <= 5, `checks while typing: ${checks.length}`);
   assert.equal(checks.at(-1), card(1));

@@ -58,3 +58,9 @@ export function downloadName(name: string): string {
   const n = name.trim().replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_") || "cards";
   return /\.toml$/i.test(n) ? n : `${n}.toml`;
 }
+
+/** The command that plays a card of the downloaded file in a sandbox (`b5 cards try`), quoted for a POSIX shell. */
+export function tryCommand(file: string, card: string): string {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  return `b5 --cards ${q(file)} cards try ${q(card)}`;
+}

@@ -6,7 +6,15 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Api } from "./api";
-import { downloadName, placeError, runs, verdict, type CardCheckResult, type CheckedCard } from "./cardfile";
+import {
+  downloadName,
+  placeError,
+  runs,
+  tryCommand,
+  verdict,
+  type CardCheckResult,
+  type CheckedCard,
+} from "./cardfile";
 
 /** How long typing pauses before the file is checked. */
 const PAUSE_MS = 300;
@@ -98,13 +106,13 @@ export function CardsPage({ api }: { api: Api }) {
             ⚠ The check failed: {failure}
           </p>
         )}
-        <Checked text={text} result={result} />
+        <Checked text={text} result={result} file={downloadName(name)} />
       </section>
     </main>
   );
 }
 
-function Checked({ text, result }: { text: string; result: CardCheckResult | null }) {
+function Checked({ text, result, file }: { text: string; result: CardCheckResult | null; file: string }) {
   if (!text.trim()) return <p>Write or upload a card file above.</p>;
   if (!result) return <p>Checking…</p>;
   if (!result.ok) {
@@ -122,13 +130,13 @@ function Checked({ text, result }: { text: string; result: CardCheckResult | nul
   return (
     <ul class="checked-cards">
       {result.cards.map((c) => (
-        <CheckedItem key={c.name} card={c} />
+        <CheckedItem key={c.name} card={c} file={file} />
       ))}
     </ul>
   );
 }
 
-function CheckedItem({ card }: { card: CheckedCard }) {
+function CheckedItem({ card, file }: { card: CheckedCard; file: string }) {
   return (
     <li class="checked-card" data-name={card.name} data-same={card.same === null ? "none" : String(card.same)}>
       <h3>
@@ -158,6 +166,9 @@ function CheckedItem({ card }: { card: CheckedCard }) {
           ))}
         </p>
       )}
+      <p class="try">
+        <strong>Try it</strong> against a computer player, once downloaded: <code>{tryCommand(file, card.name)}</code>
+      </p>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downloadName, placeError, runs, verdict, type CheckedCard } from "../cardfile";
+import { downloadName, placeError, runs, tryCommand, verdict, type CheckedCard } from "../cardfile";
 
 describe("the Cards page's model", () => {
   it("marks each run of words by the side it is on", () => {
@@ -37,5 +37,10 @@ describe("the Cards page's model", () => {
     expect(downloadName("cards.TOML")).toBe("cards.TOML");
     expect(downloadName("../../etc/x")).toBe(".._.._etc_x.toml");
     expect(downloadName("  ")).toBe("cards.toml");
+  });
+
+  it("gives the command that tries a card, quoted for the shell", () => {
+    expect(tryCommand("my cards.toml", "Harbor Blockade")).toBe("b5 --cards 'my cards.toml' cards try 'Harbor Blockade'");
+    expect(tryCommand("a.toml", "Kha'Dor")).toBe("b5 --cards 'a.toml' cards try 'Kha'\\''Dor'");
   });
 });
