@@ -62,11 +62,7 @@ pub fn run(args: &TryArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         def.name
     )?;
     for (i, p) in pos.players.iter().enumerate() {
-        let who = if i == 0 {
-            "you".to_string()
-        } else {
-            format!("{} bot", args.bot.name())
-        };
+        let who = super::play::seat_who(i, args.bot);
         writeln!(
             out,
             "  seat {}: {} ({who}), {}, {} influence",

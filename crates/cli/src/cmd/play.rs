@@ -252,11 +252,7 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         }
     )?;
     for (i, d) in table.decks.iter().enumerate() {
-        let who = if i == 0 {
-            "you".to_string()
-        } else {
-            format!("{} bot", args.bot.name())
-        };
+        let who = seat_who(i, args.bot);
         writeln!(
             out,
             "  seat {}: {} ({who}), deck {d}",
@@ -305,6 +301,16 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         writeln!(out, "Saved the game to {}{again}.", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Who plays a seat, as the opening lines say: the human at seat 1, the
+/// computer player at the others.
+pub fn seat_who(seat: usize, bot: BotKind) -> String {
+    if seat == 0 {
+        "you".to_string()
+    } else {
+        format!("{} bot", bot.name())
+    }
 }
 
 /// Plays `actions` again on a game from its start (undo rebuilds the game
