@@ -340,6 +340,62 @@ test("the Cards page: a card file checked as it is typed, its mistake at its lin
   await page.close();
 });
 
+test("Try it: a card of the file being written is played in a sandbox against a computer player, and the file is still there after", async ({ browser, base, b5 }) => {
+  // An invented card, as the format's cookbook writes one (docs/card-format.md, CB-133's kind).
+  const file = [
+    '[cards."Harbor Sandbox Raid"]',
+    'type = "conflict"',
+    'conflict = "military"',
+    'target = "player"',
+    'won = [{ lose_influence = 2, who = "target" }]',
+    'text = "Military conflict, target a player. Won: the target player loses 2 influence."',
+  ].join("\n");
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}/cards`);
+  await page.locator("textarea[name=card-file]").fill(file);
+  const item = page.locator('.checked-card[data-name="Harbor Sandbox Raid"][data-same="true"]');
+  await item.waitFor({ timeout: 10000 });
+  await item.getByRole("button", { name: "Try it" }).click();
+
+  // The sandbox: a table of its own, the card in our hand, a computer player opposite.
+  await page.waitForFunction(() => /^\/table\/[0-9a-f]{16}$/.test(location.pathname) || document.querySelector(".try + .error"), null, {
+    timeout: 10000,
+  });
+  assert.equal(await page.locator(".try + .error").count(), 0, `the sandbox opens: ${await page.locator(".try + .error").allInnerTexts()}`);
+  const table = new URL(page.url()).pathname.split("/").pop();
+  await page.locator(".table-page").waitFor();
+  const mine = page.locator(".hand button.card", { hasText: "Harbor Sandbox Raid" });
+  await mine.waitFor({ timeout: 10000 });
+  // Not in the lobby.
+  const lobby = await b5.api("GET", "/api/tables");
+  assert.ok(!JSON.stringify(lobby.body).includes(table), "a sandbox is not listed");
+  // Declared by clicking it and its choice; the computer player answers; the log says so.
+  const seq = await seqOf(page);
+  await mine.click();
+  await page.locator(".chosen").waitFor();
+  const declare = page.locator(".chosen .choice", { hasText: /declare/i });
+  await declare.first().click();
+  await waitPast(page, seq);
+  await page.waitForFunction(
+    () => [...document.querySelectorAll(".loglines li")].some((l) => l.textContent.includes("Harbor Sandbox Raid")),
+    null,
+    { timeout: 10000 },
+  );
+  await page.screenshot({ path: join(SHOTS, "cards-sandbox.png"), fullPage: false });
+
+  // Back on the Cards page, the file is as it was.
+  await page.goto(`${base}/cards`);
+  assert.equal(await page.locator("textarea[name=card-file]").inputValue(), file);
+  await page.locator('.checked-card[data-name="Harbor Sandbox Raid"]').waitFor({ timeout: 10000 });
+  // Nothing of it became the server's.
+  const cards = await b5.api("GET", "/api/cards");
+  assert.ok(!JSON.stringify(cards.body).includes("Harbor Sandbox Raid"));
+  assert.deepEqual(errors, [], "no error in the page");
+  await page.close();
+});
+
 test("a human plays a complete game against three computer players by clicking (card and target, groups, the plain list, the keyboard); undo, reload and server restart mid-game", async ({ browser, base, b5 }) => {
   const page = await browser.newPage({ viewport: DESKTOP });
   // Layout shifts not caused by the player's own input (Cumulative Layout Shift).

@@ -145,6 +145,14 @@ export class Api {
   checkCards(text: string): Promise<CardCheckResult> {
     return this.call("POST", "/api/cards/check", { text });
   }
+  /**
+   * A sandbox to try one card of the card file `file` against a computer
+   * player: the player is seated at once (the answer holds his token). The
+   * server keeps nothing of it on disk.
+   */
+  tryCard(file: string, card: string): Promise<TryResponse> {
+    return this.call("POST", "/api/cards/try", { file, card });
+  }
   /** A finished game's save file (`b5 replay` reads it), as the server's text. */
   save(table: string, token: string | null): Promise<string> {
     return this.raw("GET", `/api/tables/${enc(table)}/save`, undefined, token);
@@ -157,6 +165,15 @@ export class Api {
 
 function enc(s: string): string {
   return encodeURIComponent(s);
+}
+
+/** The answer to `tryCard`: the sandbox's table and the player's seat. */
+export interface TryResponse {
+  table: string;
+  seat: number;
+  name: string;
+  token: string;
+  bot: string;
 }
 
 /** The WebSocket URL of a table, from the page's own location. */

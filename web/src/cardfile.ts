@@ -2,6 +2,8 @@
 // page shows of it (the error placed at its line, the difference as marked
 // runs of words). No DOM here, so Vitest tests it.
 
+import type { KV } from "./session";
+
 /** A run of words: shared, only in the generated text, or only in the kept one. */
 export type Piece = { same: string } | { only_generated: string } | { only_text: string };
 
@@ -63,4 +65,44 @@ export function downloadName(name: string): string {
 export function tryCommand(file: string, card: string): string {
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   return `b5 --cards ${q(file)} cards try ${q(card)}`;
+}
+
+/** The card file being written, kept in the browser between visits. */
+export interface Draft {
+  text: string;
+  name: string;
+}
+
+const DRAFT_KEY = "b5.cards.draft";
+/** A draft larger than this is not kept (localStorage holds some 5 MB a site). */
+export const DRAFT_MAX = 256 * 1024;
+
+/** The draft kept (an empty file named `cards.toml` when there is none or it is damaged). */
+export function loadDraft(kv: KV): Draft {
+  const empty = { text: "", name: "cards.toml" };
+  const raw = kv.getItem(DRAFT_KEY);
+  if (!raw) return empty;
+  try {
+    const v = JSON.parse(raw) as Partial<Draft>;
+    if (typeof v.text === "string" && typeof v.name === "string") return { text: v.text, name: v.name };
+  } catch {
+    /* a damaged draft is dropped below */
+  }
+  kv.removeItem(DRAFT_KEY);
+  return empty;
+}
+
+/** Keeps the draft (an empty one is forgotten; one over `DRAFT_MAX` is not kept). */
+export function saveDraft(kv: KV, d: Draft): void {
+  if (!d.text) {
+    kv.removeItem(DRAFT_KEY);
+    return;
+  }
+  const raw = JSON.stringify(d);
+  if (raw.length > DRAFT_MAX) return;
+  try {
+    kv.setItem(DRAFT_KEY, raw);
+  } catch {
+    /* storage full or refused: the draft is simply not kept */
+  }
 }

@@ -2,14 +2,21 @@
 // it is checked as he types (POST /api/cards/check): the first error at its
 // line, or each card's generated rules text beside the printed text he
 // keeps (`text = "..."`), with the words where they differ; the file
-// downloads back. Nothing is stored on the server.
+// downloads back. "Try it" opens a sandbox table (POST /api/cards/try) with
+// the card in the player's hand against a computer player. Nothing is
+// stored on the server; the file being written is kept in this browser
+// (localStorage), so that it is still here on coming back from a sandbox.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Api } from "./api";
+import { ApiError, type Api } from "./api";
+import { navigate } from "./route";
+import { saveSeat } from "./session";
 import {
   downloadName,
   placeError,
   runs,
+  loadDraft,
+  saveDraft,
   tryCommand,
   verdict,
   type CardCheckResult,
@@ -20,11 +27,25 @@ import {
 const PAUSE_MS = 300;
 
 export function CardsPage({ api }: { api: Api }) {
-  const [text, setText] = useState("");
-  const [name, setName] = useState("cards.toml");
+  const [text, setText] = useState(() => loadDraft(localStorage).text);
+  const [name, setName] = useState(() => loadDraft(localStorage).name);
   const [result, setResult] = useState<CardCheckResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [trying, setTrying] = useState<{ card: string; error: string | null } | null>(null);
   const asked = useRef(0);
+
+  useEffect(() => saveDraft(localStorage, { text, name }), [text, name]);
+
+  const tryCard = async (card: string) => {
+    setTrying({ card, error: null });
+    try {
+      const r = await api.tryCard(text, card);
+      saveSeat(localStorage, { table: r.table, seat: r.seat, name: r.name, token: r.token });
+      navigate(`/table/${r.table}`);
+    } catch (e) {
+      setTrying({ card, error: e instanceof ApiError ? e.message : String(e) });
+    }
+  };
 
   useEffect(() => {
     if (!text.trim()) {
@@ -106,13 +127,27 @@ export function CardsPage({ api }: { api: Api }) {
             ⚠ The check failed: {failure}
           </p>
         )}
-        <Checked text={text} result={result} file={downloadName(name)} />
+        <Checked text={text} result={result} file={downloadName(name)} trying={trying} onTry={tryCard} />
       </section>
     </main>
   );
 }
 
-function Checked({ text, result, file }: { text: string; result: CardCheckResult | null; file: string }) {
+type Trying = { card: string; error: string | null } | null;
+
+function Checked({
+  text,
+  result,
+  file,
+  trying,
+  onTry,
+}: {
+  text: string;
+  result: CardCheckResult | null;
+  file: string;
+  trying: Trying;
+  onTry: (card: string) => void;
+}) {
   if (!text.trim()) return <p>Write or upload a card file above.</p>;
   if (!result) return <p>Checking…</p>;
   if (!result.ok) {
@@ -130,13 +165,24 @@ function Checked({ text, result, file }: { text: string; result: CardCheckResult
   return (
     <ul class="checked-cards">
       {result.cards.map((c) => (
-        <CheckedItem key={c.name} card={c} file={file} />
+        <CheckedItem key={c.name} card={c} file={file} trying={trying} onTry={onTry} />
       ))}
     </ul>
   );
 }
 
-function CheckedItem({ card, file }: { card: CheckedCard; file: string }) {
+function CheckedItem({
+  card,
+  file,
+  trying,
+  onTry,
+}: {
+  card: CheckedCard;
+  file: string;
+  trying: Trying;
+  onTry: (card: string) => void;
+}) {
+  const mine = trying?.card === card.name ? trying : null;
   return (
     <li class="checked-card" data-name={card.name} data-same={card.same === null ? "none" : String(card.same)}>
       <h3>
@@ -167,8 +213,17 @@ function CheckedItem({ card, file }: { card: CheckedCard; file: string }) {
         </p>
       )}
       <p class="try">
-        <strong>Try it</strong> against a computer player, once downloaded: <code>{tryCommand(file, card.name)}</code>
+        <button type="button" name="try" onClick={() => onTry(card.name)} disabled={mine !== null && mine.error === null}>
+          Try it
+        </button>{" "}
+        against a computer player, here (a sandbox: the card in your hand, nothing kept), or in a terminal once
+        downloaded: <code>{tryCommand(file, card.name)}</code>
       </p>
+      {mine?.error && (
+        <p role="alert" class="error">
+          ⚠ It cannot be tried: {mine.error}
+        </p>
+      )}
     </li>
   );
 }

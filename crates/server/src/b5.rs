@@ -77,6 +77,42 @@ impl B5Kind {
         })
     }
 
+    /// The server's cards with a player's own card file on top (a
+    /// sandbox's); a name the server has already is refused.
+    fn with_file(&self, file: &str) -> Result<CardDb, SetupProblem> {
+        let defs = b5_cards::parse_card_file(file, "your card file").map_err(|e| SetupProblem {
+            seat: None,
+            ..deck_problem(0, &e)
+        })?;
+        let mut db = (*self.db).clone();
+        for d in defs {
+            db.insert(d).map_err(|e| {
+                SetupProblem::general(match e {
+                    b5_engine::DbError::DuplicateName(n) => format!(
+                        "\"{n}\" is the name of one of this server's cards already: give yours a name of its own"
+                    ),
+                    other => other.to_string(),
+                })
+            })?;
+        }
+        Ok(db)
+    }
+
+    /// A sandbox's game: the card `card` of `file` tried at the table
+    /// `b5_cards::sandbox` builds around it.
+    fn sandbox_game(&self, file: &str, card: &str, seed: u64) -> Result<Game, SetupProblem> {
+        let db = self.with_file(file)?;
+        let id = db.find(card).ok_or_else(|| {
+            SetupProblem::general(format!(
+                "no card named \"{card}\" in your file or on this server"
+            ))
+        })?;
+        let pos = b5_cards::sandbox::position(&db, id)
+            .map_err(|e| SetupProblem::general(format!("no table can be built to try it: {e}")))?;
+        Game::from_position(&pos, Arc::new(db), seed)
+            .map_err(|e| SetupProblem::general(format!("the sandbox cannot be set up: {e}")))
+    }
+
     fn shipped_names(&self) -> String {
         self.decks
             .iter()
@@ -309,7 +345,36 @@ impl GameKind for B5Kind {
         })
     }
 
+    fn sandbox(&self, file: &str, card: &str) -> Option<Result<Prepared, Vec<SetupProblem>>> {
+        // The file is a client's text: a bug in the loader or the engine
+        // must not take the request down with a panic.
+        let built = catch_unwind(AssertUnwindSafe(|| self.sandbox_game(file, card, 0)));
+        Some(match built {
+            Ok(Ok(game)) => Ok(Prepared {
+                setup: serde_json::json!({ "sandbox": { "file": file, "card": card } }),
+                labels: (0..game.num_players())
+                    .map(|p| game.player(p as PlayerId).race.display().to_string())
+                    .collect(),
+            }),
+            Ok(Err(p)) => Err(vec![p]),
+            Err(_) => Err(vec![SetupProblem::general(
+                "the sandbox could not be built (an internal error; please report it)",
+            )]),
+        })
+    }
+
     fn new_game(&self, setup: &Value, seed: u64) -> Result<Box<dyn TableGame>, String> {
+        if let Some(sb) = setup.get("sandbox") {
+            let text = |k: &str| sb.get(k).and_then(Value::as_str).unwrap_or_default();
+            let game = self
+                .sandbox_game(text("file"), text("card"), seed)
+                .map_err(|p| p.message)?;
+            // A position may stand at a round's entry (the Conflict Round's
+            // for a conflict): the game moves on to the first choice.
+            let mut g = B5Game::new(game);
+            g.settle(&mut Vec::new());
+            return Ok(Box::new(g));
+        }
         let setup: Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
         let game = Game::new(setup, self.db.clone(), seed).map_err(|e| e.to_string())?;
         Ok(Box::new(B5Game::new(game)))

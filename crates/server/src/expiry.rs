@@ -63,12 +63,17 @@ pub fn ended_json(e: Ended) -> EndedJson {
     }
 }
 
-/// Whether `inner` should end now (`now_ms`), and why.
-pub fn due(inner: &TableInner, now_ms: i64, cfg: &Config) -> Option<Ended> {
+/// Whether `inner` (of a table kept in the store, or a sandbox: not
+/// `stored`) should end now (`now_ms`), and why.
+pub fn due(inner: &TableInner, now_ms: i64, cfg: &Config, stored: bool) -> Option<Ended> {
     if inner.ended.is_some() || inner.game.finished() {
         return None;
     }
     let idle = Duration::from_millis(now_ms.saturating_sub(inner.active_at).max(0) as u64);
+    if !stored {
+        // A sandbox is its one player's: it ends when he leaves it.
+        return (idle >= cfg.sandbox_idle).then_some(Ended::Abandoned);
+    }
     let mut humans = inner.seats.iter().filter(|s| s.is_human()).peekable();
     let has_humans = humans.peek().is_some();
     let unjoined = has_humans && humans.all(|s| s.token_hash.is_none());
@@ -95,10 +100,10 @@ pub async fn sweep(state: &Arc<AppState>) -> usize {
         }
         let why = {
             let inner = t.inner.lock().await;
-            due(&inner, crate::sqlite::now_ms(), &state.cfg)
+            due(&inner, crate::sqlite::now_ms(), &state.cfg, t.stored)
         };
         let Some(why) = why else { continue };
-        match t.end(&state.store, why).await {
+        match t.end(state.store_for(&t), why).await {
             Ok(true) => {
                 state.archive(&t.id);
                 ended += 1;
@@ -118,7 +123,8 @@ pub async fn run(state: Arc<AppState>) {
         .cfg
         .unjoined_lifetime
         .min(state.cfg.abandoned_after)
-        .min(state.cfg.finished_kept);
+        .min(state.cfg.finished_kept)
+        .min(state.cfg.sandbox_idle);
     let period = (shorter / 10).clamp(Duration::from_millis(100), Duration::from_secs(60));
     loop {
         sweep(&state).await;

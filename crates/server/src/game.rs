@@ -247,6 +247,16 @@ pub trait GameKind: Send + Sync {
         None
     }
 
+    /// A sandbox to try the card named `card` of a player's own card file
+    /// `file` in (`POST /api/cards/try`): a set-up that
+    /// [`GameKind::new_game`] builds (it holds the file: a sandbox is never
+    /// stored) and the seats' labels, or what is wrong (the file's line
+    /// when known). None: the game has no card files.
+    fn sandbox(&self, file: &str, card: &str) -> Option<Result<Prepared, Vec<SetupProblem>>> {
+        let _ = (file, card);
+        None
+    }
+
     /// A finished game as a file for the game's own tools (for the B5 CCG:
     /// a save file that `b5 replay` reads), from its set-up, seed and the
     /// actions in effect. None: the server offers its generic record.

@@ -52,7 +52,7 @@ impl ApiError {
         self
     }
 
-    fn bad(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
@@ -73,14 +73,14 @@ impl IntoResponse for ApiError {
     }
 }
 
-type ApiResult = Result<Response, ApiError>;
+pub(crate) type ApiResult = Result<Response, ApiError>;
 
-fn ok(status: StatusCode, v: Value) -> ApiResult {
+pub(crate) fn ok(status: StatusCode, v: Value) -> ApiResult {
     Ok((status, [(CONTENT_TYPE, "application/json")], v.to_string()).into_response())
 }
 
 /// Parses a JSON body, or a 400 saying what is wrong with it.
-fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+pub(crate) fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("malformed request: {e}")))
 }
 
@@ -158,6 +158,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/why", get(why))
         .route("/api/tables/{id}/advice", get(advice))
         .route("/api/cards", get(cards))
+        .route("/api/cards/try", post(crate::sandbox::try_card))
         .route("/api/decks/check", post(check_deck))
         .route("/api/cards/check", post(check_cards))
         .fallback(not_found)
@@ -215,6 +216,7 @@ async fn api_info(State(state): State<Arc<AppState>>) -> ApiResult {
             "protocol": PROTOCOL_VERSION,
             "games": state.kind_names(),
             "bots": state.kind(None).map(|k| k.bots().to_vec()).unwrap_or_default(),
+            "sandboxes": crate::sandbox::info(&state),
         }),
     )
 }
@@ -236,9 +238,11 @@ async fn stats(State(state): State<Arc<AppState>>) -> ApiResult {
 }
 
 async fn lobby(State(state): State<Arc<AppState>>) -> ApiResult {
+    // A sandbox is its player's alone: not listed.
     let tables: Vec<Value> = state
         .all_tables()
         .iter()
+        .filter(|t| t.stored)
         .map(|t| serde_json::to_value(t.lobby()).unwrap_or(Value::Null))
         .collect();
     ok(StatusCode::OK, json!({ "tables": tables }))
@@ -577,21 +581,7 @@ async fn create_table(
     blocking(&state.store, move |s| s.create_table(&new))
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let inner = TableInner {
-        game: Arc::from(game),
-        seq: 0,
-        log: Vec::new(),
-        effective: Vec::new(),
-        history: Default::default(),
-        seats,
-        undo: None,
-        chat: Default::default(),
-        chat_count: 0,
-        chat_bytes: 0,
-        ended: None,
-        active_at: crate::sqlite::now_ms(),
-        active_stored: crate::sqlite::now_ms(),
-    };
+    let inner = TableInner::new(Arc::from(game), seats);
     let table = Arc::new(Table::new(
         id.clone(),
         kind.clone(),
@@ -611,7 +601,7 @@ async fn create_table(
 
 /// An address over one of its rates (`expiry.rs`): 429, saying the rate
 /// and the seconds to wait (`retry_after`).
-fn rate_limited(
+pub(crate) fn rate_limited(
     rate: &crate::expiry::AddressRate,
     verb: &str,
     what: &str,
@@ -629,7 +619,7 @@ fn rate_limited(
     .with("retry_after", json!(secs))
 }
 
-fn rng_failed(e: getrandom::Error) -> ApiError {
+pub(crate) fn rng_failed(e: getrandom::Error) -> ApiError {
     ApiError::new(
         StatusCode::INTERNAL_SERVER_ERROR,
         format!("the system's random generator failed: {e}"),
@@ -694,9 +684,11 @@ async fn join(
         let token = secret::new_secret().map_err(rng_failed)?;
         let h = secret::hash(&token);
         let (tid, nm) = (table.id.clone(), name.clone());
-        blocking(&state.store, move |s| s.join_seat(&tid, seat, &h, &nm))
-            .await
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        blocking(state.store_for(&table), move |s| {
+            s.join_seat(&tid, seat, &h, &nm)
+        })
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         inner.seats[seat].token_hash = Some(h);
         inner.seats[seat].name = Some(name.clone());
         inner.active_at = crate::sqlite::now_ms();
@@ -747,7 +739,7 @@ async fn away(
     let reason = if req.away { "player" } else { "back" };
     let (t, st, away) = (table.clone(), state.clone(), req.away);
     detached(async move {
-        t.set_away(&st.store, seat, away, reason)
+        t.set_away(st.store_for(&t), seat, away, reason)
             .await
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
     })
@@ -915,7 +907,7 @@ async fn ask_undo(
     let req: UndoAsk = parse(&body)?;
     let (t, st) = (table.clone(), state.clone());
     let o = detached(async move {
-        t.ask_undo(&st.store, seat, req.seq)
+        t.ask_undo(st.store_for(&t), seat, req.seq)
             .await
             .map_err(undo_error)
     })
@@ -934,7 +926,7 @@ async fn answer_undo(
     let req: UndoAnswer = parse(&body)?;
     let (t, st) = (table.clone(), state.clone());
     let o = detached(async move {
-        t.answer_undo(&st.store, seat, req.seq, req.accept)
+        t.answer_undo(st.store_for(&t), seat, req.seq, req.accept)
             .await
             .map_err(undo_error)
     })
@@ -976,7 +968,7 @@ async fn write_chat(
         .take(from.ip(), std::time::Instant::now())
         .map_err(|wait| rate_limited(&state.chat_rate, "write", "chat lines", wait))?;
     let (t, st) = (table.clone(), state.clone());
-    let n = detached(async move { Ok(t.chat(&st.store, seat, text).await) })
+    let n = detached(async move { Ok(t.chat(st.store_for(&t), seat, text).await) })
         .await?
         .map_err(|e| match e {
             ChatError::Ended(e) => ended_error(e),
@@ -1088,7 +1080,10 @@ pub async fn submit_action(
 ) -> Result<u64, ApiError> {
     let (st, t) = (state.clone(), table.clone());
     detached(async move {
-        match t.submit(&st.store, seat, req.seq, req.action, true).await {
+        match t
+            .submit(st.store_for(&t), seat, req.seq, req.action, true)
+            .await
+        {
             Ok(seq) => {
                 back(&st, &t, seat).await;
                 Ok(seq)
@@ -1120,7 +1115,10 @@ pub async fn back(state: &AppState, table: &Table, seat: usize) {
         .get(seat)
         .is_some_and(|s| s.away);
     if away {
-        if let Err(e) = table.set_away(&state.store, seat, false, "acted").await {
+        if let Err(e) = table
+            .set_away(state.store_for(table), seat, false, "acted")
+            .await
+        {
             tracing::error!(error = %e, "store failed");
         }
     }

@@ -19,6 +19,7 @@ pub mod fanout;
 pub mod game;
 pub mod http;
 pub mod patch;
+pub mod sandbox;
 pub mod secret;
 pub mod sqlite;
 pub mod store;
@@ -89,6 +90,12 @@ pub struct Config {
     /// A finished table leaves memory this long after it finished (it
     /// stays in the store, read back when asked for).
     pub finished_kept: Duration,
+    /// Sandboxes (`POST /api/cards/try`: a table to try one card of a
+    /// player's own card file, never stored) held at once at most; 0: the
+    /// server offers none (`sandbox.rs`).
+    pub max_sandboxes: usize,
+    /// A sandbox nobody acted at this long ends and leaves memory.
+    pub sandbox_idle: Duration,
 }
 
 impl Config {
@@ -109,6 +116,8 @@ impl Config {
             unjoined_lifetime: expiry::DEFAULT_UNJOINED,
             abandoned_after: expiry::DEFAULT_ABANDONED,
             finished_kept: expiry::DEFAULT_FINISHED_KEPT,
+            max_sandboxes: sandbox::DEFAULT_MAX_SANDBOXES,
+            sandbox_idle: sandbox::DEFAULT_IDLE,
         }
     }
 }
@@ -124,7 +133,10 @@ pub enum ServerError {
 /// Everything the handlers share.
 pub struct AppState {
     pub cfg: Config,
+    /// Where the tables are kept; see [`AppState::store_for`].
     pub store: Arc<dyn Store>,
+    /// The store of the tables that are not kept (sandboxes).
+    unstored: Arc<dyn Store>,
     kinds: Vec<Arc<dyn GameKind>>,
     tables: RwLock<Tables>,
     pub shutdown: watch::Receiver<bool>,
@@ -161,6 +173,16 @@ struct Tables {
 }
 
 impl AppState {
+    /// The store of `table`: the server's, or none for a table that is
+    /// never kept (a sandbox).
+    pub fn store_for(&self, table: &Table) -> &Arc<dyn Store> {
+        if table.stored {
+            &self.store
+        } else {
+            &self.unstored
+        }
+    }
+
     pub fn kind(&self, name: Option<&str>) -> Option<&Arc<dyn GameKind>> {
         match name {
             None => self.kinds.first(),
@@ -287,11 +309,11 @@ impl AppState {
             t.by_id.insert(table.id.clone(), table.clone());
         }
         let delay = self.cfg.bot_delay;
-        tokio::spawn(
-            table
-                .clone()
-                .run_bots(self.store.clone(), delay, self.shutdown.clone()),
-        );
+        tokio::spawn(table.clone().run_bots(
+            self.store_for(&table).clone(),
+            delay,
+            self.shutdown.clone(),
+        ));
         table
     }
 
@@ -458,6 +480,7 @@ pub async fn open(
     let stored = table::blocking(&store, |s| s.unfinished_tables()).await?;
     let state = Arc::new(AppState {
         store,
+        unstored: Arc::new(store::Unstored),
         kinds,
         tables: RwLock::new(Tables::default()),
         shutdown,

@@ -324,3 +324,23 @@ pub async fn commit(store: &dyn Store, write: Write) -> Result<(), StoreError> {
     rx.await
         .unwrap_or_else(|_| Err(StoreError::Other("the commit was lost".into())))
 }
+
+/// The store of tables that are never kept (the sandboxes of `POST
+/// /api/cards/try`): every write succeeds at once and nothing is written;
+/// nothing is ever read back. Such a table lives in memory only and is
+/// gone when the server stops.
+pub struct Unstored;
+
+impl Store for Unstored {
+    fn write(&self, _write: Write, done: Done) {
+        done(Ok(()));
+    }
+
+    fn unfinished_tables(&self) -> Result<Vec<TableRead>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    fn table(&self, _id: &str) -> Result<Option<StoredTable>, StoreError> {
+        Ok(None)
+    }
+}

@@ -217,6 +217,26 @@ pub fn rebuild_game(
 }
 
 impl TableInner {
+    /// A new table's: nothing played, said or asked yet, active now.
+    pub fn new(game: Arc<dyn TableGame>, seats: Vec<Seat>) -> TableInner {
+        let now = crate::sqlite::now_ms();
+        TableInner {
+            game,
+            seq: 0,
+            log: Vec::new(),
+            effective: Vec::new(),
+            history: Default::default(),
+            seats,
+            undo: None,
+            chat: Default::default(),
+            chat_count: 0,
+            chat_bytes: 0,
+            ended: None,
+            active_at: now,
+            active_stored: now,
+        }
+    }
+
     /// The seat whose token this is, comparing every seat's hash in
     /// constant time.
     pub fn seat_of_token(&self, token: &str) -> Option<usize> {
@@ -322,6 +342,9 @@ pub struct Table {
     pub id: String,
     pub game_name: String,
     pub spectators: bool,
+    /// Whether the table is kept in the store (false: a sandbox, in
+    /// memory only; `AppState::store_for`).
+    pub stored: bool,
     kind: Arc<dyn GameKind>,
     setup: Value,
     seed: u64,
@@ -380,6 +403,7 @@ impl Table {
             id,
             game_name,
             spectators,
+            stored: true,
             kind,
             setup,
             seed,

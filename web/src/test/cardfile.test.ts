@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { downloadName, placeError, runs, tryCommand, verdict, type CheckedCard } from "../cardfile";
+import {
+  DRAFT_MAX,
+  downloadName,
+  loadDraft,
+  placeError,
+  runs,
+  saveDraft,
+  tryCommand,
+  verdict,
+  type CheckedCard,
+} from "../cardfile";
 
 describe("the Cards page's model", () => {
   it("marks each run of words by the side it is on", () => {
@@ -42,5 +52,29 @@ describe("the Cards page's model", () => {
   it("gives the command that tries a card, quoted for the shell", () => {
     expect(tryCommand("my cards.toml", "Harbor Blockade")).toBe("b5 --cards 'my cards.toml' cards try 'Harbor Blockade'");
     expect(tryCommand("a.toml", "Kha'Dor")).toBe("b5 --cards 'a.toml' cards try 'Kha'\\''Dor'");
+  });
+
+  it("keeps the file being written in the browser, and drops a damaged one", () => {
+    const m = new Map<string, string>();
+    const kv = {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    };
+    expect(loadDraft(kv)).toEqual({ text: "", name: "cards.toml" });
+    saveDraft(kv, { text: '[cards."A"]', name: "mine.toml" });
+    expect(loadDraft(kv)).toEqual({ text: '[cards."A"]', name: "mine.toml" });
+    // Emptied: forgotten.
+    saveDraft(kv, { text: "", name: "mine.toml" });
+    expect(m.size).toBe(0);
+    // Too large to keep: the last one kept stays.
+    saveDraft(kv, { text: "x", name: "a.toml" });
+    saveDraft(kv, { text: "y".repeat(DRAFT_MAX), name: "a.toml" });
+    expect(loadDraft(kv).text).toBe("x");
+    m.set("b5.cards.draft", "{not json");
+    expect(loadDraft(kv)).toEqual({ text: "", name: "cards.toml" });
+    expect(m.size).toBe(0);
+    m.set("b5.cards.draft", JSON.stringify({ text: 3 }));
+    expect(loadDraft(kv).text).toBe("");
   });
 });

@@ -53,6 +53,10 @@ impl GameKind for Served {
         self.kind.check_deck(list)
     }
 
+    fn sandbox(&self, file: &str, card: &str) -> Option<Result<Prepared, Vec<SetupProblem>>> {
+        self.kind.sandbox(file, card)
+    }
+
     fn save_file(&self, setup: &Value, seed: u64, actions: &[(usize, Value)]) -> Option<String> {
         let setup: Setup = serde_json::from_value(setup.clone()).ok()?;
         let mut game = Game::new(setup.clone(), self.kind.db().clone(), seed).ok()?;
@@ -139,6 +143,17 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 10, value_name = "MIN",
           value_parser = clap::value_parser!(u64).range(1..=10_080))]
     pub finished_minutes: u64,
+    /// Sandboxes held at once at most (the Cards page's "Try it": a table
+    /// to try a card of a player's own file against a computer player,
+    /// never stored); 0: none offered
+    #[arg(long, default_value_t = b5_server::sandbox::DEFAULT_MAX_SANDBOXES as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub max_sandboxes: u64,
+    /// Minutes a sandbox waits for its player to act: then it ends and
+    /// leaves memory
+    #[arg(long, default_value_t = 30, value_name = "MIN",
+          value_parser = clap::value_parser!(u64).range(1..=1_440))]
+    pub sandbox_minutes: u64,
     /// Computer players wait this long before each action, so that humans
     /// can follow
     #[arg(long, default_value_t = 0, value_name = "MS")]
@@ -165,6 +180,8 @@ pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     cfg.unjoined_lifetime = Duration::from_secs(args.unjoined_minutes * 60);
     cfg.abandoned_after = Duration::from_secs(args.abandoned_hours * 3600);
     cfg.finished_kept = Duration::from_secs(args.finished_minutes * 60);
+    cfg.max_sandboxes = usize::try_from(args.max_sandboxes).unwrap_or(usize::MAX);
+    cfg.sandbox_idle = Duration::from_secs(args.sandbox_minutes * 60);
     cfg.timeouts = b5_server::connections::Timeouts {
         header: Duration::from_secs(args.header_timeout),
         body: Duration::from_secs(args.body_timeout),

@@ -17,6 +17,7 @@ mod full_game;
 mod fuzz;
 mod hidden_info;
 mod protocol;
+mod sandbox;
 mod site;
 mod store;
 mod view_patches;
