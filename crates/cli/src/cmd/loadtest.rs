@@ -92,6 +92,13 @@ pub struct LoadtestArgs {
     #[arg(long, default_value_t = 1, value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// Also write the acknowledgements second by second to this file (CSV:
+    /// the second of the measurement and its Unix time, actions
+    /// acknowledged in it, their latency p50, p99 and max in ms), to see
+    /// whether a tail is spread over the run or comes from a few stalls,
+    /// and to line them up with the machine's own figures (`vmstat -t 1`)
+    #[arg(long, value_name = "FILE")]
+    pub timeline: Option<std::path::PathBuf>,
 }
 
 /// How a load-test player sends its actions.
@@ -117,6 +124,8 @@ struct Stats {
     messages: u64,
     message_bytes: u64,
     ack_ms: Vec<f64>,
+    /// When each of `ack_ms` was requested, in seconds since the start.
+    ack_second: Vec<u32>,
     fanout_ms: Vec<f64>,
     first_errors: Vec<String>,
 }
@@ -524,11 +533,13 @@ fn answered(
                 .unwrap_or_else(|p| p.into_inner())
                 .at
                 .insert(sent.seq + 1, now);
-            if ctx.measuring(sent.at) {
+            if let Some(&start) = ctx.start.get().filter(|&&s| sent.at >= s) {
                 let mut st = ctx.stats();
                 st.acks += 1;
                 st.ack_ms
                     .push(now.duration_since(sent.at).as_secs_f64() * 1000.0);
+                st.ack_second
+                    .push(sent.at.duration_since(start).as_secs() as u32);
             }
         }
         Ok((409, v)) if v["error"].as_str().is_some_and(|m| m.starts_with("stale")) => {
@@ -556,6 +567,43 @@ fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
     let f: Vec<&str> = rest.split_whitespace().collect();
     let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
     Some(ticks as f64 / 100.0)
+}
+
+/// The acknowledgements second by second: `(second, latencies)`, each
+/// row `[second, count, p50, p99, max]`.
+fn timeline(ms: &[f64], second: &[u32]) -> Vec<[f64; 5]> {
+    let mut by: std::collections::BTreeMap<u32, Vec<f64>> = Default::default();
+    for (&m, &s) in ms.iter().zip(second) {
+        by.entry(s).or_default().push(m);
+    }
+    by.into_iter()
+        .map(|(s, mut v)| {
+            let p = percentiles(&mut v);
+            let f = |k: &str| p[k].as_f64().unwrap_or(0.0);
+            [s as f64, v.len() as f64, f("p50"), f("p99"), f("max")]
+        })
+        .collect()
+}
+
+/// Writes [`timeline`] as CSV.
+fn write_timeline(
+    path: &std::path::Path,
+    start_unix_s: f64,
+    rows: &[[f64; 5]],
+) -> std::io::Result<()> {
+    let mut out = String::from("second,unix_s,acks,p50_ms,p99_ms,max_ms\n");
+    for r in rows {
+        out += &format!(
+            "{},{:.1},{},{},{},{}\n",
+            r[0],
+            start_unix_s + r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4]
+        );
+    }
+    std::fs::write(path, out)
 }
 
 fn percentiles(v: &mut [f64]) -> Value {
@@ -688,6 +736,26 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             _ => Value::Null,
         };
         let mut st = std::mem::take(&mut *ctx.stats());
+        let seconds = timeline(&st.ack_ms, &st.ack_second);
+        if let Some(path) = &args.timeline {
+            // The wall clock of the start: now, less the time since it.
+            let unix_now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0.0, |d| d.as_secs_f64());
+            let start_unix_s = unix_now - start.elapsed().as_secs_f64();
+            write_timeline(path, start_unix_s, &seconds).map_err(|e| {
+                Fail::new(format!("cannot write the timeline {}: {e}", path.display()))
+            })?;
+        }
+        // The second whose p99 is worst: a stall, or a tail spread out.
+        let worst = seconds
+            .iter()
+            .filter(|r| r[1] >= 10.0)
+            .max_by(|a, b| a[3].total_cmp(&b[3]))
+            .map_or(
+                Value::Null,
+                |r| json!({ "second": r[0], "acks": r[1], "p50": r[2], "p99": r[3], "max": r[4] }),
+            );
         Ok(json!({
             "server": base,
             "tables": args.tables,
@@ -709,6 +777,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             "message_bytes_mean": st.message_bytes.checked_div(st.messages).unwrap_or(0),
             "ack_ms": percentiles(&mut st.ack_ms),
             "fanout_ms": percentiles(&mut st.fanout_ms),
+            "worst_second": worst,
             "server_stats": server,
             "loadtest_cpu": share(cpu0.0, cpu1.0),
             "server_cpu": share(cpu0.1, cpu1.1),
@@ -748,6 +817,14 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             report["messages_per_sec"], report["message_bytes_mean"]
         )?;
         writeln!(out, "request to acknowledgement, ms: {}", ms("ack_ms"))?;
+        let w = &report["worst_second"];
+        if !w.is_null() {
+            writeln!(
+                out,
+                "  its worst second ({} of the measurement, {} actions): p50 {} · p99 {} · max {}",
+                w["second"], w["acks"], w["p50"], w["p99"], w["max"]
+            )?;
+        }
         writeln!(
             out,
             "acknowledgement to the other seats, ms: {}",

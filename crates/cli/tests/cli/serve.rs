@@ -414,6 +414,8 @@ fn loadtest_reports_against_a_running_server() {
             "--json",
         ])
         .args(["--server", &srv.base])
+        .arg("--timeline")
+        .arg(data.join("timeline.csv"))
         .output()
         .unwrap();
     srv.child.kill().unwrap();
@@ -434,6 +436,22 @@ fn loadtest_reports_against_a_running_server() {
     assert!(r["fanout_ms"]["p50"].is_number(), "{r}");
     assert!(r["server_stats"]["rss_bytes"].as_u64().unwrap() > 0, "{r}");
     assert!(r["server_stats"]["websockets"].as_u64().is_some(), "{r}");
+    // The timeline: a row per second measured, its actions adding up to
+    // the report's; the worst second is one of them.
+    let csv = std::fs::read_to_string(data.join("timeline.csv")).expect("the timeline");
+    let mut rows = csv.lines();
+    assert_eq!(rows.next(), Some("second,unix_s,acks,p50_ms,p99_ms,max_ms"));
+    let rows: Vec<Vec<f64>> = rows
+        .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert!(
+        !rows.is_empty() && rows.iter().all(|r| r.len() == 6),
+        "{csv}"
+    );
+    let acks: f64 = rows.iter().map(|r| r[2]).sum();
+    assert_eq!(acks as u64, r["actions"].as_u64().unwrap(), "{csv}");
+    assert!(rows.iter().all(|r| r[3] <= r[4] && r[4] <= r[5]), "{csv}");
+    assert!(rows[0][1] > 1.7e9, "a Unix time: {csv}");
     let _ = std::fs::remove_dir_all(&data);
 }
 
