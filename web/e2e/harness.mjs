@@ -48,7 +48,7 @@ export class B5Server {
     return `http://127.0.0.1:${this.port}`;
   }
   async start() {
-    const args = ["serve", "--addr", `127.0.0.1:${this.port}`, "--data", this.data, "--bot-delay-ms", "0", "--actions-per-second", "1000", "--tables-per-hour", "0"];
+    const args = ["serve", "--addr", `127.0.0.1:${this.port}`, "--data", this.data, "--bot-delay-ms", "0", "--actions-per-second", "1000", "--tables-per-hour", "0", "--card-packs", join(this.data, "packs")];
     this.proc = spawn(b5Bin(), args, { stdio: ["ignore", "pipe", "pipe"] });
     this.proc.stdout.on("data", (d) => (this.output += d));
     this.proc.stderr.on("data", (d) => (this.output += d));

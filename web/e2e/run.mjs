@@ -396,6 +396,74 @@ test("Try it: a card of the file being written is played in a sandbox against a 
   await page.close();
 });
 
+test("a card pack: the file offered from the Cards page, chosen in the lobby's form, a deck list naming its card checked and played at a table", async ({ browser, base, b5 }) => {
+  const file = [
+    '[cards."Harbor Pack Raid"]',
+    'type = "conflict"',
+    'conflict = "military"',
+    'target = "player"',
+    'won = [{ lose_influence = 2, who = "target" }]',
+    'text = "Military conflict, target a player. Won: the target player loses 2 influence."',
+  ].join("\n");
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}/cards`);
+  await page.locator("textarea[name=card-file]").fill(file);
+  await page.locator('.checked-card[data-name="Harbor Pack Raid"][data-same="true"]').waitFor({ timeout: 10000 });
+  await page.locator("input[name=pack-name]").fill("Harbor Pack");
+  await page.getByRole("button", { name: "Offer" }).click();
+  await page.locator('p.ok[data-pack="Harbor Pack"]').waitFor({ timeout: 10000 });
+  const packs = await b5.api("GET", "/api/packs");
+  assert.deepEqual(packs.body.packs.map((p) => p.name), ["Harbor Pack"]);
+
+  // The lobby's form: a deck list naming the pack's card is refused without the pack, passes with it.
+  await page.goto(`${base}/`);
+  const human = readFileSync(join(ROOT, "crates/cards/data/decks/human.deck"), "utf8").replace("[deck]\n", "[deck]\n1 Harbor Pack Raid\n");
+  const seat = page.locator('.seat-form[data-seat="0"]');
+  while ((await page.locator(".seat-form").count()) > 2) await page.getByRole("button", { name: `Remove seat ${await page.locator(".seat-form").count()}` }).click();
+  await page.locator("select[name=player-0]").selectOption("greedy");
+  await page.locator("select[name=player-1]").selectOption("greedy");
+  await page.locator("select[name=deck-1]").selectOption("narn");
+  await page.locator("select[name=deck-0]").selectOption("__list");
+  await page.locator("textarea[name=list-0]").fill(human);
+  const status = seat.locator(".deck-status");
+  await page.waitForFunction(() => document.querySelector('.seat-form[data-seat="0"] .deck-status')?.classList.contains("bad"), null, { timeout: 10000 });
+  assert.ok((await seat.innerText()).includes("Harbor Pack Raid"), "the unknown card is named");
+  await page.locator("select[name=pack]").selectOption("Harbor Pack");
+  await page.waitForFunction(() => document.querySelector('.seat-form[data-seat="0"] .deck-status')?.classList.contains("ok"), null, { timeout: 10000 });
+  assert.ok((await status.innerText()).startsWith("✓"));
+  await page.locator("input[name=turn-limit]").fill("2");
+  await page.getByRole("button", { name: "Create the table" }).click();
+  const created = page.locator(".invitations[data-created-table]");
+  await page.waitForSelector('.invitations[data-created-table], section[aria-labelledby="create-h"] [role=alert]', { timeout: 10000 });
+  assert.equal(await page.locator('section[aria-labelledby="create-h"] [role=alert]').count(), 0, await page.locator('section[aria-labelledby="create-h"] [role=alert]').allInnerTexts());
+  const table = await created.getAttribute("data-created-table");
+  // The computer players play it out with the deck naming the card; the record carries the pack's file.
+  let entry = null;
+  for (let i = 0; i < 200 && !entry?.finished; i++) {
+    entry = (await b5.api("GET", `/api/tables/${table}`)).body;
+    await page.waitForTimeout(50);
+  }
+  assert.ok(entry?.finished, `the game is played out: ${JSON.stringify(entry)}`);
+  const save = await b5.api("GET", `/api/tables/${table}/save`);
+  assert.equal(save.status, 200);
+  assert.ok(JSON.stringify(save.body).includes("Harbor Pack Raid"), "the record carries the pack's card");
+  // ... and `b5 replay` plays it again to the same end, the pack's card loaded from the record.
+  const dir = tempDir("b5-pack-save-");
+  try {
+    const f = join(dir, "game.json");
+    // The record as the server wrote it (its 64-bit seed does not survive a round trip through a JavaScript number).
+    writeFileSync(f, await (await fetch(`${b5.url}/api/tables/${table}/save`)).text());
+    const r = spawnSync(b5Bin(), ["replay", f], { encoding: "utf8", timeout: 60000 });
+    assert.equal(r.status, 0, `b5 replay: ${r.stdout.slice(-500)}${r.stderr}`);
+  } finally {
+    removeDir(dir);
+  }
+  assert.deepEqual(errors, [], "no error in the page");
+  await page.close();
+});
+
 test("a human plays a complete game against three computer players by clicking (card and target, groups, the plain list, the keyboard); undo, reload and server restart mid-game", async ({ browser, base, b5 }) => {
   const page = await browser.newPage({ viewport: DESKTOP });
   // Layout shifts not caused by the player's own input (Cumulative Layout Shift).

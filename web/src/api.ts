@@ -103,7 +103,13 @@ export class Api {
   why(table: string, token: string): Promise<WhyResponse> {
     return this.call("GET", `/api/tables/${enc(table)}/why`, undefined, token);
   }
-  info(): Promise<{ protocol: number; games: string[]; bots: string[] }> {
+  info(): Promise<{
+    protocol: number;
+    games: string[];
+    bots: string[];
+    card_packs?: boolean;
+    sandboxes?: { max: number; idle_minutes: number };
+  }> {
     return this.call("GET", "/api");
   }
   create(req: CreateRequest): Promise<CreateResponse> {
@@ -138,8 +144,16 @@ export class Api {
     return this.call("GET", game ? `/api/cards?game=${enc(game)}` : "/api/cards");
   }
   /** Checks a pasted deck list against the construction rules, without creating anything. */
-  checkDeck(list: string): Promise<DeckCheckResult> {
-    return this.call("POST", "/api/decks/check", { list });
+  checkDeck(list: string, pack?: string): Promise<DeckCheckResult> {
+    return this.call("POST", "/api/decks/check", pack ? { list, pack } : { list });
+  }
+  /** The server's card packs (`b5 serve --card-packs DIR`; `enabled` false without it). */
+  packs(): Promise<PacksResponse> {
+    return this.call("GET", "/api/packs");
+  }
+  /** Offers a card file as a card pack that tables on this server may use; kept on the server. */
+  offerPack(name: string, file: string): Promise<CardPack> {
+    return this.call("POST", "/api/packs", { name, file });
   }
   /** Checks a card file as it is written (the Cards page); the server keeps nothing of it. */
   checkCards(text: string): Promise<CardCheckResult> {
@@ -165,6 +179,19 @@ export class Api {
 
 function enc(s: string): string {
   return encodeURIComponent(s);
+}
+
+/** A card pack: its name, game and cards' names. */
+export interface CardPack {
+  name: string;
+  game: string;
+  cards: string[];
+}
+
+export interface PacksResponse {
+  enabled: boolean;
+  max: number;
+  packs: CardPack[];
 }
 
 /** The answer to `tryCard`: the sandbox's table and the player's seat. */

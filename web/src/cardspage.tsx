@@ -8,7 +8,7 @@
 // (localStorage), so that it is still here on coming back from a sandbox.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, type Api } from "./api";
+import { ApiError, type Api, type CardPack } from "./api";
 import { navigate } from "./route";
 import { saveSeat } from "./session";
 import {
@@ -35,6 +35,15 @@ export function CardsPage({ api }: { api: Api }) {
   const asked = useRef(0);
 
   useEffect(() => saveDraft(localStorage, { text, name }), [text, name]);
+
+  // Card packs, when the server takes them (b5 serve --card-packs DIR).
+  const [packsOn, setPacksOn] = useState(false);
+  useEffect(() => {
+    api.info().then(
+      (i) => setPacksOn(i.card_packs === true),
+      () => setPacksOn(false),
+    );
+  }, [api]);
 
   const tryCard = async (card: string) => {
     setTrying({ card, error: null });
@@ -129,6 +138,7 @@ export function CardsPage({ api }: { api: Api }) {
         )}
         <Checked text={text} result={result} file={downloadName(name)} trying={trying} onTry={tryCard} />
       </section>
+      {packsOn && <OfferPack api={api} text={text} ready={result?.ok === true && result.cards.length > 0} />}
     </main>
   );
 }
@@ -225,5 +235,55 @@ function CheckedItem({
         </p>
       )}
     </li>
+  );
+}
+
+/** Offers the file as a card pack that tables on this server may use (kept on the server: its operator allows it). */
+function OfferPack({ api, text, ready }: { api: Api; text: string; ready: boolean }) {
+  const [packName, setPackName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<CardPack | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const offer = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      setDone(await api.offerPack(packName.trim(), text));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby="pack-h">
+      <h2 id="pack-h">Offer as a card pack</h2>
+      <p>
+        This server keeps card packs: offered under a name, your file is kept on the server, and anyone creating a table
+        here may choose it in the lobby's form, so that deck lists may name its cards. A name is taken once.
+      </p>
+      <form class="cards-tools" onSubmit={offer}>
+        <label>
+          Pack name <input name="pack-name" maxLength={40} value={packName} onInput={(e) => setPackName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit" disabled={busy || !ready || !packName.trim()}>
+          Offer
+        </button>
+      </form>
+      <div aria-live="polite">
+        {done && (
+          <p class="ok" data-pack={done.name}>
+            ✓ Offered: the card pack “{done.name}” with {done.cards.length} {done.cards.length === 1 ? "card" : "cards"} ({done.cards.join(", ")}). Choose it in the lobby&apos;s form.
+          </p>
+        )}
+        {error && (
+          <p role="alert" class="error">
+            ⚠ Not offered: {error}
+          </p>
+        )}
+      </div>
+    </section>
   );
 }

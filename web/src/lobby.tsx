@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { Api, ApiError } from "./api";
+import { Api, ApiError, type CardPack } from "./api";
 import { checkSummary, DeckChecker, placeProblems, type CheckState } from "./deckcheck";
 import { SHIPPED_DECKS } from "./decks";
 import { joinLink, navigate } from "./route";
@@ -351,6 +351,15 @@ function CreateTable({ api }: { api: Api }) {
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [created, setCreated] = useState<CreateResponse | null>(null);
+  /** The server's card packs (none without `--card-packs`), and the one chosen ("" for none). */
+  const [packs, setPacks] = useState<CardPack[]>([]);
+  const [pack, setPack] = useState("");
+  useEffect(() => {
+    api.packs().then(
+      (r) => setPacks(r.enabled ? r.packs.filter((p) => p.game === "b5ccg") : []),
+      () => setPacks([]),
+    );
+  }, [api]);
 
   const update = (i: number, patch: Partial<SeatForm>) => {
     setSeats((s) => s.map((x, j) => (j === i ? { ...x, ...patch } : x)));
@@ -374,7 +383,7 @@ function CreateTable({ api }: { api: Api }) {
     try {
       const r = await api.create({
         seats: req,
-        options: { turn_limit: turnLimit },
+        options: pack ? { turn_limit: turnLimit, pack } : { turn_limit: turnLimit },
         spectators,
         ...(clockSeconds !== null && !clockBad ? { clock_ms: Math.round(clockSeconds * 1000) } : {}),
       });
@@ -401,6 +410,7 @@ function CreateTable({ api }: { api: Api }) {
               api={api}
               i={i}
               s={s}
+              pack={pack}
               count={seats.length}
               problems={problems.filter((p) => p.seat === i)}
               update={(patch) => update(i, patch)}
@@ -419,6 +429,19 @@ function CreateTable({ api }: { api: Api }) {
           </button>
         </fieldset>
         <div class="options">
+          {packs.length > 0 && (
+            <label>
+              Card pack{" "}
+              <select name="pack" value={pack} onChange={(e) => setPack((e.target as HTMLSelectElement).value)}>
+                <option value="">none: the server's cards</option>
+                {packs.map((p) => (
+                  <option key={p.name} value={p.name} title={p.cards.join(", ")}>
+                    {p.name} ({p.cards.length} {p.cards.length === 1 ? "card" : "cards"})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label>
             Turn limit{" "}
             <input
@@ -473,6 +496,8 @@ function SeatRow(props: {
   api: Api;
   i: number;
   s: SeatForm;
+  /** The card pack chosen for the table ("" for none): deck lists are checked with its cards. */
+  pack: string;
   count: number;
   /** This seat's problems from the last attempt to create the table. */
   problems: Problem[];
@@ -480,7 +505,7 @@ function SeatRow(props: {
   remove: () => void;
 }) {
   const { api, i, s, problems, update } = props;
-  const check = useDeckCheck(api, s.deckMode === "list" ? s.list : "");
+  const check = useDeckCheck(api, s.deckMode === "list" ? s.list : "", props.pack);
   // The live check's problems while it has checked this very text; else the creation's.
   const live = check.state === "done" && check.text === s.list ? check.result.problems : null;
   const shown = s.deckMode === "list" && problems.length === 0 && live ? live : problems;
@@ -565,14 +590,16 @@ function SeatRow(props: {
 }
 
 /** The live check of a pasted list (debounced; the latest text's answer only). */
-function useDeckCheck(api: Api, text: string): CheckState {
+function useDeckCheck(api: Api, text: string, pack: string): CheckState {
   const [state, setState] = useState<CheckState>({ state: "idle" });
   const checker = useRef<DeckChecker | null>(null);
+  // A new pack: a new checker, and the text checked again with its cards.
   useEffect(() => {
-    const c = new DeckChecker((list) => api.checkDeck(list), setState);
+    const c = new DeckChecker((list) => api.checkDeck(list, pack || undefined), setState);
     checker.current = c;
+    c.update(text);
     return () => c.stop();
-  }, [api]);
+  }, [api, pack]);
   useEffect(() => {
     checker.current?.update(text);
   }, [text]);

@@ -113,8 +113,8 @@ export interface CreateRequest {
   /** The game (`GET /api` lists them); the server's first, the CCG, by default. */
   game?: string;
   seats: SeatRequest[] | EmpiresSeatRequest[];
-  /** `map`: Empires' map ("generated", "the-divide", "four-crowns"). */
-  options?: { turn_limit?: number; map?: string };
+  /** `map`: Empires' map ("generated", "the-divide", "four-crowns"); `pack`: a card pack's name (`GET /api/packs`). */
+  options?: { turn_limit?: number; map?: string; pack?: string };
   spectators?: boolean;
   /** A move clock, in milliseconds (100 to 86,400,000). */
   clock_ms?: number;

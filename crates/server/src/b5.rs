@@ -41,7 +41,14 @@ pub struct B5Kind {
     decks: Vec<DeckList>,
     /// Every card's name and text (`GET /api/cards`), written once.
     cards: std::sync::OnceLock<Vec<Value>>,
+    /// The databases of the card packs tables were made with lately, by a
+    /// digest of the pack's file (at most [`PACKS_KEPT`]).
+    pack_dbs: Mutex<Vec<(u64, Arc<CardDb>)>>,
 }
+
+/// Card packs' databases kept built (a table of a pack rebuilds its game
+/// on an undo or a restart).
+const PACKS_KEPT: usize = 16;
 
 impl B5Kind {
     pub fn new(db: Arc<CardDb>, decks: Vec<DeckList>) -> B5Kind {
@@ -49,6 +56,7 @@ impl B5Kind {
             db,
             decks,
             cards: std::sync::OnceLock::new(),
+            pack_dbs: Mutex::new(Vec::new()),
         }
     }
 
@@ -96,6 +104,46 @@ impl B5Kind {
             })?;
         }
         Ok(db)
+    }
+
+    /// The server's cards with a card pack's file on top, built once for
+    /// a while.
+    fn pack_db(&self, file: &str) -> Result<Arc<CardDb>, SetupProblem> {
+        let key = xxh3_64(file.as_bytes());
+        let mut kept = self.pack_dbs.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, db)) = kept.iter().find(|(k, _)| *k == key) {
+            return Ok(db.clone());
+        }
+        let db = Arc::new(self.with_file(file)?);
+        if kept.len() >= PACKS_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, db.clone()));
+        Ok(db)
+    }
+
+    /// The cards a table's set-up or request plays with: the server's, or
+    /// its card pack's on top (`"pack": {"name", "file"}`).
+    fn db_of(&self, v: &Value) -> Result<Arc<CardDb>, SetupProblem> {
+        match v.get("pack") {
+            None | Some(Value::Null) => Ok(self.db.clone()),
+            Some(p) => {
+                let file = p
+                    .get("file")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| SetupProblem::general("a card pack is {\"name\", \"file\"}"))?;
+                self.pack_db(file).map_err(|e| SetupProblem {
+                    field: Some("options.pack".into()),
+                    message: format!("the card pack does not load: {}", e.message),
+                    ..e
+                })
+            }
+        }
+    }
+
+    /// The cards a stored set-up plays with (a save file's, a replay's).
+    pub fn db_for_setup(&self, setup: &Value) -> Result<Arc<CardDb>, String> {
+        self.db_of(setup).map_err(|p| p.message)
     }
 
     /// A sandbox's game: the card `card` of `file` tried at the table
@@ -164,6 +212,7 @@ impl B5Kind {
                 }])
             }
         };
+        let db = self.db_of(options).map_err(|p| vec![p])?;
         let mut problems = Vec::new();
         let mut lists = Vec::new();
         for (i, seat) in seats.iter().enumerate() {
@@ -178,7 +227,7 @@ impl B5Kind {
         let names = seat_names(&lists);
         let mut players = Vec::new();
         for (i, (deck, name)) in lists.iter().zip(&names).enumerate() {
-            match deck.to_seat(&self.db, name) {
+            match deck.to_seat(&db, name) {
                 Ok(s) => players.push(s),
                 Err(errs) => problems.extend(errs.iter().map(|e| deck_problem(i, e))),
             }
@@ -194,7 +243,7 @@ impl B5Kind {
                 extended_loyalty,
             },
         };
-        b5_engine::validate_setup(&setup, &self.db)
+        b5_engine::validate_setup(&setup, &db)
             .map_err(|e| vec![SetupProblem::general(e.to_string())])?;
         Ok(setup)
     }
@@ -301,8 +350,13 @@ impl GameKind for B5Kind {
             .iter()
             .map(|s| s.race.display().to_string())
             .collect();
-        let setup = serde_json::to_value(&setup)
+        let mut setup = serde_json::to_value(&setup)
             .map_err(|e| vec![SetupProblem::general(format!("set-up: {e}"))])?;
+        // A card pack's table keeps the pack's file with it: it replays
+        // the same even if the pack changes or goes.
+        if let Some(p) = options.get("pack").filter(|p| !p.is_null()) {
+            setup["pack"] = p.clone();
+        }
         Ok(Prepared { setup, labels })
     }
 
@@ -319,12 +373,23 @@ impl GameKind for B5Kind {
             .clone()
     }
 
-    fn check_deck(&self, list: &str) -> Option<Value> {
+    fn check_deck(&self, list: &str, pack: Option<&str>) -> Option<Value> {
+        let db = match pack {
+            None => self.db.clone(),
+            Some(file) => match self.pack_db(file) {
+                Ok(db) => db,
+                Err(p) => {
+                    return Some(serde_json::json!({
+                        "ok": false, "race": null, "cards": 0, "problems": [p],
+                    }))
+                }
+            },
+        };
         // The deck checks run on client text: a panic (a bug) becomes a
         // problem, never a failed request.
         let checked = catch_unwind(AssertUnwindSafe(|| {
             let deck = DeckList::parse(list, "deck list")?;
-            Ok::<_, LoadError>((deck.check(&self.db), deck))
+            Ok::<_, LoadError>((deck.check(&db), deck))
         }));
         let problem =
             |e: &LoadError| serde_json::to_value(deck_problem_any(e)).unwrap_or(Value::Null);
@@ -343,6 +408,28 @@ impl GameKind for B5Kind {
                 "problems": [SetupProblem::general("the deck could not be checked (an internal error in the deck checks; please report it)")],
             }),
         })
+    }
+
+    fn check_pack(&self, file: &str) -> Option<Result<Vec<String>, Vec<SetupProblem>>> {
+        // A client's text: a panic in the loader (a bug) is a refusal.
+        let checked = catch_unwind(AssertUnwindSafe(|| {
+            let defs =
+                b5_cards::parse_card_file(file, "the card pack").map_err(|e| SetupProblem {
+                    seat: None,
+                    ..deck_problem(0, &e)
+                })?;
+            self.with_file(file)?;
+            Ok(defs.into_iter().map(|d| d.name).collect())
+        }));
+        Some(
+            checked
+                .unwrap_or_else(|_| {
+                    Err(SetupProblem::general(
+                        "the card pack could not be checked (an internal error; please report it)",
+                    ))
+                })
+                .map_err(|p| vec![p]),
+        )
     }
 
     fn sandbox(&self, file: &str, card: &str) -> Option<Result<Prepared, Vec<SetupProblem>>> {
@@ -375,8 +462,9 @@ impl GameKind for B5Kind {
             g.settle(&mut Vec::new());
             return Ok(Box::new(g));
         }
+        let db = self.db_for_setup(setup)?;
         let setup: Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
-        let game = Game::new(setup, self.db.clone(), seed).map_err(|e| e.to_string())?;
+        let game = Game::new(setup, db, seed).map_err(|e| e.to_string())?;
         Ok(Box::new(B5Game::new(game)))
     }
 }

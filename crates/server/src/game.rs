@@ -63,6 +63,20 @@ impl SetupProblem {
         }
     }
 
+    /// The problem in one line: "seat 1: line 3: ..." (as much of it as
+    /// is known).
+    pub fn one_line(&self) -> String {
+        let mut s = String::new();
+        if let Some(seat) = self.seat {
+            s.push_str(&format!("seat {seat}: "));
+        }
+        if let Some(l) = self.line {
+            s.push_str(&format!("line {l}: "));
+        }
+        s.push_str(&self.message);
+        s
+    }
+
     pub fn seat(seat: usize, message: impl Into<String>) -> SetupProblem {
         SetupProblem {
             seat: Some(seat),
@@ -240,10 +254,20 @@ pub trait GameKind: Send + Sync {
         Vec::new()
     }
 
-    /// Checks one deck list as a seat's deck would be checked:
+    /// Checks one deck list as a seat's deck would be checked (with the
+    /// card pack's file `pack` on top of the game's cards, if given):
     /// `{"ok", "race", "cards", "problems"}`; None for a game without decks.
-    fn check_deck(&self, list: &str) -> Option<Value> {
-        let _ = list;
+    fn check_deck(&self, list: &str, pack: Option<&str>) -> Option<Value> {
+        let _ = (list, pack);
+        None
+    }
+
+    /// Checks a card pack, a card file a player offers to the server's
+    /// tables (`b5 serve --card-packs DIR`): the names of its cards, or what
+    /// is wrong with it (its line when known). None: the game has no card
+    /// files.
+    fn check_pack(&self, file: &str) -> Option<Result<Vec<String>, Vec<SetupProblem>>> {
+        let _ = file;
         None
     }
 

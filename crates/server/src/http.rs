@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
-use crate::game::Viewer;
+use crate::game::{SetupProblem, Viewer};
 use crate::secret;
 use crate::store::{NewTable, StoredSeat};
 use crate::table::{
@@ -159,6 +159,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/advice", get(advice))
         .route("/api/cards", get(cards))
         .route("/api/cards/try", post(crate::sandbox::try_card))
+        .route(
+            "/api/packs",
+            get(crate::packs::list).post(crate::packs::offer),
+        )
+        .route("/api/packs/{name}", get(crate::packs::one))
         .route("/api/decks/check", post(check_deck))
         .route("/api/cards/check", post(check_cards))
         .fallback(not_found)
@@ -217,6 +222,7 @@ async fn api_info(State(state): State<Arc<AppState>>) -> ApiResult {
             "games": state.kind_names(),
             "bots": state.kind(None).map(|k| k.bots().to_vec()).unwrap_or_default(),
             "sandboxes": crate::sandbox::info(&state),
+            "card_packs": state.packs.enabled(),
         }),
     )
 }
@@ -295,15 +301,22 @@ async fn cards(
 struct DeckCheck {
     list: String,
     game: Option<String>,
+    /// A card pack's name: the list is checked with its cards.
+    #[serde(default)]
+    pack: Value,
 }
 
 /// A deck list checked as a seat's deck would be, before a table is made.
 async fn check_deck(State(state): State<Arc<AppState>>, body: Bytes) -> ApiResult {
     let req: DeckCheck = parse(&body)?;
     let kind = kind_of(&state, req.game.as_deref())?.clone();
-    let checked = tokio::task::spawn_blocking(move || kind.check_deck(&req.list))
-        .await
-        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the deck check failed"))?;
+    let pack = state.packs.resolve(&req.pack, kind.name())?;
+    let checked = tokio::task::spawn_blocking(move || {
+        let file = pack.as_ref().and_then(|p| p["file"].as_str());
+        kind.check_deck(&req.list, file)
+    })
+    .await
+    .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the deck check failed"))?;
     match checked {
         Some(v) => ok(StatusCode::OK, v),
         None => Err(ApiError::bad("this game has no deck lists")),
@@ -492,7 +505,15 @@ async fn create_table(
         players.push(p.to_string());
     }
     let seats = req.seats.clone();
-    let options = req.options.clone();
+    let mut options = req.options.clone();
+    // A card pack is named; the game gets its file.
+    if let Some(o) = options.as_object_mut() {
+        if let Some(named) = o.remove("pack") {
+            if let Some(p) = state.packs.resolve(&named, kind.name())? {
+                o.insert("pack".into(), p);
+            }
+        }
+    }
     let k2 = kind.clone();
     let prepared = tokio::task::spawn_blocking(move || k2.prepare(&seats, &options))
         .await
@@ -500,17 +521,7 @@ async fn create_table(
     let prepared = prepared.map_err(|problems| {
         let first = problems
             .first()
-            .map(|p| {
-                let mut s = String::new();
-                if let Some(seat) = p.seat {
-                    s.push_str(&format!("seat {seat}: "));
-                }
-                if let Some(l) = p.line {
-                    s.push_str(&format!("line {l}: "));
-                }
-                s.push_str(&p.message);
-                s
-            })
+            .map(SetupProblem::one_line)
             .unwrap_or_else(|| "the table's set-up is not legal".into());
         ApiError::bad(first).with("problems", json!(problems))
     })?;

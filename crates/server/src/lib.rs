@@ -18,6 +18,7 @@ pub mod expiry;
 pub mod fanout;
 pub mod game;
 pub mod http;
+pub mod packs;
 pub mod patch;
 pub mod sandbox;
 pub mod secret;
@@ -29,7 +30,7 @@ pub mod ws;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -96,6 +97,9 @@ pub struct Config {
     pub max_sandboxes: usize,
     /// A sandbox nobody acted at this long ends and leaves memory.
     pub sandbox_idle: Duration,
+    /// Where players' card packs are kept (`packs.rs`); None: the server
+    /// takes none.
+    pub card_packs: Option<PathBuf>,
 }
 
 impl Config {
@@ -118,6 +122,7 @@ impl Config {
             finished_kept: expiry::DEFAULT_FINISHED_KEPT,
             max_sandboxes: sandbox::DEFAULT_MAX_SANDBOXES,
             sandbox_idle: sandbox::DEFAULT_IDLE,
+            card_packs: None,
         }
     }
 }
@@ -152,6 +157,8 @@ pub struct AppState {
     pub creations: expiry::AddressRate,
     /// Chat lines written per address.
     pub chat_rate: expiry::AddressRate,
+    /// Players' card packs (`--card-packs`).
+    pub packs: packs::Packs,
 }
 
 /// One WebSocket connection counted against `--max-websockets`, from
@@ -478,7 +485,21 @@ pub async fn open(
     .await
     .map_err(|e| StoreError::Other(e.to_string()))??;
     let stored = table::blocking(&store, |s| s.unfinished_tables()).await?;
+    // Card packs are the first game's (the B5 CCG's).
+    let packs = match kinds.first() {
+        Some(k) => packs::Packs::load(cfg.card_packs.as_deref(), &**k).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!(
+                    "the card packs' folder {}: {e}",
+                    cfg.card_packs.as_deref().unwrap_or(Path::new("")).display()
+                ),
+            )
+        })?,
+        None => packs::Packs::default(),
+    };
     let state = Arc::new(AppState {
+        packs,
         store,
         unstored: Arc::new(store::Unstored),
         kinds,

@@ -105,11 +105,9 @@ pub async fn try_card(
         .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the sandbox failed"))?
         .ok_or_else(|| ApiError::bad(format!("{} has no card files to try", kind.name())))?
         .map_err(|problems| {
-            let first = problems.first();
-            let message = first.map_or("the card cannot be tried".to_string(), |p| match p.line {
-                Some(l) => format!("line {l}: {}", p.message),
-                None => p.message.clone(),
-            });
+            let message = problems
+                .first()
+                .map_or("the card cannot be tried".to_string(), |p| p.one_line());
             ApiError::bad(message).with("problems", json!(problems))
         })?;
     state

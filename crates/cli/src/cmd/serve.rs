@@ -49,8 +49,12 @@ impl GameKind for Served {
         self.kind.cards()
     }
 
-    fn check_deck(&self, list: &str) -> Option<Value> {
-        self.kind.check_deck(list)
+    fn check_deck(&self, list: &str, pack: Option<&str>) -> Option<Value> {
+        self.kind.check_deck(list, pack)
+    }
+
+    fn check_pack(&self, file: &str) -> Option<Result<Vec<String>, Vec<SetupProblem>>> {
+        self.kind.check_pack(file)
     }
 
     fn sandbox(&self, file: &str, card: &str) -> Option<Result<Prepared, Vec<SetupProblem>>> {
@@ -58,8 +62,18 @@ impl GameKind for Served {
     }
 
     fn save_file(&self, setup: &Value, seed: u64, actions: &[(usize, Value)]) -> Option<String> {
+        let db = self.kind.db_for_setup(setup).ok()?;
+        // A card pack's table: the save carries the pack's file too, so
+        // that `b5 replay` loads its cards.
+        let mut files = self.files.clone();
+        if let Some(p) = setup.get("pack") {
+            files.push(CardFileText {
+                file: format!("{}.toml", p["name"].as_str().unwrap_or("pack")),
+                text: p["file"].as_str()?.to_string(),
+            });
+        }
         let setup: Setup = serde_json::from_value(setup.clone()).ok()?;
-        let mut game = Game::new(setup.clone(), self.kind.db().clone(), seed).ok()?;
+        let mut game = Game::new(setup.clone(), db, seed).ok()?;
         let mut typed = Vec::with_capacity(actions.len());
         for (seat, a) in actions {
             let a: Action = serde_json::from_value(a.clone()).ok()?;
@@ -67,7 +81,7 @@ impl GameKind for Served {
             game.apply(p, a).ok()?;
             typed.push((p, a));
         }
-        Some(SaveFile::record(&game, &setup, seed, &typed, &self.files).to_json())
+        Some(SaveFile::record(&game, &setup, seed, &typed, &files).to_json())
     }
 }
 
@@ -154,6 +168,12 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 30, value_name = "MIN",
           value_parser = clap::value_parser!(u64).range(1..=1_440))]
     pub sandbox_minutes: u64,
+    /// Lets players offer card files as card packs that tables on this
+    /// server may use, kept in this folder (created if need be; files put
+    /// there are read at start). Without it the server stores nothing a
+    /// player writes
+    #[arg(long, value_name = "DIR")]
+    pub card_packs: Option<std::path::PathBuf>,
     /// Computer players wait this long before each action, so that humans
     /// can follow
     #[arg(long, default_value_t = 0, value_name = "MS")]
@@ -182,6 +202,7 @@ pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     cfg.finished_kept = Duration::from_secs(args.finished_minutes * 60);
     cfg.max_sandboxes = usize::try_from(args.max_sandboxes).unwrap_or(usize::MAX);
     cfg.sandbox_idle = Duration::from_secs(args.sandbox_minutes * 60);
+    cfg.card_packs = args.card_packs.clone();
     cfg.timeouts = b5_server::connections::Timeouts {
         header: Duration::from_secs(args.header_timeout),
         body: Duration::from_secs(args.body_timeout),

@@ -16,6 +16,7 @@ mod expiry;
 mod full_game;
 mod fuzz;
 mod hidden_info;
+mod packs;
 mod protocol;
 mod sandbox;
 mod site;
