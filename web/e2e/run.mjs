@@ -385,8 +385,10 @@ test("Try it: a card of the file being written is played in a sandbox against a 
   );
   await page.screenshot({ path: join(SHOTS, "cards-sandbox.png"), fullPage: false });
 
-  // Back on the Cards page, the file is as it was.
-  await page.goto(`${base}/cards`);
+  // Back on the Cards page (the table's way back), the file is as it was.
+  assert.ok((await page.locator("h1.title").innerText()).includes("sandbox"));
+  await page.getByRole("link", { name: "Your cards" }).click();
+  await page.getByRole("heading", { name: "Cards: write and check a card file" }).waitFor();
   assert.equal(await page.locator("textarea[name=card-file]").inputValue(), file);
   await page.locator('.checked-card[data-name="Harbor Sandbox Raid"]').waitFor({ timeout: 10000 });
   // Nothing of it became the server's.

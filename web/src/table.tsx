@@ -49,6 +49,8 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
   const [sound, setSound] = useState(false);
   const [cardIndex, setCardIndex] = useState<CardIndex | null>(null);
   const [awayNotice, setAwayNotice] = useState<string | null>(null);
+  /** A sandbox: the way back leads to the Cards page. */
+  const [sandbox, setSandbox] = useState(false);
   const seqRef = useRef<number | null>(null);
   seqRef.current = s.seq;
   const connOpen = useRef(false);
@@ -90,6 +92,7 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
       api.state(table, token).then(
         (r) => {
           if (!alive) return;
+          setSandbox(r.sandbox === true);
           started(r, Date.now());
         },
         (e: unknown) => {
@@ -247,6 +250,7 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
       reloadLobby={loadLobby}
       cardIndex={cardIndex}
       awayNotice={awayNotice}
+      sandbox={sandbox}
     />
   );
 }
@@ -312,6 +316,7 @@ function TableView(props: {
   reloadLobby: () => void;
   cardIndex: CardIndex | null;
   awayNotice: string | null;
+  sandbox: boolean;
 }) {
   const { s, dispatch, send } = props;
   const v = s.view;
@@ -397,7 +402,7 @@ function TableView(props: {
   if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   return (
     <div class="table-page" data-seq={s.seq ?? ""} data-finished={s.finished ? "1" : "0"}>
-      <StatusBar s={s} v={v} names={names} />
+      <StatusBar s={s} v={v} names={names} sandbox={props.sandbox} />
       <CardTip tip={tip} index={props.cardIndex} onClose={() => setTip(null)} />
       <div class="table-grid">
         <main class="board" aria-label="The table">
@@ -438,17 +443,34 @@ function TableView(props: {
   );
 }
 
-function StatusBar({ s, v, names }: { s: TableState; v: PlayerView; names: ReturnType<typeof namesOf> }) {
+function StatusBar({
+  s,
+  v,
+  names,
+  sandbox,
+}: {
+  s: TableState;
+  v: PlayerView;
+  names: ReturnType<typeof namesOf>;
+  sandbox: boolean;
+}) {
   const me = s.seat;
   const waiting = s.toAct.map((p) => names.seat(p));
   const myTurn = canAct(s);
   return (
     <header class="bar status" role="banner">
-      <a href="/" class="home" onClick={(e) => (e.preventDefault(), navigate("/"))}>
-        Lobby
-      </a>
+      {sandbox ? (
+        <a href="/cards" class="home" onClick={(e) => (e.preventDefault(), navigate("/cards"))}>
+          Your cards
+        </a>
+      ) : (
+        <a href="/" class="home" onClick={(e) => (e.preventDefault(), navigate("/"))}>
+          Lobby
+        </a>
+      )}
       <h1 class="title">
-        {me !== null ? `${v.players[me]?.name ?? "?"} (seat ${me + 1})` : "Watching"} · table {s.table}
+        {me !== null ? `${v.players[me]?.name ?? "?"} (seat ${me + 1})` : "Watching"} ·{" "}
+        {sandbox ? "sandbox: nothing is kept" : `table ${s.table}`}
       </h1>
       <dl class="facts">
         <div>

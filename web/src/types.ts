@@ -67,6 +67,8 @@ export interface StateResponse {
   clock?: ClockInfo | null;
   /** Why the table ended before its game did (an unjoined table expired, an abandoned one ended). */
   ended?: Ended | null;
+  /** A sandbox (`POST /api/cards/try`): a card tried against a computer player, never stored. */
+  sandbox?: boolean;
 }
 
 /** Why a table ended before its game did. */

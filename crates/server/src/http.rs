@@ -782,6 +782,11 @@ pub fn state_json(table: &Table, inner: &TableInner, viewer: Viewer) -> Value {
         "clock": table.clock_json(inner.seq),
         "ended": inner.ended.map(crate::expiry::ended_json),
     });
+    if !table.stored {
+        // A sandbox (`sandbox.rs`): the page offers the way back to the
+        // player's cards.
+        v["sandbox"] = json!(true);
+    }
     if g.finished() {
         // Only once the game is over: a digest of a running game could be
         // searched for the hidden state.

@@ -130,6 +130,7 @@ async fn a_pack_is_offered_kept_and_played_with_and_its_tables_outlive_it() {
         st = c.state(&id, None).await;
     }
     assert_eq!(st.body["finished"], true, "the game is played: {}", st.raw);
+    assert!(st.body["sandbox"].is_null(), "not a sandbox: {}", st.raw);
     let seq = st.body["seq"].as_u64().unwrap();
     server.stop().await.unwrap();
 

@@ -55,6 +55,7 @@ async fn a_card_is_tried_at_a_table_of_its_own_that_nothing_keeps() {
     let st = c.state(&id, Some(&token)).await;
     assert_eq!(st.status, 200, "{}", st.raw);
     assert!(st.raw.contains("Sandbox Blockade"), "{}", st.raw);
+    assert_eq!(st.body["sandbox"], true, "the state says it is a sandbox");
     let declare = action_naming(&st.body, "Sandbox Blockade")
         .unwrap_or_else(|| panic!("declaring the card is on offer: {}", st.raw));
     let seq = st.body["seq"].as_u64().unwrap();
