@@ -424,7 +424,7 @@ test("a card pack: the file offered from the Cards page, chosen in the lobby's f
   const human = readFileSync(join(ROOT, "crates/cards/data/decks/human.deck"), "utf8").replace("[deck]\n", "[deck]\n1 Harbor Pack Raid\n");
   const seat = page.locator('.seat-form[data-seat="0"]');
   while ((await page.locator(".seat-form").count()) > 2) await page.getByRole("button", { name: `Remove seat ${await page.locator(".seat-form").count()}` }).click();
-  await page.locator("select[name=player-0]").selectOption("greedy");
+  await page.locator("select[name=player-0]").selectOption("human");
   await page.locator("select[name=player-1]").selectOption("greedy");
   await page.locator("select[name=deck-1]").selectOption("narn");
   await page.locator("select[name=deck-0]").selectOption("__list");
@@ -441,13 +441,17 @@ test("a card pack: the file offered from the Cards page, chosen in the lobby's f
   await page.waitForSelector('.invitations[data-created-table], section[aria-labelledby="create-h"] [role=alert]', { timeout: 10000 });
   assert.equal(await page.locator('section[aria-labelledby="create-h"] [role=alert]').count(), 0, await page.locator('section[aria-labelledby="create-h"] [role=alert]').allInnerTexts());
   const table = await created.getAttribute("data-created-table");
-  // The computer players play it out with the deck naming the card; the record carries the pack's file.
-  let entry = null;
-  for (let i = 0; i < 200 && !entry?.finished; i++) {
-    entry = (await b5.api("GET", `/api/tables/${table}`)).body;
-    await page.waitForTimeout(50);
+  const links = await page.locator("a.join-link").evaluateAll((as) => as.map((a) => a.href));
+  assert.equal(links.length, 1, "one human seat");
+  // We play the deck naming the card, by clicking, to the end of the game against the computer player.
+  await joinSeat(page, links[0], "Pack Player");
+  const stats = { card: 0, target: 0, group: 0, plain: 0 };
+  let moves = 0;
+  while (moves < 400 && (await waitForTurn(page))) {
+    await playOne(page, stats);
+    moves++;
   }
-  assert.ok(entry?.finished, `the game is played out: ${JSON.stringify(entry)}`);
+  assert.equal(await page.locator(".table-page").getAttribute("data-finished"), "1", `the game ends (${moves} moves)`);
   const save = await b5.api("GET", `/api/tables/${table}/save`);
   assert.equal(save.status, 200);
   assert.ok(JSON.stringify(save.body).includes("Harbor Pack Raid"), "the record carries the pack's card");
