@@ -176,6 +176,33 @@ function collectTraffic(page) {
 
 // ------------------------------------------------------------------ tests
 
+/**
+ * A card file of one invented card, as the format's cookbook writes one (docs/card-format.md): a military conflict whose
+ * data reads as the text it keeps.
+ */
+function raidFile(name) {
+  return [
+    `[cards."${name}"]`,
+    'type = "conflict"',
+    'conflict = "military"',
+    'target = "player"',
+    'won = [{ lose_influence = 2, who = "target" }]',
+    'text = "Military conflict, target a player. Won: the target player loses 2 influence."',
+  ].join("\n");
+}
+
+/** A new page on the Cards page with `file` written in and checked as reading as its text; its errors are collected. */
+async function cardsPageWith(browser, base, file, name) {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}/cards`);
+  await page.locator("textarea[name=card-file]").fill(file);
+  const item = page.locator(`.checked-card[data-name="${name}"][data-same="true"]`);
+  await item.waitFor({ timeout: 10000 });
+  return { page, errors, item };
+}
+
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
@@ -341,22 +368,8 @@ test("the Cards page: a card file checked as it is typed, its mistake at its lin
 });
 
 test("Try it: a card of the file being written is played in a sandbox against a computer player, and the file is still there after", async ({ browser, base, b5 }) => {
-  // An invented card, as the format's cookbook writes one (docs/card-format.md, CB-133's kind).
-  const file = [
-    '[cards."Harbor Sandbox Raid"]',
-    'type = "conflict"',
-    'conflict = "military"',
-    'target = "player"',
-    'won = [{ lose_influence = 2, who = "target" }]',
-    'text = "Military conflict, target a player. Won: the target player loses 2 influence."',
-  ].join("\n");
-  const page = await browser.newPage({ viewport: DESKTOP });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${base}/cards`);
-  await page.locator("textarea[name=card-file]").fill(file);
-  const item = page.locator('.checked-card[data-name="Harbor Sandbox Raid"][data-same="true"]');
-  await item.waitFor({ timeout: 10000 });
+  const file = raidFile("Harbor Sandbox Raid");
+  const { page, errors, item } = await cardsPageWith(browser, base, file, "Harbor Sandbox Raid");
   await item.getByRole("button", { name: "Try it" }).click();
 
   // The sandbox: a table of its own, the card in our hand, a computer player opposite.
@@ -399,20 +412,7 @@ test("Try it: a card of the file being written is played in a sandbox against a 
 });
 
 test("a card pack: the file offered from the Cards page, chosen in the lobby's form, a deck list naming its card checked and played at a table", async ({ browser, base, b5 }) => {
-  const file = [
-    '[cards."Harbor Pack Raid"]',
-    'type = "conflict"',
-    'conflict = "military"',
-    'target = "player"',
-    'won = [{ lose_influence = 2, who = "target" }]',
-    'text = "Military conflict, target a player. Won: the target player loses 2 influence."',
-  ].join("\n");
-  const page = await browser.newPage({ viewport: DESKTOP });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${base}/cards`);
-  await page.locator("textarea[name=card-file]").fill(file);
-  await page.locator('.checked-card[data-name="Harbor Pack Raid"][data-same="true"]').waitFor({ timeout: 10000 });
+  const { page, errors } = await cardsPageWith(browser, base, raidFile("Harbor Pack Raid"), "Harbor Pack Raid");
   await page.locator("input[name=pack-name]").fill("Harbor Pack");
   await page.getByRole("button", { name: "Offer" }).click();
   await page.locator('p.ok[data-pack="Harbor Pack"]').waitFor({ timeout: 10000 });
