@@ -443,6 +443,11 @@ test("a card pack: the file offered from the Cards page, chosen in the lobby's f
   const table = await created.getAttribute("data-created-table");
   const links = await page.locator("a.join-link").evaluateAll((as) => as.map((a) => a.href));
   assert.equal(links.length, 1, "one human seat");
+  // The lobby says which pack the table plays with.
+  const entry = (await b5.api("GET", "/api/tables")).body.tables.find((t) => t.table === table);
+  assert.equal(entry.pack, "Harbor Pack");
+  await page.goto(`${base}/`);
+  await page.waitForFunction((id) => document.querySelector(`tr[data-table="${id}"] .pack`)?.textContent.includes("Harbor Pack"), table, { timeout: 15000 });
   // We play the deck naming the card, by clicking, to the end of the game against the computer player.
   await joinSeat(page, links[0], "Pack Player");
   const stats = { card: 0, target: 0, group: 0, plain: 0 };

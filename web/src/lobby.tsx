@@ -98,7 +98,10 @@ function TableList({ tables }: { tables: LobbyTable[] }) {
               <td>
                 <code>{t.table}</code>
               </td>
-              <td>{GAME_NAMES[t.game] ?? t.game}</td>
+              <td>
+                {GAME_NAMES[t.game] ?? t.game}
+                {t.pack && <div class="pack">card pack: {t.pack}</div>}
+              </td>
               <td>
                 <ul class="seat-list">
                   {t.seats.map((s) => (

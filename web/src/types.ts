@@ -96,6 +96,8 @@ export interface LobbyTable {
   finished: boolean;
   ended?: Ended | null;
   spectators: boolean;
+  /** The card pack the table plays with (`GET /api/packs`), if any. */
+  pack?: string | null;
 }
 
 export type DeckChoice = string | { list: string };

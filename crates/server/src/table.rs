@@ -329,6 +329,8 @@ pub struct LobbyEntry {
     /// "expired" | "abandoned", "message"}`.
     pub ended: Option<EndedJson>,
     pub spectators: bool,
+    /// The card pack the table plays with (`packs.rs`), if any.
+    pub pack: Option<String>,
 }
 
 /// Why a table ended, as the lobby and the protocol say it.
@@ -398,7 +400,7 @@ impl Table {
         let (tx, _) = broadcast::channel(CHANNEL);
         let (notices, _) = broadcast::channel(CHANNEL);
         let game_name = kind.name().to_string();
-        let lobby = lobby_of(&id, &game_name, spectators, &inner);
+        let lobby = lobby_of(&id, &game_name, spectators, &inner, pack_name(&setup));
         Table {
             id,
             game_name,
@@ -458,7 +460,13 @@ impl Table {
     }
 
     pub fn refresh_lobby(&self, inner: &TableInner) {
-        let l = lobby_of(&self.id, &self.game_name, self.spectators, inner);
+        let l = lobby_of(
+            &self.id,
+            &self.game_name,
+            self.spectators,
+            inner,
+            pack_name(&self.setup),
+        );
         if l.finished {
             self.mark_finished();
         }
@@ -1111,7 +1119,18 @@ pub fn push_history(h: &mut VecDeque<Arc<Change>>, c: Arc<Change>) {
     h.push_back(c);
 }
 
-fn lobby_of(id: &str, game: &str, spectators: bool, inner: &TableInner) -> LobbyEntry {
+/// The name of the card pack a set-up keeps (`"pack": {"name", "file"}`).
+fn pack_name(setup: &Value) -> Option<&str> {
+    setup.get("pack")?.get("name")?.as_str()
+}
+
+fn lobby_of(
+    id: &str,
+    game: &str,
+    spectators: bool,
+    inner: &TableInner,
+    pack: Option<&str>,
+) -> LobbyEntry {
     let seats: Vec<LobbySeat> = inner
         .seats
         .iter()
@@ -1135,5 +1154,6 @@ fn lobby_of(id: &str, game: &str, spectators: bool, inner: &TableInner) -> Lobby
         finished: inner.game.finished() || inner.ended.is_some(),
         ended: inner.ended.map(crate::expiry::ended_json),
         spectators,
+        pack: pack.map(str::to_string),
     }
 }

@@ -121,6 +121,15 @@ async fn a_pack_is_offered_kept_and_played_with_and_its_tables_outlive_it() {
         .await;
     assert_eq!(unknown.status, 400, "{}", unknown.raw);
     let (id, _) = c.create(&table_with_pack(json!("Harbor Pack"))).await;
+    let lobby = c.get("/api/tables", None).await;
+    let entry = lobby.body["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["table"] == id.as_str())
+        .cloned()
+        .unwrap();
+    assert_eq!(entry["pack"], "Harbor Pack", "{entry}");
     let mut st = c.state(&id, None).await;
     for _ in 0..200 {
         if st.body["finished"] == true {
