@@ -16,19 +16,17 @@ fn a_card_of_ones_own_file_is_played_in_a_sandbox() {
     let file = dir.join("mine.toml");
     std::fs::write(&file, FILE).expect("write");
     let f = file.display().to_string();
+    let args = [
+        "--cards",
+        &f,
+        "cards",
+        "try",
+        "practice blockade",
+        "--seed",
+        "3",
+    ];
     // The first choice on offer for the card (its number, then a), then quit.
-    let first = b5_with_input(
-        &[
-            "--cards",
-            &f,
-            "cards",
-            "try",
-            "practice blockade",
-            "--seed",
-            "3",
-        ],
-        "q\n",
-    );
+    let first = b5_with_input(&args, "q\n");
     assert_eq!(first.code, 0, "{}", first.show());
     let out = &first.stdout;
     assert!(
@@ -55,18 +53,7 @@ fn a_card_of_ones_own_file_is_played_in_a_sandbox() {
         .split_whitespace()
         .next()
         .expect("a number");
-    let played = b5_with_input(
-        &[
-            "--cards",
-            &f,
-            "cards",
-            "try",
-            "practice blockade",
-            "--seed",
-            "3",
-        ],
-        &format!("{number}a\nq\n"),
-    );
+    let played = b5_with_input(&args, &format!("{number}a\nq\n"));
     assert_eq!(played.code, 0, "{}", played.show());
     assert!(
         played
