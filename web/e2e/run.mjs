@@ -475,7 +475,7 @@ test("a card pack: the file offered from the Cards page, chosen in the lobby's f
   await page.close();
 });
 
-test("a human plays a complete game against three computer players by clicking (card and target, groups, the plain list, the keyboard); undo, reload and server restart mid-game", async ({ browser, base, b5 }) => {
+test("a human plays a complete game against three computer players (one of them the search player) by clicking (card and target, groups, the plain list, the keyboard); undo, reload and server restart mid-game", async ({ browser, base, b5 }) => {
   const page = await browser.newPage({ viewport: DESKTOP });
   // Layout shifts not caused by the player's own input (Cumulative Layout Shift).
   await page.addInitScript(() => {
@@ -488,7 +488,8 @@ test("a human plays a complete game against three computer players by clicking (
     seats: [
       { player: "human", deck: "narn" },
       { player: "greedy", deck: "centauri" },
-      { player: "greedy", deck: "minbari" },
+      // The search player, chosen in the form, plays the whole game.
+      { player: "search-easy", deck: "minbari" },
       { player: "random", deck: "human" },
     ],
     turnLimit: 5,
@@ -713,16 +714,25 @@ test("reading and help: card text on hover and tap, the engine's log, a hint, th
     assert.equal(await box.count(), 0);
   }
 
-  // A hint: the computer's suggestion is picked out among the choices, then taken.
+  // A hint: the search player's suggestion is picked out among the
+  // choices, with its chance and the next best, then taken.
   {
     const seq = await seqOf(page);
     await page.getByRole("button", { name: "Hint", exact: true }).click();
     const line = page.locator('[data-testid="hint"]');
     await line.waitFor({ timeout: 10000 });
-    const advice = await b5.api("GET", `/api/tables/${table}/advice?bot=greedy`, undefined, token);
+    // The same seat, position and budget: the same search, the same answer.
+    const advice = await b5.api("GET", `/api/tables/${table}/advice?bot=search-medium`, undefined, token);
     assert.equal(advice.status, 200);
     assert.equal(advice.body.seq, seq);
     assert.ok((await line.innerText()).includes(advice.body.label), await line.innerText());
+    const top = advice.body.top;
+    assert.ok(Array.isArray(top) && top.length >= 1 && top.length <= 3, JSON.stringify(advice.body));
+    assert.deepEqual(top[0].action, advice.body.action);
+    const pct = `${Math.round(top[0].chance * 100)} % to win`;
+    assert.ok((await line.innerText()).includes(pct), `"${await line.innerText()}" shows ${pct}`);
+    const others = page.locator('[data-testid="hint-others"] li');
+    assert.equal(await others.count(), top.length - 1, "the next best choices are listed");
     const hinted = page.locator('.chosen button[data-hinted="1"]');
     assert.equal(await hinted.count(), 1, "the suggested choice is marked in the open group");
     // The advice's label is the menu's words: the group's, then the choice's.

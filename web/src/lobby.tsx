@@ -17,6 +17,9 @@ const PLAYERS = [
   { value: "human", label: "Human player" },
   { value: "greedy", label: "Computer (greedy)" },
   { value: "random", label: "Computer (random)" },
+  { value: "search-easy", label: "Computer (search, easy)" },
+  { value: "search-medium", label: "Computer (search, medium)" },
+  { value: "search-hard", label: "Computer (search, hard)" },
 ];
 
 function defaultSeats(): SeatForm[] {

@@ -899,7 +899,7 @@ function Actions({
     const seq = s.seq;
     setAsking(true);
     setHintMsg(null);
-    api.advice(s.table, token).then(
+    api.advice(s.table, token, HINT_BOT).then(
       (r) => {
         setAsking(false);
         if (r.seq !== seq) {
@@ -956,6 +956,7 @@ function Actions({
       {s.hint && (
         <p class="hint-line" role="status" data-testid="hint">
           ◆ The computer would choose: <strong>{s.hint.label}</strong>
+          {s.hint.top?.[0] && ` (${chance(s.hint.top[0].chance)} to win)`}
           {hintGroup && sel?.handle !== hintGroup.handle && (
             <>
               {" "}
@@ -969,6 +970,15 @@ function Actions({
             </>
           )}
         </p>
+      )}
+      {s.hint && s.hint.top && s.hint.top.length > 1 && (
+        <ol class="hint-others muted" data-testid="hint-others" aria-label="The computer's next best">
+          {s.hint.top.slice(1).map((t, i) => (
+            <li key={i}>
+              {t.label ?? "another choice"} ({chance(t.chance)})
+            </li>
+          ))}
+        </ol>
       )}
       {!s.hint && hintMsg && hintMsg.seq === s.seq && (
         <p class="hint-line muted" role="status">
@@ -1333,3 +1343,11 @@ function PowerChart({ s, v }: { s: TableState; v: PlayerView }) {
   );
 }
 
+
+/** The computer player whose suggestions the Hint button shows. */
+const HINT_BOT = "search-medium";
+
+/** A chance to win, 0 to 1, as a whole percentage. */
+export function chance(x: number): string {
+  return `${Math.round(Math.min(1, Math.max(0, x)) * 100)} %`;
+}

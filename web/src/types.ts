@@ -157,6 +157,11 @@ export interface Advice<A = Action> {
   action: A;
   /** The choice's label in the menu. */
   label: string;
+  /**
+   * A searching player's best choices (at most three, best first), each
+   * with its estimated chance to win, 0 to 1.
+   */
+  top?: { action: A; label: string | null; chance: number }[];
 }
 
 /** GET /api/tables/{id}/why: why familiar actions are not on offer now. */

@@ -378,3 +378,151 @@ fn a_public_part_said_common_is_the_same_for_its_viewers() {
     assert!(own > 100, "{own} own parts found common");
     assert!(not_common > 100, "{not_common} parts not common");
 }
+
+/// Positions along random games, every few steps, for tests of
+/// [`Game::determinize`]: (the game, a generator for the test).
+fn positions_along_random_games(seeds: std::ops::Range<u64>, every: u32) -> Vec<Game> {
+    let db = open_set();
+    let mut out = Vec::new();
+    for seed in seeds {
+        let players = 2 + (seed as usize % 4);
+        let mut g = new_game(&db, seed, players);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed ^ 0xd1ce);
+        let mut steps = 0;
+        while !g.is_over() && steps < 1200 {
+            while g.at_round_entry().is_some() {
+                g.proceed();
+            }
+            if g.is_over() {
+                break;
+            }
+            if steps % every == 0 {
+                out.push(g.clone());
+            }
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            g.apply(p, legal[rng.random_range(0..legal.len())])
+                .expect("a listed action is accepted");
+            steps += 1;
+        }
+    }
+    out
+}
+
+/// A determinization keeps everything the viewer sees (its view and its
+/// legal actions), is a consistent game, and plays on.
+#[test]
+fn a_determinization_keeps_what_its_viewer_sees_and_plays_on() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+    let mut checked = 0;
+    for g in positions_along_random_games(0..10, 37) {
+        for viewer in 0..g.num_players() as PlayerId {
+            let mut d = g.determinize(viewer, &mut rng);
+            assert_eq!(d.view(viewer), g.view(viewer), "at {:?}", g.step());
+            assert_eq!(
+                d.legal_actions(viewer),
+                g.legal_actions(viewer),
+                "the viewer's own choices at {:?}",
+                g.step()
+            );
+            d.check_invariants()
+                .unwrap_or_else(|e| panic!("a determinization at {:?}: {e}", g.step()));
+            for _ in 0..60 {
+                while d.at_round_entry().is_some() {
+                    d.proceed();
+                }
+                if d.is_over() {
+                    break;
+                }
+                let p = d.pending()[0];
+                let legal = d.legal_actions(p);
+                let a = legal[rng.random_range(0..legal.len())];
+                d.apply(p, a)
+                    .unwrap_or_else(|e| panic!("{a:?} listed in a determinization: {e}"));
+                d.check_invariants()
+                    .unwrap_or_else(|e| panic!("playing on a determinization: {e}"));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "only {checked} determinizations checked");
+}
+
+/// A determinization deals hidden cards again (each owner's hidden cards
+/// keep their number and kinds) and gives the game a new generator.
+#[test]
+fn a_determinization_deals_the_hidden_cards_again() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    let (mut moved, mut kept) = (0u32, 0u32);
+    for g in positions_along_random_games(0..6, 53) {
+        let viewer = 0;
+        let d = g.determinize(viewer, &mut rng);
+        for owner in 0..g.num_players() as PlayerId {
+            let hidden = |x: &Game| {
+                let mut v: Vec<_> = hidden_from(x, viewer)
+                    .into_iter()
+                    .filter(|&c| x.card(c).owner == owner)
+                    .map(|c| x.card(c).def)
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(hidden(&d), hidden(&g), "owner {owner}'s hidden cards");
+        }
+        for c in hidden_from(&g, viewer) {
+            if g.card(c).def == d.card(c).def {
+                kept += 1;
+            } else {
+                moved += 1;
+            }
+        }
+        assert_ne!(d.digest(), g.digest(), "the generator is replaced");
+    }
+    assert!(
+        moved > kept,
+        "{moved} hidden cards dealt elsewhere, {kept} left where they were"
+    );
+}
+
+/// The determinization of a game depends only on what its viewer sees:
+/// twins that differ in where two hidden cards of one owner lie give the
+/// same game for the same generator.
+#[test]
+fn a_determinization_does_not_depend_on_where_hidden_cards_lie() {
+    let mut pick = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    let mut compared = 0;
+    for g in positions_along_random_games(10..18, 29) {
+        for viewer in 0..g.num_players() as PlayerId {
+            let hidden: Vec<CardId> = hidden_from(&g, viewer)
+                .into_iter()
+                .filter(|&c| g.card(c).zone != Zone::Conflict)
+                .collect();
+            if hidden.len() < 2 {
+                continue;
+            }
+            let a = hidden[pick.random_range(0..hidden.len())];
+            let b = hidden[pick.random_range(0..hidden.len())];
+            let piles = [Zone::Hand, Zone::Deck, Zone::Crusade, Zone::Reserve];
+            let in_piles = piles.contains(&g.card(a).zone) && piles.contains(&g.card(b).zone);
+            if g.card(a).owner != g.card(b).owner
+                || g.card(a).def == g.card(b).def
+                || !(in_piles || swappable(&g, a, b))
+            {
+                continue;
+            }
+            let mut twin = g.clone();
+            twin.swap_card_defs_for_test(a, b);
+            let seed = pick.random::<u64>();
+            let d1 = g.determinize(viewer, &mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+            let d2 = twin.determinize(viewer, &mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+            assert!(
+                d1 == d2 && d1.digest() == d2.digest(),
+                "cards {a} and {b} ({:?}, {:?}) hidden from {viewer} show through",
+                g.card(a).zone,
+                g.card(b).zone
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "only {compared} twins compared");
+}

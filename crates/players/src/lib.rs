@@ -8,6 +8,9 @@
 //! - [`RandomBot`]: uniform over the legal actions;
 //! - [`GreedyBot`]: one-step lookahead with a heuristic evaluation of the
 //!   resulting position (see the [`greedy`] module for how it scores);
+//! - [`SearchBot`]: information-set Monte Carlo tree search over
+//!   determinizations of what its seat cannot see, scored by the greedy
+//!   player's evaluation (see the [`search`] module);
 //! - [`play_game`]: plays a game to its end (or a cap) with one bot per
 //!   seat and returns a [`GameRecord`].
 //!
@@ -17,12 +20,14 @@
 pub mod greedy;
 mod play;
 mod random;
+pub mod search;
 
 use b5_engine::{Action, Game, PlayerId};
 
 pub use greedy::{GreedyBot, Weights};
 pub use play::{play_game, GameRecord};
 pub use random::RandomBot;
+pub use search::{Budget, Estimate, SearchBot, SearchSettings};
 
 /// A computer player.
 pub trait Bot {

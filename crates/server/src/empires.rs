@@ -10,7 +10,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use b5_empires::bots::{Bot, GreedyBot, RandomBot};
+use b5_empires::bots::{Bot, GreedyBot, RandomBot, SearchBot};
 use b5_empires::{Action, Event, Game, MapChoice, Options, PlayerId, Race, Setup};
 use serde_json::Value;
 
@@ -104,7 +104,13 @@ impl GameKind for EmpiresKind {
     }
 
     fn bots(&self) -> &'static [&'static str] {
-        &["greedy", "random"]
+        &[
+            "greedy",
+            "random",
+            "search-easy",
+            "search-medium",
+            "search-hard",
+        ]
     }
 
     fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>> {
@@ -264,6 +270,10 @@ impl TableGame for EmpiresGame {
         let a = match bot {
             "greedy" => GreedyBot::new(seed).choose(&self.game, p),
             "random" => RandomBot::new(seed).choose(&self.game, p),
+            // Drawn games a decision, each on the greedy player's best 3.
+            "search-easy" => SearchBot::with_budget(seed, 3, 200, 3).choose(&self.game, p),
+            "search-medium" => SearchBot::new(seed).choose(&self.game, p),
+            "search-hard" => SearchBot::with_budget(seed, 16, 200, 4).choose(&self.game, p),
             _ => None,
         }?;
         serde_json::to_value(a).ok()

@@ -221,6 +221,13 @@ pub trait TableGame: Send + Sync {
     /// no choice or `bot` is unknown). May take a while: the server calls
     /// it on the blocking pool, never on the async runtime.
     fn bot_action(&self, seat: usize, bot: &str, seed: u64) -> Option<Value>;
+    /// A searching computer player's best choices for `seat`, best first,
+    /// each with its estimated chance to win (0 to 1); None for a player
+    /// that does not estimate, or no choice. Slow like `bot_action`.
+    fn bot_estimates(&self, seat: usize, bot: &str, seed: u64) -> Option<Vec<(Value, f64)>> {
+        let _ = (seat, bot, seed);
+        None
+    }
     /// Why familiar actions are not on offer to `seat` now:
     /// `[{"action", "reason", "rule"}]` (empty for a game that cannot say).
     fn why(&self, seat: usize) -> Vec<Value> {

@@ -420,10 +420,37 @@ async fn advice(
         )));
     }
     let seed = seq.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seat as u64;
+    let permit = if crate::thinking::searches(&bot) {
+        let Some(p) = crate::thinking::try_now() else {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "every core is thinking for a search player now: ask again in a moment",
+            ));
+        };
+        Some(p)
+    } else {
+        None
+    };
     let answer = tokio::task::spawn_blocking(move || {
-        let action = game.bot_action(seat, &bot, seed)?;
+        // Held until the thinking ends, even if the client goes away.
+        let _permit = permit;
+        // A searching player's three best, with their chances.
+        let top: Vec<Value> = game
+            .bot_estimates(seat, &bot, seed)
+            .unwrap_or_default()
+            .into_iter()
+            .take(3)
+            .map(|(action, chance)| {
+                let label = game.label(seat, &action);
+                json!({ "action": action, "label": label, "chance": (chance * 1000.0).round() / 1000.0 })
+            })
+            .collect();
+        let action = match top.first() {
+            Some(best) => best["action"].clone(),
+            None => game.bot_action(seat, &bot, seed)?,
+        };
         let label = game.label(seat, &action);
-        Some((action, label))
+        Some((action, label, top))
     })
     .await
     .map_err(|_| {
@@ -433,7 +460,11 @@ async fn advice(
         )
     })?;
     match answer {
-        Some((action, label)) => ok(
+        Some((action, label, top)) if !top.is_empty() => ok(
+            StatusCode::OK,
+            json!({ "seq": seq, "action": action, "label": label, "top": top }),
+        ),
+        Some((action, label, _)) => ok(
             StatusCode::OK,
             json!({ "seq": seq, "action": action, "label": label }),
         ),

@@ -25,6 +25,7 @@ pub mod secret;
 pub mod sqlite;
 pub mod store;
 pub mod table;
+pub mod thinking;
 pub mod ws;
 
 use std::collections::{HashMap, VecDeque};

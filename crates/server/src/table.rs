@@ -1076,8 +1076,17 @@ impl Table {
                 tokio::time::sleep(delay).await;
             }
             let seed = mix(self.seed ^ mix(seq));
-            let choice =
-                tokio::task::spawn_blocking(move || game.bot_action(seat, &bot, seed)).await;
+            let permit = if crate::thinking::searches(&bot) {
+                crate::thinking::wait().await
+            } else {
+                None
+            };
+            // The permit goes with the thinking, even if this task is dropped.
+            let choice = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                game.bot_action(seat, &bot, seed)
+            })
+            .await;
             match choice {
                 Ok(Some(action)) => match self.submit(&store, seat, seq, action, false).await {
                     Ok(_) | Err(SubmitError::Stale { .. }) => {}

@@ -1,7 +1,9 @@
 //! `b5 bench`: the engine's speed with random players on one thread:
 //! actions per second, games per second, actions per game, and the time to
 //! clone a 4-player game in mid-play (what search-based players pay per
-//! node). Build with `--release` for meaningful figures.
+//! node), and the search player's iterations per second at that game's
+//! next decision with a choice. Build with `--release` for meaningful
+//! figures.
 
 use std::hint::black_box;
 use std::io::Write;
@@ -11,7 +13,7 @@ use std::time::Instant;
 
 use b5_cards::DeckList;
 use b5_engine::{Action, Game, Options, PlayerId, Seat, Setup};
-use b5_players::{play_game, Bot, RandomBot};
+use b5_players::{play_game, Bot, Budget, RandomBot, SearchBot, SearchSettings};
 use clap::Args;
 use serde::Serialize;
 
@@ -26,12 +28,14 @@ pub const TURN_LIMIT: u32 = 150;
 /// Actions into a game where clones are timed.
 pub const MID_GAME_ACTIONS: usize = 300;
 const CLONES: u32 = 20_000;
+/// Iterations of the timed search.
+const SEARCH_ITERATIONS: u32 = 3_000;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Print one JSON object: actions_per_second, games_per_second,
     /// actions_per_game_median, actions_per_game_max, actions_total,
-    /// clone_ns, players
+    /// clone_ns, search_iterations_per_second, players
     #[arg(long)]
     pub json: bool,
     /// Number of games
@@ -60,6 +64,9 @@ pub struct BenchReport {
     /// builds whose games differ compare per action.
     pub actions_total: u64,
     pub clone_ns: f64,
+    /// The search player's iterations a second on one thread, at the
+    /// mid-game position's next decision with a choice.
+    pub search_iterations_per_second: f64,
     pub players: u8,
 }
 
@@ -152,6 +159,45 @@ pub fn mid_game(
     )))
 }
 
+/// The search player's iterations per second at `game`'s next decision
+/// with more than one legal action (random players play up to it).
+pub fn search_rate(game: &Game, seed: u64) -> f64 {
+    let mut g = game.clone();
+    let mut random = RandomBot::new(seed);
+    let mut legal = Vec::new();
+    // Bounded: a game gets to a choice long before.
+    for _ in 0..10_000 {
+        if g.is_over() {
+            return 0.0;
+        }
+        if g.at_round_entry().is_some() {
+            g.proceed();
+            continue;
+        }
+        let Some(&p) = g.pending().first() else {
+            return 0.0;
+        };
+        g.legal_actions_into(p, &mut legal);
+        if legal.len() > 1 {
+            let mut bot = SearchBot::with_settings(
+                seed,
+                SearchSettings {
+                    budget: Budget::Iterations(SEARCH_ITERATIONS),
+                    ..SearchSettings::default()
+                },
+            );
+            let t = Instant::now();
+            black_box(bot.analyse(&g, p, &legal));
+            return f64::from(bot.last_iterations()) / t.elapsed().as_secs_f64().max(1e-9);
+        }
+        let a = random.choose(&g, p, &legal);
+        if g.apply(p, a).is_err() {
+            return 0.0;
+        }
+    }
+    0.0
+}
+
 /// Nanoseconds per clone of `game`, each copy dropped right away (as a
 /// search does; the allocator reuses the memory).
 pub fn clone_ns(game: &Game, clones: u32) -> f64 {
@@ -205,6 +251,7 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         actions_per_game_max: counts.last().copied().unwrap_or(0),
         actions_total: total,
         clone_ns: (clone_ns(&mid, CLONES) * 10.0).round() / 10.0,
+        search_iterations_per_second: search_rate(&mid, args.seed).round(),
         players: args.players,
     };
     if cfg!(debug_assertions) {
@@ -230,6 +277,11 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             out,
             "clone of a {clone_players}-player game after {MID_GAME_ACTIONS} actions: {:.1} ns",
             report.clone_ns
+        )?;
+        writeln!(
+            out,
+            "search iterations per second there: {:.0}",
+            report.search_iterations_per_second
         )?;
     }
     Ok(ExitCode::SUCCESS)

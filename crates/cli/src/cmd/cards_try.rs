@@ -77,7 +77,10 @@ pub fn run(args: &TryArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         |actions: &[(b5_engine::PlayerId, b5_engine::Action)]| replayed(&pos, &db, seed, actions);
     let session = drive(
         &mut game,
-        0,
+        super::play::You {
+            seat: 0,
+            hints: false,
+        },
         &mut bots,
         &mut input,
         &mut out,

@@ -1274,9 +1274,9 @@ impl Session<'_> {
         Ok(None)
     }
 
-    /// The computer player's action: greedy takes the server's advice (the
-    /// greedy player needs the whole game, which only the server holds; it
-    /// reads only what the seat may know), random picks on this machine.
+    /// The computer player's action: greedy and search take the server's
+    /// advice (they need the whole game, which only the server holds; they
+    /// read only what the seat may know), random picks on this machine.
     fn bot_choice(&mut self, bot: BotKind, token: &str) -> Result<Option<Value>, Fail> {
         if !self.delay.is_zero() {
             std::thread::sleep(self.delay);
@@ -1285,9 +1285,13 @@ impl Session<'_> {
             BotKind::Random => {
                 Some(self.now.legal[self.rng.random_range(0..self.now.legal.len())].clone())
             }
-            BotKind::Greedy => {
+            BotKind::Greedy | BotKind::Search => {
                 let a = self.server.get(
-                    &format!("/api/tables/{}/advice?bot=greedy", self.table),
+                    &format!(
+                        "/api/tables/{}/advice?bot={}",
+                        self.table,
+                        bot.server_name()
+                    ),
                     Some(token),
                 )?;
                 match a.status {

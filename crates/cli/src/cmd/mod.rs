@@ -18,8 +18,8 @@ pub mod serve;
 pub mod sim;
 
 use b5_engine::{CardType, Race};
-use b5_players::{Bot, GreedyBot, RandomBot};
-use clap::ValueEnum;
+use b5_players::{Bot, Budget, GreedyBot, RandomBot, SearchBot, SearchSettings};
+use clap::{Args, ValueEnum};
 
 /// The computer players on offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -28,6 +28,8 @@ pub enum BotKind {
     Random,
     /// One step of lookahead with a heuristic evaluation.
     Greedy,
+    /// Information-set Monte Carlo tree search (see --search-iterations).
+    Search,
 }
 
 impl BotKind {
@@ -35,13 +37,58 @@ impl BotKind {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Search => "search",
         }
     }
 
+    /// The name the online table knows the player by (the search player
+    /// at its medium strength, the default budget).
+    pub fn server_name(self) -> &'static str {
+        match self {
+            BotKind::Search => "search-medium",
+            b => b.name(),
+        }
+    }
+
+    /// The player, a search player with the default budget.
     pub fn make(self, seed: u64) -> Box<dyn Bot> {
+        self.make_with(seed, &SearchSettings::default())
+    }
+
+    /// The player, a search player with `search`'s settings.
+    pub fn make_with(self, seed: u64, search: &SearchSettings) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+            BotKind::Search => Box::new(SearchBot::with_settings(seed, search.clone())),
+        }
+    }
+}
+
+/// The search player's budget, for the commands that seat computer players.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SearchArgs {
+    /// The search player's iterations per decision (default 1000; the
+    /// same seed and budget always give the same game)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub search_iterations: Option<u32>,
+    /// The search player thinks this many milliseconds per decision
+    /// instead (games then depend on the machine's speed)
+    #[arg(long, value_name = "MS", conflicts_with = "search_iterations",
+          value_parser = clap::value_parser!(u32).range(1..=600_000))]
+    pub search_ms: Option<u32>,
+}
+
+impl SearchArgs {
+    pub fn settings(&self) -> SearchSettings {
+        let budget = match (self.search_iterations, self.search_ms) {
+            (_, Some(ms)) => Budget::Millis(ms),
+            (Some(n), None) => Budget::Iterations(n),
+            (None, None) => SearchSettings::default().budget,
+        };
+        SearchSettings {
+            budget,
+            ..SearchSettings::default()
         }
     }
 }

@@ -43,6 +43,13 @@ pub struct PlayArgs {
     /// The computer players
     #[arg(long, value_enum, default_value_t = BotKind::Greedy)]
     pub bot: BotKind,
+    #[command(flatten)]
+    pub search: super::SearchArgs,
+    /// Show the search player's three best choices for you, with their
+    /// estimated chances, above every menu (`hint` at the prompt shows
+    /// them once)
+    #[arg(long)]
+    pub hint: bool,
     /// End the game with no winner after this many turns
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
     pub turn_limit: Option<u32>,
@@ -223,7 +230,12 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     let seats = table.setup.players.len();
     let human: PlayerId = 0;
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-        .map(|s| args.bot.make(derive_seed(table.seed, 1000 + s as u64)))
+        .map(|s| {
+            args.bot.make_with(
+                derive_seed(table.seed, 1000 + s as u64),
+                &args.search.settings(),
+            )
+        })
         .collect();
     if let Some(path) = &args.save {
         save_on_ctrl_c(path, &table, cards)?;
@@ -270,7 +282,10 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     };
     let session = drive(
         &mut table.game,
-        human,
+        You {
+            seat: human,
+            hints: args.hint,
+        },
         &mut bots,
         &mut input,
         &mut out,
@@ -395,6 +410,11 @@ pub trait Desk {
     fn chat(&self) -> bool {
         false
     }
+    /// The search player's best choices for the seat, one line each
+    /// (`hint`; none where the desk cannot search).
+    fn hint(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The local game as a desk.
@@ -414,6 +434,50 @@ impl Desk for LocalDesk<'_> {
             .map(|w| format!("{}: {} ({})", w.action, w.reason, w.rule))
             .collect()
     }
+
+    fn hint(&self) -> Vec<String> {
+        hint_lines(self.game, self.human)
+    }
+}
+
+/// The search player's three best choices for `seat` now, in the menu's
+/// words, with their estimated chances (the search's mean reward: a won
+/// game counts 1, a position not yet decided by its evaluation). The
+/// search is seeded by the position, so the same position gets the same
+/// hint.
+pub fn hint_lines(game: &Game, seat: PlayerId) -> Vec<String> {
+    let legal = game.legal_actions(seat);
+    if legal.len() < 2 {
+        return Vec::new();
+    }
+    let m = b5_present::menu(game, seat, &legal);
+    let label = |a: &Action| {
+        m.groups
+            .iter()
+            .find_map(|g| {
+                let i = g.choices.iter().position(|c| c.action == *a)?;
+                // What to type for it: the group, and its letter if several.
+                let typed = match g.choices.len() {
+                    1 => g.handle.clone(),
+                    _ => format!("{}{}", g.handle, b5_present::menu::choice_letter(i)),
+                };
+                Some(format!("{typed:<6} {}", g.choices[i].label))
+            })
+            .unwrap_or_else(|| game.describe_action(a))
+    };
+    b5_players::SearchBot::new(game.digest())
+        .analyse(game, seat, &legal)
+        .iter()
+        .take(3)
+        .map(|e| format!("{:>3.0} %  {}", e.value * 100.0, label(&e.action)))
+        .collect()
+}
+
+/// The seat the human plays, and whether hints show with every menu.
+#[derive(Clone, Copy, Debug)]
+pub struct You {
+    pub seat: PlayerId,
+    pub hints: bool,
 }
 
 const HELP: &str = "Choices are grouped by card: type a card's number (71 or #71) to see
@@ -423,6 +487,7 @@ all game.
   .          the first choice listed
   ?N, c NAME a card in full (by its number at the table, or its name)
   why        why a familiar action is not on offer, and the rule
+  hint       the search player's three best choices for you, with chances
   u, undo    take back your last action (computer players always agree)
   t, table   show the table again
   h, help    this help and the table's symbols
@@ -438,13 +503,14 @@ pub type Rebuild<'a> = &'a dyn Fn(&[(PlayerId, Action)]) -> Result<Game, Fail>;
 /// game up again from a list of actions, for an undo.
 pub fn drive(
     game: &mut Game,
-    human: PlayerId,
+    you: You,
     bots: &mut [Box<dyn Bot>],
     input: &mut impl BufRead,
     out: &mut impl Write,
     mut actions: Vec<(PlayerId, Action)>,
     rebuild: Rebuild<'_>,
 ) -> Result<Session, Fail> {
+    let human = you.seat;
     let mut legal = Vec::new();
     let mut log = Log::default();
     while !game.is_over() {
@@ -484,7 +550,14 @@ pub fn drive(
                 let view = game.view(human);
                 let m = b5_present::menu(game, human, &legal);
                 let desk = LocalDesk { game, human };
-                match ask(&screen(&view, human), &m, &desk, input, out)? {
+                let mut table = screen(&view, human);
+                if you.hints {
+                    table.push_str("Hint (the search player's best for you):\n");
+                    for l in desk.hint() {
+                        table.push_str(&format!("  {l}\n"));
+                    }
+                }
+                match ask(&table, &m, &desk, input, out)? {
                     Answer::Choice(a) => a,
                     Answer::Say(_) => continue,
                     Answer::Undo => {
@@ -739,6 +812,16 @@ pub fn ask(
             "t" | "table" => {
                 open = None;
                 show(out)?;
+                continue;
+            }
+            "hint" => {
+                let lines = desk.hint();
+                if lines.is_empty() {
+                    writeln!(out, "No hint here.")?;
+                }
+                for l in lines {
+                    writeln!(out, "  {l}")?;
+                }
                 continue;
             }
             "why" => {

@@ -63,6 +63,8 @@ pub struct BotStats {
     pub bot: &'static str,
     pub seats: u32,
     pub wins: u32,
+    /// The win rate's 95 % confidence interval, in percent (Wilson's).
+    pub ci95: [f64; 2],
 }
 
 impl BotStats {
@@ -75,6 +77,7 @@ impl BotStats {
                     bot,
                     seats: 0,
                     wins: 0,
+                    ci95: wilson95(0, 0),
                 });
             }
         }
@@ -86,6 +89,7 @@ impl BotStats {
         if let Some(b) = stats.iter_mut().find(|x| x.bot == bot) {
             b.seats += 1;
             b.wins += u32::from(won);
+            b.ci95 = wilson95(b.wins, b.seats);
         }
     }
 }
@@ -97,6 +101,24 @@ pub fn percent(wins: u32, seats: u32) -> f64 {
     } else {
         100.0 * f64::from(wins) / f64::from(seats)
     }
+}
+
+/// Wilson's 95 % score interval for `wins` of `seats`, in percent ([0, 100]
+/// for no seats): unlike the normal approximation it stays within 0 to 100
+/// and is fair for small counts and rates near 0 or 1.
+pub fn wilson95(wins: u32, seats: u32) -> [f64; 2] {
+    if seats == 0 {
+        return [0.0, 100.0];
+    }
+    let (n, z) = (f64::from(seats), 1.959_964);
+    let p = f64::from(wins) / n;
+    let centre = p + z * z / (2.0 * n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let d = 1.0 + z * z / n;
+    [
+        (100.0 * (centre - half) / d).max(0.0),
+        (100.0 * (centre + half) / d).min(100.0),
+    ]
 }
 
 /// A progress bar on a terminal, shown once a series of games has taken
@@ -118,7 +140,8 @@ impl Progress {
         }
     }
 
-    /// Game `g` (from 0) is over.
+    /// Game `g` (from 0) is over; with games played in parallel, `g + 1`
+    /// is the number over so far.
     pub fn done(&mut self, g: u32) {
         if self.bar.is_none() && self.tty && self.start.elapsed() > Duration::from_secs(1) {
             let b = ProgressBar::new(u64::from(self.games));
@@ -195,6 +218,13 @@ impl WinTable {
                     "",
                     &format!("{:.1}", percent(b.wins, b.seats)),
                 );
+                self.text.push_str(&format!(
+                    "{:w$}  95 % interval {:.1} to {:.1}\n",
+                    "",
+                    b.ci95[0],
+                    b.ci95[1],
+                    w = self.width
+                ));
             }
         }
     }
@@ -233,6 +263,7 @@ mod tests {
             bot: "random",
             seats: 4,
             wins: 1,
+            ci95: wilson95(1, 4),
         }]);
         t.bots(&BotStats::per_bot(["random", "greedy", "random"]));
         t.unfinished(1, &["game 2: stuck".into()]);
@@ -243,10 +274,32 @@ mod tests {
              deck    seats   wins  standard  major   win %\n\
              Narn        4      1         1      0    25.0\n\
              bot random      0      0                      0.0\n\
+             \x20           95 % interval 0.0 to 100.0\n\
              bot greedy      0      0                      0.0\n\
+             \x20           95 % interval 0.0 to 100.0\n\
              unfinished (action cap or engine error): 1\n\
              engine error: game 2: stuck\n\
              turns per game:    mean 2.00, median 2, max 3\n"
         );
+    }
+
+    /// Against published values of Wilson's interval (Newcombe, 1998:
+    /// 81 of 263 gives 0.2553 to 0.3662; 15 of 148, 0.0624 to 0.1605).
+    #[test]
+    fn the_win_rate_interval_is_wilsons() {
+        let close =
+            |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).abs() < 0.01 && (a[1] - b[1]).abs() < 0.01;
+        assert!(
+            close(wilson95(81, 263), [25.53, 36.62]),
+            "{:?}",
+            wilson95(81, 263)
+        );
+        assert!(
+            close(wilson95(15, 148), [6.24, 16.05]),
+            "{:?}",
+            wilson95(15, 148)
+        );
+        assert_eq!(wilson95(0, 10)[0], 0.0);
+        assert_eq!(wilson95(10, 10)[1], 100.0);
     }
 }

@@ -7,23 +7,30 @@
 //! `(g + s) mod k` of the `k` decks listed, so over `k` games every deck
 //! plays every seat. Several computer players (`--bot greedy,random`) rotate
 //! the same way, independently: seat `s` gets bot `(g + s) mod m` of the `m`
-//! listed, so the report's per-bot rows compare them seat for seat.
+//! listed, so the report's per-bot rows compare them seat for seat, each
+//! with its win rate's 95 % confidence interval.
+//!
+//! Games are played on every core (`--threads`): each game's seed and its
+//! players' seeds come from the run's seed and the game's number, and the
+//! results are counted in the games' order, so the report is the same on
+//! any number of threads.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use b5_cards::DeckList;
 use b5_engine::{Game, Options, PlayerId, Seat, Setup, VictoryKind};
-use b5_players::{play_game, Bot};
+use b5_players::{play_game, Bot, GameRecord, SearchSettings};
 use clap::Args;
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::empires::save_dir;
 use super::report::{write_json, Progress, WinTable};
 pub use super::report::{BotStats, Spread};
-use super::BotKind;
+use super::{BotKind, SearchArgs};
 use crate::cardset::{seat_names, CardSet};
 use crate::save::SaveFile;
 use crate::{derive_seed, Fail};
@@ -71,6 +78,12 @@ pub struct SimArgs {
     /// of a race with several factions are limited per player
     #[arg(long)]
     pub extended_loyalty: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Games played at once (default: one per core); the report is the
+    /// same for any number
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -140,14 +153,12 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     }
     save_dir(&args.save)?;
 
-    let k = decks.len();
     // `--bot` with clap's default is never empty; one row per distinct bot.
     let bot_list: &[BotKind] = if args.bot.is_empty() {
         &[BotKind::Random]
     } else {
         &args.bot
     };
-    let m = bot_list.len();
     let mut bot_stats = BotStats::per_bot(bot_list.iter().map(|b| b.name()));
     let mut stats: Vec<DeckStats> = decks
         .iter()
@@ -163,45 +174,49 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     let mut errors = Vec::new();
     let mut turns = Vec::new();
     let mut actions = Vec::new();
-    let mut progress = Progress::new(args.games);
+    let table = Table {
+        args,
+        cards,
+        decks: &decks,
+        seats: &seats,
+        bots: bot_list,
+        players: n,
+        search: args.search.settings(),
+    };
+    let threads = args
+        .threads
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Fail::new(format!("cannot start {threads} threads: {e}")))?;
+    let progress = Mutex::new((Progress::new(args.games), 0u32));
+    let played: Vec<Result<Played, Fail>> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|g| {
+                let r = table.play(g);
+                if let Ok(mut p) = progress.lock() {
+                    let (bar, over) = &mut *p;
+                    bar.done(*over);
+                    *over += 1;
+                }
+                r
+            })
+            .collect()
+    });
+    if let Ok((bar, _)) = progress.into_inner() {
+        bar.finish();
+    }
 
-    for g in 0..args.games {
-        let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % k).collect();
-        let table: Vec<DeckList> = at.iter().map(|&i| decks[i].clone()).collect();
-        let names = seat_names(&table);
-        let setup = Setup {
-            players: at
-                .iter()
-                .zip(names)
-                .map(|(&i, name)| {
-                    let seat = Seat {
-                        name,
-                        ..seats[i].clone()
-                    };
-                    if args.duel {
-                        seat.for_duel(&cards.db)
-                    } else {
-                        seat
-                    }
-                })
-                .collect(),
-            options: Options {
-                duel_draw: args.duel,
-                turn_limit: Some(args.turn_limit),
-                extended_loyalty: args.extended_loyalty,
-            },
-        };
-        let game_seed = derive_seed(args.seed, g as u64);
-        let mut game = Game::new(setup.clone(), Arc::clone(&cards.db), game_seed)
-            .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
-        let kinds: Vec<BotKind> = (0..n).map(|s| bot_list[(g as usize + s) % m]).collect();
-        let mut bots: Vec<Box<dyn Bot>> = kinds
-            .iter()
-            .enumerate()
-            .map(|(s, b)| b.make(derive_seed(game_seed, 1000 + s as u64)))
-            .collect();
-        let rec = play_game(&mut game, &mut bots, MAX_ACTIONS);
-
+    for (g, played) in played.into_iter().enumerate() {
+        let Played {
+            at,
+            kinds,
+            rec,
+            victories,
+        } = played?;
         for (s, &i) in at.iter().enumerate() {
             stats[i].seats += 1;
             let p = s as PlayerId;
@@ -209,7 +224,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             BotStats::count(&mut bot_stats, kinds[s].name(), won);
             if won {
                 stats[i].wins += 1;
-                match game.victory(p) {
+                match victories[s] {
                     VictoryKind::Major => stats[i].major += 1,
                     _ => stats[i].standard += 1,
                 }
@@ -226,14 +241,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         }
         turns.push(u64::from(rec.turns));
         actions.push(rec.num_actions as u64);
-        if let Some(dir) = &args.save {
-            let path = dir.join(format!("game-{:04}.json", g + 1));
-            SaveFile::record(&game, &setup, game_seed, &rec.actions, &cards.files).write(&path)?;
-        }
-
-        progress.done(g);
     }
-    progress.finish();
 
     let report = SimReport {
         games: args.games,
@@ -260,6 +268,81 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         write!(out, "{}", text(&report))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What every game of a run shares.
+struct Table<'a> {
+    args: &'a SimArgs,
+    cards: &'a CardSet,
+    decks: &'a [DeckList],
+    seats: &'a [Seat],
+    bots: &'a [BotKind],
+    players: usize,
+    search: SearchSettings,
+}
+
+/// One game played: its decks (indices into the run's), its seats' bots,
+/// its record and each seat's victory.
+struct Played {
+    at: Vec<usize>,
+    kinds: Vec<BotKind>,
+    rec: GameRecord,
+    victories: Vec<VictoryKind>,
+}
+
+impl Table<'_> {
+    /// Plays game `g` (from 0), saving it if asked.
+    fn play(&self, g: u32) -> Result<Played, Fail> {
+        let (args, n) = (self.args, self.players);
+        let (k, m) = (self.decks.len(), self.bots.len());
+        let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % k).collect();
+        let table: Vec<DeckList> = at.iter().map(|&i| self.decks[i].clone()).collect();
+        let names = seat_names(&table);
+        let setup = Setup {
+            players: at
+                .iter()
+                .zip(names)
+                .map(|(&i, name)| {
+                    let seat = Seat {
+                        name,
+                        ..self.seats[i].clone()
+                    };
+                    if args.duel {
+                        seat.for_duel(&self.cards.db)
+                    } else {
+                        seat
+                    }
+                })
+                .collect(),
+            options: Options {
+                duel_draw: args.duel,
+                turn_limit: Some(args.turn_limit),
+                extended_loyalty: args.extended_loyalty,
+            },
+        };
+        let game_seed = derive_seed(args.seed, u64::from(g));
+        let mut game = Game::new(setup.clone(), Arc::clone(&self.cards.db), game_seed)
+            .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
+        let kinds: Vec<BotKind> = (0..n).map(|s| self.bots[(g as usize + s) % m]).collect();
+        let mut bots: Vec<Box<dyn Bot>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, b)| b.make_with(derive_seed(game_seed, 1000 + s as u64), &self.search))
+            .collect();
+        let rec = play_game(&mut game, &mut bots, MAX_ACTIONS);
+        if let Some(dir) = &args.save {
+            let path = dir.join(format!("game-{:04}.json", g + 1));
+            SaveFile::record(&game, &setup, game_seed, &rec.actions, &self.cards.files)
+                .write(&path)?;
+        }
+        let victories = (0..n).map(|s| game.victory(s as PlayerId)).collect();
+        Ok(Played {
+            at,
+            kinds,
+            rec,
+            victories,
+        })
+    }
 }
 
 /// The report as a table.

@@ -215,3 +215,50 @@ fn ctrl_c_saves_the_game() {
     ]);
     assert_eq!(rep.code, 0, "{}", rep.show());
 }
+
+/// `hint` at the prompt: the search player's three best choices with their
+/// chances, each written as what to type for it; typing the first takes
+/// it. `--hint` shows them above every menu.
+#[test]
+fn a_hint_names_the_search_players_best_choices_as_typed() {
+    let r = play(&[], "hint\nq\n");
+    assert_eq!(r.code, 0, "{}", r.show());
+    let after = r
+        .stdout
+        .split("for help, q to quit): ")
+        .nth(1)
+        .expect("a prompt");
+    let lines: Vec<&str> = after.lines().take_while(|l| l.contains(" %  ")).collect();
+    assert!(
+        (1..=3).contains(&lines.len()),
+        "one to three hints: {}",
+        r.show()
+    );
+    for l in &lines {
+        let pct: u32 = l
+            .trim()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .expect("a percentage");
+        assert!(pct <= 100, "{l}");
+    }
+    let best = lines[0].split(" %  ").nth(1).unwrap();
+    let (typed, label) = best.split_once(' ').unwrap();
+    let taken = play(&[], &format!("{typed}\nq\n"));
+    assert!(
+        taken.stdout.contains(&format!("You: {}", label.trim())),
+        "typing {typed} takes \"{}\": {}",
+        label.trim(),
+        taken.show()
+    );
+    let always = play(&["--hint"], "q\n");
+    assert!(
+        always
+            .stdout
+            .contains("Hint (the search player's best for you):"),
+        "{}",
+        always.show()
+    );
+}

@@ -169,9 +169,11 @@ fn bench_json_has_exactly_the_documented_keys() {
             "actions_total",
             "clone_ns",
             "games_per_second",
-            "players"
+            "players",
+            "search_iterations_per_second"
         ]
     );
+    assert!(v["search_iterations_per_second"].as_f64().unwrap() > 0.0);
     assert_eq!(v["players"], 2);
     assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["clone_ns"].as_f64().unwrap() > 0.0);
@@ -203,4 +205,56 @@ fn duel_games_draw_their_starting_hands_and_replay() {
     assert!(text.contains("\"do\":\"keep\""), "no card was kept");
     let rep = b5(&["replay", "-q", &save]);
     assert_eq!(rep.code, 0, "{}", rep.show());
+}
+
+/// The search player at a sim: the games (and so the report) are the same
+/// on one thread or several, each bot's win rate has its interval, and a
+/// saved game replays.
+#[test]
+fn the_search_player_plays_the_same_games_on_any_number_of_threads() {
+    let dir = scratch("sim-search");
+    let save = dir.join("saves");
+    let save_arg = save.to_string_lossy().to_string();
+    let run = |threads: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "--players",
+            "2",
+            "--bot",
+            "search,greedy",
+            "--search-iterations",
+            "30",
+            "--threads",
+            threads,
+        ];
+        args.extend_from_slice(extra);
+        sim("4", &args)
+    };
+    let one = run("1", &[]);
+    assert_eq!(one.code, 0, "{}", one.show());
+    let two = run("2", &["--save", &save_arg]);
+    assert_eq!(two.code, 0, "{}", two.show());
+    assert_eq!(one.stdout, two.stdout, "one thread or two, the same games");
+    let v: serde_json::Value = serde_json::from_str(&one.stdout).expect("one JSON object");
+    let search = &v["bots"][0];
+    assert_eq!(search["bot"], "search");
+    let (wins, seats) = (
+        search["wins"].as_f64().unwrap(),
+        search["seats"].as_f64().unwrap(),
+    );
+    let ci = search["ci95"].as_array().expect("an interval");
+    let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+    let rate = 100.0 * wins / seats;
+    assert!(
+        lo <= rate && rate <= hi && lo >= 0.0 && hi <= 100.0,
+        "{}",
+        one.stdout
+    );
+    // The games saved by the run with two threads replay as saved.
+    let first = save.join("game-0001.json");
+    let r = b5(&["--cards", &cards_dir(), "replay", &first.to_string_lossy()]);
+    assert_eq!(r.code, 0, "{}", r.show());
+    // A budget is a number of iterations or of milliseconds, not both.
+    let both = run("1", &["--search-ms", "5"]);
+    assert_eq!(both.code, 2, "{}", both.show());
 }

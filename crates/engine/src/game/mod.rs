@@ -6,6 +6,7 @@
 
 pub(crate) mod action;
 pub(crate) mod conflict;
+pub(crate) mod determinize;
 pub(crate) mod error;
 pub(crate) mod event;
 pub(crate) mod held;

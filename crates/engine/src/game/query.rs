@@ -229,7 +229,7 @@ impl Game {
     }
 
     /// The definitions of the cards on tables or attached, recomputed.
-    fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::ids::DefId; 96]> {
+    pub(crate) fn counted_in_play_defs(&self) -> smallvec::SmallVec<[crate::ids::DefId; 96]> {
         use crate::game::state::Zone;
         let mut v: smallvec::SmallVec<[crate::ids::DefId; 96]> = self
             .cards

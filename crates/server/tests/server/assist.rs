@@ -218,3 +218,84 @@ async fn log_why_advice_and_clock() {
     ws1.close().await;
     server.stop().await.unwrap();
 }
+
+/// The search player: offered at three strengths, plays a seat, and its
+/// advice carries its three best choices with their chances, the same for
+/// the same position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_search_player_sits_and_advises() {
+    let server = start(test_config("assist-search")).await;
+    let c = Client::new(server.addr);
+    let api = c.get("/api", None).await;
+    for bot in ["search-easy", "search-medium", "search-hard"] {
+        assert!(
+            api.body["bots"].as_array().unwrap().contains(&json!(bot)),
+            "{}",
+            api.raw
+        );
+    }
+    let (id, inv) = c
+        .create(&table_request(
+            &[("human", "narn"), ("search-easy", "minbari")],
+            4,
+            9,
+        ))
+        .await;
+    let tokens = c.join_all(&id, &inv).await;
+    let t = &tokens[0].1;
+    let (mut advised, mut others_acted, mut repeated) = (0, 0, 0);
+    let mut last_seq = None;
+    for _ in 0..200 {
+        let st = c.state(&id, Some(t)).await;
+        if st.body["finished"] == true || advised >= 8 {
+            break;
+        }
+        if st.body["to_act"] != true {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        }
+        let seq = st.body["seq"].as_u64().unwrap();
+        // The computer seat acted in between.
+        if last_seq.is_some_and(|l: u64| seq > l + 1) {
+            others_acted += 1;
+        }
+        let url = format!("/api/tables/{id}/advice?bot=search-medium");
+        let a = c.get(&url, Some(t)).await;
+        if a.status == 409 {
+            continue;
+        }
+        assert_eq!(a.status, 200, "{}", a.raw);
+        let legal = st.body["legal_actions"].as_array().unwrap();
+        assert!(legal.contains(&a.body["action"]), "{}", a.raw);
+        if legal.len() > 1 {
+            let top = a.body["top"].as_array().expect("the best choices");
+            assert!((1..=3).contains(&top.len()), "{}", a.raw);
+            assert_eq!(top[0]["action"], a.body["action"]);
+            assert_eq!(top[0]["label"], a.body["label"]);
+            for x in top {
+                assert!(legal.contains(&x["action"]), "{}", a.raw);
+                let chance = x["chance"].as_f64().expect("a chance");
+                assert!((0.0..=1.0).contains(&chance), "{}", a.raw);
+            }
+            // The same position, seat and budget: the same search (unless
+            // the computer seat moved meanwhile, in a simultaneous step).
+            let again = c.get(&url, Some(t)).await;
+            if again.body["seq"] == a.body["seq"] {
+                assert_eq!(again.body, a.body);
+                repeated += 1;
+            }
+        }
+        advised += 1;
+        let r = c.act(&id, t, seq, &a.body["action"]).await;
+        // In a simultaneous step the computer seat may have moved first.
+        if r.status == 409 {
+            continue;
+        }
+        assert_eq!(r.status, 200, "{}", r.raw);
+        last_seq = Some(seq);
+    }
+    assert!(advised >= 8, "only {advised} pieces of advice");
+    assert!(others_acted > 0, "the search seat never acted");
+    assert!(repeated > 0, "no advice asked twice for one position");
+    server.stop().await.unwrap();
+}

@@ -113,10 +113,10 @@ async fn an_empires_table_is_hosted_like_any_other() {
     );
     ws.close().await;
 
-    // Computer seats play a table to its end.
+    // Computer seats play a table to its end (the search player among them).
     let req = json!({
         "game": "empires",
-        "seats": [{ "player": "greedy", "race": "centauri" }, { "player": "random", "race": "earthforce" }],
+        "seats": [{ "player": "search-easy", "race": "centauri" }, { "player": "random", "race": "earthforce" }],
         "options": { "turn_limit": 3 },
         "seed": 9,
     });

@@ -1,0 +1,381 @@
+//! The search player: information-set Monte Carlo tree search (Cowling,
+//! Powley and Whitehouse, *Information Set Monte Carlo Tree Search*, 2012),
+//! determinized, for several players.
+//!
+//! # One decision
+//!
+//! The player grows one tree of decisions from the position it must decide
+//! in. Each iteration:
+//!
+//! 1. **Determinizes**: [`Game::determinize`] deals again every card its
+//!    seat cannot see (others' hands, every deck's order, face-down
+//!    contingencies and agendas, Crusade Piles) and gives the game a fresh
+//!    generator, so the iteration plays in one world its seat cannot tell
+//!    from the real one. The player reads the real game only through that.
+//! 2. **Selects** down the tree in that world: at each decision (of any
+//!    player; forced ones, with one legal action, are played without a
+//!    node) the edges whose action is legal in this world are *available*;
+//!    it takes the one with the best upper confidence bound for the player
+//!    deciding there, `mean reward + c·√(ln available / visits)` (the
+//!    availability count, not the parent's visits: ISMCTS's subset-armed
+//!    bandit), until it meets a legal action not yet tried.
+//! 3. **Expands** that action (one picked at random among the untried) and
+//!    applies it.
+//! 4. **Plays out** up to `horizon` decisions with random actions (never a
+//!    surrender), then
+//! 5. **Scores** the position for every seat as its share of one win: a
+//!    finished game gives its winners 1 (shared) and the others 0;
+//!    otherwise each seat gets the greedy player's evaluation of the
+//!    position from that seat ([`GreedyBot::evaluate`]: power, influence,
+//!    cards, hands, decks, open conflicts' expected outcomes, against its
+//!    rivals), and the shares are a softmax of those at temperature
+//!    `scale` (they add up to 1, as the chances to win do).
+//! 6. **Backs up** the whole vector of rewards along the path: each edge
+//!    keeps every seat's total, and a decision is judged by the reward of
+//!    the player who makes it (a max^n search).
+//!
+//! It then plays the root action with the most visits. The two-player
+//! draw's keep-or-mulligan steps are left to the greedy player (simulating
+//! them would only reshuffle the deck).
+//!
+//! # Budgets and determinism
+//!
+//! [`Budget::Iterations`] fixes the work: the same seed, position and
+//! budget give the same action on any machine. [`Budget::Millis`] stops at
+//! a time instead and so depends on the machine's speed.
+
+use std::time::{Duration, Instant};
+
+use b5_engine::{Action, Game, PlayerId, Step, MAX_PLAYERS};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::{Bot, GreedyBot};
+
+/// How long the player thinks about one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations (deterministic).
+    Iterations(u32),
+    /// Until this many milliseconds have passed (at least one iteration).
+    Millis(u32),
+}
+
+/// The settings of a [`SearchBot`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchSettings {
+    pub budget: Budget,
+    /// Random decisions played after the tree before scoring.
+    pub horizon: u32,
+    /// The exploration constant `c` of the upper confidence bound.
+    pub exploration: f64,
+    /// The softmax's temperature, in the evaluation's points (10 a point
+    /// of power): of two seats, one this many points ahead of the other
+    /// gets a share of about 0.73.
+    pub scale: f64,
+}
+
+impl Default for SearchSettings {
+    fn default() -> SearchSettings {
+        SearchSettings {
+            budget: Budget::Iterations(1000),
+            horizon: 0,
+            exploration: 0.7,
+            scale: 40.0,
+        }
+    }
+}
+
+/// One root action as the search saw it: how often it was tried and its
+/// mean reward for the deciding player (about its chance to win).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub action: Action,
+    pub visits: u32,
+    pub value: f64,
+}
+
+/// An action tried at a decision, with the rewards seen through it.
+#[derive(Clone, Debug)]
+struct Edge {
+    player: PlayerId,
+    action: Action,
+    /// The node after it, `NO_NODE` until an iteration goes through it.
+    child: u32,
+    visits: u32,
+    /// Iterations in which this action was legal at this node.
+    available: u32,
+    reward: [f32; MAX_PLAYERS],
+}
+
+const NO_NODE: u32 = u32::MAX;
+
+/// The tree of one decision: nodes are the decisions after a sequence of
+/// actions, edges the actions tried there.
+#[derive(Default)]
+struct Tree {
+    nodes: Vec<Vec<Edge>>,
+}
+
+/// The information-set Monte Carlo tree search player (module documentation).
+pub struct SearchBot {
+    rng: Pcg64Mcg,
+    settings: SearchSettings,
+    eval: GreedyBot,
+    legal: Vec<Action>,
+    /// Iterations run in the last decision (for reports and benchmarks).
+    last_iterations: u32,
+}
+
+impl SearchBot {
+    /// A search player with the default settings (1,000 iterations).
+    pub fn new(seed: u64) -> SearchBot {
+        SearchBot::with_settings(seed, SearchSettings::default())
+    }
+
+    pub fn with_settings(seed: u64, settings: SearchSettings) -> SearchBot {
+        SearchBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            settings,
+            eval: GreedyBot::new(seed ^ 0x5ea2_c4b0_7000_0001),
+            legal: Vec::new(),
+            last_iterations: 0,
+        }
+    }
+
+    pub fn settings(&self) -> &SearchSettings {
+        &self.settings
+    }
+
+    /// The iterations the last search ran.
+    pub fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+
+    /// Searches the position for `player` and returns every root action it
+    /// tried, most visited first (ties: the better mean, then the engine's
+    /// order). `legal` must be the player's legal actions now.
+    pub fn analyse(&mut self, game: &Game, player: PlayerId, legal: &[Action]) -> Vec<Estimate> {
+        let mut tree = Tree {
+            nodes: vec![Vec::new()],
+        };
+        let start = Instant::now();
+        let mut n = 0u32;
+        loop {
+            let done = match self.settings.budget {
+                Budget::Iterations(k) => n >= k.max(1),
+                Budget::Millis(ms) => {
+                    n > 0 && start.elapsed() >= Duration::from_millis(u64::from(ms))
+                }
+            };
+            if done {
+                break;
+            }
+            self.iterate(game, player, &mut tree);
+            n += 1;
+        }
+        self.last_iterations = n;
+        let mut out: Vec<(usize, Estimate)> = tree.nodes[0]
+            .iter()
+            .filter(|e| e.player == player && legal.contains(&e.action))
+            .map(|e| Estimate {
+                action: e.action,
+                visits: e.visits,
+                value: f64::from(e.reward[player as usize]) / f64::from(e.visits.max(1)),
+            })
+            .map(|e| (legal.iter().position(|a| *a == e.action).unwrap_or(0), e))
+            .collect();
+        out.sort_by(|(i, a), (j, b)| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.value.total_cmp(&a.value))
+                .then(i.cmp(j))
+        });
+        out.into_iter().map(|(_, e)| e).collect()
+    }
+
+    /// One iteration: determinize, select, expand, play out, back up.
+    fn iterate(&mut self, game: &Game, me: PlayerId, tree: &mut Tree) {
+        let mut world = game.determinize(me, &mut self.rng);
+        let mut node = 0usize;
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut legal = std::mem::take(&mut self.legal);
+        // The root is this seat's decision, even in a step where others
+        // answer at the same time.
+        let mut root = Some(me);
+        loop {
+            let next = match root.take() {
+                Some(p) => {
+                    world.legal_actions_into(p, &mut legal);
+                    Some(p).filter(|_| !legal.is_empty())
+                }
+                None => next_decision(&mut world, &mut legal),
+            };
+            let Some(p) = next else { break };
+            if legal.len() == 1 {
+                if world.apply(p, legal[0]).is_err() {
+                    break;
+                }
+                continue;
+            }
+            let edge = self.select_or_expand(&mut tree.nodes[node], p, &legal);
+            let (action, child, fresh) = {
+                let e = &tree.nodes[node][edge];
+                (e.action, e.child, e.visits == 0)
+            };
+            if world.apply(p, action).is_err() {
+                break;
+            }
+            path.push((node, edge));
+            if fresh {
+                break;
+            }
+            node = if child == NO_NODE {
+                tree.nodes.push(Vec::new());
+                let id = tree.nodes.len() - 1;
+                tree.nodes[node][edge].child = id as u32;
+                id
+            } else {
+                child as usize
+            };
+        }
+        self.play_out(&mut world, &mut legal);
+        self.legal = legal;
+        let reward = self.rewards(&world);
+        for (n, e) in path {
+            let edge = &mut tree.nodes[n][e];
+            edge.visits += 1;
+            for (total, r) in edge.reward.iter_mut().zip(reward) {
+                *total += r;
+            }
+        }
+    }
+
+    /// The edge to follow at a decision of `p` with `legal` actions: a new
+    /// one for an action not yet tried, or the best bound among those
+    /// available (counting their availability).
+    fn select_or_expand(&mut self, edges: &mut Vec<Edge>, p: PlayerId, legal: &[Action]) -> usize {
+        // A surrender only when nothing else is legal.
+        let no_surrender = legal.iter().any(|a| !is_surrender(a));
+        let considered = |a: &Action| !(no_surrender && is_surrender(a));
+        let mut untried: Vec<Action> = Vec::new();
+        for a in legal.iter().filter(|a| considered(a)) {
+            match edges.iter_mut().find(|e| e.player == p && e.action == *a) {
+                Some(e) => e.available += 1,
+                None => untried.push(*a),
+            }
+        }
+        if !untried.is_empty() {
+            let action = untried[self.rng.random_range(0..untried.len())];
+            edges.push(Edge {
+                player: p,
+                action,
+                child: NO_NODE,
+                visits: 0,
+                available: 1,
+                reward: [0.0; MAX_PLAYERS],
+            });
+            return edges.len() - 1;
+        }
+        let c = self.settings.exploration;
+        let mut best = (f64::NEG_INFINITY, usize::MAX);
+        for (i, e) in edges.iter().enumerate() {
+            if e.player != p || !considered(&e.action) || !legal.contains(&e.action) {
+                continue;
+            }
+            let n = f64::from(e.visits.max(1));
+            let mean = f64::from(e.reward[p as usize]) / n;
+            let bound = mean + c * (f64::from(e.available.max(1)).ln() / n).sqrt();
+            if bound > best.0 {
+                best = (bound, i);
+            }
+        }
+        // Every considered legal action has an edge here: `best` is one.
+        best.1
+    }
+
+    /// Random decisions (never a surrender) up to the horizon.
+    fn play_out(&mut self, world: &mut Game, legal: &mut Vec<Action>) {
+        for _ in 0..self.settings.horizon {
+            let Some(p) = next_decision(world, legal) else {
+                return;
+            };
+            let n = legal
+                .iter()
+                .position(is_surrender)
+                .unwrap_or(legal.len())
+                .max(1);
+            let a = legal[self.rng.random_range(0..n)];
+            if world.apply(p, a).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Every seat's reward in 0 to 1 (module documentation, step 5).
+    fn rewards(&self, world: &Game) -> [f32; MAX_PLAYERS] {
+        let mut r = [0.0f32; MAX_PLAYERS];
+        let n = world.num_players();
+        if world.is_over() {
+            let winners = world.winners();
+            for &w in &winners {
+                r[w as usize] = 1.0 / winners.len() as f32;
+            }
+            return r;
+        }
+        // Shares of one win: a softmax of the seats' evaluations.
+        let v: Vec<f64> = (0..n)
+            .map(|q| self.eval.evaluate(world, q as PlayerId) / self.settings.scale)
+            .collect();
+        let top = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = v.iter().map(|x| (x - top).exp()).sum();
+        for (slot, x) in r.iter_mut().zip(&v) {
+            *slot = ((x - top).exp() / total) as f32;
+        }
+        r
+    }
+}
+
+/// Runs the game to its next decision and returns who makes it, with the
+/// legal actions in `legal`; `None` when the game is over or stands still.
+fn next_decision(world: &mut Game, legal: &mut Vec<Action>) -> Option<PlayerId> {
+    // Bounded: each round entry is left by `proceed`.
+    for _ in 0..16 {
+        if world.is_over() {
+            return None;
+        }
+        if world.at_round_entry().is_some() {
+            world.proceed();
+            continue;
+        }
+        let p = *world.pending().first()?;
+        world.legal_actions_into(p, legal);
+        return if legal.is_empty() { None } else { Some(p) };
+    }
+    None
+}
+
+fn is_surrender(a: &Action) -> bool {
+    matches!(a, Action::Surrender { .. })
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &str {
+        "search"
+    }
+
+    fn choose(&mut self, game: &Game, player: PlayerId, legal: &[Action]) -> Action {
+        match legal.len() {
+            0 => return Action::Pass,
+            1 => return legal[0],
+            _ => {}
+        }
+        if matches!(game.step(), Step::Keep { .. }) {
+            return self.eval.choose(game, player, legal);
+        }
+        self.analyse(game, player, legal)
+            .first()
+            .map(|e| e.action)
+            .unwrap_or(legal[0])
+    }
+}

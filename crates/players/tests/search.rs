@@ -1,0 +1,133 @@
+//! The search player: its choices are legal, deterministic for a seed and
+//! an iteration budget, and blind to what its seat cannot see.
+
+mod common;
+
+use b5_engine::{Action, CardId, Game, PlayerId, Zone};
+use b5_players::{play_game, Bot, Budget, GreedyBot, SearchBot, SearchSettings};
+use rand::{Rng, SeedableRng};
+
+fn searcher(seed: u64, iterations: u32) -> SearchBot {
+    SearchBot::with_settings(
+        seed,
+        SearchSettings {
+            budget: Budget::Iterations(iterations),
+            ..SearchSettings::default()
+        },
+    )
+}
+
+/// Positions of a game between greedy players where seat `p` has a choice.
+fn choices(seed: u64, every: usize) -> Vec<(Game, PlayerId)> {
+    let mut g = common::game(seed);
+    let mut bots = [GreedyBot::new(seed), GreedyBot::new(seed + 1)];
+    let mut out = Vec::new();
+    let mut steps = 0;
+    while !g.is_over() && steps < 1500 {
+        while g.at_round_entry().is_some() {
+            g.proceed();
+        }
+        if g.is_over() {
+            break;
+        }
+        let p = g.pending()[0];
+        let legal = g.legal_actions(p);
+        if legal.len() > 1 && steps % every == 0 {
+            out.push((g.clone(), p));
+        }
+        let a = bots[p as usize].choose(&g, p, &legal);
+        g.apply(p, a).expect("a legal action");
+        steps += 1;
+    }
+    out
+}
+
+#[test]
+fn the_same_seed_and_budget_give_the_same_choice() {
+    for (g, p) in choices(3, 41).into_iter().take(12) {
+        let legal = g.legal_actions(p);
+        let a = searcher(9, 150).analyse(&g, p, &legal);
+        let b = searcher(9, 150).analyse(&g, p, &legal);
+        assert_eq!(a, b, "at {:?}", g.step());
+        assert!(!a.is_empty());
+        // Every iteration starts with one of the seat's own actions.
+        assert_eq!(a.iter().map(|e| e.visits).sum::<u32>(), 150);
+        for e in &a {
+            assert!(legal.contains(&e.action), "{:?} is not legal", e.action);
+            assert!((0.0..=1.0).contains(&e.value), "{e:?}");
+        }
+    }
+}
+
+/// Twins that differ only in where hidden cards of one owner lie (in
+/// hands and decks) get the same decision for the same seed: the search
+/// reads the game only through its seat's determinizations.
+#[test]
+fn hidden_cards_do_not_change_the_choice() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(17);
+    let mut compared = 0;
+    for seed in 0..3 {
+        for (g, p) in choices(seed, 23).into_iter().take(10) {
+            let hidden: Vec<CardId> = (0..g.card_count() as u16)
+                .map(CardId)
+                .filter(|&c| {
+                    !g.visible_to(c, p) && matches!(g.card(c).zone, Zone::Hand | Zone::Deck)
+                })
+                .collect();
+            let mut twin = g.clone();
+            let mut swapped = 0;
+            for _ in 0..30 {
+                let a = hidden[rng.random_range(0..hidden.len())];
+                let b = hidden[rng.random_range(0..hidden.len())];
+                if g.card(a).owner == g.card(b).owner && twin.card(a).def != twin.card(b).def {
+                    twin.swap_card_defs_for_test(a, b);
+                    swapped += 1;
+                }
+            }
+            assert!(swapped > 0);
+            let legal = g.legal_actions(p);
+            assert_eq!(twin.legal_actions(p), legal);
+            let seed = rng.random::<u64>();
+            assert_eq!(
+                searcher(seed, 100).analyse(&g, p, &legal),
+                searcher(seed, 100).analyse(&twin, p, &legal),
+                "seed {seed} at {:?}",
+                g.step()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "only {compared} positions compared");
+}
+
+/// Whole games against the greedy player: every answer legal, the same
+/// game twice for the same seeds, and the game ends.
+#[test]
+fn it_plays_whole_games_legally_and_repeatably() {
+    struct Checked(SearchBot);
+    impl Bot for Checked {
+        fn name(&self) -> &str {
+            self.0.name()
+        }
+        fn choose(&mut self, game: &Game, p: PlayerId, legal: &[Action]) -> Action {
+            let a = self.0.choose(game, p, legal);
+            assert!(legal.contains(&a), "{a:?} is not legal");
+            a
+        }
+    }
+    let play = |seed: u64| {
+        let mut g = common::game(seed);
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(Checked(searcher(seed, 40))),
+            Box::new(GreedyBot::new(seed + 5)),
+        ];
+        let rec = play_game(&mut g, &mut bots, 50_000);
+        assert_eq!(rec.error, None);
+        assert!(rec.finished, "seed {seed}: stopped at turn {}", rec.turns);
+        g.check_invariants().expect("a consistent game");
+        rec
+    };
+    for seed in 0..2 {
+        assert_eq!(play(seed), play(seed), "seed {seed}");
+    }
+}
