@@ -917,6 +917,44 @@ test("two humans at one table: neither page nor its traffic (nor a spectator's) 
   await ctxW.close();
 });
 
+test("b5 analyze: the self-play report opens offline and its charts are drawn", async ({ browser }) => {
+  const dir = tempDir("b5-analyze-");
+  try {
+    const r = spawnSync(
+      b5Bin(),
+      ["analyze", "--games", "4", "--players", "2", "--turn-limit", "8", "--bot", "greedy", "--out", dir],
+      { encoding: "utf8", timeout: 300000 },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const numbers = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
+    assert.equal(numbers.games, 4);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    // Nothing but the file itself: any other request would fail here.
+    const requests = [];
+    page.on("request", (q) => requests.push(q.url()));
+    await page.goto(`file://${join(dir, "report.html")}`);
+    const charts = page.locator("figure.chart svg");
+    assert.equal(await charts.count(), 5, "five charts");
+    for (let i = 0; i < 5; i++) {
+      const box = await charts.nth(i).boundingBox();
+      assert.ok(box && box.width > 300 && box.height > 200, `chart ${i} is drawn at its size: ${JSON.stringify(box)}`);
+      const marks = await charts.nth(i).locator("rect, polyline, path, line").count();
+      assert.ok(marks > 5, `chart ${i} has its bars or lines (${marks})`);
+    }
+    // The bars show each deck's win rate: as many as decks in the numbers.
+    const first = await charts.nth(0).innerHTML();
+    for (const d of numbers.decks) assert.ok(first.includes(d.name), `the first chart names ${d.name}`);
+    assert.ok((await page.locator("table").count()) >= 4);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(requests.filter((u) => !u.startsWith("file://")), []);
+    await page.close();
+  } finally {
+    removeDir(dir);
+  }
+});
+
 test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions clicked in words, the log, a hint; a spectator sees no hand", async ({ browser, base }) => {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use b5_cli::cardset::CardSet;
 use b5_cli::cmd::{
-    bench, cards, conformance, connect, deck, empires, loadtest, play, replay, serve, sim,
+    analyze, bench, cards, conformance, connect, deck, empires, loadtest, play, replay, serve, sim,
 };
 use b5_cli::Fail;
 use clap::{Parser, Subcommand};
@@ -39,6 +39,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Play complete games between computer players and print statistics
     Sim(sim::SimArgs),
+    /// Self-play analysis: games played (or saved ones) as an HTML report
+    /// with charts and a JSON file
+    Analyze(analyze::AnalyzeArgs),
     /// Deck lists
     #[command(subcommand)]
     Deck(deck::DeckCommand),
@@ -68,6 +71,7 @@ impl Command {
         match self {
             Command::Play(_) => "play",
             Command::Sim(_) => "sim",
+            Command::Analyze(_) => "analyze",
             Command::Deck(_) => "deck",
             Command::Cards(_) => "cards",
             Command::Replay(_) => "replay",
@@ -88,6 +92,7 @@ fn dispatch(cli: &Cli) -> Result<ExitCode, Fail> {
         Command::Replay(a) => replay::run(a, &cli.cards),
         Command::Play(a) => play::run(a, &load()?),
         Command::Sim(a) => sim::run(a, &load()?),
+        Command::Analyze(a) => analyze::run(a, &load()?),
         Command::Deck(a) => deck::run(a, &load()?),
         Command::Cards(a) => cards::run(a, &load()?),
         Command::Bench(a) => bench::run(a, &load()?),

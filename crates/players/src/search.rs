@@ -49,6 +49,7 @@ use std::time::{Duration, Instant};
 use b5_engine::{Action, Game, PlayerId, Step, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
 
 use crate::{Bot, GreedyBot};
 
@@ -69,6 +70,11 @@ pub struct SearchSettings {
     pub horizon: u32,
     /// The exploration constant `c` of the upper confidence bound.
     pub exploration: f64,
+    /// Trees grown at once, each on its own thread (`rayon`) with its share
+    /// of the budget and its own generator, their root statistics added
+    /// up (root parallelization). The result depends on this number, never
+    /// on how many threads run them.
+    pub trees: u32,
     /// The softmax's temperature, in the evaluation's points (10 a point
     /// of power): of two seats, one this many points ahead of the other
     /// gets a share of about 0.73.
@@ -81,6 +87,7 @@ impl Default for SearchSettings {
             budget: Budget::Iterations(1000),
             horizon: 0,
             exploration: 0.7,
+            trees: 1,
             scale: 40.0,
         }
     }
@@ -122,9 +129,17 @@ pub struct SearchBot {
     rng: Pcg64Mcg,
     settings: SearchSettings,
     eval: GreedyBot,
-    legal: Vec<Action>,
     /// Iterations run in the last decision (for reports and benchmarks).
     last_iterations: u32,
+}
+
+/// One tree's search: its generator and scratch list, the shared settings
+/// and evaluation.
+struct Worker<'a> {
+    rng: Pcg64Mcg,
+    legal: Vec<Action>,
+    settings: &'a SearchSettings,
+    eval: &'a GreedyBot,
 }
 
 impl SearchBot {
@@ -138,7 +153,6 @@ impl SearchBot {
             rng: Pcg64Mcg::seed_from_u64(seed),
             settings,
             eval: GreedyBot::new(seed ^ 0x5ea2_c4b0_7000_0001),
-            legal: Vec::new(),
             last_iterations: 0,
         }
     }
@@ -156,13 +170,83 @@ impl SearchBot {
     /// tried, most visited first (ties: the better mean, then the engine's
     /// order). `legal` must be the player's legal actions now.
     pub fn analyse(&mut self, game: &Game, player: PlayerId, legal: &[Action]) -> Vec<Estimate> {
+        let trees = self.settings.trees.max(1);
+        let seeds: Vec<u64> = (0..trees).map(|_| self.rng.random()).collect();
+        let (settings, eval) = (&self.settings, &self.eval);
+        let grown: Vec<(Vec<Edge>, u32)> = seeds
+            .par_iter()
+            .enumerate()
+            .map(|(t, &seed)| {
+                let budget = match settings.budget {
+                    // The iterations shared out, the first trees taking the rest.
+                    Budget::Iterations(k) => {
+                        let k = k.max(trees);
+                        Budget::Iterations(k / trees + u32::from((t as u32) < k % trees))
+                    }
+                    b => b,
+                };
+                let mut w = Worker {
+                    rng: Pcg64Mcg::seed_from_u64(seed),
+                    legal: Vec::new(),
+                    settings,
+                    eval,
+                };
+                w.grow(game, player, budget)
+            })
+            .collect();
+        self.last_iterations = grown.iter().map(|(_, n)| n).sum();
+        // The trees' root edges for this seat, added up by action.
+        let mut sums: Vec<(usize, Action, u32, f64)> = Vec::new();
+        for e in grown.iter().flat_map(|(root, _)| root) {
+            if e.player != player {
+                continue;
+            }
+            let Some(i) = legal.iter().position(|a| *a == e.action) else {
+                continue;
+            };
+            match sums.iter_mut().find(|x| x.0 == i) {
+                Some(x) => {
+                    x.2 += e.visits;
+                    x.3 += f64::from(e.reward[player as usize]);
+                }
+                None => sums.push((i, e.action, e.visits, f64::from(e.reward[player as usize]))),
+            }
+        }
+        let mut out: Vec<(usize, Estimate)> = sums
+            .into_iter()
+            .map(|(i, action, visits, total)| {
+                let value = total / f64::from(visits.max(1));
+                (
+                    i,
+                    Estimate {
+                        action,
+                        visits,
+                        value,
+                    },
+                )
+            })
+            .collect();
+        out.sort_by(|(i, a), (j, b)| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.value.total_cmp(&a.value))
+                .then(i.cmp(j))
+        });
+        out.into_iter().map(|(_, e)| e).collect()
+    }
+}
+
+impl Worker<'_> {
+    /// Grows one tree within `budget`; returns its root's edges and the
+    /// iterations run.
+    fn grow(&mut self, game: &Game, player: PlayerId, budget: Budget) -> (Vec<Edge>, u32) {
         let mut tree = Tree {
             nodes: vec![Vec::new()],
         };
         let start = Instant::now();
         let mut n = 0u32;
         loop {
-            let done = match self.settings.budget {
+            let done = match budget {
                 Budget::Iterations(k) => n >= k.max(1),
                 Budget::Millis(ms) => {
                     n > 0 && start.elapsed() >= Duration::from_millis(u64::from(ms))
@@ -174,24 +258,7 @@ impl SearchBot {
             self.iterate(game, player, &mut tree);
             n += 1;
         }
-        self.last_iterations = n;
-        let mut out: Vec<(usize, Estimate)> = tree.nodes[0]
-            .iter()
-            .filter(|e| e.player == player && legal.contains(&e.action))
-            .map(|e| Estimate {
-                action: e.action,
-                visits: e.visits,
-                value: f64::from(e.reward[player as usize]) / f64::from(e.visits.max(1)),
-            })
-            .map(|e| (legal.iter().position(|a| *a == e.action).unwrap_or(0), e))
-            .collect();
-        out.sort_by(|(i, a), (j, b)| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.value.total_cmp(&a.value))
-                .then(i.cmp(j))
-        });
-        out.into_iter().map(|(_, e)| e).collect()
+        (tree.nodes.swap_remove(0), n)
     }
 
     /// One iteration: determinize, select, expand, play out, back up.

@@ -131,3 +131,32 @@ fn it_plays_whole_games_legally_and_repeatably() {
         assert_eq!(play(seed), play(seed), "seed {seed}");
     }
 }
+
+/// Root parallelization: several trees give the same answer whatever the
+/// number of threads that grow them, and use the whole budget.
+#[test]
+fn trees_grown_in_parallel_give_the_same_answer_on_any_number_of_threads() {
+    let settings = SearchSettings {
+        budget: Budget::Iterations(301),
+        trees: 4,
+        ..SearchSettings::default()
+    };
+    for (g, p) in choices(5, 37).into_iter().take(6) {
+        let legal = g.legal_actions(p);
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool");
+            pool.install(|| {
+                let mut bot = SearchBot::with_settings(21, settings.clone());
+                let estimates = bot.analyse(&g, p, &legal);
+                (estimates, bot.last_iterations())
+            })
+        };
+        let (one, n) = on(1);
+        assert_eq!(n, 301, "the budget shared out");
+        assert_eq!(one.iter().map(|e| e.visits).sum::<u32>(), 301);
+        assert_eq!(on(2), (one, n), "at {:?}", g.step());
+    }
+}

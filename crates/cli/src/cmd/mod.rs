@@ -1,6 +1,7 @@
 //! The commands, one module each; [`crate`]'s binary dispatches to their
 //! `run` functions.
 
+pub mod analyze;
 pub mod bench;
 pub mod cards;
 pub mod cards_check;
@@ -66,7 +67,7 @@ impl BotKind {
 }
 
 /// The search player's budget, for the commands that seat computer players.
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// The search player's iterations per decision (default 1000; the
     /// same seed and budget always give the same game)
@@ -77,6 +78,12 @@ pub struct SearchArgs {
     #[arg(long, value_name = "MS", conflicts_with = "search_iterations",
           value_parser = clap::value_parser!(u32).range(1..=600_000))]
     pub search_ms: Option<u32>,
+    /// The search player grows this many trees at once, one per thread,
+    /// sharing the budget (root parallelization; the games depend on this
+    /// number, not on the cores)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub search_trees: u32,
 }
 
 impl SearchArgs {
@@ -88,6 +95,7 @@ impl SearchArgs {
         };
         SearchSettings {
             budget,
+            trees: self.search_trees,
             ..SearchSettings::default()
         }
     }

@@ -117,6 +117,18 @@ pub struct SimReport {
 }
 
 pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
+    let report = simulate(args, cards)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        write_json(&mut out, &report, true)?;
+    } else {
+        write!(out, "{}", text(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays the run's games (saving them if asked) and counts the results.
+pub fn simulate(args: &SimArgs, cards: &CardSet) -> Result<SimReport, Fail> {
     let decks: Vec<DeckList> = if args.decks.is_empty() {
         if cards.decks.is_empty() {
             return Err(Fail::usage(
@@ -261,13 +273,7 @@ pub fn run(args: &SimArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         turns: Spread::of(&turns),
         actions: Spread::of(&actions),
     };
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        write_json(&mut out, &report, true)?;
-    } else {
-        write!(out, "{}", text(&report))?;
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(report)
 }
 
 /// What every game of a run shares.

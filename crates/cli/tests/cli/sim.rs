@@ -258,3 +258,57 @@ fn the_search_player_plays_the_same_games_on_any_number_of_threads() {
     let both = run("1", &["--search-ms", "5"]);
     assert_eq!(both.code, 2, "{}", both.show());
 }
+
+/// `b5 analyze --saves`: a folder of saved games read back into the same
+/// counts the sim printed; a folder with none is an error naming it.
+#[test]
+fn analyze_reads_saved_games_into_the_sims_counts() {
+    let dir = scratch("analyze-saves");
+    let saves = dir.join("saves");
+    let out = dir.join("out");
+    let s = saves.to_string_lossy().to_string();
+    let r = sim(
+        "6",
+        &["--json", "--players", "2", "--bot", "greedy", "--save", &s],
+    );
+    assert_eq!(r.code, 0, "{}", r.show());
+    let sim: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let cards = cards_dir();
+    let o = out.to_string_lossy().to_string();
+    let a = b5(&["--cards", &cards, "analyze", "--saves", &s, "--out", &o]);
+    assert_eq!(a.code, 0, "{}", a.show());
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["games"], 3);
+    let wins = |v: &serde_json::Value| -> u64 {
+        v["decks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["wins"].as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(wins(&report), wins(&sim), "the same wins");
+    let ends: u64 = report["endings"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(ends, 3, "every game ends one way");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), 5, "five charts");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let e = b5(&[
+        "--cards",
+        &cards,
+        "analyze",
+        "--saves",
+        &empty.to_string_lossy(),
+        "--out",
+        &o,
+    ]);
+    assert_eq!(e.code, 1, "{}", e.show());
+    assert!(e.stderr.contains("no saved games"), "{}", e.show());
+}
