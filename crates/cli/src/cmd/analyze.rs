@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use super::report::{percent, wilson95};
 use super::sim::{simulate, SimArgs};
-use super::{BotKind, SearchArgs};
+use super::{BotSpec, SearchArgs};
 use crate::cardset::CardSet;
 use crate::save::SaveFile;
 use crate::Fail;
@@ -47,8 +47,9 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=6))]
     pub players: Option<u8>,
     /// The computer players, comma-separated, rotating through the seats
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "greedy")]
-    pub bot: Vec<BotKind>,
+    /// (`search:N` a search player with N iterations a decision)
+    #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = super::parse_bot)]
+    pub bot: Vec<BotSpec>,
     /// Decks, comma-separated: races, shipped deck names or deck files
     #[arg(long, value_name = "DECKS", value_delimiter = ',')]
     pub decks: Vec<String>,
@@ -166,7 +167,7 @@ pub fn run(args: &AnalyzeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
                 threads: args.threads,
             };
             let report = simulate(&sim, cards)?;
-            let bots: Vec<&str> = args.bot.iter().map(|b| b.name()).collect();
+            let bots: Vec<String> = args.bot.iter().map(|b| b.name()).collect();
             (
                 games,
                 format!(
@@ -582,7 +583,7 @@ fn html(a: &Analysis) -> Result<String, Fail> {
         for b in &a.bots {
             h.push_str(&format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1} %</td><td>{:.1} to {:.1} %</td></tr>",
-                esc(b.bot),
+                esc(&b.bot),
                 b.seats,
                 b.wins,
                 percent(b.wins, b.seats),

@@ -66,6 +66,82 @@ impl BotKind {
     }
 }
 
+/// A computer player of `b5 sim` and `b5 analyze`: a kind, and for the
+/// search player its own number of iterations (`search:N`), so players of
+/// several strengths can meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSpec {
+    pub kind: BotKind,
+    pub iterations: Option<u32>,
+}
+
+impl BotSpec {
+    pub fn of(kind: BotKind) -> BotSpec {
+        BotSpec {
+            kind,
+            iterations: None,
+        }
+    }
+
+    /// As given: `greedy`, `search`, `search:5000`.
+    pub fn name(&self) -> String {
+        match self.iterations {
+            Some(n) => format!("{}:{n}", self.kind.name()),
+            None => self.kind.name().to_string(),
+        }
+    }
+
+    /// The player; a search player with its own iterations, or `search`'s.
+    pub fn make(&self, seed: u64, search: &SearchSettings) -> Box<dyn Bot> {
+        match self.iterations {
+            Some(n) => self.kind.make_with(
+                seed,
+                &SearchSettings {
+                    budget: Budget::Iterations(n),
+                    ..search.clone()
+                },
+            ),
+            None => self.kind.make_with(seed, search),
+        }
+    }
+}
+
+/// `--bot` of `b5 sim`: `random`, `greedy`, `search` or `search:N`.
+pub fn parse_bot(s: &str) -> Result<BotSpec, String> {
+    let s = s.trim();
+    let (name, budget) = match s.split_once(':') {
+        Some((n, b)) => (n, Some(b)),
+        None => (s, None),
+    };
+    let kind = BotKind::from_str(name, true).map_err(|_| {
+        format!(
+            "unknown computer player \"{}\" (expected random, greedy, search or search:N)",
+            b5_cards::deck::excerpt(s)
+        )
+    })?;
+    let iterations = match budget {
+        None => None,
+        Some(_) if kind != BotKind::Search => {
+            return Err(format!(
+                "only the search player takes a budget (search:N), not \"{}\"",
+                b5_cards::deck::excerpt(s)
+            ))
+        }
+        Some(b) => Some(
+            b.parse::<u32>()
+                .ok()
+                .filter(|n| (1..=10_000_000).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "\"{}\": the iterations are a number from 1 to 10000000",
+                        b5_cards::deck::excerpt(s)
+                    )
+                })?,
+        ),
+    };
+    Ok(BotSpec { kind, iterations })
+}
+
 /// The search player's budget, for the commands that seat computer players.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {

@@ -60,7 +60,7 @@ impl Spread {
 /// Seats and wins of one kind of computer player.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct BotStats {
-    pub bot: &'static str,
+    pub bot: String,
     pub seats: u32,
     pub wins: u32,
     /// The win rate's 95 % confidence interval, in percent (Wilson's).
@@ -69,9 +69,10 @@ pub struct BotStats {
 
 impl BotStats {
     /// One row per distinct name in `names`, in the order listed.
-    pub fn per_bot(names: impl IntoIterator<Item = &'static str>) -> Vec<BotStats> {
+    pub fn per_bot<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Vec<BotStats> {
         let mut v: Vec<BotStats> = Vec::new();
         for bot in names {
+            let bot = bot.into();
             if !v.iter().any(|x| x.bot == bot) {
                 v.push(BotStats {
                     bot,
@@ -260,7 +261,7 @@ mod tests {
         let mut t = WinTable::new("title\n".into(), "deck", 6, "standard", "major");
         t.row("Narn", 4, 1, 1, 0);
         t.bots(&[BotStats {
-            bot: "random",
+            bot: "random".into(),
             seats: 4,
             wins: 1,
             ci95: wilson95(1, 4),

@@ -30,7 +30,7 @@ use serde::Serialize;
 use super::empires::save_dir;
 use super::report::{write_json, Progress, WinTable};
 pub use super::report::{BotStats, Spread};
-use super::{BotKind, SearchArgs};
+use super::{BotSpec, SearchArgs};
 use crate::cardset::{seat_names, CardSet};
 use crate::save::SaveFile;
 use crate::{derive_seed, Fail};
@@ -57,9 +57,10 @@ pub struct SimArgs {
     pub decks: Vec<String>,
     /// The computer players, comma-separated; several rotate through the
     /// seats (e.g. `greedy,random` in a 2-player game pits one against the
-    /// other, seats alternating)
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "random")]
-    pub bot: Vec<BotKind>,
+    /// other, seats alternating); `search:N` is a search player with N
+    /// iterations a decision (`search:10000,search:1000`)
+    #[arg(long, value_delimiter = ',', default_value = "random", value_parser = super::parse_bot)]
+    pub bot: Vec<BotSpec>,
     /// Write each game's saved game into this folder (game-0001.json, ...)
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
@@ -166,8 +167,9 @@ pub fn simulate(args: &SimArgs, cards: &CardSet) -> Result<SimReport, Fail> {
     save_dir(&args.save)?;
 
     // `--bot` with clap's default is never empty; one row per distinct bot.
-    let bot_list: &[BotKind] = if args.bot.is_empty() {
-        &[BotKind::Random]
+    let random = [BotSpec::of(super::BotKind::Random)];
+    let bot_list: &[BotSpec] = if args.bot.is_empty() {
+        &random
     } else {
         &args.bot
     };
@@ -233,7 +235,7 @@ pub fn simulate(args: &SimArgs, cards: &CardSet) -> Result<SimReport, Fail> {
             stats[i].seats += 1;
             let p = s as PlayerId;
             let won = rec.winners.contains(&p);
-            BotStats::count(&mut bot_stats, kinds[s].name(), won);
+            BotStats::count(&mut bot_stats, &kinds[s].name(), won);
             if won {
                 stats[i].wins += 1;
                 match victories[s] {
@@ -282,7 +284,7 @@ struct Table<'a> {
     cards: &'a CardSet,
     decks: &'a [DeckList],
     seats: &'a [Seat],
-    bots: &'a [BotKind],
+    bots: &'a [BotSpec],
     players: usize,
     search: SearchSettings,
 }
@@ -291,7 +293,7 @@ struct Table<'a> {
 /// its record and each seat's victory.
 struct Played {
     at: Vec<usize>,
-    kinds: Vec<BotKind>,
+    kinds: Vec<BotSpec>,
     rec: GameRecord,
     victories: Vec<VictoryKind>,
 }
@@ -329,11 +331,13 @@ impl Table<'_> {
         let game_seed = derive_seed(args.seed, u64::from(g));
         let mut game = Game::new(setup.clone(), Arc::clone(&self.cards.db), game_seed)
             .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
-        let kinds: Vec<BotKind> = (0..n).map(|s| self.bots[(g as usize + s) % m]).collect();
+        let kinds: Vec<BotSpec> = (0..n)
+            .map(|s| self.bots[(g as usize + s) % m].clone())
+            .collect();
         let mut bots: Vec<Box<dyn Bot>> = kinds
             .iter()
             .enumerate()
-            .map(|(s, b)| b.make_with(derive_seed(game_seed, 1000 + s as u64), &self.search))
+            .map(|(s, b)| b.make(derive_seed(game_seed, 1000 + s as u64), &self.search))
             .collect();
         let rec = play_game(&mut game, &mut bots, MAX_ACTIONS);
         if let Some(dir) = &args.save {
