@@ -72,6 +72,28 @@ impl B5Kind {
         &self.db
     }
 
+    /// Whether every seat of `setup` plays one of the shipped decks (whose
+    /// lists are public), card for card.
+    fn shipped_lists_only(&self, setup: &Setup, db: &CardDb) -> bool {
+        let cards = |s: &b5_engine::Seat| {
+            let mut v: Vec<b5_engine::DefId> = std::iter::once(s.ambassador)
+                .chain(s.hand.iter().copied())
+                .chain(s.deck.iter().copied())
+                .chain(s.crusade.iter().copied())
+                .chain(s.reserve.iter().copied())
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        let shipped: Vec<Vec<b5_engine::DefId>> = self
+            .decks
+            .iter()
+            .filter_map(|d| d.to_seat(db, "").ok())
+            .map(|s| cards(&s))
+            .collect();
+        setup.players.iter().all(|s| shipped.contains(&cards(s)))
+    }
+
     /// A shipped deck by race or by name (its `name:` header or file name).
     pub fn shipped_deck(&self, spec: &str) -> Option<&DeckList> {
         let spec = spec.trim();
@@ -470,8 +492,11 @@ impl GameKind for B5Kind {
         }
         let db = self.db_for_setup(setup)?;
         let setup: Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
+        let lists_public = self.shipped_lists_only(&setup, &db);
         let game = Game::new(setup, db, seed).map_err(|e| e.to_string())?;
-        Ok(Box::new(B5Game::new(game)))
+        let mut g = B5Game::new(game);
+        g.lists_public = lists_public;
+        Ok(Box::new(g))
     }
 }
 
@@ -487,6 +512,10 @@ pub struct B5Game {
     /// action to a copy): found by what they hold, never by when; at most
     /// [`MEMO_PARTS`] a seat.
     memo: Arc<Mutex<Memo>>,
+    /// Every seat plays a shipped deck, whose list anyone may read: a search
+    /// player's advice, which counts on the decks' lists (see
+    /// [`Game::determinize`]), tells a player nothing he could not know.
+    lists_public: bool,
 }
 
 /// Parts written lately, by the digest of what they were written from,
@@ -515,6 +544,7 @@ impl Clone for B5Game {
             game: self.game.clone(),
             once: Once::default(),
             memo: self.memo.clone(),
+            lists_public: self.lists_public,
         }
     }
 }
@@ -534,6 +564,7 @@ impl B5Game {
             game,
             once: Once::default(),
             memo: Arc::default(),
+            lists_public: true,
         }
     }
 
@@ -926,6 +957,10 @@ impl TableGame for B5Game {
             }
         };
         serde_json::to_value(a).ok()
+    }
+
+    fn lists_public(&self) -> bool {
+        self.lists_public
     }
 
     fn bot_estimates(&self, seat: usize, bot: &str, seed: u64) -> Option<Vec<(Value, f64)>> {

@@ -221,6 +221,12 @@ pub trait TableGame: Send + Sync {
     /// no choice or `bot` is unknown). May take a while: the server calls
     /// it on the blocking pool, never on the async runtime.
     fn bot_action(&self, seat: usize, bot: &str, seed: u64) -> Option<Value>;
+    /// Whether every deck's list is public (shipped decks): a searching
+    /// player deals hidden cards again from the decks' lists, so its advice
+    /// to a player is given only then (the greedy player's otherwise).
+    fn lists_public(&self) -> bool {
+        true
+    }
     /// A searching computer player's best choices for `seat`, best first,
     /// each with its estimated chance to win (0 to 1); None for a player
     /// that does not estimate, or no choice. Slow like `bot_action`.

@@ -420,6 +420,13 @@ async fn advice(
         )));
     }
     let seed = seq.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seat as u64;
+    // A search counts on the decks' lists: with a pasted list at the table
+    // its advice could tell something of it, so the greedy player advises.
+    let bot = if crate::thinking::searches(&bot) && !game.lists_public() {
+        "greedy".to_string()
+    } else {
+        bot
+    };
     let permit = if crate::thinking::searches(&bot) {
         let Some(p) = crate::thinking::try_now() else {
             return Err(ApiError::new(
@@ -431,9 +438,11 @@ async fn advice(
     } else {
         None
     };
+    let advisor = bot.clone();
     let answer = tokio::task::spawn_blocking(move || {
         // Held until the thinking ends, even if the client goes away.
         let _permit = permit;
+        let bot = advisor;
         // A searching player's three best, with their chances.
         let top: Vec<Value> = game
             .bot_estimates(seat, &bot, seed)
@@ -462,11 +471,11 @@ async fn advice(
     match answer {
         Some((action, label, top)) if !top.is_empty() => ok(
             StatusCode::OK,
-            json!({ "seq": seq, "action": action, "label": label, "top": top }),
+            json!({ "seq": seq, "action": action, "label": label, "top": top, "bot": bot }),
         ),
         Some((action, label, _)) => ok(
             StatusCode::OK,
-            json!({ "seq": seq, "action": action, "label": label }),
+            json!({ "seq": seq, "action": action, "label": label, "bot": bot }),
         ),
         None => Err(
             ApiError::new(StatusCode::CONFLICT, "this seat has no choice to make now")

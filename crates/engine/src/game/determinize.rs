@@ -26,6 +26,12 @@ impl Game {
     /// only in where hidden cards of one owner lie give equal results for
     /// equal generators.
     ///
+    /// Each owner's own hidden cards are what is dealt: the seat is taken
+    /// to know every deck's list (as with the shipped decks, named at every
+    /// table), not where each card lies. A server that seats players with
+    /// lists of their own must not let a search advise the others (the
+    /// online table gives the greedy player's advice then).
+    ///
     /// Two things a seat knows are not kept. First, cards it was shown once
     /// and that went back into hiding (a hand revealed by an effect, a card
     /// put back on a deck): the engine keeps no memory of them, so they are

@@ -265,6 +265,7 @@ async fn the_search_player_sits_and_advises() {
             continue;
         }
         assert_eq!(a.status, 200, "{}", a.raw);
+        assert_eq!(a.body["bot"], "search-medium", "{}", a.raw);
         let legal = st.body["legal_actions"].as_array().unwrap();
         assert!(legal.contains(&a.body["action"]), "{}", a.raw);
         if legal.len() > 1 {
@@ -297,5 +298,47 @@ async fn the_search_player_sits_and_advises() {
     assert!(advised >= 8, "only {advised} pieces of advice");
     assert!(others_acted > 0, "the search seat never acted");
     assert!(repeated > 0, "no advice asked twice for one position");
+    server.stop().await.unwrap();
+}
+
+/// A search counts on the decks' lists: at a table where a deck list was
+/// pasted (not public), a search player's advice is the greedy player's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_deck_list_keeps_the_search_from_advising() {
+    let server = start(test_config("assist-search-pasted")).await;
+    let c = Client::new(server.addr);
+    let narn = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cards/data/decks/narn.deck"
+    ))
+    .expect("the shipped Narn deck");
+    // The shipped list with one card less: a list of its player's own.
+    let mut lines: Vec<&str> = narn.lines().collect();
+    let i = lines
+        .iter()
+        .rposition(|l| l.starts_with("2 ") || l.starts_with("3 "))
+        .expect("a card twice or more");
+    let fewer = lines[i].replacen('2', "1", 1).replacen('3', "2", 1);
+    lines[i] = &fewer;
+    let pasted = lines.join("\n");
+    let mut req = table_request(&[("human", "minbari"), ("human", "narn")], 4, 5);
+    req["seats"][1]["deck"] = json!({ "list": pasted });
+    let (id, inv) = c.create(&req).await;
+    assert!(!id.is_empty(), "the pasted list is legal");
+    let tokens = c.join_all(&id, &inv).await;
+    let mut asked = 0;
+    for (_, t) in &tokens {
+        let a = c
+            .get(&format!("/api/tables/{id}/advice?bot=search-hard"), Some(t))
+            .await;
+        if a.status == 409 {
+            continue;
+        }
+        assert_eq!(a.status, 200, "{}", a.raw);
+        assert_eq!(a.body["bot"], "greedy", "{}", a.raw);
+        assert!(a.body.get("top").is_none(), "{}", a.raw);
+        asked += 1;
+    }
+    assert!(asked > 0);
     server.stop().await.unwrap();
 }
