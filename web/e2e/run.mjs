@@ -936,8 +936,11 @@ test("b5 analyze: the self-play report opens offline and its charts are drawn", 
     page.on("request", (q) => requests.push(q.url()));
     await page.goto(`file://${join(dir, "report.html")}`);
     const charts = page.locator("figure.chart svg");
-    assert.equal(await charts.count(), 5, "five charts");
-    for (let i = 0; i < 5; i++) {
+    // Five of the games' numbers and the search player's view of the first game.
+    assert.equal(await charts.count(), 6, "six charts");
+    assert.equal(await page.locator("figure.estimate svg").count(), 1);
+    assert.equal(numbers.estimates[0].by_turn.length > 1, true);
+    for (let i = 0; i < 6; i++) {
       const box = await charts.nth(i).boundingBox();
       assert.ok(box && box.width > 300 && box.height > 200, `chart ${i} is drawn at its size: ${JSON.stringify(box)}`);
       const marks = await charts.nth(i).locator("rect, polyline, path, line").count();

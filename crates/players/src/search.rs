@@ -117,6 +117,9 @@ struct Edge {
 
 const NO_NODE: u32 = u32::MAX;
 
+/// One tree's root edges, its iterations and every seat's summed rewards.
+type Grown = (Vec<Edge>, u32, [f64; MAX_PLAYERS]);
+
 /// The tree of one decision: nodes are the decisions after a sequence of
 /// actions, edges the actions tried there.
 #[derive(Default)]
@@ -138,6 +141,8 @@ pub struct SearchBot {
 struct Worker<'a> {
     rng: Pcg64Mcg,
     legal: Vec<Action>,
+    /// Every seat's rewards summed over the iterations.
+    total: [f64; MAX_PLAYERS],
     settings: &'a SearchSettings,
     eval: &'a GreedyBot,
 }
@@ -170,10 +175,31 @@ impl SearchBot {
     /// tried, most visited first (ties: the better mean, then the engine's
     /// order). `legal` must be the player's legal actions now.
     pub fn analyse(&mut self, game: &Game, player: PlayerId, legal: &[Action]) -> Vec<Estimate> {
+        let grown = self.grow_all(game, player);
+        self.merge(&grown, player, legal)
+    }
+
+    /// Every seat's estimated chance to win, as the search from `player`'s
+    /// seat at its decision now sees it: the mean rewards of all its
+    /// iterations (they add up to 1 but for games ending with no winner).
+    pub fn chances(&mut self, game: &Game, player: PlayerId) -> Vec<f64> {
+        let grown = self.grow_all(game, player);
+        let mut total = vec![0.0f64; game.num_players()];
+        for (_, _, sums) in &grown {
+            for (t, r) in total.iter_mut().zip(sums) {
+                *t += r;
+            }
+        }
+        let n = f64::from(self.last_iterations.max(1));
+        total.into_iter().map(|t| t / n).collect()
+    }
+
+    /// Grows the trees of one decision (root parallelization).
+    fn grow_all(&mut self, game: &Game, player: PlayerId) -> Vec<Grown> {
         let trees = self.settings.trees.max(1);
         let seeds: Vec<u64> = (0..trees).map(|_| self.rng.random()).collect();
         let (settings, eval) = (&self.settings, &self.eval);
-        let grown: Vec<(Vec<Edge>, u32)> = seeds
+        let grown: Vec<Grown> = seeds
             .par_iter()
             .enumerate()
             .map(|(t, &seed)| {
@@ -188,16 +214,21 @@ impl SearchBot {
                 let mut w = Worker {
                     rng: Pcg64Mcg::seed_from_u64(seed),
                     legal: Vec::new(),
+                    total: [0.0; MAX_PLAYERS],
                     settings,
                     eval,
                 };
                 w.grow(game, player, budget)
             })
             .collect();
-        self.last_iterations = grown.iter().map(|(_, n)| n).sum();
-        // The trees' root edges for this seat, added up by action.
+        self.last_iterations = grown.iter().map(|(_, n, _)| n).sum();
+        grown
+    }
+
+    /// The trees' root edges for `player`, added up by action, as estimates.
+    fn merge(&self, grown: &[Grown], player: PlayerId, legal: &[Action]) -> Vec<Estimate> {
         let mut sums: Vec<(usize, Action, u32, f64)> = Vec::new();
-        for e in grown.iter().flat_map(|(root, _)| root) {
+        for e in grown.iter().flat_map(|(root, _, _)| root) {
             if e.player != player {
                 continue;
             }
@@ -239,7 +270,7 @@ impl SearchBot {
 impl Worker<'_> {
     /// Grows one tree within `budget`; returns its root's edges and the
     /// iterations run.
-    fn grow(&mut self, game: &Game, player: PlayerId, budget: Budget) -> (Vec<Edge>, u32) {
+    fn grow(&mut self, game: &Game, player: PlayerId, budget: Budget) -> Grown {
         let mut tree = Tree {
             nodes: vec![Vec::new()],
         };
@@ -258,7 +289,7 @@ impl Worker<'_> {
             self.iterate(game, player, &mut tree);
             n += 1;
         }
-        (tree.nodes.swap_remove(0), n)
+        (tree.nodes.swap_remove(0), n, self.total)
     }
 
     /// One iteration: determinize, select, expand, play out, back up.
@@ -309,6 +340,9 @@ impl Worker<'_> {
         self.play_out(&mut world, &mut legal);
         self.legal = legal;
         let reward = self.rewards(&world);
+        for (t, r) in self.total.iter_mut().zip(reward) {
+            *t += f64::from(r);
+        }
         for (n, e) in path {
             let edge = &mut tree.nodes[n][e];
             edge.visits += 1;

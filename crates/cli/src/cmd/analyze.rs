@@ -10,7 +10,10 @@
 //! - power over the turns, per deck (median and quartiles);
 //! - per card: how often it is played, and the win rate of its player in
 //!   games where he played it against games where he drew it and did not,
-//!   with the counts (small samples show as such).
+//!   with the counts (small samples show as such);
+//! - the search player's view of the first games (`--estimates N`): every
+//!   player's estimated chance to win at the start of each turn, as a line
+//!   chart (a search of 300 iterations from the seat to act then).
 //!
 //! A deck is named as its seat is at the table (the shipped decks' races).
 
@@ -19,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use b5_engine::{Action, CardId, Game, PlayerId, VictoryKind};
+use b5_players::{Budget, SearchBot, SearchSettings};
 use clap::Args;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -65,7 +69,15 @@ pub struct AnalyzeArgs {
     /// Games played at once (default: one per core)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// Chart the search player's estimates of the first N games, turn by
+    /// turn
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub estimates: u32,
 }
+
+/// Iterations of each turn's estimate.
+const ESTIMATE_ITERATIONS: u32 = 300;
 
 /// What one game showed.
 struct Facts {
@@ -78,6 +90,18 @@ struct Facts {
     /// Per seat, the cards (by name) it drew and those it played.
     drawn: Vec<Vec<String>>,
     played: Vec<Vec<String>>,
+    /// The search's estimates by turn, if asked for this game.
+    estimates: Option<GameEstimates>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct GameEstimates {
+    /// The saved game's file name.
+    pub game: String,
+    pub seats: Vec<String>,
+    /// Per turn from 1: each seat's estimated chance to win (0 to 1) at
+    /// the turn's first choice.
+    pub by_turn: Vec<Vec<f64>>,
 }
 
 #[derive(Serialize, Debug, Default, Clone)]
@@ -137,6 +161,8 @@ pub struct Analysis {
     pub turns: BTreeMap<u32, u32>,
     pub power: Vec<PowerCurve>,
     pub cards: Vec<CardRow>,
+    /// The search player's view of the first games.
+    pub estimates: Vec<GameEstimates>,
     /// Per computer player, when the games were played here.
     pub bots: Vec<super::report::BotStats>,
 }
@@ -180,7 +206,7 @@ pub fn run(args: &AnalyzeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
             )
         }
     };
-    let facts = read_games(&dir, cards)?;
+    let facts = read_games(&dir, cards, args.estimates as usize)?;
     if facts.is_empty() {
         return Err(Fail::new(format!(
             "{}: no saved games (*.json) to analyze",
@@ -207,7 +233,7 @@ fn write(path: &Path, text: &str) -> Result<(), Fail> {
 }
 
 /// Every saved game of `dir` (sorted by name), replayed and observed.
-fn read_games(dir: &Path, cards: &CardSet) -> Result<Vec<Facts>, Fail> {
+fn read_games(dir: &Path, cards: &CardSet, estimates: usize) -> Result<Vec<Facts>, Fail> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| Fail::new(format!("{}: cannot read it: {e}", dir.display())))?;
     let mut paths: Vec<PathBuf> = entries
@@ -215,11 +241,15 @@ fn read_games(dir: &Path, cards: &CardSet) -> Result<Vec<Facts>, Fail> {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     paths.sort();
-    paths.iter().map(|p| observe(p, cards)).collect()
+    paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| observe(p, cards, i < estimates))
+        .collect()
 }
 
 /// Replays one saved game and notes what the analysis counts.
-fn observe(path: &Path, cards: &CardSet) -> Result<Facts, Fail> {
+fn observe(path: &Path, cards: &CardSet, estimate: bool) -> Result<Facts, Fail> {
     let save = SaveFile::read(path)?;
     let origin = path.display().to_string();
     let db = if save.card_files.is_empty() {
@@ -246,12 +276,19 @@ fn observe(path: &Path, cards: &CardSet) -> Result<Facts, Fail> {
     let mut played: Vec<Vec<String>> = vec![Vec::new(); n];
     let mut power: Vec<Vec<i32>> = vec![Vec::new(); n];
     let mut turn = start.turn();
+    let mut by_turn: Vec<Vec<f64>> = Vec::new();
+    if estimate {
+        by_turn.push(chances_now(&start, save.seed));
+    }
     let game = save.replay(db, &origin, |g, _, p, a, _| {
         if g.turn() != turn {
             for (q, pw) in power.iter_mut().enumerate() {
                 pw.push(g.power(q as PlayerId));
             }
             turn = g.turn();
+            if estimate && !g.is_over() {
+                by_turn.push(chances_now(g, save.seed ^ u64::from(turn)));
+            }
         }
         let now = hands(g);
         let p = p as usize;
@@ -272,10 +309,20 @@ fn observe(path: &Path, cards: &CardSet) -> Result<Facts, Fail> {
         pw.push(game.power(q as PlayerId));
     }
     let winners: Vec<usize> = game.winners().iter().map(|&w| w as usize).collect();
+    let decks: Vec<String> = (0..n as PlayerId)
+        .map(|p| game.player_name(p).to_string())
+        .collect();
+    let estimates = estimate.then(|| GameEstimates {
+        game: path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        seats: decks.clone(),
+        by_turn,
+    });
     Ok(Facts {
-        decks: (0..n as PlayerId)
-            .map(|p| game.player_name(p).to_string())
-            .collect(),
+        decks,
+        estimates,
         end: ending(&game),
         turns: game.turn(),
         winners,
@@ -283,6 +330,26 @@ fn observe(path: &Path, cards: &CardSet) -> Result<Facts, Fail> {
         drawn,
         played,
     })
+}
+
+/// Every seat's chance to win as the search player sees it from the seat
+/// to act at the next choice (0 for every seat in a game already over).
+fn chances_now(g: &Game, seed: u64) -> Vec<f64> {
+    let mut g = g.clone();
+    while g.at_round_entry().is_some() && !g.is_over() {
+        g.proceed();
+    }
+    let Some(&p) = g.pending().first().filter(|_| !g.is_over()) else {
+        return vec![0.0; g.num_players()];
+    };
+    let mut bot = SearchBot::with_settings(
+        seed,
+        SearchSettings {
+            budget: Budget::Iterations(ESTIMATE_ITERATIONS),
+            ..SearchSettings::default()
+        },
+    );
+    bot.chances(&g, p)
 }
 
 /// How the game ended (Victory; Drakh Rule 6; the Babylon 5 victory).
@@ -390,6 +457,7 @@ fn analyze(facts: &[Facts], source: String, bots: Vec<super::report::BotStats>) 
         turns,
         power,
         cards,
+        estimates: facts.iter().filter_map(|f| f.estimates.clone()).collect(),
         bots,
     }
 }
@@ -516,6 +584,54 @@ fn power_lines(curves: &[PowerCurve]) -> Result<String, Fail> {
                 ))
                 .map_err(chart_error)?
                 .label(c.deck.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color));
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(chart_error)?;
+        root.present().map_err(chart_error)?;
+    }
+    Ok(svg)
+}
+
+/// One game's estimates: each seat's chance to win by turn.
+fn estimate_lines(e: &GameEstimates) -> Result<String, Fail> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (760, 340)).into_drawing_area();
+        root.fill(&WHITE).map_err(chart_error)?;
+        let turns = e.by_turn.len().max(2);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("The search player's view of {}", e.game),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(1f64..turns as f64, 0f64..100f64)
+            .map_err(chart_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("turn")
+            .y_desc("chance to win %")
+            .draw()
+            .map_err(chart_error)?;
+        for (s, name) in e.seats.iter().enumerate() {
+            let color = Palette99::pick(s).to_rgba();
+            chart
+                .draw_series(LineSeries::new(
+                    e.by_turn
+                        .iter()
+                        .enumerate()
+                        .map(|(t, c)| ((t + 1) as f64, 100.0 * c.get(s).copied().unwrap_or(0.0))),
+                    color.stroke_width(2),
+                ))
+                .map_err(chart_error)?
+                .label(name.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color));
         }
         chart
@@ -657,6 +773,14 @@ fn html(a: &Analysis) -> Result<String, Fail> {
     h.push_str("<h2>Power over the turns</h2><figure class=\"chart\">");
     h.push_str(&power_lines(&a.power)?);
     h.push_str("</figure>");
+    if !a.estimates.is_empty() {
+        h.push_str("<h2>The search player's view of a game</h2><p class=\"small\">Each player's chance to win at the start of each turn, as a search of 300 iterations from the seat to act sees it.</p>");
+        for e in &a.estimates {
+            h.push_str("<figure class=\"chart estimate\">");
+            h.push_str(&estimate_lines(e)?);
+            h.push_str("</figure>");
+        }
+    }
     h.push_str("<h2>Cards</h2><p class=\"small\">Per seat and game: played at least once, or drawn and never played; the win rate of its player in each case, with the counts.</p>");
     h.push_str("<table><tr><th>card</th><th>played</th><th>win rate when played</th><th>drawn, not played</th><th>win rate then</th></tr>");
     for c in &a.cards {

@@ -116,10 +116,19 @@ pub fn wilson95(wins: u32, seats: u32) -> [f64; 2] {
     let centre = p + z * z / (2.0 * n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let d = 1.0 + z * z / n;
-    [
-        (100.0 * (centre - half) / d).max(0.0),
-        (100.0 * (centre + half) / d).min(100.0),
-    ]
+    // At no wins or all wins the bound is exactly 0 or 100; rounding
+    // would leave it a hair inside.
+    let low = if wins == 0 {
+        0.0
+    } else {
+        100.0 * (centre - half) / d
+    };
+    let high = if wins >= seats {
+        100.0
+    } else {
+        100.0 * (centre + half) / d
+    };
+    [low.max(0.0), high.min(100.0)]
 }
 
 /// A progress bar on a terminal, shown once a series of games has taken
@@ -275,9 +284,9 @@ mod tests {
              deck    seats   wins  standard  major   win %\n\
              Narn        4      1         1      0    25.0\n\
              bot random      0      0                      0.0\n\
-             \x20           95 % interval 0.0 to 100.0\n\
+             \x20       95 % interval 0.0 to 100.0\n\
              bot greedy      0      0                      0.0\n\
-             \x20           95 % interval 0.0 to 100.0\n\
+             \x20       95 % interval 0.0 to 100.0\n\
              unfinished (action cap or engine error): 1\n\
              engine error: game 2: stuck\n\
              turns per game:    mean 2.00, median 2, max 3\n"

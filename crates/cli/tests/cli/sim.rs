@@ -297,7 +297,22 @@ fn analyze_reads_saved_games_into_the_sims_counts() {
         .sum();
     assert_eq!(ends, 3, "every game ends one way");
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
-    assert_eq!(html.matches("<svg").count(), 5, "five charts");
+    // Five charts and the search player's view of the first game.
+    assert_eq!(html.matches("<svg").count(), 6, "six charts");
+    let by_turn = report["estimates"][0]["by_turn"].as_array().unwrap();
+    assert!(by_turn.len() > 1, "{}", report["estimates"]);
+    for turn in by_turn {
+        let sum: f64 = turn
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .sum();
+        assert!(
+            (0.0..=1.0001).contains(&sum),
+            "chances add up to at most 1: {turn}"
+        );
+    }
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
     let e = b5(&[
