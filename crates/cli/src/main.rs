@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use b5_cli::cardset::CardSet;
 use b5_cli::cmd::{
     analyze, bench, cards, conformance, connect, deck, empires, loadtest, play, replay, serve, sim,
+    tune,
 };
 use b5_cli::Fail;
 use clap::{Parser, Subcommand};
@@ -42,6 +43,8 @@ enum Command {
     /// Self-play analysis: games played (or saved ones) as an HTML report
     /// with charts and a JSON file
     Analyze(analyze::AnalyzeArgs),
+    /// Tune the computer players' evaluation weights by self-play (SPSA)
+    Tune(tune::TuneArgs),
     /// Deck lists
     #[command(subcommand)]
     Deck(deck::DeckCommand),
@@ -72,6 +75,7 @@ impl Command {
             Command::Play(_) => "play",
             Command::Sim(_) => "sim",
             Command::Analyze(_) => "analyze",
+            Command::Tune(_) => "tune",
             Command::Deck(_) => "deck",
             Command::Cards(_) => "cards",
             Command::Replay(_) => "replay",
@@ -93,6 +97,7 @@ fn dispatch(cli: &Cli) -> Result<ExitCode, Fail> {
         Command::Play(a) => play::run(a, &load()?),
         Command::Sim(a) => sim::run(a, &load()?),
         Command::Analyze(a) => analyze::run(a, &load()?),
+        Command::Tune(a) => tune::run(a, &load()?),
         Command::Deck(a) => deck::run(a, &load()?),
         Command::Cards(a) => cards::run(a, &load()?),
         Command::Bench(a) => bench::run(a, &load()?),

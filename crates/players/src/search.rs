@@ -51,7 +51,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 
-use crate::{Bot, GreedyBot};
+use crate::{Bot, GreedyBot, Weights};
 
 /// How long the player thinks about one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +79,8 @@ pub struct SearchSettings {
     /// of power): of two seats, one this many points ahead of the other
     /// gets a share of about 0.73.
     pub scale: f64,
+    /// The evaluation's weights (the greedy player's).
+    pub weights: Weights,
 }
 
 impl Default for SearchSettings {
@@ -89,6 +91,7 @@ impl Default for SearchSettings {
             exploration: 0.7,
             trees: 1,
             scale: 40.0,
+            weights: Weights::default(),
         }
     }
 }
@@ -156,8 +159,8 @@ impl SearchBot {
     pub fn with_settings(seed: u64, settings: SearchSettings) -> SearchBot {
         SearchBot {
             rng: Pcg64Mcg::seed_from_u64(seed),
+            eval: GreedyBot::with_weights(seed ^ 0x5ea2_c4b0_7000_0001, settings.weights.clone()),
             settings,
-            eval: GreedyBot::new(seed ^ 0x5ea2_c4b0_7000_0001),
             last_iterations: 0,
         }
     }

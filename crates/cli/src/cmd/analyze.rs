@@ -191,6 +191,7 @@ pub fn run(args: &AnalyzeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
                 extended_loyalty: false,
                 search: args.search.clone(),
                 threads: args.threads,
+                quiet: false,
             };
             let report = simulate(&sim, cards)?;
             let bots: Vec<String> = args.bot.iter().map(|b| b.name()).collect();

@@ -17,10 +17,16 @@ pub mod replay;
 pub mod report;
 pub mod serve;
 pub mod sim;
+pub mod tune;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use b5_engine::{CardType, Race};
-use b5_players::{Bot, Budget, GreedyBot, RandomBot, SearchBot, SearchSettings};
+use b5_players::{Bot, Budget, GreedyBot, RandomBot, SearchBot, SearchSettings, Weights};
 use clap::{Args, ValueEnum};
+
+use crate::Fail;
 
 /// The computer players on offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -56,11 +62,12 @@ impl BotKind {
         self.make_with(seed, &SearchSettings::default())
     }
 
-    /// The player, a search player with `search`'s settings.
+    /// The player, a search player with `search`'s settings (a greedy
+    /// player with their evaluation's weights).
     pub fn make_with(self, seed: u64, search: &SearchSettings) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::with_weights(seed, search.weights.clone())),
             BotKind::Search => Box::new(SearchBot::with_settings(seed, search.clone())),
         }
     }
@@ -68,11 +75,13 @@ impl BotKind {
 
 /// A computer player of `b5 sim` and `b5 analyze`: a kind, and for the
 /// search player its own number of iterations (`search:N`), so players of
-/// several strengths can meet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// several strengths can meet; and, for `b5 tune`'s matches, its own
+/// evaluation weights under a label.
+#[derive(Clone, Debug, PartialEq)]
 pub struct BotSpec {
     pub kind: BotKind,
     pub iterations: Option<u32>,
+    pub weights: Option<(String, Arc<Weights>)>,
 }
 
 impl BotSpec {
@@ -80,42 +89,70 @@ impl BotSpec {
         BotSpec {
             kind,
             iterations: None,
+            weights: None,
         }
     }
 
-    /// As given: `greedy`, `search`, `search:5000`.
+    /// As given: `greedy`, `search`, `search:5000`; `greedy@label` with
+    /// its own weights.
     pub fn name(&self) -> String {
-        match self.iterations {
+        let base = match self.iterations {
             Some(n) => format!("{}:{n}", self.kind.name()),
             None => self.kind.name().to_string(),
+        };
+        match &self.weights {
+            Some((label, _)) => format!("{base}@{label}"),
+            None => base,
         }
     }
 
-    /// The player; a search player with its own iterations, or `search`'s.
+    /// The player; a search player with its own iterations, or `search`'s,
+    /// and its own weights, or `search`'s.
     pub fn make(&self, seed: u64, search: &SearchSettings) -> Box<dyn Bot> {
-        match self.iterations {
-            Some(n) => self.kind.make_with(
-                seed,
-                &SearchSettings {
-                    budget: Budget::Iterations(n),
-                    ..search.clone()
-                },
-            ),
-            None => self.kind.make_with(seed, search),
-        }
+        let settings = SearchSettings {
+            budget: self.iterations.map_or(search.budget, Budget::Iterations),
+            weights: self
+                .weights
+                .as_ref()
+                .map_or_else(|| search.weights.clone(), |(_, w)| Weights::clone(w)),
+            ..search.clone()
+        };
+        self.kind.make_with(seed, &settings)
     }
 }
 
-/// `--bot` of `b5 sim`: `random`, `greedy`, `search` or `search:N`.
+/// `--bot` of `b5 sim`: `random`, `greedy`, `search` or `search:N`, and
+/// `greedy@FILE` or `search:N@FILE` with the evaluation's weights read from
+/// a file (`b5 tune`'s), for this player only.
 pub fn parse_bot(s: &str) -> Result<BotSpec, String> {
     let s = s.trim();
+    let (s, file) = match s.split_once('@') {
+        Some((b, f)) => (b, Some(f)),
+        None => (s, None),
+    };
+    let mut spec = parse_bot_budget(s)?;
+    if let Some(f) = file {
+        if spec.kind == BotKind::Random {
+            return Err(format!(
+                "only the greedy and search players take weights, not \"{}\"",
+                b5_cards::deck::excerpt(s)
+            ));
+        }
+        let w = read_weights(Path::new(f)).map_err(|e| e.message)?;
+        spec.weights = Some((f.to_string(), Arc::new(w)));
+    }
+    Ok(spec)
+}
+
+fn parse_bot_budget(s: &str) -> Result<BotSpec, String> {
     let (name, budget) = match s.split_once(':') {
         Some((n, b)) => (n, Some(b)),
         None => (s, None),
     };
     let kind = BotKind::from_str(name, true).map_err(|_| {
         format!(
-            "unknown computer player \"{}\" (expected random, greedy, search or search:N)",
+            "unknown computer player \"{}\" (expected random, greedy, search or search:N, \
+             with @FILE for weights)",
             b5_cards::deck::excerpt(s)
         )
     })?;
@@ -139,7 +176,11 @@ pub fn parse_bot(s: &str) -> Result<BotSpec, String> {
                 })?,
         ),
     };
-    Ok(BotSpec { kind, iterations })
+    Ok(BotSpec {
+        kind,
+        iterations,
+        weights: None,
+    })
 }
 
 /// The search player's budget, for the commands that seat computer players.
@@ -160,21 +201,66 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub search_trees: u32,
+    /// The greedy and search players' evaluation weights: a TOML file as
+    /// `b5 tune` writes it (fields left out keep the shipped values)
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
 }
 
 impl SearchArgs {
-    pub fn settings(&self) -> SearchSettings {
+    /// The settings, with the weights read from `--weights`.
+    pub fn settings(&self) -> Result<SearchSettings, Fail> {
         let budget = match (self.search_iterations, self.search_ms) {
             (_, Some(ms)) => Budget::Millis(ms),
             (Some(n), None) => Budget::Iterations(n),
             (None, None) => SearchSettings::default().budget,
         };
-        SearchSettings {
+        let weights = match &self.weights {
+            Some(path) => read_weights(path)?,
+            None => Weights::default(),
+        };
+        Ok(SearchSettings {
             budget,
             trees: self.search_trees,
+            weights,
             ..SearchSettings::default()
+        })
+    }
+}
+
+/// Largest weights file read (a few hundred bytes are enough).
+const MAX_WEIGHTS_FILE: u64 = 64 * 1024;
+
+/// Reads an evaluation weights file (`b5 tune`'s output).
+pub fn read_weights(path: &Path) -> Result<Weights, Fail> {
+    let shown = path.display();
+    let size = std::fs::metadata(path)
+        .map_err(|e| Fail::new(format!("cannot read the weights file {shown}: {e}")))?
+        .len();
+    if size > MAX_WEIGHTS_FILE {
+        return Err(Fail::new(format!(
+            "the weights file {shown} is {size} bytes; a weights file is at most {MAX_WEIGHTS_FILE}"
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Fail::new(format!("cannot read the weights file {shown}: {e}")))?;
+    let w: Weights = toml::from_str(&text)
+        .map_err(|e| Fail::new(format!("the weights file {shown}: {}", e.message())))?;
+    check_weights(&w).map_err(|e| Fail::new(format!("the weights file {shown}: {e}")))?;
+    Ok(w)
+}
+
+/// Every weight a finite number (a NaN would make every choice a tie).
+pub fn check_weights(w: &Weights) -> Result<(), String> {
+    let table = toml::Table::try_from(w).map_err(|e| e.to_string())?;
+    for (name, v) in &table {
+        if let toml::Value::Float(x) = v {
+            if !x.is_finite() {
+                return Err(format!("{name} is {x}; every weight is a finite number"));
+            }
         }
     }
+    Ok(())
 }
 
 /// `--race`: a race a player may choose.

@@ -229,12 +229,11 @@ pub fn run(args: &PlayArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     };
     let seats = table.setup.players.len();
     let human: PlayerId = 0;
+    let settings = args.search.settings()?;
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
         .map(|s| {
-            args.bot.make_with(
-                derive_seed(table.seed, 1000 + s as u64),
-                &args.search.settings(),
-            )
+            args.bot
+                .make_with(derive_seed(table.seed, 1000 + s as u64), &settings)
         })
         .collect();
     if let Some(path) = &args.save {

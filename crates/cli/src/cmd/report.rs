@@ -150,6 +150,14 @@ impl Progress {
         }
     }
 
+    /// One never shown.
+    pub fn hidden() -> Progress {
+        Progress {
+            tty: false,
+            ..Progress::new(0)
+        }
+    }
+
     /// Game `g` (from 0) is over; with games played in parallel, `g + 1`
     /// is the number over so far.
     pub fn done(&mut self, g: u32) {

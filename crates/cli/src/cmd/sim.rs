@@ -6,9 +6,13 @@
 //! Decks rotate across seats: in game `g` (from 0), seat `s` plays deck
 //! `(g + s) mod k` of the `k` decks listed, so over `k` games every deck
 //! plays every seat. Several computer players (`--bot greedy,random`) rotate
-//! the same way, independently: seat `s` gets bot `(g + s) mod m` of the `m`
-//! listed, so the report's per-bot rows compare them seat for seat, each
-//! with its win rate's 95 % confidence interval.
+//! too: seat `s` gets bot `(s + g mod k + g div k) mod m` of the `m` listed.
+//! The `g div k` shifts the bots by one seat every `k` games, so no bot is tied
+//! to the decks a seat's rotation gives it (with `(g + s) mod m` alone, two
+//! bots among six decks would each play only every other deck): over `k·m`
+//! games every bot plays every deck from every seat, and the report's
+//! per-bot rows compare them seat for seat and deck for deck, each with its
+//! win rate's 95 % confidence interval.
 //!
 //! Games are played on every core (`--threads`): each game's seed and its
 //! players' seeds come from the run's seed and the game's number, and the
@@ -85,6 +89,9 @@ pub struct SimArgs {
     /// same for any number
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// No progress bar (for runs made by other commands).
+    #[arg(skip)]
+    pub quiet: bool,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -195,7 +202,7 @@ pub fn simulate(args: &SimArgs, cards: &CardSet) -> Result<SimReport, Fail> {
         seats: &seats,
         bots: bot_list,
         players: n,
-        search: args.search.settings(),
+        search: args.search.settings()?,
     };
     let threads = args
         .threads
@@ -205,7 +212,12 @@ pub fn simulate(args: &SimArgs, cards: &CardSet) -> Result<SimReport, Fail> {
         .num_threads(threads)
         .build()
         .map_err(|e| Fail::new(format!("cannot start {threads} threads: {e}")))?;
-    let progress = Mutex::new((Progress::new(args.games), 0u32));
+    let bar = if args.quiet {
+        Progress::hidden()
+    } else {
+        Progress::new(args.games)
+    };
+    let progress = Mutex::new((bar, 0u32));
     let played: Vec<Result<Played, Fail>> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
@@ -298,6 +310,13 @@ struct Played {
     victories: Vec<VictoryKind>,
 }
 
+/// The bot (of `m`) at seat `s` in game `g` (from 0) with `k` decks: the
+/// seats' rotation, shifted by one every `k` games so that every bot plays
+/// every deck.
+fn bot_at(g: usize, s: usize, k: usize, m: usize) -> usize {
+    (s + g % k + g / k) % m
+}
+
 impl Table<'_> {
     /// Plays game `g` (from 0), saving it if asked.
     fn play(&self, g: u32) -> Result<Played, Fail> {
@@ -332,7 +351,7 @@ impl Table<'_> {
         let mut game = Game::new(setup.clone(), Arc::clone(&self.cards.db), game_seed)
             .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
         let kinds: Vec<BotSpec> = (0..n)
-            .map(|s| self.bots[(g as usize + s) % m].clone())
+            .map(|s| self.bots[bot_at(g as usize, s, k, m)].clone())
             .collect();
         let mut bots: Vec<Box<dyn Bot>> = kinds
             .iter()
@@ -387,4 +406,55 @@ pub fn text(r: &SimReport) -> String {
     t.push_str(&r.turns.line("turns per game:"));
     t.push_str(&r.actions.line("actions per game:"));
     t.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bot_at;
+
+    /// Over `k·m` games every bot plays every deck from every seat equally
+    /// often, for tables of 2 to 6 with 1 to 6 decks and 1 to 4 bots (the
+    /// seats' rotation alone would give two bots among six decks only
+    /// every other deck each).
+    #[test]
+    fn every_bot_plays_every_deck_from_every_seat() {
+        for n in 2..=6 {
+            for k in 1..=6 {
+                for m in 1..=4 {
+                    let mut count = vec![0u32; m * k * n];
+                    for g in 0..k * m * n {
+                        for s in 0..n {
+                            let deck = (g + s) % k;
+                            count[(bot_at(g, s, k, m) * k + deck) * n + s] += 1;
+                        }
+                    }
+                    let plays_with = |b: usize, d: usize| -> u32 {
+                        (0..n).map(|s| count[(b * k + d) * n + s]).sum()
+                    };
+                    let first = plays_with(0, 0);
+                    for b in 0..m {
+                        for d in 0..k {
+                            assert_eq!(
+                                plays_with(b, d),
+                                first,
+                                "n {n} k {k} m {m} bot {b} deck {d}"
+                            );
+                        }
+                    }
+                    let at_seat = |b: usize, s: usize| -> u32 {
+                        (0..k).map(|d| count[(b * k + d) * n + s]).sum()
+                    };
+                    for b in 0..m {
+                        for s in 0..n {
+                            assert_eq!(
+                                at_seat(b, s),
+                                at_seat(0, 0),
+                                "n {n} k {k} m {m} bot {b} seat {s}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -22,3 +22,4 @@ mod save_chain;
 mod serve;
 mod shipped;
 mod sim;
+mod tune;
