@@ -622,6 +622,15 @@ test("a human plays a complete game against three computer players (one of them 
   await summary.waitFor();
   const text = await summary.innerText();
   assert.ok(/Game over/.test(text) && /(Winner|No winner)/.test(text), text);
+  // The search player's view of the game: a line per player over the turns.
+  const chances = summary.locator('[data-testid="chances-chart"]');
+  await chances.waitFor({ timeout: 30000 });
+  const lines = chances.locator("polyline");
+  assert.equal(await lines.count(), 4, "a line per player");
+  for (let i = 0; i < 4; i++) {
+    const pts = (await lines.nth(i).getAttribute("points")).split(" ").map((p) => p.split(",").map(Number));
+    assert.ok(pts.length >= 2 && pts.every(([x, y]) => x >= 0 && x <= 320 && y >= 0 && y <= 120), `chances drawn inside the chart: ${pts}`);
+  }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, "end-of-game.png") });
   assert.ok(reloaded && restarted && undone, "reloaded, restarted and undone mid-game");

@@ -5,6 +5,7 @@ import type {
   AckMsg,
   Action,
   Advice,
+  GameChart,
   ApiErrorBody,
   CardsResponse,
   ChangeMsg,
@@ -170,6 +171,10 @@ export class Api {
   /** A finished game's save file (`b5 replay` reads it), as the server's text. */
   save(table: string, token: string | null): Promise<string> {
     return this.raw("GET", `/api/tables/${enc(table)}/save`, undefined, token);
+  }
+  /** A finished game's chart: each player's estimated chance to win after each turn. */
+  chart(table: string, token: string | null): Promise<GameChart> {
+    return this.call("GET", `/api/tables/${enc(table)}/chart`, undefined, token);
   }
   /** The computer player's suggestion for the seat whose token this is. */
   advice<A = Action>(table: string, token: string, bot = "greedy"): Promise<Advice<A>> {

@@ -11,7 +11,7 @@ import { ChatPanel } from "./controls/chat";
 import { MoveClock } from "./controls/clock";
 import { FatalPage } from "./controls/fatal";
 import { SeatManners } from "./controls/manners";
-import type { Action, CardView, ConflictView, Group, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
+import type { Action, CardView, ConflictView, GameChart, Group, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
 
 /** A short tone made in the page (no sound file is loaded). */
 function beep(): void {
@@ -1260,6 +1260,7 @@ function Summary({ s, v, api, token }: { s: TableState; v: PlayerView; api: Api;
         </tbody>
       </table>
       <PowerChart s={s} v={v} />
+      <ChancesChart table={s.table} v={v} api={api} token={token} />
       <SaveButton table={s.table} api={api} token={token} />
     </section>
   );
@@ -1312,33 +1313,89 @@ function Swatch({ seat }: { seat: number }) {
 function PowerChart({ s, v }: { s: TableState; v: PlayerView }) {
   const h = s.powerByTurn;
   if (h.length < 2) return <p class="muted">Power over the turns: not enough turns seen by this page to draw.</p>;
-  const W = 320;
-  const H = 120;
-  const maxT = h[h.length - 1]!.turn;
-  const minT = h[0]!.turn;
+  const points = h.map((pt) => ({ turn: pt.turn, values: pt.power }));
   const maxP = Math.max(20, ...h.flatMap((x) => x.power));
   const minP = Math.min(0, ...h.flatMap((x) => x.power));
-  const x = (t: number) => ((t - minT) / Math.max(1, maxT - minT)) * (W - 10) + 5;
-  const y = (p: number) => H - 12 - ((p - minP) / Math.max(1, maxP - minP)) * (H - 24);
   return (
-    <figure class="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Power over turns ${minT} to ${maxT}`}>
-        <line x1="5" y1={y(20)} x2={W - 5} y2={y(20)} stroke="currentColor" stroke-opacity="0.3" stroke-dasharray="2 2" />
-        <text x="7" y={y(20) - 3} font-size="9" fill="currentColor">20</text>
+    <LineChart
+      points={points}
+      players={v.players}
+      range={[minP, maxP]}
+      mark={{ at: 20, label: "20" }}
+      label="Power over turns"
+      caption="Power over the turns (dotted line: 20)"
+    />
+  );
+}
+
+/** The search player's view of the finished game: each player's chance to win after each turn, asked of the server once. */
+function ChancesChart({ table, v, api, token }: { table: string; v: PlayerView; api: Api; token: string | null }) {
+  const [chart, setChart] = useState<GameChart | null>(null);
+  const [err, setErr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.chart(table, token).then(
+      (c) => live && setChart(c),
+      (e: unknown) => live && setErr(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, table, token]);
+  if (err) return <p class="muted chances-chart">Chances over the turns: {err}</p>;
+  if (!chart) return <p class="muted chances-chart">Working out each player's chances over the turns…</p>;
+  if (chart.turns.length < 2) return <p class="muted chances-chart">Chances over the turns: the game was too short to draw.</p>;
+  const points = chart.turns.map((t) => ({ turn: t.turn, values: t.chances.map((c) => c * 100) }));
+  return (
+    <LineChart
+      points={points}
+      players={v.players}
+      range={[0, 100]}
+      mark={{ at: 50, label: "50 %" }}
+      label="Chances to win over turns"
+      caption="Each player's chance to win after each turn, as the search player saw it (%)"
+      testid="chances-chart"
+    />
+  );
+}
+
+/** Lines over the turns, one per player in the player's colour and dash. */
+function LineChart(props: {
+  points: { turn: number; values: number[] }[];
+  players: { seat: number }[];
+  range: [number, number];
+  mark: { at: number; label: string };
+  label: string;
+  caption: string;
+  testid?: string;
+}) {
+  const { points, players, range, mark } = props;
+  const W = 320;
+  const H = 120;
+  const maxT = points[points.length - 1]!.turn;
+  const minT = points[0]!.turn;
+  const [lo, hi] = range;
+  const x = (t: number) => ((t - minT) / Math.max(1, maxT - minT)) * (W - 10) + 5;
+  const y = (p: number) => H - 12 - ((p - lo) / Math.max(1, hi - lo)) * (H - 24);
+  return (
+    <figure class="chart" data-testid={props.testid}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.label} ${minT} to ${maxT}`}>
+        <line x1="5" y1={y(mark.at)} x2={W - 5} y2={y(mark.at)} stroke="currentColor" stroke-opacity="0.3" stroke-dasharray="2 2" />
+        <text x="7" y={y(mark.at) - 3} font-size="9" fill="currentColor">{mark.label}</text>
         <text x="5" y={H - 1} font-size="9" fill="currentColor">turn {minT}</text>
         <text x={W - 5} y={H - 1} font-size="9" fill="currentColor" text-anchor="end">turn {maxT}</text>
-        {v.players.map((p) => (
+        {players.map((p) => (
           <polyline
             key={p.seat}
             fill="none"
             stroke={SERIES[p.seat % 6]}
             stroke-width="2"
             stroke-dasharray={DASH[p.seat % 6]}
-            points={h.map((pt) => `${x(pt.turn)},${y(pt.power[p.seat] ?? 0)}`).join(" ")}
+            points={points.map((pt) => `${x(pt.turn)},${y(pt.values[p.seat] ?? 0)}`).join(" ")}
           />
         ))}
       </svg>
-      <figcaption>Power over the turns (dotted line: 20)</figcaption>
+      <figcaption>{props.caption}</figcaption>
     </figure>
   );
 }

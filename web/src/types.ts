@@ -151,6 +151,15 @@ export interface CardsResponse {
 }
 
 /** GET /api/tables/{id}/advice: the computer player's suggestion for the seat. */
+/**
+ * A finished game's chart (`GET /api/tables/{id}/chart`): every seat's
+ * estimated chance to win (0 to 1) at the start and after each turn, as the
+ * search player saw it from the seat deciding next.
+ */
+export interface GameChart {
+  turns: { turn: number; chances: number[] }[];
+}
+
 export interface Advice<A = Action> {
   seq: number;
   /** One of the seat's legal_actions at `seq`. */

@@ -440,6 +440,23 @@ impl Worker<'_> {
     }
 }
 
+/// Every seat's estimated chance to win, as a search of `iterations` from
+/// the seat that decides next sees it (the game is run to that decision
+/// first): what `b5 analyze --estimates` and the online table's chart of a
+/// finished game show after each turn. All zeros once the game is over.
+pub fn chances_at(game: &Game, seed: u64, iterations: u32) -> Vec<f64> {
+    let mut world = game.clone();
+    let mut legal = Vec::new();
+    let Some(p) = next_decision(&mut world, &mut legal) else {
+        return vec![0.0; game.num_players()];
+    };
+    let settings = SearchSettings {
+        budget: Budget::Iterations(iterations),
+        ..SearchSettings::default()
+    };
+    SearchBot::with_settings(seed, settings).chances(&world, p)
+}
+
 /// Runs the game to its next decision and returns who makes it, with the
 /// legal actions in `legal`; `None` when the game is over or stands still.
 fn next_decision(world: &mut Game, legal: &mut Vec<Action>) -> Option<PlayerId> {

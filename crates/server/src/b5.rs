@@ -963,6 +963,10 @@ impl TableGame for B5Game {
         self.lists_public
     }
 
+    fn chances(&self, seed: u64) -> Option<Vec<f64>> {
+        Some(b5_players::chances_at(&self.game, seed, CHART_ITERATIONS))
+    }
+
     fn bot_estimates(&self, seat: usize, bot: &str, seed: u64) -> Option<Vec<(Value, f64)>> {
         let settings = search_settings(bot)?;
         let p = PlayerId::try_from(seat)
@@ -981,6 +985,10 @@ impl TableGame for B5Game {
         )
     }
 }
+
+/// Iterations of each turn's estimate in a finished game's chart (the easy
+/// search player's: some milliseconds a turn).
+const CHART_ITERATIONS: u32 = 300;
 
 /// The search player's strengths at a table: iterations a decision (one
 /// iteration is some tens of microseconds on one core: about 0.02, 0.06

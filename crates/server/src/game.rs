@@ -234,6 +234,14 @@ pub trait TableGame: Send + Sync {
         let _ = (seat, bot, seed);
         None
     }
+    /// Every seat's estimated chance to win now (0 to 1), as the game's
+    /// searching player sees it from the seat that decides next: a point of
+    /// a finished game's chart (`GET /api/tables/{id}/estimates`). None for
+    /// a game whose players do not estimate. Slow like `bot_action`.
+    fn chances(&self, seed: u64) -> Option<Vec<f64>> {
+        let _ = seed;
+        None
+    }
     /// Why familiar actions are not on offer to `seat` now:
     /// `[{"action", "reason", "rule"}]` (empty for a game that cannot say).
     fn why(&self, seat: usize) -> Vec<Value> {

@@ -22,7 +22,8 @@ use crate::game::{SetupProblem, Viewer};
 use crate::secret;
 use crate::store::{NewTable, StoredSeat};
 use crate::table::{
-    blocking, Bucket, ChatError, Seat, SubmitError, Table, TableInner, UndoError, UndoOutcome,
+    blocking, Bucket, ChartError, ChatError, Seat, SubmitError, Table, TableInner, UndoError,
+    UndoOutcome,
 };
 use crate::AppState;
 
@@ -154,6 +155,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/undo/answer", post(answer_undo))
         .route("/api/tables/{id}/chat", get(read_chat).post(write_chat))
         .route("/api/tables/{id}/save", get(save))
+        .route("/api/tables/{id}/chart", get(chart))
         .route("/api/tables/{id}/ws", get(crate::ws::upgrade))
         .route("/api/tables/{id}/why", get(why))
         .route("/api/tables/{id}/advice", get(advice))
@@ -198,20 +200,34 @@ async fn json_errors(res: Response) -> Response {
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    if is_json {
-        return res;
-    }
-    let (_, body) = res.into_parts();
-    let text = axum::body::to_bytes(body, 2048)
-        .await
-        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
-        .unwrap_or_default();
-    let message = if text.is_empty() {
-        status.canonical_reason().unwrap_or("error").to_string()
+    let mut res = if is_json {
+        res
     } else {
-        text
+        let (_, body) = res.into_parts();
+        let text = axum::body::to_bytes(body, 2048)
+            .await
+            .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+            .unwrap_or_default();
+        let message = if text.is_empty() {
+            status.canonical_reason().unwrap_or("error").to_string()
+        } else {
+            text
+        };
+        ApiError::new(status, message).into_response()
     };
-    ApiError::new(status, message).into_response()
+    // A body refused as too large or too slow is left unread, so the
+    // connection closes after this answer: say so (RFC 9112, 9.6), or a
+    // client may send its next request on it and lose that request.
+    if matches!(
+        status,
+        StatusCode::PAYLOAD_TOO_LARGE | StatusCode::REQUEST_TIMEOUT
+    ) {
+        res.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            axum::http::HeaderValue::from_static("close"),
+        );
+    }
+    res
 }
 
 async fn api_info(State(state): State<Arc<AppState>>) -> ApiResult {
@@ -1041,14 +1057,10 @@ async fn write_chat(
 }
 
 /// A finished game's record, for anyone who may view the table.
-async fn save(
-    State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult {
-    let table = table_of(&state, &id).await?;
-    let token = bearer(&headers)?;
-    match token {
+/// Whether the request may read the table's finished game: a seat's token,
+/// or none at a table that allows spectators.
+async fn may_read_record(table: &Table, headers: &HeaderMap) -> Result<(), ApiError> {
+    match bearer(headers)? {
         Some(t) => {
             table
                 .inner
@@ -1056,15 +1068,53 @@ async fn save(
                 .await
                 .seat_of_token(&t)
                 .ok_or_else(forbidden)?;
+            Ok(())
         }
-        None if table.spectators => {}
-        None => {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "this table does not allow spectators",
-            ))
-        }
+        None if table.spectators => Ok(()),
+        None => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this table does not allow spectators",
+        )),
     }
+}
+
+/// A finished game's chart: every seat's estimated chance to win after
+/// each turn (`Table::chart`).
+async fn chart(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    may_read_record(&table, &headers).await?;
+    match table.chart().await {
+        Ok(chart) => ok(StatusCode::OK, chart.as_ref().clone()),
+        Err(ChartError::NotOver) => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the game is not over: its chart would tell what the search sees of hidden cards",
+        )),
+        Err(ChartError::NoEstimates) => Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "this game's computer players make no estimates",
+        )),
+        Err(ChartError::Busy) => Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "every core is thinking for a search player now: ask again in a moment",
+        )),
+        Err(ChartError::Replay(why)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the game could not be replayed for its chart: {why}"),
+        )),
+    }
+}
+
+async fn save(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    may_read_record(&table, &headers).await?;
     match table.save().await {
         Some(text) => Ok((
             StatusCode::OK,

@@ -156,6 +156,39 @@ pub fn actions_in_effect(log: &[Option<LogEntry>], effective: &[u64]) -> Vec<(us
         .collect()
 }
 
+/// A game's chances after each turn (`Table::chart`):
+/// `{"turns": [{"turn": 1, "chances": [0.5, 0.5]}, ...]}`, chances to three
+/// decimals, each turn's search seeded from the table's seed and the turn.
+fn chart_of(
+    kind: &dyn GameKind,
+    setup: &Value,
+    seed: u64,
+    actions: &[(usize, Value)],
+) -> Result<Value, ChartError> {
+    let mut game = kind.new_game(setup, seed).map_err(ChartError::Replay)?;
+    let point = |g: &dyn TableGame, turn: u32| -> Result<Value, ChartError> {
+        let chances = g
+            .chances(seed ^ u64::from(turn))
+            .ok_or(ChartError::NoEstimates)?;
+        let chances: Vec<f64> = chances
+            .iter()
+            .map(|c| (c * 1000.0).round() / 1000.0)
+            .collect();
+        Ok(json!({ "turn": turn, "chances": chances }))
+    };
+    let mut turn = game.turn();
+    let mut turns = vec![point(game.as_ref(), turn)?];
+    for (i, (seat, action)) in actions.iter().enumerate() {
+        game.apply(*seat, action)
+            .map_err(|e| ChartError::Replay(format!("action {i} of seat {seat}: {}", e.message)))?;
+        if game.turn() != turn && !game.finished() {
+            turn = game.turn();
+            turns.push(point(game.as_ref(), turn)?);
+        }
+    }
+    Ok(json!({ "turns": turns }))
+}
+
 /// A player's request to take back their last action.
 #[derive(Clone, Debug, Serialize)]
 pub struct UndoRequest {
@@ -279,6 +312,20 @@ pub enum ChatError {
     Store(StoreError),
 }
 
+/// Why a finished game's chart is not given.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ChartError {
+    /// The game is not over: the chart would tell what the search sees of
+    /// hidden cards.
+    NotOver,
+    /// The game's computer players make no estimates.
+    NoEstimates,
+    /// Every core is thinking for a search player now.
+    Busy,
+    /// The game could not be replayed from its log (named).
+    Replay(String),
+}
+
 /// What became of an undo request.
 #[derive(Debug, PartialEq, Eq)]
 pub enum UndoOutcome {
@@ -363,6 +410,8 @@ pub struct Table {
     /// Since when this table is over (its game finished, or it ended)
     /// in memory: finished tables leave memory a while later (`expiry.rs`).
     finished_at: StdMutex<Option<Instant>>,
+    /// The finished game's chart, once worked out (`Table::chart`).
+    chart: StdMutex<Option<Arc<Value>>>,
     /// When the move clock started to run for the seats to act, and at
     /// which seq (None: it does not run now).
     clock_from: StdMutex<Option<(u64, std::time::Instant)>>,
@@ -416,6 +465,7 @@ impl Table {
             bot_wake: Notify::new(),
             clock_from: StdMutex::new(None),
             finished_at: StdMutex::new(None),
+            chart: StdMutex::new(None),
             lobby: StdMutex::new(lobby),
         }
     }
@@ -693,6 +743,39 @@ impl Table {
         .await
         .ok()?;
         Some(text)
+    }
+
+    /// A finished game's chart: every seat's estimated chance to win at the
+    /// start and after each turn, as the game's search player sees it from
+    /// the seat that decides next, replayed from the actions in effect. The
+    /// game's record is open to its players then, so this tells nothing
+    /// new. Worked out once, holding a thinking core (`Busy` when none is
+    /// free), and kept while the table is in memory.
+    pub async fn chart(&self) -> Result<Arc<Value>, ChartError> {
+        if let Some(chart) = self.chart.lock().ok().and_then(|c| c.clone()) {
+            return Ok(chart);
+        }
+        let actions = {
+            let inner = self.inner.lock().await;
+            if !inner.game.finished() {
+                return Err(ChartError::NotOver);
+            }
+            actions_in_effect(&inner.log, &inner.effective)
+        };
+        let permit = crate::thinking::try_now().ok_or(ChartError::Busy)?;
+        let (kind, setup, seed) = (self.kind.clone(), self.setup.clone(), self.seed);
+        let chart = tokio::task::spawn_blocking(move || {
+            // Held until the thinking ends, even if the client goes away.
+            let _permit = permit;
+            chart_of(kind.as_ref(), &setup, seed, &actions)
+        })
+        .await
+        .map_err(|_| ChartError::Replay("the replay failed".into()))??;
+        let chart = Arc::new(chart);
+        if let Ok(mut kept) = self.chart.lock() {
+            *kept = Some(chart.clone());
+        }
+        Ok(chart)
     }
 
     /// Hands `seat` to the computer player (`away`) or back to its player,

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use b5_engine::{Action, CardId, Game, PlayerId, VictoryKind};
-use b5_players::{Budget, SearchBot, SearchSettings};
+use b5_players::chances_at;
 use clap::Args;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -51,7 +51,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=6))]
     pub players: Option<u8>,
     /// The computer players, comma-separated, rotating through the seats
-    /// (`search:N` a search player with N iterations a decision)
+    /// (`search:N` a search player with N iterations a decision;
+    /// `greedy@FILE` a greedy player with a `b5 tune` file's weights)
     #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = super::parse_bot)]
     pub bot: Vec<BotSpec>,
     /// Decks, comma-separated: races, shipped deck names or deck files
@@ -279,7 +280,7 @@ fn observe(path: &Path, cards: &CardSet, estimate: bool) -> Result<Facts, Fail> 
     let mut turn = start.turn();
     let mut by_turn: Vec<Vec<f64>> = Vec::new();
     if estimate {
-        by_turn.push(chances_now(&start, save.seed));
+        by_turn.push(chances_at(&start, save.seed, ESTIMATE_ITERATIONS));
     }
     let game = save.replay(db, &origin, |g, _, p, a, _| {
         if g.turn() != turn {
@@ -288,7 +289,11 @@ fn observe(path: &Path, cards: &CardSet, estimate: bool) -> Result<Facts, Fail> 
             }
             turn = g.turn();
             if estimate && !g.is_over() {
-                by_turn.push(chances_now(g, save.seed ^ u64::from(turn)));
+                by_turn.push(chances_at(
+                    g,
+                    save.seed ^ u64::from(turn),
+                    ESTIMATE_ITERATIONS,
+                ));
             }
         }
         let now = hands(g);
@@ -331,26 +336,6 @@ fn observe(path: &Path, cards: &CardSet, estimate: bool) -> Result<Facts, Fail> 
         drawn,
         played,
     })
-}
-
-/// Every seat's chance to win as the search player sees it from the seat
-/// to act at the next choice (0 for every seat in a game already over).
-fn chances_now(g: &Game, seed: u64) -> Vec<f64> {
-    let mut g = g.clone();
-    while g.at_round_entry().is_some() && !g.is_over() {
-        g.proceed();
-    }
-    let Some(&p) = g.pending().first().filter(|_| !g.is_over()) else {
-        return vec![0.0; g.num_players()];
-    };
-    let mut bot = SearchBot::with_settings(
-        seed,
-        SearchSettings {
-            budget: Budget::Iterations(ESTIMATE_ITERATIONS),
-            ..SearchSettings::default()
-        },
-    );
-    bot.chances(&g, p)
 }
 
 /// How the game ended (Victory; Drakh Rule 6; the Babylon 5 victory).

@@ -61,8 +61,10 @@ pub struct SimArgs {
     pub decks: Vec<String>,
     /// The computer players, comma-separated; several rotate through the
     /// seats (e.g. `greedy,random` in a 2-player game pits one against the
-    /// other, seats alternating); `search:N` is a search player with N
-    /// iterations a decision (`search:10000,search:1000`)
+    /// other, seats alternating, and every bot plays every deck); `search:N`
+    /// is a search player with N iterations a decision
+    /// (`search:10000,search:1000`); `greedy@FILE` or `search:N@FILE` plays
+    /// with the weights of a `b5 tune` file (`greedy,greedy@old.toml`)
     #[arg(long, value_delimiter = ',', default_value = "random", value_parser = super::parse_bot)]
     pub bot: Vec<BotSpec>,
     /// Write each game's saved game into this folder (game-0001.json, ...)

@@ -118,9 +118,19 @@ async fn a_card_file_is_checked_as_it_is_written() {
     );
     let big = "#".repeat(80 * 1024);
     let r = c
-        .post("/api/cards/check", None, &json!({ "text": big }))
-        .await;
-    assert_eq!(r.status, 413, "{}", r.raw);
+        .http
+        .post(format!("{}/api/cards/check", c.base))
+        .json(&json!({ "text": big }))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(r.status().as_u16(), 413);
+    // The body is left unread: the server closes the connection and says
+    // so, so the next request goes on a new one and is not lost.
+    assert_eq!(
+        r.headers().get("connection").map(|v| v.as_bytes()),
+        Some(&b"close"[..])
+    );
     // The file is not among the server's cards.
     let cards = c.get("/api/cards", None).await;
     assert!(!cards.raw.contains("Page Blockade"));
@@ -340,5 +350,72 @@ async fn a_pasted_deck_list_keeps_the_search_from_advising() {
         asked += 1;
     }
     assert!(asked > 0);
+    server.stop().await.unwrap();
+}
+
+/// A finished game's chart: every seat's chance to win after each turn, as
+/// the search player sees it; refused while the game is played (it would
+/// tell what the search sees of hidden cards) and to a stranger at a table
+/// without spectators; worked out once and the same when asked again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_charts_each_players_chances() {
+    let server = start(test_config("assist-chart")).await;
+    let c = Client::new(server.addr);
+    let mut req = table_request(&[("greedy", "narn"), ("human", "minbari")], 8, 5);
+    req["spectators"] = json!(false);
+    let (id, inv) = c.create(&req).await;
+    let tokens = c.join_all(&id, &inv).await;
+    let t = &tokens[0].1;
+    let chart = format!("/api/tables/{id}/chart");
+    let early = c.get(&chart, Some(t)).await;
+    assert_eq!(early.status, 409, "{}", early.raw);
+    assert!(early.raw.contains("not over"), "{}", early.raw);
+    // The human seat hands itself to the computer; the game runs to its
+    // turn limit or a winner.
+    let away = c
+        .post(
+            &format!("/api/tables/{id}/seats/1/away"),
+            Some(t),
+            &json!({ "away": true }),
+        )
+        .await;
+    assert_eq!(away.status, 200, "{}", away.raw);
+    let (mut ws, _) = c.ws(&id, Some(t), Some(0)).await;
+    while ws.next_change().await.expect("the computers play")["finished"] != true {}
+    let end = c.state(&id, Some(t)).await.body;
+    let last_turn = end["view"]["turn"].as_u64().expect("the turn");
+    for stranger in [None, Some("0".repeat(64))] {
+        let r = c.get(&chart, stranger.as_deref()).await;
+        assert_eq!(r.status, 403, "{}", r.raw);
+    }
+    let r = c.get(&chart, Some(t)).await;
+    assert_eq!(r.status, 200, "{}", r.raw);
+    let turns = r.body["turns"].as_array().expect("the turns");
+    assert!(turns.len() >= 2, "{}", r.raw);
+    let mut prev = 0;
+    for p in turns {
+        let turn = p["turn"].as_u64().expect("a turn");
+        assert!(turn > prev && turn <= last_turn, "{}", r.raw);
+        prev = turn;
+        let chances: Vec<f64> = p["chances"]
+            .as_array()
+            .expect("chances")
+            .iter()
+            .map(|x| x.as_f64().expect("a number"))
+            .collect();
+        assert_eq!(chances.len(), 2, "{}", r.raw);
+        assert!(chances.iter().all(|x| (0.0..=1.0).contains(x)), "{}", r.raw);
+        assert!(chances.iter().sum::<f64>() <= 1.002, "{}", r.raw);
+    }
+    // Worked out before the game's end moved anyone's chances apart: the
+    // first turn is no sure thing for either player.
+    let first = turns[0]["chances"].as_array().unwrap();
+    assert!(
+        first.iter().all(|x| x.as_f64().unwrap() < 0.95),
+        "{}",
+        r.raw
+    );
+    let again = c.get(&chart, Some(t)).await;
+    assert_eq!(again.body, r.body);
     server.stop().await.unwrap();
 }
