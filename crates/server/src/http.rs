@@ -859,16 +859,7 @@ async fn table_state(
     let table = table_of(&state, &id).await?;
     let token = bearer(&headers)?;
     let inner = table.inner.lock().await;
-    let viewer = match token {
-        Some(t) => Viewer::Seat(inner.seat_of_token(&t).ok_or_else(forbidden)?),
-        None if table.spectators => Viewer::Spectator,
-        None => {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "this table does not allow spectators",
-            ))
-        }
-    };
+    let viewer = viewer_of(&table, &inner, token.as_deref())?;
     let v = state_json(&table, &inner, viewer);
     drop(inner);
     ok(StatusCode::OK, v)
@@ -1057,25 +1048,24 @@ async fn write_chat(
 }
 
 /// A finished game's record, for anyone who may view the table.
-/// Whether the request may read the table's finished game: a seat's token,
-/// or none at a table that allows spectators.
-async fn may_read_record(table: &Table, headers: &HeaderMap) -> Result<(), ApiError> {
-    match bearer(headers)? {
-        Some(t) => {
-            table
-                .inner
-                .lock()
-                .await
-                .seat_of_token(&t)
-                .ok_or_else(forbidden)?;
-            Ok(())
-        }
-        None if table.spectators => Ok(()),
+/// Who reads the table: the token's seat, or a spectator (no token) at a
+/// table that allows them.
+fn viewer_of(table: &Table, inner: &TableInner, token: Option<&str>) -> Result<Viewer, ApiError> {
+    match token {
+        Some(t) => Ok(Viewer::Seat(inner.seat_of_token(t).ok_or_else(forbidden)?)),
+        None if table.spectators => Ok(Viewer::Spectator),
         None => Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "this table does not allow spectators",
         )),
     }
+}
+
+/// Whether the request may read the table's finished game (its record,
+/// its chart): a seat's token, or none at a table that allows spectators.
+async fn may_read_record(table: &Table, headers: &HeaderMap) -> Result<(), ApiError> {
+    let token = bearer(headers)?;
+    viewer_of(table, &*table.inner.lock().await, token.as_deref()).map(|_| ())
 }
 
 /// A finished game's chart: every seat's estimated chance to win after
@@ -1143,18 +1133,7 @@ async fn read_chat(
     let table = table_of(&state, &id).await?;
     let token = bearer(&headers)?;
     let inner = table.inner.lock().await;
-    match token {
-        Some(t) => {
-            inner.seat_of_token(&t).ok_or_else(forbidden)?;
-        }
-        None if table.spectators => {}
-        None => {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "this table does not allow spectators",
-            ))
-        }
-    }
+    viewer_of(&table, &inner, token.as_deref())?;
     ok(
         StatusCode::OK,
         json!({ "count": inner.chat_count, "chat": inner.chat }),
