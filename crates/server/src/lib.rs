@@ -35,8 +35,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use axum::http::{Extensions, HeaderMap, StatusCode, Version};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 
 use crate::game::{GameKind, ReplayError};
 use crate::store::{Store, StoreError, StoredTable};
@@ -562,6 +564,7 @@ pub async fn serve(
     if let Some(site) = site {
         app = app.merge(site);
     }
+    let app = app.layer(compression());
     connections::serve(listener, app, limits, timeouts, async move {
         stop.await;
         let _ = tell_shutdown.send(true);
@@ -569,6 +572,27 @@ pub async fn serve(
     .await;
     Ok(())
 }
+
+/// Answers of 1 KiB or more (the page's script, the cards, a state) are sent
+/// gzipped to a client that accepts it; smaller ones (an action's
+/// acknowledgement), images and the WebSocket's upgrade go as they are.
+/// Gzip alone: every browser and `b5 connect` take it, and it needs no
+/// compressor beyond the `flate2` the build already holds.
+fn compression() -> tower_http::compression::CompressionLayer<impl Predicate> {
+    let not_upgrade = |status: StatusCode, _: Version, _: &HeaderMap, _: &Extensions| {
+        status != StatusCode::SWITCHING_PROTOCOLS
+    };
+    tower_http::compression::CompressionLayer::new()
+        .gzip(true)
+        .compress_when(
+            SizeAbove::new(COMPRESS_FROM)
+                .and(NotForContentType::IMAGES)
+                .and(not_upgrade),
+        )
+}
+
+/// The smallest answer sent compressed, in bytes.
+pub const COMPRESS_FROM: u16 = 1024;
 
 /// The process's limit of open files (its soft limit; Linux; None
 /// elsewhere or when unlimited).
