@@ -34,9 +34,17 @@ async function createViaLobby(page, base, { seats, turnLimit, clockSeconds }) {
   await page.getByRole("heading", { name: "Create a table" }).waitFor();
   // The form starts with four seats: human, greedy, greedy, greedy.
   for (let i = 4; i > seats.length; i--) await page.getByRole("button", { name: `Remove seat ${i}` }).click();
+  // Every deck the server ships is offered by name (two Narn decks among
+  // them); a race picks its first deck, as the server does.
+  const shipped = (await page.evaluate(() => fetch("/api").then((r) => r.json()))).decks;
+  assert.ok(shipped.length >= 6 && shipped.filter((d) => d.race === "narn").length === 2, JSON.stringify(shipped));
+  await page.locator(`select[name=deck-0] option[value="${shipped[shipped.length - 1].name}"]`).waitFor({ state: "attached" });
+  const offered = await page.locator("select[name=deck-0] option").evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(offered, [...shipped.map((d) => d.name), "__list"]);
+  const deckOf = (deck) => shipped.find((d) => d.race === deck)?.name ?? deck;
   for (let i = 0; i < seats.length; i++) {
     await page.locator(`select[name=player-${i}]`).selectOption(seats[i].player);
-    await page.locator(`select[name=deck-${i}]`).selectOption(seats[i].deck);
+    await page.locator(`select[name=deck-${i}]`).selectOption(deckOf(seats[i].deck));
   }
   await page.locator("input[name=turn-limit]").fill(String(turnLimit));
   if (clockSeconds) await page.locator("input[name=clock]").fill(String(clockSeconds));
@@ -426,7 +434,7 @@ test("a card pack: the file offered from the Cards page, chosen in the lobby's f
   while ((await page.locator(".seat-form").count()) > 2) await page.getByRole("button", { name: `Remove seat ${await page.locator(".seat-form").count()}` }).click();
   await page.locator("select[name=player-0]").selectOption("human");
   await page.locator("select[name=player-1]").selectOption("greedy");
-  await page.locator("select[name=deck-1]").selectOption("narn");
+  await page.locator("select[name=deck-1]").selectOption("The Unbroken Regime");
   await page.locator("select[name=deck-0]").selectOption("__list");
   await page.locator("textarea[name=list-0]").fill(human);
   const status = seat.locator(".deck-status");

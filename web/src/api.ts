@@ -22,6 +22,7 @@ import type {
   SyncMsg,
   WhyResponse,
 } from "./types";
+import type { ServerDeck } from "./decks";
 import type { CardCheckResult } from "./cardfile";
 import type { Action as EmpiresAction } from "./generated/empires";
 import { applyPatch, type PatchOp } from "./patch";
@@ -110,6 +111,8 @@ export class Api {
     bots: string[];
     card_packs?: boolean;
     sandboxes?: { max: number; idle_minutes: number };
+    /** The shipped decks of the Babylon 5 CCG (servers before this field: absent). */
+    decks?: ServerDeck[];
   }> {
     return this.call("GET", "/api");
   }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Api, ApiError, type CardPack } from "./api";
 import { checkSummary, DeckChecker, placeProblems, type CheckState } from "./deckcheck";
-import { SHIPPED_DECKS } from "./decks";
+import { deckChoices, deckForRace, SHIPPED_DECKS, type DeckChoice } from "./decks";
 import { joinLink, navigate } from "./route";
 import { loadSeat } from "./session";
 import type { CreateResponse, EmpiresSeatRequest, LobbyTable, Problem, SeatRequest } from "./types";
@@ -360,6 +360,23 @@ function CreateTable({ api }: { api: Api }) {
   /** The server's card packs (none without `--card-packs`), and the one chosen ("" for none). */
   const [packs, setPacks] = useState<CardPack[]>([]);
   const [pack, setPack] = useState("");
+  /** The decks the server ships (GET /api), every one of them offered. */
+  const [decks, setDecks] = useState<DeckChoice[]>(SHIPPED_DECKS);
+  useEffect(() => {
+    let live = true;
+    api.info().then(
+      (info) => {
+        if (!live || !info?.decks?.length) return;
+        const shipped = info.decks;
+        setDecks(deckChoices(shipped));
+        setSeats((ss) => ss.map((x) => ({ ...x, deck: deckForRace(x.deck, shipped) })));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
   useEffect(() => {
     api.packs().then(
       (r) => setPacks(r.enabled ? r.packs.filter((p) => p.game === "b5ccg") : []),
@@ -417,6 +434,7 @@ function CreateTable({ api }: { api: Api }) {
               i={i}
               s={s}
               pack={pack}
+              decks={decks}
               count={seats.length}
               problems={problems.filter((p) => p.seat === i)}
               update={(patch) => update(i, patch)}
@@ -429,7 +447,9 @@ function CreateTable({ api }: { api: Api }) {
           <button
             type="button"
             disabled={seats.length >= 6}
-            onClick={() => setSeats((x) => [...x, { player: "greedy", deckMode: "shipped", deck: "narn", list: "" }])}
+            onClick={() =>
+              setSeats((x) => [...x, { player: "greedy", deckMode: "shipped", deck: decks[x.length % decks.length]?.value ?? "narn", list: "" }])
+            }
           >
             Add a seat
           </button>
@@ -504,6 +524,8 @@ function SeatRow(props: {
   s: SeatForm;
   /** The card pack chosen for the table ("" for none): deck lists are checked with its cards. */
   pack: string;
+  /** The shipped decks to choose from. */
+  decks: DeckChoice[];
   count: number;
   /** This seat's problems from the last attempt to create the table. */
   problems: Problem[];
@@ -545,7 +567,7 @@ function SeatRow(props: {
               else update({ deckMode: "shipped", deck: v });
             }}
           >
-            {SHIPPED_DECKS.map((d) => (
+            {props.decks.map((d) => (
               <option value={d.value} key={d.value}>
                 {d.label}
               </option>

@@ -365,6 +365,16 @@ impl GameKind for B5Kind {
         ]
     }
 
+    fn decks(&self) -> Vec<Value> {
+        self.decks
+            .iter()
+            .map(|d| {
+                let name = d.name.clone().unwrap_or_else(|| file_stem(&d.origin));
+                serde_json::json!({ "name": name, "race": d.race.map(|(r, _)| r.name()) })
+            })
+            .collect()
+    }
+
     fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>> {
         // The deck checks run on client text: a bug there must not take
         // the request down with a panic.

@@ -262,6 +262,12 @@ pub trait GameKind: Send + Sync {
     fn name(&self) -> &'static str;
     /// The computer players it offers ("greedy", "random").
     fn bots(&self) -> &'static [&'static str];
+    /// The decks it ships, for a table request's seats (`GET /api`):
+    /// `[{"name", "race"}]`, a seat's `deck` naming one by its name. None
+    /// for a game without decks.
+    fn decks(&self) -> Vec<Value> {
+        Vec::new()
+    }
     /// Checks a table request: `seats` are the request's seat objects (the
     /// game reads its own fields, such as `deck`), `options` the request's
     /// `options` object (or null).

@@ -237,6 +237,7 @@ async fn api_info(State(state): State<Arc<AppState>>) -> ApiResult {
             "protocol": PROTOCOL_VERSION,
             "games": state.kind_names(),
             "bots": state.kind(None).map(|k| k.bots().to_vec()).unwrap_or_default(),
+            "decks": state.kind(None).map(|k| k.decks()).unwrap_or_default(),
             "sandboxes": crate::sandbox::info(&state),
             "card_packs": state.packs.enabled(),
         }),

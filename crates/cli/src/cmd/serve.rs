@@ -37,6 +37,10 @@ impl GameKind for Served {
         self.kind.bots()
     }
 
+    fn decks(&self) -> Vec<Value> {
+        self.kind.decks()
+    }
+
     fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>> {
         self.kind.prepare(seats, options)
     }

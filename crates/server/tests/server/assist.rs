@@ -59,6 +59,37 @@ async fn cards_and_the_deck_check() {
         .post("/api/decks/check", None, &json!({ "deck": 1 }))
         .await;
     assert_eq!(bad.status, 400, "{}", bad.raw);
+
+    // The shipped decks, as the lobby's form offers them: every one of
+    // them (two of one race among them) can be named at a table.
+    let api = c.get("/api", None).await;
+    let decks = api.body["decks"].as_array().expect("the shipped decks");
+    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../cards/data/decks"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "deck"))
+        })
+        .count();
+    assert_eq!(decks.len(), files, "{}", api.raw);
+    let narn: Vec<&str> = decks
+        .iter()
+        .filter(|d| d["race"] == "narn")
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(narn.len(), 2, "{}", api.raw);
+    // The same seed and opponent: the deck named makes the table differ
+    // (its ambassador, in play from the start).
+    let mut narn_tables = Vec::new();
+    for name in narn {
+        let req = table_request(&[("human", name), ("human", "minbari")], 1, 5);
+        let r = c.post("/api/tables", None, &req).await;
+        assert_eq!(r.status, 201, "{name}: {}", r.raw);
+        let st = c.state(r.body["table"].as_str().unwrap(), None).await;
+        narn_tables.push(st.body["view"]["players"][0].clone());
+    }
+    assert!(narn_tables[0].is_object());
+    assert_ne!(narn_tables[0], narn_tables[1]);
     server.stop().await.unwrap();
 }
 
