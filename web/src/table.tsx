@@ -1334,12 +1334,21 @@ function ChancesChart({ table, v, api, token }: { table: string; v: PlayerView; 
   const [err, setErr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api.chart(table, token).then(
-      (c) => live && setChart(c),
-      (e: unknown) => live && setErr(e instanceof Error ? e.message : String(e)),
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // While every core of the server is thinking (429), asked again a little later.
+    const ask = (tries: number) =>
+      api.chart(table, token).then(
+        (c) => live && setChart(c),
+        (e: unknown) => {
+          if (!live) return;
+          if (e instanceof ApiError && e.status === 429 && tries > 0) timer = setTimeout(() => ask(tries - 1), 2000);
+          else setErr(e instanceof Error ? e.message : String(e));
+        },
+      );
+    void ask(10);
     return () => {
       live = false;
+      if (timer) clearTimeout(timer);
     };
   }, [api, table, token]);
   if (err) return <p class="muted chances-chart">Chances over the turns: {err}</p>;
