@@ -6,7 +6,7 @@
 //   B5_BIN=path/to/b5 node e2e/run.mjs [name-filter]
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { B5Server, b5Bin, freePort, launchBrowser, percentile, removeDir, ROOT, startPage, tempDir, WEB } from "./harness.mjs";
@@ -139,7 +139,14 @@ async function playOne(page, stats, passBias = 3) {
     }
   } else if (nOthers > 0) {
     const b = hasPass ? pass : others.nth(rand(nOthers));
+    const one = (await b.getAttribute("data-one")) === "1";
     await b.click();
+    if (one) {
+      // A single pass is made in one click.
+      stats.group++;
+      await waitPast(page, seq);
+      return;
+    }
     const choices = page.locator(".chosen .choice");
     await choices.first().waitFor();
     const n = await choices.count();
@@ -825,6 +832,104 @@ test("reading and help: card text on hover and tap, the engine's log, a hint, th
     removeDir(dir);
   }
   await page.close();
+});
+
+/** A `b5 connect` seat run as a child process: what it prints, and lines typed to it. */
+function terminalSeat(link, name) {
+  const seats = tempDir("b5-e2e-seats-");
+  const proc = spawn(b5Bin(), ["connect", link, "--name", name, "--seats", seats], { stdio: ["pipe", "pipe", "pipe"] });
+  const t = { proc, out: "", err: "" };
+  proc.stdout.on("data", (d) => (t.out += d));
+  proc.stderr.on("data", (d) => (t.err += d));
+  t.type = (line) => proc.stdin.write(`${line}\n`);
+  /** Waits until `want` is printed after offset `from`; returns where. */
+  t.waitFor = async (want, from = 0, timeout = 20000) => {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const i = t.out.indexOf(want, from);
+      if (i >= 0) return i;
+      if (Date.now() > end || proc.exitCode !== null) throw new Error(`the terminal did not print ${JSON.stringify(want)} after ${from}:\n${t.out.slice(-3000)}\n${t.err}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  t.prompts = () => t.out.split("Choose (").length - 1;
+  t.close = () => {
+    if (proc.exitCode === null) proc.kill();
+    removeDir(seats);
+  };
+  return t;
+}
+
+test("a mixed table: a browser seat asks for an undo, the b5 connect seat is asked at once while it chooses, accepts, and both show the table after it", async ({ browser, base, b5 }) => {
+  const created = await b5.api("POST", "/api/tables", {
+    seats: [
+      { player: "human", deck: "narn" },
+      { player: "human", deck: "minbari" },
+    ],
+    options: { turn_limit: 3 },
+  });
+  assert.equal(created.status, 201);
+  const table = created.body.table;
+  const inv = (i) => created.body.seats.find((x) => x.seat === i).invitation;
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  await joinSeat(page, `${base}/join/${table}/0#${inv(0)}`, "Ana");
+  const term = terminalSeat(`${b5.url}/join/${table}/1#${inv(1)}`, "Tess");
+  try {
+    await term.waitFor("Connected to table");
+    // Play until Ana has an action in effect and Tess is choosing at her prompt.
+    let anaActed = false;
+    let prompts = 0;
+    let asked = false;
+    for (let step = 0; step < 60 && !asked; step++) {
+      const st = (await b5.api("GET", `/api/tables/${table}/state`)).body;
+      if (st.pending.includes(0)) {
+        if ((await page.locator('.actions[data-active="1"]').count()) === 0) {
+          await page.waitForTimeout(50);
+          continue;
+        }
+        await playOne(page, { card: 0, target: 0, group: 0, plain: 0 }, 10);
+        anaActed = true;
+      } else if (st.pending.includes(1)) {
+        if (term.prompts() <= prompts) {
+          await page.waitForTimeout(50);
+          continue;
+        }
+        prompts = term.prompts();
+        if (anaActed) {
+          await page.getByRole("button", { name: "Ask to undo my last action" }).click();
+          asked = true;
+        } else term.type(".");
+      } else await page.waitForTimeout(50);
+    }
+    assert.ok(asked, "Ana acted and Tess was choosing");
+    const from = term.out.length;
+    // The page says whom it waits for; the terminal asks at once, nothing typed.
+    await page.locator(".manners .undo", { hasText: "waiting for" }).waitFor({ timeout: 10000 });
+    const q = await term.waitFor("asks to take back their last action", Math.max(0, from - 200));
+    await term.waitFor("Accept? (y/n): ", q);
+    term.type("y");
+    // Both show the undo: the terminal's log line and the table drawn again; the page's log line.
+    const undone = await term.waitFor("'s undo takes back the actions from number", q);
+    await page.locator(".loglines li", { hasText: "undo takes back" }).first().waitFor({ timeout: 10000 });
+    await page.locator(".manners .undo").waitFor({ state: "detached", timeout: 10000 });
+    // Ana's choice again (her action was taken back); the terminal's next prompt comes after hers.
+    assert.equal(await waitForTurn(page), true);
+    const seq = await seqOf(page);
+    await playOne(page, { card: 0, target: 0, group: 0, plain: 0 }, 10);
+    const drawn = await term.waitFor("Your choices, ", undone);
+    await term.waitFor("Choose (", drawn);
+    // The terminal's choice is taken on the table as it now is (not refused as stale).
+    term.type(".");
+    const took = await term.waitFor("You: ", drawn);
+    await page.waitForFunction((s) => Number(document.querySelector(".table-page")?.getAttribute("data-seq")) > s + 1, seq, { timeout: 10000 });
+    assert.ok(!term.out.slice(took).includes("Not taken"), term.out.slice(took));
+    term.type("q");
+    await term.waitFor("You left the table", took);
+  } finally {
+    term.close();
+    await ctx.close();
+  }
 });
 
 test("two humans at one table: neither page nor its traffic (nor a spectator's) holds the other's hand; chat; away and back", async ({ browser, base, b5 }) => {

@@ -7,6 +7,8 @@ import { navigate } from "./route";
 import { downloadText, saveFileName } from "./save";
 import { forgetSeat, loadSeat, type SeatToken } from "./session";
 import { canAct, initialState, reduce, type TableState } from "./store";
+import { autoPassNow, loadAutoPass, NO_AUTO_PASS, saveAutoPass, type AutoPass } from "./autopass";
+import { AutoPassPanel } from "./controls/autopass";
 import { ChatPanel } from "./controls/chat";
 import { MoveClock } from "./controls/clock";
 import { FatalPage } from "./controls/fatal";
@@ -387,6 +389,24 @@ function TableView(props: {
   useEffect(() => {
     setTip((x) => (x && !x.pinned && !x.el.isConnected ? null : x));
   }, [s.seq]);
+  // Auto-pass: the seat's settings, and a pass made for it once per change.
+  const [autoPass, setAutoPass] = useState<AutoPass>(() =>
+    s.seat === null ? NO_AUTO_PASS : loadAutoPass(localStorage, s.table, s.seat),
+  );
+  const [passed, setPassed] = useState<{ count: number; lastSeq: number | null }>({ count: 0, lastSeq: null });
+  const autoPassedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (!active || !v || s.seq === null || s.sending || s.refused || autoPassedAt.current === s.seq) return;
+    const p = autoPassNow(autoPass, v, menu.groups);
+    if (!p) return;
+    autoPassedAt.current = s.seq;
+    setPassed((x) => ({ count: x.count + 1, lastSeq: s.seq }));
+    send(p.action);
+  }, [active, v, s.seq, s.sending, s.refused, autoPass, menu, send]);
+  const changeAutoPass = (a: AutoPass) => {
+    setAutoPass(a);
+    if (s.seat !== null) saveAutoPass(localStorage, s.table, s.seat, a);
+  };
   const ctx: Ctx = { s, menuGroups: active ? menu.groups : [], selected, targets, onCard, onRef, tips };
 
   if (!v) {
@@ -435,6 +455,9 @@ function TableView(props: {
             token={props.token}
           />
           <Manners {...props} />
+          {s.seat !== null && props.token && !s.finished && (
+            <AutoPassPanel value={autoPass} onChange={changeAutoPass} passed={passed} />
+          )}
           <Log s={s} />
           <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="chat-h" />
         </div>
@@ -1004,10 +1027,13 @@ function Actions({
                 aria-pressed={sel?.handle === g.handle}
                 data-group={g.handle}
                 data-kind={g.kind.kind}
-                onClick={() => dispatch({ type: "select", handle: sel?.handle === g.handle ? null : g.handle })}
+                data-one={oneClick(g) ? "1" : undefined}
+                onClick={() =>
+                  oneClick(g) ? send(g.choices[0]!.action) : dispatch({ type: "select", handle: sel?.handle === g.handle ? null : g.handle })
+                }
               >
                 {hintGroup === g ? "◆ " : ""}
-                {g.title} ({g.choices.length})
+                {oneClick(g) ? g.title : `${g.title} (${g.choices.length})`}
               </button>
             ))}
             {cardGroups.map((g) => (
@@ -1090,6 +1116,11 @@ function Actions({
       </details>
     </section>
   );
+}
+
+/** A pass that is one choice is made in one click. */
+function oneClick(g: Group): boolean {
+  return g.kind.kind === "pass" && g.choices.length === 1;
 }
 
 /**

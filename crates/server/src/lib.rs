@@ -365,7 +365,7 @@ impl AppState {
                     let keep = table::actions_in_effect(&log, &effective);
                     game = table::rebuild_game(&*kind, setup, seed, &keep)?;
                     log.push(None);
-                    Arc::new(table::PublicEvents(table::undo_events(e.seat, target)))
+                    Arc::new(table::undo_change(&*game, e.seat, target))
                 }
             };
             let found = game.digest();

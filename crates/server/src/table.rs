@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, Mutex, Notify};
 
-use crate::game::{ActionError, GameEvents, GameKind, TableGame};
+use crate::game::{ActionError, GameEvents, GameKind, TableGame, Viewer};
 use crate::secret;
 use crate::store::{
     self, ChatLine, Ended, LoggedAction, PendingUndo, Store, StoreError, Write, CHAT_BYTES_MAX,
@@ -225,12 +225,37 @@ impl From<PendingUndo> for UndoRequest {
     }
 }
 
-/// Events made by the server itself (an undo): the same for every viewer.
-pub struct PublicEvents(pub Value);
+/// Events made by the server itself (an undo), with their sentences: the
+/// same for every viewer.
+pub struct PublicEvents {
+    pub events: Value,
+    pub log: Vec<String>,
+}
 
 impl GameEvents for PublicEvents {
     fn for_viewer(&self, _: crate::game::Viewer) -> Value {
-        self.0.clone()
+        self.events.clone()
+    }
+
+    fn log(&self, _: crate::game::Viewer) -> Vec<String> {
+        self.log.clone()
+    }
+}
+
+/// The events of an undo by seat `by` of action `target` and those after
+/// it, on `game` as the undo left it; the sentence names the player as the
+/// game does (a catching-up client reads the undone actions' sentences
+/// first, then this one).
+pub fn undo_change(game: &dyn TableGame, by: usize, target: u64) -> PublicEvents {
+    let name = game.view(Viewer::Spectator)["players"][by]["name"]
+        .as_str()
+        .map(String::from)
+        .unwrap_or_else(|| format!("Seat {}", by + 1));
+    PublicEvents {
+        events: undo_events(by, target),
+        log: vec![format!(
+            "{name}'s undo takes back the actions from number {target} on: the table is as it was before them."
+        )],
     }
 }
 
@@ -1022,7 +1047,7 @@ impl Table {
         inner.log.push(None);
         inner.effective.retain(|&q| q < target);
         inner.undo = None;
-        let events = Arc::new(PublicEvents(undo_events(by, target)));
+        let events = Arc::new(undo_change(&*game, by, target));
         self.commit_change(inner, game, events);
         tracing::info!(table = %self.id, seq = seq + 1, by, target, "undo");
         self.notice(json!({ "type": "undo", "state": "done", "by": by, "undone_from": target, "seq": seq + 1 }));

@@ -18,6 +18,7 @@
 //! through [`TerminalText`], which strips control characters.
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -33,7 +34,7 @@ use tokio_tungstenite::tungstenite::error::{CapacityError, Error as WsError};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::cmd::play::{self, Answer, Desk};
+use crate::cmd::play::{self, Answer, Desk, Heard};
 use crate::cmd::BotKind;
 use crate::Fail;
 
@@ -65,6 +66,11 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// A connection that brought a change, or stayed open this long, was
 /// working: the count of failures in a row starts again.
 const STEADY: Duration = Duration::from_secs(60);
+/// The longest line the terminal reads (longer ones are cut there; the
+/// longest a server takes, a chat line, is far shorter).
+const LONGEST_LINE: usize = 64 * 1024;
+/// Lines typed ahead of the prompt, kept until it asks.
+const TYPED_AHEAD: usize = 64;
 
 /// A size as a person reads it: "17 MiB", "4.5 MiB", "512 KiB".
 fn size(n: usize) -> String {
@@ -646,6 +652,8 @@ struct Now {
     winners: Vec<usize>,
     /// The seq of the last prompt (not asked twice for one change).
     asked: Option<u64>,
+    /// The seq of the table last drawn for the prompt.
+    shown: Option<u64>,
 }
 
 /// The server as the prompt's desk: cards from `GET /api/cards`, reasons
@@ -857,9 +865,17 @@ fn connect(args: &ConnectArgs) -> Result<ExitCode, Fail> {
             return Err(Fail::new(a.error()));
         }
     }
-    let (tx, mut rx) = mpsc::channel(READ_AHEAD);
+    let (tx, rx) = mpsc::channel(READ_AHEAD);
     open_socket(&server, &table, token.as_deref(), 0, tx.clone())?;
-    let mut stdin = std::io::stdin().lock();
+    // A person at a seat types; a computer player and a spectator do not.
+    let typing = seat.is_some() && args.bot.is_none();
+    let mut inbox = Inbox {
+        rt: server.rt.handle().clone(),
+        rx,
+        lines: typing.then(typed_lines),
+        pending: VecDeque::new(),
+        kept: VecDeque::new(),
+    };
     let mut session = Session {
         server: &server,
         table: &table,
@@ -873,7 +889,179 @@ fn connect(args: &ConnectArgs) -> Result<ExitCode, Fail> {
         opened: (Instant::now(), 0),
         failures: 0,
     };
-    session.play(&mut rx, &tx, &mut stdin, &mut out)
+    session.play(&mut inbox, &tx, &mut out)
+}
+
+/// A line from the terminal, or its end (or a failure to read it).
+type Typed = Result<Option<String>, String>;
+
+/// Reads the terminal's lines on a thread of their own, so that the
+/// table's news reaches the player while the prompt waits.
+fn typed_lines() -> mpsc::Receiver<Typed> {
+    let (tx, rx) = mpsc::channel(TYPED_AHEAD);
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            let typed = read_line_within(&mut stdin, LONGEST_LINE);
+            let end = !matches!(typed, Ok(Some(_)));
+            if tx.blocking_send(typed).is_err() || end {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// One line of at most `limit` bytes (the rest of a longer line is read
+/// and dropped); None at the end of the input.
+fn read_line_within(input: &mut impl BufRead, limit: usize) -> Typed {
+    let mut bytes = Vec::new();
+    let read = input
+        .by_ref()
+        .take(limit as u64)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| format!("cannot read the input: {e}"))?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') && bytes.len() == limit {
+        // Skip the rest of an over-long line.
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let n = input
+                .by_ref()
+                .take(limit as u64)
+                .read_until(b'\n', &mut rest)
+                .map_err(|e| format!("cannot read the input: {e}"))?;
+            if n == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// What the player hears: the table's messages, and the lines typed at
+/// the terminal (a person's seat only), whichever comes first.
+struct Inbox {
+    rt: tokio::runtime::Handle,
+    rx: mpsc::Receiver<Incoming>,
+    lines: Option<mpsc::Receiver<Typed>>,
+    /// Messages that came while a question waited, handled after it.
+    pending: VecDeque<Incoming>,
+    /// Lines typed between questions, kept in order for the next one
+    /// (None: the end of the input came after them).
+    kept: VecDeque<Option<String>>,
+}
+
+/// What comes while the seat has no question before it.
+enum Between {
+    Message(Incoming),
+    Line(String),
+    /// The table's connection reader is gone.
+    Gone,
+}
+
+impl Inbox {
+    /// The next message, or a line typed first (the end of the input is
+    /// kept for the next question).
+    fn message_or_line(&mut self) -> Result<Between, Fail> {
+        if let Some(m) = self.pending.pop_front() {
+            return Ok(Between::Message(m));
+        }
+        let rx = &mut self.rx;
+        let Some(lines) = self.lines.as_mut() else {
+            return Ok(rx.blocking_recv().map_or(Between::Gone, Between::Message));
+        };
+        let heard = self.rt.block_on(async {
+            tokio::select! {
+                biased;
+                m = rx.recv() => Err(m),
+                l = lines.recv() => Ok(l),
+            }
+        });
+        match heard {
+            Err(m) => Ok(m.map_or(Between::Gone, Between::Message)),
+            Ok(Some(Ok(Some(l)))) => Ok(Between::Line(l)),
+            Ok(Some(Ok(None))) | Ok(None) => {
+                // The end of the input: the next question quits.
+                self.lines = None;
+                self.kept.push_back(None);
+                self.message_or_line()
+            }
+            Ok(Some(Err(e))) => Err(Fail::new(e)),
+        }
+    }
+
+    /// A message that has come already.
+    fn ready(&mut self) -> Option<Incoming> {
+        self.pending.pop_front().or_else(|| self.rx.try_recv().ok())
+    }
+
+    /// A line typed, or a message first (kept for after the question).
+    fn hear(&mut self, line: &mut String) -> Result<Heard, Fail> {
+        line.clear();
+        if let Some(k) = self.kept.pop_front() {
+            return Ok(match k {
+                Some(l) => {
+                    line.push_str(&l);
+                    Heard::Line
+                }
+                None => Heard::End,
+            });
+        }
+        let Some(lines) = self.lines.as_mut() else {
+            return Ok(Heard::End);
+        };
+        let rx = &mut self.rx;
+        let heard = self.rt.block_on(async {
+            tokio::select! {
+                // The table first: a notice is not held behind typed lines.
+                biased;
+                m = rx.recv() => Err(m),
+                l = lines.recv() => Ok(l),
+            }
+        });
+        match heard {
+            Err(Some(m)) => {
+                self.pending.push_back(m);
+                Ok(Heard::News)
+            }
+            // The reader of the table's connection is gone (the program
+            // ends): as the end of the input.
+            Err(None) => Ok(Heard::End),
+            Ok(Some(Ok(Some(l)))) => {
+                line.push_str(&l);
+                Ok(Heard::Line)
+            }
+            Ok(Some(Ok(None))) | Ok(None) => {
+                self.lines = None;
+                Ok(Heard::End)
+            }
+            Ok(Some(Err(e))) => Err(Fail::new(e)),
+        }
+    }
+
+    /// The answer to a question that the table's messages do not
+    /// interrupt (they wait until it is answered): None at the end of the
+    /// input.
+    fn answer(&mut self) -> Result<Option<String>, Fail> {
+        let mut line = String::new();
+        loop {
+            match self.hear(&mut line)? {
+                Heard::Line => return Ok(Some(line)),
+                Heard::End => return Ok(None),
+                Heard::News => continue,
+            }
+        }
+    }
+}
+
+impl play::Lines for Inbox {
+    fn next_line(&mut self, line: &mut String) -> Result<Heard, Fail> {
+        self.hear(line)
+    }
 }
 
 /// The pause before opening a lost connection again after `failures` in
@@ -905,23 +1093,29 @@ struct Session<'a> {
 impl Session<'_> {
     fn play(
         &mut self,
-        rx: &mut mpsc::Receiver<Incoming>,
+        inbox: &mut Inbox,
         tx: &mpsc::Sender<Incoming>,
-        input: &mut impl BufRead,
         out: &mut impl Write,
     ) -> Result<ExitCode, Fail> {
         loop {
-            let first = rx
-                .blocking_recv()
-                .ok_or_else(|| Fail::new("the table's connection ended"))?;
+            let first = match inbox.message_or_line()? {
+                Between::Message(m) => m,
+                Between::Line(line) => {
+                    if let Some(code) = self.between_turns(line, inbox, out)? {
+                        return Ok(code);
+                    }
+                    continue;
+                }
+                Between::Gone => return Err(Fail::new("the table's connection ended")),
+            };
             let mut batch = vec![first];
-            while let Ok(m) = rx.try_recv() {
+            while let Some(m) = inbox.ready() {
                 batch.push(m);
             }
             for m in batch {
                 match m {
                     Incoming::Msg(v) => {
-                        if let Some(code) = self.message(&v, input, out)? {
+                        if let Some(code) = self.message(&v, inbox, out)? {
                             return Ok(code);
                         }
                     }
@@ -937,7 +1131,7 @@ impl Session<'_> {
                 self.game_over(out)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            if let Some(code) = self.turn(input, out)? {
+            if let Some(code) = self.turn(inbox, out)? {
                 return Ok(code);
             }
         }
@@ -991,7 +1185,7 @@ impl Session<'_> {
     fn message(
         &mut self,
         v: &Value,
-        input: &mut impl BufRead,
+        inbox: &mut Inbox,
         out: &mut impl Write,
     ) -> Result<Option<ExitCode>, Fail> {
         match v["type"].as_str().unwrap_or("") {
@@ -1043,7 +1237,7 @@ impl Session<'_> {
                     writeln!(out, "  ({who} is back)")?;
                 }
             }
-            "undo" => return self.undo_notice(v, input, out).map(|_| None),
+            "undo" => return self.undo_notice(v, inbox, out).map(|_| None),
             "error" => {
                 writeln!(
                     out,
@@ -1101,7 +1295,7 @@ impl Session<'_> {
     fn undo_notice(
         &mut self,
         v: &Value,
-        input: &mut impl BufRead,
+        inbox: &mut Inbox,
         out: &mut impl Write,
     ) -> Result<(), Fail> {
         let state = v["state"].as_str().unwrap_or("");
@@ -1124,16 +1318,11 @@ impl Session<'_> {
                     // Computer players always agree.
                     true
                 } else {
-                    write!(
+                    self.ask_yes_no(
+                        &format!("{by} asks to take back their last action (and every action after it). Accept? (y/n): "),
+                        inbox,
                         out,
-                        "{by} asks to take back their last action. Accept? (y/n): "
-                    )?;
-                    out.flush()?;
-                    let mut line = String::new();
-                    input
-                        .read_line(&mut line)
-                        .map_err(|e| Fail::new(format!("cannot read the input: {e}")))?;
-                    matches!(line.trim().to_lowercase().as_str(), "y" | "yes")
+                    )?
                 };
                 let a = self.server.post(
                     &format!("/api/tables/{}/undo/answer", self.table),
@@ -1143,6 +1332,10 @@ impl Session<'_> {
                 if a.status != 200 {
                     writeln!(out, "  (your answer was not needed: {})", a.error())?;
                 }
+            }
+            "accepted_by" => {
+                let who = self.player_name(v["seat"].as_u64().unwrap_or(0) as usize);
+                writeln!(out, "  ({who} agreed to the undo)")?
             }
             "refused" => writeln!(out, "  (the undo {by} asked for was refused)")?,
             "withdrawn" => writeln!(out, "  ({by} withdrew the undo)")?,
@@ -1154,12 +1347,149 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// The seat's choice, when it has one.
-    fn turn(
+    /// `say TEXT`: a line to the table's chat.
+    fn say(&self, text: &str, token: &str, out: &mut impl Write) -> Result<(), Fail> {
+        let a = self.server.post(
+            &format!("/api/tables/{}/chat", self.table),
+            Some(token),
+            &json!({ "text": text }),
+        )?;
+        if a.status != 200 {
+            writeln!(out, "Not sent: {}", a.error())?;
+        }
+        Ok(())
+    }
+
+    /// `u`: asks to take back the seat's last action; whether it was
+    /// undone or asked.
+    fn ask_undo(&self, token: &str, out: &mut impl Write) -> Result<bool, Fail> {
+        let a = self.server.post(
+            &format!("/api/tables/{}/undo", self.table),
+            Some(token),
+            &json!({ "seq": self.now.seq }),
+        )?;
+        match a.status {
+            200 => writeln!(out, "Undone.")?,
+            202 => writeln!(out, "The other players are asked to accept the undo.")?,
+            _ => {
+                writeln!(out, "No undo: {}", a.error())?;
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `q`: hands the seat to the computer player and stops.
+    fn leave(&self, seat: usize, token: &str, out: &mut impl Write) -> Result<ExitCode, Fail> {
+        let a = self.server.post(
+            &format!("/api/tables/{}/seats/{seat}/away", self.table),
+            Some(token),
+            &json!({ "away": true }),
+        )?;
+        if a.status == 200 {
+            writeln!(
+                out,
+                "You left the table: the computer player plays your seat until you come back (b5 connect {}/table/{}).",
+                self.server.base, self.table
+            )?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// A line typed while the seat has no question before it: a command
+    /// that needs no choice (leave, chat, undo, the table, help) is done
+    /// at once; anything else is kept, in order, for the next question
+    /// (and so is everything typed after it, and everything typed before
+    /// the table is known).
+    fn between_turns(
         &mut self,
-        input: &mut impl BufRead,
+        line: String,
+        inbox: &mut Inbox,
         out: &mut impl Write,
     ) -> Result<Option<ExitCode>, Fail> {
+        let (Some(seat), Some(token)) = (self.seat, self.token) else {
+            return Ok(None);
+        };
+        let t = line.trim();
+        let low = t.to_lowercase();
+        let say = t.strip_prefix("say ").or_else(|| t.strip_prefix("say\t"));
+        let command = say.is_some()
+            || matches!(
+                low.as_str(),
+                "q" | "quit" | "exit" | "u" | "undo" | "h" | "help" | "t" | "table"
+            );
+        if !command || !inbox.kept.is_empty() || self.now.view.is_null() {
+            if !t.is_empty() && self.now.view.is_object() && inbox.kept.is_empty() {
+                writeln!(out, "(kept for your next choice: {})", self.waiting_words())?;
+            }
+            inbox.kept.push_back(Some(line));
+            return Ok(None);
+        }
+        if let Some(text) = say {
+            self.say(text.trim(), token, out)?;
+            return Ok(None);
+        }
+        match low.as_str() {
+            "q" | "quit" | "exit" => return self.leave(seat, token, out).map(Some),
+            "u" | "undo" => {
+                self.ask_undo(token, out)?;
+            }
+            "h" | "help" => writeln!(out, "{}", play::help_text(true))?,
+            _ => match serde_json::from_value::<PlayerView>(self.now.view.clone()) {
+                Ok(view) => writeln!(
+                    out,
+                    "{}({})",
+                    crate::render::table(&view),
+                    self.waiting_words()
+                )?,
+                Err(_) => writeln!(out, "(the table is not known yet)")?,
+            },
+        }
+        Ok(None)
+    }
+
+    /// "the table waits for Narn, Minbari".
+    fn waiting_words(&self) -> String {
+        let waiting: Vec<String> = self.now.view["pending"]
+            .as_array()
+            .map(|p| {
+                p.iter()
+                    .filter_map(Value::as_u64)
+                    .map(|s| self.player_name(s as usize))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if waiting.is_empty() {
+            "the table waits for the server".into()
+        } else {
+            format!("the table waits for {}", waiting.join(", "))
+        }
+    }
+
+    /// Asks until the answer is y(es) or n(o); no at the end of the input.
+    fn ask_yes_no(
+        &mut self,
+        question: &str,
+        inbox: &mut Inbox,
+        out: &mut impl Write,
+    ) -> Result<bool, Fail> {
+        loop {
+            write!(out, "{question}")?;
+            out.flush()?;
+            let Some(line) = inbox.answer()? else {
+                writeln!(out)?;
+                return Ok(false);
+            };
+            match line.trim().to_lowercase().as_str() {
+                "y" | "yes" => return Ok(true),
+                "n" | "no" => return Ok(false),
+                _ => writeln!(out, "Please answer y or n.")?,
+            }
+        }
+    }
+
+    /// The seat's choice, when it has one.
+    fn turn(&mut self, inbox: &mut Inbox, out: &mut impl Write) -> Result<Option<ExitCode>, Fail> {
         let (Some(seat), Some(token)) = (self.seat, self.token) else {
             return Ok(None);
         };
@@ -1193,55 +1523,30 @@ impl Session<'_> {
                     view: &self.now.view,
                 };
                 let screen = play::screen(&view, seat as PlayerId);
-                match play::ask(&screen, &menu, &desk, input, out)? {
+                // The table is drawn again only when it changed since.
+                let fresh = self.now.shown != Some(self.now.seq);
+                self.now.shown = Some(self.now.seq);
+                match play::ask(&screen, fresh, &menu, &desk, inbox, out)? {
                     Answer::Choice(a) => {
                         serde_json::to_value(a).map_err(|e| Fail::new(e.to_string()))?
                     }
+                    Answer::News => {
+                        // Shown by the play loop; then asked again.
+                        self.now.asked = None;
+                        return Ok(None);
+                    }
                     Answer::Say(text) => {
-                        let a = self.server.post(
-                            &format!("/api/tables/{}/chat", self.table),
-                            Some(token),
-                            &json!({ "text": text }),
-                        )?;
-                        if a.status != 200 {
-                            writeln!(out, "Not sent: {}", a.error())?;
-                        }
+                        self.say(&text, token, out)?;
                         self.now.asked = None;
                         return Ok(None);
                     }
                     Answer::Undo => {
-                        let a = self.server.post(
-                            &format!("/api/tables/{}/undo", self.table),
-                            Some(token),
-                            &json!({ "seq": self.now.seq }),
-                        )?;
-                        match a.status {
-                            200 => writeln!(out, "Undone.")?,
-                            202 => {
-                                writeln!(out, "The other players are asked to accept the undo.")?
-                            }
-                            _ => {
-                                writeln!(out, "No undo: {}", a.error())?;
-                                self.now.asked = None;
-                            }
+                        if !self.ask_undo(token, out)? {
+                            self.now.asked = None;
                         }
                         return Ok(None);
                     }
-                    Answer::Quit => {
-                        let a = self.server.post(
-                            &format!("/api/tables/{}/seats/{seat}/away", self.table),
-                            Some(token),
-                            &json!({ "away": true }),
-                        )?;
-                        if a.status == 200 {
-                            writeln!(
-                                out,
-                                "You left the table: the computer player plays your seat until you come back (b5 connect {}/table/{}).",
-                                self.server.base, self.table
-                            )?;
-                        }
-                        return Ok(Some(ExitCode::SUCCESS));
-                    }
+                    Answer::Quit => return self.leave(seat, token, out).map(Some),
                 }
             }
         };

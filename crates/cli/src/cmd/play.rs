@@ -396,6 +396,36 @@ pub enum Answer {
     /// `say TEXT`: a chat line (at an online table).
     Say(String),
     Quit,
+    /// News interrupted the question (at an online table: a change, an
+    /// undo asked, a chat line): ask again once it is shown.
+    News,
+}
+
+/// What the prompt heard.
+pub enum Heard {
+    /// A line, in the buffer given.
+    Line,
+    /// The end of the input.
+    End,
+    /// News that interrupts the question (an online table's message).
+    News,
+}
+
+/// Where the prompt's lines come from: any `BufRead` (`b5 play`), or an
+/// online table's inbox, which also hears the table's news.
+pub trait Lines {
+    /// Reads the next line into `line` (cleared first).
+    fn next_line(&mut self, line: &mut String) -> Result<Heard, Fail>;
+}
+
+impl<R: BufRead> Lines for R {
+    fn next_line(&mut self, line: &mut String) -> Result<Heard, Fail> {
+        line.clear();
+        let read = self
+            .read_line(line)
+            .map_err(|e| Fail::new(format!("cannot read the input: {e}")))?;
+        Ok(if read == 0 { Heard::End } else { Heard::Line })
+    }
 }
 
 /// Where the prompt looks up what is not on the screen: a card's text
@@ -492,6 +522,29 @@ all game.
   h, help    this help and the table's symbols
   q, quit    leave the game (a --save file is still written)";
 
+/// `h` at an online table (`b5 connect`), after [`HELP`].
+const ONLINE_HELP: &str = "At an online table:
+  say TEXT   a line to the table's chat
+  u, undo    asks the other players to agree to take back your last
+             action; the table waits for their answers
+  y or n     when another player asks to take back an action, the
+             question appears at once: answer y (agree) or n (refuse)
+  Changes, chat and undo requests are shown as they come, even while you
+  are choosing; the question is then asked again. While others choose,
+  q, say, u, t and h work too.";
+
+/// `h`: the keys, what an online table adds (`online`), and the table's
+/// symbols.
+pub fn help_text(online: bool) -> String {
+    let mut s = format!("{HELP}\n");
+    if online {
+        s.push_str(ONLINE_HELP);
+        s.push('\n');
+    }
+    s.push_str(b5_present::LEGEND);
+    s
+}
+
 /// Sets a game up again from its actions (for an undo).
 pub type Rebuild<'a> = &'a dyn Fn(&[(PlayerId, Action)]) -> Result<Game, Fail>;
 
@@ -556,9 +609,9 @@ pub fn drive(
                         table.push_str(&format!("  {l}\n"));
                     }
                 }
-                match ask(&table, &m, &desk, input, out)? {
+                match ask(&table, true, &m, &desk, input, out)? {
                     Answer::Choice(a) => a,
-                    Answer::Say(_) => continue,
+                    Answer::Say(_) | Answer::News => continue,
                     Answer::Undo => {
                         match actions.iter().rposition(|(q, _)| *q == human) {
                             Some(i) => {
@@ -741,12 +794,14 @@ pub fn screen(view: &b5_engine::PlayerView, human: PlayerId) -> String {
     table
 }
 
-/// Shows the table and the menu and reads the human's answer.
+/// Shows the table and the menu (unless `fresh` is false: asked again
+/// after news that left the table as it was) and reads the human's answer.
 pub fn ask(
     table: &str,
+    fresh: bool,
     m: &b5_present::Menu,
     desk: &dyn Desk,
-    input: &mut impl BufRead,
+    input: &mut impl Lines,
     out: &mut impl Write,
 ) -> Result<Answer, Fail> {
     let lines = menu_lines(m);
@@ -758,7 +813,9 @@ pub fn ask(
         }
         Ok(())
     };
-    show(out)?;
+    if fresh {
+        show(out)?;
+    }
     let mut open: Option<usize> = None;
     let mut line = String::new();
     loop {
@@ -774,14 +831,18 @@ pub fn ask(
             )?,
         }
         out.flush()?;
-        line.clear();
-        let read = input
-            .read_line(&mut line)
-            .map_err(|e| Fail::new(format!("cannot read the input: {e}")))?;
-        if read == 0 {
-            writeln!(out)?;
-            writeln!(out, "(end of input)")?;
-            return Ok(Answer::Quit);
+        match input.next_line(&mut line)? {
+            Heard::Line => {}
+            Heard::End => {
+                writeln!(out)?;
+                writeln!(out, "(end of input)")?;
+                return Ok(Answer::Quit);
+            }
+            Heard::News => {
+                // The news starts on a line of its own.
+                writeln!(out)?;
+                return Ok(Answer::News);
+            }
         }
         let t = line.trim();
         let low = t.to_lowercase();
@@ -801,11 +862,7 @@ pub fn ask(
             "q" | "quit" | "exit" => return Ok(Answer::Quit),
             "u" | "undo" => return Ok(Answer::Undo),
             "h" | "help" => {
-                writeln!(out, "{HELP}")?;
-                if desk.chat() {
-                    writeln!(out, "  say TEXT   a line to the table's chat")?;
-                }
-                writeln!(out, "{}", b5_present::LEGEND)?;
+                writeln!(out, "{}", help_text(desk.chat()))?;
                 continue;
             }
             "t" | "table" => {

@@ -2,7 +2,9 @@
 //! computer players on "another machine" play a table to its end through
 //! the protocol; a terminal player takes a seat with a join link, reads the
 //! table, help and card texts, acts, leaves (the computer takes the seat)
-//! and comes back with the table's link.
+//! and comes back with the table's link; a terminal player hears another
+//! seat's undo request while its prompt waits, answers it, and sees the
+//! table as the undo left it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -53,6 +55,16 @@ fn serve(data: &Path) -> Served {
 }
 
 fn http(base: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    http_as(base, method, path, None, body)
+}
+
+fn http_as(
+    base: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -65,6 +77,9 @@ fn http(base: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Valu
         } else {
             c.post(url)
         };
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
         if let Some(b) = body {
             r = r.body(b.to_string());
         }
@@ -246,4 +261,182 @@ fn a_terminal_player_takes_a_seat_leaves_and_comes_back() {
     let _ = watch.wait();
     drop(server);
     assert!(seen.contains("Watching table"), "{seen}");
+}
+
+/// Everything a child process prints, read as it comes (prompts end
+/// without a newline).
+struct Screen(std::sync::Arc<std::sync::Mutex<String>>);
+
+impl Screen {
+    fn of(child: &mut Child) -> Screen {
+        let text = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let mut out = child.stdout.take().unwrap();
+        let kept = text.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = std::io::Read::read(&mut out, &mut buf) {
+                if n == 0 {
+                    break;
+                }
+                kept.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Screen(text)
+    }
+
+    fn text(&self) -> String {
+        self.0.lock().unwrap().clone()
+    }
+
+    /// Waits (up to 20 s) until `want` shows after byte `from`; where.
+    fn wait_for(&self, want: &str, from: usize) -> usize {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let t = self.text();
+            if let Some(i) = t.get(from..).and_then(|rest| rest.find(want)) {
+                return from + i;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{want:?} did not show after byte {from} of:\n{t}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+}
+
+#[test]
+fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
+    let data = temp_dir("undo");
+    let server = serve(&data);
+    let (id, links) = table(&server.base, &[("human", "narn"), ("human", "minbari")], 30);
+    // Seat 1 is played through the protocol by this test.
+    let invitation = links[1].rsplit('#').next().unwrap();
+    let (status, joined) = http_as(
+        &server.base,
+        "POST",
+        &format!("/api/tables/{id}/seats/1/join"),
+        Some(invitation),
+        Some(json!({ "name": "Ben" })),
+    );
+    assert_eq!(status, 200, "{joined}");
+    let ben = joined["token"].as_str().unwrap().to_string();
+    let state = |token: &str| {
+        http_as(
+            &server.base,
+            "GET",
+            &format!("/api/tables/{id}/state"),
+            Some(token),
+            None,
+        )
+        .1
+    };
+    let mut child = connect(&[&links[0], "--name", "Terminal Tess"], &data.join("seats"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let screen = Screen::of(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    // Play until Ben has an action in effect and Tess is choosing.
+    let mut ben_acted = false;
+    let mut prompts = 0;
+    let mut asked_at = None;
+    for _ in 0..200 {
+        let s = state(&ben);
+        let seq = s["seq"].as_u64().unwrap();
+        let to_act: Vec<u64> = s["pending"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_u64)
+            .collect();
+        if to_act.contains(&1) {
+            let a = s["legal_actions"][0].clone();
+            let (st, v) = http_as(
+                &server.base,
+                "POST",
+                &format!("/api/tables/{id}/actions"),
+                Some(&ben),
+                Some(json!({ "seq": seq, "action": a })),
+            );
+            assert_eq!(st, 200, "{v}");
+            ben_acted = true;
+        } else if to_act.contains(&0) {
+            // Tess's prompt for this change.
+            let shown = screen.text().matches("Choose (").count();
+            if shown <= prompts {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                continue;
+            }
+            prompts = shown;
+            if ben_acted {
+                let (st, v) = http_as(
+                    &server.base,
+                    "POST",
+                    &format!("/api/tables/{id}/undo"),
+                    Some(&ben),
+                    Some(json!({ "seq": seq })),
+                );
+                assert_eq!(st, 202, "Tess must agree: {v}");
+                assert_eq!(v["waiting"], json!([0]), "{v}");
+                asked_at = Some(screen.text().len());
+                break;
+            }
+            stdin.write_all(b".\n").unwrap();
+        }
+    }
+    let asked_at = asked_at.expect("Ben acted and Tess was choosing");
+    // The question reaches Tess while her prompt waits: nothing was typed.
+    let q = screen.wait_for("Minbari asks to take back their last action", asked_at);
+    screen.wait_for("Accept? (y/n): ", q);
+    stdin.write_all(b"maybe\ny\n").unwrap();
+    let undone = screen.wait_for("Minbari's undo takes back the actions from number", q);
+    assert!(
+        screen.text()[q..undone].contains("Please answer y or n."),
+        "{}",
+        screen.text()
+    );
+    // The table drawn again as the undo left it, and Ben to act again.
+    let s = state(&ben);
+    assert_eq!(s["undo"], Value::Null, "{s}");
+    assert_eq!(s["to_act"], true, "{s}");
+    // While Ben chooses, Tess's commands that need no choice work at once.
+    stdin.write_all(b"t\nsay over to you, Ben\n").unwrap();
+    screen.wait_for("(the table waits for Minbari)", undone);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (_, chat) = http(&server.base, "GET", &format!("/api/tables/{id}/chat"), None);
+        if chat.to_string().contains("over to you, Ben") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{chat}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // Ben acts again; Tess's next prompt shows that table, and she leaves.
+    let a = s["legal_actions"][0].clone();
+    let (st, v) = http_as(
+        &server.base,
+        "POST",
+        &format!("/api/tables/{id}/actions"),
+        Some(&ben),
+        Some(json!({ "seq": s["seq"], "action": a })),
+    );
+    assert_eq!(st, 200, "{v}");
+    let drawn = screen.wait_for("Your choices, ", undone);
+    screen.wait_for("Choose (", drawn);
+    stdin.write_all(b"h\nq\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let t = screen.text();
+    assert!(
+        o.status.success(),
+        "{t}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // `h` says how an undo is answered at an online table.
+    assert!(t.contains("answer y (agree) or n (refuse)"), "{t}");
+    assert!(t.contains("You left the table"), "{t}");
 }
