@@ -29,7 +29,7 @@ const metrics = { clickToUpdate: [], loadToInteractive: [] };
 
 // ---------------------------------------------------------------- helpers
 
-async function createViaLobby(page, base, { seats, turnLimit, clockSeconds }) {
+async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitAs = null }) {
   await page.goto(`${base}/`);
   await page.getByRole("heading", { name: "Create a table" }).waitFor();
   // The form starts with four seats: human, greedy, greedy, greedy.
@@ -48,7 +48,14 @@ async function createViaLobby(page, base, { seats, turnLimit, clockSeconds }) {
   }
   await page.locator("input[name=turn-limit]").fill(String(turnLimit));
   if (clockSeconds) await page.locator("input[name=clock]").fill(String(clockSeconds));
+  if (sitAs === null) await page.locator("input[name=sit]").uncheck();
+  else await page.locator("input[name=creator-name]").fill(sitAs);
   await page.getByRole("button", { name: "Create the table" }).click();
+  if (sitAs !== null) {
+    // The creator sits at once: the table page, as the first human seat.
+    await page.locator(".table-page").waitFor();
+    return { table: new URL(page.url()).pathname.split("/").pop(), links: [] };
+  }
   const inv = page.locator(".invitations");
   await inv.waitFor();
   const table = await inv.getAttribute("data-created-table");
@@ -288,6 +295,7 @@ test("a pasted deck list is checked as it is typed, and its mistakes show beside
   }
 
   // Creating the table anyway: the server refuses it with the same problems, each beside its line.
+  await page.locator("input[name=sit]").uncheck();
   await page.getByRole("button", { name: "Create the table" }).click();
   await page.locator(".checked").waitFor();
   for (const p of problems) {
@@ -451,6 +459,7 @@ test("a card pack: the file offered from the Cards page, chosen in the lobby's f
   await page.waitForFunction(() => document.querySelector('.seat-form[data-seat="0"] .deck-status')?.classList.contains("ok"), null, { timeout: 10000 });
   assert.ok((await status.innerText()).startsWith("✓"));
   await page.locator("input[name=turn-limit]").fill("2");
+  await page.locator("input[name=sit]").uncheck();
   await page.getByRole("button", { name: "Create the table" }).click();
   const created = page.locator(".invitations[data-created-table]");
   await page.waitForSelector('.invitations[data-created-table], section[aria-labelledby="create-h"] [role=alert]', { timeout: 10000 });
@@ -860,6 +869,44 @@ function terminalSeat(link, name) {
   return t;
 }
 
+test("the creator sits at once: the lobby's form takes the first human seat and opens the table, whose page keeps the other seats' links until they are taken", async ({ browser, base, b5 }) => {
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  const { table } = await createViaLobby(page, base, {
+    seats: [
+      { player: "human", deck: "narn" },
+      { player: "human", deck: "minbari" },
+      { player: "greedy", deck: "centauri" },
+    ],
+    turnLimit: 3,
+    sitAs: "Creator Ana",
+  });
+  assert.ok(/^[0-9a-f]{16}$/.test(table), table);
+  // Seat 1 is the creator's, under the name given in the form.
+  let entry = (await b5.api("GET", `/api/tables/${table}`)).body;
+  assert.equal(entry.seats[0].name, "Creator Ana");
+  assert.equal(entry.seats[1].taken, false);
+  assert.ok((await page.locator(".title").innerText()).length > 0);
+  // The second human seat's link waits on the creator's table page.
+  const invites = page.locator("[data-testid=invites]");
+  await invites.waitFor();
+  const links = await invites.locator("a.join-link").evaluateAll((as) => as.map((a) => a.href));
+  assert.equal(links.length, 1, "one link: seat 2");
+  assert.ok(links[0].includes(`/join/${table}/1#`), links[0]);
+  // Another player takes it; the creator's page drops the link at once (the server's "joined" notice).
+  const ctx2 = await browser.newContext({ viewport: DESKTOP });
+  const other = await ctx2.newPage();
+  await joinSeat(other, links[0].replace(/^https?:\/\/[^/]+/, base), "Ben");
+  await invites.waitFor({ state: "detached", timeout: 10000 });
+  entry = (await b5.api("GET", `/api/tables/${table}`)).body;
+  assert.equal(entry.seats[1].name, "Ben");
+  // The name is remembered for the next table this browser makes.
+  await page.goto(`${base}/`);
+  assert.equal(await page.locator("input[name=creator-name]").inputValue(), "Creator Ana");
+  await ctx.close();
+  await ctx2.close();
+});
+
 test("a mixed table: a browser seat asks for an undo, the b5 connect seat is asked at once while it chooses, accepts, and both show the table after it", async ({ browser, base, b5 }) => {
   const created = await b5.api("POST", "/api/tables", {
     seats: [
@@ -930,6 +977,62 @@ test("a mixed table: a browser seat asks for an undo, the b5 connect seat is ask
     term.close();
     await ctx.close();
   }
+});
+
+test("auto-pass: a single pass in one click; passes made for the seat when passing is its only choice, and in a chosen round unless a card in hand can be played; the settings kept across a reload", async ({ browser, base, b5 }) => {
+  const created = await b5.api("POST", "/api/tables", {
+    seats: [
+      { player: "human", deck: "centauri" },
+      { player: "greedy", deck: "narn" },
+    ],
+    options: { turn_limit: 2 },
+  });
+  assert.equal(created.status, 201);
+  const table = created.body.table;
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  await joinSeat(page, `${base}/join/${table}/0#${created.body.seats[0].invitation}`, "Ana");
+  // A single pass is one click: its button acts at once.
+  assert.equal(await waitForTurn(page), true);
+  const pass = page.locator(".group-buttons button[data-group=pass]");
+  assert.equal(await pass.getAttribute("data-one"), "1");
+  assert.equal((await pass.innerText()).trim(), "Pass");
+  let seq = await seqOf(page);
+  await pass.click();
+  await waitPast(page, seq);
+  // Turn auto-pass on; a reload keeps it.
+  const panel = page.locator("[data-testid=autopass]");
+  await panel.locator("summary").click();
+  await panel.getByLabel("Pass for me when passing is my only choice").check();
+  await panel.locator("input[data-round=resolution]").check();
+  await panel.locator("input[data-round=conflict]").check();
+  await page.reload();
+  await page.locator(".table-page").waitFor();
+  await panel.locator("summary").click();
+  assert.equal(await panel.getByLabel("Pass for me when passing is my only choice").isChecked(), true);
+  assert.equal(await panel.locator("input[data-round=resolution]").isChecked(), true);
+  // Play on: the page never waits on a lone pass, nor on a conflict or
+  // resolution round step where no card in hand can be played.
+  const stats = { card: 0, target: 0, group: 0, plain: 0 };
+  for (let step = 0; step < 200; step++) {
+    if (!(await waitForTurn(page))) break;
+    seq = await seqOf(page);
+    const only = await page.evaluate(() => {
+      const groups = [...document.querySelectorAll(".group-buttons button")];
+      return groups.length === 1 && groups[0].getAttribute("data-group") === "pass" && groups[0].getAttribute("data-one") === "1";
+    });
+    if (only) {
+      // Auto-pass takes it without a click (the state may show for a moment).
+      await page.waitForFunction((s) => Number(document.querySelector(".table-page")?.getAttribute("data-seq")) > s, seq, { timeout: 5000 });
+      continue;
+    }
+    await playOne(page, stats, 5);
+  }
+  assert.equal(await page.locator('.table-page[data-finished="1"]').count(), 1, "the game ended");
+  const passed = Number(await page.locator("[data-testid=autopass]").getAttribute("data-autopassed"));
+  assert.ok(passed > 0, `the page passed for the seat (${passed})`);
+  console.log(`    ${passed} passes made for the seat after the reload; ${JSON.stringify(stats)} chosen by clicks`);
+  await ctx.close();
 });
 
 test("two humans at one table: neither page nor its traffic (nor a spectator's) holds the other's hand; chat; away and back", async ({ browser, base, b5 }) => {
@@ -1094,14 +1197,12 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
   await page.locator("select[name=e-race-1]").selectOption("earthforce");
   await page.locator("select[name=map]").selectOption("the-divide");
   await page.locator("input[name=e-turn-limit]").fill("20");
+  // The creator takes the first human seat at once, under their name.
+  await page.locator("input[name=creator-name]").fill("Gkar");
   await page.getByRole("button", { name: "Create the table" }).click();
-  const inv = page.locator(".invitations");
-  await inv.waitFor();
-  const table = await inv.getAttribute("data-created-table");
-  const links = await page.locator("a.join-link").evaluateAll((as) => as.map((a) => a.href));
-  assert.equal(links.length, 1, "one human seat, one invitation");
-  await joinSeat(page, links[0], "Gkar");
   await page.locator('.table-page[data-game="empires"][data-viewer="0"]').waitFor();
+  const table = new URL(page.url()).pathname.split("/").pop();
+  assert.equal((await (await fetch(`${base}/api/tables/${table}`)).json()).seats[0].name, "Gkar");
 
   // The map: The Divide's 49 spaces and their lanes, every kind of space told apart.
   const map = page.locator("svg.e-map");

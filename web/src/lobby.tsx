@@ -3,6 +3,7 @@ import { Api, ApiError, type CardPack } from "./api";
 import { checkSummary, DeckChecker, placeProblems, type CheckState } from "./deckcheck";
 import { deckChoices, deckForRace, SHIPPED_DECKS, type DeckChoice } from "./decks";
 import { joinLink, navigate } from "./route";
+import { lastName, sitAtCreated } from "./creator";
 import { loadSeat } from "./session";
 import type { CreateResponse, EmpiresSeatRequest, LobbyTable, Problem, SeatRequest } from "./types";
 
@@ -205,6 +206,9 @@ function CreateEmpires({ api }: { api: Api }) {
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [created, setCreated] = useState<CreateResponse | null>(null);
+  const [sit, setSit] = useState(true);
+  const [name, setName] = useState(() => lastName(localStorage));
+  const sitting = sit && seats.some((x) => x.player === "human");
   const races = seats.map((x) => x.race);
   const twice = races.some((r, i) => races.indexOf(r) !== i);
   const update = (i: number, patch: Partial<EmpiresSeatRequest>) =>
@@ -216,7 +220,8 @@ function CreateEmpires({ api }: { api: Api }) {
     setProblems([]);
     setCreated(null);
     try {
-      setCreated(await api.create({ game: "empires", seats, options: { map, turn_limit: turnLimit }, spectators }));
+      const r = await api.create({ game: "empires", seats, options: { map, turn_limit: turnLimit }, spectators });
+      await afterCreate(api, r, sitting ? name.trim() : null, setCreated, setError);
     } catch (err) {
       if (err instanceof ApiError) {
         setError(err.message);
@@ -324,6 +329,7 @@ function CreateEmpires({ api }: { api: Api }) {
             Anyone may watch
           </label>
         </div>
+        {seats.some((x) => x.player === "human") && <SitField sit={sit} setSit={setSit} name={name} setName={setName} />}
         <button type="submit" class="primary" disabled={busy || twice}>
           {busy ? "Creating…" : "Create the table"}
         </button>
@@ -357,6 +363,9 @@ function CreateTable({ api }: { api: Api }) {
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [created, setCreated] = useState<CreateResponse | null>(null);
+  const [sit, setSit] = useState(true);
+  const [name, setName] = useState(() => lastName(localStorage));
+  const sitting = sit && seats.some((x) => x.player === "human");
   /** The server's card packs (none without `--card-packs`), and the one chosen ("" for none). */
   const [packs, setPacks] = useState<CardPack[]>([]);
   const [pack, setPack] = useState("");
@@ -410,7 +419,7 @@ function CreateTable({ api }: { api: Api }) {
         spectators,
         ...(clockSeconds !== null && !clockBad ? { clock_ms: Math.round(clockSeconds * 1000) } : {}),
       });
-      setCreated(r);
+      await afterCreate(api, r, sitting ? name.trim() : null, setCreated, setError);
     } catch (err) {
       if (err instanceof ApiError) {
         setError(err.message);
@@ -502,6 +511,7 @@ function CreateTable({ api }: { api: Api }) {
             Anyone may watch
           </label>
         </div>
+        {seats.some((x) => x.player === "human") && <SitField sit={sit} setSit={setSit} name={name} setName={setName} />}
         <button type="submit" class="primary" disabled={busy || clockBad}>
           {busy ? "Creating…" : "Create the table"}
         </button>
@@ -662,6 +672,53 @@ function CheckedList({ text, problems, seat }: { text: string; problems: Problem
       </ol>
     </div>
   );
+}
+
+/** "Take the first human seat myself, as NAME": the creator sits at once. */
+function SitField({ sit, setSit, name, setName }: { sit: boolean; setSit: (b: boolean) => void; name: string; setName: (n: string) => void }) {
+  return (
+    <div class="sit">
+      <label>
+        <input type="checkbox" name="sit" checked={sit} onChange={(e) => setSit((e.target as HTMLInputElement).checked)} /> Take the first human seat
+        myself
+      </label>{" "}
+      {sit && (
+        <label>
+          as{" "}
+          <input
+            name="creator-name"
+            required
+            maxLength={40}
+            autoComplete="nickname"
+            placeholder="your name"
+            value={name}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
+        </label>
+      )}
+    </div>
+  );
+}
+
+/**
+ * After a table is made: the creator takes the first human seat and goes
+ * to the table (the other links wait there), or gets every link here.
+ */
+async function afterCreate(
+  api: Api,
+  created: CreateResponse,
+  sit: string | null,
+  show: (c: CreateResponse) => void,
+  fail: (m: string) => void,
+): Promise<void> {
+  if (sit === null || created.seats.length === 0) return show(created);
+  try {
+    await sitAtCreated(api, localStorage, created, sit);
+    navigate(`/table/${created.table}`);
+  } catch (e) {
+    show(created);
+    fail(`The table was made, but your seat was not taken: ${e instanceof Error ? e.message : String(e)}. Use the first link below.`);
+  }
 }
 
 function Invitations({ created }: { created: CreateResponse }) {

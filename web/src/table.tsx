@@ -10,6 +10,7 @@ import { canAct, initialState, reduce, type TableState } from "./store";
 import { autoPassNow, loadAutoPass, NO_AUTO_PASS, saveAutoPass, type AutoPass } from "./autopass";
 import { AutoPassPanel } from "./controls/autopass";
 import { ChatPanel } from "./controls/chat";
+import { InvitesPanel } from "./controls/invites";
 import { MoveClock } from "./controls/clock";
 import { FatalPage } from "./controls/fatal";
 import { SeatManners } from "./controls/manners";
@@ -154,6 +155,10 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
           break;
         case "chat":
           dispatch({ type: "chat", lines: [m] });
+          break;
+        case "joined":
+          // A seat was taken: the lobby's entry says by whom.
+          loadLobby();
           break;
         case "ended":
           // Nobody joined in time, or nobody played for too long.
@@ -455,7 +460,8 @@ function TableView(props: {
             token={props.token}
           />
           <Manners {...props} />
-          {s.seat !== null && props.token && !s.finished && (
+          {s.seat !== null && <InvitesPanel table={s.table} lobby={props.lobby} />}
+          {s.seat !== null && props.token && (
             <AutoPassPanel value={autoPass} onChange={changeAutoPass} passed={passed} />
           )}
           <Log s={s} />

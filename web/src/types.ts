@@ -260,7 +260,14 @@ export interface AwayMsg {
   away: boolean;
   reason: string;
 }
+/** A human seat was taken (its player's name). */
+export interface JoinedMsg {
+  type: "joined";
+  seat: Seat;
+  name: string;
+}
 export type ServerMsg =
+  | JoinedMsg
   | WelcomeMsg
   | ChangeMsg
   | SyncMsg

@@ -762,6 +762,7 @@ async fn join(
         inner.active_at = crate::sqlite::now_ms();
         table.refresh_lobby(&inner);
         drop(inner);
+        table.notice(json!({ "type": "joined", "seat": seat, "name": name }));
         Ok((seat, token))
     })
     .await?;

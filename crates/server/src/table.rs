@@ -868,7 +868,7 @@ impl Table {
         }
     }
 
-    fn notice(&self, v: Value) {
+    pub(crate) fn notice(&self, v: Value) {
         let _ = self.notices.send(Arc::new(v));
     }
 

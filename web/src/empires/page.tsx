@@ -10,6 +10,7 @@ import type { ChatLine, LobbyTable, UndoRequest } from "../types";
 import { ChatPanel } from "../controls/chat";
 import { MoveClock } from "../controls/clock";
 import { FatalPage } from "../controls/fatal";
+import { InvitesPanel } from "../controls/invites";
 import { SeatManners } from "../controls/manners";
 import { hexPoints, layoutMap, mapOfView, placeholderMap, type Layout } from "./layout";
 import { canActE, initialEState, reduceE, type EState } from "./store";
@@ -98,7 +99,8 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
                   dispatch({ type: "undo", request: null });
                   refresh();
                 }
-              } else if (t === "away") {
+              } else if (t === "joined") loadLobby();
+              else if (t === "away") {
                 // A seat handed to the computer or taken back (the clock may have run out).
                 const a = m as unknown as { seat: number; away: boolean; reason: string };
                 if (a.seat === seatTok?.seat) {
@@ -257,6 +259,7 @@ function EmpiresView(props: {
           {!spectator && (
             <SeatManners {...props} testId="e-" player={n.player} />
           )}
+          {!spectator && <InvitesPanel table={s.table} lobby={props.lobby} />}
           <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="e-chat-h" testId="e-chat" />
         </div>
       </div>

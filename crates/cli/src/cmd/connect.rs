@@ -1237,6 +1237,12 @@ impl Session<'_> {
                     writeln!(out, "  ({who} is back)")?;
                 }
             }
+            "joined" => writeln!(
+                out,
+                "  ({} takes seat {})",
+                v["name"].as_str().unwrap_or("a player"),
+                v["seat"].as_u64().unwrap_or(0) + 1
+            )?,
             "undo" => return self.undo_notice(v, inbox, out).map(|_| None),
             "error" => {
                 writeln!(

@@ -542,6 +542,15 @@ async fn undo_by_consent_refused_then_accepted() {
     let ch = wy.until_seq(n + 2).await;
     assert_eq!(ch["events"][0]["event"], "undo");
     assert_eq!(ch["events"][0]["undone_from"], n);
+    // Its sentence names the player as the game does, and the number.
+    let name = after_name(&c, &id, x).await;
+    assert_eq!(
+        ch["log"],
+        json!([format!(
+            "{name}'s undo takes back the actions from number {n} on: the table is as it was before them."
+        )]),
+        "{ch}"
+    );
     let after_spect = c.state(&id, None).await.body;
     assert_eq!(after_spect["seq"], n + 2);
     assert_eq!(after_spect["view"], before_spect["view"]);
@@ -550,6 +559,58 @@ async fn undo_by_consent_refused_then_accepted() {
     assert_eq!(after_x["legal_actions"], before_x["legal_actions"]);
     // Play goes on from there.
     assert_eq!(c.act(&id, &tokens[x].1, n + 2, &chosen).await.status, 200);
+    server.stop().await.unwrap();
+}
+
+/// Seat `seat`'s player name in the game's own view.
+async fn after_name(c: &Client, id: &str, seat: usize) -> String {
+    let st = c.state(id, None).await.body;
+    st["view"]["players"][seat]["name"]
+        .as_str()
+        .expect("a name")
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_taken_is_told_to_everyone_watching() {
+    let server = start(test_config("joined")).await;
+    let c = Client::new(server.addr);
+    let (id, inv) = c
+        .create(&table_request(
+            &[("human", "narn"), ("human", "minbari")],
+            5,
+            3,
+        ))
+        .await;
+    let (mut watcher, _) = c.ws(&id, None, None).await;
+    let a = c
+        .post(
+            &format!("/api/tables/{id}/seats/1/join"),
+            Some(&inv[1].1),
+            &json!({ "name": "Ben" }),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    let m = notice(&mut watcher, "joined").await;
+    assert_eq!(m, json!({ "type": "joined", "seat": 1, "name": "Ben" }));
+    // A refused join tells nobody anything.
+    let again = c
+        .post(
+            &format!("/api/tables/{id}/seats/1/join"),
+            Some(&inv[1].1),
+            &json!({ "name": "Mallory" }),
+        )
+        .await;
+    assert_error(&again, 409);
+    let a = c
+        .post(
+            &format!("/api/tables/{id}/seats/0/join"),
+            Some(&inv[0].1),
+            &json!({ "name": "Ana" }),
+        )
+        .await;
+    assert_eq!(a.status, 200);
+    assert_eq!(notice(&mut watcher, "joined").await["name"], "Ana");
     server.stop().await.unwrap();
 }
 
