@@ -928,6 +928,7 @@ test("a mixed table: a browser seat asks for an undo, the b5 connect seat is ask
     let anaActed = false;
     let prompts = 0;
     let asked = false;
+    let from = 0;
     for (let step = 0; step < 60 && !asked; step++) {
       const st = (await b5.api("GET", `/api/tables/${table}/state`)).body;
       if (st.pending.includes(0)) {
@@ -944,16 +945,16 @@ test("a mixed table: a browser seat asks for an undo, the b5 connect seat is ask
         }
         prompts = term.prompts();
         if (anaActed) {
+          from = term.out.length;
           await page.getByRole("button", { name: "Ask to undo my last action" }).click();
           asked = true;
         } else term.type(".");
       } else await page.waitForTimeout(50);
     }
     assert.ok(asked, "Ana acted and Tess was choosing");
-    const from = term.out.length;
     // The page says whom it waits for; the terminal asks at once, nothing typed.
     await page.locator(".manners .undo", { hasText: "waiting for" }).waitFor({ timeout: 10000 });
-    const q = await term.waitFor("asks to take back their last action", Math.max(0, from - 200));
+    const q = await term.waitFor("Ana (Narn) asks to take back their last action", from);
     await term.waitFor("Accept? (y/n): ", q);
     term.type("y");
     // Both show the undo: the terminal's log line and the table drawn again; the page's log line.
@@ -971,8 +972,20 @@ test("a mixed table: a browser seat asks for an undo, the b5 connect seat is ask
     const took = await term.waitFor("You: ", drawn);
     await page.waitForFunction((s) => Number(document.querySelector(".table-page")?.getAttribute("data-seq")) > s + 1, seq, { timeout: 10000 });
     assert.ok(!term.out.slice(took).includes("Not taken"), term.out.slice(took));
+    // Who is playing: each faction names its player, and says whether they are at the table.
+    await page.locator("[data-testid=who-0]", { hasText: "Ana — at the table" }).waitFor({ timeout: 10000 });
+    await page.locator("[data-testid=who-1]", { hasText: "Tess — at the table" }).waitFor({ timeout: 10000 });
+    await page.locator(".loglines li", { hasText: "Tess takes seat 2." }).waitFor({ timeout: 10000 });
+    await page.locator(".loglines li", { hasText: "Tess (Minbari) is at the table." }).waitFor({ timeout: 10000 });
     term.type("q");
     await term.waitFor("You left the table", took);
+    await page.locator("[data-testid=who-1]", { hasText: "Tess — away" }).waitFor({ timeout: 10000 });
+    await page.locator(".loglines li", { hasText: "Tess (Minbari) hands the seat to the computer player." }).waitFor({ timeout: 10000 });
+    // A spectator sees the same.
+    const watcher = await ctx.newPage();
+    await watcher.goto(`${base}/watch/${table}`);
+    await watcher.locator("[data-testid=who-0]", { hasText: "Ana — at the table" }).waitFor({ timeout: 10000 });
+    await watcher.locator("[data-testid=who-1]", { hasText: "Tess — away" }).waitFor({ timeout: 10000 });
   } finally {
     term.close();
     await ctx.close();

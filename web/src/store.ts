@@ -91,6 +91,8 @@ export type Msg =
   | { type: "acked"; seq: number }
   | { type: "refused"; error: string; rule: string | null; stale?: boolean }
   | { type: "dismiss" }
+  /** A line of the table's own (a seat taken, a player come or gone) for the log. */
+  | { type: "note"; text: string }
   /** A hint arrived: it opens `handle`, the group holding the suggested choice. */
   | { type: "hint"; hint: Advice; handle: string | null };
 
@@ -291,6 +293,8 @@ export function reduce(s: TableState, m: Msg): TableState {
       };
     case "dismiss":
       return { ...s, refused: null };
+    case "note":
+      return { ...s, log: appendLog(s.log, [{ seq: s.seq ?? 0, turn: lastTurn(s) ?? s.view?.turn ?? 0, text: m.text }]) };
     case "hint":
       // Only for the state it was asked at (the table may have moved on).
       if (m.hint.seq !== s.seq || !canAct(s)) return s;

@@ -11,10 +11,12 @@ import { autoPassNow, loadAutoPass, NO_AUTO_PASS, saveAutoPass, type AutoPass } 
 import { AutoPassPanel } from "./controls/autopass";
 import { ChatPanel } from "./controls/chat";
 import { InvitesPanel } from "./controls/invites";
+import { SeatWho } from "./controls/presence";
+import { noticeLine, seatWho } from "./presence";
 import { MoveClock } from "./controls/clock";
 import { FatalPage } from "./controls/fatal";
 import { SeatManners } from "./controls/manners";
-import type { Action, CardView, ConflictView, GameChart, Group, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
+import type { Action, CardView, ConflictView, GameChart, Group, LobbySeat, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
 
 /** A short tone made in the page (no sound file is loaded). */
 function beep(): void {
@@ -48,6 +50,9 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
   const [s, dispatch] = useReducer(reduce, undefined, () => initialState(table, seatTok?.seat ?? null));
   const [fatal, setFatal] = useState<string | null>(null);
   const [lobby, setLobby] = useState<LobbyTable | null>(null);
+  /** For the notices' log lines: the seats' names as last heard, and the races. */
+  const who = useRef<(seat: number, name?: string) => string>((n) => `Seat ${n + 1}`);
+  who.current = (n, name) => seatWho(lobby?.seats.find((x) => x.seat === n), n, s.view?.players[n]?.name, name);
   const [titleAlert, setTitleAlert] = useState(false);
   const [sound, setSound] = useState(false);
   const [cardIndex, setCardIndex] = useState<CardIndex | null>(null);
@@ -133,6 +138,10 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
       () => undefined,
     );
     loadLobby();
+    const note = (m: Parameters<typeof noticeLine>[0]) => {
+      const text = noticeLine(m, (n, name) => who.current(n, name));
+      if (text) dispatch({ type: "note", text });
+    };
     const onServer = (m: ServerMsg) => {
       switch (m.type) {
         case "change":
@@ -144,6 +153,7 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
           break;
         case "away":
           // A seat handed to the computer or taken back (the clock may have run out).
+          note(m);
           if (m.seat === seatTok?.seat) {
             setAwayNotice(
               m.away && m.reason === "clock"
@@ -157,7 +167,9 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
           dispatch({ type: "chat", lines: [m] });
           break;
         case "joined":
-          // A seat was taken: the lobby's entry says by whom.
+        case "presence":
+          // A seat taken, a player come or gone: the lobby's entry says who.
+          note(m);
           loadLobby();
           break;
         case "ended":
@@ -444,7 +456,7 @@ function TableView(props: {
           {me !== null && <Hand v={v} ctx={ctx} />}
           <div class="factions">
             {order.map((seat) => (
-              <Faction key={seat} p={v.players[seat]!} v={v} me={me} ctx={ctx} />
+              <Faction key={seat} p={v.players[seat]!} v={v} me={me} ctx={ctx} who={props.lobby?.seats.find((x) => x.seat === seat)} />
             ))}
           </div>
         </main>
@@ -699,7 +711,7 @@ function agendaText(p: PlayerPublic): string {
   return a.Hidden ? `face down (${a.Hidden.name})` : "face down";
 }
 
-function Faction({ p, v, me, ctx }: { p: PlayerPublic; v: PlayerView; me: number | null; ctx: Ctx }) {
+function Faction({ p, v, me, ctx, who }: { p: PlayerPublic; v: PlayerView; me: number | null; ctx: Ctx; who: LobbySeat | undefined }) {
   const isTarget = ctx.targets.has(`p${p.seat}`);
   const waiting = ctx.s.toAct.includes(p.seat);
   const tension = p.tension
@@ -723,6 +735,7 @@ function Faction({ p, v, me, ctx }: { p: PlayerPublic; v: PlayerView; me: number
           {p.drakh ? " — Drakh faction" : ""}
           {ctx.s.winners.includes(p.seat) ? " — ★ winner" : ""}
         </h3>
+        <SeatWho seat={who} />
         {isTarget && (
           <button type="button" class="target-btn" onClick={() => ctx.onRef({ kind: "player", seat: p.seat })}>
             ◎ Target {p.name}

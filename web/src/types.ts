@@ -84,6 +84,8 @@ export interface LobbySeat {
   name: string | null;
   taken: boolean;
   away: boolean;
+  /** "computer", "free", "away", "connected" or "disconnected" (newer servers). */
+  presence?: string;
 }
 
 export interface LobbyTable {
@@ -266,7 +268,15 @@ export interface JoinedMsg {
   seat: Seat;
   name: string;
 }
+/** A seat's player opened the table (their first page or terminal) or closed it (their last). */
+export interface PresenceMsg {
+  type: "presence";
+  seat: Seat;
+  presence: "connected" | "disconnected" | "away";
+  name: string | null;
+}
 export type ServerMsg =
+  | PresenceMsg
   | JoinedMsg
   | WelcomeMsg
   | ChangeMsg

@@ -635,6 +635,7 @@ async fn create_table(
             name: None,
             away: false,
             bucket: Bucket::new(state.cfg.actions_per_second),
+            connections: 0,
         });
     }
     let new = NewTable {

@@ -402,6 +402,7 @@ impl AppState {
                 name: s.name,
                 away: s.away,
                 bucket: Bucket::new(rate),
+                connections: 0,
             })
             .collect();
         // An undo asked before a restart is still asked, if it still fits

@@ -145,6 +145,7 @@ pub async fn try_card(
         name,
         away: false,
         bucket: Bucket::new(state.cfg.actions_per_second),
+        connections: 0,
     };
     let seats = vec![
         seat(0, "human", Some(secret::hash(&token)), Some(name.clone())),

@@ -51,6 +51,9 @@ pub struct Seat {
     /// Away: the greedy computer player plays the seat meanwhile.
     pub away: bool,
     pub bucket: Bucket,
+    /// The seat's open WebSockets (its player's pages and terminals), for
+    /// its presence; not stored.
+    pub connections: usize,
 }
 
 impl Seat {
@@ -384,6 +387,10 @@ pub struct LobbySeat {
     pub name: Option<String>,
     pub taken: bool,
     pub away: bool,
+    /// Who plays the seat now: "computer" (a computer seat), "free" (a
+    /// human seat nobody took), "away" (handed to the computer player),
+    /// "connected" (its player has the table open) or "disconnected".
+    pub presence: &'static str,
 }
 
 /// What the lobby shows of a table.
@@ -868,6 +875,31 @@ impl Table {
         }
     }
 
+    /// A WebSocket of `seat` opened (`open`) or closed: when the seat's
+    /// player comes or goes (its first opens, its last closes), the lobby
+    /// and every viewer are told (`presence`).
+    pub async fn connection(&self, seat: usize, open: bool) {
+        let mut inner = self.inner.lock().await;
+        let Some(s) = inner.seats.get_mut(seat) else {
+            return;
+        };
+        let before = s.connections > 0;
+        s.connections = if open {
+            s.connections + 1
+        } else {
+            s.connections.saturating_sub(1)
+        };
+        if before == (s.connections > 0) {
+            return;
+        }
+        let (presence, name) = (presence_of(s), s.name.clone());
+        self.refresh_lobby(&inner);
+        drop(inner);
+        self.notice(
+            json!({ "type": "presence", "seat": seat, "presence": presence, "name": name }),
+        );
+    }
+
     pub(crate) fn notice(&self, v: Value) {
         let _ = self.notices.send(Arc::new(v));
     }
@@ -1241,6 +1273,21 @@ fn pack_name(setup: &Value) -> Option<&str> {
     setup.get("pack")?.get("name")?.as_str()
 }
 
+/// A seat's presence, as the lobby says it.
+fn presence_of(s: &Seat) -> &'static str {
+    if !s.is_human() {
+        "computer"
+    } else if s.token_hash.is_none() {
+        "free"
+    } else if s.away {
+        "away"
+    } else if s.connections > 0 {
+        "connected"
+    } else {
+        "disconnected"
+    }
+}
+
 fn lobby_of(
     id: &str,
     game: &str,
@@ -1259,6 +1306,7 @@ fn lobby_of(
             name: s.name.clone(),
             taken: !s.is_human() || s.token_hash.is_some(),
             away: s.away,
+            presence: presence_of(s),
         })
         .collect();
     LobbyEntry {

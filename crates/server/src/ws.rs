@@ -411,6 +411,23 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
         .websockets
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let _count = Count(&state.websockets);
+    // The seat's presence: counted while the session runs, however it ends.
+    struct Present(Arc<Table>, usize);
+    impl Drop for Present {
+        fn drop(&mut self) {
+            let (table, seat) = (self.0.clone(), self.1);
+            if let Ok(rt) = tokio::runtime::Handle::try_current() {
+                rt.spawn(async move { table.connection(seat, false).await });
+            }
+        }
+    }
+    let _present = match viewer {
+        Viewer::Seat(s) => {
+            table.connection(s, true).await;
+            Some(Present(table.clone(), s))
+        }
+        Viewer::Spectator => None,
+    };
     let mut shutdown = state.shutdown.clone();
     let mut bucket = Bucket::new(state.cfg.actions_per_second);
     loop {

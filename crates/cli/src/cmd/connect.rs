@@ -717,6 +717,55 @@ impl Desk for RemoteDesk<'_> {
     fn chat(&self) -> bool {
         true
     }
+
+    fn who(&self) -> Vec<String> {
+        match self
+            .server
+            .get(&format!("/api/tables/{}", self.table), None)
+        {
+            Ok(a) if a.status == 200 => who_lines(&a.body["seats"], self.view),
+            Ok(a) => vec![format!("the server cannot say: {}", a.error())],
+            Err(e) => vec![e.message],
+        }
+    }
+}
+
+/// Seat `seat` as players know it: "Ben (Minbari)", "the computer
+/// (greedy) (Centauri)", from the lobby's seats and the game's view.
+fn seat_who(seats: &Value, view: &Value, seat: usize) -> String {
+    let s = &seats[seat];
+    let race = view["players"][seat]["name"].as_str();
+    let who = match (s["player"].as_str(), s["name"].as_str()) {
+        (Some("human"), Some(name)) => name.to_string(),
+        (Some(p), _) if p != "human" => format!("the computer ({p})"),
+        _ => return race.map_or_else(|| format!("seat {}", seat + 1), String::from),
+    };
+    match race {
+        Some(r) => format!("{who} ({r})"),
+        None => who,
+    }
+}
+
+/// `who`: one line per seat, with its presence.
+fn who_lines(seats: &Value, view: &Value) -> Vec<String> {
+    let n = seats.as_array().map_or(0, Vec::len);
+    (0..n)
+        .map(|i| {
+            let presence = match seats[i]["presence"].as_str() {
+                Some("connected") => "at the table",
+                Some("disconnected") => "disconnected",
+                Some("away") => "away: the computer plays the seat",
+                Some("free") => "waiting for its player",
+                _ => "",
+            };
+            let who = seat_who(seats, view, i);
+            if presence.is_empty() {
+                format!("{}. {who}", i + 1)
+            } else {
+                format!("{}. {who}: {presence}", i + 1)
+            }
+        })
+        .collect()
 }
 
 /// The name of the card numbered `n` anywhere in a view (hand, tables,
@@ -888,6 +937,7 @@ fn connect(args: &ConnectArgs) -> Result<ExitCode, Fail> {
         now: Now::default(),
         opened: (Instant::now(), 0),
         failures: 0,
+        seats: Value::Null,
     };
     session.play(&mut inbox, &tx, &mut out)
 }
@@ -1088,6 +1138,8 @@ struct Session<'a> {
     opened: (Instant, u64),
     /// Connections lost in a row without a working one between.
     failures: u32,
+    /// The lobby's seats (names, computer players, presence), as last read.
+    seats: Value,
 }
 
 impl Session<'_> {
@@ -1190,6 +1242,7 @@ impl Session<'_> {
     ) -> Result<Option<ExitCode>, Fail> {
         match v["type"].as_str().unwrap_or("") {
             "welcome" => {
+                self.read_seats();
                 if v["seq"].as_u64() == Some(self.now.seq) {
                     // Nothing was missed, so nothing comes: the state is
                     // read once.
@@ -1230,6 +1283,7 @@ impl Session<'_> {
                 )?;
             }
             "away" => {
+                self.read_seats();
                 let who = self.player_name(v["seat"].as_u64().unwrap_or(0) as usize);
                 if v["away"] == true {
                     writeln!(out, "  ({who} is away: the computer player plays the seat)")?;
@@ -1237,12 +1291,26 @@ impl Session<'_> {
                     writeln!(out, "  ({who} is back)")?;
                 }
             }
-            "joined" => writeln!(
-                out,
-                "  ({} takes seat {})",
-                v["name"].as_str().unwrap_or("a player"),
-                v["seat"].as_u64().unwrap_or(0) + 1
-            )?,
+            "joined" => {
+                self.read_seats();
+                writeln!(
+                    out,
+                    "  ({} takes seat {})",
+                    v["name"].as_str().unwrap_or("a player"),
+                    v["seat"].as_u64().unwrap_or(0) + 1
+                )?
+            }
+            "presence" => {
+                self.read_seats();
+                let who = self.player_name(v["seat"].as_u64().unwrap_or(0) as usize);
+                match v["presence"].as_str() {
+                    Some("connected") => writeln!(out, "  ({who} is at the table)")?,
+                    Some("disconnected") => {
+                        writeln!(out, "  ({who} left the table: disconnected)")?
+                    }
+                    _ => {}
+                }
+            }
             "undo" => return self.undo_notice(v, inbox, out).map(|_| None),
             "error" => {
                 writeln!(
@@ -1291,10 +1359,20 @@ impl Session<'_> {
     }
 
     fn player_name(&self, seat: usize) -> String {
-        self.now.view["players"][seat]["name"]
-            .as_str()
-            .map(String::from)
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
+        seat_who(&self.seats, &self.now.view, seat)
+    }
+
+    /// The lobby's seats read again (after a seat's notice); kept as they
+    /// were when the server cannot say.
+    fn read_seats(&mut self) {
+        if let Ok(a) = self
+            .server
+            .get(&format!("/api/tables/{}", self.table), None)
+        {
+            if a.status == 200 && a.body["seats"].is_array() {
+                self.seats = a.body["seats"].clone();
+            }
+        }
     }
 
     /// Another player asks to take back an action: answer if asked.
@@ -1422,7 +1500,7 @@ impl Session<'_> {
         let command = say.is_some()
             || matches!(
                 low.as_str(),
-                "q" | "quit" | "exit" | "u" | "undo" | "h" | "help" | "t" | "table"
+                "q" | "quit" | "exit" | "u" | "undo" | "h" | "help" | "t" | "table" | "who"
             );
         if !command || !inbox.kept.is_empty() || self.now.view.is_null() {
             if !t.is_empty() && self.now.view.is_object() && inbox.kept.is_empty() {
@@ -1441,6 +1519,12 @@ impl Session<'_> {
                 self.ask_undo(token, out)?;
             }
             "h" | "help" => writeln!(out, "{}", play::help_text(true))?,
+            "who" => {
+                self.read_seats();
+                for l in who_lines(&self.seats, &self.now.view) {
+                    writeln!(out, "  {l}")?;
+                }
+            }
             _ => match serde_json::from_value::<PlayerView>(self.now.view.clone()) {
                 Ok(view) => writeln!(
                     out,

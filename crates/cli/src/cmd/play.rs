@@ -444,6 +444,11 @@ pub trait Desk {
     fn hint(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Who plays each seat and whether they are at the table, one line
+    /// each (`who`; an online table only).
+    fn who(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The local game as a desk.
@@ -525,13 +530,14 @@ all game.
 /// `h` at an online table (`b5 connect`), after [`HELP`].
 const ONLINE_HELP: &str = "At an online table:
   say TEXT   a line to the table's chat
+  who        who plays each seat, and whether they are at the table
   u, undo    asks the other players to agree to take back your last
              action; the table waits for their answers
   y or n     when another player asks to take back an action, the
              question appears at once: answer y (agree) or n (refuse)
   Changes, chat and undo requests are shown as they come, even while you
   are choosing; the question is then asked again. While others choose,
-  q, say, u, t and h work too.";
+  q, say, u, t, who and h work too.";
 
 /// `h`: the keys, what an online table adds (`online`), and the table's
 /// symbols.
@@ -876,6 +882,12 @@ pub fn ask(
                     writeln!(out, "No hint here.")?;
                 }
                 for l in lines {
+                    writeln!(out, "  {l}")?;
+                }
+                continue;
+            }
+            "who" if desk.chat() => {
+                for l in desk.who() {
                     writeln!(out, "  {l}")?;
                 }
                 continue;

@@ -374,6 +374,7 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
             }
             prompts = shown;
             if ben_acted {
+                asked_at = Some(screen.text().len());
                 let (st, v) = http_as(
                     &server.base,
                     "POST",
@@ -383,7 +384,6 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
                 );
                 assert_eq!(st, 202, "Tess must agree: {v}");
                 assert_eq!(v["waiting"], json!([0]), "{v}");
-                asked_at = Some(screen.text().len());
                 break;
             }
             stdin.write_all(b".\n").unwrap();
@@ -391,7 +391,10 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
     }
     let asked_at = asked_at.expect("Ben acted and Tess was choosing");
     // The question reaches Tess while her prompt waits: nothing was typed.
-    let q = screen.wait_for("Minbari asks to take back their last action", asked_at);
+    let q = screen.wait_for(
+        "Ben (Minbari) asks to take back their last action",
+        asked_at,
+    );
     screen.wait_for("Accept? (y/n): ", q);
     stdin.write_all(b"maybe\ny\n").unwrap();
     let undone = screen.wait_for("Minbari's undo takes back the actions from number", q);
@@ -405,8 +408,11 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
     assert_eq!(s["undo"], Value::Null, "{s}");
     assert_eq!(s["to_act"], true, "{s}");
     // While Ben chooses, Tess's commands that need no choice work at once.
-    stdin.write_all(b"t\nsay over to you, Ben\n").unwrap();
-    screen.wait_for("(the table waits for Minbari)", undone);
+    stdin.write_all(b"t\nsay over to you, Ben\nwho\n").unwrap();
+    screen.wait_for("(the table waits for Ben (Minbari))", undone);
+    // `who`: each seat's player and presence (Ben plays through HTTP alone).
+    let who = screen.wait_for("1. Terminal Tess (Narn): at the table", undone);
+    screen.wait_for("2. Ben (Minbari): disconnected", who);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
         let (_, chat) = http(&server.base, "GET", &format!("/api/tables/{id}/chat"), None);

@@ -614,6 +614,83 @@ async fn a_seat_taken_is_told_to_everyone_watching() {
     server.stop().await.unwrap();
 }
 
+/// Each seat's presence, as the lobby says it.
+async fn presences(c: &Client, id: &str) -> Vec<String> {
+    let l = c.get(&format!("/api/tables/{id}"), None).await.body;
+    l["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["presence"].as_str().expect("presence").to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presence_free_connected_disconnected_away_and_computer() {
+    let server = start(test_config("presence")).await;
+    let c = Client::new(server.addr);
+    let (id, inv) = c
+        .create(&table_request(
+            &[
+                ("human", "narn"),
+                ("human", "minbari"),
+                ("greedy", "centauri"),
+            ],
+            6,
+            3,
+        ))
+        .await;
+    assert_eq!(presences(&c, &id).await, ["free", "free", "computer"]);
+    let tokens = c.join_all(&id, &inv).await;
+    assert_eq!(
+        presences(&c, &id).await,
+        ["disconnected", "disconnected", "computer"]
+    );
+    let (mut watcher, _) = c.ws(&id, None, None).await;
+    // Seat 0 opens the table twice (a page and a terminal): told once.
+    let (w0, _) = c.ws(&id, Some(&tokens[0].1), None).await;
+    let m = notice(&mut watcher, "presence").await;
+    assert_eq!(
+        m,
+        json!({ "type": "presence", "seat": 0, "presence": "connected", "name": "Player 0" })
+    );
+    let (w0b, _) = c.ws(&id, Some(&tokens[0].1), None).await;
+    assert_eq!(
+        presences(&c, &id).await,
+        ["connected", "disconnected", "computer"]
+    );
+    // The first closes: still there. The last closes: gone.
+    w0.close().await;
+    let (w1, _) = c.ws(&id, Some(&tokens[1].1), None).await;
+    let m = notice(&mut watcher, "presence").await;
+    assert_eq!(m["seat"], 1, "seat 0 was still connected: {m}");
+    w0b.close().await;
+    let m = notice(&mut watcher, "presence").await;
+    assert_eq!(
+        m,
+        json!({ "type": "presence", "seat": 0, "presence": "disconnected", "name": "Player 0" })
+    );
+    assert_eq!(
+        presences(&c, &id).await,
+        ["disconnected", "connected", "computer"]
+    );
+    // Handed to the computer: away, whatever its connections.
+    let a = c
+        .post(
+            &format!("/api/tables/{id}/seats/1/away"),
+            Some(&tokens[1].1),
+            &json!({ "away": true }),
+        )
+        .await;
+    assert_eq!(a.status, 200);
+    assert_eq!(
+        presences(&c, &id).await,
+        ["disconnected", "away", "computer"]
+    );
+    w1.close().await;
+    server.stop().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_chat() {
     let server = start(test_config("chat")).await;
