@@ -992,7 +992,7 @@ test("a mixed table: a browser seat asks for an undo, the b5 connect seat is ask
   }
 });
 
-test("auto-pass: a single pass in one click; passes made for the seat when passing is its only choice, and in a chosen round unless a card in hand can be played; the settings kept across a reload", async ({ browser, base, b5 }) => {
+test("auto-pass: a single pass in one click; passes made for the seat when passing is its only choice, and in a chosen round unless a card in hand can be played; the settings kept across a reload; what the computer changed is marked until the seat acts; the log grouped by turn and round", async ({ browser, base, b5 }) => {
   const created = await b5.api("POST", "/api/tables", {
     seats: [
       { player: "human", deck: "centauri" },
@@ -1025,26 +1025,51 @@ test("auto-pass: a single pass in one click; passes made for the seat when passi
   assert.equal(await panel.getByLabel("Pass for me when passing is my only choice").isChecked(), true);
   assert.equal(await panel.locator("input[data-round=resolution]").isChecked(), true);
   // Play on: the page never waits on a lone pass, nor on a conflict or
-  // resolution round step where no card in hand can be played.
+  // resolution round step where no card in hand can be played. A game may
+  // offer no such step: then another table, whose new seat starts with the
+  // settings last chosen in this browser.
   const stats = { card: 0, target: 0, group: 0, plain: 0 };
-  for (let step = 0; step < 200; step++) {
-    if (!(await waitForTurn(page))) break;
-    seq = await seqOf(page);
-    const only = await page.evaluate(() => {
-      const groups = [...document.querySelectorAll(".group-buttons button")];
-      return groups.length === 1 && groups[0].getAttribute("data-group") === "pass" && groups[0].getAttribute("data-one") === "1";
-    });
-    if (only) {
-      // Auto-pass takes it without a click (the state may show for a moment).
-      await page.waitForFunction((s) => Number(document.querySelector(".table-page")?.getAttribute("data-seq")) > s, seq, { timeout: 5000 });
-      continue;
+  let marked = 0;
+  let passed = 0;
+  let tables = 1;
+  let heads = [];
+  for (let current = page; ; tables++) {
+    for (let step = 0; step < 200; step++) {
+      if (!(await waitForTurn(current))) break;
+      seq = await seqOf(current);
+      // The cards and conflicts the computer player's actions changed are marked.
+      marked = Math.max(marked, await current.locator(".card.touched, .conflict.touched").count());
+      const only = await current.evaluate(() => {
+        const groups = [...document.querySelectorAll(".group-buttons button")];
+        return groups.length === 1 && groups[0].getAttribute("data-group") === "pass" && groups[0].getAttribute("data-one") === "1";
+      });
+      if (only) {
+        // Auto-pass takes it without a click (the state may show for a moment).
+        await current.waitForFunction((s) => Number(document.querySelector(".table-page")?.getAttribute("data-seq")) > s, seq, { timeout: 5000 });
+        continue;
+      }
+      await playOne(current, stats, 5);
     }
-    await playOne(page, stats, 5);
+    assert.equal(await current.locator('.table-page[data-finished="1"]').count(), 1, "the game ended");
+    passed += Number(await current.locator("[data-testid=autopass]").getAttribute("data-autopassed"));
+    if (tables === 1) heads = await current.locator(".loglines .loground").allInnerTexts();
+    if (passed > 0 || tables >= 4) break;
+    const next = await b5.api("POST", "/api/tables", {
+      seats: [
+        { player: "human", deck: "minbari" },
+        { player: "greedy", deck: "narn" },
+      ],
+      options: { turn_limit: 3 },
+    });
+    await joinSeat(current, `${base}/join/${next.body.table}/0#${next.body.seats[0].invitation}`, "Ana");
+    await panel.locator("summary").click();
+    assert.equal(await panel.getByLabel("Pass for me when passing is my only choice").isChecked(), true, "a new seat starts with the last settings");
   }
-  assert.equal(await page.locator('.table-page[data-finished="1"]').count(), 1, "the game ended");
-  const passed = Number(await page.locator("[data-testid=autopass]").getAttribute("data-autopassed"));
-  assert.ok(passed > 0, `the page passed for the seat (${passed})`);
-  console.log(`    ${passed} passes made for the seat after the reload; ${JSON.stringify(stats)} chosen by clicks`);
+  assert.ok(passed > 0, `the page passed for the seat (${passed}, over ${tables} tables)`);
+  assert.ok(marked > 0, "what the computer player changed was marked");
+  // The log is grouped by turn and round.
+  assert.ok(heads.includes("Turn 1 · Action Round") && heads.some((h) => h.startsWith("Turn 2")), JSON.stringify(heads));
+  console.log(`    ${passed} passes made for the seat after the reload (${tables} table${tables > 1 ? "s" : ""}); ${JSON.stringify(stats)} chosen by clicks`);
   await ctx.close();
 });
 

@@ -2,6 +2,7 @@
 // what the player does. The UI (table.tsx) holds it with Preact's useReducer;
 // the tests drive it directly.
 
+import { addTouched, NOTHING_TOUCHED, touchedBetween, type Touched } from "./touched";
 import type { ConnStatus } from "./api";
 import { cardNames, eventSentence, namesOf } from "./describe";
 import type { Ref } from "./menu";
@@ -24,6 +25,8 @@ import type {
 export interface LogLine {
   seq: number;
   turn: number;
+  /** The round the line belongs to ("conflict", "action", ...), when known. */
+  round?: string;
   text: string;
 }
 
@@ -73,6 +76,11 @@ export interface TableState {
   clock: Clock | null;
   /** The computer player's suggestion, for the state it was asked at. */
   hint: Advice | null;
+  /**
+   * What changed since the seat last acted (a spectator: since the round
+   * began), marked on the table (`touched.ts`).
+   */
+  touched: Touched;
 }
 
 /** `at`: when the message arrived (the page's clock, ms), for the move clock. */
@@ -123,6 +131,7 @@ export function initialState(table: string, seat: Seat | null): TableState {
     powerByTurn: [],
     clock: null,
     hint: null,
+    touched: NOTHING_TOUCHED,
   };
 }
 
@@ -180,6 +189,19 @@ function withView(
   };
 }
 
+/**
+ * What is marked after a change to `view`: the seat's own action's change
+ * marks nothing (the player knows what they did); others' changes add to
+ * what was marked since the seat last acted; a spectator's marks start
+ * again with each round.
+ */
+function touchedBy(s: TableState, view: PlayerView): Touched {
+  if (s.sending) return NOTHING_TOUCHED;
+  const fresh = touchedBetween(s.view, view);
+  const newRound = !s.view || s.view.round !== view.round || s.view.turn !== view.turn;
+  return addTouched(s.seat === null && newRound ? NOTHING_TOUCHED : s.touched, fresh);
+}
+
 function recordPower(h: TableState["powerByTurn"], v: PlayerView): TableState["powerByTurn"] {
   const power = v.players.map((p) => p.power);
   const last = h[h.length - 1];
@@ -216,13 +238,13 @@ export function reduce(s: TableState, m: Msg): TableState {
         // Older than the view we show (asked for after a reload): its
         // events still belong in the log.
         const n = namesOf(s.view, s.names);
-        const lines = sentences(c, n, s.view, lastTurn(s) ?? s.view?.turn ?? 0);
+        const lines = sentences(c, n, s.view, lastTurn(s) ?? s.view?.turn ?? 0, lastRound(s) ?? s.view?.round);
         return { ...s, log: appendLog(s.log, lines), logSeq: c.seq };
       }
       const view = c.view ?? s.view;
       const n = namesOf(view, cardNames(view, s.names));
       // Lines before a "Turn N begins." belong to the turn shown until now.
-      const lines = newLog ? sentences(c, n, view, lastTurn(s) ?? s.view?.turn ?? view?.turn ?? 0) : [];
+      const lines = newLog ? sentences(c, n, view, lastTurn(s) ?? s.view?.turn ?? view?.turn ?? 0, lastRound(s) ?? s.view?.round ?? view?.round) : [];
       const log = appendLog(s.log, lines);
       const logSeq = Math.max(s.logSeq, c.seq);
       const undone = c.events.some((e) => e.event === "undo");
@@ -243,7 +265,7 @@ export function reduce(s: TableState, m: Msg): TableState {
         };
       }
       return withView(
-        { ...s, log, logSeq, undo: undone ? null : s.undo, clock: clockFrom(s, c.clock, m.at) },
+        { ...s, log, logSeq, undo: undone ? null : s.undo, clock: clockFrom(s, c.clock, m.at), touched: touchedBy(s, c.view) },
         c.seq,
         c.view,
         c.legal_actions ?? [],
@@ -280,7 +302,8 @@ export function reduce(s: TableState, m: Msg): TableState {
     case "unpick":
       return { ...s, picked: s.picked.slice(0, -1) };
     case "sent":
-      return { ...s, sending: { seq: m.seq, action: m.action }, refused: null };
+      // Acting: what the others did has been seen.
+      return { ...s, sending: { seq: m.seq, action: m.action }, refused: null, touched: NOTHING_TOUCHED };
     case "acked":
       // The change itself arrives on the WebSocket; until then stay locked
       // unless it has already come.
@@ -294,7 +317,7 @@ export function reduce(s: TableState, m: Msg): TableState {
     case "dismiss":
       return { ...s, refused: null };
     case "note":
-      return { ...s, log: appendLog(s.log, [{ seq: s.seq ?? 0, turn: lastTurn(s) ?? s.view?.turn ?? 0, text: m.text }]) };
+      return { ...s, log: appendLog(s.log, [{ seq: s.seq ?? 0, turn: lastTurn(s) ?? s.view?.turn ?? 0, round: lastRound(s) ?? s.view?.round, text: m.text }]) };
     case "hint":
       // Only for the state it was asked at (the table may have moved on).
       if (m.hint.seq !== s.seq || !canAct(s)) return s;
@@ -307,15 +330,19 @@ function sentences(
   n: ReturnType<typeof namesOf>,
   view: PlayerView | null,
   turn: number,
+  round: string | undefined,
 ): LogLine[] {
   const lines: LogLine[] = [];
   let t = turn;
+  let r = round;
   // The server's own sentences (the engine's, as `b5 play` prints them) when it sends them.
   if (Array.isArray(c.log)) {
     for (const text of c.log) {
       const m = /^Turn (\d+) begins\.$/.exec(text);
       if (m) t = Number(m[1]);
-      lines.push({ seq: c.seq, turn: t, text });
+      const begins = /^The (\w+) Round begins\.$/.exec(text);
+      if (begins) r = begins[1]!.toLowerCase();
+      lines.push({ seq: c.seq, turn: t, round: r, text });
     }
     // An agreed undo is the table's event, not the engine's: the engine's
     // sentences have no line for it, so the page writes it.
@@ -323,17 +350,23 @@ function sentences(
       for (const e of c.events) {
         if (e.event !== "undo") continue;
         const text = eventSentence(e, n, view);
-        if (text) lines.push({ seq: c.seq, turn: t, text });
+        if (text) lines.push({ seq: c.seq, turn: t, round: r, text });
       }
     }
     return lines;
   }
   for (const e of c.events) {
     if (e.event === "turn_began" && typeof e.turn === "number") t = e.turn;
+    if (e.event === "round_began" && typeof e.round === "string") r = e.round;
     const text = eventSentence(e, n, view);
-    if (text) lines.push({ seq: c.seq, turn: t, text });
+    if (text) lines.push({ seq: c.seq, turn: t, round: r, text });
   }
   return lines;
+}
+
+/** The round of the last line in the log, if known. */
+function lastRound(s: TableState): string | undefined {
+  return s.log[s.log.length - 1]?.round;
 }
 
 /** The turn of the last line in the log, if any. */
@@ -375,4 +408,23 @@ export function mergePasses(a: string, b: string): string | null {
 /** Whether it is our choice now (and nothing is on its way). */
 export function canAct(s: TableState): boolean {
   return s.seat !== null && s.legal.length > 0 && !s.sending && !s.finished;
+}
+
+/** Lines of one turn's round, in the log panel. */
+export interface LogGroup {
+  key: string;
+  turn: number;
+  round?: string;
+  lines: LogLine[];
+}
+
+/** The log's lines grouped by turn and round, in order (a group per run). */
+export function logGroups(lines: LogLine[]): LogGroup[] {
+  const groups: LogGroup[] = [];
+  for (const l of lines) {
+    const last = groups[groups.length - 1];
+    if (last && last.turn === l.turn && last.round === l.round) last.lines.push(l);
+    else groups.push({ key: `${l.seq}-${groups.length}`, turn: l.turn, round: l.round, lines: [l] });
+  }
+  return groups;
 }

@@ -6,7 +6,7 @@ import { actionKey, cardOfChoice, findChoice, groupOfCard, menuFor, narrow, refK
 import { navigate } from "./route";
 import { downloadText, saveFileName } from "./save";
 import { forgetSeat, loadSeat, type SeatToken } from "./session";
-import { canAct, initialState, reduce, type TableState } from "./store";
+import { canAct, initialState, logGroups, reduce, type TableState } from "./store";
 import { autoPassNow, loadAutoPass, NO_AUTO_PASS, saveAutoPass, type AutoPass } from "./autopass";
 import { AutoPassPanel } from "./controls/autopass";
 import { ChatPanel } from "./controls/chat";
@@ -565,6 +565,7 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
   const g = ctx.menuGroups.length ? groupOfCard({ groups: ctx.menuGroups }, c.id, ctx.s.view) : undefined;
   const isTarget = ctx.targets.has(`c${c.id}`);
   const isSelected = !!g && ctx.selected === g;
+  const touched = ctx.s.touched.cards.includes(c.id);
   const abil = c.abilities
     .map((x, i) => (x > 0 ? `${ABILITIES[i]}${x}` : ""))
     .filter(Boolean)
@@ -585,12 +586,13 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
     ...marks.map((m) => `marks: ${m}`),
     ...c.attached.map((a) => `+${a.name}`),
     c.hidden_contingencies ? `${c.hidden_contingencies} face-down contingency` : "",
+    touched ? "changed since your last action" : "",
     g ? "has choices: select to see them" : "",
     isTarget ? "a target of the selected card: select to choose it" : "",
   ]
     .filter(Boolean)
     .join("; ");
-  const cls = ["card", c.rotated ? "rotated" : "", c.neutralized ? "neutralized" : "", g ? "can" : "", isTarget ? "target" : "", isSelected ? "selected" : ""]
+  const cls = ["card", c.rotated ? "rotated" : "", c.neutralized ? "neutralized" : "", g ? "can" : "", isTarget ? "target" : "", isSelected ? "selected" : "", touched ? "touched" : ""]
     .filter(Boolean)
     .join(" ");
   const clickable = !!g || isTarget;
@@ -826,7 +828,7 @@ function ConflictBox({ k, v, ctx }: { k: ConflictView; v: PlayerView; ctx: Ctx }
   const by = v.players[k.initiator]?.name ?? String(k.initiator);
   const isTarget = ctx.targets.has(`k${k.id}`);
   return (
-    <li class={`conflict ${isTarget ? "target" : ""}`} data-conflict={k.id}>
+    <li class={`conflict ${isTarget ? "target" : ""} ${ctx.s.touched.conflicts.includes(k.id) ? "touched" : ""}`} data-conflict={k.id}>
       <div class="khead">
         <strong>
           {k.card ? (
@@ -1243,11 +1245,12 @@ function Log({ s }: { s: TableState }) {
   const [turn, setTurn] = useState<number | "all">("all");
   const turns = [...new Set(s.log.map((l) => l.turn))];
   const lines = turn === "all" ? s.log.slice(-300) : s.log.filter((l) => l.turn === turn);
-  const ref = useRef<HTMLOListElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [lines.length]);
+  const groups = logGroups(lines);
   return (
     <section class="panel log" aria-labelledby="log-h">
       <div class="loghead">
@@ -1267,11 +1270,21 @@ function Log({ s }: { s: TableState }) {
           </select>
         </label>
       </div>
-      <ol class="loglines" ref={ref} aria-live="off">
-        {lines.map((l, i) => (
-          <li key={`${l.seq}-${i}`}>{l.text}</li>
+      <div class="loglines" ref={ref} aria-live="off">
+        {groups.map((g) => (
+          <section class="loggroup" key={g.key} data-turn={g.turn} data-round={g.round ?? ""}>
+            <h3 class="loground">
+              Turn {g.turn}
+              {g.round ? ` · ${g.round.charAt(0).toUpperCase()}${g.round.slice(1)} Round` : ""}
+            </h3>
+            <ol>
+              {g.lines.map((l, i) => (
+                <li key={`${l.seq}-${i}`}>{l.text}</li>
+              ))}
+            </ol>
+          </section>
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
