@@ -29,7 +29,7 @@ const metrics = { clickToUpdate: [], loadToInteractive: [] };
 
 // ---------------------------------------------------------------- helpers
 
-async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitAs = null }) {
+async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitAs = null, openSeats = false }) {
   await page.goto(`${base}/`);
   await page.getByRole("heading", { name: "Create a table" }).waitFor();
   // The form starts with four seats: human, greedy, greedy, greedy.
@@ -48,6 +48,7 @@ async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitA
   }
   await page.locator("input[name=turn-limit]").fill(String(turnLimit));
   if (clockSeconds) await page.locator("input[name=clock]").fill(String(clockSeconds));
+  if (openSeats) await page.locator("input[name=open-seats]").check();
   if (sitAs === null) await page.locator("input[name=sit]").uncheck();
   else await page.locator("input[name=creator-name]").fill(sitAs);
   await page.getByRole("button", { name: "Create the table" }).click();
@@ -869,17 +870,18 @@ function terminalSeat(link, name) {
   return t;
 }
 
-test("the creator sits at once: the lobby's form takes the first human seat and opens the table, whose page keeps the other seats' links until they are taken", async ({ browser, base, b5 }) => {
+test("the creator sits at once: the lobby's form takes the first human seat and opens the table, whose page keeps the other seats' links until they are taken; an open seat is taken from the lobby", async ({ browser, base, b5 }) => {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
   const { table } = await createViaLobby(page, base, {
     seats: [
       { player: "human", deck: "narn" },
       { player: "human", deck: "minbari" },
-      { player: "greedy", deck: "centauri" },
+      { player: "human", deck: "centauri" },
     ],
     turnLimit: 3,
     sitAs: "Creator Ana",
+    openSeats: true,
   });
   assert.ok(/^[0-9a-f]{16}$/.test(table), table);
   // Seat 1 is the creator's, under the name given in the form.
@@ -891,15 +893,28 @@ test("the creator sits at once: the lobby's form takes the first human seat and 
   const invites = page.locator("[data-testid=invites]");
   await invites.waitFor();
   const links = await invites.locator("a.join-link").evaluateAll((as) => as.map((a) => a.href));
-  assert.equal(links.length, 1, "one link: seat 2");
+  assert.equal(links.length, 2, "two links: seats 2 and 3");
   assert.ok(links[0].includes(`/join/${table}/1#`), links[0]);
-  // Another player takes it; the creator's page drops the link at once (the server's "joined" notice).
+  // Another player takes seat 2 by its link; the creator's page drops that link at once (the server's "joined" notice).
   const ctx2 = await browser.newContext({ viewport: DESKTOP });
   const other = await ctx2.newPage();
   await joinSeat(other, links[0].replace(/^https?:\/\/[^/]+/, base), "Ben");
-  await invites.waitFor({ state: "detached", timeout: 10000 });
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=invites] a.join-link").length === 1, null, { timeout: 10000 });
   entry = (await b5.api("GET", `/api/tables/${table}`)).body;
   assert.equal(entry.seats[1].name, "Ben");
+  assert.equal(entry.open_seats, true);
+  // The table is open: a third player takes seat 3 from the lobby, with no link at all.
+  const ctx3 = await browser.newContext({ viewport: DESKTOP });
+  const third = await ctx3.newPage();
+  await third.goto(`${base}/`);
+  await third.locator(`tr[data-table="${table}"] a[data-take="2"]`).click();
+  await third.locator("input[name=name]").fill("Cleo");
+  await third.getByRole("button", { name: "Take the seat" }).click();
+  await third.locator(".table-page").waitFor();
+  await invites.waitFor({ state: "detached", timeout: 10000 });
+  entry = (await b5.api("GET", `/api/tables/${table}`)).body;
+  assert.equal(entry.seats[2].name, "Cleo");
+  await ctx3.close();
   // The name is remembered for the next table this browser makes.
   await page.goto(`${base}/`);
   assert.equal(await page.locator("input[name=creator-name]").inputValue(), "Creator Ana");

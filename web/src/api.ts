@@ -119,7 +119,8 @@ export class Api {
   create(req: CreateRequest): Promise<CreateResponse> {
     return this.call("POST", "/api/tables", req);
   }
-  join(table: string, seat: number, invitation: string, name: string): Promise<JoinResponse> {
+  /** Takes a seat with its invitation, or an open seat with none (null). */
+  join(table: string, seat: number, invitation: string | null, name: string): Promise<JoinResponse> {
     return this.call("POST", `/api/tables/${enc(table)}/seats/${seat}/join`, { name }, invitation);
   }
   state(table: string, token: string | null): Promise<StateResponse> {

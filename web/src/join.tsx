@@ -14,14 +14,16 @@ export function Join({
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const valid = /^[0-9a-f]{64}$/.test(route.invitation);
+  // No invitation: an open seat (the server says whether the table is open).
+  const open = route.invitation === "";
+  const valid = open || /^[0-9a-f]{64}$/.test(route.invitation);
 
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const r = await api.join(route.table, route.seat, route.invitation, name.trim());
+      const r = await api.join(route.table, route.seat, open ? null : route.invitation, name.trim());
       saveSeat(localStorage, { table: r.table, seat: r.seat, name: r.name, token: r.token });
       // Drop the used invitation from the address bar and history.
       history.replaceState(null, "", `/table/${r.table}`);
@@ -52,7 +54,10 @@ export function Join({
           </p>
         ) : (
           <form onSubmit={submit}>
-            <p>Seat {route.seat + 1}. Choose the name the other players will see.</p>
+            <p>
+              Seat {route.seat + 1}
+              {open ? " is open: anyone may take it" : ""}. Choose the name the other players will see.
+            </p>
             <label>
               Your name{" "}
               <input

@@ -111,11 +111,19 @@ function TableList({ tables }: { tables: LobbyTable[] }) {
                   {t.seats.map((s) => (
                     <li key={s.seat}>
                       {s.seat + 1}. {s.label}:{" "}
-                      {s.player === "human"
-                        ? s.taken
-                          ? (s.name ?? "human")
-                          : "free (human seat)"
-                        : `computer (${s.player})`}
+                      {s.player === "human" ? (
+                        s.taken ? (
+                          (s.name ?? "human")
+                        ) : t.open_seats && !t.finished ? (
+                          <a href={`/join/${t.table}/${s.seat}`} onClick={link(`/join/${t.table}/${s.seat}`)} data-take={s.seat}>
+                            open: take this seat
+                          </a>
+                        ) : (
+                          "free (human seat)"
+                        )
+                      ) : (
+                        `computer (${s.player})`
+                      )}
                       {s.away ? " — away (computer plays)" : ""}
                     </li>
                   ))}
@@ -208,6 +216,7 @@ function CreateEmpires({ api }: { api: Api }) {
   const [created, setCreated] = useState<CreateResponse | null>(null);
   const [sit, setSit] = useState(true);
   const [name, setName] = useState(() => lastName(localStorage));
+  const [openSeats, setOpenSeats] = useState(false);
   const sitting = sit && seats.some((x) => x.player === "human");
   const races = seats.map((x) => x.race);
   const twice = races.some((r, i) => races.indexOf(r) !== i);
@@ -220,7 +229,7 @@ function CreateEmpires({ api }: { api: Api }) {
     setProblems([]);
     setCreated(null);
     try {
-      const r = await api.create({ game: "empires", seats, options: { map, turn_limit: turnLimit }, spectators });
+      const r = await api.create({ game: "empires", seats, options: { map, turn_limit: turnLimit }, spectators, open_seats: openSeats });
       await afterCreate(api, r, sitting ? name.trim() : null, setCreated, setError);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -328,6 +337,7 @@ function CreateEmpires({ api }: { api: Api }) {
             />{" "}
             Anyone may watch
           </label>
+          <OpenSeatsField open={openSeats} setOpen={setOpenSeats} />
         </div>
         {seats.some((x) => x.player === "human") && <SitField sit={sit} setSit={setSit} name={name} setName={setName} />}
         <button type="submit" class="primary" disabled={busy || twice}>
@@ -365,6 +375,7 @@ function CreateTable({ api }: { api: Api }) {
   const [created, setCreated] = useState<CreateResponse | null>(null);
   const [sit, setSit] = useState(true);
   const [name, setName] = useState(() => lastName(localStorage));
+  const [openSeats, setOpenSeats] = useState(false);
   const sitting = sit && seats.some((x) => x.player === "human");
   /** The server's card packs (none without `--card-packs`), and the one chosen ("" for none). */
   const [packs, setPacks] = useState<CardPack[]>([]);
@@ -417,6 +428,7 @@ function CreateTable({ api }: { api: Api }) {
         seats: req,
         options: pack ? { turn_limit: turnLimit, pack } : { turn_limit: turnLimit },
         spectators,
+        open_seats: openSeats,
         ...(clockSeconds !== null && !clockBad ? { clock_ms: Math.round(clockSeconds * 1000) } : {}),
       });
       await afterCreate(api, r, sitting ? name.trim() : null, setCreated, setError);
@@ -510,6 +522,7 @@ function CreateTable({ api }: { api: Api }) {
             />{" "}
             Anyone may watch
           </label>
+          <OpenSeatsField open={openSeats} setOpen={setOpenSeats} />
         </div>
         {seats.some((x) => x.player === "human") && <SitField sit={sit} setSit={setSit} name={name} setName={setName} />}
         <button type="submit" class="primary" disabled={busy || clockBad}>
@@ -671,6 +684,16 @@ function CheckedList({ text, problems, seat }: { text: string; problems: Problem
         ))}
       </ol>
     </div>
+  );
+}
+
+/** "Open seats": anyone may take a free human seat from the lobby. */
+function OpenSeatsField({ open, setOpen }: { open: boolean; setOpen: (b: boolean) => void }) {
+  return (
+    <label>
+      <input type="checkbox" name="open-seats" checked={open} onChange={(e) => setOpen((e.target as HTMLInputElement).checked)} /> Open seats:
+      anyone may take a free human seat from the lobby (else only with the seat's link)
+    </label>
   );
 }
 

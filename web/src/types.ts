@@ -98,6 +98,8 @@ export interface LobbyTable {
   finished: boolean;
   ended?: Ended | null;
   spectators: boolean;
+  /** Anyone may take a free human seat, without an invitation (newer servers). */
+  open_seats?: boolean;
   /** The card pack the table plays with (`GET /api/packs`), if any. */
   pack?: string | null;
 }
@@ -124,6 +126,8 @@ export interface CreateRequest {
   spectators?: boolean;
   /** A move clock, in milliseconds (100 to 86,400,000). */
   clock_ms?: number;
+  /** Anyone may take a free human seat from the lobby (else invitation links only). */
+  open_seats?: boolean;
 }
 
 export interface CreateResponse {

@@ -29,6 +29,7 @@ fn main() {
             seed: 1,
             spectators: false,
             clock_ms: None,
+            open_seats: false,
             seats: vec![seat.clone(), seat],
         })
         .expect("a table");

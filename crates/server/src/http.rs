@@ -513,6 +513,9 @@ struct CreateRequest {
     seed: Option<u64>,
     /// The move clock, in milliseconds.
     clock_ms: Option<u64>,
+    /// Anyone may take a free human seat from the lobby.
+    #[serde(default)]
+    open_seats: bool,
 }
 
 /// The move clock's bounds, in milliseconds.
@@ -645,12 +648,14 @@ async fn create_table(
         seed,
         spectators: req.spectators,
         clock_ms: req.clock_ms,
+        open_seats: req.open_seats,
         seats: stored,
     };
     blocking(&state.store, move |s| s.create_table(&new))
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let inner = TableInner::new(Arc::from(game), seats);
+    let mut inner = TableInner::new(Arc::from(game), seats);
+    inner.open_seats = req.open_seats;
     let table = Arc::new(Table::new(
         id.clone(),
         kind.clone(),
@@ -708,7 +713,8 @@ async fn join(
     body: Bytes,
 ) -> ApiResult {
     let table = table_of(&state, &id).await?;
-    let invitation = bearer(&headers)?.ok_or_else(unauthorized)?;
+    // Without an invitation: an open seat, or nothing (below).
+    let invitation = bearer(&headers)?;
     let req: JoinRequest = parse(&body)?;
     let name = req.name.trim().to_string();
     if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
@@ -734,10 +740,15 @@ async fn join(
                 "this seat is played by the computer",
             ));
         }
-        let valid = s
-            .invitation_hash
-            .as_ref()
-            .is_some_and(|h| secret::matches(&invitation, h));
+        let valid = match &invitation {
+            Some(i) => s
+                .invitation_hash
+                .as_ref()
+                .is_some_and(|h| secret::matches(i, h)),
+            // An open seat is anyone's who asks first.
+            None if inner.open_seats => true,
+            None => return Err(unauthorized()),
+        };
         if !valid {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,

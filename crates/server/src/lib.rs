@@ -425,6 +425,7 @@ impl AppState {
             ended: st.ended,
             active_at: st.active_at,
             active_stored: st.active_at,
+            open_seats: st.table.open_seats,
         };
         Ok(Table::new(
             st.table.id,

@@ -115,6 +115,8 @@ pub const MIGRATIONS: &[&str] = &[
     // Version 2: why a table ended before its game did, and when a human
     // last joined, acted or wrote at it (expiry.rs).
     "ALTER TABLE tables ADD COLUMN ended TEXT; ALTER TABLE tables ADD COLUMN active_at INTEGER;",
+    // Version 3: open seats (anyone may take a free human seat).
+    "ALTER TABLE tables ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0;",
 ];
 
 const V1: &str = "
@@ -675,13 +677,14 @@ struct Head {
     finished: bool,
     ended: Option<crate::store::Ended>,
     active_at: i64,
+    open_seats: bool,
 }
 
 fn read_head(conn: &Connection, id: &str) -> Result<Option<Head>, String> {
     let heads = read_rows(
         conn,
         "SELECT game, setup, seed, spectators, clock_ms, finished, ended,
-                COALESCE(active_at, created_at * 1000)
+                COALESCE(active_at, created_at * 1000), open_seats
          FROM tables WHERE id = ?1",
         [id],
         "the table",
@@ -703,6 +706,7 @@ fn read_head(conn: &Connection, id: &str) -> Result<Option<Head>, String> {
                     ),
                 },
                 active_at: c.int(7, "active_at")?,
+                open_seats: c.flag(8, "open_seats")?,
             })
         },
     )?;
@@ -863,6 +867,7 @@ fn read_table(conn: &Connection, id: &str) -> Result<Option<StoredTable>, StoreE
                 seed: head.seed,
                 spectators: head.spectators,
                 clock_ms: head.clock_ms,
+                open_seats: head.open_seats,
                 seats,
             },
             finished: head.finished,
@@ -1021,8 +1026,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
     match w {
         Write::CreateTable(t) => {
             conn.prepare_cached(
-                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at, open_seats)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )
             .and_then(|mut st| {
                 st.execute(params![
@@ -1033,7 +1038,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
                     t.spectators as i64,
                     t.clock_ms.map(|c| c as i64),
                     now(),
-                    now_ms()
+                    now_ms(),
+                    t.open_seats as i64
                 ])
             })
             .map_err(other)?;

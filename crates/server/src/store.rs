@@ -52,6 +52,9 @@ pub struct NewTable {
     /// The move clock: a human seat that has not acted this long after it
     /// became its turn is played by the computer until its player is back.
     pub clock_ms: Option<u64>,
+    /// Open seats: anyone may take a free human seat from the lobby,
+    /// without an invitation.
+    pub open_seats: bool,
     pub seats: Vec<StoredSeat>,
 }
 

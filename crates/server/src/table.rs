@@ -133,6 +133,8 @@ pub struct TableInner {
     /// The time of `active_at` the store holds: an action writes it at most
     /// once every [`ACTIVE_STORED_EVERY_MS`].
     pub active_stored: i64,
+    /// Open seats: anyone may take a free human seat without an invitation.
+    pub open_seats: bool,
 }
 
 /// How often an action writes the time of the last human action to the
@@ -295,6 +297,7 @@ impl TableInner {
             ended: None,
             active_at: now,
             active_stored: now,
+            open_seats: false,
         }
     }
 
@@ -408,6 +411,8 @@ pub struct LobbyEntry {
     /// "expired" | "abandoned", "message"}`.
     pub ended: Option<EndedJson>,
     pub spectators: bool,
+    /// Anyone may take a free human seat (without an invitation).
+    pub open_seats: bool,
     /// The card pack the table plays with (`packs.rs`), if any.
     pub pack: Option<String>,
 }
@@ -1319,6 +1324,7 @@ fn lobby_of(
         finished: inner.game.finished() || inner.ended.is_some(),
         ended: inner.ended.map(crate::expiry::ended_json),
         spectators,
+        open_seats: inner.open_seats,
         pack: pack.map(str::to_string),
     }
 }

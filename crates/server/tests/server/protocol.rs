@@ -692,6 +692,89 @@ async fn presence_free_connected_disconnected_away_and_computer() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_seats_are_anyones_without_an_invitation_and_stay_open_after_a_restart() {
+    let cfg = test_config("open-seats");
+    let data = cfg.data.clone();
+    let server = start(cfg).await;
+    let c = Client::new(server.addr);
+    let mut req = table_request(
+        &[
+            ("human", "narn"),
+            ("human", "minbari"),
+            ("human", "centauri"),
+        ],
+        8,
+        3,
+    );
+    req["open_seats"] = json!(true);
+    let (id, inv) = c.create(&req).await;
+    let (closed, _) = c
+        .create(&table_request(
+            &[("human", "narn"), ("greedy", "minbari")],
+            9,
+            3,
+        ))
+        .await;
+    let lobby = c.get(&format!("/api/tables/{id}"), None).await.body;
+    assert_eq!(lobby["open_seats"], true);
+    assert_eq!(
+        c.get(&format!("/api/tables/{closed}"), None).await.body["open_seats"],
+        false
+    );
+    // Without an invitation: an open table's free seat is taken; a closed
+    // table's is not (401); a taken seat is not (409).
+    let join = |t: &str, n: usize| format!("/api/tables/{t}/seats/{n}/join");
+    let a = c
+        .post(&join(&id, 1), None, &json!({ "name": "Walk-in" }))
+        .await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    assert_eq!(a.body["seat"], 1);
+    let walk_in = a.body["token"].as_str().unwrap().to_string();
+    assert_error(
+        &c.post(&join(&id, 1), None, &json!({ "name": "Late" }))
+            .await,
+        409,
+    );
+    assert_error(
+        &c.post(&join(&closed, 0), None, &json!({ "name": "Nope" }))
+            .await,
+        401,
+    );
+    // The invitation still works for its seat, and a wrong one is refused.
+    assert_error(
+        &c.post(&join(&id, 0), Some(&inv[2].1), &json!({ "name": "Wrong" }))
+            .await,
+        403,
+    );
+    let a = c
+        .post(&join(&id, 0), Some(&inv[0].1), &json!({ "name": "Ana" }))
+        .await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    assert_eq!(c.state(&id, Some(&walk_in)).await.body["seat"], 1);
+    server.stop().await.unwrap();
+
+    // After a restart the table is still open: its last free seat is anyone's.
+    let mut cfg = test_config("open-seats-2");
+    cfg.data = data;
+    let server = start(cfg).await;
+    let c = Client::new(server.addr);
+    assert_eq!(
+        c.get(&format!("/api/tables/{id}"), None).await.body["open_seats"],
+        true
+    );
+    let a = c
+        .post(&join(&id, 2), None, &json!({ "name": "Third" }))
+        .await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    assert_error(
+        &c.post(&join(&closed, 0), None, &json!({ "name": "Nope" }))
+            .await,
+        401,
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_chat() {
     let server = start(test_config("chat")).await;
     let c = Client::new(server.addr);

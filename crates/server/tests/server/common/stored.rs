@@ -42,6 +42,7 @@ pub fn new_table(id: &str, seed: u64) -> NewTable {
         seed,
         spectators: true,
         clock_ms: None,
+        open_seats: false,
         seats: seats(),
     }
 }
