@@ -708,13 +708,21 @@ struct JoinRequest {
 
 async fn join(
     State(state): State<Arc<AppState>>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
     Path((id, n)): Path<(String, String)>,
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult {
     let table = table_of(&state, &id).await?;
-    // Without an invitation: an open seat, or nothing (below).
+    // Without an invitation: an open seat, or nothing (below); taken at
+    // an address's rate.
     let invitation = bearer(&headers)?;
+    if invitation.is_none() {
+        state
+            .open_joins
+            .take(from.ip(), std::time::Instant::now())
+            .map_err(|wait| rate_limited(&state.open_joins, "take", "open seats", wait))?;
+    }
     let req: JoinRequest = parse(&body)?;
     let name = req.name.trim().to_string();
     if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {

@@ -160,6 +160,9 @@ pub struct AppState {
     pub creations: expiry::AddressRate,
     /// Chat lines written per address.
     pub chat_rate: expiry::AddressRate,
+    /// Open seats taken (without an invitation) per address, at the rate
+    /// of `cfg.tables_per_hour`: one client cannot take every open seat.
+    pub open_joins: expiry::AddressRate,
     /// Players' card packs (`--card-packs`).
     pub packs: packs::Packs,
 }
@@ -518,6 +521,7 @@ pub async fn open(
         )),
         creations: expiry::AddressRate::new(cfg.tables_per_hour, expiry::BURST),
         chat_rate: expiry::AddressRate::new(expiry::CHAT_PER_HOUR, expiry::CHAT_BURST),
+        open_joins: expiry::AddressRate::new(cfg.tables_per_hour, expiry::BURST),
         cfg,
     });
     for st in stored {

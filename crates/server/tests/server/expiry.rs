@@ -356,3 +356,59 @@ async fn chat_is_bounded_per_address_and_per_table() {
     assert_eq!(read.body["count"], 10 + 262, "{}", &read.raw[..200]);
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_takes_a_burst_of_open_seats_then_waits() {
+    let mut cfg = test_config("open-rate");
+    cfg.tables_per_hour = 30;
+    let server = start(cfg).await;
+    let c = Client::new(server.addr);
+    let five = [
+        ("human", "narn"),
+        ("human", "minbari"),
+        ("human", "centauri"),
+        ("human", "human"),
+        ("human", "non-aligned"),
+    ];
+    let mut tables = Vec::new();
+    for seed in 0..3 {
+        let mut req = table_request(&five, seed, 5);
+        req["open_seats"] = json!(true);
+        tables.push(c.create(&req).await.0);
+    }
+    let (mut taken, mut refused) = (0, Vec::new());
+    for t in &tables {
+        for seat in 0..5 {
+            let a = c
+                .post(
+                    &format!("/api/tables/{t}/seats/{seat}/join"),
+                    None,
+                    &json!({ "name": "Seat hoarder" }),
+                )
+                .await;
+            match a.status {
+                200 => taken += 1,
+                429 => refused.push(a),
+                s => panic!("unexpected {s}: {}", a.raw),
+            }
+        }
+    }
+    assert_eq!(taken, 10, "a burst of 10");
+    assert_eq!(refused.len(), 5);
+    let msg = refused[0].body["error"].as_str().unwrap();
+    assert!(msg.contains("30 open seats an hour"), "{msg}");
+    assert!(refused[0].body["retry_after"].as_u64().unwrap() >= 1);
+    // An invitation is never held back by the rate.
+    let mut req = table_request(&five[..2], 9, 5);
+    req["open_seats"] = json!(true);
+    let (id, inv) = c.create(&req).await;
+    let a = c
+        .post(
+            &format!("/api/tables/{id}/seats/0/join"),
+            Some(&inv[0].1),
+            &json!({ "name": "Invited" }),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.raw);
+    server.stop().await.unwrap();
+}
