@@ -29,7 +29,7 @@ const metrics = { clickToUpdate: [], loadToInteractive: [] };
 
 // ---------------------------------------------------------------- helpers
 
-async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitAs = null, openSeats = false }) {
+async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitAs = null, openSeats = false, pace = null }) {
   await page.goto(`${base}/`);
   await page.getByRole("heading", { name: "Create a table" }).waitFor();
   // The form starts with four seats: human, greedy, greedy, greedy.
@@ -49,6 +49,7 @@ async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitA
   await page.locator("input[name=turn-limit]").fill(String(turnLimit));
   if (clockSeconds) await page.locator("input[name=clock]").fill(String(clockSeconds));
   if (openSeats) await page.locator("input[name=open-seats]").check();
+  if (pace !== null) await page.locator("select[name=bot-pace]").selectOption(pace);
   if (sitAs === null) await page.locator("input[name=sit]").uncheck();
   else await page.locator("input[name=creator-name]").fill(sitAs);
   await page.getByRole("button", { name: "Create the table" }).click();
@@ -882,6 +883,7 @@ test("the creator sits at once: the lobby's form takes the first human seat and 
     turnLimit: 3,
     sitAs: "Creator Ana",
     openSeats: true,
+    pace: "500",
   });
   assert.ok(/^[0-9a-f]{16}$/.test(table), table);
   // Seat 1 is the creator's, under the name given in the form.
@@ -903,6 +905,7 @@ test("the creator sits at once: the lobby's form takes the first human seat and 
   entry = (await b5.api("GET", `/api/tables/${table}`)).body;
   assert.equal(entry.seats[1].name, "Ben");
   assert.equal(entry.open_seats, true);
+  assert.equal(entry.bot_delay_ms, 500, "the computer players' pace chosen in the form");
   // The table is open: a third player takes seat 3 from the lobby, with no link at all.
   const ctx3 = await browser.newContext({ viewport: DESKTOP });
   const third = await ctx3.newPage();

@@ -217,6 +217,7 @@ function CreateEmpires({ api }: { api: Api }) {
   const [sit, setSit] = useState(true);
   const [name, setName] = useState(() => lastName(localStorage));
   const [openSeats, setOpenSeats] = useState(false);
+  const [pace, setPace] = useState("");
   const sitting = sit && seats.some((x) => x.player === "human");
   const races = seats.map((x) => x.race);
   const twice = races.some((r, i) => races.indexOf(r) !== i);
@@ -229,7 +230,7 @@ function CreateEmpires({ api }: { api: Api }) {
     setProblems([]);
     setCreated(null);
     try {
-      const r = await api.create({ game: "empires", seats, options: { map, turn_limit: turnLimit }, spectators, open_seats: openSeats });
+      const r = await api.create({ game: "empires", seats, options: { map, turn_limit: turnLimit }, spectators, open_seats: openSeats, ...paceOf(pace) });
       await afterCreate(api, r, sitting ? name.trim() : null, setCreated, setError);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -338,6 +339,7 @@ function CreateEmpires({ api }: { api: Api }) {
             Anyone may watch
           </label>
           <OpenSeatsField open={openSeats} setOpen={setOpenSeats} />
+          <PaceField pace={pace} setPace={setPace} />
         </div>
         {seats.some((x) => x.player === "human") && <SitField sit={sit} setSit={setSit} name={name} setName={setName} />}
         <button type="submit" class="primary" disabled={busy || twice}>
@@ -376,6 +378,7 @@ function CreateTable({ api }: { api: Api }) {
   const [sit, setSit] = useState(true);
   const [name, setName] = useState(() => lastName(localStorage));
   const [openSeats, setOpenSeats] = useState(false);
+  const [pace, setPace] = useState("");
   const sitting = sit && seats.some((x) => x.player === "human");
   /** The server's card packs (none without `--card-packs`), and the one chosen ("" for none). */
   const [packs, setPacks] = useState<CardPack[]>([]);
@@ -429,6 +432,7 @@ function CreateTable({ api }: { api: Api }) {
         options: pack ? { turn_limit: turnLimit, pack } : { turn_limit: turnLimit },
         spectators,
         open_seats: openSeats,
+        ...paceOf(pace),
         ...(clockSeconds !== null && !clockBad ? { clock_ms: Math.round(clockSeconds * 1000) } : {}),
       });
       await afterCreate(api, r, sitting ? name.trim() : null, setCreated, setError);
@@ -523,6 +527,7 @@ function CreateTable({ api }: { api: Api }) {
             Anyone may watch
           </label>
           <OpenSeatsField open={openSeats} setOpen={setOpenSeats} />
+          <PaceField pace={pace} setPace={setPace} />
         </div>
         {seats.some((x) => x.player === "human") && <SitField sit={sit} setSit={setSit} name={name} setName={setName} />}
         <button type="submit" class="primary" disabled={busy || clockBad}>
@@ -685,6 +690,35 @@ function CheckedList({ text, problems, seat }: { text: string; problems: Problem
       </ol>
     </div>
   );
+}
+
+const PACES = [
+  { value: "", label: "the server's" },
+  { value: "0", label: "at once" },
+  { value: "500", label: "half a second" },
+  { value: "1000", label: "1 second" },
+  { value: "2000", label: "2 seconds" },
+];
+
+/** The computer players' pace at the table: the pause before each of their actions. */
+function PaceField({ pace, setPace }: { pace: string; setPace: (p: string) => void }) {
+  return (
+    <label>
+      Computer players' pace{" "}
+      <select name="bot-pace" value={pace} onChange={(e) => setPace((e.target as HTMLSelectElement).value)}>
+        {PACES.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The request's `bot_delay_ms`, when a pace was chosen. */
+function paceOf(pace: string): { bot_delay_ms?: number } {
+  return pace === "" ? {} : { bot_delay_ms: Number(pace) };
 }
 
 /** "Open seats": anyone may take a free human seat from the lobby. */

@@ -128,6 +128,8 @@ export interface CreateRequest {
   clock_ms?: number;
   /** Anyone may take a free human seat from the lobby (else invitation links only). */
   open_seats?: boolean;
+  /** The computer players' pause before each action, in ms (0 to 10,000; absent: the server's). */
+  bot_delay_ms?: number;
 }
 
 export interface CreateResponse {

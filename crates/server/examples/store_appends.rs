@@ -30,6 +30,7 @@ fn main() {
             spectators: false,
             clock_ms: None,
             open_seats: false,
+            bot_delay_ms: None,
             seats: vec![seat.clone(), seat],
         })
         .expect("a table");

@@ -516,7 +516,12 @@ struct CreateRequest {
     /// Anyone may take a free human seat from the lobby.
     #[serde(default)]
     open_seats: bool,
+    /// The computer players' pause before each action, in milliseconds.
+    bot_delay_ms: Option<u64>,
 }
+
+/// The computer players' pace a table may ask for, in milliseconds.
+pub const BOT_DELAY_MS: std::ops::RangeInclusive<u64> = 0..=10_000;
 
 /// The move clock's bounds, in milliseconds.
 pub const CLOCK_MS: std::ops::RangeInclusive<u64> = 100..=86_400_000;
@@ -547,6 +552,13 @@ async fn create_table(
             "\"clock_ms\" must be from {} to {} milliseconds",
             CLOCK_MS.start(),
             CLOCK_MS.end()
+        )));
+    }
+    if req.bot_delay_ms.is_some_and(|d| !BOT_DELAY_MS.contains(&d)) {
+        return Err(ApiError::bad(format!(
+            "\"bot_delay_ms\" must be from {} to {} milliseconds",
+            BOT_DELAY_MS.start(),
+            BOT_DELAY_MS.end()
         )));
     }
     if req.seats.is_empty() || req.seats.len() > 16 {
@@ -649,6 +661,7 @@ async fn create_table(
         spectators: req.spectators,
         clock_ms: req.clock_ms,
         open_seats: req.open_seats,
+        bot_delay_ms: req.bot_delay_ms,
         seats: stored,
     };
     blocking(&state.store, move |s| s.create_table(&new))
@@ -656,6 +669,7 @@ async fn create_table(
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let mut inner = TableInner::new(Arc::from(game), seats);
     inner.open_seats = req.open_seats;
+    inner.bot_pace = req.bot_delay_ms.map(std::time::Duration::from_millis);
     let table = Arc::new(Table::new(
         id.clone(),
         kind.clone(),

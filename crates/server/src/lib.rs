@@ -429,6 +429,7 @@ impl AppState {
             active_at: st.active_at,
             active_stored: st.active_at,
             open_seats: st.table.open_seats,
+            bot_pace: st.table.bot_delay_ms.map(Duration::from_millis),
         };
         Ok(Table::new(
             st.table.id,

@@ -117,6 +117,8 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE tables ADD COLUMN ended TEXT; ALTER TABLE tables ADD COLUMN active_at INTEGER;",
     // Version 3: open seats (anyone may take a free human seat).
     "ALTER TABLE tables ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0;",
+    // Version 4: the computer players' pace at a table.
+    "ALTER TABLE tables ADD COLUMN bot_delay_ms INTEGER;",
 ];
 
 const V1: &str = "
@@ -678,13 +680,14 @@ struct Head {
     ended: Option<crate::store::Ended>,
     active_at: i64,
     open_seats: bool,
+    bot_delay_ms: Option<u64>,
 }
 
 fn read_head(conn: &Connection, id: &str) -> Result<Option<Head>, String> {
     let heads = read_rows(
         conn,
         "SELECT game, setup, seed, spectators, clock_ms, finished, ended,
-                COALESCE(active_at, created_at * 1000), open_seats
+                COALESCE(active_at, created_at * 1000), open_seats, bot_delay_ms
          FROM tables WHERE id = ?1",
         [id],
         "the table",
@@ -707,6 +710,7 @@ fn read_head(conn: &Connection, id: &str) -> Result<Option<Head>, String> {
                 },
                 active_at: c.int(7, "active_at")?,
                 open_seats: c.flag(8, "open_seats")?,
+                bot_delay_ms: c.opt_count(9, "bot_delay_ms")?,
             })
         },
     )?;
@@ -868,6 +872,7 @@ fn read_table(conn: &Connection, id: &str) -> Result<Option<StoredTable>, StoreE
                 spectators: head.spectators,
                 clock_ms: head.clock_ms,
                 open_seats: head.open_seats,
+                bot_delay_ms: head.bot_delay_ms,
                 seats,
             },
             finished: head.finished,
@@ -1026,8 +1031,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
     match w {
         Write::CreateTable(t) => {
             conn.prepare_cached(
-                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at, open_seats)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at, open_seats, bot_delay_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )
             .and_then(|mut st| {
                 st.execute(params![
@@ -1039,7 +1044,8 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
                     t.clock_ms.map(|c| c as i64),
                     now(),
                     now_ms(),
-                    t.open_seats as i64
+                    t.open_seats as i64,
+                    t.bot_delay_ms.map(|d| d as i64)
                 ])
             })
             .map_err(other)?;

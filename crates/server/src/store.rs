@@ -55,6 +55,9 @@ pub struct NewTable {
     /// Open seats: anyone may take a free human seat from the lobby,
     /// without an invitation.
     pub open_seats: bool,
+    /// The computer players' pause before each action, in milliseconds
+    /// (None: the server's `--bot-delay-ms`).
+    pub bot_delay_ms: Option<u64>,
     pub seats: Vec<StoredSeat>,
 }
 

@@ -135,6 +135,9 @@ pub struct TableInner {
     pub active_stored: i64,
     /// Open seats: anyone may take a free human seat without an invitation.
     pub open_seats: bool,
+    /// The computer players' pace at this table: the pause before each of
+    /// their actions (None: the server's `--bot-delay-ms`).
+    pub bot_pace: Option<Duration>,
 }
 
 /// How often an action writes the time of the last human action to the
@@ -298,6 +301,7 @@ impl TableInner {
             active_at: now,
             active_stored: now,
             open_seats: false,
+            bot_pace: None,
         }
     }
 
@@ -413,6 +417,9 @@ pub struct LobbyEntry {
     pub spectators: bool,
     /// Anyone may take a free human seat (without an invitation).
     pub open_seats: bool,
+    /// The computer players' pause before each action at this table, in
+    /// milliseconds (null: the server's).
+    pub bot_delay_ms: Option<u64>,
     /// The card pack the table plays with (`packs.rs`), if any.
     pub pack: Option<String>,
 }
@@ -1184,10 +1191,10 @@ impl Table {
                                 .and_then(|x| x.bot())
                                 .map(|b| (s, b.to_string()))
                         })
-                        .map(|(s, b)| (s, b, inner.seq, inner.game.clone()))
+                        .map(|(s, b)| (s, b, inner.seq, inner.game.clone(), inner.bot_pace))
                 }
             };
-            let Some((seat, bot, seq, game)) = job else {
+            let Some((seat, bot, seq, game, pace)) = job else {
                 // Nothing for the computer: wait for a change, or for the
                 // move clock of a human seat to run out.
                 let clocked = match self.clock {
@@ -1217,6 +1224,8 @@ impl Table {
                 }
                 continue;
             };
+            // The table's pace, else the server's.
+            let delay = pace.unwrap_or(delay);
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
@@ -1325,6 +1334,7 @@ fn lobby_of(
         ended: inner.ended.map(crate::expiry::ended_json),
         spectators,
         open_seats: inner.open_seats,
+        bot_delay_ms: inner.bot_pace.map(|d| d.as_millis() as u64),
         pack: pack.map(str::to_string),
     }
 }

@@ -521,7 +521,7 @@ fn a_log_without_its_database_is_refused() {
 /// version 1's tables and columns, no application id, no version.
 const LEGACY: &str =
     "ALTER TABLE tables DROP COLUMN ended; ALTER TABLE tables DROP COLUMN active_at;
-     ALTER TABLE tables DROP COLUMN open_seats;
+     ALTER TABLE tables DROP COLUMN open_seats; ALTER TABLE tables DROP COLUMN bot_delay_ms;
      PRAGMA application_id = 0; PRAGMA user_version = 0;";
 
 fn version(dir: &Path) -> (i32, i64) {

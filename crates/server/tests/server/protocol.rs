@@ -775,6 +775,35 @@ async fn open_seats_are_anyones_without_an_invitation_and_stay_open_after_a_rest
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_computer_players_keep_its_pace() {
+    let server = start(test_config("pace")).await;
+    let c = Client::new(server.addr);
+    let mut req = table_request(&[("greedy", "narn"), ("greedy", "minbari")], 4, 20);
+    req["bot_delay_ms"] = json!(200);
+    let (id, _) = c.create(&req).await;
+    let lobby = c.get(&format!("/api/tables/{id}"), None).await.body;
+    assert_eq!(lobby["bot_delay_ms"], 200);
+    // Each action waits 200 ms: in 1 s, at most 5 (a slow machine, fewer).
+    let (mut ws, _) = c.ws(&id, None, Some(0)).await;
+    let first = ws.next_change().await.expect("the computer players act");
+    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    let seq = c.state(&id, None).await.body["seq"].as_u64().unwrap();
+    let more = seq - first["seq"].as_u64().unwrap();
+    assert!(more <= 6, "{more} actions in about 1 s at 200 ms each");
+    // A pace out of range is refused, naming the field.
+    let mut bad = table_request(&[("greedy", "narn"), ("greedy", "minbari")], 4, 20);
+    bad["bot_delay_ms"] = json!(60_000);
+    let a = c.post("/api/tables", None, &bad).await;
+    assert_error(&a, 400);
+    assert!(
+        a.body["error"].as_str().unwrap().contains("bot_delay_ms"),
+        "{}",
+        a.raw
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_chat() {
     let server = start(test_config("chat")).await;
     let c = Client::new(server.addr);

@@ -43,6 +43,7 @@ pub fn new_table(id: &str, seed: u64) -> NewTable {
         spectators: true,
         clock_ms: None,
         open_seats: false,
+        bot_delay_ms: None,
         seats: seats(),
     }
 }
