@@ -65,6 +65,16 @@ async function createViaLobby(page, base, { seats, turnLimit, clockSeconds, sitA
   return { table, links };
 }
 
+/** A table made through the API (human and computer seats); its id and each human seat's invitation. */
+async function apiTable(b5, seats, turnLimit) {
+  const created = await b5.api("POST", "/api/tables", {
+    seats: seats.map(([player, deck]) => ({ player, deck })),
+    options: { turn_limit: turnLimit },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return { table: created.body.table, invitation: (i) => created.body.seats.find((x) => x.seat === i).invitation };
+}
+
 async function joinSeat(page, link, name) {
   await page.goto(link);
   await page.locator("input[name=name]").fill(name);
@@ -926,16 +936,7 @@ test("the creator sits at once: the lobby's form takes the first human seat and 
 });
 
 test("a mixed table: a browser seat asks for an undo, the b5 connect seat is asked at once while it chooses, accepts, and both show the table after it", async ({ browser, base, b5 }) => {
-  const created = await b5.api("POST", "/api/tables", {
-    seats: [
-      { player: "human", deck: "narn" },
-      { player: "human", deck: "minbari" },
-    ],
-    options: { turn_limit: 3 },
-  });
-  assert.equal(created.status, 201);
-  const table = created.body.table;
-  const inv = (i) => created.body.seats.find((x) => x.seat === i).invitation;
+  const { table, invitation: inv } = await apiTable(b5, [["human", "narn"], ["human", "minbari"]], 3);
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
   await joinSeat(page, `${base}/join/${table}/0#${inv(0)}`, "Ana");
@@ -1011,18 +1012,10 @@ test("a mixed table: a browser seat asks for an undo, the b5 connect seat is ask
 });
 
 test("auto-pass: a single pass in one click; passes made for the seat when passing is its only choice, and in a chosen round unless a card in hand can be played; the settings kept across a reload; what the computer changed is marked until the seat acts; the log grouped by turn and round", async ({ browser, base, b5 }) => {
-  const created = await b5.api("POST", "/api/tables", {
-    seats: [
-      { player: "human", deck: "centauri" },
-      { player: "greedy", deck: "narn" },
-    ],
-    options: { turn_limit: 2 },
-  });
-  assert.equal(created.status, 201);
-  const table = created.body.table;
+  const { table, invitation } = await apiTable(b5, [["human", "centauri"], ["greedy", "narn"]], 2);
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
-  await joinSeat(page, `${base}/join/${table}/0#${created.body.seats[0].invitation}`, "Ana");
+  await joinSeat(page, `${base}/join/${table}/0#${invitation(0)}`, "Ana");
   // A single pass is one click: its button acts at once.
   assert.equal(await waitForTurn(page), true);
   const pass = page.locator(".group-buttons button[data-group=pass]");
@@ -1072,14 +1065,8 @@ test("auto-pass: a single pass in one click; passes made for the seat when passi
     passed += Number(await current.locator("[data-testid=autopass]").getAttribute("data-autopassed"));
     if (tables === 1) heads = await current.locator(".loglines .loground").allInnerTexts();
     if (passed > 0 || tables >= 4) break;
-    const next = await b5.api("POST", "/api/tables", {
-      seats: [
-        { player: "human", deck: "minbari" },
-        { player: "greedy", deck: "narn" },
-      ],
-      options: { turn_limit: 3 },
-    });
-    await joinSeat(current, `${base}/join/${next.body.table}/0#${next.body.seats[0].invitation}`, "Ana");
+    const next = await apiTable(b5, [["human", "minbari"], ["greedy", "narn"]], 3);
+    await joinSeat(current, `${base}/join/${next.table}/0#${next.invitation(0)}`, "Ana");
     await panel.locator("summary").click();
     assert.equal(await panel.getByLabel("Pass for me when passing is my only choice").isChecked(), true, "a new seat starts with the last settings");
   }

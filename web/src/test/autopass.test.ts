@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { autoPassNow, loadAutoPass, NO_AUTO_PASS, saveAutoPass } from "../autopass";
 import type { Group } from "../types";
-import { view } from "./fixtures";
+import { MemKV as Mem, view } from "./fixtures";
 
 const pass: Group = { kind: { kind: "pass" }, handle: "pass", title: "Pass", copies: 1, choices: [{ action: { do: "pass" }, label: "Pass", cost: 0 }] };
 /** A card in hand (2 is in the fixture's hand). */
@@ -20,19 +20,6 @@ const inPlay: Group = {
   copies: 1,
   choices: [{ action: { do: "build", by: 1 }, label: "build", cost: 0 }],
 };
-
-class Mem {
-  m = new Map<string, string>();
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-}
 
 describe("auto-pass", () => {
   it("passes when passing is the only choice, if asked", () => {

@@ -2,19 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { Api } from "../api";
 import { lastName, loadInvites, saveInvites, sitAtCreated } from "../creator";
 import { loadSeat } from "../session";
-
-class Mem {
-  m = new Map<string, string>();
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-}
+import { MemKV as Mem } from "./fixtures";
 
 const hex = (c: string) => c.repeat(64);
 

@@ -102,3 +102,17 @@ export function state(seq: number, extra: Partial<StateResponse> = {}): StateRes
     ...extra,
   };
 }
+
+/** localStorage as a map (what session.ts, autopass.ts and creator.ts keep). */
+export class MemKV {
+  m = new Map<string, string>();
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, v);
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
+}

@@ -1020,17 +1020,12 @@ impl Inbox {
         if let Some(m) = self.pending.pop_front() {
             return Ok(Between::Message(m));
         }
-        let rx = &mut self.rx;
-        let Some(lines) = self.lines.as_mut() else {
-            return Ok(rx.blocking_recv().map_or(Between::Gone, Between::Message));
+        let Some(heard) = self.first() else {
+            return Ok(self
+                .rx
+                .blocking_recv()
+                .map_or(Between::Gone, Between::Message));
         };
-        let heard = self.rt.block_on(async {
-            tokio::select! {
-                biased;
-                m = rx.recv() => Err(m),
-                l = lines.recv() => Ok(l),
-            }
-        });
         match heard {
             Err(m) => Ok(m.map_or(Between::Gone, Between::Message)),
             Ok(Some(Ok(Some(l)))) => Ok(Between::Line(l)),
@@ -1042,6 +1037,22 @@ impl Inbox {
             }
             Ok(Some(Err(e))) => Err(Fail::new(e)),
         }
+    }
+
+    /// The table's next message (Err) or the next line typed (Ok),
+    /// whichever comes first; the table first when both have come, so that
+    /// a notice is not held behind typed lines. None for a seat nobody
+    /// types at.
+    fn first(&mut self) -> Option<Result<Option<Typed>, Option<Incoming>>> {
+        let lines = self.lines.as_mut()?;
+        let rx = &mut self.rx;
+        Some(self.rt.block_on(async {
+            tokio::select! {
+                biased;
+                m = rx.recv() => Err(m),
+                l = lines.recv() => Ok(l),
+            }
+        }))
     }
 
     /// A message that has come already.
@@ -1061,18 +1072,9 @@ impl Inbox {
                 None => Heard::End,
             });
         }
-        let Some(lines) = self.lines.as_mut() else {
+        let Some(heard) = self.first() else {
             return Ok(Heard::End);
         };
-        let rx = &mut self.rx;
-        let heard = self.rt.block_on(async {
-            tokio::select! {
-                // The table first: a notice is not held behind typed lines.
-                biased;
-                m = rx.recv() => Err(m),
-                l = lines.recv() => Ok(l),
-            }
-        });
         match heard {
             Err(Some(m)) => {
                 self.pending.push_back(m);
