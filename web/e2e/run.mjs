@@ -1246,6 +1246,9 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
   await page.locator('.table-page[data-game="empires"][data-viewer="0"]').waitFor();
   const table = new URL(page.url()).pathname.split("/").pop();
   assert.equal((await (await fetch(`${base}/api/tables/${table}`)).json()).seats[0].name, "Gkar");
+  // Who plays each empire, and whether they are at the table.
+  await page.locator("[data-testid=who-0]", { hasText: "Gkar — at the table" }).waitFor({ timeout: 10000 });
+  await page.locator("[data-testid=who-1]", { hasText: "computer player (greedy)" }).waitFor({ timeout: 10000 });
 
   // The map: The Divide's 49 spaces and their lanes, every kind of space told apart.
   const map = page.locator("svg.e-map");

@@ -11,6 +11,7 @@ import { ChatPanel } from "../controls/chat";
 import { MoveClock } from "../controls/clock";
 import { FatalPage } from "../controls/fatal";
 import { InvitesPanel } from "../controls/invites";
+import { SeatWho } from "../controls/presence";
 import { SeatManners } from "../controls/manners";
 import { hexPoints, layoutMap, mapOfView, placeholderMap, type Layout } from "./layout";
 import { canActE, initialEState, reduceE, type EState } from "./store";
@@ -252,7 +253,7 @@ function EmpiresView(props: {
           <Legend />
         </section>
         <div class="e-side">
-          <Players v={v} s={s} />
+          <Players v={v} s={s} lobby={props.lobby} />
           <Actions {...props} n={n} v={v} focus={focus} setFocus={setFocus} active={active} />
           {!spectator && <Hand v={v} n={n} cardTexts={props.cardTexts} />}
           <Situation v={v} n={n} />
@@ -438,7 +439,7 @@ function Legend() {
   );
 }
 
-function Players({ v, s }: { v: EmpiresView; s: EState }) {
+function Players({ v, s, lobby }: { v: EmpiresView; s: EState; lobby: LobbyTable | null }) {
   return (
     <section class="panel" aria-labelledby="e-players-h">
       <h2 id="e-players-h">Empires</h2>
@@ -462,6 +463,7 @@ function Players({ v, s }: { v: EmpiresView; s: EState }) {
                 {s.winners.includes(i) ? " ★" : ""}
                 {p.eliminated ? " (eliminated)" : ""}
                 {p.captured.length > 0 ? ` · captured ${p.captured.length}` : ""}
+                <SeatWho seat={lobby?.seats.find((x) => x.seat === i)} />
               </th>
               <td>{p.treasury}</td>
               <td>{p.revenue}</td>
