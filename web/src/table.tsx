@@ -547,7 +547,7 @@ function StatusBar({
         {s.finished
           ? "The game is over."
           : myTurn
-            ? `▶ Your choice: ${v.waiting_for}`
+            ? `● Your turn to choose: ${v.waiting_for}`
             : s.sending
               ? "Sending your choice…"
               : waiting.length > 1
@@ -581,7 +581,8 @@ function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
   const long = [
     c.name,
     `${c.race} ${c.card_type}${c.cost !== null ? `, cost ${c.cost}` : ""}`,
-    c.abilities.map((x, i) => `${ABILITY_NAMES[i]} ${x}`).join(", "),
+    // Abilities where the card has any (a conflict or an agenda has none to list).
+    c.abilities.some((x) => x > 0) || c.card_type === "character" ? c.abilities.map((x, i) => `${ABILITY_NAMES[i]} ${x}`).join(", ") : "",
     ...state,
     ...marks.map((m) => `marks: ${m}`),
     ...c.attached.map((a) => `+${a.name}`),
