@@ -1311,6 +1311,7 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
   assert.ok(log.length >= 3, `log lines: ${log.length}`);
   assert.ok(log.some((l) => /^Narn draws \d+ cards?\.$/.test(l)), log.join("\n"));
   assert.ok(log.some((l) => / begins\.$/.test(l)), "phases in the log");
+  assert.ok(log.includes("Gkar (Narn) is at the table."), `the log says who came: ${log.join(" | ")}`);
   await page.screenshot({ path: join(RESULTS, "empires-table.png") });
 
   // The lobby lists it as an Empires table; a spectator sees the map and no hand.

@@ -12,6 +12,7 @@ import { MoveClock } from "../controls/clock";
 import { FatalPage } from "../controls/fatal";
 import { InvitesPanel } from "../controls/invites";
 import { SeatWho } from "../controls/presence";
+import { noticeLine, seatWho } from "../presence";
 import { SeatManners } from "../controls/manners";
 import { hexPoints, layoutMap, mapOfView, placeholderMap, type Layout } from "./layout";
 import { canActE, initialEState, reduceE, type EState } from "./store";
@@ -41,6 +42,12 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
   const [fatal, setFatal] = useState<string | null>(null);
   const [cardTexts, setCardTexts] = useState<Record<string, string>>({});
   const [lobby, setLobby] = useState<LobbyTable | null>(null);
+  /** For the notices' log lines: the seats' names as last heard, and the races. */
+  const who = useRef<(seat: number, name?: string) => string>((n) => `Seat ${n + 1}`);
+  who.current = (n, name) => {
+    const race = s.view?.players[n]?.race;
+    return seatWho(lobby?.seats.find((x) => x.seat === n), n, race ? RACE_NAMES[race] : undefined, name);
+  };
   const [awayNotice, setAwayNotice] = useState<string | null>(null);
   const seqRef = useRef<number | null>(null);
   seqRef.current = s.seq;
@@ -84,6 +91,10 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
           if (!alive) return;
           dispatch({ type: "state", state: r as unknown as EmpiresState, at: Date.now() });
           // Ask for the recent changes too: their sentences fill the log.
+          const note = (m: unknown) => {
+            const text = noticeLine(m as Parameters<typeof noticeLine>[0], (n, name) => who.current(n, name));
+            if (text) dispatch({ type: "note", text });
+          };
           conn = new TableConnection({
             url: wsUrl(location, table),
             token,
@@ -100,8 +111,12 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
                   dispatch({ type: "undo", request: null });
                   refresh();
                 }
-              } else if (t === "joined") loadLobby();
-              else if (t === "away") {
+              } else if (t === "joined" || t === "presence") {
+                // A seat taken, a player come or gone: the log says who.
+                note(m);
+                loadLobby();
+              } else if (t === "away") {
+                note(m);
                 // A seat handed to the computer or taken back (the clock may have run out).
                 const a = m as unknown as { seat: number; away: boolean; reason: string };
                 if (a.seat === seatTok?.seat) {

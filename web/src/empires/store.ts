@@ -48,7 +48,9 @@ export type EMsg =
   | { type: "sent"; seq: number; action: Action }
   | { type: "acked"; seq: number }
   | { type: "refused"; error: string; rule: string | null; stale?: boolean }
-  | { type: "dismiss" };
+  | { type: "dismiss" }
+  /** A line of the table's own (a seat taken, a player come or gone) for the log. */
+  | { type: "note"; text: string };
 
 /** The most log lines kept. */
 export const LOG_MAX = 400;
@@ -157,6 +159,10 @@ export function reduceE(s: EState, m: EMsg): EState {
       return { ...s, sending: null, refused: m.stale ? null : { error: m.error, rule: m.rule } };
     case "dismiss":
       return { ...s, refused: null };
+    case "note": {
+      const log = [...s.log, { seq: s.seq ?? 0, round: s.view?.round ?? 0, text: m.text }];
+      return { ...s, log: log.length > LOG_MAX ? log.slice(log.length - LOG_MAX) : log };
+    }
   }
 }
 

@@ -188,6 +188,10 @@ describe("the Empires table's state", () => {
     expect(s.sending).toBeNull();
     // The same change again (a reconnection) adds nothing.
     expect(reduceE(s, { type: "change", msg: c }).log).toHaveLength(c.log!.length);
+    // A line of the table's own (a player come or gone) follows the game's.
+    const noted = reduceE(s, { type: "note", text: "Gkar (Narn) is at the table." });
+    expect(noted.log.at(-1)!.text).toBe("Gkar (Narn) is at the table.");
+    expect(noted.log).toHaveLength(c.log!.length + 1);
     // An older state does not replace a newer view.
     expect(reduceE(s, { type: "state", state: GAME.states.move }).seq).toBe(c.seq);
 
