@@ -333,6 +333,17 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
         )
         .1
     };
+    // Ben takes the first of his legal actions in the state `s`.
+    let ben_takes_first = |s: &Value| {
+        let (st, v) = http_as(
+            &server.base,
+            "POST",
+            &format!("/api/tables/{id}/actions"),
+            Some(&ben),
+            Some(json!({ "seq": s["seq"], "action": s["legal_actions"][0] })),
+        );
+        assert_eq!(st, 200, "{v}");
+    };
     let mut child = connect(&[&links[0], "--name", "Terminal Tess"], &data.join("seats"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -355,15 +366,7 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
             .filter_map(Value::as_u64)
             .collect();
         if to_act.contains(&1) {
-            let a = s["legal_actions"][0].clone();
-            let (st, v) = http_as(
-                &server.base,
-                "POST",
-                &format!("/api/tables/{id}/actions"),
-                Some(&ben),
-                Some(json!({ "seq": seq, "action": a })),
-            );
-            assert_eq!(st, 200, "{v}");
+            ben_takes_first(&s);
             ben_acted = true;
         } else if to_act.contains(&0) {
             // Tess's prompt for this change.
@@ -423,15 +426,7 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     // Ben acts again; Tess's next prompt shows that table, and she leaves.
-    let a = s["legal_actions"][0].clone();
-    let (st, v) = http_as(
-        &server.base,
-        "POST",
-        &format!("/api/tables/{id}/actions"),
-        Some(&ben),
-        Some(json!({ "seq": s["seq"], "action": a })),
-    );
-    assert_eq!(st, 200, "{v}");
+    ben_takes_first(&s);
     let drawn = screen.wait_for("Your choices, ", undone);
     screen.wait_for("Choose (", drawn);
     stdin.write_all(b"h\nq\n").unwrap();
