@@ -72,8 +72,8 @@ export function view(extra: Partial<PlayerView> = {}): PlayerView {
     choice: null,
     initiative: [0, 1],
     players: [
-      player(0, "Narn", { inner_circle: [card(1, "Ambassador G'Kar")] }),
-      player(1, "Centauri", { inner_circle: [card(40, "Ambassador Mollari", { race: "centauri", controller: 1 })] }),
+      player(0, "Narn", { inner_circle: [card(1, "Ambassador Ka'Dhar")] }),
+      player(1, "Centauri", { inner_circle: [card(40, "Ambassador Vessari", { race: "centauri", controller: 1 })] }),
     ],
     hand: [card(2, "Aide Da'Mirra"), card(3, "Answer the Oppressor", { card_type: "conflict" })],
     conflicts: [],

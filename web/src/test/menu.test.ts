@@ -24,9 +24,9 @@ describe("grouping without the server's menu", () => {
     expect(g3.title).toBe("Answer the Oppressor (in hand)");
     expect(g3.choices.map((c) => c.label)).toEqual([
       "Declare Answer the Oppressor → Centauri",
-      "Declare Answer the Oppressor → Ambassador Mollari",
+      "Declare Answer the Oppressor → Ambassador Vessari",
     ]);
-    expect(groupOfCard(m, 2)!.choices[0]!.label).toBe("Sponsor Aide Da'Mirra rotating Ambassador G'Kar");
+    expect(groupOfCard(m, 2)!.choices[0]!.label).toBe("Sponsor Aide Da'Mirra rotating Ambassador Ka'Dhar");
   });
 
   it("keeps each action exactly as given", () => {
@@ -43,7 +43,7 @@ describe("grouping without the server's menu", () => {
           handle: "2",
           title: "Aide Da'Mirra (in hand)",
           copies: 2,
-          choices: [{ action: { target: "None", by: 1, card: 2, do: "sponsor" }, label: "sponsor Aide Da'Mirra, rotating G'Kar: 2 influence", cost: 2 }],
+          choices: [{ action: { target: "None", by: 1, card: 2, do: "sponsor" }, label: "sponsor Aide Da'Mirra, rotating Ka'Dhar: 2 influence", cost: 2 }],
         },
       ],
     };

@@ -75,12 +75,12 @@ describe("words", () => {
   });
   it("labels actions", () => {
     expect(actionLabel({ do: "attack", card: 1, target: 40, conflict: 0 }, n, v)).toBe(
-      "Attack with Ambassador G'Kar against Ambassador Mollari in conflict 1",
+      "Attack with Ambassador Ka'Dhar against Ambassador Vessari in conflict 1",
     );
     expect(actionLabel({ do: "pass" }, n, v)).toBe("Pass");
     // The card that pays a play cost or a card action's cost.
     expect(actionLabel({ do: "play", card: 2, target: "None", pay: 1 }, n, v)).toBe(
-      "Play Aide Da'Mirra paying with Ambassador G'Kar",
+      "Play Aide Da'Mirra paying with Ambassador Ka'Dhar",
     );
     expect(actionLabel({ do: "surrender", to: 1 }, n, v)).toBe("Surrender unconditionally to Centauri");
     expect(eventSentence({ event: "surrendered", player: 0, to: 1 }, n, v)).toBe("Narn surrenders unconditionally to Centauri.");

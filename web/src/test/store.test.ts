@@ -48,7 +48,7 @@ describe("the table reducer", () => {
     expect(s.log.map((l) => l.text)).toEqual([
       "Centauri: passes.",
       "Centauri draws a card.",
-      "Ambassador G'Kar supports conflict 1 with Diplomacy 3.",
+      "Ambassador Ka'Dhar supports conflict 1 with Diplomacy 3.",
     ]);
     expect(canAct(s)).toBe(false);
     expect(s.toAct).toEqual([1]);

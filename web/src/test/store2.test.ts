@@ -180,7 +180,7 @@ describe("runs of passes", () => {
       names: ["Narn 2", "Human", "Minbari"],
       why: " (conflicts are declared in initiative order)",
     });
-    expect(passersOf("Narn: Ambassador G'Kar supports Whispers in the Gallery with Intrigue 3.")).toBeNull();
+    expect(passersOf("Narn: Ambassador Ka'Dhar supports Whispers in the Gallery with Intrigue 3.")).toBeNull();
     expect(mergePasses("Narn: passes (a).", "Human: passes (b).")).toBeNull();
     expect(mergePasses("Narn: passes.", "Human: passes.")).toBe("Narn and Human pass.");
   });

@@ -8,8 +8,8 @@ import { card, player, state, view } from "./fixtures";
 function rotated(extra: Partial<PlayerView> = {}): PlayerView {
   return view({
     players: [
-      player(0, "Narn", { inner_circle: [card(1, "Ambassador G'Kar")] }),
-      player(1, "Centauri", { inner_circle: [card(40, "Ambassador Mollari", { race: "centauri", controller: 1, rotated: true })] }),
+      player(0, "Narn", { inner_circle: [card(1, "Ambassador Ka'Dhar")] }),
+      player(1, "Centauri", { inner_circle: [card(40, "Ambassador Vessari", { race: "centauri", controller: 1, rotated: true })] }),
     ],
     ...extra,
   });
@@ -28,8 +28,8 @@ describe("what the last actions changed", () => {
     const played = view({
       hand: [card(3, "Answer the Oppressor", { card_type: "conflict" })],
       players: [
-        player(0, "Narn", { inner_circle: [card(1, "Ambassador G'Kar"), card(2, "Aide Da'Mirra")] }),
-        player(1, "Centauri", { inner_circle: [card(40, "Ambassador Mollari", { race: "centauri", controller: 1 }), card(41, "New Face")] }),
+        player(0, "Narn", { inner_circle: [card(1, "Ambassador Ka'Dhar"), card(2, "Aide Da'Mirra")] }),
+        player(1, "Centauri", { inner_circle: [card(40, "Ambassador Vessari", { race: "centauri", controller: 1 }), card(41, "New Face")] }),
       ],
     });
     expect(touchedBetween(view(), played).cards.sort((a, b) => a - b)).toEqual([2, 41]);
