@@ -6,6 +6,7 @@ import type {
   Action,
   Advice,
   GameChart,
+  ReplayResponse,
   ApiErrorBody,
   CardsResponse,
   ChangeMsg,
@@ -175,6 +176,11 @@ export class Api {
   /** A finished game's save file (`b5 replay` reads it), as the server's text. */
   save(table: string, token: string | null): Promise<string> {
     return this.raw("GET", `/api/tables/${enc(table)}/save`, undefined, token);
+  }
+  /** The position after `at` actions (now when null), as the token's seat (or a spectator) saw it; with every action's log when `steps`. */
+  replay(table: string, token: string | null, at: number | null, steps: boolean): Promise<ReplayResponse> {
+    const q = [at === null ? "" : `at=${at}`, steps ? "steps=true" : ""].filter(Boolean).join("&");
+    return this.call("GET", `/api/tables/${enc(table)}/replay${q ? `?${q}` : ""}`, undefined, token);
   }
   /** A finished game's chart: each player's estimated chance to win after each turn. */
   chart(table: string, token: string | null): Promise<GameChart> {

@@ -303,3 +303,31 @@ export interface ApiErrorBody {
   seq?: number;
   problems?: Problem[];
 }
+
+/** One action of a replayed game, as its asker may read it. */
+export interface ReplayStep {
+  seat: number;
+  /** The turn after the action. */
+  turn: number;
+  /** The game's sentences (Babylon 5 CCG). */
+  log?: string[];
+  /** The events, for a game that writes no sentences (Babylon 5 Empires). */
+  events?: unknown[];
+}
+
+/** `GET /api/tables/{id}/replay`: a position of the game as the asker saw it then. */
+export interface ReplayResponse {
+  table: string;
+  game: string;
+  seat: number | null;
+  /** Actions in effect replayed (0: the set-up). */
+  at: number;
+  total: number;
+  turn: number;
+  finished: boolean;
+  winners: number[];
+  view: unknown;
+  /** With `steps`: the turn at the set-up. */
+  first_turn?: number;
+  steps?: ReplayStep[];
+}

@@ -156,6 +156,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/chat", get(read_chat).post(write_chat))
         .route("/api/tables/{id}/save", get(save))
         .route("/api/tables/{id}/chart", get(chart))
+        .route("/api/tables/{id}/replay", get(replay))
         .route("/api/tables/{id}/ws", get(crate::ws::upgrade))
         .route("/api/tables/{id}/why", get(why))
         .route("/api/tables/{id}/advice", get(advice))
@@ -1130,6 +1131,49 @@ async fn chart(
         Err(ChartError::Replay(why)) => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the game could not be replayed for its chart: {why}"),
+        )),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayQuery {
+    /// How many of the actions in effect to replay (all when absent).
+    at: Option<u64>,
+    /// Whether to send every action's log (`steps`) too.
+    #[serde(default)]
+    steps: bool,
+}
+
+/// A position of the game, as the asker saw it then, and every action's
+/// log when asked (`Table::replay`): a finished game, or a running one up
+/// to now, stepped through in the page.
+async fn replay(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    axum::extract::Query(q): axum::extract::Query<ReplayQuery>,
+) -> ApiResult {
+    let table = table_of(&state, &id).await?;
+    let token = bearer(&headers)?;
+    let viewer = viewer_of(&table, &*table.inner.lock().await, token.as_deref())?;
+    match table.replay(viewer, q.at, q.steps).await {
+        Ok(mut v) => {
+            v["table"] = json!(table.id);
+            v["game"] = json!(table.game_name);
+            v["seat"] = match viewer {
+                Viewer::Seat(s) => json!(s),
+                Viewer::Spectator => Value::Null,
+            };
+            ok(StatusCode::OK, v)
+        }
+        Err(e @ crate::replay::ReplayError::PastTheEnd { .. }) => Err(ApiError::bad(e.to_string())),
+        Err(e @ crate::replay::ReplayError::Busy) => {
+            Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.to_string()))
+        }
+        Err(e @ crate::replay::ReplayError::Replay(_)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            e.to_string(),
         )),
     }
 }

@@ -20,6 +20,7 @@ pub mod game;
 pub mod http;
 pub mod packs;
 pub mod patch;
+pub mod replay;
 pub mod sandbox;
 pub mod secret;
 pub mod sqlite;

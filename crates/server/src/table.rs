@@ -822,6 +822,30 @@ impl Table {
         Ok(chart)
     }
 
+    /// The position after the first `at` actions in effect (all when
+    /// None), as `viewer` saw it, with every action's log when `steps`
+    /// (`replay::position`), worked out on the blocking pool in one of the
+    /// server's few replay slots.
+    pub async fn replay(
+        &self,
+        viewer: Viewer,
+        at: Option<u64>,
+        steps: bool,
+    ) -> Result<Value, crate::replay::ReplayError> {
+        let actions = {
+            let inner = self.inner.lock().await;
+            actions_in_effect(&inner.log, &inner.effective)
+        };
+        let permit = crate::replay::slot().await?;
+        let (kind, setup, seed) = (self.kind.clone(), self.setup.clone(), self.seed);
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            crate::replay::position(kind.as_ref(), &setup, seed, &actions, viewer, at, steps)
+        })
+        .await
+        .map_err(|_| crate::replay::ReplayError::Replay("the replay failed".into()))?
+    }
+
     /// Hands `seat` to the computer player (`away`) or back to its player,
     /// stored, told to everyone.
     pub async fn set_away(

@@ -18,6 +18,7 @@ mod fuzz;
 mod hidden_info;
 mod packs;
 mod protocol;
+mod replay;
 mod sandbox;
 mod site;
 mod store;
