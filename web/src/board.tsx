@@ -5,7 +5,9 @@
 
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CardIndex, CardText } from "./cards";
-import { ABILITIES, ABILITY_NAMES, MARKS, type Names } from "./describe";
+import type { Names } from "./describe";
+import { cardWords } from "./tile";
+import { CardTile } from "./controls/cardtile";
 import { groupOfCard, type Ref } from "./menu";
 import type { TableState } from "./store";
 import { SeatWho } from "./controls/presence";
@@ -112,84 +114,26 @@ export function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: strin
   const isTarget = ctx.targets.has(`c${c.id}`);
   const isSelected = !!g && ctx.selected === g;
   const touched = ctx.s.touched.cards.includes(c.id);
-  const abil = c.abilities
-    .map((x, i) => (x > 0 ? `${ABILITIES[i]}${x}` : ""))
-    .filter(Boolean)
-    .join(" ");
-  const marks = c.marks.map((x, i) => (x > 0 ? `${MARKS[i]} ${x}` : "")).filter(Boolean);
-  const state: string[] = [];
-  if (c.rotated) state.push("rotated");
-  if (c.neutralized) state.push("neutralized");
-  if (c.damage) state.push(`${c.damage} damage`);
-  if (c.severe) state.push(`${c.severe} severe`);
-  if (c.chaos) state.push(`${c.chaos} Chaos Tokens`);
-  if (c.credits) state.push(`${c.credits} credit tokens`);
-  const long = [
-    c.name,
-    `${c.race} ${c.card_type}${c.cost !== null ? `, cost ${c.cost}` : ""}`,
-    // Abilities where the card has any (a conflict or an agenda has none to list).
-    c.abilities.some((x) => x > 0) || c.card_type === "character" ? c.abilities.map((x, i) => `${ABILITY_NAMES[i]} ${x}`).join(", ") : "",
-    ...state,
-    ...marks.map((m) => `marks: ${m}`),
-    ...c.attached.map((a) => `+${a.name}`),
-    c.hidden_contingencies ? `${c.hidden_contingencies} face-down contingency` : "",
-    touched ? "changed since your last action" : "",
-    g ? "has choices: select to see them" : "",
-    isTarget ? "a target of the selected card: select to choose it" : "",
-  ]
-    .filter(Boolean)
-    .join("; ");
-  const cls = ["card", c.rotated ? "rotated" : "", c.neutralized ? "neutralized" : "", g ? "can" : "", isTarget ? "target" : "", isSelected ? "selected" : "", touched ? "touched" : ""]
-    .filter(Boolean)
-    .join(" ");
+  const long = cardWords(c, { touched, can: !!g, target: isTarget });
   const clickable = !!g || isTarget;
   const tipKey = `card-${c.id}`;
   return (
-    <li class="card-li">
-      <button
-        type="button"
-        class={cls}
-        data-card={c.id}
-        data-where={where}
-        data-tip=""
-        aria-label={long}
-        aria-pressed={clickable ? isSelected : undefined}
-        aria-describedby="card-tip"
-        {...tipHandlers(ctx.tips, tipKey, c.name, long)}
-        onClick={(e) => {
-          if (clickable) ctx.onCard(c.id);
-          // A tap (or a click on a card without choices) keeps the text open.
-          if (!clickable || ctx.tips.touch()) ctx.tips.show(tipKey, c.name, long, e.currentTarget, true);
-        }}
-      >
-        <span class="cname">
-          {isSelected ? "▶ " : isTarget ? "◎ " : ""}
-          {c.name}
-        </span>
-        <span class="cabil">{abil || (c.card_type === "character" ? "[-]" : c.card_type)}</span>
-        <span class="cstate">
-          {c.rotated && <span class="tag">⟳ rotated</span>}
-          {c.neutralized && <span class="tag warn">✖ neutralized</span>}
-          {c.damage > 0 && <span class="tag">{c.damage} dmg</span>}
-          {c.severe > 0 && <span class="tag warn">{c.severe} severe</span>}
-          {c.chaos > 0 && <span class="tag">{c.chaos} chaos</span>}
-          {c.credits > 0 && <span class="tag">{c.credits} credits</span>}
-          {marks.map((m) => (
-            <span class="tag" key={m}>
-              {m}
-            </span>
-          ))}
-          {c.leading !== null && <span class="tag">leads #{c.leading}</span>}
-          {c.hidden_contingencies > 0 && <span class="tag">{c.hidden_contingencies} face down</span>}
-        </span>
-        {c.attached.length + c.own_contingencies.length > 0 && (
-          <span class="cattach">
-            {c.attached.map((a) => `+${a.name}`).join(" ")}
-            {c.own_contingencies.map((a) => ` (face down: ${a.name})`).join("")}
-          </span>
-        )}
-      </button>
-    </li>
+    <CardTile
+      c={c}
+      where={where}
+      can={!!g}
+      target={isTarget}
+      selected={isSelected}
+      touched={touched}
+      label={long}
+      clickable={clickable}
+      tip={tipHandlers(ctx.tips, tipKey, c.name, long)}
+      onClick={(e) => {
+        if (clickable) ctx.onCard(c.id);
+        // A tap (or a click on a card without choices) keeps the text open.
+        if (!clickable || ctx.tips.touch()) ctx.tips.show(tipKey, c.name, long, e.currentTarget as Element, true);
+      }}
+    />
   );
 }
 
