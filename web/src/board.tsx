@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CardIndex, CardText } from "./cards";
 import type { Names } from "./describe";
 import { cardWords } from "./tile";
+import { placeTip, type Box } from "./tipplace";
 import { CardTile } from "./controls/cardtile";
 import { groupOfCard, type Ref } from "./menu";
 import type { TableState } from "./store";
@@ -39,7 +40,7 @@ export interface Tip {
   name: string;
   /** The card's state at the table (rotation, damage...), when it is on the table. */
   info: string;
-  rect: { left: number; top: number; bottom: number };
+  rect: Box;
   /** Opened by a tap or a click: stays until closed. */
   pinned: boolean;
   /** The element it belongs to (a tip whose element has gone goes too). */
@@ -91,7 +92,7 @@ export function useCardTips(names: Names): { tip: Tip | null; setTip: (t: Tip | 
     () => ({
       show: (key, name, info, el, pinned) => {
         const r = el.getBoundingClientRect();
-        const rect = { left: r.left, top: r.top, bottom: r.bottom };
+        const rect = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
         setTip((x) => {
           // A second tap on what is pinned closes it.
           if (pinned && x?.pinned && x.key === key) return null;
@@ -138,16 +139,25 @@ export function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: strin
 }
 
 /** The full text of the card hovered, focused or tapped, beside it. */
-export function CardTip({ tip, index, onClose }: { tip: Tip | null; index: CardIndex | null; onClose: () => void }) {
+export function CardTip({
+  tip,
+  index,
+  onClose,
+  avoid,
+}: {
+  tip: Tip | null;
+  index: CardIndex | null;
+  onClose: () => void;
+  /** The area the tip keeps clear of (the seat's choices), if any. */
+  avoid?: () => Box | null;
+}) {
   // Always in the page (empty when nothing is shown): aria-describedby points at it.
   if (!tip) return <div id="card-tip" class="card-tip-none" role="tooltip" hidden />;
   const text: CardText | undefined = index?.get(tip.name);
-  const width = Math.min(340, window.innerWidth - 16);
-  const left = Math.max(8, Math.min(tip.rect.left, window.innerWidth - width - 8));
-  const below = window.innerHeight - tip.rect.bottom;
-  const style: Record<string, string> = { left: `${left}px`, width: `${width}px` };
-  if (below >= 240 || below >= tip.rect.top) style.top = `${tip.rect.bottom + 6}px`;
-  else style.bottom = `${window.innerHeight - tip.rect.top + 6}px`;
+  const at = placeTip(tip.rect, window.innerWidth, window.innerHeight, avoid?.() ?? null);
+  const style: Record<string, string> = { left: `${at.left}px`, width: `${at.width}px` };
+  if (at.top !== undefined) style.top = `${at.top}px`;
+  if (at.bottom !== undefined) style.bottom = `${at.bottom}px`;
   return (
     <div
       // A new element for each card: a tip never moves from one card to another.

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { Api, ApiError, resumingFrom, TableConnection, wsUrl } from "./api";
 import type { CardIndex, CardTexts } from "./cards";
 import { Board, CardTip, tipHandlers, useCardTips, type Ctx } from "./board";
+import type { Box } from "./tipplace";
 import { namesOf } from "./describe";
 import { actionKey, cardOfChoice, findChoice, groupOfCard, menuFor, narrow, refKey, targetKeys, type Ref } from "./menu";
 import { navigate } from "./route";
@@ -276,6 +277,14 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
 
 type Dispatch = (m: Parameters<typeof reduce>[1]) => void;
 
+/** The side column (choices, log, chat) when it stands beside the board: card tips keep clear of it. */
+function sideBox(): Box | null {
+  const side = document.querySelector(".table-page .side");
+  if (!side) return null;
+  const r = side.getBoundingClientRect();
+  return r.width > 0 && r.left > window.innerWidth / 2 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null;
+}
+
 function TableView(props: {
   s: TableState;
   api: Api;
@@ -343,6 +352,19 @@ function TableView(props: {
     if (s.seat !== null) saveAutoPass(localStorage, s.table, s.seat, a);
   };
   const ctx: Ctx = { s, menuGroups: active ? menu.groups : [], selected, targets, onCard, onRef, tips };
+  // The side column stands below the sticky status bar, whatever its height.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const shown = v !== null;
+  useLayoutEffect(() => {
+    const page = pageRef.current;
+    const head = page?.querySelector<HTMLElement>(":scope > .status");
+    if (!page || !head) return;
+    const set = () => page.style.setProperty("--head-h", `${head.offsetHeight}px`);
+    set();
+    const ro = new ResizeObserver(set);
+    ro.observe(head);
+    return () => ro.disconnect();
+  }, [shown]);
 
   if (!v) {
     return (
@@ -353,10 +375,16 @@ function TableView(props: {
   }
   const me = s.seat;
   return (
-    <div class="table-page" data-seq={s.seq ?? ""} data-finished={s.finished ? "1" : "0"}>
+    <div class="table-page" ref={pageRef} data-seq={s.seq ?? ""} data-finished={s.finished ? "1" : "0"}>
       <StatusBar s={s} v={v} names={names} sandbox={props.sandbox} />
-      <CardTip tip={tip} index={props.cardIndex} onClose={() => setTip(null)} />
+      <CardTip tip={tip} index={props.cardIndex} onClose={() => setTip(null)} avoid={sideBox} />
       <div class="table-grid">
+        {/* The seat's own controls, above the board: the side column is the choices', the log's and the chat's. */}
+        <div class="seat-tools">
+          <Manners {...props} />
+          {s.seat !== null && <InvitesPanel table={s.table} lobby={props.lobby} />}
+          {s.seat !== null && props.token && <AutoPassPanel value={autoPass} onChange={changeAutoPass} passed={passed} />}
+        </div>
         <main class="board" aria-label="The table">
           {s.ended ? (
             <section class="panel summary" data-testid="ended" role="status">
@@ -379,11 +407,6 @@ function TableView(props: {
             api={props.api}
             token={props.token}
           />
-          <Manners {...props} />
-          {s.seat !== null && <InvitesPanel table={s.table} lobby={props.lobby} />}
-          {s.seat !== null && props.token && (
-            <AutoPassPanel value={autoPass} onChange={changeAutoPass} passed={passed} />
-          )}
           <Log s={s} />
           <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="chat-h" />
         </div>
@@ -713,6 +736,11 @@ function WhyNot({ api, table, token, seq }: { api: Api; table: string; token: st
   const [answer, setAnswer] = useState<{ seq: number | null; why: WhyResponse["why"] } | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new position makes the answer stale: it goes (ask again for the new one).
+  useEffect(() => {
+    setAnswer(null);
+    setErr(null);
+  }, [seq]);
   const ask = () => {
     setBusy(true);
     setErr(null);
