@@ -13,6 +13,7 @@ import { autoPassNow, loadAutoPass, NO_AUTO_PASS, saveAutoPass, type AutoPass } 
 import { AutoPassPanel } from "./controls/autopass";
 import { ChatPanel } from "./controls/chat";
 import { InvitesPanel } from "./controls/invites";
+import { Legend } from "./controls/legend";
 import { noticeLine, seatWho } from "./presence";
 import { MoveClock } from "./controls/clock";
 import { FatalPage } from "./controls/fatal";
@@ -384,6 +385,7 @@ function TableView(props: {
           <Manners {...props} />
           {s.seat !== null && <InvitesPanel table={s.table} lobby={props.lobby} />}
           {s.seat !== null && props.token && <AutoPassPanel value={autoPass} onChange={changeAutoPass} passed={passed} />}
+          <Legend />
         </div>
         <main class="board" aria-label="The table">
           {s.ended ? (
