@@ -855,6 +855,152 @@ test("reading and help: card text on hover and tap, the engine's log, a hint, th
   await page.close();
 });
 
+test("cards that look like cards: tiles with cost, type and abilities as the server has them, a rotated card drawn turned, the legend, the choices panel in full and clear of the card text, Why not? cleared by a new position, the chat in view at 1280x800", async ({ browser, base, b5 }) => {
+  const { table, invitation } = await apiTable(b5, [["human", "narn"], ["greedy", "centauri"], ["greedy", "minbari"]], 3);
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await joinSeat(page, `${base}/join/${table}/0#${invitation(0)}`, "Tiler");
+  const token = await page.evaluate((t) => JSON.parse(localStorage.getItem(`b5.seat.${t}`)).token, table);
+  const boxOf = (loc) => loc.evaluate((e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; });
+  const inView = (r, what) => assert.ok(r.top >= 0 && r.left >= 0 && r.bottom <= DESKTOP.height && r.right <= DESKTOP.width, `${what} within the 1280x800 window: ${JSON.stringify(r)}`);
+  const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+
+  // Play until a card on the table is rotated (the computer players rotate
+  // their ambassadors as they act), with the card text of the server's view.
+  const stats = { card: 0, target: 0, group: 0, plain: 0 };
+  for (let i = 0; i < 40 && (await page.locator("button.card.rotated").count()) === 0; i++) {
+    if (!(await waitForTurn(page))) break;
+    await playOne(page, stats, 6);
+  }
+  assert.equal(await waitForTurn(page), true, "still playing");
+  const view = (await b5.api("GET", `/api/tables/${table}/state`, undefined, token)).body.view;
+  const byId = new Map();
+  const add = (c) => c && (byId.set(c.id, c), c.attached.forEach(add));
+  for (const p of view.players) [...p.inner_circle, ...p.supporting].forEach(add);
+  view.hand.forEach(add);
+
+  // Each tile: the cost in its corner, race and type on its type line, and
+  // only the abilities the card has, as labelled boxes.
+  const tiles = await page.locator("button.card[data-card]").evaluateAll((bs) =>
+    bs.map((b) => ({
+      id: Number(b.getAttribute("data-card")),
+      cost: b.querySelector(".ccost")?.textContent ?? null,
+      type: b.querySelector(".ctype").textContent.replace("⟳", "").trim(),
+      abilities: [...b.querySelectorAll(".ab[data-ability]")].map((a) => `${a.getAttribute("data-ability")}${a.querySelector(".ab-v").textContent}`),
+      rotated: b.classList.contains("rotated"),
+      transform: getComputedStyle(b).transform,
+    })),
+  );
+  assert.ok(tiles.length >= 4, `tiles on the table and in hand: ${tiles.length}`);
+  let withAbilities = 0;
+  for (const tile of tiles) {
+    const c = byId.get(tile.id);
+    if (!c) continue;
+    const race = c.race.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join("-");
+    assert.equal(tile.type.toLowerCase(), `${race} ${c.card_type}`.toLowerCase(), `card ${c.name}'s type line`);
+    assert.equal(tile.cost, c.cost === null ? null : String(c.cost), `card ${c.name}'s cost`);
+    const want = c.abilities.map((x, i) => (x > 0 ? `${"DIPLM"[i]}${x}` : "")).filter(Boolean);
+    assert.deepEqual(tile.abilities, want, `card ${c.name}'s ability boxes`);
+    if (want.length) withAbilities++;
+    assert.equal(tile.rotated, c.rotated, `card ${c.name} drawn rotated as it is`);
+  }
+  assert.ok(withAbilities >= 3, `cards with ability boxes: ${withAbilities}`);
+
+  // A rotated card is drawn turned, its layout unbroken: it keeps clear of
+  // the tiles beside it; a ready card is not turned.
+  const rotated = page.locator("button.card.rotated").first();
+  assert.equal(await rotated.count(), 1, "a rotated card after the computer players acted");
+  const angle = await rotated.evaluate((b) => {
+    const m = new DOMMatrix(getComputedStyle(b).transform);
+    return (Math.atan2(m.b, m.a) * 180) / Math.PI;
+  });
+  assert.ok(angle >= 5 && angle <= 90, `the rotated card is turned by ${angle}°`);
+  assert.ok(tiles.some((x) => !x.rotated && x.transform === "none"), "a ready card is drawn upright");
+  const rot = await boxOf(rotated);
+  const neighbours = await rotated.evaluate((b) =>
+    [...b.closest("ul.cards").querySelectorAll("button.card")].filter((x) => x !== b).map((x) => { const r = x.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }),
+  );
+  for (const n of neighbours) assert.ok(apart(rot, n), `the rotated card ${JSON.stringify(rot)} overlaps a neighbour ${JSON.stringify(n)}`);
+
+  // The legend opens from the table page and names every sign.
+  {
+    const legend = page.locator("[data-testid=legend]");
+    await legend.locator("summary").click();
+    const text = await legend.innerText();
+    for (const w of ["Diplomacy", "Intrigue", "Psi", "Leadership", "Military", "Destiny", "Doom", "Strife", "Conspiracy", "Shadow", "Vorlon", "severe", "B5 / Shadow / Vorlon", "Unrest", "rotated", "neutralized", "tension toward"]) {
+      assert.ok(text.includes(w), `the legend names ${w}: ${text}`);
+    }
+    assert.ok(await legend.locator(".legend-body").isVisible(), "the legend is open");
+    await legend.locator("summary").click();
+    assert.equal(await legend.locator(".legend-body").isVisible(), false, "and closes");
+  }
+
+  // The choices panel: in full in the window, with room of its own, and
+  // still so with the page scrolled down to the factions.
+  const actions = page.locator(".actions");
+  for (const y of [0, 100000]) {
+    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await page.waitForTimeout(100);
+    const a = await boxOf(actions);
+    inView(a, `the choices panel (scrolled to ${y})`);
+    assert.ok(a.height >= 0.42 * DESKTOP.height, `the choices panel is ${a.height}px high`);
+    // The chat's heading and its box are in the window too, not below the fold.
+    inView(await boxOf(page.locator("#chat-h")), "the chat's heading");
+    inView(await boxOf(page.locator(".chat input")), "the chat's box");
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // An open card tip never covers the choices: hovering the board's card
+  // nearest the side column, then a choice of the menu naming a card.
+  const tip = page.locator(".card-tip");
+  const nearest = await page.locator(".board button.card").evaluateAll((bs) => {
+    let best = -1;
+    let right = -1;
+    bs.forEach((b, i) => {
+      const r = b.getBoundingClientRect();
+      if (r.top >= 0 && r.bottom <= innerHeight && r.right > right) (best = i), (right = r.right);
+    });
+    return best;
+  });
+  assert.ok(nearest >= 0, "a card in view");
+  await page.locator(".board button.card").nth(nearest).hover();
+  await tip.waitFor({ timeout: 5000 });
+  assert.ok(apart(await boxOf(tip), await boxOf(actions)), "the tip of a card beside the side column keeps clear of the choices");
+  await page.locator(".status .title").hover();
+  await tip.waitFor({ state: "detached", timeout: 5000 });
+  const group = page.locator('.group-buttons button[data-kind="card"]').first();
+  if ((await group.count()) > 0) {
+    await group.hover();
+    await tip.waitFor({ timeout: 5000 });
+    assert.ok(apart(await boxOf(tip), await boxOf(actions)), "the tip of a choice naming a card opens beside the choices");
+    await page.locator(".status .title").hover();
+    await tip.waitFor({ state: "detached", timeout: 5000 });
+  }
+
+  // Why not?'s answer belongs to a position: a new one clears it.
+  {
+    await page.getByRole("button", { name: "Why not?" }).click();
+    const why = page.locator('[data-testid="why"]');
+    await why.waitFor({ timeout: 10000 });
+    const seq = await seqOf(page);
+    await playOne(page, stats, 6);
+    await page.waitForFunction((s) => Number(document.querySelector(".table-page").getAttribute("data-seq")) > s, seq);
+    await why.waitFor({ state: "detached", timeout: 5000 });
+  }
+
+  // On a phone: tiles as wide as half the screen, nothing wider than it.
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= PHONE.width + 1, `the page is ${wide}px wide at ${PHONE.width}px`);
+  const w = (await boxOf(page.locator("button.card").first())).width;
+  assert.ok(w >= 140 && w <= PHONE.width / 2, `a tile is ${w}px wide on the phone`);
+  assert.deepEqual(errors, [], "no error in the page");
+  console.log(`    ${tiles.length} tiles (${withAbilities} with abilities), a rotated card turned ${angle.toFixed(1)}°; ${JSON.stringify(stats)}`);
+  await page.close();
+});
+
 /** A `b5 connect` seat run as a child process: what it prints, and lines typed to it. */
 function terminalSeat(link, name) {
   const seats = tempDir("b5-e2e-seats-");

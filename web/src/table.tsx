@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { Api, ApiError, resumingFrom, TableConnection, wsUrl } from "./api";
-import type { CardIndex, CardText, CardTexts } from "./cards";
-import { ABILITIES, ABILITY_NAMES, MARKS, namesOf } from "./describe";
+import type { CardIndex, CardTexts } from "./cards";
+import { Board, CardTip, tipHandlers, useCardTips, type Ctx } from "./board";
+import type { Box } from "./tipplace";
+import { namesOf } from "./describe";
 import { actionKey, cardOfChoice, findChoice, groupOfCard, menuFor, narrow, refKey, targetKeys, type Ref } from "./menu";
 import { navigate } from "./route";
 import { downloadText, saveFileName } from "./save";
@@ -11,12 +13,12 @@ import { autoPassNow, loadAutoPass, NO_AUTO_PASS, saveAutoPass, type AutoPass } 
 import { AutoPassPanel } from "./controls/autopass";
 import { ChatPanel } from "./controls/chat";
 import { InvitesPanel } from "./controls/invites";
-import { SeatWho } from "./controls/presence";
+import { Legend } from "./controls/legend";
 import { noticeLine, seatWho } from "./presence";
 import { MoveClock } from "./controls/clock";
 import { FatalPage } from "./controls/fatal";
 import { SeatManners } from "./controls/manners";
-import type { Action, CardView, ConflictView, GameChart, Group, LobbySeat, LobbyTable, PlayerPublic, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
+import type { Action, GameChart, Group, LobbyTable, PlayerView, ServerMsg, StateResponse, WhyResponse } from "./types";
 
 /** A short tone made in the page (no sound file is loaded). */
 function beep(): void {
@@ -276,49 +278,12 @@ export function TablePage({ api, cards, table, watch }: { api: Api; cards: CardT
 
 type Dispatch = (m: Parameters<typeof reduce>[1]) => void;
 
-interface Ctx {
-  s: TableState;
-  menuGroups: Group[];
-  selected: Group | undefined;
-  targets: Set<string>;
-  onCard: (id: number) => void;
-  onRef: (r: Ref) => void;
-  /** Card text on hover, focus or tap. */
-  tips: Tips;
-}
-
-/** A card's full text shown beside the element it belongs to. */
-interface Tip {
-  /** What the tip belongs to (a card on the table, a menu entry). */
-  key: string;
-  name: string;
-  /** The card's state at the table (rotation, damage...), when it is on the table. */
-  info: string;
-  rect: { left: number; top: number; bottom: number };
-  /** Opened by a tap or a click: stays until closed. */
-  pinned: boolean;
-  /** The element it belongs to (a tip whose element has gone goes too). */
-  el: Element;
-}
-
-interface Tips {
-  show: (key: string, name: string, info: string, el: Element, pinned: boolean) => void;
-  hide: (key: string) => void;
-  /** The name of a card the page knows, by id. */
-  name: (id: number) => string;
-  /** Whether the last pointer was a finger or a pen (a tap shows the text). */
-  touch: () => boolean;
-}
-
-/** Hover, focus and tap handlers that show a card's text. */
-function tipHandlers(tips: Tips, key: string, name: string | null, info = "") {
-  if (!name) return {};
-  return {
-    onMouseEnter: (e: MouseEvent) => tips.show(key, name, info, e.currentTarget as Element, false),
-    onMouseLeave: () => tips.hide(key),
-    onFocus: (e: FocusEvent) => tips.show(key, name, info, e.currentTarget as Element, false),
-    onBlur: () => tips.hide(key),
-  };
+/** The side column (choices, log, chat) when it stands beside the board: card tips keep clear of it. */
+function sideBox(): Box | null {
+  const side = document.querySelector(".table-page .side");
+  if (!side) return null;
+  const r = side.getBoundingClientRect();
+  return r.width > 0 && r.left > window.innerWidth / 2 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null;
 }
 
 function TableView(props: {
@@ -340,44 +305,7 @@ function TableView(props: {
   const { s, dispatch, send } = props;
   const v = s.view;
   const names = useMemo(() => namesOf(v, s.names), [v, s.names]);
-  const [tip, setTip] = useState<Tip | null>(null);
-  const pointer = useRef<string>("mouse");
-  useEffect(() => {
-    const down = (e: PointerEvent) => {
-      pointer.current = e.pointerType;
-      // A tap or click outside a pinned tip (and outside what opened it) closes it.
-      const t = e.target as Element | null;
-      if (!t?.closest?.(".card-tip, [data-tip]")) setTip((x) => (x?.pinned ? null : x));
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setTip(null);
-    };
-    addEventListener("pointerdown", down, true);
-    addEventListener("keydown", key);
-    return () => {
-      removeEventListener("pointerdown", down, true);
-      removeEventListener("keydown", key);
-    };
-  }, []);
-  const tips: Tips = useMemo(
-    () => ({
-      show: (key, name, info, el, pinned) => {
-        const r = el.getBoundingClientRect();
-        const rect = { left: r.left, top: r.top, bottom: r.bottom };
-        setTip((x) => {
-          // A second tap on what is pinned closes it.
-          if (pinned && x?.pinned && x.key === key) return null;
-          // Hovering elsewhere does not replace a pinned tip.
-          if (!pinned && x?.pinned) return x;
-          return { key, name, info, rect, pinned, el };
-        });
-      },
-      hide: (key) => setTip((x) => (x && !x.pinned && x.key === key ? null : x)),
-      name: (id) => names.card(id),
-      touch: () => pointer.current === "touch" || pointer.current === "pen",
-    }),
-    [names],
-  );
+  const { tip, setTip, tips } = useCardTips(names);
   const menu = useMemo(() => menuFor(s.menu, s.legal, v, names), [s.menu, s.legal, v, names]);
   const active = canAct(s);
   const selected = active && s.selected !== null ? menu.groups.find((g) => g.handle === s.selected) : undefined;
@@ -425,6 +353,19 @@ function TableView(props: {
     if (s.seat !== null) saveAutoPass(localStorage, s.table, s.seat, a);
   };
   const ctx: Ctx = { s, menuGroups: active ? menu.groups : [], selected, targets, onCard, onRef, tips };
+  // The side column stands below the sticky status bar, whatever its height.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const shown = v !== null;
+  useLayoutEffect(() => {
+    const page = pageRef.current;
+    const head = page?.querySelector<HTMLElement>(":scope > .status");
+    if (!page || !head) return;
+    const set = () => page.style.setProperty("--head-h", `${head.offsetHeight}px`);
+    set();
+    const ro = new ResizeObserver(set);
+    ro.observe(head);
+    return () => ro.disconnect();
+  }, [shown]);
 
   if (!v) {
     return (
@@ -434,14 +375,18 @@ function TableView(props: {
     );
   }
   const me = s.seat;
-  const order = v.players.map((p) => p.seat);
-  // Our own faction first.
-  if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   return (
-    <div class="table-page" data-seq={s.seq ?? ""} data-finished={s.finished ? "1" : "0"}>
+    <div class="table-page" ref={pageRef} data-seq={s.seq ?? ""} data-finished={s.finished ? "1" : "0"}>
       <StatusBar s={s} v={v} names={names} sandbox={props.sandbox} />
-      <CardTip tip={tip} index={props.cardIndex} onClose={() => setTip(null)} />
+      <CardTip tip={tip} index={props.cardIndex} onClose={() => setTip(null)} avoid={sideBox} />
       <div class="table-grid">
+        {/* The seat's own controls, above the board: the side column is the choices', the log's and the chat's. */}
+        <div class="seat-tools">
+          <Manners {...props} />
+          {s.seat !== null && <InvitesPanel table={s.table} lobby={props.lobby} />}
+          {s.seat !== null && props.token && <AutoPassPanel value={autoPass} onChange={changeAutoPass} passed={passed} />}
+          <Legend />
+        </div>
         <main class="board" aria-label="The table">
           {s.ended ? (
             <section class="panel summary" data-testid="ended" role="status">
@@ -451,14 +396,7 @@ function TableView(props: {
           ) : (
             s.finished && <Summary s={s} v={v} api={props.api} token={props.token} />
           )}
-          <Globals v={v} ctx={ctx} />
-          <Conflicts v={v} ctx={ctx} />
-          {me !== null && <Hand v={v} ctx={ctx} />}
-          <div class="factions">
-            {order.map((seat) => (
-              <Faction key={seat} p={v.players[seat]!} v={v} me={me} ctx={ctx} who={props.lobby?.seats.find((x) => x.seat === seat)} />
-            ))}
-          </div>
+          <Board v={v} ctx={ctx} me={me} seats={props.lobby?.seats} />
         </main>
         <div class="side">
           <Actions
@@ -471,11 +409,6 @@ function TableView(props: {
             api={props.api}
             token={props.token}
           />
-          <Manners {...props} />
-          {s.seat !== null && <InvitesPanel table={s.table} lobby={props.lobby} />}
-          {s.seat !== null && props.token && (
-            <AutoPassPanel value={autoPass} onChange={changeAutoPass} passed={passed} />
-          )}
           <Log s={s} />
           <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="chat-h" />
         </div>
@@ -558,355 +491,6 @@ function StatusBar({
         {s.conn === "open" ? "● connected" : s.conn === "connecting" ? "○ connecting…" : "✕ reconnecting…"}
       </span>
     </header>
-  );
-}
-
-function CardBox({ c, ctx, where }: { c: CardView; ctx: Ctx; where: string }) {
-  const g = ctx.menuGroups.length ? groupOfCard({ groups: ctx.menuGroups }, c.id, ctx.s.view) : undefined;
-  const isTarget = ctx.targets.has(`c${c.id}`);
-  const isSelected = !!g && ctx.selected === g;
-  const touched = ctx.s.touched.cards.includes(c.id);
-  const abil = c.abilities
-    .map((x, i) => (x > 0 ? `${ABILITIES[i]}${x}` : ""))
-    .filter(Boolean)
-    .join(" ");
-  const marks = c.marks.map((x, i) => (x > 0 ? `${MARKS[i]} ${x}` : "")).filter(Boolean);
-  const state: string[] = [];
-  if (c.rotated) state.push("rotated");
-  if (c.neutralized) state.push("neutralized");
-  if (c.damage) state.push(`${c.damage} damage`);
-  if (c.severe) state.push(`${c.severe} severe`);
-  if (c.chaos) state.push(`${c.chaos} Chaos Tokens`);
-  if (c.credits) state.push(`${c.credits} credit tokens`);
-  const long = [
-    c.name,
-    `${c.race} ${c.card_type}${c.cost !== null ? `, cost ${c.cost}` : ""}`,
-    // Abilities where the card has any (a conflict or an agenda has none to list).
-    c.abilities.some((x) => x > 0) || c.card_type === "character" ? c.abilities.map((x, i) => `${ABILITY_NAMES[i]} ${x}`).join(", ") : "",
-    ...state,
-    ...marks.map((m) => `marks: ${m}`),
-    ...c.attached.map((a) => `+${a.name}`),
-    c.hidden_contingencies ? `${c.hidden_contingencies} face-down contingency` : "",
-    touched ? "changed since your last action" : "",
-    g ? "has choices: select to see them" : "",
-    isTarget ? "a target of the selected card: select to choose it" : "",
-  ]
-    .filter(Boolean)
-    .join("; ");
-  const cls = ["card", c.rotated ? "rotated" : "", c.neutralized ? "neutralized" : "", g ? "can" : "", isTarget ? "target" : "", isSelected ? "selected" : "", touched ? "touched" : ""]
-    .filter(Boolean)
-    .join(" ");
-  const clickable = !!g || isTarget;
-  const tipKey = `card-${c.id}`;
-  return (
-    <li class="card-li">
-      <button
-        type="button"
-        class={cls}
-        data-card={c.id}
-        data-where={where}
-        data-tip=""
-        aria-label={long}
-        aria-pressed={clickable ? isSelected : undefined}
-        aria-describedby="card-tip"
-        {...tipHandlers(ctx.tips, tipKey, c.name, long)}
-        onClick={(e) => {
-          if (clickable) ctx.onCard(c.id);
-          // A tap (or a click on a card without choices) keeps the text open.
-          if (!clickable || ctx.tips.touch()) ctx.tips.show(tipKey, c.name, long, e.currentTarget, true);
-        }}
-      >
-        <span class="cname">
-          {isSelected ? "▶ " : isTarget ? "◎ " : ""}
-          {c.name}
-        </span>
-        <span class="cabil">{abil || (c.card_type === "character" ? "[-]" : c.card_type)}</span>
-        <span class="cstate">
-          {c.rotated && <span class="tag">⟳ rotated</span>}
-          {c.neutralized && <span class="tag warn">✖ neutralized</span>}
-          {c.damage > 0 && <span class="tag">{c.damage} dmg</span>}
-          {c.severe > 0 && <span class="tag warn">{c.severe} severe</span>}
-          {c.chaos > 0 && <span class="tag">{c.chaos} chaos</span>}
-          {c.credits > 0 && <span class="tag">{c.credits} credits</span>}
-          {marks.map((m) => (
-            <span class="tag" key={m}>
-              {m}
-            </span>
-          ))}
-          {c.leading !== null && <span class="tag">leads #{c.leading}</span>}
-          {c.hidden_contingencies > 0 && <span class="tag">{c.hidden_contingencies} face down</span>}
-        </span>
-        {c.attached.length + c.own_contingencies.length > 0 && (
-          <span class="cattach">
-            {c.attached.map((a) => `+${a.name}`).join(" ")}
-            {c.own_contingencies.map((a) => ` (face down: ${a.name})`).join("")}
-          </span>
-        )}
-      </button>
-    </li>
-  );
-}
-
-/** The full text of the card hovered, focused or tapped, beside it. */
-function CardTip({ tip, index, onClose }: { tip: Tip | null; index: CardIndex | null; onClose: () => void }) {
-  // Always in the page (empty when nothing is shown): aria-describedby points at it.
-  if (!tip) return <div id="card-tip" class="card-tip-none" role="tooltip" hidden />;
-  const text: CardText | undefined = index?.get(tip.name);
-  const width = Math.min(340, window.innerWidth - 16);
-  const left = Math.max(8, Math.min(tip.rect.left, window.innerWidth - width - 8));
-  const below = window.innerHeight - tip.rect.bottom;
-  const style: Record<string, string> = { left: `${left}px`, width: `${width}px` };
-  if (below >= 240 || below >= tip.rect.top) style.top = `${tip.rect.bottom + 6}px`;
-  else style.bottom = `${window.innerHeight - tip.rect.top + 6}px`;
-  return (
-    <div
-      // A new element for each card: a tip never moves from one card to another.
-      key={tip.key}
-      id="card-tip"
-      class={`card-tip ${tip.pinned ? "pinned" : ""}`}
-      role="tooltip"
-      data-card-name={tip.name}
-      style={style}
-    >
-      <p class="tip-title">
-        <strong>{text?.title ?? tip.name}</strong>
-        {tip.pinned && (
-          <button type="button" class="small tip-close" onClick={onClose} aria-label="Close the card text">
-            ×
-          </button>
-        )}
-      </p>
-      {text ? (
-        <div class="tip-text">
-          {text.lines.map((l, i) => (
-            <p key={i}>{l}</p>
-          ))}
-        </div>
-      ) : (
-        <p class="muted">{index === null ? "Loading the card text…" : "This server sends no card text."}</p>
-      )}
-      {tip.info && <p class="tip-info">Now: {tip.info.split("; ").slice(1).join("; ") || "—"}</p>}
-    </div>
-  );
-}
-
-function Row({ title, cards, ctx, where }: { title: string; cards: CardView[]; ctx: Ctx; where: string }) {
-  return (
-    <div class="row">
-      <h4>{title}</h4>
-      {cards.length === 0 ? (
-        <p class="empty">none</p>
-      ) : (
-        <ul class="cards">
-          {cards.map((c) => (
-            <CardBox key={c.id} c={c} ctx={ctx} where={where} />
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-function agendaText(p: PlayerPublic): string {
-  const a = p.agenda;
-  if (a === "None") return "none";
-  if ("Revealed" in a) return a.Revealed.name;
-  return a.Hidden ? `face down (${a.Hidden.name})` : "face down";
-}
-
-function Faction({ p, v, me, ctx, who }: { p: PlayerPublic; v: PlayerView; me: number | null; ctx: Ctx; who: LobbySeat | undefined }) {
-  const isTarget = ctx.targets.has(`p${p.seat}`);
-  const waiting = ctx.s.toAct.includes(p.seat);
-  const tension = p.tension
-    .map((t, q) => (q !== p.seat && t > 0 ? `${v.players[q]?.name ?? q}: ${t}` : ""))
-    .filter(Boolean);
-  const wars = p.at_war.map((q) => v.players[q]?.name ?? String(q));
-  const ic = p.inner_circle;
-  return (
-    <section
-      class={`faction ${p.seat === me ? "mine" : ""} ${waiting ? "waiting" : ""}`}
-      aria-label={`${p.name}'s faction${p.seat === me ? " (yours)" : ""}`}
-      data-seat={p.seat}
-    >
-      <header class="fhead">
-        <h3>
-          {waiting ? "● " : ""}
-          {p.name}
-          {p.seat === me ? " (you)" : ""}
-          {waiting ? " — choosing" : ""}
-          {p.eliminated ? " — eliminated" : ""}
-          {p.drakh ? " — Drakh faction" : ""}
-          {ctx.s.winners.includes(p.seat) ? " — ★ winner" : ""}
-        </h3>
-        <SeatWho seat={who} />
-        {isTarget && (
-          <button type="button" class="target-btn" onClick={() => ctx.onRef({ kind: "player", seat: p.seat })}>
-            ◎ Target {p.name}
-          </button>
-        )}
-      </header>
-      <dl class="stats">
-        <div>
-          <dt>Power</dt>
-          <dd data-testid={`power-${p.seat}`}>{p.power}</dd>
-        </div>
-        <div>
-          <dt>Influence</dt>
-          <dd title="rating / spent / unspent">
-            {p.influence} / {p.spent} / {p.unspent}
-          </dd>
-        </div>
-        <div>
-          <dt>Unrest</dt>
-          <dd>{p.unrest}</dd>
-        </div>
-        <div>
-          <dt>Tension</dt>
-          <dd>{tension.join(", ") || "none"}</dd>
-        </div>
-        <div>
-          <dt>War</dt>
-          <dd>{wars.join(", ") || "none"}</dd>
-        </div>
-        <div>
-          <dt>Agenda</dt>
-          <dd>{agendaText(p)}</dd>
-        </div>
-        <div>
-          <dt>Hand / deck / discard</dt>
-          <dd>
-            {p.hand_size} / {p.deck_size} / {p.discard.length}
-            {p.crusade_size ? ` / crusade ${p.crusade_size}` : ""}
-          </dd>
-        </div>
-      </dl>
-      <Row title="Inner Circle" cards={ic} ctx={ctx} where="inner" />
-      <Row title="Supporting" cards={p.supporting} ctx={ctx} where="supporting" />
-      {p.faction_cards.length > 0 && <Row title="On the faction" cards={p.faction_cards} ctx={ctx} where="faction" />}
-      {p.discard.length > 0 && (
-        <details class="discard">
-          <summary>Discard pile ({p.discard.length})</summary>
-          <ul class="plain">
-            {p.discard.map((c) => (
-              <li key={c.id}>
-                <CardName name={c.name} tipKey={`discard-${c.id}`} ctx={ctx} />
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </section>
-  );
-}
-
-function Globals({ v, ctx }: { v: PlayerView; ctx: Ctx }) {
-  if (v.globals.length === 0) return null;
-  return (
-    <section class="panel globals" aria-label="Global cards">
-      <Row title="Global enhancements and aftermaths" cards={v.globals} ctx={ctx} where="global" />
-    </section>
-  );
-}
-
-function Conflicts({ v, ctx }: { v: PlayerView; ctx: Ctx }) {
-  return (
-    <section class="panel conflicts" aria-labelledby="conflicts-h">
-      <h2 id="conflicts-h">Conflicts this turn</h2>
-      {v.conflicts.length === 0 ? (
-        <p class="empty">none</p>
-      ) : (
-        <ul class="conflict-list">
-          {v.conflicts.map((k) => (
-            <ConflictBox key={k.id} k={k} v={v} ctx={ctx} />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function ConflictBox({ k, v, ctx }: { k: ConflictView; v: PlayerView; ctx: Ctx }) {
-  const by = v.players[k.initiator]?.name ?? String(k.initiator);
-  const isTarget = ctx.targets.has(`k${k.id}`);
-  return (
-    <li class={`conflict ${isTarget ? "target" : ""} ${ctx.s.touched.conflicts.includes(k.id) ? "touched" : ""}`} data-conflict={k.id}>
-      <div class="khead">
-        <strong>
-          {k.card ? (
-            <CardName name={k.card.name} tipKey={`conflict-${k.id}`} ctx={ctx} />
-          ) : k.face_down && !k.name ? (
-            "A face-down conflict"
-          ) : (
-            (k.name ?? "conflict")
-          )}
-        </strong>{" "}
-        by {by}
-        {k.war ? " (war)" : ""}
-        {k.kind ? ` · ${k.kind}` : ""}
-        {k.target ? ` · target: ${k.target}` : ""} · {k.outcome.toLowerCase()}
-        {isTarget && (
-          <button type="button" class="target-btn" onClick={() => ctx.onRef({ kind: "conflict", id: k.id })}>
-            ◎ Choose this conflict
-          </button>
-        )}
-      </div>
-      {k.card && k.card.hidden_contingencies + k.card.own_contingencies.length > 0 && (
-        <div class="kcont">
-          {k.card.hidden_contingencies > 0 &&
-            `${k.card.hidden_contingencies} contingenc${k.card.hidden_contingencies === 1 ? "y" : "ies"} face down`}
-          {k.card.own_contingencies.map((a) => ` (face down: ${a.name})`).join("")}
-        </div>
-      )}
-      {!(k.face_down && !k.name) && (
-        <div class="ktotals">
-          Support {k.support} · Opposition {k.opposition}
-          {k.sides.length > 0 ? ` · sides ${k.sides.join(" / ")}` : ""}
-        </div>
-      )}
-      {k.participants.length > 0 && (
-        <ul class="plain participants">
-          {k.participants.map((pt) => (
-            <li key={`${pt.card}-${pt.role}`}>
-              {pt.role === "support" ? "+" : pt.role === "oppose" ? "−" : "×"}{" "}
-              <CardName name={pt.name} tipKey={`pt-${k.id}-${pt.card}-${pt.role}`} ctx={ctx} />: {pt.role} with {pt.ability} {pt.value}
-            </li>
-          ))}
-        </ul>
-      )}
-    </li>
-  );
-}
-
-/** A card named in a line of text (a conflict, a participant, a discard pile): its text on hover, focus or tap. */
-function CardName({ name, tipKey, ctx }: { name: string; tipKey: string; ctx: Ctx }) {
-  return (
-    <span
-      class="cardref"
-      tabIndex={0}
-      data-tip=""
-      aria-describedby="card-tip"
-      {...tipHandlers(ctx.tips, tipKey, name)}
-      onClick={(e) => ctx.tips.show(tipKey, name, "", e.currentTarget, true)}
-    >
-      {name}
-    </span>
-  );
-}
-
-function Hand({ v, ctx }: { v: PlayerView; ctx: Ctx }) {
-  return (
-    <section class="panel hand" aria-labelledby="hand-h">
-      <h2 id="hand-h">Your hand ({v.hand.length})</h2>
-      {v.hand.length === 0 ? (
-        <p class="empty">empty</p>
-      ) : (
-        <ul class="cards">
-          {v.hand.map((c) => (
-            <CardBox key={c.id} c={c} ctx={ctx} where="hand" />
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 
@@ -1154,6 +738,11 @@ function WhyNot({ api, table, token, seq }: { api: Api; table: string; token: st
   const [answer, setAnswer] = useState<{ seq: number | null; why: WhyResponse["why"] } | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new position makes the answer stale: it goes (ask again for the new one).
+  useEffect(() => {
+    setAnswer(null);
+    setErr(null);
+  }, [seq]);
   const ask = () => {
     setBusy(true);
     setErr(null);
