@@ -95,8 +95,9 @@ export class Api {
     return text;
   }
 
-  lobby(): Promise<{ tables: LobbyTable[] }> {
-    return this.call("GET", "/api/tables");
+  /** The lobby; with `after` (its last `news`), answered when the lobby changes from it (or after 20 s). */
+  lobby(after: number | null = null): Promise<{ tables: LobbyTable[]; news?: number }> {
+    return this.call("GET", `/api/tables${after === null ? "" : `?after=${after}`}`);
   }
   /** One table's lobby entry (its game, its seats). */
   tableInfo(table: string): Promise<LobbyTable> {

@@ -35,22 +35,33 @@ function defaultSeats(): SeatForm[] {
 export function Lobby({ api }: { api: Api }) {
   const [tables, setTables] = useState<LobbyTable[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // The lobby waits on the server for its next change (a table made, a
+  // seat taken, a new turn): no polling lag. After an error, again in 5 s.
   useEffect(() => {
     let alive = true;
-    const load = () =>
-      api.lobby().then(
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const load = (after: number | null): void => {
+      const asked = Date.now();
+      api.lobby(after).then(
         (r) => {
           if (!alive) return;
           setTables(r.tables);
           setLoadError(null);
+          // At most two answers a second, whatever the server's news.
+          const next = typeof r.news === "number" ? r.news : null;
+          timer = setTimeout(() => load(next), next === null ? 5000 : Math.max(0, 500 - (Date.now() - asked)));
         },
-        (e: unknown) => alive && setLoadError(e instanceof Error ? e.message : String(e)),
+        (e: unknown) => {
+          if (!alive) return;
+          setLoadError(e instanceof Error ? e.message : String(e));
+          timer = setTimeout(() => load(null), 5000);
+        },
       );
-    void load();
-    const t = setInterval(load, 5000);
+    };
+    load(null);
     return () => {
       alive = false;
-      clearInterval(t);
+      if (timer !== null) clearTimeout(timer);
     };
   }, [api]);
 
@@ -145,9 +156,15 @@ function TableList({ tables }: { tables: LobbyTable[] }) {
                   ) : null;
                 })()}
                 {t.spectators ? (
-                  <a href={`/watch/${t.table}`} onClick={link(`/watch/${t.table}`)}>
-                    Watch<span class="sr-only"> table {t.table}</span>
-                  </a>
+                  <>
+                    <a href={`/watch/${t.table}`} onClick={link(`/watch/${t.table}`)}>
+                      Watch<span class="sr-only"> table {t.table}</span>
+                    </a>{" "}
+                    ·{" "}
+                    <a href={`/replay/${t.table}`} onClick={link(`/replay/${t.table}`)} data-replay={t.table}>
+                      Replay<span class="sr-only"> table {t.table}</span>
+                    </a>
+                  </>
                 ) : (
                   <span>no spectators</span>
                 )}

@@ -6,6 +6,7 @@ import { CardsPage } from "./cardspage";
 import { Join } from "./join";
 import { Lobby } from "./lobby";
 import { parseRoute, type Route } from "./route";
+import { ReplayPage } from "./replaypage";
 import { TablePage } from "./table";
 import { EmpiresPage } from "./empires/page";
 import { ApiError } from "./api";
@@ -31,6 +32,8 @@ function App() {
       return <Join api={api} route={route} />;
     case "table":
       return <GameTable key={route.table + route.watch} table={route.table} watch={route.watch} />;
+    case "replay":
+      return <ReplayPage key={route.table} api={api} cards={cards} table={route.table} at={route.at} />;
     case "missing":
       return (
         <main class="page">

@@ -490,6 +490,11 @@ function StatusBar({
       <span class={`conn conn-${s.conn}`} role="status">
         {s.conn === "open" ? "● connected" : s.conn === "connecting" ? "○ connecting…" : "✕ reconnecting…"}
       </span>
+      {!sandbox && (
+        <a class="replay-open small" href={`/replay/${encodeURIComponent(s.table)}`} data-testid="open-replay">
+          Replay{s.finished ? "" : " up to now"}
+        </a>
+      )}
     </header>
   );
 }
@@ -914,6 +919,11 @@ function Summary({ s, v, api, token }: { s: TableState; v: PlayerView; api: Api;
       </table>
       <PowerChart s={s} v={v} />
       <ChancesChart table={s.table} v={v} api={api} token={token} />
+      <p>
+        <a href={`/replay/${encodeURIComponent(s.table)}#at=0`} data-testid="summary-replay">
+          Step through this game, turn by turn
+        </a>
+      </p>
       <SaveButton table={s.table} api={api} token={token} />
     </section>
   );

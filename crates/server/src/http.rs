@@ -261,7 +261,26 @@ async fn stats(State(state): State<Arc<AppState>>) -> ApiResult {
     )
 }
 
-async fn lobby(State(state): State<Arc<AppState>>) -> ApiResult {
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LobbyQuery {
+    /// The lobby's `news` number last seen: the answer waits (up to
+    /// `lobby_news::WAIT`) until the lobby changes from it.
+    after: Option<u64>,
+}
+
+async fn lobby(
+    State(state): State<Arc<AppState>>,
+    axum::extract::Query(q): axum::extract::Query<LobbyQuery>,
+) -> ApiResult {
+    let news = &state.lobby_news;
+    let news = match q.after {
+        Some(seen) if seen == news.now() => {
+            news.after(seen, crate::lobby_news::WAIT, state.shutdown.clone())
+                .await
+        }
+        _ => news.now(),
+    };
     // A sandbox is its player's alone: not listed.
     let tables: Vec<Value> = state
         .all_tables()
@@ -269,7 +288,7 @@ async fn lobby(State(state): State<Arc<AppState>>) -> ApiResult {
         .filter(|t| t.stored)
         .map(|t| serde_json::to_value(t.lobby()).unwrap_or(Value::Null))
         .collect();
-    ok(StatusCode::OK, json!({ "tables": tables }))
+    ok(StatusCode::OK, json!({ "tables": tables, "news": news }))
 }
 
 async fn table_summary(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult {

@@ -18,6 +18,7 @@ pub mod expiry;
 pub mod fanout;
 pub mod game;
 pub mod http;
+pub mod lobby_news;
 pub mod packs;
 pub mod patch;
 pub mod replay;
@@ -166,6 +167,8 @@ pub struct AppState {
     pub open_joins: expiry::AddressRate,
     /// Players' card packs (`--card-packs`).
     pub packs: packs::Packs,
+    /// The lobby's changes, for the pages waiting on them.
+    pub lobby_news: lobby_news::LobbyNews,
 }
 
 /// One WebSocket connection counted against `--max-websockets`, from
@@ -321,6 +324,11 @@ impl AppState {
             }
             t.order.push_back(table.id.clone());
             t.by_id.insert(table.id.clone(), table.clone());
+        }
+        if table.stored {
+            // A new table in the lobby's list, and its news from now on.
+            let _ = table.news.set(self.lobby_news.clone());
+            self.lobby_news.changed();
         }
         let delay = self.cfg.bot_delay;
         tokio::spawn(table.clone().run_bots(
@@ -510,6 +518,7 @@ pub async fn open(
     };
     let state = Arc::new(AppState {
         packs,
+        lobby_news: lobby_news::LobbyNews::default(),
         store,
         unstored: Arc::new(store::Unstored),
         kinds,

@@ -456,6 +456,9 @@ pub struct Table {
     finished_at: StdMutex<Option<Instant>>,
     /// The finished game's chart, once worked out (`Table::chart`).
     chart: StdMutex<Option<Arc<Value>>>,
+    /// The server's lobby news, told when this table's entry changes
+    /// (set when the server takes the table in).
+    pub news: std::sync::OnceLock<crate::lobby_news::LobbyNews>,
     /// When the move clock started to run for the seats to act, and at
     /// which seq (None: it does not run now).
     clock_from: StdMutex<Option<(u64, std::time::Instant)>>,
@@ -510,6 +513,7 @@ impl Table {
             clock_from: StdMutex::new(None),
             finished_at: StdMutex::new(None),
             chart: StdMutex::new(None),
+            news: std::sync::OnceLock::new(),
             lobby: StdMutex::new(lobby),
         }
     }
@@ -565,6 +569,7 @@ impl Table {
             self.mark_finished();
         }
         *self.lobby.lock().unwrap_or_else(|p| p.into_inner()) = l;
+        self.lobby_changed();
     }
 
     /// The lobby's entry after a change of the game: its turn, seq and
@@ -576,10 +581,24 @@ impl Table {
             self.mark_finished();
         }
         let mut l = self.lobby.lock().unwrap_or_else(|p| p.into_inner());
+        // News for the lobby's waiting pages: a new turn, a game over (not
+        // every action).
+        let news = l.turn != inner.game.turn() || l.finished != finished;
         l.turn = inner.game.turn();
         l.seq = inner.seq;
         l.finished = finished;
         l.ended = inner.ended.map(crate::expiry::ended_json);
+        drop(l);
+        if news {
+            self.lobby_changed();
+        }
+    }
+
+    /// Tells the lobby's waiting pages (once the server holds the table).
+    fn lobby_changed(&self) {
+        if let Some(news) = self.news.get() {
+            news.changed();
+        }
     }
 
     /// When the table was first seen over.

@@ -875,3 +875,61 @@ async fn a_seat_whose_clock_runs_out_is_played_by_the_computer() {
     assert_eq!(lobby["finished"], true);
     server.stop().await.unwrap();
 }
+
+/// The lobby waits for news: `GET /api/tables?after=N` answers when a
+/// table is made or a seat taken (not before), at once when `N` is old
+/// news, and refuses what is not a number.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_answers_when_it_changes() {
+    let server = start(test_config("lobby-news")).await;
+    let c = Client::new(server.addr);
+    let first = c.get("/api/tables", None).await;
+    assert_eq!(first.status, 200, "{}", first.raw);
+    let news = first.body["news"].as_u64().expect("the lobby's news");
+    // Waiting: nothing has changed yet.
+    let waiting = {
+        let c = Client::new(server.addr);
+        tokio::spawn(async move { c.get(&format!("/api/tables?after={news}"), None).await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!waiting.is_finished(), "answered with no news");
+    let (id, inv) = c
+        .create(&table_request(
+            &[("human", "narn"), ("greedy", "minbari")],
+            5,
+            3,
+        ))
+        .await;
+    let told = tokio::time::timeout(std::time::Duration::from_secs(5), waiting)
+        .await
+        .expect("answered when the table was made")
+        .unwrap();
+    assert_eq!(told.status, 200, "{}", told.raw);
+    let after = told.body["news"].as_u64().unwrap();
+    assert_ne!(after, news);
+    assert!(told.raw.contains(&id), "{}", told.raw);
+    // A seat taken is news too.
+    let waiting = {
+        let c = Client::new(server.addr);
+        let now = c.get("/api/tables", None).await.body["news"]
+            .as_u64()
+            .unwrap();
+        tokio::spawn(async move { c.get(&format!("/api/tables?after={now}"), None).await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    c.join_all(&id, &inv).await;
+    let told = tokio::time::timeout(std::time::Duration::from_secs(5), waiting)
+        .await
+        .expect("answered when the seat was taken")
+        .unwrap();
+    let seat = &told.body["tables"][0]["seats"][0];
+    assert_eq!(seat["taken"], json!(true), "{}", told.raw);
+    // Old news is answered at once.
+    let old = c.get(&format!("/api/tables?after={news}"), None).await;
+    assert_eq!(old.status, 200, "{}", old.raw);
+    for bad in ["?after=soon", "?after=-1", "?since=3"] {
+        let r = c.get(&format!("/api/tables{bad}"), None).await;
+        assert_error(&r, 400);
+    }
+    server.stop().await.unwrap();
+}
