@@ -1516,7 +1516,7 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
     const turn = await waitForTurn(page, 30000);
     if (!turn) break;
     const seq = await seqOf(page);
-    const buttons = page.locator(".e-choices button");
+    const buttons = page.locator(".e-choices button.choice");
     const acts = await buttons.evaluateAll((bs) => bs.map((b) => ({ action: b.getAttribute("data-action"), label: b.textContent })));
     assert.ok(acts.length > 0);
     for (const a of acts) assert.match(a.label, /^(◆ )?[A-Z][^{}]*$/, `a label in words: ${a.label}`);
@@ -1568,6 +1568,175 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
   assert.deepEqual(errors, [], "no error in the page");
   await ctx.close();
   await ctxW.close();
+});
+
+test("Babylon 5 Empires: the search player chosen in the form, the map as wide as the window, card text on hover and tap, a whole stack moved with 'Move all' and a click on the map", async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}/`);
+  await page.locator("select[name=game]").selectOption("empires");
+  await page.locator('form[data-game="empires"]').waitFor();
+  // The server's computer players, the search player among them, in plain words.
+  const offered = await page.locator("select[name=e-player-1] option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  for (const bot of (await (await fetch(`${base}/api`)).json()).bots)
+    assert.ok(offered.some(([v]) => v === bot), `the form offers ${bot}: ${JSON.stringify(offered)}`);
+  const search = offered.find(([v]) => v === "search-easy");
+  assert.ok(search && /thinks ahead/.test(search[1]) && !/search/.test(search[1]), `a plain name: ${search}`);
+  await page.locator("select[name=e-player-0]").selectOption("human");
+  await page.locator("select[name=e-race-0]").selectOption("narn");
+  await page.locator("select[name=e-player-1]").selectOption("search-easy");
+  await page.locator("select[name=e-race-1]").selectOption("earthforce");
+  await page.locator("select[name=map]").selectOption("the-divide");
+  await page.locator("input[name=e-turn-limit]").fill("20");
+  await page.locator("input[name=creator-name]").fill("Nakar");
+  await page.getByRole("button", { name: "Create the table" }).click();
+  await page.locator('.table-page[data-game="empires"][data-viewer="0"]').waitFor();
+  const table = new URL(page.url()).pathname.split("/").pop();
+  const seats = (await (await fetch(`${base}/api/tables/${table}`)).json()).seats;
+  assert.equal(seats[1].player, "search-easy", JSON.stringify(seats));
+  await page.locator("[data-testid=who-1]", { hasText: "search-easy" }).waitFor({ timeout: 10000 });
+
+  // The map at 1280 x 800: as wide as the side column leaves, every name whole, the log in view.
+  const map = page.locator("svg.e-map");
+  await map.waitFor();
+  const box = await map.boundingBox();
+  console.log(`    the map at 1280 x 800: ${Math.round(box.width)} x ${Math.round(box.height)} px`);
+  assert.ok(box.width >= 760, `the map is ${box.width} px wide`);
+  const names = await page.locator("svg.e-map .e-name").evaluateAll((ts) =>
+    ts.map((t) => ({ text: t.textContent, right: t.getBoundingClientRect().width })),
+  );
+  assert.ok(names.length >= 10, `names drawn: ${names.length}`);
+  for (const n of names) assert.ok(!n.text.includes("…"), `a whole name: ${n.text}`);
+  assert.ok(names.some((n) => n.text === "Homesystem 1"), names.map((n) => n.text).join(", "));
+  // No name wider than its hex.
+  const hexW = await page.locator("svg.e-map .e-hex").first().evaluate((h) => h.getBoundingClientRect().width);
+  for (const n of names) assert.ok(n.right <= hexW + 1, `${n.text}: ${n.right} px in a hex of ${hexW} px`);
+  const logTop = (await page.locator(".e-log-panel").boundingBox()).y;
+  assert.ok(logTop + 80 <= DESKTOP.height, `the log starts at ${logTop} px, in view`);
+  // Wider windows, a wider map.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  const wide = (await map.boundingBox()).width;
+  assert.ok(wide > box.width + 200, `the map grows with the window: ${box.width} → ${wide}`);
+  await page.setViewportSize(DESKTOP);
+
+  // Card text from the server: hover, keyboard focus, a click that pins it, and the "?" of a choice.
+  const tip = page.locator("#e-card-tip");
+  const card = page.locator(".e-hand button.e-card").first();
+  await card.waitFor();
+  const cardName = (await card.textContent()).trim();
+  await card.hover();
+  await page.locator(`#e-card-tip[data-card-name="${cardName}"]`).waitFor();
+  const tipText = await tip.innerText();
+  assert.ok(tipText.includes(cardName) && /in the deck/.test(tipText), tipText);
+  assert.match(tipText, /Move Phase|Battle|Answer|Recruit Phase|Special/);
+  await page.mouse.move(5, 5);
+  await page.locator("#e-card-tip[hidden]").waitFor({ state: "attached" });
+  await card.focus();
+  await page.locator(`#e-card-tip[data-card-name="${cardName}"]`).waitFor();
+  await card.blur();
+  await card.click();
+  await page.locator("#e-card-tip.pinned").waitFor();
+  await page.mouse.move(5, 5);
+  assert.equal(await tip.getAttribute("data-card-name"), cardName, "a pinned text stays");
+  await page.keyboard.press("Escape");
+  await page.locator("#e-card-tip[hidden]").waitFor({ state: "attached" });
+
+  // Play until a move order is in hand in our Move Phase, then move the home stack whole.
+  const fallback = ["draw", "declare", "casualty", "retreat", "end_order", "pass", "end_phase", "discard", "disband", "buy"];
+  let moved = null;
+  let cardChoiceTipped = false;
+  for (let step = 0; step < 60 && !moved; step++) {
+    const turn = await waitForTurn(page, 60000);
+    if (!turn) break;
+    const seq = await seqOf(page);
+    const panel = page.locator('[data-testid="e-stack-panel"] fieldset.e-stack-move');
+    if ((await panel.count()) > 0) {
+      // The stack panel: every unit of the space with a tick box, no Pick button in the list.
+      assert.equal(await page.locator('.e-choices button[data-action="pick"]').count(), 0, "no button per unit");
+      const box0 = panel.first();
+      const space = Number(await box0.getAttribute("data-space"));
+      const units = await box0.locator("input[type=checkbox]").count();
+      const before = (await page.evaluate(() => document.querySelectorAll(".e-log li").length));
+      let clicks = 0;
+      const t0 = Date.now();
+      await box0.getByRole("button", { name: /^Move all/ }).click();
+      clicks++;
+      // The page picks each unit, one acknowledgement at a time; then the server's destinations light up.
+      await page.waitForFunction(
+        (n) => {
+          const p = document.querySelector('[data-testid="e-stack-panel"]');
+          return p?.getAttribute("data-busy") === "0" && document.querySelectorAll("svg.e-map .e-space[data-dest]").length > 0
+            && new RegExp(`^${n} units? picked`).test(document.querySelector('[data-testid="e-stack-status"]')?.textContent ?? "");
+        },
+        units,
+        { timeout: 30000, polling: 25 },
+      );
+      const pickMs = Date.now() - t0;
+      assert.equal(await page.locator(".refused").count(), 0);
+      const token = await page.evaluate((t) => JSON.parse(localStorage.getItem(`b5.seat.${t}`)).token, table);
+      const state = await (await fetch(`${base}/api/tables/${table}/state`, { headers: { authorization: `Bearer ${token}` } })).json();
+      assert.equal(state.view.picked.length, units, "the server has every unit picked");
+      const lit = await page
+        .locator("svg.e-map .e-space[data-dest]")
+        .evaluateAll((gs) => gs.map((g) => Number(g.getAttribute("data-space"))).sort((a, b) => a - b));
+      const listed = state.legal_actions.filter((a) => a.action === "move_to").map((a) => a.to).sort((a, b) => a - b);
+      assert.deepEqual(lit, listed, "exactly the destinations the server lists are lit");
+      await page.screenshot({ path: join(RESULTS, "empires-stack-picked.png") });
+      const to = lit[0];
+      const seq2 = await seqOf(page);
+      await page.locator(`svg.e-map .e-space[data-space="${to}"]`).click();
+      clicks++;
+      await waitPast(page, seq2);
+      const log = await page.locator(".e-log li").allInnerTexts();
+      const line = log.slice(before).find((l) => / moves \d+ units? from .* towards /.test(l));
+      assert.ok(line, `the move in the log: ${log.slice(before).join(" | ")}`);
+      assert.ok(line.startsWith(`Narn moves ${units} unit`), line);
+      moved = { units, clicks, space, to, line, pickMs };
+      break;
+    }
+    const acts = await page.locator(".e-choices button.choice").evaluateAll((bs) =>
+      bs.map((b) => ({ action: b.getAttribute("data-action"), label: b.textContent })),
+    );
+    const order = page.locator(".e-choices li.e-card-choice").filter({ hasText: /^Play (Tactical|Strategic) Move Order/ });
+    if ((await order.count()) > 0) {
+      // A choice that plays a card shows its text on hover, and pins it with its "?".
+      const choice = order.first().locator("button.choice");
+      await choice.hover();
+      await page.locator('#e-card-tip[data-card-name$="Move Order"]').waitFor();
+      assert.match(await tip.innerText(), /Move Phase/);
+      await order.first().locator("button.e-card-info").click();
+      await page.locator('#e-card-tip.pinned[data-card-name$="Move Order"]').waitFor();
+      await page.locator("#e-card-tip .tip-close").click();
+      cardChoiceTipped = true;
+      await choice.click();
+      await waitPast(page, seq);
+      continue;
+    }
+    const kind = fallback.find((k) => acts.some((a) => a.action === k)) ?? acts[0].action;
+    await page.locator(`.e-choices button[data-action="${kind}"]`).first().click();
+    await waitPast(page, seq);
+  }
+  assert.ok(moved, "a stack was moved");
+  assert.ok(cardChoiceTipped, "the move order's text was shown from its choice");
+  assert.ok(moved.units >= 2, `a stack of ${moved.units}`);
+  console.log(`    stack move: ${moved.units} units in ${moved.clicks} clicks after the move order (one Pick per unit and a move before: ${moved.units + 1}); the picks took ${moved.pickMs} ms; ${moved.line}`);
+  await page.screenshot({ path: join(RESULTS, "empires-stack-move.png") });
+  // The side column's panels fit it at 1280 px: nothing wider than its column.
+  const overflow = await page.evaluate(() =>
+    [...document.querySelectorAll(".e-side .panel")].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.className),
+  );
+  assert.deepEqual(overflow, [], "no panel of the side column overflows");
+  // On a phone: the map fits the screen's width and the page does not scroll sideways.
+  await page.setViewportSize(PHONE);
+  const phoneMap = await map.boundingBox();
+  assert.ok(phoneMap.width <= PHONE.width && phoneMap.width >= PHONE.width * 0.8, `the map on a phone: ${phoneMap.width} px`);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(sideways <= PHONE.width, `the page is ${sideways} px wide on a phone`);
+  await page.screenshot({ path: join(RESULTS, "empires-phone.png") });
+  assert.deepEqual(errors, [], "no error in the page");
+  await ctx.close();
 });
 
 // ----------------------------------------------------------------- runner

@@ -14,13 +14,14 @@ interface SeatForm {
   list: string;
 }
 
+/** Who plays a seat: a person, or one of the server's computer players in plain words (both games have the same five). */
 const PLAYERS = [
   { value: "human", label: "Human player" },
-  { value: "greedy", label: "Computer (greedy)" },
-  { value: "random", label: "Computer (random)" },
-  { value: "search-easy", label: "Computer (search, easy)" },
-  { value: "search-medium", label: "Computer (search, medium)" },
-  { value: "search-hard", label: "Computer (search, hard)" },
+  { value: "greedy", label: "Computer: quick (takes the best-looking choice)" },
+  { value: "random", label: "Computer: random (any legal choice)" },
+  { value: "search-easy", label: "Computer: thinks ahead, easy" },
+  { value: "search-medium", label: "Computer: thinks ahead, medium" },
+  { value: "search-hard", label: "Computer: thinks ahead, hard (slower)" },
 ];
 
 function defaultSeats(): SeatForm[] {

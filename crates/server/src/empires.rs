@@ -11,7 +11,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use b5_empires::bots::{Bot, GreedyBot, RandomBot, SearchBot};
-use b5_empires::{Action, Event, Game, MapChoice, Options, PlayerId, Race, Setup};
+use b5_empires::{Action, Card, Event, Game, MapChoice, Options, PlayerId, Race, Setup};
 use serde_json::Value;
 
 use crate::game::{ActionError, GameEvents, GameKind, Prepared, SetupProblem, TableGame, Viewer};
@@ -113,6 +113,13 @@ impl GameKind for EmpiresKind {
         ]
     }
 
+    fn cards(&self) -> Vec<Value> {
+        Card::ALL
+            .iter()
+            .map(|&c| serde_json::json!({ "name": c.name(), "text": card_text(c) }))
+            .collect()
+    }
+
     fn prepare(&self, seats: &[Value], options: &Value) -> Result<Prepared, Vec<SetupProblem>> {
         let setup =
             catch_unwind(AssertUnwindSafe(|| self.setup(seats, options))).map_err(|_| {
@@ -131,6 +138,68 @@ impl GameKind for EmpiresKind {
         let game = Game::new(&setup, seed).map_err(|e| e.to_string())?;
         Ok(Box::new(EmpiresGame { game }))
     }
+}
+
+/// When a card is played, in words.
+fn card_when(c: Card) -> &'static str {
+    use b5_empires::deck::Timing;
+    match c.timing() {
+        Timing::Move => "Move Phase: play it in your own Move Phase.",
+        Timing::Battle => "Battle: play it in a battle your stack fights.",
+        Timing::Reaction => "Answer: play it in another player's turn, when its moment comes.",
+        Timing::Build => "Recruit Phase: kept in hand until you build.",
+        Timing::Special => "Special: played as one of three cards, by race.",
+    }
+}
+
+/// What a card does, in the server's own words (as the engine plays it).
+fn card_effect(c: Card) -> &'static str {
+    use Card::*;
+    match c {
+        TacticalMoveOrder => "One move order: pick one of your stacks (all of it, or some of its units) and move it as far as its slowest unit goes.",
+        StrategicMoveOrder => "Up to three move orders this phase: move up to three of your stacks, one after another.",
+        LongRangeBarrage => "Each of your ships (Capitol Ships and Cruisers) in the battle adds 2 to your Force.",
+        SurroundFoe => "Each of your ships and Fighter Complements in the battle adds 1 to your Force.",
+        Ambush => "Roll two dice: your Force grows by their total.",
+        Dogfighting => "Each of your Fighter Complements in the battle adds 2 to your Force.",
+        Deception => "Your Force grows by 7.",
+        HeavyWeapons => "Each of your Capitol Ships in the battle adds 4 to your Force.",
+        ArmoredHull => "Either your Force grows by 6, or one unit you would lose is spared.",
+        Intrigue => "On an opponent: one card of their hand, taken at random, goes to yours.",
+        Sabotage => "On an opponent: they throw away two cards of their choice. Security can cancel it.",
+        Raiding => "On an opponent: their next Revenue Phase brings them 5 less.",
+        Espionage => "On an opponent: you see every card in their hand. Security can cancel it.",
+        Assassination => "On a Commander or a Diplomat in an opponent's stack: if the stack has one, it is removed from the map.",
+        Reconnaissance => "On an opponent's stack: you see every unit in it, not only the top one. Security can cancel it.",
+        SpecialCard => "Centauri use it as Diplomacy, Intelligence or Intrigue; Earthforce as Peace Treaty, Heavy Trade or Research; Minbari as Strategic Move Order, Increase Production or Security; Narn as Steal, Espionage or Sabotage.",
+        TheShadowsEmerge => "On an opponent's stack that is not on a homesystem or on Babylon 5: every unit in it is destroyed.",
+        Intelligence => "You see the next seven cards of the deck, in the order they will be drawn.",
+        Security => "When an opponent plays Espionage, Sabotage, Steal or Reconnaissance on you: their card does nothing.",
+        PeaceTreaty => "On an opponent: they may not attack you until their next turn ends.",
+        Diplomacy => "When another player announces a move: the move does not happen.",
+        Steal => "On an opponent: 2 of their treasury go to yours (what they have, if less). Security can cancel it.",
+        CriticalHit => "One enemy ship (a Capitol Ship or a Cruiser) in the battle is destroyed.",
+        PointDefense => "One enemy Fighter Complement in the battle is destroyed.",
+        IncreaseProduction => "This turn's Revenue Phase brings you 5 more.",
+        HeavyTrade => "This turn's Revenue Phase brings you 1 more for each system you control.",
+        Research => "You draw two cards at once.",
+        Quantium40 => "Needed, with its cost, to build a Jumpgate; spent when you build one.",
+        Revolt => "On a planetary system that is not a homesystem: it brings its controller nothing for 1 to 6 of their Revenue Phases (a die decides).",
+        Intercept => "In another player's Move Phase (before one of their moves happens, or as the phase ends): move one of your stacks at once.",
+        Retreat => "Nobody loses a unit in this battle.",
+    }
+}
+
+/// A card's text for `GET /api/cards?game=empires`: its name and how many
+/// the deck holds, when it is played, and what it does.
+pub fn card_text(c: Card) -> String {
+    format!(
+        "{} ({} in the deck)\n{}\n{}",
+        c.name(),
+        c.count(),
+        card_when(c),
+        card_effect(c)
+    )
 }
 
 /// A game of Babylon 5 Empires at a table.
@@ -282,5 +351,30 @@ impl TableGame for EmpiresGame {
     fn label(&self, seat: usize, action: &Value) -> Option<String> {
         let a: Action = serde_json::from_value(action.clone()).ok()?;
         Some(self.game.describe_action(seat as PlayerId, &a))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_has_a_text_of_its_own() {
+        let cards = EmpiresKind.cards();
+        assert_eq!(cards.len(), Card::ALL.len());
+        for (c, v) in Card::ALL.iter().zip(&cards) {
+            let text = v["text"].as_str().expect("a text");
+            assert_eq!(v["name"], c.name());
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 3, "{text}");
+            assert!(lines[0].starts_with(c.name()), "{text}");
+            // In the server's words, not the card list's line.
+            assert!(!text.contains(c.text()), "{text}");
+        }
+        let battle = card_text(Card::Deception);
+        assert!(
+            battle.contains("Battle") && battle.contains('7'),
+            "{battle}"
+        );
     }
 }

@@ -125,3 +125,30 @@ export function placeholderMap(view: View): Map {
     }),
   };
 }
+
+/** A space's name as drawn in its hex: the whole name, never cut. */
+export interface HexLabel {
+  text: string;
+  /** Font size, in SVG units. */
+  font: number;
+  /** When the name is wider than the hex allows: the width it is fitted to (SVG textLength). */
+  fit: number | null;
+}
+
+/** An average glyph's width for the map's font, as a share of the font size. */
+const GLYPH = 0.56;
+
+/**
+ * How a space's name fits a hex of radius `size`: at the map's font when it
+ * fits the hex's width; else squeezed to that width, and for a very long
+ * name at a smaller font too (down to 5 units), so no letter is cut off and
+ * none overflows into the next hex.
+ */
+export function hexLabel(name: string, size: number, font = 8): HexLabel {
+  const width = size * 1.4;
+  const wide = (f: number) => name.length * GLYPH * f;
+  if (wide(font) <= width) return { text: name, font, fit: null };
+  // Squeezed at most to 80% of its natural width; smaller beyond that.
+  const f = Math.max(5, Math.min(font, width / (0.8 * GLYPH * name.length)));
+  return { text: name, font: Math.round(f * 10) / 10, fit: round(width) };
+}

@@ -2,6 +2,7 @@
 // status, the seat's hand and recruit draw, the legal actions as buttons in
 // words (./words), the log (each change's `log` sentences) and the end.
 
+import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { Api, ApiError, resumingFrom, TableConnection, wsUrl } from "../api";
 import { forgetSeat, loadSeat, type SeatToken } from "../session";
@@ -14,7 +15,10 @@ import { InvitesPanel } from "../controls/invites";
 import { SeatWho } from "../controls/presence";
 import { noticeLine, seatWho } from "../presence";
 import { SeatManners } from "../controls/manners";
-import { hexPoints, layoutMap, mapOfView, placeholderMap, type Layout } from "./layout";
+import { hexLabel, hexPoints, layoutMap, mapOfView, placeholderMap, type Layout } from "./layout";
+import { CardInfoButton, CardTip, cardsOfAction, tipHandlers, useCardTips, type CardTips } from "./cardtext";
+import { StackPanel, useStackMove } from "./stack";
+import { destinationAction, destinations, isPickAction } from "./stackplan";
 import { canActE, initialEState, reduceE, type EState } from "./store";
 import { SPECTATOR, type EmpiresChange, type EmpiresState, type EmpiresSync, type EmpiresView } from "./types";
 import {
@@ -32,6 +36,14 @@ import {
   type Names,
 } from "./words";
 
+/** Names before the view has come (nothing is named then). */
+const FALLBACK_NAMES: Names = {
+  space: (x) => `space [${x}]`,
+  player: (p) => `player ${p + 1}`,
+  unit: (u) => `unit #${u}`,
+  kind: () => null,
+};
+
 /** Okabe–Ito colours, one per seat (as the CCG's page uses). */
 export const SEAT_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7"];
 
@@ -40,7 +52,8 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
   const token = seatTok?.token ?? null;
   const [s, dispatch] = useReducer(reduceE, undefined, () => initialEState(table, seatTok?.seat ?? null));
   const [fatal, setFatal] = useState<string | null>(null);
-  const [cardTexts, setCardTexts] = useState<Record<string, string>>({});
+  /** The cards' texts by name (null: not loaded yet). */
+  const [cardTexts, setCardTexts] = useState<Record<string, string> | null>(null);
   const [lobby, setLobby] = useState<LobbyTable | null>(null);
   /** For the notices' log lines: the seats' names as last heard, and the races. */
   const who = useRef<(seat: number, name?: string) => string>((n) => `Seat ${n + 1}`);
@@ -74,7 +87,7 @@ export function EmpiresPage({ api, table, watch }: { api: Api; table: string; wa
     let alive = true;
     api.cards("empires").then(
       (r) => alive && setCardTexts(Object.fromEntries(r.cards.map((c) => [c.name, c.text]))),
-      () => undefined,
+      () => alive && setCardTexts({}),
     );
     return () => {
       alive = false;
@@ -211,16 +224,19 @@ function EmpiresView(props: {
   token: string | null;
   send: (a: Action) => void;
   dispatch: (m: Parameters<typeof reduceE>[1]) => void;
-  cardTexts: Record<string, string>;
+  cardTexts: Record<string, string> | null;
   lobby: LobbyTable | null;
   reloadLobby: () => void;
   awayNotice: string | null;
 }) {
-  const { s, dispatch } = props;
+  const { s, dispatch, send } = props;
   const v = s.view;
   const map: Map | null = useMemo(() => (v ? mapOfView(v) : null), [v]);
   const layout = useMemo(() => (v ? layoutMap(map ?? placeholderMap(v)) : null), [map, v]);
   const [focus, setFocus] = useState<number | null>(null);
+  const [tip, tips] = useCardTips();
+  const n0 = useMemo(() => (v ? names(v, map) : null), [v, map]);
+  const stackMove = useStackMove(s, send, n0 ?? FALLBACK_NAMES);
   if (!v || !layout) {
     return (
       <main class="page table-page empires" data-game="empires">
@@ -228,7 +244,7 @@ function EmpiresView(props: {
       </main>
     );
   }
-  const n = names(v, map);
+  const n = n0 ?? names(v, map);
   const me = s.seat;
   const spectator = v.viewer === SPECTATOR || me === null;
   const active = canActE(s);
@@ -264,13 +280,23 @@ function EmpiresView(props: {
               number, without their lanes.
             </p>
           )}
-          <MapSvg v={v} layout={layout} n={n} legal={active ? s.legal : []} focus={focus} setFocus={setFocus} />
+          <MapSvg
+            v={v}
+            layout={layout}
+            n={n}
+            legal={active ? s.legal : []}
+            focus={focus}
+            setFocus={setFocus}
+            onDestination={(a) => send(a)}
+          />
           <Legend />
         </section>
         <div class="e-side">
           <Players v={v} s={s} lobby={props.lobby} />
-          <Actions {...props} n={n} v={v} focus={focus} setFocus={setFocus} active={active} />
-          {!spectator && <Hand v={v} n={n} cardTexts={props.cardTexts} />}
+          <Actions {...props} n={n} v={v} focus={focus} setFocus={setFocus} active={active} tips={tips}>
+            {!spectator && <StackPanel s={s} n={n} move={stackMove} sendable={active} />}
+          </Actions>
+          {!spectator && <Hand v={v} n={n} tips={tips} />}
           <Situation v={v} n={n} />
           {!spectator && (
             <SeatManners {...props} testId="e-" player={n.player} />
@@ -278,8 +304,9 @@ function EmpiresView(props: {
           {!spectator && <InvitesPanel table={s.table} lobby={props.lobby} />}
           <ChatPanel table={s.table} chat={s.chat} api={props.api} token={props.token} headingId="e-chat-h" testId="e-chat" />
         </div>
+        <Log s={s} />
       </div>
-      <Log s={s} />
+      <CardTip tip={tip} texts={props.cardTexts} onClose={tips.close} />
       {s.refused && (
         <div role="alert" class="refused">
           <p>⚠ Refused: {s.refused.error}</p>
@@ -310,13 +337,16 @@ function MapSvg(props: {
   legal: Action[];
   focus: number | null;
   setFocus: (s: number | null) => void;
+  /** A click on a space the server lists as a destination (a move, a retreat) sends that action. */
+  onDestination: (a: Action) => void;
 }) {
-  const { v, layout, n, legal, focus, setFocus } = props;
+  const { v, layout, n, legal, focus, setFocus, onDestination } = props;
   const targets = new Set<number>();
   for (const a of legal) {
     const sp = spaceOf(a);
     if (sp !== null) targets.add(sp);
   }
+  const dest = destinations(legal);
   const stacksAt = new globalThis.Map<number, StackView[]>();
   for (const st of v.stacks) stacksAt.set(st.space, [...(stacksAt.get(st.space) ?? []), st]);
   const sz = layout.size;
@@ -349,25 +379,39 @@ function MapSvg(props: {
         const sv = v.spaces[p.id];
         const control = sv?.control ?? null;
         const isTarget = targets.has(p.id);
+        const go = dest.has(p.id) ? destinationAction(legal, p.id) : null;
         const title = spaceTitle(p.id, p.kind, n, v);
+        const label = (p.kind === "system" || p.kind === "home") && hexLabel(p.name, sz);
+        const click = () => (go ? onDestination(go) : setFocus(focus === p.id ? null : p.id));
         return (
           <g
             key={p.id}
-            class={`e-space ${KIND_FILL[p.kind] ?? ""} ${isTarget ? "e-target" : ""} ${focus === p.id ? "e-focus" : ""}`}
+            class={`e-space ${KIND_FILL[p.kind] ?? ""} ${isTarget ? "e-target" : ""} ${go ? "e-dest" : ""} ${focus === p.id ? "e-focus" : ""}`}
             data-space={p.id}
             data-kind={p.kind}
             data-control={control ?? ""}
             data-target={isTarget ? "1" : undefined}
-            onClick={() => setFocus(focus === p.id ? null : p.id)}
+            data-dest={go ? "1" : undefined}
+            role={go ? "button" : undefined}
+            tabIndex={go ? 0 : undefined}
+            aria-label={go ? `${go.action === "retreat" ? "Retreat" : "Move the picked units"} to ${n.space(p.id)}` : undefined}
+            onClick={click}
+            onKeyDown={(e) => {
+              if (go && (e.key === "Enter" || e.key === " ")) {
+                e.preventDefault();
+                click();
+              }
+            }}
           >
-            <title>{title}</title>
+            <title>{go ? `${go.action === "retreat" ? "Retreat" : "Move the picked units"} here: ${title}` : title}</title>
             <polygon
               points={hexPoints(p.x, p.y, sz * 0.84)}
               class="e-hex"
               style={control !== null ? { stroke: SEAT_COLOURS[control % 4], strokeWidth: 3 } : undefined}
             />
+            {go && <polygon points={hexPoints(p.x, p.y, sz * 0.84)} class="e-dest-fill" />}
             {control !== null && (
-              <circle cx={p.x - sz * 0.55} cy={p.y - sz * 0.35} r={sz * 0.14} fill={SEAT_COLOURS[control % 4]} class="e-ctl" />
+              <circle cx={p.x - sz * 0.17} cy={p.y - sz * 0.6} r={sz * 0.12} fill={SEAT_COLOURS[control % 4]} class="e-ctl" />
             )}
             {p.kind === "babylon5" && (
               <text x={p.x} y={p.y - sz * 0.3} class="e-glyph" text-anchor="middle">
@@ -381,15 +425,25 @@ function MapSvg(props: {
             )}
             {p.kind === "black_hole" && <circle cx={p.x} cy={p.y} r={sz * 0.3} class="e-hole" />}
             {sv?.jumpgate && (
-              <text x={p.x + sz * 0.5} y={p.y - sz * 0.3} class="e-gate" text-anchor="middle">
+              <text x={p.x + sz * 0.17} y={p.y - sz * 0.48} class="e-gate" text-anchor="middle">
                 ⊛
               </text>
             )}
             {(p.kind === "system" || p.kind === "home") && (
               <>
-                <text x={p.x} y={p.y - sz * 0.42} class="e-name" text-anchor="middle">
-                  {short(p.name)}
-                </text>
+                {label && (
+                  <text
+                    x={p.x}
+                    y={p.y - sz * 0.22}
+                    class="e-name"
+                    text-anchor="middle"
+                    style={{ fontSize: `${label.font}px` }}
+                    textLength={label.fit ?? undefined}
+                    lengthAdjust={label.fit ? "spacingAndGlyphs" : undefined}
+                  >
+                    {label.text}
+                  </text>
+                )}
                 <text x={p.x} y={p.y + sz * 0.62} class="e-rev" text-anchor="middle">
                   {p.kind === "home" ? "10" : sv?.explored ? `R${sv.resources ?? 0}` : "?"}
                   {sv?.colony ? " C" : ""}
@@ -404,8 +458,8 @@ function MapSvg(props: {
               const cx = p.x + (i - (all.length - 1) / 2) * (w + 2);
               return (
                 <g class="e-stack" data-owner={st.owner} data-count={st.count} key={st.owner}>
-                  <rect x={cx - w / 2} y={p.y - 7} width={w} height={14} rx={2} fill={SEAT_COLOURS[st.owner % 4]} />
-                  <text x={cx} y={p.y + 4} class="e-stack-t" text-anchor="middle">
+                  <rect x={cx - w / 2} y={p.y - 3} width={w} height={13} rx={2} fill={SEAT_COLOURS[st.owner % 4]} />
+                  <text x={cx} y={p.y + 7} class="e-stack-t" text-anchor="middle">
                     {text}
                   </text>
                 </g>
@@ -417,10 +471,6 @@ function MapSvg(props: {
       })}
     </svg>
   );
-}
-
-function short(name: string): string {
-  return name.length > 11 ? `${name.slice(0, 10)}…` : name;
 }
 
 function spaceTitle(id: number, kind: string, n: Names, v: EmpiresView): string {
@@ -449,7 +499,7 @@ function Legend() {
     <p class="e-legend muted">
       B5 Babylon 5 · ⊛ Jumpgate · ✸ supernova · ● black hole · shaded: nebula · R1–R3 Resources (? unexplored) · C
       Colony · S Shipyard · stacks: top unit × height (CS Capitol Ship, Cr Cruiser, Ftr Fighters, Cdr Commander, Dip
-      Diplomat) · dashed: a space your choices name
+      Diplomat) · dashed: a space your choices name · lit: where the picked units may go (click it to move there)
     </p>
   );
 }
@@ -495,7 +545,7 @@ function Players({ v, s, lobby }: { v: EmpiresView; s: EState; lobby: LobbyTable
   );
 }
 
-function Hand({ v, n, cardTexts }: { v: EmpiresView; n: Names; cardTexts: Record<string, string> }) {
+function Hand({ v, n, tips }: { v: EmpiresView; n: Names; tips: CardTips }) {
   return (
     <section class="panel e-hand" aria-labelledby="e-hand-h">
       <h2 id="e-hand-h">Your hand ({v.hand.length})</h2>
@@ -504,8 +554,17 @@ function Hand({ v, n, cardTexts }: { v: EmpiresView; n: Names; cardTexts: Record
       ) : (
         <ul class="e-cards">
           {v.hand.map((c, i) => (
-            <li key={i} data-card={c} title={cardTexts[CARD_NAMES[c]] ?? undefined}>
-              {CARD_NAMES[c]}
+            <li key={i} data-card={c}>
+              <button
+                type="button"
+                class="e-card"
+                data-card={c}
+                {...tipHandlers(tips, `hand-${i}-${c}`, [c])}
+                // A click or a tap keeps the text open.
+                onClick={(e) => tips.show(`hand-${i}-${c}`, [CARD_NAMES[c]], e.currentTarget, true)}
+              >
+                {CARD_NAMES[c]}
+              </button>
             </li>
           ))}
         </ul>
@@ -523,7 +582,6 @@ function Hand({ v, n, cardTexts }: { v: EmpiresView; n: Names; cardTexts: Record
           </ul>
         </>
       )}
-      {v.picked.length > 0 && <p>Picked to move: {v.picked.map((u) => n.unit(u)).join(", ")}</p>}
       {v.peeks.length > 0 && (
         <>
           <h3>What your cards showed you</h3>
@@ -595,10 +653,16 @@ function Actions(props: {
   focus: number | null;
   setFocus: (s: number | null) => void;
   active: boolean;
+  tips: CardTips;
+  /** The stack panel (picking units to move), above the list. */
+  children?: ComponentChildren;
 }) {
-  const { s, api, token, send, n, v, focus, setFocus, active } = props;
+  const { s, api, token, send, n, v, focus, setFocus, active, tips } = props;
   const [hint, setHint] = useState<{ seq: number; key: string | null; text: string } | null>(null);
-  const labelled = s.legal.map((a) => ({ a, label: labelAction(a, n, v), space: spaceOf(a), key: actionKey(a) }));
+  // Picking units is the stack panel's: no button per unit.
+  const labelled = s.legal
+    .filter((a) => !isPickAction(a))
+    .map((a) => ({ a, label: labelAction(a, n, v), space: spaceOf(a), key: actionKey(a), cards: cardsOfAction(a) }));
   const shown = focus === null ? labelled : labelled.filter((c) => c.space === focus || c.space === null);
   const askHint = () => {
     if (!token || s.seq === null) return;
@@ -638,20 +702,23 @@ function Actions(props: {
               </button>
             </p>
           )}
+          {props.children}
           <ol class="plain-list e-choices">
             {shown.map((c) => (
-              <li key={c.key}>
+              <li key={c.key} class={c.cards.length > 0 ? "e-card-choice" : undefined}>
                 <button
                   type="button"
                   class={`choice plain ${hinted?.key === c.key ? "hinted" : ""}`}
                   data-action={c.a.action}
                   data-space={c.space ?? undefined}
                   data-cost={costOf(c.a, v) ?? undefined}
+                  {...tipHandlers(tips, `act-${c.key}`, c.cards)}
                   onClick={() => send(c.a)}
                 >
                   {hinted?.key === c.key ? "◆ " : ""}
                   {c.label}
                 </button>
+                <CardInfoButton tips={tips} tipKey={c.key} cards={c.cards} />
               </li>
             ))}
           </ol>
@@ -668,7 +735,7 @@ function Log({ s }: { s: EState }) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [s.log.length]);
   return (
-    <section class="panel log" aria-labelledby="e-log-h">
+    <section class="panel log e-log-panel" aria-labelledby="e-log-h">
       <h2 id="e-log-h">Log</h2>
       {s.log.length === 0 ? (
         <p class="muted">Nothing yet.</p>

@@ -22,6 +22,21 @@ async fn cards_and_the_deck_check() {
         assert!(text.contains(name), "{name}'s text names it: {text}");
     }
     assert_eq!(c.get("/api/cards?game=chess", None).await.status, 404);
+    // Babylon 5 Empires' cards: each with when it is played and what it does.
+    let e = c.get("/api/cards?game=empires", None).await;
+    assert_eq!(e.status, 200, "{}", e.raw);
+    assert_eq!(e.body["game"], "empires");
+    let list = e.body["cards"].as_array().expect("a list of cards");
+    assert_eq!(list.len(), 31, "{}", e.raw);
+    let tmo = list
+        .iter()
+        .find(|c| c["name"] == "Tactical Move Order")
+        .expect("Tactical Move Order");
+    let text = tmo["text"].as_str().unwrap();
+    assert!(
+        text.contains("Move Phase") && text.contains("stack"),
+        "{text}"
+    );
 
     // A shipped deck's list passes; a broken one is refused with its line.
     let good = std::fs::read_to_string(concat!(
