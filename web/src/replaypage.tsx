@@ -12,6 +12,7 @@ import { navigate } from "./route";
 import { loadSeat } from "./session";
 import type { ReplayResponse, ReplayStep } from "./types";
 import { ReplayBoard } from "./replayboard";
+import { EmpiresReplayBoard } from "./empires/replayboard";
 
 /** Positions kept in the page (each a view of the table): a game's worth of clicks back and forth. */
 const KEPT = 64;
@@ -201,7 +202,7 @@ export function ReplayPage(props: {
           ) : timeline.game === "b5ccg" ? (
             <ReplayBoard pos={pos} before={kept.current.get(pos.at - 1) ?? null} cards={props.cards} />
           ) : (
-            <p class="panel">This game's positions are not drawn in the replay yet: its log is beside.</p>
+            <EmpiresReplayBoard pos={pos} />
           )}
         </main>
         <div class="side">

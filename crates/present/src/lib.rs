@@ -40,7 +40,7 @@ Symbols on the table:
   N damage       damage that heals; N severe damage: damage that does not
   leads #N       a character leading fleet #N (or an assistant aiding ambassador #N)
   +Name          an enhancement or aftermath attached to the card
-  marks: ...     marks gained (Doom, Conspiracy, Order, Chaos, Destiny, Glory)
+  marks: ...     marks gained (Destiny, Doom, Strife, Conspiracy, Shadow, Vorlon)
   face down      a hidden card: its player alone knows what it is
 Influence: rating / spent / unspent this turn; power: victory points (20 to win).
 Tension N toward a player: 5 or more lets a war be declared.";

@@ -263,7 +263,10 @@ function EmpiresView(props: {
         <span class="muted">
           {spectator ? "watching" : `you are ${n.player(me!)} (seat ${me! + 1})`} · {s.conn === "open" ? "connected" : s.conn}
         </span>
-        <a href="/">Lobby</a>
+        <a href="/">Lobby</a>{" "}
+        <a href={`/replay/${encodeURIComponent(s.table)}`} data-testid="e-open-replay">
+          Replay{s.finished ? "" : " up to now"}
+        </a>
       </header>
       <p class="status" role="status" data-testid="e-status">
         Round {v.round}: {n.player(v.active)}'s {PHASE_NAMES[v.phase]}
@@ -330,7 +333,7 @@ const KIND_FILL: Record<string, string> = {
   black_hole: "e-blackhole",
 };
 
-function MapSvg(props: {
+export function MapSvg(props: {
   v: EmpiresView;
   layout: Layout;
   n: Names;
@@ -504,7 +507,7 @@ function Legend() {
   );
 }
 
-function Players({ v, s, lobby }: { v: EmpiresView; s: EState; lobby: LobbyTable | null }) {
+export function Players({ v, s, lobby }: { v: EmpiresView; s: Pick<EState, "seat" | "winners">; lobby: LobbyTable | null }) {
   return (
     <section class="panel" aria-labelledby="e-players-h">
       <h2 id="e-players-h">Empires</h2>
@@ -603,7 +606,7 @@ function Hand({ v, n, tips }: { v: EmpiresView; n: Names; tips: CardTips }) {
 }
 
 /** The move order, a window for reactions, a battle, a forced discard. */
-function Situation({ v, n }: { v: EmpiresView; n: Names }) {
+export function Situation({ v, n }: { v: EmpiresView; n: Names }) {
   const lines: string[] = [];
   if (v.order) lines.push(`${CARD_NAMES[v.order.card]}: ${v.order.left} stack(s) may still move.`);
   const w = v.window;

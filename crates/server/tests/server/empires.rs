@@ -130,5 +130,32 @@ async fn an_empires_table_is_hosted_like_any_other() {
     }
     let lobby = c.get(&format!("/api/tables/{id}"), None).await;
     assert_eq!(lobby.body["finished"], true, "{}", lobby.raw);
+    // Its replay: the spectator's view at each position, the log's sentences.
+    let end = c
+        .get(&format!("/api/tables/{id}/replay?steps=true"), None)
+        .await;
+    assert_eq!(end.status, 200, "{}", end.raw);
+    assert_eq!(end.body["game"], "empires");
+    let now = c.state(&id, None).await.body;
+    assert_eq!(
+        end.body["view"], now["view"],
+        "the last position is the game's end"
+    );
+    let steps = end.body["steps"].as_array().expect("the steps");
+    assert_eq!(steps.len() as u64, end.body["total"].as_u64().unwrap());
+    assert!(
+        steps
+            .iter()
+            .any(|s| s["log"].as_array().is_some_and(|l| !l.is_empty())),
+        "{}",
+        end.raw
+    );
+    let start = c.get(&format!("/api/tables/{id}/replay?at=0"), None).await;
+    assert_eq!(start.body["view"]["round"], json!(1), "{}", start.raw);
+    assert!(
+        !start.raw.contains("\"units\":[{"),
+        "no stack's units for a spectator: {}",
+        start.raw
+    );
     server.stop().await.unwrap();
 }
