@@ -181,6 +181,10 @@ pub struct ConnectArgs {
     /// (default: ~/.b5/seats)
     #[arg(long, value_name = "DIR")]
     pub seats: Option<PathBuf>,
+    /// Pass for you when passing is your only choice (as the page's
+    /// auto-pass does), saying so
+    #[arg(long)]
+    pub auto_pass: bool,
 }
 
 /// What a link points at.
@@ -933,6 +937,7 @@ fn connect(args: &ConnectArgs) -> Result<ExitCode, Fail> {
         cards: &cards,
         bot: args.bot,
         delay: Duration::from_millis(args.delay_ms),
+        auto_pass: args.auto_pass,
         rng: rand_pcg::Pcg64Mcg::seed_from_u64(std::process::id() as u64),
         now: Now::default(),
         opened: (Instant::now(), 0),
@@ -1134,6 +1139,8 @@ struct Session<'a> {
     cards: &'a [(String, String)],
     bot: Option<BotKind>,
     delay: Duration,
+    /// `--auto-pass`: a lone pass is taken without asking.
+    auto_pass: bool,
     rng: rand_pcg::Pcg64Mcg,
     now: Now,
     /// When the table's connection was last opened, and the `seq` then.
@@ -1594,6 +1601,10 @@ impl Session<'_> {
                 Some(a) => a,
                 None => return Ok(None),
             },
+            None if self.auto_pass && self.lone_pass() => {
+                writeln!(out, "Passed for you: passing was your only choice.")?;
+                self.now.legal[0].clone()
+            }
             None => {
                 let view: PlayerView =
                     serde_json::from_value(self.now.view.clone()).map_err(|e| {
@@ -1669,6 +1680,11 @@ impl Session<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// Whether the seat's only legal action is a pass.
+    fn lone_pass(&self) -> bool {
+        matches!(self.now.legal.as_slice(), [a] if a["do"] == "pass")
     }
 
     /// The computer player's action: greedy and search take the server's

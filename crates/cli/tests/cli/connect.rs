@@ -441,3 +441,53 @@ fn an_undo_asked_at_another_seat_reaches_a_terminal_player_while_they_choose() {
     assert!(t.contains("answer y (agree) or n (refuse)"), "{t}");
     assert!(t.contains("You left the table"), "{t}");
 }
+
+/// `--auto-pass`: a terminal player whose only choice is a pass is not
+/// asked; the pass is taken and said. Without it, the same pass is asked.
+#[test]
+fn auto_pass_takes_a_lone_pass_without_asking() {
+    let data = temp_dir("auto-pass");
+    let server = serve(&data);
+    let seats = data.join("seats");
+    let mut outputs = Vec::new();
+    for auto in [true, false] {
+        let (_, links) = table(&server.base, &[("human", "narn"), ("greedy", "minbari")], 2);
+        let mut args = vec![links[0].as_str(), "--name", "Ada"];
+        if auto {
+            args.push("--auto-pass");
+        }
+        let mut child = connect(&args, &seats)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A pass (or buying no card when there is no pass), every time
+        // asked, to the game's end.
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all("pass\nbuy\na\n".repeat(400).as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        let t = text(&o);
+        assert!(o.status.success(), "{t}");
+        assert!(t.contains("=== Game over ==="), "{t}");
+        outputs.push(t);
+    }
+    let said = |t: &str| {
+        t.matches("Passed for you: passing was your only choice.")
+            .count()
+    };
+    assert!(said(&outputs[0]) > 0, "{}", outputs[0]);
+    assert_eq!(said(&outputs[1]), 0, "{}", outputs[1]);
+    // Asked fewer times with it: each lone pass was one prompt less.
+    let asked = |t: &str| t.matches("Your choices, ").count();
+    assert!(
+        asked(&outputs[0]) < asked(&outputs[1]),
+        "{} asked vs {}",
+        asked(&outputs[0]),
+        asked(&outputs[1])
+    );
+}
