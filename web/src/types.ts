@@ -184,7 +184,7 @@ export interface Advice<A = Action> {
 /** GET /api/tables/{id}/why: why familiar actions are not on offer now. */
 export interface WhyResponse {
   seq: number;
-  why: { action: string; reason: string; rule: string | null }[];
+  why: { action: string; actions: string[]; reason: string; rule: string | null }[];
 }
 
 export interface JoinResponse {

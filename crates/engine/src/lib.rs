@@ -61,7 +61,7 @@ pub use card::{MAX_CARD_ACTIONS, MAX_CARD_EFFECTS, MAX_CARD_TRIGGERS};
 pub use effects::ability::AbilityMemo;
 pub use effects::choice::{Choice, ChoiceKind};
 pub use effects::reversal::since::{ReverseRefusal, MAX_EVENT_RECORDS};
-pub use game::action::Action;
+pub use game::action::{verb_words, Action};
 pub use game::error::{RuleError, SetupError, Violation};
 pub use game::event::{Cause, Event, Events};
 pub use game::influence::INFLUENCE_FLOOR;

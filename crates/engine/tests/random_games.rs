@@ -1786,7 +1786,7 @@ fn player_choices_and_entering_play_happen_in_random_games() {
                             )) =>
                 {
                     let gained = r.events[i + 1..].iter().take(8).any(
-                        |x| matches!(x, Event::Influence { player: q, delta: 1 } if q == player),
+                        |x| matches!(x, Event::Influence { player: q, delta: 1, .. } if q == player),
                     );
                     assert!(
                         gained,

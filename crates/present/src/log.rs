@@ -216,4 +216,104 @@ mod tests {
         );
         assert!(l.contains("blanked"), "{l}");
     }
+
+    #[test]
+    fn a_gain_or_loss_says_what_caused_it() {
+        let g = game();
+        let src = b5_engine::CardId(4);
+        let src_name = g.card_name(src).to_string();
+        let who = g.player_name(0).to_string();
+        let say = |e: Event| sentences(&g, 0, &[e], "").join(" ");
+        let gain = say(Event::Influence {
+            player: 0,
+            delta: 1,
+            cause: Cause::Effect { card: src },
+        });
+        assert_eq!(gain, format!("{who} gains 1 influence ({src_name})."));
+        let loss = say(Event::Power {
+            player: 0,
+            delta: -2,
+            cause: Cause::Effect { card: src },
+        });
+        assert_eq!(loss, format!("{who} loses 2 power ({src_name})."));
+        let war = say(Event::Influence {
+            player: 0,
+            delta: 1,
+            cause: Cause::WarConflict,
+        });
+        assert_eq!(war, format!("{who} gains 1 influence (war conflict)."));
+        let surrender = say(Event::Influence {
+            player: 0,
+            delta: 3,
+            cause: Cause::Surrender,
+        });
+        assert!(
+            surrender.ends_with("(unconditional surrender)."),
+            "{surrender}"
+        );
+    }
+
+    #[test]
+    fn gains_and_losses_in_play_name_their_cause() {
+        // Whole games of first choices: every change of influence or power
+        // the engine makes names what made it.
+        let mut seen = 0;
+        for seed in 0..6 {
+            let db = std::sync::Arc::new(b5_cards::open_set::database().expect("the open set"));
+            let mut g = b5_cards::open_set::table_game(&db, seed as usize % 4, 3, 12, seed)
+                .expect("the open set builds a game");
+            for step in 0..3000usize {
+                if g.is_over() {
+                    break;
+                }
+                let Some(&p) = g.pending().first() else { break };
+                let legal = g.legal_actions(p);
+                // Not always the first choice, to reach conflicts and cards.
+                let a = legal[(step * 7 + seed as usize) % legal.len()];
+                let context = g.waiting_for();
+                let ev = g.apply(p, a).expect("a legal action");
+                for e in &ev {
+                    if let Event::Influence { cause, .. } | Event::Power { cause, .. } = *e {
+                        seen += 1;
+                        let line = sentences(&g, 0, std::slice::from_ref(e), &context).join(" ");
+                        assert!(
+                            cause != Cause::Rules && line.contains(" ("),
+                            "{line} ({e:?})"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(seen > 0, "no gain or loss of influence or power seen");
+    }
+
+    #[test]
+    fn a_purchase_is_told_before_the_cards_it_draws() {
+        let mut g = game();
+        for step in 0..5000usize {
+            if g.is_over() {
+                break;
+            }
+            let Some(&p) = g.pending().first() else { break };
+            let legal = g.legal_actions(p);
+            let buy = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Buy { count } if *count > 0));
+            let a = buy.unwrap_or(legal[step % legal.len()]);
+            let context = g.waiting_for();
+            let ev = g.apply(p, a).expect("a legal action");
+            if buy.is_some() {
+                let lines = sentences(&g, p, &ev, &context);
+                let bought = lines.iter().position(|l| l.contains(" buys "));
+                let drawn = lines.iter().position(|l| l.ends_with("(bought)."));
+                assert!(
+                    matches!((bought, drawn), (Some(b), Some(d)) if b < d),
+                    "{lines:?}"
+                );
+                return;
+            }
+        }
+        panic!("no purchase in the game");
+    }
 }

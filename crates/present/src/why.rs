@@ -3,11 +3,14 @@
 
 use b5_engine::{Action, CardId, CardType, Game, PlayerId, Target, Violation, Zone};
 
-/// One familiar action that is not legal now, and why.
+/// Familiar actions that are not legal now for one reason, and that reason.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct WhyNot {
-    /// The action in words ("build influence (rotating X)").
+    /// The actions in words, "; " between them ("build influence (rotating
+    /// X); build influence (rotating Y)").
     pub action: String,
+    /// Each action refused for this reason, in words.
+    pub actions: Vec<String>,
     /// The engine's message.
     pub reason: String,
     /// The rule it cites.
@@ -18,8 +21,9 @@ pub struct WhyNot {
 /// building influence, sponsoring, promoting, playing events, healing and
 /// using cards' actions, tried with each of the player's own ready Inner
 /// Circle characters and cards in hand. Each distinct refusal is given
-/// once. Only the player's own cards are tried, so the answers reveal
-/// nothing hidden.
+/// once, with every action it refuses (three agendas refused for one
+/// reason are all named). Only the player's own cards are tried, so the
+/// answers reveal nothing hidden.
 pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
     let legal = game.legal_actions(p);
     let mine = |z: Zone| -> Vec<CardId> {
@@ -98,14 +102,20 @@ pub fn why(game: &Game, p: PlayerId) -> Vec<WhyNot> {
             continue;
         }
         if let Err(e) = game.check_action(p, &a) {
-            if out.iter().any(|w| w.reason == e.message) {
-                continue;
+            let words = game.describe_action(&a);
+            match out.iter_mut().find(|w| w.reason == e.message) {
+                Some(w) if w.actions.contains(&words) => {}
+                Some(w) => {
+                    w.action = format!("{}; {words}", w.action);
+                    w.actions.push(words);
+                }
+                None => out.push(WhyNot {
+                    action: words.clone(),
+                    actions: vec![words],
+                    reason: e.message,
+                    rule: e.rule.to_string(),
+                }),
             }
-            out.push(WhyNot {
-                action: game.describe_action(&a),
-                reason: e.message,
-                rule: e.rule.to_string(),
-            });
         }
     }
     out
@@ -145,4 +155,97 @@ fn same_kind(a: &Action, b: &Action) -> bool {
             (Action::Build { .. }, Action::Build { .. }) => true,
             _ => a.card() == b.card(),
         }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A word of an identifier: letters joined by `_` (`sponsor_agenda`).
+    fn snake_case(s: &str) -> bool {
+        let b = s.as_bytes();
+        s.contains('`')
+            || (1..b.len().saturating_sub(1)).any(|i| {
+                b[i] == b'_' && b[i - 1].is_ascii_alphabetic() && b[i + 1].is_ascii_alphabetic()
+            })
+    }
+
+    #[test]
+    fn answers_are_in_words_and_name_every_action_refused() {
+        let db = std::sync::Arc::new(b5_cards::open_set::database().expect("the open set"));
+        let (mut answers, mut grouped) = (0, 0);
+        for seed in 0..4u64 {
+            let mut g = b5_cards::open_set::table_game(&db, seed as usize, 3, 8, seed)
+                .expect("the open set builds a game");
+            for step in 0..600usize {
+                if g.is_over() {
+                    break;
+                }
+                let Some(&p) = g.pending().first() else { break };
+                if step % 3 == 0 {
+                    for q in 0..g.num_players() as PlayerId {
+                        let ws = why(&g, q);
+                        for (i, w) in ws.iter().enumerate() {
+                            answers += 1;
+                            for text in [&w.action, &w.reason, &w.rule] {
+                                assert!(!snake_case(text), "an identifier in {w:?}");
+                            }
+                            assert!(!w.actions.is_empty(), "{w:?}");
+                            assert_eq!(w.action, w.actions.join("; "));
+                            if w.actions.len() > 1 {
+                                grouped += 1;
+                            }
+                            assert!(
+                                ws[..i].iter().all(|x| x.reason != w.reason),
+                                "one reason twice: {ws:?}"
+                            );
+                        }
+                    }
+                }
+                let legal = g.legal_actions(p);
+                let a = legal[(step * 5 + seed as usize) % legal.len()];
+                g.apply(p, a).expect("a legal action");
+            }
+        }
+        assert!(answers > 0, "no refusal explained");
+        assert!(grouped > 0, "no reason refused two actions");
+    }
+
+    #[test]
+    fn every_kind_of_action_has_words() {
+        use b5_engine::ConflictId;
+        let g = b5_cards::open_set::table_game(
+            &std::sync::Arc::new(b5_cards::open_set::database().expect("the open set")),
+            0,
+            2,
+            8,
+            1,
+        )
+        .expect("a game");
+        // An action naming a conflict that does not exist is worded by its
+        // kind, not by its identifier.
+        let a = Action::ResolveFirst {
+            conflict: ConflictId(99),
+        };
+        let words = g.describe_action(&a);
+        assert!(!snake_case(&words), "{words}");
+        assert_eq!(
+            words,
+            "choosing the conflict that resolves first (no such conflict)"
+        );
+        for verb in [
+            "sponsor_agenda",
+            "hide_agenda",
+            "replace_agenda",
+            "reveal_agenda",
+            "discard_agenda",
+            "move_chaos",
+            "keep_chaos",
+            "join_war",
+            "resolve_first",
+        ] {
+            let w = b5_engine::verb_words(verb);
+            assert!(!snake_case(w) && w != verb, "{verb}: {w}");
+        }
+    }
 }

@@ -932,7 +932,7 @@ impl TableGame for B5Game {
         }
         b5_present::why(&self.game, seat as PlayerId)
             .into_iter()
-            .map(|w| serde_json::json!({ "action": w.action, "reason": w.reason, "rule": w.rule }))
+            .map(|w| serde_json::json!({ "action": w.action, "actions": w.actions, "reason": w.reason, "rule": w.rule }))
             .collect()
     }
 

@@ -2,6 +2,7 @@
 import type { CardId } from "./CardId";
 
 /**
- * Why a card was drawn or discarded, for the log.
+ * Why a card was drawn or discarded, or a player's influence, power,
+ * tension or unrest changed, for the log.
  */
-export type Cause = { "why": "rules" } | { "why": "set_up" } | { "why": "draw_round" } | { "why": "bought" } | { "why": "chosen" } | { "why": "effect", card: CardId, } | { "why": "host", card: CardId, } | { "why": "cost" } | { "why": "neutralized" } | { "why": "empty_deck" } | { "why": "eliminated" };
+export type Cause = { "why": "rules" } | { "why": "set_up" } | { "why": "draw_round" } | { "why": "bought" } | { "why": "chosen" } | { "why": "effect", card: CardId, } | { "why": "host", card: CardId, } | { "why": "cost" } | { "why": "neutralized" } | { "why": "empty_deck" } | { "why": "eliminated" } | { "why": "war_conflict" } | { "why": "surrender" } | { "why": "reversed" };

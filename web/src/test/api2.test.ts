@@ -66,7 +66,7 @@ describe("the HTTP client's newer endpoints", () => {
 
 describe("why not, a table's game, an Empires table", () => {
   it("asks why with the seat's token and gives the engine's answers", async () => {
-    const body = { seq: 14, why: [{ action: "build influence (rotating Na'Far)", reason: "your Influence Rating is 9, the most it may be", rule: "Influence Rating" }] };
+    const body = { seq: 14, why: [{ action: "build influence (rotating Na'Far)", actions: ["build influence (rotating Na'Far)"], reason: "your Influence Rating is 9, the most it may be", rule: "Influence Rating" }] };
     const { f, calls } = fakeFetch(200, JSON.stringify(body));
     await expect(new Api(f).why("t1", "tok")).resolves.toEqual(body);
     expect(calls[0]!.url).toBe("/api/tables/t1/why");

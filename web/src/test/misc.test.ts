@@ -71,7 +71,7 @@ describe("words", () => {
     expect(eventSentence({ event: "drew", player: 1, card: 65535, cause: { why: "draw_round" } }, n, v)).toBe("Centauri draws a card.");
     expect(eventSentence({ event: "drew", player: 0, card: 2, cause: { why: "draw_round" } }, n, v)).toBe("Narn draws Aide Da'Mirra.");
     expect(eventSentence({ event: "rotated", card: 2 }, n, v)).toBeNull();
-    expect(eventSentence({ event: "power", player: 0, delta: -2 }, n, v)).toBe("Narn loses 2 power.");
+    expect(eventSentence({ event: "power", player: 0, delta: -2, cause: { why: "rules" } }, n, v)).toBe("Narn loses 2 power.");
   });
   it("labels actions", () => {
     expect(actionLabel({ do: "attack", card: 1, target: 40, conflict: 0 }, n, v)).toBe(

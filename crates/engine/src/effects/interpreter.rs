@@ -40,6 +40,15 @@ impl Ctx {
         self.second = second;
         self
     }
+
+    /// What the log names as the cause of what this effect changes: the
+    /// card generating it (none for an effect without a card).
+    pub fn cause(&self) -> crate::game::event::Cause {
+        match self.source.some() {
+            Some(card) => crate::game::event::Cause::Effect { card },
+            None => crate::game::event::Cause::Rules,
+        }
+    }
 }
 
 pub(crate) type Players = SmallVec<[PlayerId; 6]>;

@@ -39,8 +39,8 @@ impl Game {
                 if moved <= 0 {
                     continue;
                 }
-                self.change_power(g, -moved, ev);
-                self.change_power(t, moved, ev);
+                self.change_power(g, -moved, ctx.cause(), ev);
+                self.change_power(t, moved, ctx.cause(), ev);
                 any = true;
             }
         }

@@ -303,6 +303,13 @@ impl Action {
         }
     }
 
+    /// The kind of action in words, for a person ("sponsoring an agenda"):
+    /// what [`Action::verb`] names for the conformance format and the save
+    /// files.
+    pub fn kind_words(&self) -> &'static str {
+        verb_words(self.verb())
+    }
+
     /// The card that acts or is played, if any.
     pub fn card(&self) -> Option<CardId> {
         match *self {
@@ -335,5 +342,50 @@ impl Action {
             Action::MoveChaos { from, .. } => Some(from),
             _ => None,
         }
+    }
+}
+
+/// A verb of [`Action::verb`] in words for a person, as a gerund phrase
+/// ("sponsor_agenda": "sponsoring an agenda"); an unknown verb as it is.
+pub fn verb_words(verb: &str) -> &str {
+    match verb {
+        "pass" => "passing",
+        "sustain" => "sustaining an action",
+        "declare" => "declaring a conflict",
+        "sponsor" => "sponsoring a card",
+        "promote" => "promoting a character",
+        "replace" => "replacing a card",
+        "build" => "building influence",
+        "use" => "using a card's action",
+        "lead" => "leading a fleet",
+        "assist" => "assisting an ambassador",
+        "support" => "supporting a conflict",
+        "oppose" => "opposing a conflict",
+        "attack" => "attacking in a conflict",
+        "play" => "playing a card",
+        "sponsor_agenda" => "sponsoring an agenda",
+        "hide_agenda" => "hiding an agenda",
+        "replace_agenda" => "replacing the agenda",
+        "reveal_agenda" => "revealing the hidden agenda",
+        "discard_agenda" => "discarding the agenda",
+        "heal" => "healing",
+        "repair" => "repairing damage",
+        "hire" => "hiring a mercenary",
+        "reveal" => "revealing a contingency",
+        "discard" => "discarding a card",
+        "choose" => "choosing a card",
+        "buy" => "buying cards",
+        "surrender" => "surrendering",
+        "keep" => "keeping a card",
+        "mulligan" => "taking a mulligan",
+        "call" => "calling on a player to vote",
+        "vote" => "voting",
+        "reserve" => "taking a card from the reserve",
+        "move_chaos" => "moving Chaos Tokens",
+        "keep_chaos" => "leaving the Chaos Tokens",
+        "join_war" => "joining a war",
+        "mode" => "choosing a mode",
+        "resolve_first" => "choosing the conflict that resolves first",
+        other => other,
     }
 }

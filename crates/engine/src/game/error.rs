@@ -297,7 +297,7 @@ impl Violation {
             RangerOneInPlay(..) => "Engine Rules v1.2: Glossary, Ranger One (only one character at a time may have the keyword Ranger One; the keyword is limited)",
             NoMulliganLeft => "Engine Rules v1.2: Appendix One: Two Player games, Mulligan rule (draw 7 new cards, then 6, \"until you have no cards left to draw\")",
             NotPutBack(_) => "Engine Rules v1.2: Appendix One: Two Player games (put the rest back on top of your deck \"in whatever order you like\")",
-            PlayerNotOffered(_) => "rulings: Peace In Our Time (\"one other race\": a player chosen as the effect happens, among those the card names); card-format: Choices (`choose_player`)",
+            PlayerNotOffered(_) => "rulings: Peace In Our Time (\"one other race\": a player chosen as the effect happens, among those the card names); card-format: Choices (choosing a player)",
             Share { .. } => "rulings: Order Above All (\"any combination of players may apply influence\" to negate the effect)",
         }
     }

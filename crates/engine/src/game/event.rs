@@ -210,22 +210,31 @@ pub enum Event {
         card: CardId,
         target: Target,
     },
+    /// A gain (`delta` > 0) or loss of influence, and what caused it.
     Influence {
         player: PlayerId,
         delta: i16,
+        #[serde(default)]
+        cause: Cause,
     },
     Power {
         player: PlayerId,
         delta: i16,
+        #[serde(default)]
+        cause: Cause,
     },
     Tension {
         player: PlayerId,
         toward: PlayerId,
         value: u8,
+        #[serde(default)]
+        cause: Cause,
     },
     Unrest {
         player: PlayerId,
         value: u8,
+        #[serde(default)]
+        cause: Cause,
     },
     NonPlayer {
         force: Force,
@@ -445,13 +454,15 @@ pub enum Event {
     ShadowWarEnded,
 }
 
-/// Why a card was drawn or discarded, for the log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Why a card was drawn or discarded, or a player's influence, power,
+/// tension or unrest changed, for the log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "why", rename_all = "snake_case")]
 pub enum Cause {
     /// A rule already told by the event before it (an agenda discarded), or
     /// a Drakh card under a faction that is not Drakh (Drakh Rule 5).
+    #[default]
     Rules,
     /// The starting hand, or the two-player draw.
     SetUp,
@@ -473,6 +484,12 @@ pub enum Cause {
     EmptyDeck,
     /// Its faction was eliminated.
     Eliminated,
+    /// A war conflict's own outcome (War Conflicts).
+    WarConflict,
+    /// Unconditional Surrender: the player surrendered to gains influence.
+    Surrender,
+    /// A reversal put a change back (or did it again).
+    Reversed,
 }
 
 impl Event {

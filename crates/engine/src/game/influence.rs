@@ -2,7 +2,7 @@
 
 use crate::card::Force;
 use crate::card::{CardType, Race};
-use crate::game::event::{Event, Events};
+use crate::game::event::{Cause, Event, Events};
 use crate::game::state::{flag, Game, Zone};
 use crate::ids::PlayerId;
 
@@ -21,7 +21,7 @@ impl Game {
     }
 
     /// Gain N influence: tokens added to the unspent pool, permanently.
-    pub(crate) fn gain_influence(&mut self, p: PlayerId, n: i16, ev: &mut Events) {
+    pub(crate) fn gain_influence(&mut self, p: PlayerId, n: i16, cause: Cause, ev: &mut Events) {
         if n <= 0 || self.players[p as usize].eliminated {
             return;
         }
@@ -34,12 +34,19 @@ impl Game {
         ev.push(Event::Influence {
             player: p,
             delta: n,
+            cause,
         });
     }
 
     /// Lose N influence, from the spent pool first (rulings 8.2), never below
     /// 3. Returns how much was lost.
-    pub(crate) fn lose_influence(&mut self, p: PlayerId, n: i16, ev: &mut Events) -> i16 {
+    pub(crate) fn lose_influence(
+        &mut self,
+        p: PlayerId,
+        n: i16,
+        cause: Cause,
+        ev: &mut Events,
+    ) -> i16 {
         let pl = &mut self.players[p as usize];
         let amount = n.min(pl.influence - INFLUENCE_FLOOR).max(0);
         if amount == 0 {
@@ -51,6 +58,7 @@ impl Game {
         ev.push(Event::Influence {
             player: p,
             delta: -amount,
+            cause,
         });
         amount
     }
@@ -62,15 +70,17 @@ impl Game {
         from: PlayerId,
         to: PlayerId,
         n: i16,
+        cause: Cause,
         ev: &mut Events,
     ) -> i16 {
-        let moved = self.lose_influence(from, n, ev);
+        let moved = self.lose_influence(from, n, cause, ev);
         if moved > 0 {
             let pl = &mut self.players[to as usize];
             pl.influence = pl.influence.saturating_add(moved);
             ev.push(Event::Influence {
                 player: to,
                 delta: moved,
+                cause,
             });
         }
         moved
@@ -84,14 +94,18 @@ impl Game {
         r
     }
 
-    pub(crate) fn change_power(&mut self, p: PlayerId, delta: i16, ev: &mut Events) {
+    pub(crate) fn change_power(&mut self, p: PlayerId, delta: i16, cause: Cause, ev: &mut Events) {
         if delta == 0 {
             return;
         }
         // Bounded: a card action repeated without end must not overflow.
         let pl = &mut self.players[p as usize];
         pl.raw_power = pl.raw_power.saturating_add(delta);
-        ev.push(Event::Power { player: p, delta });
+        ev.push(Event::Power {
+            player: p,
+            delta,
+            cause,
+        });
     }
 
     /// Changes a non-player influence, never below 0 (rulings 8.2); the

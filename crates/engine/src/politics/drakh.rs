@@ -240,7 +240,8 @@ impl Game {
             }
             _ => Err(Violation::WrongTime {
                 verb: a.verb(),
-                when: "moving Chaos Tokens after an action (move_chaos or keep_chaos)",
+                when:
+                    "moving Chaos Tokens after an action (move them, or leave them where they are)",
             }),
         }
     }

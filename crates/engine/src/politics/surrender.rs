@@ -6,7 +6,7 @@
 //! ambassador to seek asylum").
 
 use crate::game::error::Violation;
-use crate::game::event::{Event, Events};
+use crate::game::event::{Cause, Event, Events};
 use crate::game::state::Game;
 use crate::ids::PlayerId;
 
@@ -35,7 +35,7 @@ impl Game {
     /// eliminated from the game."
     pub(crate) fn do_surrender(&mut self, p: PlayerId, to: PlayerId, ev: &mut Events) {
         ev.push(Event::Surrendered { player: p, to });
-        self.gain_influence(to, SURRENDER_INFLUENCE, ev);
+        self.gain_influence(to, SURRENDER_INFLUENCE, Cause::Surrender, ev);
         self.eliminate(p, ev);
     }
 }

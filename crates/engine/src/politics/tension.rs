@@ -2,7 +2,7 @@
 //! all kept within 1 to 5.
 
 use crate::card::Race;
-use crate::game::event::{Event, Events};
+use crate::game::event::{Cause, Event, Events};
 use crate::game::state::Game;
 use crate::ids::PlayerId;
 
@@ -41,7 +41,14 @@ fn clamp(v: i16) -> u8 {
 
 impl Game {
     /// Changes `p`'s tension toward `q` (not the reverse: rulings 8.1).
-    pub(crate) fn change_tension(&mut self, p: PlayerId, q: PlayerId, delta: i16, ev: &mut Events) {
+    pub(crate) fn change_tension(
+        &mut self,
+        p: PlayerId,
+        q: PlayerId,
+        delta: i16,
+        cause: Cause,
+        ev: &mut Events,
+    ) {
         if p == q {
             return;
         }
@@ -53,11 +60,12 @@ impl Game {
                 player: p,
                 toward: q,
                 value: new,
+                cause,
             });
         }
     }
 
-    pub(crate) fn change_unrest(&mut self, p: PlayerId, delta: i16, ev: &mut Events) {
+    pub(crate) fn change_unrest(&mut self, p: PlayerId, delta: i16, cause: Cause, ev: &mut Events) {
         let u = &mut self.players[p as usize].unrest;
         let new = clamp(*u as i16 + delta);
         if new != *u {
@@ -65,6 +73,7 @@ impl Game {
             ev.push(Event::Unrest {
                 player: p,
                 value: new,
+                cause,
             });
         }
     }

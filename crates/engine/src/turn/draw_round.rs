@@ -178,10 +178,12 @@ impl Game {
             return;
         }
         self.apply_influence(p, BUY_PRICE * count as i16);
+        // The purchase first, then the draws it pays for (so the log says
+        // "buys 2 cards" before "draws a card (bought)").
+        ev.push(Event::Bought { player: p, count });
         for _ in 0..count {
             self.draw_card(p, crate::game::event::Cause::Bought, ev);
         }
-        ev.push(Event::Bought { player: p, count });
     }
 
     /// Elimination from the game: the player's cards leave the table (cards

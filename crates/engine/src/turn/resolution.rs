@@ -11,7 +11,7 @@ use crate::effects::second_target::{Play, OWN_EFFECTS};
 use crate::effects::targets::Targets;
 use crate::game::action::Action;
 use crate::game::error::Violation;
-use crate::game::event::{Event, Events};
+use crate::game::event::{Cause, Event, Events};
 use crate::game::state::{
     flag, Game, Outcome, Role, Step, Target, Until, Zone, MAX_PLAYERS, NOBODY,
 };
@@ -237,8 +237,8 @@ impl Game {
         };
         match k.target {
             Target::Player(q) if outcome == Outcome::Won && !contested => {
-                self.lose_influence(q, 1, ev);
-                self.gain_influence(k.initiator, 1, ev);
+                self.lose_influence(q, 1, Cause::WarConflict, ev);
+                self.gain_influence(k.initiator, 1, Cause::WarConflict, ev);
                 self.fire_trigger(
                     Trigger::GainedInfluenceFromConflict,
                     CardId::NONE,
@@ -253,7 +253,7 @@ impl Game {
             _ => {}
         }
         if let Some(q) = target_player {
-            self.change_tension(q, k.initiator, 1, ev);
+            self.change_tension(q, k.initiator, 1, Cause::WarConflict, ev);
         }
         if outcome == Outcome::Won && contested {
             // Triggered effects of cards in play; contingencies answer in

@@ -211,7 +211,7 @@ impl Game {
             | Action::Attack { conflict, .. }
                 if conflict.0 as usize >= self.conflicts.len() =>
             {
-                format!("{} (no such conflict)", a.verb())
+                format!("{} (no such conflict)", a.kind_words())
             }
             Action::Support {
                 card,
@@ -413,7 +413,7 @@ impl Game {
             }
             Action::Mode { index } => format!("choose mode {}", index as u32 + 1),
             Action::ResolveFirst { conflict } if conflict.0 as usize >= self.conflicts.len() => {
-                "resolve_first (no such conflict)".into()
+                format!("{} (no such conflict)", a.kind_words())
             }
             Action::ResolveFirst { conflict } => {
                 format!("resolve {} first", self.conflict_name(conflict))

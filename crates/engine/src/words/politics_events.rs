@@ -2,42 +2,86 @@
 //! war and the Shadow War, marks, votes, the ISA, the Drakh, credits; and
 //! the choices players make inside effects.
 
-use crate::game::event::Event;
+use crate::game::event::{Cause, Event};
 use crate::game::state::Game;
 use crate::words::describe::capital;
 
 impl Game {
+    /// What caused a change of influence, power, tension or unrest, as the
+    /// log says it after the change (" (Trade Pact)"), or nothing when the
+    /// event before it already says (or there is no cause to name).
+    pub(crate) fn because(&self, cause: Cause) -> String {
+        match cause {
+            Cause::Effect { card } if card.some().is_some() => {
+                format!(" ({})", self.log_card(card))
+            }
+            Cause::WarConflict => " (war conflict)".into(),
+            Cause::Surrender => " (unconditional surrender)".into(),
+            Cause::Reversed => " (reversed)".into(),
+            _ => String::new(),
+        }
+    }
+
     /// A sentence for an event of this family (`Game::describe`).
     pub(crate) fn describe_politics_event(&self, e: &Event) -> Option<String> {
         Some(match *e {
-            Event::Influence { player, delta } => {
+            Event::Influence {
+                player,
+                delta,
+                cause,
+            } => {
+                let why = self.because(cause);
                 if delta >= 0 {
-                    format!("{} gains {} influence.", self.log_player(player), delta)
+                    format!(
+                        "{} gains {} influence{why}.",
+                        self.log_player(player),
+                        delta
+                    )
                 } else {
-                    format!("{} loses {} influence.", self.log_player(player), -delta)
+                    format!(
+                        "{} loses {} influence{why}.",
+                        self.log_player(player),
+                        -delta
+                    )
                 }
             }
-            Event::Power { player, delta } => {
+            Event::Power {
+                player,
+                delta,
+                cause,
+            } => {
+                let why = self.because(cause);
                 if delta >= 0 {
-                    format!("{} gains {} power.", self.log_player(player), delta)
+                    format!("{} gains {} power{why}.", self.log_player(player), delta)
                 } else {
-                    format!("{} loses {} power.", self.log_player(player), -delta)
+                    format!("{} loses {} power{why}.", self.log_player(player), -delta)
                 }
             }
             Event::Tension {
                 player,
                 toward,
                 value,
+                cause,
             } => {
                 format!(
-                    "{}'s tension toward {} is now {}.",
+                    "{}'s tension toward {} is now {}{}.",
                     self.log_player(player),
                     self.log_player(toward),
-                    value
+                    value,
+                    self.because(cause)
                 )
             }
-            Event::Unrest { player, value } => {
-                format!("{}'s unrest is now {}.", self.log_player(player), value)
+            Event::Unrest {
+                player,
+                value,
+                cause,
+            } => {
+                format!(
+                    "{}'s unrest is now {}{}.",
+                    self.log_player(player),
+                    value,
+                    self.because(cause)
+                )
             }
             Event::NonPlayer { force, value } => {
                 format!("{} now has {} influence.", capital(force.display()), value)

@@ -5,6 +5,7 @@ use crate::game::action::Action;
 use crate::game::error::Violation;
 use crate::game::state::Game;
 use crate::ids::{CardId, PlayerId};
+use crate::words::describe::capital;
 
 impl Game {
     /// The message of a rule error, naming cards and players: a plain
@@ -137,7 +138,10 @@ impl Game {
                 }
             }
             Violation::WrongTime { verb, when } => {
-                format!("\"{verb}\" is not possible now: the game is in {when}")
+                format!(
+                    "{} is not possible now: the game is in {when}",
+                    capital(crate::game::action::verb_words(verb))
+                )
             }
             Violation::NoSuchCard(c) => format!("there is no card {}", c.0),
             Violation::NoSuchConflict => "there is no such conflict open to participation".into(),

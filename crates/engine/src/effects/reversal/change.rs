@@ -171,13 +171,13 @@ impl Game {
     /// Alliance, Expulsion).
     pub(crate) fn apply_change(&mut self, ch: Change, by: PlayerId, ev: &mut Events) {
         match ch {
-            Change::Influence(p, n) if n > 0 => self.gain_influence(p, n, ev),
+            Change::Influence(p, n) if n > 0 => self.gain_influence(p, n, Cause::Reversed, ev),
             Change::Influence(p, n) => {
-                self.lose_influence(p, -n, ev);
+                self.lose_influence(p, -n, Cause::Reversed, ev);
             }
-            Change::Power(p, n) => self.change_power(p, n, ev),
-            Change::Tension(p, q, n) => self.change_tension(p, q, n, ev),
-            Change::Unrest(p, n) => self.change_unrest(p, n, ev),
+            Change::Power(p, n) => self.change_power(p, n, Cause::Reversed, ev),
+            Change::Tension(p, q, n) => self.change_tension(p, q, n, Cause::Reversed, ev),
+            Change::Unrest(p, n) => self.change_unrest(p, n, Cause::Reversed, ev),
             Change::Force(f, n) => self.change_non_player(f, n, ev),
             Change::Damage(c, n) => self.deal_damage(c, n, ev),
             Change::Healed(c, n) => {
@@ -219,7 +219,7 @@ impl Game {
             // Changes for Version 1.2: a transfer is not a gain or a loss;
             // never below 3.
             Change::TransferInfluence(a, b, n) => {
-                self.transfer_influence(a, b, n, ev);
+                self.transfer_influence(a, b, n, Cause::Reversed, ev);
             }
             Change::ForceTransfer(p, f, n) => self.force_transfer(p, f, n, ev),
             // Glossary, Transfer: only enough to bring the giver to 0.
@@ -350,7 +350,7 @@ impl Game {
     /// most what it has). A direct change, not a gain or a loss.
     fn force_transfer(&mut self, p: PlayerId, f: Force, n: i16, ev: &mut Events) {
         if n > 0 {
-            let moved = self.lose_influence(p, n, ev);
+            let moved = self.lose_influence(p, n, Cause::Reversed, ev);
             self.change_non_player(f, moved, ev);
             return;
         }
@@ -369,6 +369,7 @@ impl Game {
         ev.push(Event::Influence {
             player: p,
             delta: m,
+            cause: Cause::Reversed,
         });
     }
 

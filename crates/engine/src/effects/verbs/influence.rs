@@ -17,7 +17,7 @@ impl Game {
             Op::GainInfluence { n, who } => {
                 let ps = self.who_players(who, ctx);
                 for &p in &ps {
-                    self.gain_influence(p, n as i16, ev);
+                    self.gain_influence(p, n as i16, ctx.cause(), ev);
                     if ctx.from_conflict {
                         let k = ctx.conflict.unwrap_or(ConflictId(0));
                         self.fire_trigger(
@@ -34,7 +34,7 @@ impl Game {
             Op::LoseInfluence { n, who } => {
                 let mut any = false;
                 for p in self.who_players(who, ctx) {
-                    any |= self.lose_influence(p, n as i16, ev) > 0;
+                    any |= self.lose_influence(p, n as i16, ctx.cause(), ev) > 0;
                 }
                 any
             }
@@ -45,7 +45,7 @@ impl Game {
                 let mut any = false;
                 for p in self.who_players(who, ctx) {
                     if p != dst {
-                        any |= self.transfer_influence(p, dst, n as i16, ev) > 0;
+                        any |= self.transfer_influence(p, dst, n as i16, ctx.cause(), ev) > 0;
                     }
                 }
                 any
@@ -54,7 +54,7 @@ impl Game {
             Op::TransferToForce { n, who, force } => {
                 let mut any = false;
                 for p in self.who_players(who, ctx) {
-                    let moved = self.lose_influence(p, n as i16, ev);
+                    let moved = self.lose_influence(p, n as i16, ctx.cause(), ev);
                     if moved > 0 {
                         self.change_non_player(force, moved, ev);
                         any = true;
@@ -80,14 +80,14 @@ impl Game {
             Op::GainPower { n, who } => {
                 let ps = self.who_players(who, ctx);
                 for &p in &ps {
-                    self.change_power(p, n as i16, ev);
+                    self.change_power(p, n as i16, ctx.cause(), ev);
                 }
                 !ps.is_empty()
             }
             Op::LosePower { n, who } => {
                 let ps = self.who_players(who, ctx);
                 for &p in &ps {
-                    self.change_power(p, -(n as i16), ev);
+                    self.change_power(p, -(n as i16), ctx.cause(), ev);
                 }
                 !ps.is_empty()
             }
@@ -113,9 +113,9 @@ impl Game {
                     for &y in &b {
                         if x != y {
                             any = true;
-                            self.change_tension(x, y, by(self, x, y), ev);
+                            self.change_tension(x, y, by(self, x, y), ctx.cause(), ev);
                             if mutual {
-                                self.change_tension(y, x, by(self, y, x), ev);
+                                self.change_tension(y, x, by(self, y, x), ctx.cause(), ev);
                             }
                         }
                     }
@@ -149,9 +149,9 @@ impl Game {
                     for &y in &b {
                         if x != y {
                             any = true;
-                            self.change_tension(x, y, n as i16, ev);
+                            self.change_tension(x, y, n as i16, ctx.cause(), ev);
                             if mutual {
-                                self.change_tension(y, x, n as i16, ev);
+                                self.change_tension(y, x, n as i16, ctx.cause(), ev);
                             }
                         }
                     }
@@ -161,7 +161,7 @@ impl Game {
             Op::Unrest { n, who } => {
                 let ps = self.who_players(who, ctx);
                 for &p in &ps {
-                    self.change_unrest(p, n as i16, ev);
+                    self.change_unrest(p, n as i16, ctx.cause(), ev);
                 }
                 !ps.is_empty()
             }
