@@ -1457,6 +1457,20 @@ test("b5 analyze: the self-play report opens offline and its charts are drawn", 
   }
 });
 
+/** An Empires table made in the lobby's open form: the creator (named) plays Narn against `opponent` (Earthforce) on The Divide; its id. */
+async function createEmpiresInForm(page, opponent, name) {
+  await page.locator("select[name=e-player-0]").selectOption("human");
+  await page.locator("select[name=e-race-0]").selectOption("narn");
+  await page.locator("select[name=e-player-1]").selectOption(opponent);
+  await page.locator("select[name=e-race-1]").selectOption("earthforce");
+  await page.locator("select[name=map]").selectOption("the-divide");
+  await page.locator("input[name=e-turn-limit]").fill("20");
+  await page.locator("input[name=creator-name]").fill(name);
+  await page.getByRole("button", { name: "Create the table" }).click();
+  await page.locator('.table-page[data-game="empires"][data-viewer="0"]').waitFor();
+  return new URL(page.url()).pathname.split("/").pop();
+}
+
 test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions clicked in words, the log, a hint; a spectator sees no hand", async ({ browser, base }) => {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
@@ -1465,17 +1479,8 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
   await page.goto(`${base}/`);
   await page.locator("select[name=game]").selectOption("empires");
   await page.locator('form[data-game="empires"]').waitFor();
-  await page.locator("select[name=e-player-0]").selectOption("human");
-  await page.locator("select[name=e-race-0]").selectOption("narn");
-  await page.locator("select[name=e-player-1]").selectOption("greedy");
-  await page.locator("select[name=e-race-1]").selectOption("earthforce");
-  await page.locator("select[name=map]").selectOption("the-divide");
-  await page.locator("input[name=e-turn-limit]").fill("20");
   // The creator takes the first human seat at once, under their name.
-  await page.locator("input[name=creator-name]").fill("Gkar");
-  await page.getByRole("button", { name: "Create the table" }).click();
-  await page.locator('.table-page[data-game="empires"][data-viewer="0"]').waitFor();
-  const table = new URL(page.url()).pathname.split("/").pop();
+  const table = await createEmpiresInForm(page, "greedy", "Gkar");
   assert.equal((await (await fetch(`${base}/api/tables/${table}`)).json()).seats[0].name, "Gkar");
   // Who plays each empire, and whether they are at the table.
   await page.locator("[data-testid=who-0]", { hasText: "Gkar — at the table" }).waitFor({ timeout: 10000 });
@@ -1600,16 +1605,7 @@ test("Babylon 5 Empires: the search player chosen in the form, the map as wide a
     assert.ok(offered.some(([v]) => v === bot), `the form offers ${bot}: ${JSON.stringify(offered)}`);
   const search = offered.find(([v]) => v === "search-easy");
   assert.ok(search && /thinks ahead/.test(search[1]) && !/search/.test(search[1]), `a plain name: ${search}`);
-  await page.locator("select[name=e-player-0]").selectOption("human");
-  await page.locator("select[name=e-race-0]").selectOption("narn");
-  await page.locator("select[name=e-player-1]").selectOption("search-easy");
-  await page.locator("select[name=e-race-1]").selectOption("earthforce");
-  await page.locator("select[name=map]").selectOption("the-divide");
-  await page.locator("input[name=e-turn-limit]").fill("20");
-  await page.locator("input[name=creator-name]").fill("Nakar");
-  await page.getByRole("button", { name: "Create the table" }).click();
-  await page.locator('.table-page[data-game="empires"][data-viewer="0"]').waitFor();
-  const table = new URL(page.url()).pathname.split("/").pop();
+  const table = await createEmpiresInForm(page, "search-easy", "Nakar");
   const seats = (await (await fetch(`${base}/api/tables/${table}`)).json()).seats;
   assert.equal(seats[1].player, "search-easy", JSON.stringify(seats));
   await page.locator("[data-testid=who-1]", { hasText: "search-easy" }).waitFor({ timeout: 10000 });

@@ -3,7 +3,7 @@
 // page and, read-only (no menu, no targets), by anything that shows a past
 // position.
 
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useMemo, useRef, useState } from "preact/hooks";
 import type { CardIndex, CardText } from "./cards";
 import type { Names } from "./describe";
 import { cardWords } from "./tile";
@@ -12,6 +12,7 @@ import { CardTile } from "./controls/cardtile";
 import { groupOfCard, type Ref } from "./menu";
 import type { TableState } from "./store";
 import { SeatWho } from "./controls/presence";
+import { useTipDismiss } from "./tipdismiss";
 import type { CardView, ConflictView, Group, LobbySeat, PlayerPublic, PlayerView } from "./types";
 
 /** What the board reads of the table's state (a past position needs no more). */
@@ -71,23 +72,7 @@ export function tipHandlers(tips: Tips, key: string, name: string | null, info =
 export function useCardTips(names: Names): { tip: Tip | null; setTip: (t: Tip | null | ((x: Tip | null) => Tip | null)) => void; tips: Tips } {
   const [tip, setTip] = useState<Tip | null>(null);
   const pointer = useRef<string>("mouse");
-  useEffect(() => {
-    const down = (e: PointerEvent) => {
-      pointer.current = e.pointerType;
-      // A tap or click outside a pinned tip (and outside what opened it) closes it.
-      const t = e.target as Element | null;
-      if (!t?.closest?.(".card-tip, [data-tip]")) setTip((x) => (x?.pinned ? null : x));
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setTip(null);
-    };
-    addEventListener("pointerdown", down, true);
-    addEventListener("keydown", key);
-    return () => {
-      removeEventListener("pointerdown", down, true);
-      removeEventListener("keydown", key);
-    };
-  }, []);
+  useTipDismiss(setTip, ".card-tip, [data-tip]", (e) => (pointer.current = e.pointerType));
   const tips: Tips = useMemo(
     () => ({
       show: (key, name, info, el, pinned) => {

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Action, Card } from "../generated/empires";
 import { layout } from "../cards";
 import { CARD_NAMES } from "./words";
+import { useTipDismiss } from "../tipdismiss";
 
 export interface CardTipState {
   /** What the tip belongs to (a card in the hand, a choice). */
@@ -34,21 +35,7 @@ export function cardsOfAction(a: Action): Card[] {
 /** The tip shown and how to show it; Escape and a tap elsewhere close a pinned one. */
 export function useCardTips(): [CardTipState | null, CardTips] {
   const [tip, setTip] = useState<CardTipState | null>(null);
-  useEffect(() => {
-    const down = (e: PointerEvent) => {
-      const t = e.target as Element | null;
-      if (!t?.closest?.(".card-tip, [data-card-tip]")) setTip((x) => (x?.pinned ? null : x));
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setTip(null);
-    };
-    addEventListener("pointerdown", down, true);
-    addEventListener("keydown", key);
-    return () => {
-      removeEventListener("pointerdown", down, true);
-      removeEventListener("keydown", key);
-    };
-  }, []);
+  useTipDismiss(setTip, ".card-tip, [data-card-tip]");
   const tips: CardTips = useMemo(
     () => ({
       show: (key, names, el, pinned) => {
