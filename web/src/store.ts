@@ -396,11 +396,16 @@ export function passersOf(text: string): { names: string[]; why: string } | null
   return null;
 }
 
-/** Two pass lines of the same step as one (null: they are not both passes of one step). */
+/**
+ * Two pass lines of the same step as one (null: they are not both passes of
+ * one step). A player passing again (an Action Round goes round) starts a
+ * new line: "Narn, Narn and Narn pass" would read as three players.
+ */
 export function mergePasses(a: string, b: string): string | null {
   const x = passersOf(a);
   const y = passersOf(b);
   if (!x || !y || x.why !== y.why) return null;
+  if (y.names.some((n) => x.names.includes(n))) return null;
   const names = [...x.names, ...y.names];
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} pass${x.why}.`;
 }

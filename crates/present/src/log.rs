@@ -22,11 +22,14 @@ impl Log {
     pub fn events(&mut self, game: &Game, viewer: PlayerId, events: &[Event], context: &str) {
         for e in events {
             if let Event::Passed { player } = e {
-                if self.context != context {
+                let name = game.player_name(*player);
+                // A player passing again (the round went round) starts a
+                // new line: "Narn, Narn and Narn pass" reads as three.
+                if self.context != context || self.passes.iter().any(|n| n == name) {
                     self.flush();
                     self.context = context.to_string();
                 }
-                self.passes.push(game.player_name(*player).to_string());
+                self.passes.push(name.to_string());
                 continue;
             }
             self.flush();
@@ -110,6 +113,25 @@ mod tests {
         for l in lines.iter().filter(|l| l.contains("pass")) {
             assert!(l.contains('('), "a pass line without its window: {l}");
         }
+    }
+
+    #[test]
+    fn a_players_second_pass_starts_a_new_line() {
+        let g = game();
+        let mut log = Log::default();
+        let why = "actions in initiative order";
+        for p in [0, 0, 1, 0] {
+            log.events(&g, 0, &[Event::Passed { player: p }], why);
+        }
+        let (a, b) = (g.player_name(0), g.player_name(1));
+        assert_eq!(
+            log.finish(),
+            vec![
+                format!("{a}: passes ({why})."),
+                format!("{a} and {b} pass ({why})."),
+                format!("{a}: passes ({why})."),
+            ]
+        );
     }
 
     #[test]

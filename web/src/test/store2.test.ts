@@ -184,4 +184,16 @@ describe("runs of passes", () => {
     expect(mergePasses("Narn: passes (a).", "Human: passes (b).")).toBeNull();
     expect(mergePasses("Narn: passes.", "Human: passes.")).toBe("Narn and Human pass.");
   });
+
+  it("keeps a player's second pass on a line of its own", () => {
+    const why = " (actions in initiative order)";
+    expect(mergePasses(`Narn: passes${why}.`, `Narn: passes${why}.`)).toBeNull();
+    expect(mergePasses(`Narn and Human pass${why}.`, `Narn: passes${why}.`)).toBeNull();
+    expect(mergePasses(`Narn and Human pass${why}.`, `Minbari: passes${why}.`)).toBe(`Narn, Human and Minbari pass${why}.`);
+    let s = initialState("t", 0);
+    for (const [seq, who] of [[1, "Narn"], [2, "Narn"], [3, "Human"], [4, "Narn"]] as const) {
+      s = reduce(s, { type: "change", msg: { type: "change", seq, events: [], log: [`${who}: passes${why}.`], view: null } } as never);
+    }
+    expect(s.log.map((l) => l.text)).toEqual([`Narn: passes${why}.`, `Narn and Human pass${why}.`, `Narn: passes${why}.`]);
+  });
 });
