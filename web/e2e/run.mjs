@@ -754,6 +754,8 @@ test("reading and help: card text on hover and tap, the engine's log, a hint, th
     const shown = await box.innerText();
     if (why.body.why.length === 0) assert.ok(shown.includes("Nothing familiar is held back"), shown);
     for (const w of why.body.why) assert.ok(shown.includes(w.reason), `"${w.reason}" is shown: ${shown}`);
+    // In words: no internal names (sponsor_agenda) in what the page shows.
+    assert.ok(!/\b[a-z]+_[a-z_]+\b/.test(shown), `an internal name in Why not?: ${shown}`);
     assert.equal(await box.locator(".why-list li").count(), why.body.why.length);
     await page.getByRole("button", { name: "Close the answers to why not" }).click();
     assert.equal(await box.count(), 0);
@@ -1125,6 +1127,12 @@ test("a replay in the page: a game stepped through turn by turn and action by ac
   // The log beside: every line, each leading to its position.
   const lines = await page.locator(".replay-log li[data-at]").count();
   assert.equal(lines, end.steps.reduce((n, s) => n + (s.log?.length ?? 0), 0));
+  // Its words (item 9): a gain or loss says why; a purchase comes before the draws it pays for.
+  const texts = await page.locator(".replay-log li[data-at]").allInnerTexts();
+  for (const t of texts.filter((x) => /(gains|loses) \d+ (influence|power)/.test(x))) assert.match(t, /\(.+\)\.$/, `a change without its cause: ${t}`);
+  texts.forEach((t, i) => {
+    if (/draws a card \(bought\)/.test(t)) assert.ok(texts.slice(0, i).some((u) => / buys \d+ cards?\./.test(u)), `a bought draw before its purchase: ${t}`);
+  });
   // The set-up, then action by action.
   await page.getByRole("button", { name: "The set-up" }).click();
   await replayAt(page, 0);
