@@ -1465,6 +1465,18 @@ test("b5 analyze: the self-play report opens offline and its charts are drawn", 
   }
 });
 
+/** A browser at the lobby with the Empires form open; the page's errors collected. */
+async function openEmpiresForm(browser, base) {
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${base}/`);
+  await page.locator("select[name=game]").selectOption("empires");
+  await page.locator('form[data-game="empires"]').waitFor();
+  return { ctx, page, errors };
+}
+
 /** An Empires table made in the lobby's open form: the creator (named) plays Narn against `opponent` (Earthforce) on The Divide; its id. */
 async function createEmpiresInForm(page, opponent, name) {
   await page.locator("select[name=e-player-0]").selectOption("human");
@@ -1480,13 +1492,7 @@ async function createEmpiresInForm(page, opponent, name) {
 }
 
 test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions clicked in words, the log, a hint; a spectator sees no hand", async ({ browser, base }) => {
-  const ctx = await browser.newContext({ viewport: DESKTOP });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${base}/`);
-  await page.locator("select[name=game]").selectOption("empires");
-  await page.locator('form[data-game="empires"]').waitFor();
+  const { ctx, page, errors } = await openEmpiresForm(browser, base);
   // The creator takes the first human seat at once, under their name.
   const table = await createEmpiresInForm(page, "greedy", "Gkar");
   assert.equal((await (await fetch(`${base}/api/tables/${table}`)).json()).seats[0].name, "Gkar");
@@ -1600,13 +1606,7 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
 });
 
 test("Babylon 5 Empires: the search player chosen in the form, the map as wide as the window, card text on hover and tap, a whole stack moved with 'Move all' and a click on the map", async ({ browser, base }) => {
-  const ctx = await browser.newContext({ viewport: DESKTOP });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${base}/`);
-  await page.locator("select[name=game]").selectOption("empires");
-  await page.locator('form[data-game="empires"]').waitFor();
+  const { ctx, page, errors } = await openEmpiresForm(browser, base);
   // The server's computer players, the search player among them, in plain words.
   const offered = await page.locator("select[name=e-player-1] option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
   for (const bot of (await (await fetch(`${base}/api`)).json()).bots)
