@@ -48,9 +48,11 @@ export function Lobby({ api }: { api: Api }) {
           if (!alive) return;
           setTables(r.tables);
           setLoadError(null);
-          // At most two answers a second, whatever the server's news.
+          // At most an answer a second, whatever the server's news: a busy
+          // server's lobby (thousands of tables, a new turn somewhere every
+          // moment) is sent whole each time.
           const next = typeof r.news === "number" ? r.news : null;
-          timer = setTimeout(() => load(next), next === null ? 5000 : Math.max(0, 500 - (Date.now() - asked)));
+          timer = setTimeout(() => load(next), next === null ? 5000 : Math.max(0, 1000 - (Date.now() - asked)));
         },
         (e: unknown) => {
           if (!alive) return;
