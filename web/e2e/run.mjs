@@ -882,6 +882,10 @@ test("cards that look like cards: tiles with cost, type and abilities as the ser
   for (const p of view.players) [...p.inner_circle, ...p.supporting].forEach(add);
   view.hand.forEach(add);
 
+  // A tile turns with a 0.2 s transition: measure it once it has settled.
+  await page.locator("button.card[data-card]").evaluateAll((bs) =>
+    Promise.all(bs.flatMap((b) => b.getAnimations()).map((a) => a.finished.catch(() => null))),
+  );
   // Each tile: the cost in its corner, race and type on its type line, and
   // only the abilities the card has, as labelled boxes.
   const tiles = await page.locator("button.card[data-card]").evaluateAll((bs) =>
