@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use b5_cli::cardset::CardSet;
 use b5_cli::cmd::{
     analyze, bench, cards, conformance, connect, deck, empires, loadtest, play, replay, serve, sim,
-    tune,
+    store, tune,
 };
 use b5_cli::Fail;
 use clap::{Parser, Subcommand};
@@ -58,6 +58,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Host the online table: players at different machines share games
     Serve(serve::ServeArgs),
+    /// The online table's store: copy every table into another store
+    #[command(subcommand)]
+    Store(store::StoreCommand),
     /// Play a seat of an online table from the terminal (or let a computer
     /// player on this machine play it), or watch a game
     Connect(connect::ConnectArgs),
@@ -82,6 +85,7 @@ impl Command {
             Command::Conformance(_) => "conformance",
             Command::Bench(_) => "bench",
             Command::Serve(_) => "serve",
+            Command::Store(_) => "store",
             Command::Connect(_) => "connect",
             Command::Loadtest(_) => "loadtest",
             Command::Empires(_) => "empires",
@@ -102,6 +106,7 @@ fn dispatch(cli: &Cli) -> Result<ExitCode, Fail> {
         Command::Cards(a) => cards::run(a, &load()?),
         Command::Bench(a) => bench::run(a, &load()?),
         Command::Serve(a) => serve::run(a, &load()?),
+        Command::Store(a) => store::run(a),
         Command::Connect(a) => connect::run(a),
         Command::Loadtest(a) => loadtest::run(a),
         Command::Empires(a) => empires::run(a),

@@ -13,6 +13,7 @@
 
 pub mod b5;
 pub mod connections;
+pub mod copy;
 pub mod empires;
 pub mod expiry;
 pub mod fanout;
@@ -21,6 +22,7 @@ pub mod http;
 pub mod lobby_news;
 pub mod packs;
 pub mod patch;
+pub mod pg;
 pub mod replay;
 pub mod sandbox;
 pub mod secret;
@@ -50,6 +52,7 @@ use crate::table::{push_history, Bucket, Change, Seat, Table, TableInner};
 pub type GameKindArc = Arc<dyn GameKind>;
 
 pub use connections::{DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS};
+pub use store::StoreLocator;
 
 /// WebSocket connections open at once at most, unless configured
 /// (`b5 serve --max-websockets`).
@@ -58,8 +61,12 @@ pub const DEFAULT_MAX_WEBSOCKETS: usize = 16_384;
 /// The server's settings (the `b5 serve` flags).
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Where the store lives.
+    /// Where the store lives (the SQLite store's folder), unless `store`
+    /// names a PostgreSQL database.
     pub data: PathBuf,
+    /// A PostgreSQL database for the store (`postgres://USER@HOST/DB`),
+    /// instead of the SQLite file in `data`.
+    pub store: Option<String>,
     /// The largest request body, in bytes.
     pub max_body: usize,
     /// The largest WebSocket message from a client, in bytes.
@@ -111,6 +118,7 @@ impl Config {
     pub fn new(data: impl Into<PathBuf>) -> Config {
         Config {
             data: data.into(),
+            store: None,
             max_body: 64 * 1024,
             max_ws_message: 16 * 1024,
             actions_per_second: 20,
@@ -487,7 +495,8 @@ impl std::fmt::Display for FindError {
     }
 }
 
-/// Opens the store in `cfg.data` (taking ownership of it) and rebuilds
+/// Opens the store (the PostgreSQL database `cfg.store` names, or the
+/// SQLite file in `cfg.data`), taking ownership of it, and rebuilds
 /// every unfinished table. A table the store cannot read, or whose log
 /// does not replay to its stored digests, is left out, with an error in
 /// the log; the others are served.
@@ -497,8 +506,10 @@ pub async fn open(
     shutdown: watch::Receiver<bool>,
 ) -> Result<Arc<AppState>, ServerError> {
     let dir = cfg.data.clone();
-    let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || {
-        sqlite::SqliteStore::open(&dir).map(|s| Arc::new(s) as Arc<dyn Store>)
+    let url = cfg.store.clone();
+    let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || match url {
+        Some(url) => pg::PgStore::open(&url).map(|s| Arc::new(s) as Arc<dyn Store>),
+        None => sqlite::SqliteStore::open(&dir).map(|s| Arc::new(s) as Arc<dyn Store>),
     })
     .await
     .map_err(|e| StoreError::Other(e.to_string()))??;

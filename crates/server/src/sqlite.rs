@@ -86,8 +86,8 @@ use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use serde_json::Value;
 
 use crate::store::{
-    ChatLine, Done, LoggedAction, NewTable, PendingUndo, Store, StoreError, StoredSeat,
-    StoredTable, TableRead, Write, CHAT_KEPT,
+    next_batch, other, ChatLine, Done, Job, LoggedAction, NewTable, PendingUndo, Store, StoreError,
+    StoredSeat, StoredTable, TableDump, TableRead, Write, CHAT_KEPT,
 };
 
 /// The database file's name inside the data folder.
@@ -97,8 +97,6 @@ pub const LOCK_FILE: &str = "b5-server.lock";
 /// Marks a b5 store (`PRAGMA application_id`): "B5sv".
 pub const APPLICATION_ID: i32 = 0x4235_7376;
 
-/// Writes committed together at most.
-const MAX_BATCH: usize = 1024;
 /// The writer copies the log into the database file after this many
 /// writes (about two pages of log each: some 1,000 pages, SQLite's usual
 /// checkpoint).
@@ -183,16 +181,6 @@ pub struct SqliteStore {
     /// field, so closed after the connections: closing a descriptor of the
     /// file drops every POSIX lock this process holds on it, SQLite's too.
     _db: File,
-}
-
-struct Job {
-    write: Write,
-    done: Done,
-    queued: Instant,
-}
-
-fn other(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Other(e.to_string())
 }
 
 /// Milliseconds since the Unix epoch.
@@ -773,12 +761,13 @@ fn read_log(conn: &Connection, id: &str, seats: usize) -> Result<Vec<LoggedActio
     )
 }
 
-/// The last [`CHAT_KEPT`] lines, oldest first, how many there are and
-/// their bytes of text.
+/// The last `kept` lines ([`CHAT_KEPT`] at start; all of them, None, for a
+/// copy), oldest first, how many there are and their bytes of text.
 fn read_chat(
     conn: &Connection,
     id: &str,
     seats: usize,
+    kept: Option<usize>,
 ) -> Result<(Vec<ChatLine>, u64, u64), String> {
     let count = read_rows(
         conn,
@@ -795,7 +784,8 @@ fn read_chat(
     let mut lines = read_rows(
         conn,
         "SELECT n, seat, name, text, at FROM chat WHERE table_id = ?1 ORDER BY n DESC LIMIT ?2",
-        params![id, CHAT_KEPT as i64],
+        // SQLite: a negative limit is none.
+        params![id, kept.map_or(-1, |k| k as i64)],
         "the chat",
         |_, c| {
             let n = c.count(0, "n").map_err(|e| format!("a chat line: {e}"))?;
@@ -855,13 +845,21 @@ fn read_undo(
 /// table that cannot be read is [`StoreError::Unreadable`], naming it and
 /// the row.
 fn read_table(conn: &Connection, id: &str) -> Result<Option<StoredTable>, StoreError> {
+    read_table_with(conn, id, Some(CHAT_KEPT))
+}
+
+fn read_table_with(
+    conn: &Connection,
+    id: &str,
+    chat_kept: Option<usize>,
+) -> Result<Option<StoredTable>, StoreError> {
     let read = || -> Result<Option<StoredTable>, String> {
         let Some(head) = read_head(conn, id)? else {
             return Ok(None);
         };
         let seats = read_seats(conn, id)?;
         let log = read_log(conn, id, seats.len())?;
-        let (chat, chat_count, chat_bytes) = read_chat(conn, id, seats.len())?;
+        let (chat, chat_count, chat_bytes) = read_chat(conn, id, seats.len(), chat_kept)?;
         let undo = read_undo(conn, id, seats.len(), log.len())?;
         Ok(Some(StoredTable {
             table: NewTable {
@@ -891,6 +889,42 @@ fn read_table(conn: &Connection, id: &str) -> Result<Option<StoredTable>, StoreE
     })
 }
 
+/// One table, every row of it: [`read_table`] with all its chat, and the
+/// times kept beside the rows.
+fn dump_table(conn: &Connection, id: &str) -> Result<Option<TableDump>, StoreError> {
+    let Some(stored) = read_table_with(conn, id, None)? else {
+        return Ok(None);
+    };
+    let unreadable = |what: String| StoreError::Unreadable {
+        table: id.to_string(),
+        what,
+    };
+    let created_at = read_rows(
+        conn,
+        "SELECT created_at FROM tables WHERE id = ?1",
+        [id],
+        "the table",
+        |_, c| c.int(0, "created_at"),
+    )
+    .map_err(unreadable)?
+    .into_iter()
+    .next()
+    .unwrap_or(0);
+    let logged_at = read_rows(
+        conn,
+        "SELECT at FROM actions WHERE table_id = ?1 ORDER BY seq",
+        [id],
+        "the log",
+        |i, c| c.int(0, "at").map_err(|e| format!("action {i}: {e}")),
+    )
+    .map_err(unreadable)?;
+    Ok(Some(TableDump {
+        stored,
+        created_at,
+        logged_at,
+    }))
+}
+
 impl Drop for SqliteStore {
     fn drop(&mut self) {
         // The writer commits what is queued, then ends; the lock goes
@@ -906,14 +940,7 @@ impl Drop for SqliteStore {
 /// time, until the store closes.
 fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>, path: &Path) {
     let mut since_checkpoint = 0;
-    while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(j) => batch.push(j),
-                Err(_) => break,
-            }
-        }
+    while let Some(batch) = next_batch(&rx) {
         since_checkpoint += batch.len();
         commit_batch(&mut conn, batch);
         if since_checkpoint >= CHECKPOINT_WRITES {
@@ -1016,6 +1043,7 @@ fn one_change(w: &Write) -> bool {
         } => entry.undoes.is_none() && !finished && !human,
         Write::End { .. } | Write::Undo { .. } => true,
         Write::CreateTable(_)
+        | Write::Import(_)
         | Write::JoinSeat { .. }
         | Write::SetAway { .. }
         | Write::Chat { .. } => false,
@@ -1029,47 +1057,7 @@ fn run(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
 /// Carries out one write inside the open transaction.
 fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
     match w {
-        Write::CreateTable(t) => {
-            conn.prepare_cached(
-                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at, open_seats, bot_delay_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )
-            .and_then(|mut st| {
-                st.execute(params![
-                    t.id,
-                    t.game,
-                    t.setup.to_string(),
-                    t.seed as i64,
-                    t.spectators as i64,
-                    t.clock_ms.map(|c| c as i64),
-                    now(),
-                    now_ms(),
-                    t.open_seats as i64,
-                    t.bot_delay_ms.map(|d| d as i64)
-                ])
-            })
-            .map_err(other)?;
-            let mut st = conn
-                .prepare_cached(
-                    "INSERT INTO seats (table_id, seat, player, label, invitation_hash, token_hash, name, away)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                )
-                .map_err(other)?;
-            for (i, s) in t.seats.iter().enumerate() {
-                st.execute(params![
-                    t.id,
-                    i as i64,
-                    s.player,
-                    s.label,
-                    s.invitation_hash.map(|h| h.to_vec()),
-                    s.token_hash.map(|h| h.to_vec()),
-                    s.name,
-                    s.away as i64
-                ])
-                .map_err(other)?;
-            }
-            Ok(())
-        }
+        Write::CreateTable(t) => insert_table(conn, t, now(), now_ms()),
         Write::JoinSeat {
             table,
             seat,
@@ -1115,20 +1103,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
             Ok(())
         }
         Write::Chat { table, line } => {
-            conn.prepare_cached(
-                "INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )
-            .and_then(|mut st| {
-                st.execute(params![
-                    table,
-                    line.n as i64,
-                    line.seat as i64,
-                    line.name,
-                    line.text,
-                    line.at
-                ])
-            })
-            .map_err(other)?;
+            insert_chat(conn, table, line)?;
             active(conn, table)
         }
         Write::Undo { table, undo: None } => {
@@ -1140,25 +1115,119 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
         Write::Undo {
             table,
             undo: Some(u),
-        } => {
-            let waiting = serde_json::to_string(&u.waiting).map_err(other)?;
-            conn.prepare_cached(
-                "INSERT OR REPLACE INTO pending_undo (table_id, by_seat, target, seq, waiting)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-            )
-            .and_then(|mut st| {
-                st.execute(params![
-                    table,
-                    u.by as i64,
-                    u.target as i64,
-                    u.seq as i64,
-                    waiting
-                ])
-            })
-            .map_err(other)?;
-            Ok(())
-        }
+        } => set_undo(conn, table, u),
+        Write::Import(dump) => import(conn, dump),
     }
+}
+
+/// A table's row and its seats.
+fn insert_table(
+    conn: &Connection,
+    t: &NewTable,
+    created_at: i64,
+    active_at: i64,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at, open_seats, bot_delay_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )
+    .and_then(|mut st| {
+        st.execute(params![
+            t.id,
+            t.game,
+            t.setup.to_string(),
+            t.seed as i64,
+            t.spectators as i64,
+            t.clock_ms.map(|c| c as i64),
+            created_at,
+            active_at,
+            t.open_seats as i64,
+            t.bot_delay_ms.map(|d| d as i64)
+        ])
+    })
+    .map_err(other)?;
+    let mut st = conn
+        .prepare_cached(
+            "INSERT INTO seats (table_id, seat, player, label, invitation_hash, token_hash, name, away)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )
+        .map_err(other)?;
+    for (i, s) in t.seats.iter().enumerate() {
+        st.execute(params![
+            t.id,
+            i as i64,
+            s.player,
+            s.label,
+            s.invitation_hash.map(|h| h.to_vec()),
+            s.token_hash.map(|h| h.to_vec()),
+            s.name,
+            s.away as i64
+        ])
+        .map_err(other)?;
+    }
+    Ok(())
+}
+
+fn insert_chat(conn: &Connection, table: &str, line: &ChatLine) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )
+    .and_then(|mut st| {
+        st.execute(params![
+            table,
+            line.n as i64,
+            line.seat as i64,
+            line.name,
+            line.text,
+            line.at
+        ])
+    })
+    .map_err(other)?;
+    Ok(())
+}
+
+fn set_undo(conn: &Connection, table: &str, u: &PendingUndo) -> Result<(), StoreError> {
+    let waiting = serde_json::to_string(&u.waiting).map_err(other)?;
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO pending_undo (table_id, by_seat, target, seq, waiting)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )
+    .and_then(|mut st| {
+        st.execute(params![
+            table,
+            u.by as i64,
+            u.target as i64,
+            u.seq as i64,
+            waiting
+        ])
+    })
+    .map_err(other)?;
+    Ok(())
+}
+
+/// A whole table from another store, every row as it was.
+fn import(conn: &Connection, d: &TableDump) -> Result<(), StoreError> {
+    let t = &d.stored;
+    insert_table(conn, &t.table, d.created_at, t.active_at)?;
+    conn.prepare_cached("UPDATE tables SET finished = ?2, ended = ?3 WHERE id = ?1")
+        .and_then(|mut st| {
+            st.execute(params![
+                t.table.id,
+                t.finished as i64,
+                t.ended.map(|e| e.as_str())
+            ])
+        })
+        .map_err(other)?;
+    for (a, at) in t.log.iter().zip(&d.logged_at) {
+        insert_action(conn, &t.table.id, a, *at)?;
+    }
+    for line in &t.chat {
+        insert_chat(conn, &t.table.id, line)?;
+    }
+    if let Some(u) = &t.undo {
+        set_undo(conn, &t.table.id, u)?;
+    }
+    Ok(())
 }
 
 /// A human joined, acted or wrote at `table` now.
@@ -1182,21 +1251,7 @@ fn append(
     if next != a.seq as i64 {
         return Err(StoreError::Conflict(a.seq));
     }
-    conn.prepare_cached(
-        "INSERT INTO actions (table_id, seq, seat, action, undoes, digest, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )
-    .and_then(|mut st| {
-        st.execute(params![
-            table,
-            a.seq as i64,
-            a.seat as i64,
-            a.action.to_string(),
-            a.undoes.map(|u| u as i64),
-            a.digest as i64,
-            now()
-        ])
-    })
-    .map_err(other)?;
+    insert_action(conn, table, a, now())?;
     if a.undoes.is_some() {
         // The undo is done: its request is answered.
         conn.prepare_cached("DELETE FROM pending_undo WHERE table_id = ?1")
@@ -1208,6 +1263,30 @@ fn append(
             .and_then(|mut st| st.execute([table]))
             .map_err(other)?;
     }
+    Ok(())
+}
+
+fn insert_action(
+    conn: &Connection,
+    table: &str,
+    a: &LoggedAction,
+    at: i64,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO actions (table_id, seq, seat, action, undoes, digest, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )
+    .and_then(|mut st| {
+        st.execute(params![
+            table,
+            a.seq as i64,
+            a.seat as i64,
+            a.action.to_string(),
+            a.undoes.map(|u| u as i64),
+            a.digest as i64,
+            at
+        ])
+    })
+    .map_err(other)?;
     Ok(())
 }
 
@@ -1290,6 +1369,26 @@ impl Store for SqliteStore {
             what: e.to_string(),
         })?;
         let out = read_table(&tx, id);
+        let _ = tx.finish();
+        out
+    }
+
+    fn table_ids(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.reader();
+        read_rows(
+            &conn,
+            "SELECT id FROM tables ORDER BY created_at, id",
+            [],
+            "the tables",
+            |_, c| c.text(0, "id"),
+        )
+        .map_err(other)
+    }
+
+    fn dump(&self, id: &str) -> Result<Option<TableDump>, StoreError> {
+        let mut conn = self.reader();
+        let tx = conn.transaction().map_err(other)?;
+        let out = dump_table(&tx, id);
         let _ = tx.finish();
         out
     }

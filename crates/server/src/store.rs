@@ -1,6 +1,7 @@
 //! Where tables live between restarts, behind a small trait: the embedded
-//! SQLite store ([`crate::sqlite::SqliteStore`]) today, a PostgreSQL store
-//! when one machine is outgrown.
+//! SQLite store ([`crate::sqlite::SqliteStore`]) by default, or a PostgreSQL
+//! database ([`crate::pg::PgStore`], `--store postgres://...`) when one
+//! machine's file is outgrown.
 //!
 //! A table is its set-up, its seed and an append-only log of actions, each
 //! with the digest of the state after it. Seats keep only hashes of their
@@ -22,6 +23,44 @@
 //! ([`StoreError::Unreadable`]); every other table is still read.
 
 use serde_json::Value;
+
+/// Where a store is: `sqlite:DIR` (the embedded store's folder) or a
+/// PostgreSQL database (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`).
+#[derive(Clone, PartialEq, Eq)]
+pub enum StoreLocator {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl StoreLocator {
+    pub fn parse(s: &str) -> Result<StoreLocator, String> {
+        if crate::pg::is_postgres(s) {
+            postgres_config(s)?;
+            Ok(StoreLocator::Postgres(s.to_string()))
+        } else if let Some(dir) = s.strip_prefix("sqlite:").filter(|d| !d.is_empty()) {
+            Ok(StoreLocator::Sqlite(dir.into()))
+        } else {
+            Err("a store is sqlite:DIR or postgres://USER@HOST[:PORT]/DB".into())
+        }
+    }
+}
+
+fn postgres_config(s: &str) -> Result<(), String> {
+    use std::str::FromStr;
+    postgres::Config::from_str(s)
+        .map(|_| ())
+        .map_err(|e| format!("{}: {e}", crate::pg::display_name(s)))
+}
+
+/// Shown without a PostgreSQL password.
+impl std::fmt::Debug for StoreLocator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreLocator::Sqlite(d) => write!(f, "sqlite:{}", d.display()),
+            StoreLocator::Postgres(url) => f.write_str(&crate::pg::display_name(url)),
+        }
+    }
+}
 
 /// A seat as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +194,20 @@ pub struct StoredTable {
     pub chat_bytes: u64,
 }
 
+/// A table as stored, every row of it: what `b5 store copy` moves from one
+/// store to another, and compares after.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableDump {
+    /// The table as read back, with every line of its chat (not only the
+    /// last [`CHAT_KEPT`]).
+    pub stored: StoredTable,
+    /// When it was made, in seconds since the Unix epoch.
+    pub created_at: i64,
+    /// When each entry of its log was written, in seconds since the Unix
+    /// epoch, in order.
+    pub logged_at: Vec<i64>,
+}
+
 /// How many chat lines a table keeps in memory and reads back at start.
 pub const CHAT_KEPT: usize = 200;
 /// A table's chat holds at most this many lines, and this many bytes of
@@ -223,11 +276,43 @@ pub enum Write {
         table: String,
         undo: Option<PendingUndo>,
     },
+    /// A whole table from another store, every row as it was (`b5 store
+    /// copy`); refused if the table exists.
+    Import(Box<TableDump>),
 }
 
 /// Called once with the outcome of a [`Write`], once it is durable (or
 /// failed: then nothing of it was written).
 pub type Done = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+
+/// A write queued for a store's writer thread.
+pub(crate) struct Job {
+    pub write: Write,
+    pub done: Done,
+    pub queued: std::time::Instant,
+}
+
+/// Writes committed together at most.
+const MAX_BATCH: usize = 1024;
+
+/// The writer thread's next batch: the first job queued (waiting for it)
+/// and every one queued behind it, up to [`MAX_BATCH`]; None once the store
+/// is closed and nothing is left.
+pub(crate) fn next_batch(rx: &std::sync::mpsc::Receiver<Job>) -> Option<Vec<Job>> {
+    let first = rx.recv().ok()?;
+    let mut batch = vec![first];
+    while batch.len() < MAX_BATCH {
+        match rx.try_recv() {
+            Ok(j) => batch.push(j),
+            Err(_) => break,
+        }
+    }
+    Some(batch)
+}
+
+pub(crate) fn other(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Other(e.to_string())
+}
 
 /// The store. Every write is durable when it reports `Ok` (the server
 /// acknowledges an action only after its [`Write::Append`] reported).
@@ -243,6 +328,10 @@ pub trait Store: Send + Sync {
     /// One table with its log, finished or not. A table that cannot be
     /// read is [`StoreError::Unreadable`].
     fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError>;
+    /// Every table's id, finished or not, oldest first.
+    fn table_ids(&self) -> Result<Vec<String>, StoreError>;
+    /// One table, every row of it (see [`TableDump`]).
+    fn dump(&self, id: &str) -> Result<Option<TableDump>, StoreError>;
 
     /// Commits `write` and waits until it is durable (blocks the thread).
     fn write_wait(&self, write: Write) -> Result<(), StoreError> {
@@ -347,6 +436,14 @@ impl Store for Unstored {
     }
 
     fn table(&self, _id: &str) -> Result<Option<StoredTable>, StoreError> {
+        Ok(None)
+    }
+
+    fn table_ids(&self) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    fn dump(&self, _id: &str) -> Result<Option<TableDump>, StoreError> {
         Ok(None)
     }
 }

@@ -17,6 +17,7 @@ pub mod replay;
 pub mod report;
 pub mod serve;
 pub mod sim;
+pub mod store;
 pub mod tune;
 
 use std::path::{Path, PathBuf};

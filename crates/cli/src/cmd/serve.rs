@@ -1,7 +1,7 @@
 //! `b5 serve`: the online table (`b5-server`). Players at different
 //! machines share tables over HTTP and WebSocket (the protocol is in
-//! `docs/protocol.md`); the tables live in an SQLite file in `--data` and
-//! survive a crash.
+//! `docs/protocol.md`); the tables live in an SQLite file in `--data`, or
+//! in a PostgreSQL database (`--store postgres://...`), and survive a crash.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -97,6 +97,12 @@ pub struct ServeArgs {
     /// The folder of the store (created if need be)
     #[arg(long, default_value = "./b5-data", value_name = "DIR")]
     pub data: PathBuf,
+    /// Keep the tables in a PostgreSQL database instead of the SQLite file
+    /// in --data: postgres://USER[:PASSWORD]@HOST[:PORT]/DB (or sqlite:DIR,
+    /// the same as --data DIR)
+    #[arg(long, env = "B5_STORE", hide_env_values = true, value_name = "URL",
+          value_parser = parse_store)]
+    pub store: Option<b5_server::StoreLocator>,
     /// The largest request body, in bytes
     #[arg(long, default_value_t = 64 * 1024, value_name = "BYTES",
           value_parser = clap::value_parser!(u64).range(1024..))]
@@ -188,9 +194,18 @@ pub struct ServeArgs {
     pub test_mode: bool,
 }
 
+fn parse_store(s: &str) -> Result<b5_server::StoreLocator, String> {
+    b5_server::StoreLocator::parse(s)
+}
+
 pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     b5_server::init_logging();
     let mut cfg = Config::new(&args.data);
+    match &args.store {
+        Some(b5_server::StoreLocator::Postgres(url)) => cfg.store = Some(url.clone()),
+        Some(b5_server::StoreLocator::Sqlite(dir)) => cfg.data = dir.clone(),
+        None => {}
+    }
     cfg.max_body = usize::try_from(args.max_body).unwrap_or(usize::MAX);
     cfg.max_ws_message = usize::try_from(args.max_ws_message).unwrap_or(usize::MAX);
     cfg.actions_per_second = args.actions_per_second;

@@ -26,26 +26,32 @@ struct Served {
     base: String,
 }
 
-fn serve_cmd(data: &Path) -> Command {
+/// `b5 serve` on the store in `data`, or on the PostgreSQL database
+/// `store` names (its log still goes to `data`).
+fn serve_cmd(data: &Path, store: Option<&str>) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_b5"));
     c.args(["serve", "--addr", "127.0.0.1:0", "--test-mode"])
         .args(["--tables-per-hour", "0"])
         .arg("--data")
         .arg(data)
         .args(["--actions-per-second", "100000"])
-        .env("RUST_LOG", "info");
+        .env("RUST_LOG", "info")
+        .env_remove("B5_STORE");
+    if let Some(url) = store {
+        c.args(["--store", url]);
+    }
     c
 }
 
 /// Starts `b5 serve` and reads the address it prints.
-fn spawn(data: &Path) -> Served {
+fn spawn(data: &Path, store: Option<&str>) -> Served {
     // The server's log, for a failing test's message.
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(data.join("serve.log"))
         .unwrap();
-    let mut child = serve_cmd(data)
+    let mut child = serve_cmd(data, store)
         .stdout(Stdio::piped())
         .stderr(Stdio::from(log))
         .spawn()
@@ -131,9 +137,25 @@ async fn choose(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_at_random_points_loses_nothing_acknowledged() {
-    let data = temp_dir("crash");
+    kill_9_at_random_points(None).await;
+}
+
+/// The same on a PostgreSQL store (a fresh database on the server
+/// `scripts/with-postgres.sh` starts; test.sh runs it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+async fn kill_9_at_random_points_loses_nothing_acknowledged_postgres() {
+    let admin = std::env::var("B5_TEST_POSTGRES")
+        .expect("B5_TEST_POSTGRES: run under scripts/with-postgres.sh, as test.sh does");
+    let db = format!("b5t_crash_{}", std::process::id());
+    let url = b5_server::pg::create_database(&admin, &db).unwrap();
+    kill_9_at_random_points(Some(&url)).await;
+}
+
+async fn kill_9_at_random_points(store: Option<&str>) {
+    let data = temp_dir(if store.is_some() { "crash-pg" } else { "crash" });
     let http = reqwest::Client::new();
-    let mut srv = spawn(&data);
+    let mut srv = spawn(&data, store);
     let seed = 31337;
     let req = json!({
         "seats": [ { "player": "human", "deck": "narn" }, { "player": "human", "deck": "centauri" } ],
@@ -168,7 +190,7 @@ async fn kill_9_at_random_points_loses_nothing_acknowledged() {
     }
 
     // A second server on the same data folder refuses to start.
-    let second = serve_cmd(&data).output().unwrap();
+    let second = serve_cmd(&data, store).output().unwrap();
     assert!(!second.status.success());
     assert!(
         String::from_utf8_lossy(&second.stderr).contains("another"),
@@ -276,7 +298,7 @@ async fn kill_9_at_random_points_loses_nothing_acknowledged() {
                 _ => unknown = Some((seq, seat, a)),
             }
         }
-        srv = spawn(&data);
+        srv = spawn(&data, store);
         // Every acknowledged action is there; the tokens still work.
         let (s, st) = call(
             &http,
@@ -399,7 +421,7 @@ async fn kill_9_at_random_points_loses_nothing_acknowledged() {
 #[test]
 fn loadtest_reports_against_a_running_server() {
     let data = temp_dir("loadtest");
-    let mut srv = spawn(&data);
+    let mut srv = spawn(&data, None);
     let out = Command::new(env!("CARGO_BIN_EXE_b5"))
         .args([
             "loadtest",
@@ -523,4 +545,91 @@ fn serve_raises_its_open_files_limit_and_bounds_connections_under_it() {
             );
         }
     }
+}
+
+/// `b5 store copy`: a server's folder copied into another store, which a
+/// server then serves the same table from; a running server's store, a
+/// copy onto itself and a store that is neither SQLite nor PostgreSQL are
+/// refused with their reasons. (Into PostgreSQL and back: the server
+/// crate's postgres tests.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn store_copy_moves_a_servers_tables_to_another_store() {
+    let from = temp_dir("copy-from");
+    let to = temp_dir("copy-to");
+    let b5 = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_b5"))
+            .args(args)
+            .env_remove("B5_STORE")
+            .output()
+            .unwrap()
+    };
+    let from_at = format!("sqlite:{}", from.display());
+    let to_at = format!("sqlite:{}", to.display());
+
+    let same = b5(&["store", "copy", "--from", &from_at, "--to", &from_at]);
+    assert_eq!(same.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&same.stderr).contains("the same store"));
+    let bad = b5(&["store", "copy", "--from", "mysql://x/y", "--to", &to_at]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("a store is sqlite:DIR or postgres://"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+
+    let http = reqwest::Client::new();
+    let srv = spawn(&from, None);
+    let req = json!({
+        "seats": [ { "player": "human", "deck": "narn" }, { "player": "greedy", "deck": "centauri" } ],
+        "seed": 7,
+    });
+    let (s, created) = call(
+        &http,
+        "POST",
+        format!("{}/api/tables", srv.base),
+        None,
+        Some(req),
+    )
+    .await
+    .unwrap();
+    assert_eq!(s, 201, "{created}");
+    let id = created["table"].as_str().unwrap().to_string();
+
+    // The running server owns its store: refused, nothing copied.
+    let busy = b5(&["store", "copy", "--from", &from_at, "--to", &to_at]);
+    assert_eq!(busy.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&busy.stderr).contains("another server process"),
+        "{}",
+        String::from_utf8_lossy(&busy.stderr)
+    );
+    srv.kill9();
+
+    let ok = b5(&["store", "copy", "--from", &from_at, "--to", &to_at]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let said = String::from_utf8_lossy(&ok.stdout);
+    assert!(said.contains("copied 1 tables (0 finished)"), "{said}");
+    assert!(said.contains("read back and compared"), "{said}");
+
+    // A server on the copy serves the table.
+    let srv = spawn(&to, None);
+    let (s, st) = call(
+        &http,
+        "GET",
+        format!("{}/api/tables/{id}/state", srv.base),
+        None,
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(s, 200, "{st}");
+    drop(srv);
+    // Into a store that holds it already: refused.
+    let again = b5(&["store", "copy", "--from", &from_at, "--to", &to_at]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds 1 tables"));
 }

@@ -17,6 +17,7 @@ mod full_game;
 mod fuzz;
 mod hidden_info;
 mod packs;
+mod postgres;
 mod protocol;
 mod replay;
 mod sandbox;

@@ -1,4 +1,5 @@
-//! The SQLite store: one owner per data folder, everything read back as
+//! The stores (SQLite, and PostgreSQL when test.sh gives the tests a
+//! server): one owner per store, everything read back as
 //! written, the log append-only and gap-free, writes committed together
 //! yet refused one by one, a pending undo kept until answered, and a table
 //! whose log does not replay to its digests left out at start rather than
@@ -8,18 +9,23 @@ use crate::common;
 
 use b5_server::b5::B5Kind;
 use b5_server::game::GameKind;
-use b5_server::sqlite::SqliteStore;
 use std::sync::mpsc;
 
 use b5_server::store::{
     ChatLine, LoggedAction, PendingUndo, Store, StoreError, StoredTable, Write,
 };
 use b5_server::{default_kinds, open};
-use common::stored::{actions, new_table};
-use common::temp_dir;
+use common::stored::{actions, new_table, StoreAt};
+
+crate::on_both_stores!(
+    one_owner_and_everything_read_back,
+    a_table_that_does_not_replay_is_left_out,
+    writes_queued_together_are_refused_one_by_one,
+    a_pending_undo_is_kept_until_its_entry_is_logged,
+);
 
 /// The unfinished tables, every one of them read.
-fn unfinished(s: &SqliteStore) -> Vec<StoredTable> {
+fn unfinished(s: &dyn Store) -> Vec<StoredTable> {
     s.unfinished_tables()
         .unwrap()
         .into_iter()
@@ -27,14 +33,9 @@ fn unfinished(s: &SqliteStore) -> Vec<StoredTable> {
         .collect()
 }
 
-#[test]
-fn one_owner_and_everything_read_back() {
-    let dir = temp_dir("store");
-    let s = SqliteStore::open(&dir).unwrap();
-    assert!(matches!(
-        SqliteStore::open(&dir),
-        Err(StoreError::Locked(_))
-    ));
+fn one_owner_and_everything_read_back(at: &StoreAt) {
+    let s = at.open().unwrap();
+    assert!(matches!(at.open(), Err(StoreError::Locked(_))));
     let t = new_table("t1", 9);
     s.create_table(&t).unwrap();
     s.join_seat("t1", 0, &[7; 32], "Alice").unwrap();
@@ -58,8 +59,8 @@ fn one_owner_and_everything_read_back() {
     s.append_chat("t1", &line).unwrap();
     drop(s);
 
-    let s = SqliteStore::open(&dir).unwrap();
-    let all = unfinished(&s);
+    let s = at.open().unwrap();
+    let all = unfinished(&*s);
     assert_eq!(all.len(), 1);
     let back = &all[0];
     assert_eq!(back.log, log);
@@ -74,16 +75,14 @@ fn one_owner_and_everything_read_back() {
     // A finishing entry takes the table out of the unfinished ones.
     let more = actions(&t, 6);
     s.append_action("t1", &more[5], true).unwrap();
-    assert!(unfinished(&s).is_empty());
+    assert!(unfinished(&*s).is_empty());
     assert!(s.table("t1").unwrap().unwrap().finished);
     assert!(s.table("nope").unwrap().is_none());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_table_that_does_not_replay_is_left_out() {
-    let dir = temp_dir("replay");
+fn a_table_that_does_not_replay_is_left_out(at: &StoreAt) {
     {
-        let s = SqliteStore::open(&dir).unwrap();
+        let s = at.open().unwrap();
         let good = new_table("good", 1);
         s.create_table(&good).unwrap();
         for a in actions(&good, 4) {
@@ -104,24 +103,28 @@ async fn a_table_that_does_not_replay_is_left_out() {
             s.append_action("bad", a, false).unwrap();
         }
     }
-    let (_tell, rx) = tokio::sync::watch::channel(false);
-    let mut cfg = common::test_config("unused");
-    cfg.data = dir;
-    let state = open(cfg, default_kinds().unwrap(), rx).await.unwrap();
-    let good = state.table("good").expect("the good table is restored");
-    assert_eq!(good.inner.lock().await.seq, 4);
-    assert!(
-        state.table("bad").is_none(),
-        "a diverging log is not served"
-    );
+    let cfg = at.config("replay");
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let (_tell, rx) = tokio::sync::watch::channel(false);
+            let state = open(cfg, default_kinds().unwrap(), rx).await.unwrap();
+            let good = state.table("good").expect("the good table is restored");
+            assert_eq!(good.inner.lock().await.seq, 4);
+            assert!(
+                state.table("bad").is_none(),
+                "a diverging log is not served"
+            );
+        });
 }
 
 /// Writes queued together (one group commit, as a rule) are each
 /// committed or refused on their own: a refused one undoes only itself.
-#[test]
-fn writes_queued_together_are_refused_one_by_one() {
-    let dir = temp_dir("batch");
-    let s = SqliteStore::open(&dir).unwrap();
+fn writes_queued_together_are_refused_one_by_one(at: &StoreAt) {
+    let s = at.open().unwrap();
     let t1 = new_table("t1", 4);
     let t2 = new_table("t2", 5);
     let l1 = actions(&t1, 2);
@@ -185,9 +188,7 @@ fn writes_queued_together_are_refused_one_by_one() {
     assert_eq!(back.chat, vec![line]);
 }
 
-#[test]
-fn a_pending_undo_is_kept_until_its_entry_is_logged() {
-    let dir = temp_dir("undo");
+fn a_pending_undo_is_kept_until_its_entry_is_logged(at: &StoreAt) {
     let t = new_table("t1", 6);
     let log = actions(&t, 3);
     let asked = PendingUndo {
@@ -197,15 +198,15 @@ fn a_pending_undo_is_kept_until_its_entry_is_logged() {
         waiting: vec![1],
     };
     {
-        let s = SqliteStore::open(&dir).unwrap();
+        let s = at.open().unwrap();
         s.create_table(&t).unwrap();
         for a in &log {
             s.append_action("t1", a, false).unwrap();
         }
         s.set_undo("t1", Some(&asked)).unwrap();
     }
-    let s = SqliteStore::open(&dir).unwrap();
-    assert_eq!(unfinished(&s)[0].undo, Some(asked.clone()));
+    let s = at.open().unwrap();
+    assert_eq!(unfinished(&*s)[0].undo, Some(asked.clone()));
     // Cleared (refused, withdrawn).
     s.set_undo("t1", None).unwrap();
     assert_eq!(s.table("t1").unwrap().unwrap().undo, None);

@@ -68,3 +68,78 @@ pub fn actions(t: &NewTable, n: usize) -> Vec<LoggedAction> {
     }
     out
 }
+
+/// Where a test's store is: a fresh SQLite folder, or a fresh database on
+/// the PostgreSQL server the tests were given (`B5_TEST_POSTGRES`, set by
+/// `scripts/with-postgres.sh`, which `test.sh` runs them under).
+#[derive(Clone, Debug)]
+pub enum StoreAt {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+/// The PostgreSQL server the tests were given.
+pub fn postgres_admin() -> String {
+    std::env::var("B5_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "B5_TEST_POSTGRES is not set: the PostgreSQL tests need a server; \
+             run them as test.sh does: bash scripts/with-postgres.sh cargo test -p b5-server \
+             --test server -- --ignored postgres"
+        )
+    })
+}
+
+/// A fresh, empty database on the tests' PostgreSQL server; its address.
+pub fn postgres_database(name: &str) -> String {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let db = format!("b5t_{}_{}_{n}", name.to_lowercase(), std::process::id());
+    b5_server::pg::create_database(&postgres_admin(), &db).expect("a fresh test database")
+}
+
+impl StoreAt {
+    pub fn sqlite(name: &str) -> StoreAt {
+        StoreAt::Sqlite(super::temp_dir(name))
+    }
+
+    pub fn postgres(name: &str) -> StoreAt {
+        StoreAt::Postgres(postgres_database(name))
+    }
+
+    pub fn open(&self) -> Result<Box<dyn b5_server::store::Store>, b5_server::store::StoreError> {
+        Ok(match self {
+            StoreAt::Sqlite(dir) => Box::new(b5_server::sqlite::SqliteStore::open(dir)?),
+            StoreAt::Postgres(url) => Box::new(b5_server::pg::PgStore::open(url)?),
+        })
+    }
+
+    /// A server configuration whose store is this one.
+    pub fn config(&self, name: &str) -> b5_server::Config {
+        let mut cfg = super::test_config(name);
+        match self {
+            StoreAt::Sqlite(dir) => cfg.data = dir.clone(),
+            StoreAt::Postgres(url) => cfg.store = Some(url.clone()),
+        }
+        cfg
+    }
+}
+
+/// Runs each named test function (taking a `&StoreAt`) on both stores:
+/// `NAME::sqlite` always, `NAME::postgres` when asked for (ignored by a
+/// plain `cargo test`; `test.sh` runs it beside a PostgreSQL server).
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => { $(
+        mod $name {
+            #[test]
+            fn sqlite() {
+                super::$name(&$crate::common::stored::StoreAt::sqlite(stringify!($name)))
+            }
+            #[test]
+            #[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+            fn postgres() {
+                super::$name(&$crate::common::stored::StoreAt::postgres(stringify!($name)))
+            }
+        }
+    )* };
+}

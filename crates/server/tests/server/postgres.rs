@@ -1,0 +1,256 @@
+//! What only the PostgreSQL store has to show (the tests both stores pass
+//! are in store.rs): a database that is not a store of this build is
+//! refused with its reason, never with its password; a bad row leaves out
+//! its table alone, naming it and the row; and a writer whose connection
+//! is lost connects again. Each test needs the server `test.sh` starts
+//! (`scripts/with-postgres.sh`): `cargo test -p b5-server --test server
+//! -- --ignored postgres` beside one.
+
+use crate::common;
+
+use b5_server::pg::PgStore;
+use b5_server::store::{PendingUndo, Store, StoreError};
+use common::stored::{actions, new_table, postgres_database};
+
+fn sql(url: &str, statements: &str) {
+    let mut c = postgres::Client::connect(url, postgres::NoTls).expect("the test database");
+    c.batch_execute(statements).expect("the statements run");
+}
+
+fn refused(url: &str) -> String {
+    match PgStore::open(url) {
+        Ok(_) => panic!("{url}: opened"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_refuses_what_is_not_a_store_of_this_build() {
+    // Another application's tables: refused, and left as they were.
+    let url = postgres_database("other");
+    sql(
+        &url,
+        "CREATE TABLE players (id INT); INSERT INTO players VALUES (1);",
+    );
+    let msg = refused(&url);
+    assert!(msg.contains("holds other tables (players)"), "{msg}");
+    assert!(msg.contains("postgres://"), "names the database: {msg}");
+    sql(&url, "SELECT id FROM players WHERE id = 1");
+
+    // A newer schema than this build knows.
+    let url = postgres_database("newer");
+    drop(PgStore::open(&url).unwrap());
+    sql(&url, "UPDATE b5_store SET version = 99");
+    let msg = refused(&url);
+    assert!(
+        msg.contains("schema version 99, newer than this build knows"),
+        "{msg}"
+    );
+
+    // A table of the schema missing: an error, never recreated empty.
+    let url = postgres_database("missing");
+    drop(PgStore::open(&url).unwrap());
+    sql(&url, "DROP TABLE chat");
+    let msg = refused(&url);
+    assert!(msg.contains("the store's table chat is missing"), "{msg}");
+    let msg = refused(&url);
+    assert!(msg.contains("chat is missing"), "still refused: {msg}");
+
+    // Another application's marker.
+    let url = postgres_database("marker");
+    drop(PgStore::open(&url).unwrap());
+    sql(&url, "UPDATE b5_store SET application = 'someone-else'");
+    let msg = refused(&url);
+    assert!(msg.contains("not a b5 store"), "{msg}");
+
+    // A server that does not answer: the address named, not its password.
+    let admin = common::stored::postgres_admin();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let url = format!("postgres://b5:sekret@127.0.0.1:{port}/nothing?connect_timeout=2");
+    let msg = refused(&url);
+    assert!(msg.contains(&format!("127.0.0.1:{port}/nothing")), "{msg}");
+    assert!(
+        !msg.contains("sekret"),
+        "the password is never shown: {msg}"
+    );
+    assert!(!admin.is_empty());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_a_bad_row_leaves_out_its_table_alone() {
+    let url = postgres_database("badrows");
+    let s = PgStore::open(&url).unwrap();
+    for (id, seed) in [("good", 1), ("notjson", 2), ("gap", 3), ("undo", 4)] {
+        let t = new_table(id, seed);
+        s.create_table(&t).unwrap();
+        for a in actions(&t, 3) {
+            s.append_action(id, &a, false).unwrap();
+        }
+    }
+    let asked = PendingUndo {
+        by: 0,
+        target: 1,
+        seq: 3,
+        waiting: vec![1],
+    };
+    s.set_undo("undo", Some(&asked)).unwrap();
+    drop(s);
+    sql(
+        &url,
+        "UPDATE actions SET action = 'not json' WHERE table_id = 'notjson' AND seq = 1;
+         DELETE FROM actions WHERE table_id = 'gap' AND seq = 1;
+         UPDATE pending_undo SET waiting = '[7]' WHERE table_id = 'undo';",
+    );
+    let s = PgStore::open(&url).unwrap();
+    let read = s.unfinished_tables().unwrap();
+    let mut good = Vec::new();
+    let mut bad = Vec::new();
+    for r in read {
+        match r {
+            Ok(t) => good.push(t.table.id),
+            Err((id, e)) => bad.push((id, e.to_string())),
+        }
+    }
+    assert_eq!(good, vec!["good".to_string()]);
+    let find = |id: &str| {
+        bad.iter()
+            .find(|(b, _)| b == id)
+            .unwrap_or_else(|| panic!("{id} is not named: {bad:?}"))
+            .1
+            .clone()
+    };
+    let m = find("notjson");
+    assert!(
+        m.contains("table notjson") && m.contains("action 1: the action is not JSON"),
+        "{m}"
+    );
+    let m = find("gap");
+    assert!(m.contains("the log has a gap before action 2"), "{m}");
+    let m = find("undo");
+    assert!(m.contains("waiting names seat 7"), "{m}");
+    // Asked for by id, the same.
+    assert!(matches!(s.table("gap"), Err(StoreError::Unreadable { .. })));
+    assert!(s.table("good").unwrap().is_some());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_a_writer_whose_connection_is_lost_connects_again() {
+    let url = postgres_database("reconnect");
+    let s = PgStore::open(&url).unwrap();
+    let t = new_table("t1", 8);
+    let log = actions(&t, 3);
+    s.create_table(&t).unwrap();
+    s.append_action("t1", &log[0], false).unwrap();
+    // The database server ends the writer's connection.
+    sql(
+        &url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = 'b5 serve writer' AND datname = current_database()",
+    );
+    // The write it fails (if any) is refused, nothing half-written; the
+    // next goes through a new connection.
+    let mut next = 1;
+    for _ in 0..2 {
+        if s.append_action("t1", &log[next], false).is_ok() {
+            next += 1;
+        }
+    }
+    assert!(
+        next >= 2,
+        "no write went through after the connection was lost"
+    );
+    let back = s.table("t1").unwrap().unwrap();
+    assert_eq!(back.log, log[..next].to_vec());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_copy_moves_every_table_row_for_row_and_back() {
+    use b5_server::copy::copy;
+    use b5_server::sqlite::SqliteStore;
+    use b5_server::store::{ChatLine, Ended};
+
+    // A club's store: a finished table, one with chat past what is kept
+    // in memory and a pending undo, one that ended unjoined.
+    let dir = common::temp_dir("copy-from");
+    let club = SqliteStore::open(&dir).unwrap();
+    let done = new_table("done", 1);
+    club.create_table(&done).unwrap();
+    let log = actions(&done, 4);
+    for (i, a) in log.iter().enumerate() {
+        club.append_action("done", a, i == 3).unwrap();
+    }
+    let busy = new_table("busy", 2);
+    club.create_table(&busy).unwrap();
+    club.join_seat("busy", 0, &[9; 32], "Alice").unwrap();
+    for a in actions(&busy, 3) {
+        club.append_action("busy", &a, false).unwrap();
+    }
+    for n in 0..250u64 {
+        let line = ChatLine {
+            n,
+            seat: (n % 2) as usize,
+            name: "Alice".into(),
+            text: format!("line {n} ünïcödé"),
+            at: 1_700_000_000 + n as i64,
+        };
+        club.append_chat("busy", &line).unwrap();
+    }
+    let asked = PendingUndo {
+        by: 0,
+        target: 2,
+        seq: 3,
+        waiting: vec![1],
+    };
+    club.set_undo("busy", Some(&asked)).unwrap();
+    let idle = new_table("idle", 3);
+    club.create_table(&idle).unwrap();
+    club.write_wait(b5_server::store::Write::End {
+        table: "idle".into(),
+        ended: Ended::Expired,
+    })
+    .unwrap();
+
+    let url = postgres_database("copy");
+    let shared = PgStore::open(&url).unwrap();
+    let mut seen = Vec::new();
+    let copied = copy(&club, &shared, |done, all| seen.push((done, all))).unwrap();
+    assert_eq!(copied.tables, 3);
+    assert_eq!(copied.finished, 2);
+    assert_eq!(copied.log_entries, 7);
+    assert_eq!(copied.chat_lines, 250);
+    assert_eq!(seen.last(), Some(&(3, 3)));
+    for id in ["done", "busy", "idle"] {
+        assert_eq!(shared.dump(id).unwrap(), club.dump(id).unwrap(), "{id}");
+    }
+    // What a server reads at start is the same from either store.
+    assert_eq!(
+        shared
+            .unfinished_tables()
+            .unwrap()
+            .into_iter()
+            .map(|t| t.unwrap())
+            .collect::<Vec<_>>(),
+        club.unfinished_tables()
+            .unwrap()
+            .into_iter()
+            .map(|t| t.unwrap())
+            .collect::<Vec<_>>()
+    );
+    // Never into a store that holds tables.
+    let again = copy(&club, &shared, |_, _| {}).unwrap_err().to_string();
+    assert!(again.contains("already holds 3 tables"), "{again}");
+
+    // And back into a new SQLite folder, the same rows.
+    let back = SqliteStore::open(&common::temp_dir("copy-back")).unwrap();
+    copy(&shared, &back, |_, _| {}).unwrap();
+    for id in ["done", "busy", "idle"] {
+        assert_eq!(back.dump(id).unwrap(), club.dump(id).unwrap(), "{id}");
+    }
+}
