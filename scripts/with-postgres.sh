@@ -4,7 +4,8 @@
 #
 #     bash scripts/with-postgres.sh cargo test -p b5-server --test server pg:: -- --ignored
 #
-# It installs Debian's `postgresql` when no server is found (as root), makes
+# It installs Debian's `postgresql` when no server is found (apt-get, as root
+# or through sudo), makes
 # a new cluster in a temporary folder, owned by an unprivileged user
 # (PostgreSQL refuses to run as root), starts it on a free loopback port
 # (no Unix socket outside that folder), runs the command with
@@ -23,10 +24,13 @@ find_bin() {
 
 bin="$(find_bin)"
 if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    if command -v apt-get >/dev/null && { [ -z "$sudo" ] || command -v sudo >/dev/null; }; then
         echo "== installing Debian's postgresql (no PostgreSQL server found)"
-        apt-get install -y -q postgresql >/dev/null || {
-            apt-get update -q >/dev/null && apt-get install -y -q postgresql >/dev/null
+        export DEBIAN_FRONTEND=noninteractive
+        $sudo apt-get install -y -q postgresql >/dev/null 2>&1 || {
+            $sudo apt-get update -q >/dev/null && $sudo apt-get install -y -q postgresql >/dev/null
         }
         bin="$(find_bin)"
     fi

@@ -23,6 +23,7 @@ pub mod lobby_news;
 pub mod packs;
 pub mod patch;
 pub mod pg;
+mod readback;
 pub mod replay;
 pub mod sandbox;
 pub mod secret;

@@ -83,11 +83,11 @@ use std::time::{Duration, Instant};
 
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
-use serde_json::Value;
 
+use crate::readback::{dump_table, read_table, Cells, Query, Rows};
 use crate::store::{
-    next_batch, other, ChatLine, Done, Job, LoggedAction, NewTable, PendingUndo, Store, StoreError,
-    StoredSeat, StoredTable, TableDump, TableRead, Write, CHAT_KEPT,
+    next_batch, other, queue, ChatLine, Done, Job, LoggedAction, NewTable, PendingUndo, Store,
+    StoreError, StoredTable, TableDump, TableRead, Write,
 };
 
 /// The database file's name inside the data folder.
@@ -553,15 +553,17 @@ fn kind(v: ValueRef<'_>) -> &'static str {
     }
 }
 
-/// One row's columns, each read as what it must be, or an error naming
-/// the column (the caller names the row).
+/// One row's columns, read as SQLite keeps them: any column may hold any
+/// type, so each is checked.
 struct Cols<'a, 'r>(&'a rusqlite::Row<'r>);
 
 impl Cols<'_, '_> {
     fn get(&self, i: usize, name: &str) -> Result<ValueRef<'_>, String> {
         self.0.get_ref(i).map_err(|e| format!("{name}: {e}"))
     }
+}
 
+impl Cells for Cols<'_, '_> {
     fn opt_text(&self, i: usize, name: &str) -> Result<Option<String>, String> {
         match self.get(i, name)? {
             ValueRef::Null => Ok(None),
@@ -572,49 +574,12 @@ impl Cols<'_, '_> {
         }
     }
 
-    fn text(&self, i: usize, name: &str) -> Result<String, String> {
-        self.opt_text(i, name)?
-            .ok_or_else(|| format!("{name} is not text (NULL)"))
-    }
-
-    fn json<T: serde::de::DeserializeOwned>(&self, i: usize, name: &str) -> Result<T, String> {
-        serde_json::from_str(&self.text(i, name)?)
-            .map_err(|e| format!("{name} is not the expected JSON: {e}"))
-    }
-
     fn opt_int(&self, i: usize, name: &str) -> Result<Option<i64>, String> {
         match self.get(i, name)? {
             ValueRef::Null => Ok(None),
             ValueRef::Integer(n) => Ok(Some(n)),
             v => Err(format!("{name} is not an integer ({})", kind(v))),
         }
-    }
-
-    fn int(&self, i: usize, name: &str) -> Result<i64, String> {
-        self.opt_int(i, name)?
-            .ok_or_else(|| format!("{name} is not an integer (NULL)"))
-    }
-
-    /// A count or a number in a sequence: 0 or more (a negative one must
-    /// not wrap into a huge one).
-    fn opt_count(&self, i: usize, name: &str) -> Result<Option<u64>, String> {
-        self.opt_int(i, name)?
-            .map(|n| u64::try_from(n).map_err(|_| format!("{name} is {n}, below 0")))
-            .transpose()
-    }
-
-    fn count(&self, i: usize, name: &str) -> Result<u64, String> {
-        self.opt_count(i, name)?
-            .ok_or_else(|| format!("{name} is not an integer (NULL)"))
-    }
-
-    /// A seat of a table of `seats` seats.
-    fn seat(&self, i: usize, name: &str, seats: usize) -> Result<usize, String> {
-        let n = self.int(i, name)?;
-        usize::try_from(n)
-            .ok()
-            .filter(|&s| s < seats)
-            .ok_or_else(|| format!("{name} {n} is not a seat of the table ({seats} seats)"))
     }
 
     fn flag(&self, i: usize, name: &str) -> Result<bool, String> {
@@ -625,14 +590,61 @@ impl Cols<'_, '_> {
         }
     }
 
-    /// A SHA-256 hash, or NULL.
-    fn hash(&self, i: usize, name: &str) -> Result<Option<[u8; 32]>, String> {
+    fn opt_bytes(&self, i: usize, name: &str) -> Result<Option<Vec<u8>>, String> {
         match self.get(i, name)? {
             ValueRef::Null => Ok(None),
-            ValueRef::Blob(b) => <[u8; 32]>::try_from(b)
-                .map(Some)
-                .map_err(|_| format!("{name} is {} bytes, not 32", b.len())),
+            ValueRef::Blob(b) => Ok(Some(b.to_vec())),
             v => Err(format!("{name} is not a blob ({})", kind(v))),
+        }
+    }
+}
+
+/// A connection reading in SQLite's SQL.
+struct Reading<'c>(&'c Connection);
+
+impl Rows for Reading<'_> {
+    fn rows<T>(
+        &mut self,
+        q: Query,
+        id: &str,
+        what: &str,
+        mut row: impl FnMut(usize, &dyn Cells) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        let sql = match q {
+            Query::Head => {
+                "SELECT game, setup, seed, spectators, clock_ms, finished, ended,
+                        COALESCE(active_at, created_at * 1000), open_seats, bot_delay_ms
+                 FROM tables WHERE id = ?1"
+            }
+            Query::Seats => {
+                "SELECT seat, player, label, invitation_hash, token_hash, name, away FROM seats
+                 WHERE table_id = ?1 ORDER BY seat"
+            }
+            Query::Log => {
+                "SELECT seq, seat, action, digest, undoes FROM actions WHERE table_id = ?1 ORDER BY seq"
+            }
+            Query::ChatSize => {
+                "SELECT COUNT(*), COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM chat WHERE table_id = ?1"
+            }
+            Query::Chat { .. } => {
+                "SELECT n, seat, name, text, at FROM chat WHERE table_id = ?1 ORDER BY n DESC LIMIT ?2"
+            }
+            Query::Undo => {
+                "SELECT by_seat, target, seq, waiting FROM pending_undo WHERE table_id = ?1"
+            }
+            Query::CreatedAt => "SELECT created_at FROM tables WHERE id = ?1",
+            Query::LoggedAt => "SELECT at FROM actions WHERE table_id = ?1 ORDER BY seq",
+        };
+        match q {
+            // SQLite: a negative limit is none.
+            Query::Chat { kept } => read_rows(
+                self.0,
+                sql,
+                params![id, kept.map_or(-1, |k| k as i64)],
+                what,
+                |i, c| row(i, c),
+            ),
+            _ => read_rows(self.0, sql, [id], what, |i, c| row(i, c)),
         }
     }
 }
@@ -655,274 +667,6 @@ fn read_rows<T>(
         out.push(row(out.len(), &Cols(r))?);
     }
     Ok(out)
-}
-
-/// A table's own row.
-struct Head {
-    game: String,
-    setup: Value,
-    seed: u64,
-    spectators: bool,
-    clock_ms: Option<u64>,
-    finished: bool,
-    ended: Option<crate::store::Ended>,
-    active_at: i64,
-    open_seats: bool,
-    bot_delay_ms: Option<u64>,
-}
-
-fn read_head(conn: &Connection, id: &str) -> Result<Option<Head>, String> {
-    let heads = read_rows(
-        conn,
-        "SELECT game, setup, seed, spectators, clock_ms, finished, ended,
-                COALESCE(active_at, created_at * 1000), open_seats, bot_delay_ms
-         FROM tables WHERE id = ?1",
-        [id],
-        "the table",
-        |_, c| {
-            Ok(Head {
-                game: c.text(0, "game")?,
-                setup: serde_json::from_str(&c.text(1, "the set-up")?)
-                    .map_err(|e| format!("the set-up is not JSON: {e}"))?,
-                // The u64's bits, as written.
-                seed: c.int(2, "seed")? as u64,
-                spectators: c.flag(3, "spectators")?,
-                clock_ms: c.opt_count(4, "clock_ms")?,
-                finished: c.flag(5, "finished")?,
-                ended: match c.opt_text(6, "ended")? {
-                    None => None,
-                    Some(e) => Some(
-                        crate::store::Ended::parse(&e)
-                            .ok_or_else(|| format!("ended: unknown reason {e:?}"))?,
-                    ),
-                },
-                active_at: c.int(7, "active_at")?,
-                open_seats: c.flag(8, "open_seats")?,
-                bot_delay_ms: c.opt_count(9, "bot_delay_ms")?,
-            })
-        },
-    )?;
-    Ok(heads.into_iter().next())
-}
-
-fn read_seats(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, String> {
-    read_rows(
-        conn,
-        "SELECT seat, player, label, invitation_hash, token_hash, name, away FROM seats
-         WHERE table_id = ?1 ORDER BY seat",
-        [id],
-        "the seats",
-        |k, c| {
-            let row = || -> Result<StoredSeat, String> {
-                let n = c.count(0, "seat")?;
-                if n != k as u64 {
-                    return Err(format!("the seats skip to seat {n}"));
-                }
-                Ok(StoredSeat {
-                    player: c.text(1, "player")?,
-                    label: c.text(2, "label")?,
-                    invitation_hash: c.hash(3, "invitation_hash")?,
-                    token_hash: c.hash(4, "token_hash")?,
-                    name: c.opt_text(5, "name")?,
-                    away: c.flag(6, "away")?,
-                })
-            };
-            row().map_err(|e| format!("seat {k}: {e}"))
-        },
-    )
-}
-
-fn read_log(conn: &Connection, id: &str, seats: usize) -> Result<Vec<LoggedAction>, String> {
-    read_rows(
-        conn,
-        "SELECT seq, seat, action, digest, undoes FROM actions WHERE table_id = ?1 ORDER BY seq",
-        [id],
-        "the log",
-        |i, c| {
-            let seq = c
-                .count(0, "seq")
-                .map_err(|e| format!("the log's entry {i}: {e}"))?;
-            if seq != i as u64 {
-                return Err(format!("the log has a gap before action {seq}"));
-            }
-            let row = || -> Result<LoggedAction, String> {
-                Ok(LoggedAction {
-                    seq,
-                    seat: c.seat(1, "seat", seats)?,
-                    action: serde_json::from_str(&c.text(2, "the action")?)
-                        .map_err(|e| format!("the action is not JSON: {e}"))?,
-                    // The u64's bits, as written.
-                    digest: c.int(3, "digest")? as u64,
-                    undoes: c.opt_count(4, "undoes")?,
-                })
-            };
-            row().map_err(|e| format!("action {seq}: {e}"))
-        },
-    )
-}
-
-/// The last `kept` lines ([`CHAT_KEPT`] at start; all of them, None, for a
-/// copy), oldest first, how many there are and their bytes of text.
-fn read_chat(
-    conn: &Connection,
-    id: &str,
-    seats: usize,
-    kept: Option<usize>,
-) -> Result<(Vec<ChatLine>, u64, u64), String> {
-    let count = read_rows(
-        conn,
-        "SELECT COUNT(*), COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM chat WHERE table_id = ?1",
-        [id],
-        "the chat",
-        |_, c| {
-            Ok((
-                c.count(0, "the number of chat lines")?,
-                c.count(1, "the bytes of the chat")?,
-            ))
-        },
-    )?;
-    let mut lines = read_rows(
-        conn,
-        "SELECT n, seat, name, text, at FROM chat WHERE table_id = ?1 ORDER BY n DESC LIMIT ?2",
-        // SQLite: a negative limit is none.
-        params![id, kept.map_or(-1, |k| k as i64)],
-        "the chat",
-        |_, c| {
-            let n = c.count(0, "n").map_err(|e| format!("a chat line: {e}"))?;
-            let row = || -> Result<ChatLine, String> {
-                Ok(ChatLine {
-                    n,
-                    seat: c.seat(1, "seat", seats)?,
-                    name: c.text(2, "name")?,
-                    text: c.text(3, "text")?,
-                    at: c.int(4, "at")?,
-                })
-            };
-            row().map_err(|e| format!("chat line {n}: {e}"))
-        },
-    )?;
-    lines.reverse();
-    let (count, bytes) = count.into_iter().next().unwrap_or((0, 0));
-    Ok((lines, count, bytes))
-}
-
-/// The pending undo, if it asks about the table as its log leaves it.
-fn read_undo(
-    conn: &Connection,
-    id: &str,
-    seats: usize,
-    log_len: usize,
-) -> Result<Option<PendingUndo>, String> {
-    let undo = read_rows(
-        conn,
-        "SELECT by_seat, target, seq, waiting FROM pending_undo WHERE table_id = ?1",
-        [id],
-        "the pending undo",
-        |_, c| {
-            let row = || -> Result<PendingUndo, String> {
-                let waiting: Vec<usize> = c.json(3, "waiting")?;
-                if let Some(w) = waiting.iter().find(|&&w| w >= seats) {
-                    return Err(format!(
-                        "waiting names seat {w}, not a seat of the table ({seats} seats)"
-                    ));
-                }
-                Ok(PendingUndo {
-                    by: c.seat(0, "by_seat", seats)?,
-                    target: c.count(1, "target")?,
-                    seq: c.count(2, "seq")?,
-                    waiting,
-                })
-            };
-            row().map_err(|e| format!("the pending undo: {e}"))
-        },
-    )?;
-    // Anything else is stale (it cannot happen, as an undo entry clears it
-    // in the same transaction; but it is never served).
-    Ok(undo.into_iter().next().filter(|u| u.seq == log_len as u64))
-}
-
-/// One table with its whole log, or None if there is no such table; a
-/// table that cannot be read is [`StoreError::Unreadable`], naming it and
-/// the row.
-fn read_table(conn: &Connection, id: &str) -> Result<Option<StoredTable>, StoreError> {
-    read_table_with(conn, id, Some(CHAT_KEPT))
-}
-
-fn read_table_with(
-    conn: &Connection,
-    id: &str,
-    chat_kept: Option<usize>,
-) -> Result<Option<StoredTable>, StoreError> {
-    let read = || -> Result<Option<StoredTable>, String> {
-        let Some(head) = read_head(conn, id)? else {
-            return Ok(None);
-        };
-        let seats = read_seats(conn, id)?;
-        let log = read_log(conn, id, seats.len())?;
-        let (chat, chat_count, chat_bytes) = read_chat(conn, id, seats.len(), chat_kept)?;
-        let undo = read_undo(conn, id, seats.len(), log.len())?;
-        Ok(Some(StoredTable {
-            table: NewTable {
-                id: id.to_string(),
-                game: head.game,
-                setup: head.setup,
-                seed: head.seed,
-                spectators: head.spectators,
-                clock_ms: head.clock_ms,
-                open_seats: head.open_seats,
-                bot_delay_ms: head.bot_delay_ms,
-                seats,
-            },
-            finished: head.finished,
-            ended: head.ended,
-            active_at: head.active_at,
-            log,
-            undo,
-            chat,
-            chat_count,
-            chat_bytes,
-        }))
-    };
-    read().map_err(|what| StoreError::Unreadable {
-        table: id.to_string(),
-        what,
-    })
-}
-
-/// One table, every row of it: [`read_table`] with all its chat, and the
-/// times kept beside the rows.
-fn dump_table(conn: &Connection, id: &str) -> Result<Option<TableDump>, StoreError> {
-    let Some(stored) = read_table_with(conn, id, None)? else {
-        return Ok(None);
-    };
-    let unreadable = |what: String| StoreError::Unreadable {
-        table: id.to_string(),
-        what,
-    };
-    let created_at = read_rows(
-        conn,
-        "SELECT created_at FROM tables WHERE id = ?1",
-        [id],
-        "the table",
-        |_, c| c.int(0, "created_at"),
-    )
-    .map_err(unreadable)?
-    .into_iter()
-    .next()
-    .unwrap_or(0);
-    let logged_at = read_rows(
-        conn,
-        "SELECT at FROM actions WHERE table_id = ?1 ORDER BY seq",
-        [id],
-        "the log",
-        |i, c| c.int(0, "at").map_err(|e| format!("action {i}: {e}")),
-    )
-    .map_err(unreadable)?;
-    Ok(Some(TableDump {
-        stored,
-        created_at,
-        logged_at,
-    }))
 }
 
 impl Drop for SqliteStore {
@@ -1304,19 +1048,7 @@ fn checkpoint(conn: &Connection) -> rusqlite::Result<(u64, u64)> {
 
 impl Store for SqliteStore {
     fn write(&self, write: Write, done: Done) {
-        let job = Job {
-            write,
-            done,
-            queued: Instant::now(),
-        };
-        match &self.jobs {
-            Some(tx) => {
-                if let Err(mpsc::SendError(job)) = tx.send(job) {
-                    (job.done)(Err(other("the store's writer has stopped")));
-                }
-            }
-            None => (job.done)(Err(other("the store is closed"))),
-        }
+        queue(self.jobs.as_ref(), write, done);
     }
 
     fn unfinished_tables(&self) -> Result<Vec<TableRead>, StoreError> {
@@ -1345,7 +1077,7 @@ impl Store for SqliteStore {
                         return Err((name.clone(), StoreError::Unreadable { table: name, what }));
                     }
                 };
-                match read_table(&tx, &id) {
+                match read_table(&mut Reading(&tx), &id) {
                     Ok(Some(t)) => Ok(t),
                     Ok(None) => Err((
                         id.clone(),
@@ -1368,7 +1100,7 @@ impl Store for SqliteStore {
             table: id.to_string(),
             what: e.to_string(),
         })?;
-        let out = read_table(&tx, id);
+        let out = read_table(&mut Reading(&tx), id);
         let _ = tx.finish();
         out
     }
@@ -1388,7 +1120,7 @@ impl Store for SqliteStore {
     fn dump(&self, id: &str) -> Result<Option<TableDump>, StoreError> {
         let mut conn = self.reader();
         let tx = conn.transaction().map_err(other)?;
-        let out = dump_table(&tx, id);
+        let out = dump_table(&mut Reading(&tx), id);
         let _ = tx.finish();
         out
     }

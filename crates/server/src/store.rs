@@ -310,6 +310,24 @@ pub(crate) fn next_batch(rx: &std::sync::mpsc::Receiver<Job>) -> Option<Vec<Job>
     Some(batch)
 }
 
+/// Queues `write` for a store's writer thread (`jobs`: None once the
+/// store is closing); a write that cannot be queued fails at once.
+pub(crate) fn queue(jobs: Option<&std::sync::mpsc::Sender<Job>>, write: Write, done: Done) {
+    let job = Job {
+        write,
+        done,
+        queued: std::time::Instant::now(),
+    };
+    match jobs {
+        Some(tx) => {
+            if let Err(std::sync::mpsc::SendError(job)) = tx.send(job) {
+                (job.done)(Err(other("the store's writer has stopped")));
+            }
+        }
+        None => (job.done)(Err(other("the store is closed"))),
+    }
+}
+
 pub(crate) fn other(e: impl std::fmt::Display) -> StoreError {
     StoreError::Other(e.to_string())
 }

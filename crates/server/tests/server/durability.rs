@@ -7,7 +7,13 @@ use crate::common;
 use std::sync::Arc;
 
 use b5_server::store::{PendingUndo, Store};
+use common::stored::StoreAt;
 use common::{start, table_request, test_config, Client};
+
+crate::on_both_stores_async!(
+    a_new_table_and_its_seats_are_stored_before_the_answer,
+    an_undo_request_survives_a_restart,
+);
 use serde_json::{json, Value};
 
 /// What the store holds of table `id` now (its reader sees only what is
@@ -34,10 +40,8 @@ async fn act_once(c: &Client, id: &str, tokens: &[(usize, String)]) -> (usize, u
     panic!("nobody has a choice");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_new_table_and_its_seats_are_stored_before_the_answer() {
-    let cfg = test_config("durable-create");
-    let data = cfg.data.clone();
+async fn a_new_table_and_its_seats_are_stored_before_the_answer(at: StoreAt) {
+    let cfg = at.config("durable-create");
     let server = start(cfg).await;
     let c = Client::new(server.addr);
     let (id, inv) = c
@@ -66,8 +70,7 @@ async fn a_new_table_and_its_seats_are_stored_before_the_answer() {
     server.stop().await.unwrap();
 
     // After a restart the tokens still hold their seats.
-    let mut cfg = test_config("durable-create-2");
-    cfg.data = data;
+    let cfg = at.config("durable-create-2");
     let server = start(cfg).await;
     let c = Client::new(server.addr);
     for (seat, t) in &tokens {
@@ -79,10 +82,8 @@ async fn a_new_table_and_its_seats_are_stored_before_the_answer() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_undo_request_survives_a_restart() {
-    let cfg = test_config("durable-undo");
-    let data = cfg.data.clone();
+async fn an_undo_request_survives_a_restart(at: StoreAt) {
+    let cfg = at.config("durable-undo");
     let server = start(cfg).await;
     let c = Client::new(server.addr);
     let (id, inv) = c
@@ -132,8 +133,7 @@ async fn an_undo_request_survives_a_restart() {
     assert_eq!(stored(&server.state.store, &id).undo, Some(asked));
     server.stop().await.unwrap();
 
-    let mut cfg = test_config("durable-undo-2");
-    cfg.data = data;
+    let cfg = at.config("durable-undo-2");
     let server = start(cfg).await;
     let c = Client::new(server.addr);
     // The request is still there, and the table still waits for it.

@@ -9,8 +9,15 @@ use crate::common;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
+use common::stored::StoreAt;
 use common::*;
 use serde_json::{json, Value};
+
+crate::on_both_stores_async!(
+    an_unjoined_table_expires_says_why_and_stays_ended_after_a_restart,
+    a_full_server_of_unjoined_tables_frees_itself_even_across_a_restart,
+    a_finished_table_leaves_memory_and_is_read_back_when_asked_for,
+);
 
 fn two_humans() -> Value {
     table_request(&[("human", "narn"), ("human", "minbari")], 3, 5)
@@ -77,11 +84,9 @@ async fn one_address_creates_a_burst_of_tables_then_waits() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unjoined_table_expires_says_why_and_stays_ended_after_a_restart() {
-    let mut cfg = test_config("unjoined");
+async fn an_unjoined_table_expires_says_why_and_stays_ended_after_a_restart(at: StoreAt) {
+    let mut cfg = at.config("unjoined");
     cfg.unjoined_lifetime = Duration::from_millis(1500);
-    let data = cfg.data.clone();
     let server = start(cfg.clone()).await;
     let c = Client::new(server.addr);
     let (lonely, inv) = c.create(&two_humans()).await;
@@ -138,8 +143,7 @@ async fn an_unjoined_table_expires_says_why_and_stays_ended_after_a_restart() {
     server.stop().await.unwrap();
 
     // After a restart: not in play again, still ended, still saying why.
-    let mut cfg2 = test_config("unjoined-again");
-    cfg2.data = data;
+    let mut cfg2 = at.config("unjoined-again");
     cfg2.unjoined_lifetime = Duration::from_secs(3600);
     let server = start(cfg2).await;
     assert!(
@@ -153,14 +157,12 @@ async fn an_unjoined_table_expires_says_why_and_stays_ended_after_a_restart() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_server_of_unjoined_tables_frees_itself_even_across_a_restart() {
+async fn a_full_server_of_unjoined_tables_frees_itself_even_across_a_restart(at: StoreAt) {
     // The audit: anonymous tables fill --max-tables, and a restart brings
     // them all back. Now they expire, also while the server is down.
-    let mut cfg = test_config("full-of-tables");
+    let mut cfg = at.config("full-of-tables");
     cfg.max_tables = 5;
     cfg.unjoined_lifetime = Duration::from_secs(2);
-    let data = cfg.data.clone();
     let server = start(cfg.clone()).await;
     let c = Client::new(server.addr);
     let mut ids = Vec::new();
@@ -172,9 +174,7 @@ async fn a_full_server_of_unjoined_tables_frees_itself_even_across_a_restart() {
     server.stop().await.unwrap();
     // Down for longer than their lifetime.
     tokio::time::sleep(Duration::from_millis(2200)).await;
-    let mut cfg2 = cfg.clone();
-    cfg2.data = data;
-    let server = start(cfg2).await;
+    let server = start(cfg.clone()).await;
     let c = Client::new(server.addr);
     for id in &ids {
         assert_eq!(wait_ended(&c, id).await["ended"]["reason"], "expired");
@@ -259,9 +259,8 @@ async fn a_table_where_humans_act_is_not_abandoned() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_table_leaves_memory_and_is_read_back_when_asked_for() {
-    let mut cfg = test_config("finished-leaves");
+async fn a_finished_table_leaves_memory_and_is_read_back_when_asked_for(at: StoreAt) {
+    let mut cfg = at.config("finished-leaves");
     cfg.finished_kept = Duration::from_millis(300);
     let server = start(cfg).await;
     let c = Client::new(server.addr);

@@ -254,3 +254,62 @@ fn postgres_copy_moves_every_table_row_for_row_and_back() {
         assert_eq!(back.dump(id).unwrap(), club.dump(id).unwrap(), "{id}");
     }
 }
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_a_writer_that_lost_the_ownership_never_writes_again_until_it_is_free() {
+    let url = postgres_database("fence");
+    let a = PgStore::open(&url).unwrap();
+    let t = new_table("t1", 5);
+    let log = actions(&t, 3);
+    a.create_table(&t).unwrap();
+    a.append_action("t1", &log[0], false).unwrap();
+    // A's writer loses its connection, and with it the ownership, which a
+    // second process takes at once.
+    sql(
+        &url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = 'b5 serve writer' AND datname = current_database()",
+    );
+    // (The ended backend lets go of its lock a moment later.)
+    let mut b = PgStore::open(&url);
+    for _ in 0..50 {
+        if b.is_ok() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        b = PgStore::open(&url);
+    }
+    let b = b.expect("the ownership is free once A's connection ended");
+    // A never writes while B owns the store.
+    for _ in 0..3 {
+        let r = a.append_action("t1", &log[1], false);
+        assert!(r.is_err(), "A wrote while B owned the store");
+    }
+    let msg = a
+        .append_action("t1", &log[1], false)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("in use by another server process"), "{msg}");
+    assert_eq!(b.table("t1").unwrap().unwrap().log, log[..1].to_vec());
+    // B stops: A takes the ownership again and goes on.
+    drop(b);
+    a.append_action("t1", &log[1], false).unwrap();
+    assert_eq!(a.table("t1").unwrap().unwrap().log, log[..2].to_vec());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_a_reader_whose_connection_is_lost_connects_again() {
+    let url = postgres_database("reader");
+    let s = PgStore::open(&url).unwrap();
+    let t = new_table("t1", 6);
+    s.create_table(&t).unwrap();
+    sql(
+        &url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = 'b5 serve reader' AND datname = current_database()",
+    );
+    assert_eq!(s.table("t1").unwrap().unwrap().table.id, "t1");
+    assert_eq!(s.unfinished_tables().unwrap().len(), 1);
+}

@@ -143,3 +143,22 @@ macro_rules! on_both_stores {
         }
     )* };
 }
+
+/// [`on_both_stores!`] for `async` test functions (each run on a runtime
+/// of two worker threads).
+#[macro_export]
+macro_rules! on_both_stores_async {
+    ($($name:ident),* $(,)?) => { $(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::common::stored::StoreAt::sqlite(stringify!($name))).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            #[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+            async fn postgres() {
+                super::$name($crate::common::stored::StoreAt::postgres(stringify!($name))).await
+            }
+        }
+    )* };
+}
