@@ -65,9 +65,10 @@ pub struct Config {
     /// Where the store lives (the SQLite store's folder), unless `store`
     /// names a PostgreSQL database.
     pub data: PathBuf,
-    /// A PostgreSQL database for the store (`postgres://USER@HOST/DB`),
-    /// instead of the SQLite file in `data`.
-    pub store: Option<String>,
+    /// Where the store is, if not the SQLite file in `data`: a PostgreSQL
+    /// database (`postgres://USER@HOST/DB`; shown without its password) or
+    /// another folder.
+    pub store: Option<StoreLocator>,
     /// The largest request body, in bytes.
     pub max_body: usize,
     /// The largest WebSocket message from a client, in bytes.
@@ -507,13 +508,11 @@ pub async fn open(
     shutdown: watch::Receiver<bool>,
 ) -> Result<Arc<AppState>, ServerError> {
     let dir = cfg.data.clone();
-    let url = cfg.store.clone();
-    let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || match url {
-        Some(url) => pg::PgStore::open(&url).map(|s| Arc::new(s) as Arc<dyn Store>),
-        None => sqlite::SqliteStore::open(&dir).map(|s| Arc::new(s) as Arc<dyn Store>),
-    })
-    .await
-    .map_err(|e| StoreError::Other(e.to_string()))??;
+    let at = cfg.store.clone().unwrap_or(StoreLocator::Sqlite(dir));
+    let store: Arc<dyn Store> =
+        tokio::task::spawn_blocking(move || copy::open_store(&at).map(Arc::from))
+            .await
+            .map_err(|e| StoreError::Other(e.to_string()))??;
     let stored = table::blocking(&store, |s| s.unfinished_tables()).await?;
     // Card packs are the first game's (the B5 CCG's).
     let packs = match kinds.first() {

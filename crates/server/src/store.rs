@@ -465,3 +465,29 @@ impl Store for Unstored {
         Ok(None)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::StoreLocator;
+
+    #[test]
+    fn a_store_locator_is_shown_without_its_password() {
+        let at = StoreLocator::parse("postgres://b5:sekret@db.example:6543/club").unwrap();
+        let mut cfg = crate::Config::new("unused");
+        cfg.store = Some(at.clone());
+        for shown in [format!("{at:?}"), format!("{cfg:?}")] {
+            assert!(!shown.contains("sekret"), "{shown}");
+            assert!(
+                shown.contains("postgres://b5@db.example:6543/club"),
+                "{shown}"
+            );
+        }
+        assert_eq!(
+            StoreLocator::parse("sqlite:some/dir"),
+            Ok(StoreLocator::Sqlite("some/dir".into()))
+        );
+        for bad in ["sqlite:", "mysql://x/y", "b5-data"] {
+            assert!(StoreLocator::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -201,11 +201,7 @@ fn parse_store(s: &str) -> Result<b5_server::StoreLocator, String> {
 pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     b5_server::init_logging();
     let mut cfg = Config::new(&args.data);
-    match &args.store {
-        Some(b5_server::StoreLocator::Postgres(url)) => cfg.store = Some(url.clone()),
-        Some(b5_server::StoreLocator::Sqlite(dir)) => cfg.data = dir.clone(),
-        None => {}
-    }
+    cfg.store = args.store.clone();
     cfg.max_body = usize::try_from(args.max_body).unwrap_or(usize::MAX);
     cfg.max_ws_message = usize::try_from(args.max_ws_message).unwrap_or(usize::MAX);
     cfg.actions_per_second = args.actions_per_second;

@@ -118,7 +118,9 @@ impl StoreAt {
         let mut cfg = super::test_config(name);
         match self {
             StoreAt::Sqlite(dir) => cfg.data = dir.clone(),
-            StoreAt::Postgres(url) => cfg.store = Some(url.clone()),
+            StoreAt::Postgres(url) => {
+                cfg.store = Some(b5_server::StoreLocator::Postgres(url.clone()))
+            }
         }
         cfg
     }
