@@ -34,6 +34,19 @@ pub fn copy(
     to: &dyn Store,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Copied, StoreError> {
+    // A shared store that server processes serve is refused too (a file
+    // store is, by its lock, when it is opened).
+    for (store, which) in [(from, "the source"), (to, "the destination")] {
+        let Some(sh) = store.shared() else { continue };
+        let peers = sh.peers()?;
+        if !peers.is_empty() {
+            return Err(StoreError::Locked(format!(
+                "{which} is served by {} process(es) ({}): stop them first",
+                peers.len(),
+                peers.join(", ")
+            )));
+        }
+    }
     let held = to.table_ids()?;
     if !held.is_empty() {
         return Err(StoreError::Other(format!(

@@ -170,6 +170,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/decks/check", post(check_deck))
         .route("/api/cards/check", post(check_cards))
         .fallback(not_found)
+        // A table another process serves: its requests are passed there.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::processes::route,
+        ))
         .layer(DefaultBodyLimit::max(max))
         .layer(RequestBodyLimitLayer::new(max))
         // A body that pauses too long, a request that takes too long: 408.
@@ -271,23 +276,37 @@ struct LobbyQuery {
 
 async fn lobby(
     State(state): State<Arc<AppState>>,
+    headers: axum::http::HeaderMap,
     axum::extract::Query(q): axum::extract::Query<LobbyQuery>,
 ) -> ApiResult {
+    // Several processes: the other processes' tables too, unless another
+    // process asks for this one's own.
+    let peers =
+        state.store.shared().is_some() && !headers.contains_key(crate::processes::FORWARDED);
     let news = &state.lobby_news;
     let news = match q.after {
         Some(seen) if seen == news.now() => {
-            news.after(seen, crate::lobby_news::WAIT, state.shutdown.clone())
-                .await
+            // The other processes' changes are not news here: a page
+            // waiting with several processes asks again within seconds.
+            let wait = if peers {
+                crate::lobby_news::WAIT.min(crate::processes::LOBBY_WAIT)
+            } else {
+                crate::lobby_news::WAIT
+            };
+            news.after(seen, wait, state.shutdown.clone()).await
         }
         _ => news.now(),
     };
     // A sandbox is its player's alone: not listed.
-    let tables: Vec<Value> = state
+    let mut tables: Vec<Value> = state
         .all_tables()
         .iter()
         .filter(|t| t.stored)
         .map(|t| serde_json::to_value(t.lobby()).unwrap_or(Value::Null))
         .collect();
+    if peers {
+        tables.extend(crate::processes::peers_lobby(&state).await);
+    }
     ok(StatusCode::OK, json!({ "tables": tables, "news": news }))
 }
 

@@ -17,12 +17,14 @@ pub mod copy;
 pub mod empires;
 pub mod expiry;
 pub mod fanout;
+pub mod forward;
 pub mod game;
 pub mod http;
 pub mod lobby_news;
 pub mod packs;
 pub mod patch;
 pub mod pg;
+pub mod processes;
 mod readback;
 pub mod replay;
 pub mod sandbox;
@@ -114,6 +116,13 @@ pub struct Config {
     /// Where players' card packs are kept (`packs.rs`); None: the server
     /// takes none.
     pub card_packs: Option<PathBuf>,
+    /// Several processes on one PostgreSQL store (`processes.rs`): how
+    /// long a table's lease lasts without renewal (how soon another process
+    /// takes the tables of one that stopped).
+    pub lease: Duration,
+    /// Where the other processes reach this one (`http://HOST:PORT`);
+    /// None: `http://` and the address it is bound to.
+    pub advertise: Option<String>,
 }
 
 impl Config {
@@ -138,6 +147,8 @@ impl Config {
             max_sandboxes: sandbox::DEFAULT_MAX_SANDBOXES,
             sandbox_idle: sandbox::DEFAULT_IDLE,
             card_packs: None,
+            lease: pg::DEFAULT_LEASE,
+            advertise: None,
         }
     }
 }
@@ -179,6 +190,8 @@ pub struct AppState {
     pub packs: packs::Packs,
     /// The lobby's changes, for the pages waiting on them.
     pub lobby_news: lobby_news::LobbyNews,
+    /// The other processes sharing the store, if it is shared.
+    pub cluster: processes::Cluster,
 }
 
 /// One WebSocket connection counted against `--max-websockets`, from
@@ -498,10 +511,11 @@ impl std::fmt::Display for FindError {
 }
 
 /// Opens the store (the PostgreSQL database `cfg.store` names, or the
-/// SQLite file in `cfg.data`), taking ownership of it, and rebuilds
-/// every unfinished table. A table the store cannot read, or whose log
-/// does not replay to its stored digests, is left out, with an error in
-/// the log; the others are served.
+/// SQLite file in `cfg.data`, taking ownership of it) and rebuilds every
+/// unfinished table (on a shared PostgreSQL store: those no other process
+/// serves). A table the store cannot read, or whose log does not replay
+/// to its stored digests, is left out, with an error in the log; the
+/// others are served.
 pub async fn open(
     cfg: Config,
     kinds: Vec<Arc<dyn GameKind>>,
@@ -509,11 +523,23 @@ pub async fn open(
 ) -> Result<Arc<AppState>, ServerError> {
     let dir = cfg.data.clone();
     let at = cfg.store.clone().unwrap_or(StoreLocator::Sqlite(dir));
-    let store: Arc<dyn Store> =
-        tokio::task::spawn_blocking(move || copy::open_store(&at).map(Arc::from))
-            .await
-            .map_err(|e| StoreError::Other(e.to_string()))??;
-    let stored = table::blocking(&store, |s| s.unfinished_tables()).await?;
+    let lease = cfg.lease;
+    let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || match at {
+        StoreLocator::Postgres(url) => {
+            pg::PgStore::open_with(&url, lease).map(|s| Arc::new(s) as Arc<dyn Store>)
+        }
+        at => copy::open_store(&at).map(Arc::from),
+    })
+    .await
+    .map_err(|e| StoreError::Other(e.to_string()))??;
+    // On a shared store, the unfinished tables nobody serves (up to the
+    // limit held in memory); on a store of its own, all of them.
+    let max = cfg.max_tables;
+    let stored = table::blocking(&store, move |s| match s.shared() {
+        Some(sh) => sh.claim_orphans(max),
+        None => s.unfinished_tables(),
+    })
+    .await?;
     // Card packs are the first game's (the B5 CCG's).
     let packs = match kinds.first() {
         Some(k) => packs::Packs::load(cfg.card_packs.as_deref(), &**k).map_err(|e| {
@@ -530,6 +556,7 @@ pub async fn open(
     let state = Arc::new(AppState {
         packs,
         lobby_news: lobby_news::LobbyNews::default(),
+        cluster: processes::Cluster::default(),
         store,
         unstored: Arc::new(store::Unstored),
         kinds,
@@ -546,29 +573,7 @@ pub async fn open(
         open_joins: expiry::AddressRate::new(cfg.tables_per_hour, expiry::BURST),
         cfg,
     });
-    for st in stored {
-        // A table the store cannot read: its id and the row at fault.
-        let st = match st {
-            Ok(st) => st,
-            Err((id, e)) => {
-                tracing::error!(table = %id, error = %e, "table not restored");
-                continue;
-            }
-        };
-        let id = st.table.id.clone();
-        let actions = st.log.len();
-        let s2 = state.clone();
-        // Replaying is CPU work: the blocking pool.
-        let rebuilt = tokio::task::spawn_blocking(move || s2.rebuild(st)).await;
-        match rebuilt {
-            Ok(Ok(t)) => {
-                tracing::info!(table = %id, actions, "table restored");
-                state.insert_table(Arc::new(t));
-            }
-            Ok(Err(e)) => tracing::error!(table = %id, error = %e, "table not restored"),
-            Err(e) => tracing::error!(table = %id, error = %e, "table not restored"),
-        }
-    }
+    processes::restore(&state, stored).await;
     // Unjoined and abandoned tables end, from now on and at once for
     // those whose time ran out while the server was down.
     tokio::spawn(expiry::run(state.clone()));
@@ -667,6 +672,7 @@ impl Running {
         let state = open(cfg, kinds, watch_rx).await?;
         let listener = TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
+        processes::start(&state, addr).await?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(serve(
             state.clone(),
@@ -759,7 +765,9 @@ pub fn run(
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}")))?;
-        ready(listener.local_addr()?);
+        let bound = listener.local_addr()?;
+        processes::start(&state, bound).await?;
+        ready(bound);
         serve(state, listener, stop_signal(), tell, site).await?;
         tracing::info!("stopped");
         Ok(())

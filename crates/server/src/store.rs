@@ -13,10 +13,10 @@
 //! ([`Store::append_action`], ...) wait for it and may block on the disk.
 //!
 //! Ownership: a table is served by exactly one process at a time. The
-//! store decides how: its constructor must fail when
-//! another live process owns the tables (the SQLite store holds a lock on
-//! its database file; a shared PostgreSQL store would take a lease per
-//! table).
+//! store decides how: the SQLite store's constructor fails when another
+//! live process holds its file; the PostgreSQL store is shared by several
+//! processes, each owning its tables by a lease ([`Shared`]), and refuses
+//! a write to a table its process does not own ([`StoreError::Moved`]).
 //!
 //! Reading back: a table that cannot be read (a corrupt row) is left out
 //! with an error that names it and the row
@@ -220,6 +220,10 @@ pub enum StoreError {
     /// Another process owns the store.
     #[error("the store is in use by another server process: {0}")]
     Locked(String),
+    /// The table is owned by another process now (its lease ran out and
+    /// another took it): nothing was written.
+    #[error("table {0} is served by another process now")]
+    Moved(String),
     /// The action's seq is already in the log (a second writer).
     #[error("action {0} is already in the log")]
     Conflict(u64),
@@ -351,6 +355,12 @@ pub trait Store: Send + Sync {
     /// One table, every row of it (see [`TableDump`]).
     fn dump(&self, id: &str) -> Result<Option<TableDump>, StoreError>;
 
+    /// The store's side of several processes sharing it (the PostgreSQL
+    /// store); None for a store of one process.
+    fn shared(&self) -> Option<&dyn Shared> {
+        None
+    }
+
     /// Commits `write` and waits until it is durable (blocks the thread).
     fn write_wait(&self, write: Write) -> Result<(), StoreError> {
         let (tx, rx) = std::sync::mpsc::channel();
@@ -423,6 +433,48 @@ pub trait Store: Send + Sync {
             undo: undo.cloned(),
         })
     }
+}
+
+/// Where a table is served, in a store several processes share.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Located {
+    /// This process owns it now (it was free, its owner's lease had run
+    /// out, or it was this process's already).
+    Here,
+    /// Another live process owns it; its address (`--advertise`).
+    Elsewhere(String),
+    /// Another process owns it and has not said where it listens yet.
+    Starting,
+    /// No such table.
+    Missing,
+}
+
+/// A store several `b5 serve` processes share (issue 29): every table is
+/// owned by one process at a time, by a lease on its row that the owner
+/// renews while it lives (every third of [`Shared::lease`]); a table whose
+/// owner stopped renewing is taken by another process, which replays its
+/// log. Every write to a table is refused unless the writing process owns
+/// it ([`StoreError::Moved`]), so a process that lost a table never
+/// writes it again. These calls block (run them off the async threads).
+pub trait Shared: Send + Sync {
+    /// This process's id (random at each start).
+    fn process(&self) -> &str;
+    /// How long a lease lasts without renewal.
+    fn lease(&self) -> std::time::Duration;
+    /// Says where this process listens (the other processes pass it
+    /// their clients' requests for its tables).
+    fn announce(&self, address: &str) -> Result<(), StoreError>;
+    /// Takes table `id` if nobody owns it (or its owner's lease ran out),
+    /// or says who does.
+    fn claim(&self, id: &str) -> Result<Located, StoreError>;
+    /// Takes up to `max` unfinished tables that nobody owns (their owner
+    /// stopped), oldest first, and reads them back.
+    fn claim_orphans(&self, max: usize) -> Result<Vec<TableRead>, StoreError>;
+    /// Of the tables `held` in memory, those this process does not own any
+    /// more.
+    fn lost(&self, held: &[String]) -> Result<Vec<String>, StoreError>;
+    /// Where the other live processes listen.
+    fn peers(&self) -> Result<Vec<String>, StoreError>;
 }
 
 /// Commits `write` without holding a thread: resolves once it is durable.

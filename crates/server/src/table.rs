@@ -462,6 +462,9 @@ pub struct Table {
     /// When the move clock started to run for the seats to act, and at
     /// which seq (None: it does not run now).
     clock_from: StdMutex<Option<(u64, std::time::Instant)>>,
+    /// True once another process serves the table (several processes on
+    /// one store): its WebSockets close, its computer players stop.
+    pub gone: tokio::sync::watch::Sender<bool>,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -511,6 +514,7 @@ impl Table {
             notices,
             bot_wake: Notify::new(),
             clock_from: StdMutex::new(None),
+            gone: tokio::sync::watch::Sender::new(false),
             finished_at: StdMutex::new(None),
             chart: StdMutex::new(None),
             news: std::sync::OnceLock::new(),
@@ -688,7 +692,7 @@ impl Table {
             finished,
             human: store_active,
         };
-        store::commit(&**store, write)
+        self.commit(store, write)
             .await
             .map_err(SubmitError::Store)?;
         if human {
@@ -719,6 +723,16 @@ impl Table {
         Ok(seq + 1)
     }
 
+    /// Commits `write`; a table that another process serves now
+    /// ([`StoreError::Moved`]) is gone from here.
+    async fn commit(&self, store: &Arc<dyn Store>, write: Write) -> Result<(), StoreError> {
+        let r = store::commit(&**store, write).await;
+        if let Err(StoreError::Moved(_)) = &r {
+            self.gone.send_replace(true);
+        }
+        r
+    }
+
     /// Ends the table before its game is over (`expiry.rs`): stored as
     /// finished with its reason, told to its clients, its computer players
     /// stopped. False when it was over already.
@@ -731,7 +745,7 @@ impl Table {
             table: self.id.clone(),
             ended,
         };
-        store::commit(&**store, write).await?;
+        self.commit(store, write).await?;
         inner.ended = Some(ended);
         inner.undo = None;
         self.refresh_lobby(&inner);
@@ -898,7 +912,7 @@ impl Table {
             seat,
             away,
         };
-        store::commit(&**store, write).await?;
+        self.commit(store, write).await?;
         inner.seats[seat].away = away;
         if !away {
             // A player back at the table has the whole move clock again.
@@ -1084,9 +1098,7 @@ impl Table {
             table: self.id.clone(),
             undo: undo.map(UndoRequest::stored),
         };
-        store::commit(&**store, write)
-            .await
-            .map_err(UndoError::Store)
+        self.commit(store, write).await.map_err(UndoError::Store)
     }
 
     /// Takes back action `target` and every action in effect after it:
@@ -1127,9 +1139,7 @@ impl Table {
             finished,
             human: true,
         };
-        store::commit(&**store, write)
-            .await
-            .map_err(UndoError::Store)?;
+        self.commit(store, write).await.map_err(UndoError::Store)?;
         inner.active_at = crate::sqlite::now_ms();
         inner.log.push(None);
         inner.effective.retain(|&q| q < target);
@@ -1181,9 +1191,7 @@ impl Table {
             table: self.id.clone(),
             line: line.clone(),
         };
-        store::commit(&**store, write)
-            .await
-            .map_err(ChatError::Store)?;
+        self.commit(store, write).await.map_err(ChatError::Store)?;
         inner.active_at = crate::sqlite::now_ms();
         inner.chat_count += 1;
         inner.chat_bytes += line.text.len() as u64;
@@ -1207,9 +1215,11 @@ impl Table {
         delay: Duration,
         mut shutdown: tokio::sync::watch::Receiver<bool>,
     ) {
+        let mut gone = self.gone.subscribe();
         tokio::select! {
             _ = self.clone().bot_loop(store, delay) => {}
             _ = shutdown.wait_for(|&stop| stop) => {}
+            _ = gone.wait_for(|&g| g) => {}
         }
     }
 

@@ -429,11 +429,22 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, table: Arc<Table>)
         Viewer::Spectator => None,
     };
     let mut shutdown = state.shutdown.clone();
+    let mut gone = table.gone.subscribe();
     let mut bucket = Bucket::new(state.cfg.actions_per_second);
     loop {
         tokio::select! {
             _ = shutdown.changed() => {
                 let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
+            // Another process serves the table now: the client connects
+            // again (to any process) and catches up by seq.
+            _ = async { drop(gone.wait_for(|&g| g).await) } => {
+                let close = axum::extract::ws::CloseFrame {
+                    code: crate::processes::MOVED,
+                    reason: "the table moved to another server process: connect again".into(),
+                };
+                let _ = socket.send(Message::Close(Some(close))).await;
                 return;
             }
             notice = notices.recv() => {

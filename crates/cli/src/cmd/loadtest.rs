@@ -43,8 +43,15 @@ use crate::{derive_seed, Fail};
 
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
-    /// The server to load (a running `b5 serve`)
-    #[arg(long, default_value = "http://127.0.0.1:8080", value_name = "URL")]
+    /// The server to load (a running `b5 serve`), or several processes
+    /// sharing one store, comma-separated: each table is made at one and
+    /// its players connect to the others in turn, as a balancing proxy
+    /// would spread them
+    #[arg(
+        long,
+        default_value = "http://127.0.0.1:8080",
+        value_name = "URL[,URL...]"
+    )]
     pub server: String,
     /// Tables played at once
     #[arg(long, default_value_t = 10, value_name = "N",
@@ -148,8 +155,8 @@ struct Acks {
 struct Ctx {
     http: reqwest::Client,
     actions_over: ActionsOver,
-    base: String,
-    ws_base: String,
+    /// The processes loaded: each one's http:// and ws:// address.
+    servers: Vec<(String, String)>,
     think: Duration,
     duration: Duration,
     tables: usize,
@@ -203,14 +210,16 @@ impl Ctx {
     }
 }
 
+/// Asks process `at` (modulo their number).
 async fn call(
     ctx: &Ctx,
+    at: usize,
     post: bool,
     path: &str,
     token: Option<&str>,
     body: Option<&Value>,
 ) -> Result<(u16, Value), String> {
-    let url = format!("{}{path}", ctx.base);
+    let url = format!("{}{path}", ctx.servers[at % ctx.servers.len()].0);
     let mut r = if post {
         ctx.http.post(url)
     } else {
@@ -253,36 +262,47 @@ async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
             .collect();
         let req = json!({ "seats": seats, "options": { "turn_limit": 100 } });
         let permit = ctx.setup.acquire().await;
-        let (id, invitations) = match call(&ctx, true, "/api/tables", None, Some(&req)).await {
-            Ok((201, v)) => (
-                v["table"].as_str().unwrap_or_default().to_string(),
-                v["seats"].as_array().cloned().unwrap_or_default(),
-            ),
-            other => {
-                let why = match other {
-                    Ok((s, v)) => format!("{s} {}", v["error"].as_str().unwrap_or_default()),
-                    Err(e) => e,
-                };
-                ctx.stats().error(format!("create a table: {why}"));
-                if game == 1 {
-                    // Not seated at all (e.g. the server holds its maximum
-                    // of tables): this slot gives up, and the run says why
-                    // (counted, so that the others do not wait for it).
-                    ctx.unseated
-                        .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    ctx.seated();
-                    return;
+        let (id, invitations) =
+            match call(&ctx, slot as usize, true, "/api/tables", None, Some(&req)).await {
+                Ok((201, v)) => (
+                    v["table"].as_str().unwrap_or_default().to_string(),
+                    v["seats"].as_array().cloned().unwrap_or_default(),
+                ),
+                other => {
+                    let why = match other {
+                        Ok((s, v)) => format!("{s} {}", v["error"].as_str().unwrap_or_default()),
+                        Err(e) => e,
+                    };
+                    ctx.stats().error(format!("create a table: {why}"));
+                    if game == 1 {
+                        // Not seated at all (e.g. the server holds its maximum
+                        // of tables): this slot gives up, and the run says why
+                        // (counted, so that the others do not wait for it).
+                        ctx.unseated
+                            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        ctx.seated();
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
                 }
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                continue;
-            }
-        };
+            };
         let mut tokens = Vec::new();
         for inv in &invitations {
             let seat = inv["seat"].as_u64().unwrap_or(0);
             let path = format!("/api/tables/{id}/seats/{seat}/join");
             let body = json!({ "name": format!("Load {slot}.{seat}") });
-            match call(&ctx, true, &path, inv["invitation"].as_str(), Some(&body)).await {
+            let at = (slot + seat) as usize;
+            match call(
+                &ctx,
+                at,
+                true,
+                &path,
+                inv["invitation"].as_str(),
+                Some(&body),
+            )
+            .await
+            {
                 Ok((200, v)) => tokens.push(v["token"].as_str().unwrap_or_default().to_string()),
                 Ok((s, v)) => ctx.stats().error(format!("join: {s} {v}")),
                 Err(e) => ctx.stats().error(format!("join: {e}")),
@@ -303,6 +323,7 @@ async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
             let rng = derive_seed(seed, slot * 1_000_000 + game * 10 + i as u64);
             seats.push(tokio::spawn(seat_loop(
                 ctx.clone(),
+                slot as usize + i + 1,
                 id.clone(),
                 t,
                 acks.clone(),
@@ -322,13 +343,17 @@ async fn table_slot(ctx: Arc<Ctx>, slot: u64, players: u8, seed: u64) {
 /// One seat's player; true when it saw the game end.
 async fn seat_loop(
     ctx: Arc<Ctx>,
+    at: usize,
     id: String,
     token: String,
     acks: Arc<Mutex<Acks>>,
     seed: u64,
 ) -> bool {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let url = format!("{}/api/tables/{id}/ws", ctx.ws_base);
+    let url = format!(
+        "{}/api/tables/{id}/ws",
+        ctx.servers[at % ctx.servers.len()].1
+    );
     let mut ws = match tokio::time::timeout(
         ANSWER_WITHIN,
         tokio_tungstenite::connect_async_with_config(url, Some(ws_config()), false),
@@ -356,7 +381,7 @@ async fn seat_loop(
         return false;
     }
     let path = format!("/api/tables/{id}/state");
-    let (mut seq, mut legal) = match call(&ctx, false, &path, Some(&token), None).await {
+    let (mut seq, mut legal) = match call(&ctx, at, false, &path, Some(&token), None).await {
         Ok((200, v)) => (
             v["seq"].as_u64().unwrap_or(0),
             v["legal_actions"].as_array().cloned().unwrap_or_default(),
@@ -394,7 +419,7 @@ async fn seat_loop(
             next_id += 1;
             if ctx.actions_over == ActionsOver::Http {
                 let body = json!({ "seq": seq, "action": a });
-                let answer = call(&ctx, true, &act, Some(&token), Some(&body)).await;
+                let answer = call(&ctx, at, true, &act, Some(&token), Some(&body)).await;
                 answered(&ctx, &acks, &mut mine, &sent, answer);
             } else {
                 let m = json!({ "type": "action", "seq": seq, "action": a, "id": sent.id });
@@ -618,17 +643,33 @@ fn percentiles(v: &mut [f64]) -> Value {
     json!({ "p50": p(0.5), "p95": p(0.95), "p99": p(0.99), "max": p(1.0) })
 }
 
+/// `--server`: one address or several, comma-separated, each with its
+/// WebSocket address.
+fn servers(arg: &str) -> Result<Vec<(String, String)>, Fail> {
+    arg.split(',')
+        .map(|s| {
+            let base = s.trim().trim_end_matches('/').to_string();
+            let ws = if let Some(rest) = base.strip_prefix("http://") {
+                format!("ws://{rest}")
+            } else if let Some(rest) = base.strip_prefix("https://") {
+                format!("wss://{rest}")
+            } else {
+                return Err(Fail::usage(format!(
+                    "--server must be http:// addresses, not \"{base}\""
+                )));
+            };
+            Ok((base, ws))
+        })
+        .collect()
+}
+
 pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
-    let base = args.server.trim_end_matches('/').to_string();
-    let ws_base = if let Some(rest) = base.strip_prefix("http://") {
-        format!("ws://{rest}")
-    } else if let Some(rest) = base.strip_prefix("https://") {
-        format!("wss://{rest}")
-    } else {
-        return Err(Fail::usage(format!(
-            "--server must be an http:// address, not \"{base}\""
-        )));
-    };
+    let servers = servers(&args.server)?;
+    let base = servers
+        .iter()
+        .map(|s| s.0.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.threads as usize)
         .enable_all()
@@ -646,22 +687,23 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
             .timeout(ANSWER_WITHIN)
             .build()
             .map_err(|e| Fail::new(format!("cannot start an HTTP client: {e}")))?;
-        let probe = http
-            .get(format!("{base}/api"))
-            .send()
-            .await
-            .map_err(|e| Fail::new(format!("{base}: no server answers: {e}")))?;
-        if !probe.status().is_success() {
-            return Err(Fail::new(format!(
-                "{base}/api answers {}: is it a b5 serve?",
-                probe.status()
-            )));
+        for (base, _) in &servers {
+            let probe = http
+                .get(format!("{base}/api"))
+                .send()
+                .await
+                .map_err(|e| Fail::new(format!("{base}: no server answers: {e}")))?;
+            if !probe.status().is_success() {
+                return Err(Fail::new(format!(
+                    "{base}/api answers {}: is it a b5 serve?",
+                    probe.status()
+                )));
+            }
         }
         let ctx = Arc::new(Ctx {
             http,
             actions_over: args.actions_over,
-            base: base.clone(),
-            ws_base,
+            servers: servers.clone(),
             think: Duration::from_millis(args.think_ms),
             duration,
             tables: args.tables as usize,
@@ -714,7 +756,7 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode, Fail> {
         let server = {
             // The server's figures near the end, while the load runs.
             tokio::time::sleep(duration.mul_f64(0.9)).await;
-            call(&ctx, false, "/api/stats", None, None)
+            call(&ctx, 0, false, "/api/stats", None, None)
                 .await
                 .map(|x| x.1)
                 .unwrap_or(Value::Null)

@@ -103,6 +103,16 @@ pub struct ServeArgs {
     #[arg(long, env = "B5_STORE", hide_env_values = true, value_name = "URL",
           value_parser = parse_store)]
     pub store: Option<b5_server::StoreLocator>,
+    /// Several processes on one PostgreSQL store: seconds a table stays
+    /// with its process after the process stops renewing its lease (how
+    /// soon another process takes the tables of one that died)
+    #[arg(long, default_value_t = 10, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub lease_seconds: u64,
+    /// Several processes on one PostgreSQL store: where the other processes
+    /// reach this one (http://HOST:PORT); default: http:// and --addr
+    #[arg(long, value_name = "URL", value_parser = parse_advertise)]
+    pub advertise: Option<String>,
     /// The largest request body, in bytes
     #[arg(long, default_value_t = 64 * 1024, value_name = "BYTES",
           value_parser = clap::value_parser!(u64).range(1024..))]
@@ -198,10 +208,23 @@ fn parse_store(s: &str) -> Result<b5_server::StoreLocator, String> {
     b5_server::StoreLocator::parse(s)
 }
 
+fn parse_advertise(s: &str) -> Result<String, String> {
+    let rest = s
+        .strip_prefix("http://")
+        .ok_or("the address other processes reach this one at is http://HOST:PORT")?;
+    let host_port = rest.trim_end_matches('/');
+    if host_port.is_empty() || host_port.contains('/') || !host_port.contains(':') {
+        return Err(format!("{s:?} is not http://HOST:PORT"));
+    }
+    Ok(format!("http://{host_port}"))
+}
+
 pub fn run(args: &ServeArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     b5_server::init_logging();
     let mut cfg = Config::new(&args.data);
     cfg.store = args.store.clone();
+    cfg.lease = Duration::from_secs(args.lease_seconds);
+    cfg.advertise = args.advertise.clone();
     cfg.max_body = usize::try_from(args.max_body).unwrap_or(usize::MAX);
     cfg.max_ws_message = usize::try_from(args.max_ws_message).unwrap_or(usize::MAX);
     cfg.actions_per_second = args.actions_per_second;

@@ -20,6 +20,7 @@ mod play;
 mod replay_corpus;
 mod save_chain;
 mod serve;
+mod several_processes;
 mod shipped;
 mod sim;
 mod tune;

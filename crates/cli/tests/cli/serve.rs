@@ -14,21 +14,26 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde_json::{json, Value};
 
-fn temp_dir(name: &str) -> PathBuf {
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("b5-serve-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
 }
 
-struct Served {
-    child: Child,
-    base: String,
+pub(crate) struct Served {
+    pub child: Child,
+    pub base: String,
 }
 
 /// `b5 serve` on the store in `data`, or on the PostgreSQL database
 /// `store` names (its log still goes to `data`).
 fn serve_cmd(data: &Path, store: Option<&str>) -> Command {
+    serve_cmd_with(data, store, &[])
+}
+
+/// `b5 serve` as [`serve_cmd`], with more flags.
+fn serve_cmd_with(data: &Path, store: Option<&str>, extra: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_b5"));
     c.args(["serve", "--addr", "127.0.0.1:0", "--test-mode"])
         .args(["--tables-per-hour", "0"])
@@ -40,18 +45,24 @@ fn serve_cmd(data: &Path, store: Option<&str>) -> Command {
     if let Some(url) = store {
         c.args(["--store", url]);
     }
+    c.args(extra);
     c
 }
 
 /// Starts `b5 serve` and reads the address it prints.
 fn spawn(data: &Path, store: Option<&str>) -> Served {
+    spawn_with(data, store, &[])
+}
+
+/// Starts `b5 serve` with more flags.
+pub(crate) fn spawn_with(data: &Path, store: Option<&str>, extra: &[&str]) -> Served {
     // The server's log, for a failing test's message.
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(data.join("serve.log"))
         .unwrap();
-    let mut child = serve_cmd(data, store)
+    let mut child = serve_cmd_with(data, store, extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::from(log))
         .spawn()
@@ -68,7 +79,7 @@ fn spawn(data: &Path, store: Option<&str>) -> Served {
 }
 
 impl Served {
-    fn kill9(mut self) {
+    pub(crate) fn kill9(mut self) {
         self.child.kill().unwrap(); // SIGKILL on Unix
         self.child.wait().unwrap();
     }
@@ -82,7 +93,7 @@ impl Drop for Served {
     }
 }
 
-async fn call(
+pub(crate) async fn call(
     http: &reqwest::Client,
     method: &str,
     url: String,
@@ -108,7 +119,7 @@ async fn call(
 
 /// One legal action (chosen with `rng`) of whichever seat may act, with the
 /// seq it is for; None when the game is over.
-async fn choose(
+pub(crate) async fn choose(
     http: &reqwest::Client,
     base: &str,
     id: &str,
@@ -140,16 +151,13 @@ async fn kill_9_at_random_points_loses_nothing_acknowledged() {
     kill_9_at_random_points(None).await;
 }
 
-/// The same on a PostgreSQL store (a fresh database on the server
-/// `scripts/with-postgres.sh` starts; test.sh runs it).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
-async fn kill_9_at_random_points_loses_nothing_acknowledged_postgres() {
+/// A fresh database on the PostgreSQL server `scripts/with-postgres.sh`
+/// starts (test.sh runs the tests that need it).
+pub(crate) fn postgres_database(name: &str) -> String {
     let admin = std::env::var("B5_TEST_POSTGRES")
         .expect("B5_TEST_POSTGRES: run under scripts/with-postgres.sh, as test.sh does");
-    let db = format!("b5t_crash_{}", std::process::id());
-    let url = b5_server::pg::create_database(&admin, &db).unwrap();
-    kill_9_at_random_points(Some(&url)).await;
+    let db = format!("b5t_{name}_{}", std::process::id());
+    b5_server::pg::create_database(&admin, &db).unwrap()
 }
 
 async fn kill_9_at_random_points(store: Option<&str>) {

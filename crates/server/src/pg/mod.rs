@@ -23,15 +23,19 @@
 //!   newer one, and checked to have every table and column of its
 //!   version; one that holds other tables is refused. Nothing is ever
 //!   recreated empty.
-//! - Ownership: for now one process at a time, as with SQLite. The
-//!   writer's connection takes a PostgreSQL advisory lock ([`OWNER_LOCK`])
-//!   before anything else and holds it while open, so a second `b5 serve`
-//!   on the same database fails at start; PostgreSQL drops the lock when
-//!   the connection ends, `kill -9` included. A writer that lost its
-//!   connection must take the lock again before it writes anything, so a
-//!   process that lost the ownership to another never writes after it.
-//!   (Several processes sharing the database, each owning its tables by a
-//!   lease, are the next step.)
+//! - Several processes (issue 29): each process that opens the store has a
+//!   row in `processes` (a random id, where it listens, when it was last
+//!   seen) and owns tables by a lease on their row (`owner`,
+//!   `lease_until`, on the database's clock). A keeper thread renews the
+//!   process's leases every third of a lease; a table whose owner stopped
+//!   renewing is taken by another process ([`Shared::claim_orphans`], or
+//!   [`Shared::claim`] when a client asks for it), which reads its log
+//!   back. Every write to a table first locks the table's row on the
+//!   condition that this process owns it (`FOR NO KEY UPDATE`), so a
+//!   write and a claim take turns: a process that lost a table never
+//!   writes it again ([`StoreError::Moved`]), and the one that took it
+//!   reads every action acknowledged before. A process that stops
+//!   cleanly lets go of its tables at once.
 //!
 //! Schema versions: [`MIGRATIONS`] as in the SQLite store, one step per
 //! version, `MIGRATIONS[i]` taking a database from version `i` to `i + 1`,
@@ -42,6 +46,7 @@
 //! Errors name the database as `postgres://USER@HOST:PORT/DB`, never with
 //! its password.
 
+mod keeper;
 mod schema;
 mod write;
 
@@ -53,16 +58,19 @@ use postgres::{Client, IsolationLevel, NoTls, Row, Transaction};
 
 use crate::readback::{dump_table, read_table, Cells, Query, Rows};
 use crate::store::{
-    other, queue, Done, Job, Store, StoreError, StoredTable, TableDump, TableRead, Write,
+    other, queue, Done, Job, Located, Shared, Store, StoreError, StoredTable, TableDump, TableRead,
+    Write,
 };
 pub use schema::MIGRATIONS;
-use schema::{check_database, migrate, take_ownership};
 use write::Writer;
 
 /// The application named in `b5_store`.
 pub const APPLICATION: &str = "b5-server";
-/// The advisory lock held by the process that owns the store ("B5sv").
-pub const OWNER_LOCK: i64 = 0x4235_7376;
+/// The advisory lock held while a process checks and migrates the schema
+/// ("B5sv").
+pub const SCHEMA_LOCK: i64 = 0x4235_7376;
+/// A lease's length when none is given (`b5 serve --lease-seconds`).
+pub const DEFAULT_LEASE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Whether a store locator names a PostgreSQL database.
 pub fn is_postgres(locator: &str) -> bool {
@@ -101,6 +109,26 @@ pub struct PgStore {
     /// come from any.
     reads: Mutex<Option<mpsc::Sender<Read>>>,
     reader: Option<JoinHandle<()>>,
+    /// This process, as the other processes sharing the store see it.
+    me: Process,
+    /// The keeper thread (renews the leases); dropping `keep` stops it,
+    /// and it lets go of this process's tables.
+    keep: Option<mpsc::Sender<()>>,
+    keeper: Option<JoinHandle<()>>,
+}
+
+/// A process sharing the store: its id and its leases' length.
+#[derive(Clone)]
+pub(crate) struct Process {
+    pub id: String,
+    pub lease: std::time::Duration,
+}
+
+impl Process {
+    /// The lease in seconds, as the SQL takes it (`make_interval(secs =>)`).
+    pub fn lease_secs(&self) -> f64 {
+        self.lease.as_secs_f64()
+    }
 }
 
 /// A read for the reader thread, run on its connection (or told why
@@ -168,20 +196,30 @@ fn db_error(name: &str, e: postgres::Error) -> StoreError {
 
 impl PgStore {
     /// Opens the store in the PostgreSQL database at `url` (giving a
-    /// database without tables the store's schema), taking ownership of it.
+    /// database without tables the store's schema) as one more process
+    /// sharing it, with leases of [`DEFAULT_LEASE`].
     pub fn open(url: &str) -> Result<PgStore, StoreError> {
-        off_runtime(|| PgStore::open_here(url))
+        PgStore::open_with(url, DEFAULT_LEASE)
     }
 
-    fn open_here(url: &str) -> Result<PgStore, StoreError> {
+    /// As [`PgStore::open`], with leases of `lease` (at least a second).
+    pub fn open_with(url: &str, lease: std::time::Duration) -> Result<PgStore, StoreError> {
+        off_runtime(|| PgStore::open_here(url, lease))
+    }
+
+    fn open_here(url: &str, lease: std::time::Duration) -> Result<PgStore, StoreError> {
         let name = display_name(url);
-        // The writer's connection holds the ownership; the check and the
-        // migration are the owner's alone.
+        let lease = lease.max(std::time::Duration::from_secs(1));
+        let mut b = [0u8; 8];
+        getrandom::fill(&mut b).map_err(other)?;
+        let me = Process {
+            id: crate::secret::hex(&b),
+            lease,
+        };
         let mut client = connect(url, &name, "writer")?;
-        take_ownership(&mut client, &name)?;
-        let version = check_database(&mut client, &name)?;
-        migrate(&mut client, &name, version)?;
-        let writer = Writer::with(client, url, &name)?;
+        schema::prepare(&mut client, &name)?;
+        keeper::register(&mut client, &me).map_err(|e| db_error(&name, e))?;
+        let writer = Writer::with(client, url, &name, me.clone())?;
         let mut reader = Reader {
             url: url.to_string(),
             name: name.clone(),
@@ -201,12 +239,16 @@ impl PgStore {
                 }
             })
             .map_err(other)?;
-        tracing::info!(database = %name, version = MIGRATIONS.len(), "store opened");
+        let (keep, keeper) = keeper::Keeper::start(url, &name, me.clone())?;
+        tracing::info!(database = %name, version = MIGRATIONS.len(), process = %me.id, "store opened");
         Ok(PgStore {
             jobs: Some(jobs),
             writer: Some(writer),
             reads: Mutex::new(Some(reads)),
             reader: Some(reader),
+            me,
+            keep: Some(keep),
+            keeper: Some(keeper),
         })
     }
 
@@ -246,6 +288,11 @@ impl Drop for PgStore {
         self.reads.lock().unwrap_or_else(|p| p.into_inner()).take();
         if let Some(r) = self.reader.take() {
             let _ = r.join();
+        }
+        // Last, the keeper lets go of this process's tables.
+        self.keep.take();
+        if let Some(k) = self.keeper.take() {
+            let _ = k.join();
         }
     }
 }
@@ -353,32 +400,13 @@ impl Store for PgStore {
 
     fn unfinished_tables(&self) -> Result<Vec<TableRead>, StoreError> {
         self.read(|client| {
-            let mut tx = snapshot(client).map_err(other)?;
-            let ids: Vec<String> = tx
-                .query(
-                    "SELECT id FROM tables WHERE NOT finished ORDER BY created_at, id",
-                    &[],
-                )
+            let ids: Vec<String> = client
+                .query("SELECT id FROM tables WHERE NOT finished", &[])
                 .map_err(|e| other(format!("reading the tables: {e}")))?
                 .iter()
                 .map(|r| r.get(0))
                 .collect();
-            let mut out = Vec::with_capacity(ids.len());
-            for id in ids {
-                out.push(match read_table(&mut Reading(&mut tx), &id) {
-                    Ok(Some(t)) => Ok(t),
-                    Ok(None) => Err((
-                        id.clone(),
-                        StoreError::Unreadable {
-                            table: id,
-                            what: "its row vanished while read".into(),
-                        },
-                    )),
-                    Err(e) => Err((id, e)),
-                });
-            }
-            let _ = tx.rollback();
-            Ok(out)
+            read_tables(client, &ids)
         })
     }
 
@@ -415,6 +443,108 @@ impl Store for PgStore {
             out
         })
     }
+
+    fn shared(&self) -> Option<&dyn Shared> {
+        Some(self)
+    }
+}
+
+impl Shared for PgStore {
+    fn process(&self) -> &str {
+        &self.me.id
+    }
+
+    fn lease(&self) -> std::time::Duration {
+        self.me.lease
+    }
+
+    fn announce(&self, address: &str) -> Result<(), StoreError> {
+        let (me, address) = (self.me.id.clone(), address.to_string());
+        self.read(move |c| {
+            c.execute(
+                "UPDATE processes SET address = $2 WHERE id = $1",
+                &[&me, &address],
+            )
+            .map_err(other)?;
+            Ok(())
+        })
+    }
+
+    fn claim(&self, id: &str) -> Result<Located, StoreError> {
+        let (me, id) = (self.me.clone(), id.to_string());
+        self.read(move |c| keeper::claim(c, &me, &id).map_err(other))
+    }
+
+    fn claim_orphans(&self, max: usize) -> Result<Vec<TableRead>, StoreError> {
+        let me = self.me.clone();
+        self.read(move |c| {
+            let ids = keeper::claim_orphans(c, &me, max).map_err(other)?;
+            read_tables(c, &ids)
+        })
+    }
+
+    fn lost(&self, held: &[String]) -> Result<Vec<String>, StoreError> {
+        let (me, held) = (self.me.id.clone(), held.to_vec());
+        self.read(move |c| {
+            Ok(c.query(
+                "SELECT x FROM unnest($1::text[]) AS x
+                 WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = x AND t.owner = $2)",
+                &[&held, &me],
+            )
+            .map_err(other)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })
+    }
+
+    fn peers(&self) -> Result<Vec<String>, StoreError> {
+        let me = self.me.clone();
+        self.read(move |c| {
+            Ok(c.query(
+                "SELECT address FROM processes
+                 WHERE id <> $1 AND address IS NOT NULL
+                   AND seen_at > now() - make_interval(secs => $2)
+                 ORDER BY address",
+                &[&me.id, &me.lease_secs()],
+            )
+            .map_err(other)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })
+    }
+}
+
+/// Reads the tables `ids` back, oldest first, each on its own, in one
+/// snapshot.
+fn read_tables(client: &mut Client, ids: &[String]) -> Result<Vec<TableRead>, StoreError> {
+    let mut tx = snapshot(client).map_err(other)?;
+    let ids: Vec<String> = tx
+        .query(
+            "SELECT id FROM tables WHERE id = ANY($1) ORDER BY created_at, id",
+            &[&ids],
+        )
+        .map_err(|e| other(format!("reading the tables: {e}")))?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.push(match read_table(&mut Reading(&mut tx), &id) {
+            Ok(Some(t)) => Ok(t),
+            Ok(None) => Err((
+                id.clone(),
+                StoreError::Unreadable {
+                    table: id,
+                    what: "its row vanished while read".into(),
+                },
+            )),
+            Err(e) => Err((id, e)),
+        });
+    }
+    let _ = tx.rollback();
+    Ok(out)
 }
 
 /// Makes a new, empty database `name` on the server at `admin` (a

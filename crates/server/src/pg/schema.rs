@@ -1,17 +1,18 @@
-//! The PostgreSQL store's schema: its versions ([`MIGRATIONS`]), the check
-//! of a database at start (a store of this build, an older one to migrate,
-//! or a database refused with its reason) and the owner's advisory lock.
+//! The PostgreSQL store's schema: its versions ([`MIGRATIONS`]), and the
+//! check of a database at start (a store of this build, an older one to
+//! migrate, or a database refused with its reason), made by one process
+//! at a time.
 
 use std::collections::BTreeMap;
 
 use postgres::{Client, Transaction};
 
-use super::{db_error, APPLICATION, OWNER_LOCK};
+use super::{db_error, APPLICATION, SCHEMA_LOCK};
 use crate::store::StoreError;
 
 /// The schema, one step per version (see the module doc). Never edit a
 /// step that has shipped; append one.
-pub const MIGRATIONS: &[&str] = &[V1];
+pub const MIGRATIONS: &[&str] = &[V1, V2];
 
 const V1: &str = "
 CREATE TABLE b5_store (
@@ -72,6 +73,21 @@ CREATE TABLE chat (
 );
 ";
 
+/// Several processes (issue 29): each running `b5 serve` has a row, seen
+/// again every third of a lease; a table is served by its `owner` until
+/// `lease_until` (the database's clock), renewed while served.
+const V2: &str = "
+CREATE TABLE processes (
+    id TEXT PRIMARY KEY,
+    address TEXT,
+    started_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    seen_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+ALTER TABLE tables ADD COLUMN owner TEXT;
+ALTER TABLE tables ADD COLUMN lease_until TIMESTAMPTZ;
+CREATE INDEX tables_owner ON tables (owner);
+";
+
 /// The tables of the connection's current schema, with their columns.
 fn columns(tx: &mut Transaction<'_>) -> Result<BTreeMap<String, Vec<String>>, postgres::Error> {
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -104,37 +120,24 @@ fn schema(
     Ok(out)
 }
 
-/// Takes the owner's advisory lock on `client`, or says who holds it.
-pub(super) fn take_ownership(client: &mut Client, name: &str) -> Result<(), StoreError> {
-    let got: bool = client
-        .query_one("SELECT pg_try_advisory_lock($1)", &[&OWNER_LOCK])
-        .map_err(|e| db_error(name, e))?
-        .get(0);
-    if got {
-        return Ok(());
-    }
-    let holder: Option<String> = client
-        .query_opt(
-            "SELECT a.client_addr::text || ' (pid ' || a.pid || ')' FROM pg_locks l
-             JOIN pg_stat_activity a ON a.pid = l.pid
-             WHERE l.locktype = 'advisory' AND l.granted AND l.objid = $1::bigint::oid
-               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-            &[&(OWNER_LOCK & 0xffff_ffff)],
-        )
-        .ok()
-        .flatten()
-        .and_then(|r| r.get(0));
-    Err(StoreError::Locked(format!(
-        "{name}{}",
-        holder
-            .map(|h| format!(" (its owner is connected from {h})"))
-            .unwrap_or_default()
-    )))
+/// Checks the database and brings it to this build's schema, holding the
+/// schema's advisory lock meanwhile: processes starting together take
+/// turns (the first makes the schema, the others find it made).
+pub(super) fn prepare(client: &mut Client, name: &str) -> Result<(), StoreError> {
+    let err = |e| db_error(name, e);
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&SCHEMA_LOCK])
+        .map_err(err)?;
+    let done = check_database(client, name).and_then(|v| migrate(client, name, v));
+    let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&SCHEMA_LOCK]);
+    done?;
+    unlocked.map_err(err)?;
+    Ok(())
 }
 
 /// Checks the database (see the module doc): returns the version it holds,
 /// 0 for a database without any table (a new store).
-pub(super) fn check_database(client: &mut Client, name: &str) -> Result<usize, StoreError> {
+fn check_database(client: &mut Client, name: &str) -> Result<usize, StoreError> {
     let err = |e| db_error(name, e);
     let found = {
         let mut tx = client.transaction().map_err(err)?;
@@ -192,7 +195,7 @@ pub(super) fn check_database(client: &mut Client, name: &str) -> Result<usize, S
 }
 
 /// Runs the steps past `version` in one transaction with the new stamp.
-pub(super) fn migrate(client: &mut Client, name: &str, version: usize) -> Result<(), StoreError> {
+fn migrate(client: &mut Client, name: &str, version: usize) -> Result<(), StoreError> {
     let last = MIGRATIONS.len();
     if version == last {
         return Ok(());

@@ -1,13 +1,13 @@
-//! The PostgreSQL store's writer: one thread and its connection (which
-//! holds the ownership), every write queued committed together, each in a
-//! savepoint of its own.
+//! The PostgreSQL store's writer: one thread and its connection, every
+//! write queued committed together, each in a savepoint of its own, each
+//! write to a table made only while this process owns it.
 
 use std::sync::mpsc;
 use std::time::Instant;
 
 use postgres::{Client, Statement, Transaction};
 
-use super::{connect, db_error, schema::take_ownership};
+use super::{connect, db_error, Process};
 use crate::sqlite::{now, now_ms};
 use crate::store::{
     next_batch, other, ChatLine, Job, LoggedAction, NewTable, PendingUndo, StoreError, TableDump,
@@ -20,6 +20,7 @@ pub(super) struct Writer {
     name: String,
     client: Client,
     st: Statements,
+    me: Process,
 }
 
 struct Statements {
@@ -36,14 +37,15 @@ struct Statements {
     append: Statement,
     finish: Statement,
     import_end: Statement,
+    owned: Statement,
 }
 
 impl Statements {
     fn prepare(c: &mut Client) -> Result<Statements, postgres::Error> {
         Ok(Statements {
             create_table: c.prepare(
-                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at, open_seats, bot_delay_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                "INSERT INTO tables (id, game, setup, seed, spectators, clock_ms, created_at, active_at, open_seats, bot_delay_ms, owner, lease_until)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(secs => $12))",
             )?,
             create_seat: c.prepare(
                 "INSERT INTO seats (table_id, seat, player, label, invitation_hash, token_hash, name, away)
@@ -71,28 +73,37 @@ impl Statements {
             )?,
             finish: c.prepare("UPDATE tables SET finished = TRUE WHERE id = $1")?,
             import_end: c.prepare("UPDATE tables SET finished = $2, ended = $3 WHERE id = $1")?,
+            // A claim waits for this lock, and this for a claim: whoever
+            // comes second sees what the first committed.
+            owned: c.prepare(
+                "SELECT 1 FROM tables WHERE id = $1 AND owner = $2 FOR NO KEY UPDATE",
+            )?,
         })
     }
 }
 
 impl Writer {
-    /// A new connection for a writer whose connection was lost: it must
-    /// take the ownership again, which fails if another process took it
-    /// meanwhile (then every write fails, naming it).
-    fn connect(url: &str, name: &str) -> Result<Writer, StoreError> {
-        let mut client = connect(url, name, "writer")?;
-        take_ownership(&mut client, name)?;
-        Writer::with(client, url, name)
+    /// A new connection for a writer whose connection was lost (each
+    /// write checks again that this process owns its table).
+    fn connect(url: &str, name: &str, me: Process) -> Result<Writer, StoreError> {
+        let client = connect(url, name, "writer")?;
+        Writer::with(client, url, name, me)
     }
 
-    /// The writer on `client`, which holds the ownership.
-    pub(super) fn with(mut client: Client, url: &str, name: &str) -> Result<Writer, StoreError> {
+    /// The writer of process `me` on `client`.
+    pub(super) fn with(
+        mut client: Client,
+        url: &str,
+        name: &str,
+        me: Process,
+    ) -> Result<Writer, StoreError> {
         let st = Statements::prepare(&mut client).map_err(|e| db_error(name, e))?;
         Ok(Writer {
             url: url.to_string(),
             name: name.to_string(),
             client,
             st,
+            me,
         })
     }
 
@@ -103,7 +114,7 @@ impl Writer {
     pub(super) fn run(mut self, rx: mpsc::Receiver<Job>) {
         while let Some(batch) = next_batch(&rx) {
             if self.client.is_closed() {
-                match Writer::connect(&self.url, &self.name) {
+                match Writer::connect(&self.url, &self.name, self.me.clone()) {
                     Ok(w) => {
                         tracing::warn!(database = %self.name, "the store's writer connected again");
                         self = w;
@@ -128,7 +139,7 @@ impl Writer {
     fn commit_batch(&mut self, batch: Vec<Job>) {
         let t0 = Instant::now();
         let n = batch.len();
-        let st = &self.st;
+        let (st, me) = (&self.st, &self.me);
         let mut tx = match self.client.transaction() {
             Ok(tx) => tx,
             Err(e) => {
@@ -142,7 +153,7 @@ impl Writer {
         let mut results = Vec::with_capacity(n);
         for j in &batch {
             let r = match tx.savepoint("w") {
-                Ok(mut sp) => match apply(&mut sp, st, &j.write) {
+                Ok(mut sp) => match apply(&mut sp, st, me, &j.write) {
                     Ok(()) => sp.commit().map_err(other),
                     // Dropping the savepoint rolls it back.
                     Err(e) => sp.rollback().map_err(other).and(Err(e)),
@@ -174,10 +185,36 @@ fn int(v: u64) -> i64 {
     v as i64
 }
 
-/// Carries out one write inside the open transaction.
-fn apply(tx: &mut Transaction<'_>, st: &Statements, w: &Write) -> Result<(), StoreError> {
+/// The table a write changes, if it changes one that exists (a new table
+/// and an imported one do not).
+fn table_of(w: &Write) -> Option<&str> {
     match w {
-        Write::CreateTable(t) => insert_table(tx, st, t, now(), now_ms()),
+        Write::CreateTable(_) | Write::Import(_) => None,
+        Write::JoinSeat { table, .. }
+        | Write::SetAway { table, .. }
+        | Write::Append { table, .. }
+        | Write::End { table, .. }
+        | Write::Chat { table, .. }
+        | Write::Undo { table, .. } => Some(table),
+    }
+}
+
+/// Carries out one write inside the open transaction, if this process
+/// owns its table.
+fn apply(
+    tx: &mut Transaction<'_>,
+    st: &Statements,
+    me: &Process,
+    w: &Write,
+) -> Result<(), StoreError> {
+    if let Some(table) = table_of(w) {
+        let owned = tx.query_opt(&st.owned, &[&table, &me.id]).map_err(other)?;
+        if owned.is_none() {
+            return Err(StoreError::Moved(table.to_string()));
+        }
+    }
+    match w {
+        Write::CreateTable(t) => insert_table(tx, st, t, now(), now_ms(), Some(me)),
         Write::JoinSeat {
             table,
             seat,
@@ -241,6 +278,7 @@ fn insert_table(
     t: &NewTable,
     created_at: i64,
     active_at: i64,
+    owner: Option<&Process>,
 ) -> Result<(), StoreError> {
     tx.execute(
         &st.create_table,
@@ -255,6 +293,8 @@ fn insert_table(
             &active_at,
             &t.open_seats,
             &t.bot_delay_ms.map(int),
+            &owner.map(|p| &p.id),
+            &owner.map(Process::lease_secs),
         ],
     )
     .map_err(other)?;
@@ -323,7 +363,8 @@ fn set_undo(
 fn import(tx: &mut Transaction<'_>, st: &Statements, d: &TableDump) -> Result<(), StoreError> {
     let t = &d.stored;
     let id = t.table.id.as_str();
-    insert_table(tx, st, &t.table, d.created_at, t.active_at)?;
+    // Nobody owns it: the first process asked for it takes it.
+    insert_table(tx, st, &t.table, d.created_at, t.active_at, None)?;
     tx.execute(
         &st.import_end,
         &[&id, &t.finished, &t.ended.map(|e| e.as_str())],

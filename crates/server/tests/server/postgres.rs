@@ -9,7 +9,9 @@
 use crate::common;
 
 use b5_server::pg::PgStore;
-use b5_server::store::{PendingUndo, Store, StoreError};
+use std::time::Duration;
+
+use b5_server::store::{Located, PendingUndo, Store, StoreError};
 use common::stored::{actions, new_table, postgres_database};
 
 fn sql(url: &str, statements: &str) {
@@ -247,8 +249,22 @@ fn postgres_copy_moves_every_table_row_for_row_and_back() {
     let again = copy(&club, &shared, |_, _| {}).unwrap_err().to_string();
     assert!(again.contains("already holds 3 tables"), "{again}");
 
-    // And back into a new SQLite folder, the same rows.
+    // Not from a store a server process serves.
     let back = SqliteStore::open(&common::temp_dir("copy-back")).unwrap();
+    let server = PgStore::open(&url).unwrap();
+    server
+        .shared()
+        .unwrap()
+        .announce("http://127.0.0.1:9")
+        .unwrap();
+    let busy = copy(&shared, &back, |_, _| {}).unwrap_err().to_string();
+    assert!(
+        busy.contains("the source is served by 1 process(es) (http://127.0.0.1:9)"),
+        "{busy}"
+    );
+    assert!(back.table_ids().unwrap().is_empty());
+    drop(server);
+    // Once it stopped, back into a new SQLite folder, the same rows.
     copy(&shared, &back, |_, _| {}).unwrap();
     for id in ["done", "busy", "idle"] {
         assert_eq!(back.dump(id).unwrap(), club.dump(id).unwrap(), "{id}");
@@ -257,45 +273,98 @@ fn postgres_copy_moves_every_table_row_for_row_and_back() {
 
 #[test]
 #[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
-fn postgres_a_writer_that_lost_the_ownership_never_writes_again_until_it_is_free() {
+fn postgres_a_process_that_lost_a_table_never_writes_it_again() {
     let url = postgres_database("fence");
-    let a = PgStore::open(&url).unwrap();
+    // Long leases: the keepers renew at start, then not for 20 s, so the
+    // test's own SQL decides when A's lease runs out.
+    let a = PgStore::open_with(&url, Duration::from_secs(60)).unwrap();
+    let b = PgStore::open_with(&url, Duration::from_secs(60)).unwrap();
+    let (sa, sb) = (a.shared().unwrap(), b.shared().unwrap());
+    assert_ne!(sa.process(), sb.process());
     let t = new_table("t1", 5);
     let log = actions(&t, 3);
     a.create_table(&t).unwrap();
     a.append_action("t1", &log[0], false).unwrap();
-    // A's writer loses its connection, and with it the ownership, which a
-    // second process takes at once.
+    // A owns it and renews its lease: B cannot take it, and B's writes
+    // are refused.
+    sa.announce("http://a.example:1").unwrap();
+    assert_eq!(
+        sb.claim("t1").unwrap(),
+        Located::Elsewhere("http://a.example:1".into())
+    );
+    assert!(matches!(
+        b.append_action("t1", &log[1], false),
+        Err(StoreError::Moved(id)) if id == "t1"
+    ));
+    assert_eq!(sb.claim("t9").unwrap(), Located::Missing);
+    assert_eq!(sb.peers().unwrap(), vec!["http://a.example:1".to_string()]);
+    // A stops renewing (as if it hung): once the lease ran out, B takes
+    // the table, and from then on A never writes it.
     sql(
         &url,
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE application_name = 'b5 serve writer' AND datname = current_database()",
+        "UPDATE tables SET lease_until = now() - interval '1 second'",
     );
-    // (The ended backend lets go of its lock a moment later.)
-    let mut b = PgStore::open(&url);
-    for _ in 0..50 {
-        if b.is_ok() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        b = PgStore::open(&url);
-    }
-    let b = b.expect("the ownership is free once A's connection ended");
-    // A never writes while B owns the store.
+    assert_eq!(sb.claim("t1").unwrap(), Located::Here);
     for _ in 0..3 {
         let r = a.append_action("t1", &log[1], false);
-        assert!(r.is_err(), "A wrote while B owned the store");
+        assert!(matches!(r, Err(StoreError::Moved(_))), "A wrote: {r:?}");
     }
-    let msg = a
-        .append_action("t1", &log[1], false)
-        .unwrap_err()
-        .to_string();
-    assert!(msg.contains("in use by another server process"), "{msg}");
-    assert_eq!(b.table("t1").unwrap().unwrap().log, log[..1].to_vec());
-    // B stops: A takes the ownership again and goes on.
+    assert_eq!(
+        sa.lost(&["t1".to_string()]).unwrap(),
+        vec!["t1".to_string()]
+    );
+    assert!(sb.lost(&["t1".to_string()]).unwrap().is_empty());
+    b.append_action("t1", &log[1], false).unwrap();
+    assert_eq!(b.table("t1").unwrap().unwrap().log, log[..2].to_vec());
+    // B stops cleanly: it lets go at once, and A may take the table back.
     drop(b);
-    a.append_action("t1", &log[1], false).unwrap();
-    assert_eq!(a.table("t1").unwrap().unwrap().log, log[..2].to_vec());
+    assert_eq!(sa.claim("t1").unwrap(), Located::Here);
+    a.append_action("t1", &log[2], false).unwrap();
+    assert_eq!(a.table("t1").unwrap().unwrap().log, log.to_vec());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_a_stopped_processs_unfinished_tables_are_taken_once() {
+    let url = postgres_database("orphans");
+    let a = PgStore::open_with(&url, Duration::from_secs(60)).unwrap();
+    for (i, n) in [(1, 3), (2, 0), (3, 2)] {
+        let t = new_table(&format!("t{i}"), 5);
+        a.create_table(&t).unwrap();
+        for e in actions(&t, n) {
+            a.append_action(&t.id, &e, false).unwrap();
+        }
+    }
+    a.append_action("t2", &actions(&new_table("t2", 5), 1)[0], true)
+        .unwrap();
+    let b = PgStore::open_with(&url, Duration::from_secs(60)).unwrap();
+    let c = PgStore::open_with(&url, Duration::from_secs(60)).unwrap();
+    let (sb, sc) = (b.shared().unwrap(), c.shared().unwrap());
+    // A lives: nothing to take.
+    assert!(sb.claim_orphans(10).unwrap().is_empty());
+    // A dies: its rows still name it, with a lease that runs out on the
+    // database's clock a second from now.
+    drop(a);
+    sql(
+        &url,
+        "UPDATE tables SET owner = 'deadbeefdeadbeef', lease_until = now() + interval '1 second'",
+    );
+    assert!(sb.claim_orphans(10).unwrap().is_empty());
+    std::thread::sleep(Duration::from_millis(1100));
+    // B takes one, then C the other unfinished one; nobody takes more.
+    let first = sb.claim_orphans(1).unwrap();
+    let second = sc.claim_orphans(10).unwrap();
+    assert!(sb.claim_orphans(10).unwrap().is_empty());
+    let ids = |r: &[b5_server::store::TableRead]| -> Vec<(String, usize)> {
+        r.iter()
+            .map(|t| {
+                let t = t.as_ref().expect("read back");
+                (t.table.id.clone(), t.log.len())
+            })
+            .collect()
+    };
+    assert_eq!(ids(&first), vec![("t1".to_string(), 3)]);
+    assert_eq!(ids(&second), vec![("t3".to_string(), 2)]);
 }
 
 #[test]

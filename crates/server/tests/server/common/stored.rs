@@ -109,7 +109,15 @@ impl StoreAt {
     pub fn open(&self) -> Result<Box<dyn b5_server::store::Store>, b5_server::store::StoreError> {
         Ok(match self {
             StoreAt::Sqlite(dir) => Box::new(b5_server::sqlite::SqliteStore::open(dir)?),
-            StoreAt::Postgres(url) => Box::new(b5_server::pg::PgStore::open(url)?),
+            StoreAt::Postgres(url) => {
+                // As a server does at start: it takes the tables nobody
+                // serves.
+                let s = b5_server::pg::PgStore::open(url)?;
+                if let Some(sh) = b5_server::store::Store::shared(&s) {
+                    sh.claim_orphans(usize::MAX)?;
+                }
+                Box::new(s)
+            }
         })
     }
 
