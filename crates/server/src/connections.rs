@@ -138,6 +138,10 @@ pub struct Limits {
     per_address: usize,
     open: AtomicUsize,
     by_address: Mutex<HashMap<AddressKey, usize>>,
+    /// The addresses of the other processes sharing the store
+    /// (`processes.rs`): their connections carry many clients' requests,
+    /// so they are bounded in all but not per address.
+    peers: std::sync::RwLock<std::collections::HashSet<IpAddr>>,
     /// Connections refused since start, and accept errors.
     pub refused: AtomicU64,
     pub accept_errors: AtomicU64,
@@ -150,6 +154,7 @@ impl Limits {
             per_address: per_address.max(1),
             open: AtomicUsize::new(0),
             by_address: Mutex::new(HashMap::new()),
+            peers: Default::default(),
             refused: AtomicU64::new(0),
             accept_errors: AtomicU64::new(0),
         }
@@ -165,15 +170,27 @@ impl Limits {
         self.max
     }
 
+    /// The other processes' addresses, from now on.
+    pub fn set_peers(&self, peers: std::collections::HashSet<IpAddr>) {
+        *self.peers.write().unwrap_or_else(|p| p.into_inner()) = peers;
+    }
+
+    /// Whether `ip` is another process's (see [`Limits::set_peers`]).
+    pub fn is_peer(&self, ip: IpAddr) -> bool {
+        let peers = self.peers.read().unwrap_or_else(|p| p.into_inner());
+        !peers.is_empty() && peers.contains(&ip.to_canonical())
+    }
+
     /// A slot for one more connection from `ip`, or why not.
     pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<ConnectionSlot, Refusal> {
         let key = AddressKey::of(ip);
+        let peer = self.is_peer(ip);
         let mut by = self.by_address.lock().unwrap_or_else(|p| p.into_inner());
         if self.open.load(Ordering::Acquire) >= self.max {
             return Err(Refusal::Full(self.max));
         }
         let n = by.entry(key).or_insert(0);
-        if *n >= self.per_address {
+        if *n >= self.per_address && !peer {
             return Err(Refusal::AddressFull(self.per_address));
         }
         *n += 1;
@@ -500,6 +517,20 @@ mod tests {
         drop(a1);
         assert_eq!(limits.open(), 2);
         assert!(limits.admit(a).is_ok());
+    }
+
+    #[test]
+    fn another_process_is_bounded_in_all_but_not_per_address() {
+        let limits = Arc::new(Limits::new(4, 2));
+        let peer: IpAddr = "10.0.0.7".parse().unwrap();
+        let mapped: IpAddr = "::ffff:10.0.0.7".parse().unwrap();
+        let _p = (limits.admit(peer).unwrap(), limits.admit(peer).unwrap());
+        assert_eq!(limits.admit(peer).err(), Some(Refusal::AddressFull(2)));
+        limits.set_peers([peer].into_iter().collect());
+        assert!(limits.is_peer(mapped));
+        let _q = (limits.admit(peer).unwrap(), limits.admit(mapped).unwrap());
+        assert_eq!(limits.admit(peer).err(), Some(Refusal::Full(4)));
+        assert!(!limits.is_peer("10.0.0.8".parse().unwrap()));
     }
 
     #[test]

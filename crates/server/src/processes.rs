@@ -126,6 +126,7 @@ pub async fn start(state: &Arc<AppState>, bound: SocketAddr) -> Result<(), crate
     .await
     .map_err(|e| crate::StoreError::Other(e.to_string()))?;
     announced?;
+    refresh_peers(state).await;
     tokio::spawn(keep(state.clone()));
     Ok(())
 }
@@ -142,6 +143,7 @@ async fn keep(state: Arc<AppState>) {
             _ = tokio::time::sleep(lease / 3) => {}
             _ = shutdown.wait_for(|&s| s) => return,
         }
+        refresh_peers(&state).await;
         let held: Vec<String> = state
             .all_tables()
             .iter()
@@ -183,6 +185,69 @@ async fn keep(state: Arc<AppState>) {
             restore(&state, orphans).await;
         }
     }
+}
+
+/// Learns the other processes' addresses (names resolved), for the
+/// connection limits and the clients' addresses they pass on.
+async fn refresh_peers(state: &Arc<AppState>) {
+    let s = state.clone();
+    let peers = tokio::task::spawn_blocking(move || match s.store.shared() {
+        Some(sh) => sh.peers().map_err(|e| e.to_string()),
+        None => Ok(Vec::new()),
+    })
+    .await
+    .unwrap_or_else(|e| Err(e.to_string()));
+    let peers = match peers {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::warn!(error = %e, "the other processes could not be listed");
+            return;
+        }
+    };
+    let mut ips = std::collections::HashSet::new();
+    for p in peers {
+        let host_port = p
+            .strip_prefix("http://")
+            .unwrap_or(&p)
+            .trim_end_matches('/');
+        if let Ok(found) = tokio::net::lookup_host(host_port).await {
+            ips.extend(found.map(|a| a.ip().to_canonical()));
+        }
+    }
+    state.limits.set_peers(ips);
+}
+
+/// A request another process passed here carries its client's address
+/// (the last of `x-forwarded-for`): taken as the request's address when it
+/// comes from a known process, for the limits per address.
+fn client_address(state: &AppState, req: &mut Request) {
+    use axum::extract::ConnectInfo;
+    let Some(ConnectInfo(from)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
+        return;
+    };
+    if let Some(ip) = passed_client(req.headers(), from.ip(), |ip| state.limits.is_peer(ip)) {
+        req.extensions_mut()
+            .insert(ConnectInfo(SocketAddr::new(ip, 0)));
+    }
+}
+
+/// The client's address a request passed on by another process carries:
+/// only from a process (`is_peer`), only when marked as passed on.
+fn passed_client(
+    headers: &axum::http::HeaderMap,
+    from: std::net::IpAddr,
+    is_peer: impl Fn(std::net::IpAddr) -> bool,
+) -> Option<std::net::IpAddr> {
+    if !headers.contains_key(FORWARDED) || !is_peer(from) {
+        return None;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .next_back()
+        .and_then(|ip| ip.trim().parse().ok())
 }
 
 /// Lets go of a table another process serves now: its WebSockets close,
@@ -237,6 +302,7 @@ pub async fn route(State(state): State<Arc<AppState>>, mut req: Request, next: N
     if state.store.shared().is_none() {
         return next.run(req).await;
     }
+    client_address(&state, &mut req);
     let Some(id) = table_id(req.uri().path()).map(str::to_string) else {
         return next.run(req).await;
     };
@@ -338,7 +404,31 @@ pub async fn peers_lobby(state: &Arc<AppState>) -> Vec<Value> {
 
 #[cfg(test)]
 mod tests {
-    use super::table_id;
+    use super::{passed_client, table_id, FORWARDED};
+
+    #[test]
+    fn a_client_address_is_taken_only_from_another_process() {
+        let peer: std::net::IpAddr = "10.0.0.7".parse().unwrap();
+        let stranger: std::net::IpAddr = "203.0.113.9".parse().unwrap();
+        let is_peer = |ip| ip == peer;
+        let mut h = axum::http::HeaderMap::new();
+        h.append(
+            "x-forwarded-for",
+            "198.51.100.1, 192.0.2.4".parse().unwrap(),
+        );
+        // Not marked as passed on: the connection's address stands.
+        assert_eq!(passed_client(&h, peer, is_peer), None);
+        h.insert(FORWARDED, "1".parse().unwrap());
+        // The last address, the one the process added.
+        assert_eq!(
+            passed_client(&h, peer, is_peer),
+            Some("192.0.2.4".parse().unwrap())
+        );
+        // Anyone else may say what it likes: not believed.
+        assert_eq!(passed_client(&h, stranger, is_peer), None);
+        h.insert("x-forwarded-for", "not an address".parse().unwrap());
+        assert_eq!(passed_client(&h, peer, is_peer), None);
+    }
 
     #[test]
     fn a_table_request_is_known_by_its_path() {

@@ -65,8 +65,25 @@ impl Keeper {
         }
     }
 
-    /// Runs `f` on the connection, made again first if it was lost.
+    /// Runs `f` on the connection, made again first if it was lost; when
+    /// `f` fails, once more on a new connection (the client learns that
+    /// its connection was closed only when it next uses it, and a lease
+    /// must not wait a third of itself for that).
     fn with_client(
+        &mut self,
+        f: fn(&mut Client, &Process) -> Result<(), postgres::Error>,
+    ) -> Result<(), StoreError> {
+        match self.once(f) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                tracing::warn!(error = %e, "the store's keeper connects again");
+                self.client = None;
+                self.once(f)
+            }
+        }
+    }
+
+    fn once(
         &mut self,
         f: fn(&mut Client, &Process) -> Result<(), postgres::Error>,
     ) -> Result<(), StoreError> {
@@ -96,7 +113,7 @@ fn renew(c: &mut Client, me: &Process) -> Result<(), postgres::Error> {
         &[&me.id, &me.lease_secs()],
     )?;
     tx.execute(
-        "DELETE FROM processes WHERE seen_at < now() - make_interval(secs => $1 * 10)",
+        "DELETE FROM processes WHERE seen_at < now() - make_interval(secs => $1::float8 * 10)",
         &[&me.lease_secs()],
     )?;
     tx.commit()

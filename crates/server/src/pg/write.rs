@@ -21,6 +21,10 @@ pub(super) struct Writer {
     client: Client,
     st: Statements,
     me: Process,
+    /// A transaction could not begin or commit: the connection is made
+    /// again before the next batch (the client learns it was closed only
+    /// when next used).
+    broken: bool,
 }
 
 struct Statements {
@@ -104,6 +108,7 @@ impl Writer {
             client,
             st,
             me,
+            broken: false,
         })
     }
 
@@ -113,7 +118,7 @@ impl Writer {
     /// committed, or its outcome is unknown and the server says so).
     pub(super) fn run(mut self, rx: mpsc::Receiver<Job>) {
         while let Some(batch) = next_batch(&rx) {
-            if self.client.is_closed() {
+            if self.broken || self.client.is_closed() {
                 match Writer::connect(&self.url, &self.name, self.me.clone()) {
                     Ok(w) => {
                         tracing::warn!(database = %self.name, "the store's writer connected again");
@@ -143,6 +148,7 @@ impl Writer {
         let mut tx = match self.client.transaction() {
             Ok(tx) => tx,
             Err(e) => {
+                self.broken = true;
                 let why = db_error(&self.name, e).to_string();
                 for j in batch {
                     (j.done)(Err(other(&why)));
@@ -170,6 +176,7 @@ impl Writer {
                 }
             }
             Err(e) => {
+                self.broken = true;
                 let why = db_error(&self.name, e).to_string();
                 tracing::error!(error = %why, "commit failed");
                 for j in batch {

@@ -325,6 +325,44 @@ fn postgres_a_process_that_lost_a_table_never_writes_it_again() {
 
 #[test]
 #[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_a_keeper_renews_its_leases_even_when_its_connection_is_lost() {
+    let url = postgres_database("keeper");
+    // Leases of 2 s, renewed every two thirds of a second.
+    let lease = Duration::from_secs(2);
+    let a = PgStore::open_with(&url, lease).unwrap();
+    let b = PgStore::open_with(&url, lease).unwrap();
+    let t = new_table("t1", 5);
+    a.create_table(&t).unwrap();
+    let sb = b.shared().unwrap();
+    let b_never_takes_it_for = |d: Duration| {
+        let until = std::time::Instant::now() + d;
+        while std::time::Instant::now() < until {
+            assert_ne!(sb.claim("t1").unwrap(), Located::Here, "B took A's table");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    // Two leases go by: A's keeper renews, B never takes the table.
+    b_never_takes_it_for(2 * lease);
+    // The database server ends the keepers' connections: they connect
+    // again at their next renewal, before A's lease runs out.
+    sql(
+        &url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = 'b5 serve keeper' AND datname = current_database()",
+    );
+    b_never_takes_it_for(2 * lease);
+    a.append_action("t1", &actions(&t, 1)[0], false).unwrap();
+    // A stops renewing (dropped uncleanly is not possible in-process:
+    // its lease is ended by hand): B takes the table.
+    sql(
+        &url,
+        "UPDATE tables SET lease_until = now() - interval '1 second'",
+    );
+    assert_eq!(sb.claim("t1").unwrap(), Located::Here);
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
 fn postgres_a_stopped_processs_unfinished_tables_are_taken_once() {
     let url = postgres_database("orphans");
     let a = PgStore::open_with(&url, Duration::from_secs(60)).unwrap();
