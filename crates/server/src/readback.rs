@@ -260,6 +260,22 @@ pub(crate) fn read_table(src: &mut impl Rows, id: &str) -> Result<Option<StoredT
     read_table_with(src, id, Some(CHAT_KEPT))
 }
 
+/// An unfinished table listed a moment ago, read back: one that vanished
+/// meanwhile is unreadable, named.
+pub(crate) fn read_listed(src: &mut impl Rows, id: String) -> crate::store::TableRead {
+    match read_table(src, &id) {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err((
+            id.clone(),
+            StoreError::Unreadable {
+                table: id,
+                what: "its row vanished while read".into(),
+            },
+        )),
+        Err(e) => Err((id, e)),
+    }
+}
+
 fn read_table_with(
     src: &mut impl Rows,
     id: &str,

@@ -84,7 +84,7 @@ use std::time::{Duration, Instant};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 
-use crate::readback::{dump_table, read_table, Cells, Query, Rows};
+use crate::readback::{dump_table, read_listed, read_table, Cells, Query, Rows};
 use crate::store::{
     next_batch, other, queue, ChatLine, Done, Job, LoggedAction, NewTable, PendingUndo, Store,
     StoreError, StoredTable, TableDump, TableRead, Write,
@@ -1077,17 +1077,7 @@ impl Store for SqliteStore {
                         return Err((name.clone(), StoreError::Unreadable { table: name, what }));
                     }
                 };
-                match read_table(&mut Reading(&tx), &id) {
-                    Ok(Some(t)) => Ok(t),
-                    Ok(None) => Err((
-                        id.clone(),
-                        StoreError::Unreadable {
-                            table: id,
-                            what: "its row vanished while read".into(),
-                        },
-                    )),
-                    Err(e) => Err((id, e)),
-                }
+                read_listed(&mut Reading(&tx), id)
             })
             .collect();
         let _ = tx.finish();

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 
 use postgres::Client;
 
-use super::{connect, Process};
+use super::{connect, db_error, Process};
 use crate::store::{other, Located, StoreError};
 
 /// This process's row: seen now, nowhere to be reached yet.
@@ -93,7 +93,7 @@ impl Keeper {
         let Some(c) = self.client.as_mut() else {
             return Err(other("the store's keeper has no connection"));
         };
-        f(c, &self.me).map_err(|e| other(format!("{}: {e}", self.name)))
+        f(c, &self.me).map_err(|e| db_error(&self.name, e))
     }
 }
 
@@ -108,8 +108,12 @@ fn renew(c: &mut Client, me: &Process) -> Result<(), postgres::Error> {
         &[&me.id],
     )?;
     tx.execute(
+        // Rows the writer has locked are skipped, never waited for (the
+        // writer renews a lease in each write: waiting for each other's
+        // rows, the two would deadlock).
         "UPDATE tables SET lease_until = now() + make_interval(secs => $2)
-         WHERE owner = $1 AND NOT finished",
+         WHERE id IN (SELECT id FROM tables WHERE owner = $1 AND NOT finished
+                      FOR NO KEY UPDATE SKIP LOCKED)",
         &[&me.id, &me.lease_secs()],
     )?;
     tx.execute(

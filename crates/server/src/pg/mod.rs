@@ -56,7 +56,7 @@ use std::thread::JoinHandle;
 
 use postgres::{Client, IsolationLevel, NoTls, Row, Transaction};
 
-use crate::readback::{dump_table, read_table, Cells, Query, Rows};
+use crate::readback::{dump_table, read_listed, read_table, Cells, Query, Rows};
 use crate::store::{
     other, queue, Done, Job, Located, Shared, Store, StoreError, StoredTable, TableDump, TableRead,
     Write,
@@ -186,12 +186,26 @@ fn connect(url: &str, name: &str, role: &str) -> Result<Client, StoreError> {
     }
     cfg.application_name(&format!("b5 serve {role}"));
     cfg.connect(NoTls)
-        .map_err(|e| other(format!("cannot connect to {name}: {e}")))
+        .map_err(|e| other(format!("cannot connect to {name}: {}", described(&e))))
 }
 
 /// An error of the database at `name`.
 fn db_error(name: &str, e: postgres::Error) -> StoreError {
-    other(format!("{name}: {e}"))
+    other(format!("{name}: {}", described(&e)))
+}
+
+/// A PostgreSQL error with its cause: the client's own text for an error
+/// the database reports is only "db error", its cause says which.
+fn described(e: &postgres::Error) -> String {
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
+}
+
+/// A PostgreSQL error as the store's.
+fn pg_error(e: postgres::Error) -> StoreError {
+    other(described(&e))
 }
 
 impl PgStore {
@@ -402,7 +416,7 @@ impl Store for PgStore {
         self.read(|client| {
             let ids: Vec<String> = client
                 .query("SELECT id FROM tables WHERE NOT finished", &[])
-                .map_err(|e| other(format!("reading the tables: {e}")))?
+                .map_err(|e| other(format!("reading the tables: {}", described(&e))))?
                 .iter()
                 .map(|r| r.get(0))
                 .collect();
@@ -427,7 +441,7 @@ impl Store for PgStore {
         self.read(|client| {
             Ok(client
                 .query("SELECT id FROM tables ORDER BY created_at, id", &[])
-                .map_err(|e| other(format!("reading the tables: {e}")))?
+                .map_err(|e| other(format!("reading the tables: {}", described(&e))))?
                 .iter()
                 .map(|r| r.get(0))
                 .collect())
@@ -437,7 +451,7 @@ impl Store for PgStore {
     fn dump(&self, id: &str) -> Result<Option<TableDump>, StoreError> {
         let id = id.to_string();
         self.read(move |client| {
-            let mut tx = snapshot(client).map_err(other)?;
+            let mut tx = snapshot(client).map_err(pg_error)?;
             let out = dump_table(&mut Reading(&mut tx), &id);
             let _ = tx.rollback();
             out
@@ -465,20 +479,20 @@ impl Shared for PgStore {
                 "UPDATE processes SET address = $2 WHERE id = $1",
                 &[&me, &address],
             )
-            .map_err(other)?;
+            .map_err(pg_error)?;
             Ok(())
         })
     }
 
     fn claim(&self, id: &str) -> Result<Located, StoreError> {
         let (me, id) = (self.me.clone(), id.to_string());
-        self.read(move |c| keeper::claim(c, &me, &id).map_err(other))
+        self.read(move |c| keeper::claim(c, &me, &id).map_err(pg_error))
     }
 
     fn claim_orphans(&self, max: usize) -> Result<Vec<TableRead>, StoreError> {
         let me = self.me.clone();
         self.read(move |c| {
-            let ids = keeper::claim_orphans(c, &me, max).map_err(other)?;
+            let ids = keeper::claim_orphans(c, &me, max).map_err(pg_error)?;
             read_tables(c, &ids)
         })
     }
@@ -491,7 +505,7 @@ impl Shared for PgStore {
                  WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = x AND t.owner = $2)",
                 &[&held, &me],
             )
-            .map_err(other)?
+            .map_err(pg_error)?
             .iter()
             .map(|r| r.get(0))
             .collect())
@@ -508,7 +522,7 @@ impl Shared for PgStore {
                  ORDER BY address",
                 &[&me.id, &me.lease_secs()],
             )
-            .map_err(other)?
+            .map_err(pg_error)?
             .iter()
             .map(|r| r.get(0))
             .collect())
@@ -519,29 +533,19 @@ impl Shared for PgStore {
 /// Reads the tables `ids` back, oldest first, each on its own, in one
 /// snapshot.
 fn read_tables(client: &mut Client, ids: &[String]) -> Result<Vec<TableRead>, StoreError> {
-    let mut tx = snapshot(client).map_err(other)?;
+    let mut tx = snapshot(client).map_err(pg_error)?;
     let ids: Vec<String> = tx
         .query(
             "SELECT id FROM tables WHERE id = ANY($1) ORDER BY created_at, id",
             &[&ids],
         )
-        .map_err(|e| other(format!("reading the tables: {e}")))?
+        .map_err(|e| other(format!("reading the tables: {}", described(&e))))?
         .iter()
         .map(|r| r.get(0))
         .collect();
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        out.push(match read_table(&mut Reading(&mut tx), &id) {
-            Ok(Some(t)) => Ok(t),
-            Ok(None) => Err((
-                id.clone(),
-                StoreError::Unreadable {
-                    table: id,
-                    what: "its row vanished while read".into(),
-                },
-            )),
-            Err(e) => Err((id, e)),
-        });
+        out.push(read_listed(&mut Reading(&mut tx), id));
     }
     let _ = tx.rollback();
     Ok(out)

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use postgres::{Client, Statement, Transaction};
 
-use super::{connect, db_error, Process};
+use super::{connect, db_error, pg_error, Process};
 use crate::sqlite::{now, now_ms};
 use crate::store::{
     next_batch, other, ChatLine, Job, LoggedAction, NewTable, PendingUndo, StoreError, TableDump,
@@ -77,10 +77,13 @@ impl Statements {
             )?,
             finish: c.prepare("UPDATE tables SET finished = TRUE WHERE id = $1")?,
             import_end: c.prepare("UPDATE tables SET finished = $2, ended = $3 WHERE id = $1")?,
-            // A claim waits for this lock, and this for a claim: whoever
-            // comes second sees what the first committed.
+            // Locks the table's row on the condition that this process
+            // owns it, and renews the lease: a claim waits for this lock,
+            // and this for a claim (whoever comes second sees what the
+            // first committed); the keeper skips the rows locked here.
             owned: c.prepare(
-                "SELECT 1 FROM tables WHERE id = $1 AND owner = $2 FOR NO KEY UPDATE",
+                "UPDATE tables SET lease_until = now() + make_interval(secs => $3)
+                 WHERE id = $1 AND owner = $2 RETURNING 1",
             )?,
         })
     }
@@ -160,9 +163,9 @@ impl Writer {
         for j in &batch {
             let r = match tx.savepoint("w") {
                 Ok(mut sp) => match apply(&mut sp, st, me, &j.write) {
-                    Ok(()) => sp.commit().map_err(other),
+                    Ok(()) => sp.commit().map_err(pg_error),
                     // Dropping the savepoint rolls it back.
-                    Err(e) => sp.rollback().map_err(other).and(Err(e)),
+                    Err(e) => sp.rollback().map_err(pg_error).and(Err(e)),
                 },
                 Err(e) => Err(other(e)),
             };
@@ -215,7 +218,9 @@ fn apply(
     w: &Write,
 ) -> Result<(), StoreError> {
     if let Some(table) = table_of(w) {
-        let owned = tx.query_opt(&st.owned, &[&table, &me.id]).map_err(other)?;
+        let owned = tx
+            .query_opt(&st.owned, &[&table, &me.id, &me.lease_secs()])
+            .map_err(pg_error)?;
         if owned.is_none() {
             return Err(StoreError::Moved(table.to_string()));
         }
@@ -233,7 +238,7 @@ fn apply(
                     &st.join_seat,
                     &[table, &(*seat as i32), &&token_hash[..], name],
                 )
-                .map_err(other)?;
+                .map_err(pg_error)?;
             if n == 1 {
                 active(tx, st, table)
             } else {
@@ -242,7 +247,7 @@ fn apply(
         }
         Write::SetAway { table, seat, away } => {
             tx.execute(&st.set_away, &[table, &(*seat as i32), away])
-                .map_err(other)?;
+                .map_err(pg_error)?;
             Ok(())
         }
         Write::Append {
@@ -259,7 +264,7 @@ fn apply(
         }
         Write::End { table, ended } => {
             tx.execute(&st.end, &[table, &ended.as_str()])
-                .map_err(other)?;
+                .map_err(pg_error)?;
             Ok(())
         }
         Write::Chat { table, line } => {
@@ -267,7 +272,7 @@ fn apply(
             active(tx, st, table)
         }
         Write::Undo { table, undo: None } => {
-            tx.execute(&st.clear_undo, &[table]).map_err(other)?;
+            tx.execute(&st.clear_undo, &[table]).map_err(pg_error)?;
             Ok(())
         }
         Write::Undo {
@@ -304,7 +309,7 @@ fn insert_table(
             &owner.map(Process::lease_secs),
         ],
     )
-    .map_err(other)?;
+    .map_err(pg_error)?;
     for (i, s) in t.seats.iter().enumerate() {
         tx.execute(
             &st.create_seat,
@@ -319,7 +324,7 @@ fn insert_table(
                 &s.away,
             ],
         )
-        .map_err(other)?;
+        .map_err(pg_error)?;
     }
     Ok(())
 }
@@ -341,7 +346,7 @@ fn insert_chat(
             &line.at,
         ],
     )
-    .map_err(other)?;
+    .map_err(pg_error)?;
     Ok(())
 }
 
@@ -362,7 +367,7 @@ fn set_undo(
             &waiting,
         ],
     )
-    .map_err(other)?;
+    .map_err(pg_error)?;
     Ok(())
 }
 
@@ -376,7 +381,7 @@ fn import(tx: &mut Transaction<'_>, st: &Statements, d: &TableDump) -> Result<()
         &st.import_end,
         &[&id, &t.finished, &t.ended.map(|e| e.as_str())],
     )
-    .map_err(other)?;
+    .map_err(pg_error)?;
     for (a, at) in t.log.iter().zip(&d.logged_at) {
         insert_action(tx, st, id, a, *at)?;
     }
@@ -392,7 +397,7 @@ fn import(tx: &mut Transaction<'_>, st: &Statements, d: &TableDump) -> Result<()
 /// A human joined, acted or wrote at `table` now.
 fn active(tx: &mut Transaction<'_>, st: &Statements, table: &str) -> Result<(), StoreError> {
     tx.execute(&st.active, &[&table, &now_ms()])
-        .map_err(other)?;
+        .map_err(pg_error)?;
     Ok(())
 }
 
@@ -403,17 +408,20 @@ fn append(
     a: &LoggedAction,
     finished: bool,
 ) -> Result<(), StoreError> {
-    let next: i64 = tx.query_one(&st.next_seq, &[&table]).map_err(other)?.get(0);
+    let next: i64 = tx
+        .query_one(&st.next_seq, &[&table])
+        .map_err(pg_error)?
+        .get(0);
     if next != int(a.seq) {
         return Err(StoreError::Conflict(a.seq));
     }
     insert_action(tx, st, table, a, now())?;
     if a.undoes.is_some() {
         // The undo is done: its request is answered.
-        tx.execute(&st.clear_undo, &[&table]).map_err(other)?;
+        tx.execute(&st.clear_undo, &[&table]).map_err(pg_error)?;
     }
     if finished {
-        tx.execute(&st.finish, &[&table]).map_err(other)?;
+        tx.execute(&st.finish, &[&table]).map_err(pg_error)?;
     }
     Ok(())
 }
@@ -437,6 +445,6 @@ fn insert_action(
             &at,
         ],
     )
-    .map_err(other)?;
+    .map_err(pg_error)?;
     Ok(())
 }

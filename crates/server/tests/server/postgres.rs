@@ -363,6 +363,56 @@ fn postgres_a_keeper_renews_its_leases_even_when_its_connection_is_lost() {
 
 #[test]
 #[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+fn postgres_writes_to_many_tables_never_deadlock_with_the_lease_renewals() {
+    use b5_server::store::Write;
+    use rand::{seq::IndexedRandom, seq::SliceRandom, SeedableRng};
+    let url = postgres_database("deadlock");
+    // Leases of a second: the keeper renews every third of one, while
+    // the writer commits batches touching many tables in any order.
+    let s = PgStore::open_with(&url, Duration::from_secs(1)).unwrap();
+    // Another process, watching for a lease that lapsed.
+    let other = PgStore::open_with(&url, Duration::from_secs(1)).unwrap();
+    let sb = other.shared().unwrap();
+    let ids: Vec<String> = (0..60).map(|i| format!("t{i}")).collect();
+    for (i, id) in ids.iter().enumerate() {
+        s.create_table(&new_table(id, i as u64)).unwrap();
+    }
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+    let until = std::time::Instant::now() + Duration::from_secs(4);
+    let (mut writes, mut failed) = (0, Vec::new());
+    while std::time::Instant::now() < until {
+        let mut order = ids.clone();
+        order.shuffle(&mut rng);
+        let (tx, rx) = std::sync::mpsc::channel();
+        for id in &order {
+            let tx = tx.clone();
+            let w = Write::SetAway {
+                table: id.clone(),
+                seat: 0,
+                away: writes % 2 == 0,
+            };
+            s.write(w, Box::new(move |r| drop(tx.send(r))));
+        }
+        drop(tx);
+        let id = ids.choose(&mut rng).unwrap();
+        assert_ne!(sb.claim(id).unwrap(), Located::Here, "a lease lapsed");
+        for r in rx {
+            writes += 1;
+            if let Err(e) = r {
+                failed.push(e.to_string());
+            }
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} of {writes} writes failed: {:?}",
+        failed.len(),
+        &failed[..failed.len().min(3)]
+    );
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
 fn postgres_a_stopped_processs_unfinished_tables_are_taken_once() {
     let url = postgres_database("orphans");
     let a = PgStore::open_with(&url, Duration::from_secs(60)).unwrap();
