@@ -82,8 +82,13 @@ export function ReplayPage(props: {
   );
 
   // The keyboard: ← → an action, Shift+← → (or PageUp / PageDown) a turn, Home / End.
+  // The listener reads the position shown now (a key pressed between a render and
+  // its effects must not act on the position before).
+  const shown = useRef({ timeline, at });
+  shown.current = { timeline, at };
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
+      const { timeline, at } = shown.current;
       if (!timeline || at === null) return;
       const t = e.target as Element | null;
       if (t?.closest?.("input, select, textarea")) return;
@@ -102,7 +107,7 @@ export function ReplayPage(props: {
     };
     addEventListener("keydown", key);
     return () => removeEventListener("keydown", key);
-  }, [timeline, at, go]);
+  }, [go]);
 
   const rows = useMemo(() => (timeline ? replayRows(timeline, props.words) : []), [timeline, props.words]);
 

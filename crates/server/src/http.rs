@@ -38,6 +38,8 @@ pub const MAX_NAME: usize = 40;
 pub struct ApiError {
     pub status: StatusCode,
     pub body: serde_json::Map<String, Value>,
+    /// Seconds after which the client may ask again (`Retry-After`).
+    retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -45,7 +47,17 @@ impl ApiError {
         let mut body = serde_json::Map::new();
         body.insert("status".into(), json!(status.as_u16()));
         body.insert("error".into(), Value::String(message.into()));
-        ApiError { status, body }
+        ApiError {
+            status,
+            body,
+            retry_after: None,
+        }
+    }
+
+    /// The client may ask again after `seconds` (`Retry-After`).
+    pub fn with_retry_after(mut self, seconds: u32) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     pub fn with(mut self, key: &str, value: Value) -> ApiError {
@@ -65,12 +77,17 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut r = (
             self.status,
             [(CONTENT_TYPE, "application/json")],
             Value::Object(self.body).to_string(),
         )
-            .into_response()
+            .into_response();
+        if let Some(s) = self.retry_after {
+            r.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        r
     }
 }
 
@@ -1024,13 +1041,7 @@ fn undo_error(e: UndoError) -> ApiError {
                 "the undo failed; nothing changed",
             )
         }
-        UndoError::Store(e) => {
-            tracing::error!(error = %e, "store failed");
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the store failed; nothing changed",
-            )
-        }
+        UndoError::Store(e) => store_refused(e, "the store failed; nothing changed"),
     }
 }
 
@@ -1111,13 +1122,7 @@ async fn write_chat(
         .map_err(|e| match e {
             ChatError::Ended(e) => ended_error(e),
             ChatError::Full(why) => ApiError::new(StatusCode::CONFLICT, why),
-            ChatError::Store(e) => {
-                tracing::error!(error = %e, "store failed");
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the store failed; the line was not kept",
-                )
-            }
+            ChatError::Store(e) => store_refused(e, "the store failed; the line was not kept"),
         })?;
     ok(StatusCode::OK, json!({ "n": n }))
 }
@@ -1350,12 +1355,21 @@ pub fn submit_error(e: SubmitError) -> ApiError {
             StatusCode::CONFLICT,
             "a player asked to take back an action: the table waits for the answers",
         ),
-        SubmitError::Store(e) => {
+        SubmitError::Store(e) => store_refused(e, "the store failed; the action was not taken"),
+    }
+}
+
+/// A write the store refused: the table moved to another process, or is
+/// read again from the store (`503`, `Retry-After: 1`: the client asks
+/// again), or the store failed (`500`, `failed` saying what was not done).
+fn store_refused(e: crate::StoreError, failed: &str) -> ApiError {
+    let again = |m: &str| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m).with_retry_after(1);
+    match e {
+        crate::StoreError::Moved(_) => again("the table moved to another of the server's processes; nothing changed: send it again"),
+        crate::StoreError::Conflict(_) => again("the table is being read again from the store (an earlier action was kept though its answer was lost); nothing changed: fetch the state and choose again"),
+        e => {
             tracing::error!(error = %e, "store failed");
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the store failed; the action was not taken",
-            )
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, failed)
         }
     }
 }

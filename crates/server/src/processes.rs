@@ -144,26 +144,40 @@ async fn keep(state: Arc<AppState>) {
             _ = shutdown.wait_for(|&s| s) => return,
         }
         refresh_peers(&state).await;
-        let held: Vec<String> = state
-            .all_tables()
+        let tables = state.all_tables();
+        let held: Vec<String> = tables
             .iter()
             .filter(|t| t.stored)
             .map(|t| t.id.clone())
             .collect();
+        // Tables whose own writes found them gone from here or behind
+        // their store: those still this process's are read again.
+        let stale: Vec<String> = tables
+            .iter()
+            .filter(|t| t.stored && *t.gone.borrow())
+            .map(|t| t.id.clone())
+            .collect();
+        drop(tables);
         let room = state.cfg.max_tables.saturating_sub(held.len());
         let s = state.clone();
         let found = tokio::task::spawn_blocking(move || {
             let sh = s.store.shared().ok_or_else(|| "not shared".to_string())?;
             let lost = sh.lost(&held).map_err(|e| e.to_string())?;
+            let mut again = Vec::new();
+            for id in stale {
+                if sh.claim(&id).map_err(|e| e.to_string())? == Located::Here {
+                    again.push(id);
+                }
+            }
             let orphans = if room > 0 {
                 sh.claim_orphans(room).map_err(|e| e.to_string())?
             } else {
                 Vec::new()
             };
-            Ok::<_, String>((lost, orphans))
+            Ok::<_, String>((lost, again, orphans))
         })
         .await;
-        let (lost, orphans) = match found {
+        let (lost, again, orphans) = match found {
             Ok(Ok(f)) => f,
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "the tables' owners could not be checked");
@@ -176,6 +190,9 @@ async fn keep(state: Arc<AppState>) {
         };
         for id in lost {
             leave(&state, &id);
+        }
+        for id in again {
+            read_again(&state, &id).await;
         }
         if !orphans.is_empty() {
             tracing::info!(
@@ -258,6 +275,21 @@ fn leave(state: &AppState, id: &str) {
         tracing::warn!(table = %id, "the table is served by another process now");
     }
     state.archive(id);
+}
+
+/// Serves table `id` as the store has it, in place of the one in memory
+/// (which found itself behind the store: a commit whose answer was lost
+/// went through after all).
+async fn read_again(state: &Arc<AppState>, id: &str) {
+    state.archive(id);
+    match state.find_table(id).await {
+        Ok(Some(t)) => {
+            let seq = t.inner.lock().await.seq;
+            tracing::warn!(table = %id, seq, "the table was read again from the store");
+        }
+        Ok(None) => tracing::error!(table = %id, "the table is not in the store any more"),
+        Err(e) => tracing::error!(table = %id, error = ?e, "the table could not be read again"),
+    }
 }
 
 /// Rebuilds tables read back from the store and serves them. A table the
@@ -359,11 +391,8 @@ pub async fn route(State(state): State<Arc<AppState>>, mut req: Request, next: N
 }
 
 /// `503` with `Retry-After: 1`.
-fn moving(message: &str) -> impl IntoResponse {
-    (
-        [(axum::http::header::RETRY_AFTER, "1")],
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message),
-    )
+fn moving(message: &str) -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).with_retry_after(1)
 }
 
 /// The lobby entries of the other processes' tables (each asked for its

@@ -723,12 +723,22 @@ impl Table {
         Ok(seq + 1)
     }
 
-    /// Commits `write`; a table that another process serves now
-    /// ([`StoreError::Moved`]) is gone from here.
+    /// Commits `write`. A table that another process serves now
+    /// ([`StoreError::Moved`]) is gone from here; so is one whose store
+    /// holds an action it does not ([`StoreError::Conflict`]: a commit
+    /// whose answer was lost went through after all), to be read back
+    /// from the store (`processes.rs`).
     async fn commit(&self, store: &Arc<dyn Store>, write: Write) -> Result<(), StoreError> {
         let r = store::commit(&**store, write).await;
-        if let Err(StoreError::Moved(_)) = &r {
-            self.gone.send_replace(true);
+        match &r {
+            Err(StoreError::Moved(_)) => {
+                self.gone.send_replace(true);
+            }
+            Err(StoreError::Conflict(_)) if store.shared().is_some() => {
+                tracing::warn!(table = %self.id, "the table is behind its store: read again");
+                self.gone.send_replace(true);
+            }
+            _ => {}
         }
         r
     }

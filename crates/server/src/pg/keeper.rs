@@ -5,17 +5,17 @@
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 
-use postgres::Client;
+use postgres::{Client, GenericClient};
 
 use super::{connect, db_error, Process};
 use crate::store::{other, Located, StoreError};
 
-/// This process's row: seen now, nowhere to be reached yet.
-pub(super) fn register(c: &mut Client, me: &Process) -> Result<(), postgres::Error> {
+/// This process's row: seen now, alive for a lease from now.
+pub(super) fn register(c: &mut impl GenericClient, me: &Process) -> Result<(), postgres::Error> {
     c.execute(
-        "INSERT INTO processes (id) VALUES ($1)
-         ON CONFLICT (id) DO UPDATE SET seen_at = now()",
-        &[&me.id],
+        "INSERT INTO processes (id, until) VALUES ($1, now() + make_interval(secs => $2))
+         ON CONFLICT (id) DO UPDATE SET seen_at = now(), until = EXCLUDED.until",
+        &[&me.id, &me.lease_secs()],
     )?;
     Ok(())
 }
@@ -102,11 +102,7 @@ impl Keeper {
 /// asked for it), and forgets processes long gone.
 fn renew(c: &mut Client, me: &Process) -> Result<(), postgres::Error> {
     let mut tx = c.transaction()?;
-    tx.execute(
-        "INSERT INTO processes (id) VALUES ($1)
-         ON CONFLICT (id) DO UPDATE SET seen_at = now()",
-        &[&me.id],
-    )?;
+    register(&mut tx, me)?;
     tx.execute(
         // Rows the writer has locked are skipped, never waited for (the
         // writer renews a lease in each write: waiting for each other's
@@ -116,9 +112,10 @@ fn renew(c: &mut Client, me: &Process) -> Result<(), postgres::Error> {
                       FOR NO KEY UPDATE SKIP LOCKED)",
         &[&me.id, &me.lease_secs()],
     )?;
+    // A process unseen for ten of its own leases is forgotten.
     tx.execute(
-        "DELETE FROM processes WHERE seen_at < now() - make_interval(secs => $1::float8 * 10)",
-        &[&me.lease_secs()],
+        "DELETE FROM processes WHERE until + (until - seen_at) * 9 < now()",
+        &[],
     )?;
     tx.commit()
 }

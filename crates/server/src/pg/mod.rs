@@ -517,10 +517,9 @@ impl Shared for PgStore {
         self.read(move |c| {
             Ok(c.query(
                 "SELECT address FROM processes
-                 WHERE id <> $1 AND address IS NOT NULL
-                   AND seen_at > now() - make_interval(secs => $2)
+                 WHERE id <> $1 AND address IS NOT NULL AND until > now()
                  ORDER BY address",
-                &[&me.id, &me.lease_secs()],
+                &[&me.id],
             )
             .map_err(pg_error)?
             .iter()

@@ -12,7 +12,7 @@ use crate::store::StoreError;
 
 /// The schema, one step per version (see the module doc). Never edit a
 /// step that has shipped; append one.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 const V1: &str = "
 CREATE TABLE b5_store (
@@ -86,6 +86,12 @@ CREATE TABLE processes (
 ALTER TABLE tables ADD COLUMN owner TEXT;
 ALTER TABLE tables ADD COLUMN lease_until TIMESTAMPTZ;
 CREATE INDEX tables_owner ON tables (owner);
+";
+
+/// A process is alive `until` a lease after it was last seen (its own
+/// lease, which other processes and `b5 store copy` cannot know).
+const V3: &str = "
+ALTER TABLE processes ADD COLUMN until TIMESTAMPTZ NOT NULL DEFAULT now();
 ";
 
 /// The tables of the connection's current schema, with their columns.

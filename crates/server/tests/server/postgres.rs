@@ -251,18 +251,37 @@ fn postgres_copy_moves_every_table_row_for_row_and_back() {
 
     // Not from a store a server process serves.
     let back = SqliteStore::open(&common::temp_dir("copy-back")).unwrap();
-    let server = PgStore::open(&url).unwrap();
+    // A server with leases of an hour, last seen a minute ago (it renews
+    // every twenty minutes): alive, and the copy is refused.
+    let server = PgStore::open_with(&url, Duration::from_secs(3600)).unwrap();
     server
         .shared()
         .unwrap()
         .announce("http://127.0.0.1:9")
         .unwrap();
+    sql(
+        &url,
+        "UPDATE processes SET seen_at = now() - interval '1 minute' WHERE address IS NOT NULL",
+    );
     let busy = copy(&shared, &back, |_, _| {}).unwrap_err().to_string();
     assert!(
         busy.contains("the source is served by 1 process(es) (http://127.0.0.1:9)"),
         "{busy}"
     );
     assert!(back.table_ids().unwrap().is_empty());
+    // Once its lease ran out (as after kill -9), the copy goes ahead.
+    sql(
+        &url,
+        "UPDATE processes SET until = now() - interval '1 second' WHERE address IS NOT NULL",
+    );
+    let crashed = SqliteStore::open(&common::temp_dir("copy-after-crash")).unwrap();
+    copy(&shared, &crashed, |_, _| {}).unwrap();
+    // Or once it stopped cleanly.
+    sql(
+        &url,
+        "UPDATE processes SET until = now() + interval '1 hour'",
+    );
+    assert!(copy(&shared, &back, |_, _| {}).is_err());
     drop(server);
     // Once it stopped, back into a new SQLite folder, the same rows.
     copy(&shared, &back, |_, _| {}).unwrap();
@@ -469,4 +488,82 @@ fn postgres_a_reader_whose_connection_is_lost_connects_again() {
     );
     assert_eq!(s.table("t1").unwrap().unwrap().table.id, "t1");
     assert_eq!(s.unfinished_tables().unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+async fn postgres_a_table_behind_its_store_is_read_again() {
+    use b5_server::b5::B5Kind;
+    use b5_server::game::GameKind;
+    use common::stored::StoreAt;
+    use common::{start, table_request, Client};
+
+    let at = StoreAt::postgres("behind");
+    let StoreAt::Postgres(url) = &at else {
+        unreachable!()
+    };
+    let url = url.clone();
+    let mut cfg = at.config("behind");
+    cfg.lease = Duration::from_secs(1);
+    let server = start(cfg).await;
+    let c = Client::new(server.addr);
+    let players = [("human", "narn"), ("human", "minbari")];
+    let (id, inv) = c.create(&table_request(&players, 3, 5)).await;
+    let tokens = c.join_all(&id, &inv).await;
+
+    // A commit whose answer was lost went through after all: the store
+    // holds the table's next action, the server's memory does not.
+    let store = server.state.store.clone();
+    let key = id.clone();
+    let stored = tokio::task::spawn_blocking(move || store.table(&key).unwrap().unwrap())
+        .await
+        .unwrap();
+    assert!(stored.log.is_empty());
+    let kind = B5Kind::open_set().unwrap();
+    let mut g = kind
+        .new_game(&stored.table.setup, stored.table.seed)
+        .unwrap();
+    let seat = g.to_act()[0];
+    let a = g.legal_actions(seat)[0].clone();
+    g.apply(seat, &a).unwrap();
+    let (digest, action, key) = (g.digest() as i64, a.to_string(), id.clone());
+    tokio::task::spawn_blocking(move || {
+        let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        db.execute(
+            "INSERT INTO actions (table_id, seq, seat, action, undoes, digest, at)
+             VALUES ($1, 0, $2, $3, NULL, $4, 0)",
+            &[&key, &(seat as i32), &action, &digest],
+        )
+        .unwrap();
+    })
+    .await
+    .unwrap();
+
+    // The same action, sent at the seq the server knows: the store
+    // refuses it, and the client is told to fetch the state again.
+    let token = &tokens.iter().find(|(s, _)| *s == seat).unwrap().1;
+    let r = c.act(&id, token, 0, &a).await;
+    assert_eq!(r.status, 503, "{}", r.raw);
+    assert!(r.raw.contains("read again from the store"), "{}", r.raw);
+
+    // Within a third of a lease the table is read again: the stored
+    // action is in effect, and play goes on from it.
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    let st = loop {
+        let st = c.state(&id, Some(token)).await;
+        if st.status == 200 && st.body["seq"] == 1 {
+            break st.body;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "not read again: {}",
+            st.raw
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let (next_seat, next_token) = tokens.iter().find(|(s, _)| *s == g.to_act()[0]).unwrap();
+    let next = g.legal_actions(*next_seat)[0].clone();
+    let r = c.act(&id, next_token, 1, &next).await;
+    assert_eq!(r.status, 200, "{} (state {st})", r.raw);
+    server.stop().await.unwrap();
 }
