@@ -322,7 +322,7 @@ async fn lobby(
         .map(|t| serde_json::to_value(t.lobby()).unwrap_or(Value::Null))
         .collect();
     if peers {
-        tables.extend(crate::processes::peers_lobby(&state).await);
+        tables.extend(crate::processes::peers_lobby(&state).await.iter().cloned());
     }
     ok(StatusCode::OK, json!({ "tables": tables, "news": news }))
 }

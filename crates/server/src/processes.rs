@@ -49,6 +49,10 @@ const OWNERS_MAX: usize = 10_000;
 pub const LOBBY_WAIT: Duration = Duration::from_secs(2);
 /// How long a peer has to list its tables for the lobby.
 const PEER_LOBBY_WITHIN: Duration = Duration::from_secs(2);
+/// How long the other processes' lobby entries are given again before
+/// they are asked for again (so that a flood of lobby requests is not
+/// passed on to every process).
+const PEER_LOBBY_KEPT: Duration = Duration::from_secs(1);
 
 /// What a process keeps about the others.
 pub struct Cluster {
@@ -56,6 +60,11 @@ pub struct Cluster {
     pub client: reqwest::Client,
     /// Tables owned elsewhere: the owner's address and when it was seen.
     owners: Mutex<HashMap<String, (String, Instant)>>,
+    /// The other processes' addresses, as last learnt ([`keep`]).
+    peers: Mutex<Vec<String>>,
+    /// The other processes' lobby entries, and when they were asked for:
+    /// one asking at a time, the others take its answer.
+    peers_lobby: tokio::sync::Mutex<Option<(Instant, Arc<Vec<Value>>)>>,
 }
 
 impl Default for Cluster {
@@ -63,6 +72,8 @@ impl Default for Cluster {
         Cluster {
             client: crate::forward::client(),
             owners: Mutex::new(HashMap::new()),
+            peers: Mutex::new(Vec::new()),
+            peers_lobby: tokio::sync::Mutex::new(None),
         }
     }
 }
@@ -221,6 +232,11 @@ async fn refresh_peers(state: &Arc<AppState>) {
             return;
         }
     };
+    *state
+        .cluster
+        .peers
+        .lock()
+        .unwrap_or_else(|p| p.into_inner()) = peers.clone();
     let mut ips = std::collections::HashSet::new();
     for p in peers {
         let host_port = p
@@ -395,17 +411,35 @@ fn moving(message: &str) -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).with_retry_after(1)
 }
 
-/// The lobby entries of the other processes' tables (each asked for its
-/// own, at most [`PEER_LOBBY_WITHIN`]; one that does not answer is left
-/// out of this listing).
-pub async fn peers_lobby(state: &Arc<AppState>) -> Vec<Value> {
+/// The lobby entries of the other processes' tables: each asked for its
+/// own, at most [`PEER_LOBBY_WITHIN`] (one that does not answer is left
+/// out of this listing), and the processes listed again from the store,
+/// at most once every [`PEER_LOBBY_KEPT`].
+pub async fn peers_lobby(state: &Arc<AppState>) -> Arc<Vec<Value>> {
+    let mut kept = state.cluster.peers_lobby.lock().await;
+    if let Some((at, entries)) = kept.as_ref() {
+        if at.elapsed() < PEER_LOBBY_KEPT {
+            return entries.clone();
+        }
+    }
+    // Who they are now (a process started a moment ago included).
     let s = state.clone();
-    let peers = tokio::task::spawn_blocking(move || match s.store.shared() {
-        Some(sh) => sh.peers().unwrap_or_default(),
-        None => Vec::new(),
-    })
-    .await
-    .unwrap_or_default();
+    let found = tokio::task::spawn_blocking(move || s.store.shared().map(|sh| sh.peers()))
+        .await
+        .ok()
+        .flatten()
+        .and_then(Result::ok);
+    let peers = {
+        let mut known = state
+            .cluster
+            .peers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = found {
+            *known = found;
+        }
+        known.clone()
+    };
     let asks = peers.into_iter().map(|p| {
         let client = state.cluster.client.clone();
         async move {
@@ -423,12 +457,16 @@ pub async fn peers_lobby(state: &Arc<AppState>) -> Vec<Value> {
             }
         }
     });
-    futures_util::future::join_all(asks)
-        .await
-        .into_iter()
-        .flatten()
-        .flatten()
-        .collect()
+    let entries: Arc<Vec<Value>> = Arc::new(
+        futures_util::future::join_all(asks)
+            .await
+            .into_iter()
+            .flatten()
+            .flatten()
+            .collect(),
+    );
+    *kept = Some((Instant::now(), entries.clone()));
+    entries
 }
 
 #[cfg(test)]

@@ -567,3 +567,63 @@ async fn postgres_a_table_behind_its_store_is_read_again() {
     assert_eq!(r.status, 200, "{} (state {st})", r.raw);
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: test.sh runs it under scripts/with-postgres.sh"]
+async fn postgres_a_flood_of_lobby_requests_is_not_passed_on_to_every_process() {
+    use common::stored::StoreAt;
+    use common::{start, Client};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    // Another process, as far as the server can tell: it lists one table
+    // and counts how often it is asked.
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = asked.clone();
+    let peer = axum::Router::new().route(
+        "/api/tables",
+        axum::routing::get(move || {
+            let counter = counter.clone();
+            async move {
+                counter.fetch_add(1, Ordering::SeqCst);
+                axum::Json(serde_json::json!({ "tables": [ { "table": "fffffffffffffff0" } ] }))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let peer_at = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, peer).await });
+
+    let at = StoreAt::postgres("lobbyflood");
+    let StoreAt::Postgres(url) = &at else {
+        unreachable!()
+    };
+    let server = start(at.config("lobbyflood")).await;
+    let (url, addr) = (url.clone(), peer_at.clone());
+    tokio::task::spawn_blocking(move || {
+        let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        db.execute(
+            "INSERT INTO processes (id, address, until) VALUES ('peer', $1, now() + interval '1 hour')",
+            &[&addr],
+        )
+        .unwrap();
+    })
+    .await
+    .unwrap();
+
+    // 200 lobby requests at once: each lists the other process's table,
+    // which is asked once (twice if the requests straddle a second).
+    let c = Client::new(server.addr);
+    let answers =
+        futures_util::future::join_all((0..200).map(|_| c.get("/api/tables", None))).await;
+    for a in &answers {
+        assert_eq!(a.status, 200, "{}", a.raw);
+        assert!(a.raw.contains("fffffffffffffff0"), "{}", a.raw);
+    }
+    let n = asked.load(Ordering::SeqCst);
+    assert!(
+        (1..=2).contains(&n),
+        "the other process was asked {n} times"
+    );
+    server.stop().await.unwrap();
+}
