@@ -1106,6 +1106,12 @@ async function replayAt(page, at) {
 test("a replay in the page: a game stepped through turn by turn and action by action, its log beside it, each position the server's, the link naming the position; the lobby shows a new table at once (no polling lag)", async ({ browser, base, b5 }) => {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
+  // Item 10: what Chromium asks for gzipped comes gzipped (the page's script, the card list).
+  const encodings = new Map();
+  page.on("response", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith(".js") || path === "/api/cards") encodings.set(path, r.headers()["content-encoding"] ?? "identity");
+  });
   // The lobby is open before the table is made: the server tells it.
   await page.goto(`${base}/`);
   await page.getByRole("heading", { name: "Create a table" }).waitFor();
@@ -1116,6 +1122,10 @@ test("a replay in the page: a game stepped through turn by turn and action by ac
   // The old page asked every 5 s: a table seen within 4 s of being made, every time, is news pushed.
   await page.locator(`tr[data-table="${table}"]`).waitFor({ timeout: 4000 });
   metrics.lobbyNewsMs = Date.now() - made;
+  await page.evaluate(() => fetch("/api/cards").then((r) => r.text()));
+  const scripts = [...encodings].filter(([path]) => path.endsWith(".js"));
+  assert.ok(scripts.length > 0 && encodings.has("/api/cards"), JSON.stringify([...encodings]));
+  for (const [path, enc] of encodings) assert.equal(enc, "gzip", `${path} came ${enc}`);
   // The computer players finish the game.
   for (let i = 0; i < 200; i++) {
     if ((await b5.api("GET", `/api/tables/${table}`)).body.finished) break;

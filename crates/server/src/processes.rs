@@ -215,28 +215,40 @@ async fn keep(state: Arc<AppState>) {
     }
 }
 
-/// Learns the other processes' addresses (names resolved), for the
-/// connection limits and the clients' addresses they pass on.
-async fn refresh_peers(state: &Arc<AppState>) {
+/// The other processes, listed again from the store and kept in
+/// `cluster.peers`; on a failure the list known before, with the error.
+async fn list_peers(state: &Arc<AppState>) -> (Vec<String>, Option<String>) {
     let s = state.clone();
-    let peers = tokio::task::spawn_blocking(move || match s.store.shared() {
+    let found = tokio::task::spawn_blocking(move || match s.store.shared() {
         Some(sh) => sh.peers().map_err(|e| e.to_string()),
         None => Ok(Vec::new()),
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
-    let peers = match peers {
-        Ok(p) => p,
-        Err(e) => {
+    let mut known = state
+        .cluster
+        .peers
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    match found {
+        Ok(found) => {
+            *known = found;
+            (known.clone(), None)
+        }
+        Err(e) => (known.clone(), Some(e)),
+    }
+}
+
+/// Learns the other processes' addresses (names resolved), for the
+/// connection limits and the clients' addresses they pass on.
+async fn refresh_peers(state: &Arc<AppState>) {
+    let peers = match list_peers(state).await {
+        (p, None) => p,
+        (_, Some(e)) => {
             tracing::warn!(error = %e, "the other processes could not be listed");
             return;
         }
     };
-    *state
-        .cluster
-        .peers
-        .lock()
-        .unwrap_or_else(|p| p.into_inner()) = peers.clone();
     let mut ips = std::collections::HashSet::new();
     for p in peers {
         let host_port = p
@@ -423,23 +435,7 @@ pub async fn peers_lobby(state: &Arc<AppState>) -> Arc<Vec<Value>> {
         }
     }
     // Who they are now (a process started a moment ago included).
-    let s = state.clone();
-    let found = tokio::task::spawn_blocking(move || s.store.shared().map(|sh| sh.peers()))
-        .await
-        .ok()
-        .flatten()
-        .and_then(Result::ok);
-    let peers = {
-        let mut known = state
-            .cluster
-            .peers
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        if let Some(found) = found {
-            *known = found;
-        }
-        known.clone()
-    };
+    let (peers, _) = list_peers(state).await;
     let asks = peers.into_iter().map(|p| {
         let client = state.cluster.client.clone();
         async move {
