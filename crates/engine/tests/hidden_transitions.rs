@@ -526,3 +526,92 @@ fn a_determinization_does_not_depend_on_where_hidden_cards_lie() {
     }
     assert!(compared > 100, "only {compared} twins compared");
 }
+
+/// A conflict declared face down is its declarer's secret until the Reveal
+/// step (Conflict Round, step 1): twins in which another player declared
+/// different conflict cards of their hand (against the targets each card
+/// allows) give the same determinization for the same generator, and a
+/// determinization does declare other cards than the one declared.
+#[test]
+fn a_determinization_does_not_read_a_face_down_declaration() {
+    let db = open_set();
+    let mut pick = rand_pcg::Pcg64Mcg::seed_from_u64(21);
+    let (mut compared, mut other_card) = (0u32, 0u32);
+    for seed in 30..60u64 {
+        let players = 2 + (seed as usize % 4);
+        let mut g = new_game(&db, seed, players);
+        let mut steps = 0;
+        while !g.is_over() && steps < 800 && compared < 120 {
+            while g.at_round_entry().is_some() {
+                g.proceed();
+            }
+            if g.is_over() {
+                break;
+            }
+            let q = g.pending()[0];
+            let legal = g.legal_actions(q);
+            let declares: Vec<(CardId, Action)> = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Declare { card, .. } if g.card(card).zone == Zone::Hand => {
+                        Some((card, a))
+                    }
+                    _ => None,
+                })
+                .collect();
+            // Two declarations of different cards: `a` declared in one twin,
+            // `b`'s card (under `a`'s id) in the other.
+            let first = declares.first().copied();
+            let other = declares
+                .iter()
+                .copied()
+                .find(|(c, _)| first.is_some_and(|(f, _)| g.card(*c).def != g.card(f).def));
+            if let (Some((a, act_a)), Some((b, Action::Declare { target, pay, .. }))) =
+                (first, other)
+            {
+                let mut g1 = g.clone();
+                g1.apply(q, act_a).expect("a listed declaration");
+                let mut g2 = g.clone();
+                g2.swap_card_defs_for_test(a, b);
+                let act_b = Action::Declare {
+                    card: a,
+                    target,
+                    pay,
+                };
+                if g2.legal_actions(q).contains(&act_b) {
+                    g2.apply(q, act_b).expect("a listed declaration");
+                    for viewer in (0..players as PlayerId).filter(|&v| v != q) {
+                        // Revealed at once (the last declaration of the step): no secret.
+                        if g1.card(a).zone != Zone::Conflict || g1.visible_to(a, viewer) {
+                            continue;
+                        }
+                        assert_eq!(g1.view(viewer), g2.view(viewer), "the twins look alike");
+                        let seed = pick.random::<u64>();
+                        let d1 =
+                            g1.determinize(viewer, &mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+                        let d2 =
+                            g2.determinize(viewer, &mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+                        assert!(
+                            d1 == d2 && d1.digest() == d2.digest(),
+                            "{q}'s face-down declaration shows through to {viewer}"
+                        );
+                        d1.check_invariants()
+                            .unwrap_or_else(|e| panic!("a declaration dealt again: {e}"));
+                        if d1.card(a).def != g1.card(a).def {
+                            other_card += 1;
+                        }
+                        compared += 1;
+                    }
+                }
+            }
+            let a = legal[pick.random_range(0..legal.len())];
+            g.apply(q, a).expect("a listed action is accepted");
+            steps += 1;
+        }
+    }
+    assert!(compared >= 60, "only {compared} twins compared");
+    assert!(
+        other_card * 4 >= compared,
+        "a face-down declaration dealt again as another card in only {other_card} of {compared}"
+    );
+}

@@ -9,7 +9,8 @@
 //!
 //! 1. **Determinizes**: [`Game::determinize`] deals again every card its
 //!    seat cannot see (others' hands, every deck's order, face-down
-//!    contingencies and agendas, Crusade Piles) and gives the game a fresh
+//!    contingencies and agendas, Crusade Piles, and the card and target of
+//!    a conflict another seat declared face down) and gives the game a fresh
 //!    generator, so the iteration plays in one world its seat cannot tell
 //!    from the real one. The player reads the real game only through that.
 //! 2. **Selects** down the tree in that world: at each decision (of any

@@ -6,8 +6,12 @@
 use rand::{Rng, RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::card::CardType;
-use crate::game::state::{Game, Zone};
+use std::sync::Arc;
+
+use crate::card::{Ability, CardType};
+use crate::effects::targets::{By, Targets};
+use crate::game::conflict::SetCard;
+use crate::game::state::{Game, Target, Zone};
 use crate::ids::{CardId, DefId, PlayerId};
 
 impl Game {
@@ -32,13 +36,22 @@ impl Game {
     /// lists of their own must not let a search advise the others (the
     /// online table gives the greedy player's advice then).
     ///
-    /// Two things a seat knows are not kept. First, cards it was shown once
-    /// and that went back into hiding (a hand revealed by an effect, a card
-    /// put back on a deck): the engine keeps no memory of them, so they are
-    /// dealt again like any other. Second, a conflict declared face down
-    /// by another player keeps its card, kind and target until it is
-    /// revealed at the Reveal step of the same round (they are dealt again
-    /// only as a whole declaration, which this does not attempt).
+    /// A conflict another player declared face down (Conflict Round, step
+    /// 1) is declared again as a whole: its card is any of its declarer's
+    /// hidden conflict cards that could be declared now (loyalty, the
+    /// Interstellar Alliance, marks, a legal target meeting the card's
+    /// requirements), each such card as likely as any other, and its
+    /// target any of that card's legal ones; its kind and unopposability
+    /// follow the card, and the card that pays its play cost is left for
+    /// the engine to pick at the Reveal step. Only when none of those cards
+    /// could be declared is the declaration kept as it is.
+    ///
+    /// One thing a seat knows is not kept: cards it was shown once and that
+    /// went back into hiding (a hand revealed by an effect, a card put back
+    /// on a deck). The engine keeps no memory of them, so they are dealt
+    /// again like any other. A war conflict's declaration (no card) and a
+    /// conflict declared by showing the card in play that generates it are
+    /// kept as they are.
     pub fn determinize(&self, viewer: PlayerId, rng: &mut impl RngCore) -> Game {
         let mut g = self.clone();
         g.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
@@ -57,8 +70,7 @@ impl Game {
             .map(CardId)
             .filter(|&c| {
                 let ci = self.c(c);
-                // Conflict Round step 1: a face-down declaration is kept whole.
-                ci.owner == owner && ci.zone != Zone::Conflict && !self.visible_to(c, viewer)
+                ci.owner == owner && !self.visible_to(c, viewer)
             })
             .collect();
         if slots.is_empty() {
@@ -71,6 +83,14 @@ impl Game {
         for &slot in &slots {
             if Self::any_card_fits(self.c(slot).zone) {
                 free.push(slot);
+                continue;
+            }
+            // Conflict Round, step 1: a conflict declared face down.
+            if self.c(slot).zone == Zone::Conflict {
+                let pick = self.declare_again(slot, &defs, rng);
+                let own = self.c(slot).def;
+                let i = pick.unwrap_or_else(|| defs.iter().position(|&d| d == own).unwrap_or(0));
+                defs.remove(i);
                 continue;
             }
             let want = self.public_kind(self.c(slot).def);
@@ -86,6 +106,76 @@ impl Game {
             defs.swap(i, j);
             self.cm(slot).def = defs[i];
         }
+    }
+
+    /// Declares the face-down conflict whose card is `card` again with one
+    /// of `defs` (its declarer's hidden cards, its own among them) and a
+    /// target, each at random among those that could be declared now: the
+    /// index in `defs` of the card it now is, or `None` (nothing changed)
+    /// when none could be.
+    fn declare_again(
+        &mut self,
+        card: CardId,
+        defs: &[DefId],
+        rng: &mut impl RngCore,
+    ) -> Option<usize> {
+        let k = self
+            .conflicts
+            .iter()
+            .position(|c| c.card == card && !c.revealed && !c.war)?;
+        let (own, kept) = (self.c(card).def, self.conflicts[k].target);
+        // Its present target must not count as taken by "another copy".
+        self.conflicts[k].target = Target::None;
+        // `defs` is sorted: each definition's targets worked out once.
+        let mut distinct: Vec<(DefId, Targets)> = Vec::new();
+        let mut options: Vec<(usize, usize)> = Vec::new();
+        for (i, &d) in defs.iter().enumerate() {
+            if distinct.last().is_none_or(|(seen, _)| *seen != d) {
+                let targets = self.declarable_targets(card, d);
+                distinct.push((d, targets));
+            }
+            if !distinct[distinct.len() - 1].1.is_empty() {
+                options.push((i, distinct.len() - 1));
+            }
+        }
+        if options.is_empty() {
+            self.cm(card).def = own;
+            self.conflicts[k].target = kept;
+            return None;
+        }
+        let (i, j) = options[rng.random_range(0..options.len())];
+        let (i, targets) = (&i, &distinct[j].1);
+        let def = self.db.get(defs[*i]);
+        let (kind, unopposable) = (def.conflict.unwrap_or(Ability::Diplomacy), def.unopposable);
+        self.cm(card).def = defs[*i];
+        let c = &mut self.conflicts[k];
+        c.kind = kind;
+        c.unopposable = unopposable;
+        c.target = targets[rng.random_range(0..targets.len())];
+        c.pay = SetCard(CardId::NONE);
+        Some(*i)
+    }
+
+    /// The targets `card`'s declarer could declare it against now if it
+    /// were `def` (none if `def` could not be declared at all): the checks
+    /// of a declaration that do not depend on when it was made.
+    fn declarable_targets(&mut self, card: CardId, def_id: DefId) -> Targets {
+        let mut ts = Targets::new();
+        let db = Arc::clone(&self.db);
+        let def = db.get(def_id);
+        let p = self.c(card).owner;
+        if def.card_type != CardType::Conflict
+            || Self::def_generates_conflict(def)
+            || !self.loyalty_ok(p, def)
+            || self.check_isa_card(card, def).is_err()
+            || self.allergic_to_def(p, def_id)
+        {
+            return ts;
+        }
+        self.cm(card).def = def_id;
+        self.target_candidates(def.target, &def.filter, By::card(p, card), true, &mut ts);
+        ts.retain(|t| self.requirements_met_on(p, card, def, *t));
+        ts
     }
 
     /// A pile whose cards nobody but their owner tells apart by place.
