@@ -202,6 +202,19 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub search_trees: u32,
+    /// The search player's exploration constant `c` (its upper confidence
+    /// bound: mean + c·√(ln available / visits); default 0.7)
+    #[arg(long, value_name = "C", value_parser = parse_exploration)]
+    pub search_exploration: Option<f64>,
+    /// The search player's temperature, in evaluation points (10 a point
+    /// of power), turning the seats' evaluations into shares of one win
+    /// (default 40)
+    #[arg(long, value_name = "POINTS", value_parser = parse_scale)]
+    pub search_scale: Option<f64>,
+    /// Random decisions the search player plays after its tree before it
+    /// scores the position (default 0: scored at once)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub search_horizon: Option<u32>,
     /// The greedy and search players' evaluation weights: a TOML file as
     /// `b5 tune` writes it (fields left out keep the shipped values)
     #[arg(long, value_name = "FILE")]
@@ -220,13 +233,35 @@ impl SearchArgs {
             Some(path) => read_weights(path)?,
             None => Weights::default(),
         };
+        let d = SearchSettings::default();
         Ok(SearchSettings {
             budget,
             trees: self.search_trees,
             weights,
-            ..SearchSettings::default()
+            exploration: self.search_exploration.unwrap_or(d.exploration),
+            scale: self.search_scale.unwrap_or(d.scale),
+            horizon: self.search_horizon.unwrap_or(d.horizon),
+            ..d
         })
     }
+}
+
+/// A number in `low..=high` (finite), or a message naming the bounds.
+fn parse_bounded(text: &str, low: f64, high: f64) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (low..=high).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "expected a number from {low} to {high}, got {text:?}"
+        )),
+    }
+}
+
+fn parse_exploration(text: &str) -> Result<f64, String> {
+    parse_bounded(text, 0.0, 10.0)
+}
+
+fn parse_scale(text: &str) -> Result<f64, String> {
+    parse_bounded(text, 1.0, 1000.0)
 }
 
 /// Largest weights file read (a few hundred bytes are enough).
