@@ -259,6 +259,64 @@ fn the_search_player_plays_the_same_games_on_any_number_of_threads() {
     assert_eq!(both.code, 2, "{}", both.show());
 }
 
+/// The search player's exploration, temperature and horizon reach its
+/// games (other settings, other games; the same ones, the same games), and
+/// values out of their bounds are refused naming the bounds.
+#[test]
+fn the_search_players_settings_change_its_games_and_are_checked() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "--players",
+            "2",
+            "--bot",
+            "search,greedy",
+            "--search-iterations",
+            "40",
+        ];
+        args.extend_from_slice(extra);
+        sim("3", &args)
+    };
+    let plain = run(&[]);
+    assert_eq!(plain.code, 0, "{}", plain.show());
+    let same = run(&[
+        "--search-exploration",
+        "0.7",
+        "--search-scale",
+        "40",
+        "--search-horizon",
+        "0",
+    ]);
+    assert_eq!(
+        plain.stdout, same.stdout,
+        "the defaults named are the defaults"
+    );
+    for other in [
+        &["--search-exploration", "3"][..],
+        &["--search-scale", "2"][..],
+        &["--search-horizon", "30"][..],
+    ] {
+        let r = run(other);
+        assert_eq!(r.code, 0, "{}", r.show());
+        assert_ne!(r.stdout, plain.stdout, "{other:?} changed nothing");
+    }
+    for (flag, bad, bounds) in [
+        ("--search-exploration", "11", "from 0 to 10"),
+        ("--search-exploration", "NaN", "from 0 to 10"),
+        ("--search-scale", "0", "from 1 to 1000"),
+        ("--search-scale", "inf", "from 1 to 1000"),
+        ("--search-horizon", "1001", "1001"),
+    ] {
+        let r = run(&[flag, bad]);
+        assert_eq!(r.code, 2, "{flag} {bad}: {}", r.show());
+        assert!(
+            r.stderr.contains(flag) && r.stderr.contains(bounds),
+            "{flag} {bad}: {}",
+            r.stderr
+        );
+    }
+}
+
 /// `b5 analyze --saves`: a folder of saved games read back into the same
 /// counts the sim printed; a folder with none is an error naming it.
 #[test]
