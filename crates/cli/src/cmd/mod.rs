@@ -241,7 +241,6 @@ impl SearchArgs {
             exploration: self.search_exploration.unwrap_or(d.exploration),
             scale: self.search_scale.unwrap_or(d.scale),
             horizon: self.search_horizon.unwrap_or(d.horizon),
-            ..d
         })
     }
 }

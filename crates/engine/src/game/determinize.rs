@@ -36,8 +36,8 @@ impl Game {
     /// lists of their own must not let a search advise the others (the
     /// online table gives the greedy player's advice then).
     ///
-    /// A conflict another player declared face down (Conflict Round, step
-    /// 1) is declared again as a whole: its card is any of its declarer's
+    /// A conflict another player declared face down (the Conflict Round's
+    /// step 1) is declared again as a whole: its card is any of its declarer's
     /// hidden conflict cards that could be declared now (loyalty, the
     /// Interstellar Alliance, marks, a legal target meeting the card's
     /// requirements), each such card as likely as any other, and its
