@@ -400,7 +400,7 @@ pub(crate) enum Change {
 pub const MAX_EVENT_RECORDS: usize = MAX_PLAYERS;
 
 /// The changes of all the records, kept inline up to this many.
-pub(crate) const CHANGE_POOL: usize = 24;
+pub(crate) const CHANGE_POOL: usize = 8;
 
 /// Why an event cannot be reversed by the player naming it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -328,7 +328,7 @@ pub struct Game {
     /// Some faction has converted to Drakh (the Drakh checks have work to do).
     pub(crate) drakh_active: bool,
     /// Delayed effects waiting for their time, in the order they arose.
-    pub(crate) delayed: SmallVec<[crate::game::held::Delayed; 4]>,
+    pub(crate) delayed: SmallVec<[crate::game::held::Delayed; 1]>,
     /// A choice in the middle of an effect (a search, a number of cards,
     /// a mode), if any.
     pub(crate) choice: Option<crate::game::held::Choice>,
