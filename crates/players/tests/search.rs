@@ -160,3 +160,51 @@ fn trees_grown_in_parallel_give_the_same_answer_on_any_number_of_threads() {
         assert_eq!(on(2), (one, n), "at {:?}", g.step());
     }
 }
+
+/// Left to the table, the horizon is none between two players and 10 at
+/// three or four: the default settings decide as those horizons named
+/// do, and unlike the other one.
+#[test]
+fn the_default_horizon_follows_the_tables_size() {
+    let at = |settings: SearchSettings, g: &Game, p: PlayerId| {
+        let legal = g.legal_actions(p);
+        SearchBot::with_settings(17, settings).analyse(g, p, &legal)
+    };
+    let with = |horizon: Option<u32>| SearchSettings {
+        budget: Budget::Iterations(120),
+        horizon,
+        ..SearchSettings::default()
+    };
+    let db = common::db();
+    for (players, named, other) in [(2, 0, 10), (3, 10, 0), (4, 10, 0)] {
+        let setup = common::setup_n(&db, players, false);
+        let mut g = Game::new(setup, db.clone(), 8).expect("set-up");
+        let mut greedy = GreedyBot::new(8);
+        let mut compared = 0;
+        let mut differed = false;
+        for _ in 0..600 {
+            if g.is_over() || compared == 4 {
+                break;
+            }
+            while g.at_round_entry().is_some() {
+                g.proceed();
+            }
+            let p = g.pending()[0];
+            let legal = g.legal_actions(p);
+            if legal.len() > 2 {
+                let default = at(with(None), &g, p);
+                assert_eq!(default, at(with(Some(named)), &g, p), "{players} players");
+                differed |= default != at(with(Some(other)), &g, p);
+                compared += 1;
+            }
+            let a = greedy.choose(&g, p, &legal);
+            g.apply(p, a).expect("a legal action");
+        }
+        assert_eq!(compared, 4, "{players} players: too few choices");
+        assert!(
+            differed,
+            "{players} players: horizon {other} decided the same"
+        );
+    }
+    assert_eq!(b5_players::search::default_horizon(5), 10);
+}

@@ -212,7 +212,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "POINTS", value_parser = parse_scale)]
     pub search_scale: Option<f64>,
     /// Random decisions the search player plays after its tree before it
-    /// scores the position (default 0: scored at once)
+    /// scores the position (default: 0 at two players, scored at once; 10
+    /// at three or more)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub search_horizon: Option<u32>,
     /// The greedy and search players' evaluation weights: a TOML file as
@@ -240,7 +241,7 @@ impl SearchArgs {
             weights,
             exploration: self.search_exploration.unwrap_or(d.exploration),
             scale: self.search_scale.unwrap_or(d.scale),
-            horizon: self.search_horizon.unwrap_or(d.horizon),
+            horizon: self.search_horizon.or(d.horizon),
         })
     }
 }
