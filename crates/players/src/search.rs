@@ -100,9 +100,10 @@ impl Default for SearchSettings {
 }
 
 /// The random decisions played after the tree when the settings leave it
-/// to the table: none between two players, where scoring at once was
-/// measured strongest, and 10 at three or more, where it won more games
-/// against three greedy players (README, "How strong it is").
+/// to the table: none between two players, where the two-player figures
+/// were measured scoring at once (no other horizon was measured there),
+/// and 10 at three or more, where it won more games against three greedy
+/// players (README, "How strong it is").
 pub fn default_horizon(players: usize) -> u32 {
     if players <= 2 {
         0

@@ -1003,7 +1003,7 @@ const CHART_ITERATIONS: u32 = 300;
 /// The search player's strengths at a table: iterations a decision (one
 /// iteration is some tens of microseconds on one core: about 0.02, 0.06
 /// and 0.2 s a decision with several choices between two players, about
-/// three times that at three or more, where each iteration plays out 10
+/// twice that at three or more, where each iteration plays out 10
 /// random decisions: `default_horizon`).
 fn search_settings(strength: &str) -> Option<SearchSettings> {
     let iterations = match strength {
