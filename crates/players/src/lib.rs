@@ -27,7 +27,7 @@ use b5_engine::{Action, Game, PlayerId};
 pub use greedy::{GreedyBot, Weights};
 pub use play::{play_game, GameRecord};
 pub use random::RandomBot;
-pub use search::{chances_at, Budget, Estimate, SearchBot, SearchSettings};
+pub use search::{chances_at, Budget, Estimate, SearchBot, SearchSettings, Widening};
 
 /// A computer player.
 pub trait Bot {

@@ -19,9 +19,11 @@
 //!    it takes the one with the best upper confidence bound for the player
 //!    deciding there, `mean reward + c·√(ln available / visits)` (the
 //!    availability count, not the parent's visits: ISMCTS's subset-armed
-//!    bandit), until it meets a legal action not yet tried.
-//! 3. **Expands** that action (one picked at random among the untried) and
-//!    applies it.
+//!    bandit), until it meets a legal action not yet tried and widening
+//!    allows one more ([`Widening`]: fewer than 2·√n tried where the
+//!    tried ones have n visits).
+//! 3. **Expands** that action (at the root the one the greedy player scores
+//!    best among the untried; deeper, one at random) and applies it.
 //! 4. **Plays out** up to `horizon` decisions with random actions (never a
 //!    surrender; by default none between two players and 10 at three or
 //!    more: [`default_horizon`]), then
@@ -84,6 +86,39 @@ pub struct SearchSettings {
     pub scale: f64,
     /// The evaluation's weights (the greedy player's).
     pub weights: Weights,
+    /// Progressive widening; `None`: every legal action is tried once
+    /// before any is tried twice.
+    pub widening: Option<Widening>,
+}
+
+/// Progressive widening (Coulom, 2007; Chaslot et al., *Progressive
+/// Strategies for Monte-Carlo Tree Search*, 2008): at a decision whose
+/// tried actions have been visited `n` times in all, the search tries a new
+/// action only while it has tried fewer than `base·n^power` (at least one)
+/// of those legal there, and otherwise follows the best bound among them.
+/// A step of the Action Round offers up to several hundred actions (every
+/// card to sponsor, by every Inner Circle character, on every target); a
+/// thousand iterations would otherwise spread one or two visits over each
+/// and never look further. At the root the new action is the next best by
+/// the greedy player's one-step score (progressive unpruning: the actions
+/// it ranks first are tried first); deeper, one at random.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub base: f64,
+    pub power: f64,
+}
+
+impl Widening {
+    /// The most actions tried at a decision whose tried actions have `n`
+    /// visits in all.
+    pub fn limit(&self, n: u32) -> usize {
+        let k = (self.base * f64::from(n).powf(self.power)).ceil();
+        if k.is_finite() && k >= 1.0 {
+            k.min(usize::MAX as f64) as usize
+        } else {
+            1
+        }
+    }
 }
 
 impl Default for SearchSettings {
@@ -95,6 +130,10 @@ impl Default for SearchSettings {
             trees: 1,
             scale: 40.0,
             weights: Weights::default(),
+            widening: Some(Widening {
+                base: 2.0,
+                power: 0.5,
+            }),
         }
     }
 }
@@ -144,6 +183,9 @@ type Grown = (Vec<Edge>, u32, [f64; MAX_PLAYERS]);
 #[derive(Default)]
 struct Tree {
     nodes: Vec<Vec<Edge>>,
+    /// With widening, the root player's actions in the order they are
+    /// tried (the greedy player's scores, best first).
+    order: Vec<Action>,
 }
 
 /// The information-set Monte Carlo tree search player (module documentation).
@@ -292,7 +334,11 @@ impl Worker<'_> {
     fn grow(&mut self, game: &Game, player: PlayerId, budget: Budget) -> Grown {
         let mut tree = Tree {
             nodes: vec![Vec::new()],
+            order: Vec::new(),
         };
+        if self.settings.widening.is_some() {
+            tree.order = self.root_order(game, player);
+        }
         let start = Instant::now();
         let mut n = 0u32;
         loop {
@@ -335,7 +381,8 @@ impl Worker<'_> {
                 }
                 continue;
             }
-            let edge = self.select_or_expand(&mut tree.nodes[node], p, &legal);
+            let order = if node == 0 { &tree.order[..] } else { &[] };
+            let edge = self.select_or_expand(&mut tree.nodes[node], p, &legal, order);
             let (action, child, fresh) = {
                 let e = &tree.nodes[node][edge];
                 (e.action, e.child, e.visits == 0)
@@ -371,22 +418,59 @@ impl Worker<'_> {
         }
     }
 
+    /// The root player's actions, best first by the greedy player's score
+    /// in one world dealt from its seat (ties and rejected actions keep the
+    /// engine's order, the rejected last): the order widening tries them.
+    fn root_order(&mut self, game: &Game, player: PlayerId) -> Vec<Action> {
+        let world = game.determinize(player, &mut self.rng);
+        world.legal_actions_into(player, &mut self.legal);
+        let scores = self.eval.scores(&world, player, &self.legal);
+        let mut ranked: Vec<(f64, Action)> = self
+            .legal
+            .iter()
+            .zip(scores)
+            .map(|(a, s)| (s.unwrap_or(f64::NEG_INFINITY), *a))
+            .collect();
+        ranked.sort_by(|x, y| y.0.total_cmp(&x.0));
+        ranked.into_iter().map(|(_, a)| a).collect()
+    }
+
     /// The edge to follow at a decision of `p` with `legal` actions: a new
-    /// one for an action not yet tried, or the best bound among those
-    /// available (counting their availability).
-    fn select_or_expand(&mut self, edges: &mut Vec<Edge>, p: PlayerId, legal: &[Action]) -> usize {
+    /// one for an action not yet tried (while widening allows one more),
+    /// or the best bound among those available (counting their
+    /// availability). `order`: the actions to try first, best first.
+    fn select_or_expand(
+        &mut self,
+        edges: &mut Vec<Edge>,
+        p: PlayerId,
+        legal: &[Action],
+        order: &[Action],
+    ) -> usize {
         // A surrender only when nothing else is legal.
         let no_surrender = legal.iter().any(|a| !is_surrender(a));
         let considered = |a: &Action| !(no_surrender && is_surrender(a));
         let mut untried: Vec<Action> = Vec::new();
+        let (mut tried, mut visits) = (0usize, 0u32);
         for a in legal.iter().filter(|a| considered(a)) {
             match edges.iter_mut().find(|e| e.player == p && e.action == *a) {
-                Some(e) => e.available += 1,
+                Some(e) => {
+                    e.available += 1;
+                    tried += 1;
+                    visits = visits.saturating_add(e.visits);
+                }
                 None => untried.push(*a),
             }
         }
-        if !untried.is_empty() {
-            let action = untried[self.rng.random_range(0..untried.len())];
+        let room = match self.settings.widening {
+            Some(w) => tried < w.limit(visits),
+            None => true,
+        };
+        if !untried.is_empty() && room {
+            let action = order
+                .iter()
+                .find(|a| untried.contains(a))
+                .copied()
+                .unwrap_or_else(|| untried[self.rng.random_range(0..untried.len())]);
             edges.push(Edge {
                 player: p,
                 action,

@@ -4,7 +4,7 @@
 mod common;
 
 use b5_engine::{Action, CardId, Game, PlayerId, Zone};
-use b5_players::{play_game, Bot, Budget, GreedyBot, SearchBot, SearchSettings};
+use b5_players::{play_game, Bot, Budget, GreedyBot, SearchBot, SearchSettings, Widening};
 use rand::{Rng, SeedableRng};
 
 fn searcher(seed: u64, iterations: u32) -> SearchBot {
@@ -207,4 +207,76 @@ fn the_default_horizon_follows_the_tables_size() {
         );
     }
     assert_eq!(b5_players::search::default_horizon(5), 10);
+}
+
+/// Progressive widening: at a root with many actions, a budget of `n`
+/// iterations tries no more than the widening's limit at `n` visits (an
+/// unwidened search tries one action an iteration until every one is
+/// tried), and the first it tries, the one the greedy player scores best,
+/// is among them.
+#[test]
+fn widening_tries_few_actions_and_the_greedy_players_best_first() {
+    let widening = Widening {
+        base: 1.0,
+        power: 0.5,
+    };
+    let with = |widening: Option<Widening>| SearchSettings {
+        budget: Budget::Iterations(100),
+        widening,
+        ..SearchSettings::default()
+    };
+    let mut compared = 0;
+    for seed in 0..4 {
+        for (g, p) in choices(seed, 7) {
+            let legal = g.legal_actions(p);
+            if legal.len() < 16 {
+                continue;
+            }
+            let wide = SearchBot::with_settings(5, with(None)).analyse(&g, p, &legal);
+            let narrow = SearchBot::with_settings(5, with(Some(widening))).analyse(&g, p, &legal);
+            assert_eq!(wide.len(), legal.len().min(100), "at {:?}", g.step());
+            assert!(
+                (2..=widening.limit(100)).contains(&narrow.len()),
+                "{} actions tried at {:?}",
+                narrow.len(),
+                g.step()
+            );
+            assert_eq!(narrow.iter().map(|e| e.visits).sum::<u32>(), 100);
+            let scores = GreedyBot::new(1).scores(&g, p, &legal);
+            let best = (0..legal.len())
+                .max_by(|&i, &j| {
+                    let s = |k: usize| scores[k].unwrap_or(f64::NEG_INFINITY);
+                    s(i).total_cmp(&s(j)).then(j.cmp(&i))
+                })
+                .map(|i| legal[i])
+                .expect("actions");
+            assert!(
+                narrow.iter().any(|e| e.action == best),
+                "{best:?} not tried at {:?}",
+                g.step()
+            );
+            compared += 1;
+        }
+    }
+    assert!(
+        compared >= 10,
+        "only {compared} positions with many actions"
+    );
+}
+
+#[test]
+fn the_widening_limit_grows_with_the_visits_and_is_at_least_one() {
+    let w = Widening {
+        base: 2.0,
+        power: 0.5,
+    };
+    assert_eq!(w.limit(0), 1);
+    assert_eq!(w.limit(1), 2);
+    assert_eq!(w.limit(100), 20);
+    assert_eq!(w.limit(101), 21);
+    let none = Widening {
+        base: 0.01,
+        power: 0.0,
+    };
+    assert_eq!(none.limit(1_000_000), 1);
 }

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use b5_engine::{CardType, Race};
-use b5_players::{Bot, Budget, GreedyBot, RandomBot, SearchBot, SearchSettings, Weights};
+use b5_players::{Bot, Budget, GreedyBot, RandomBot, SearchBot, SearchSettings, Weights, Widening};
 use clap::{Args, ValueEnum};
 
 use crate::Fail;
@@ -216,6 +216,13 @@ pub struct SearchArgs {
     /// at three or more)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub search_horizon: Option<u32>,
+    /// The search player's progressive widening, `BASE,POWER`: at a
+    /// decision whose tried actions have n visits, it tries a new action
+    /// only while fewer than BASE·n^POWER are tried (at the root the greedy
+    /// player's best first; default 2,0.5); `off`: every action once
+    /// before any twice
+    #[arg(long, value_name = "BASE,POWER", value_parser = parse_widening)]
+    pub search_widening: Option<WideningArg>,
     /// The greedy and search players' evaluation weights: a TOML file as
     /// `b5 tune` writes it (fields left out keep the shipped values)
     #[arg(long, value_name = "FILE")]
@@ -242,6 +249,10 @@ impl SearchArgs {
             exploration: self.search_exploration.unwrap_or(d.exploration),
             scale: self.search_scale.unwrap_or(d.scale),
             horizon: self.search_horizon.or(d.horizon),
+            widening: match self.search_widening {
+                Some(WideningArg(w)) => w,
+                None => d.widening,
+            },
         })
     }
 }
@@ -254,6 +265,24 @@ fn parse_bounded(text: &str, low: f64, high: f64) -> Result<f64, String> {
             "expected a number from {low} to {high}, got {text:?}"
         )),
     }
+}
+
+/// `--search-widening`: `off`, or the widening's base and power.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WideningArg(pub Option<Widening>);
+
+fn parse_widening(text: &str) -> Result<WideningArg, String> {
+    if text.trim().eq_ignore_ascii_case("off") {
+        return Ok(WideningArg(None));
+    }
+    let Some((base, power)) = text.split_once(',') else {
+        return Err(format!(
+            "expected `off` or BASE,POWER (e.g. 2,0.5), got {text:?}"
+        ));
+    };
+    let base = parse_bounded(base, 0.01, 1000.0).map_err(|e| format!("the base: {e}"))?;
+    let power = parse_bounded(power, 0.0, 1.0).map_err(|e| format!("the power: {e}"))?;
+    Ok(WideningArg(Some(Widening { base, power })))
 }
 
 fn parse_exploration(text: &str) -> Result<f64, String> {

@@ -246,6 +246,7 @@ fn play_match(
             search_exploration: None,
             search_scale: None,
             search_horizon: None,
+            search_widening: None,
             weights: None,
         },
         threads: args.threads,

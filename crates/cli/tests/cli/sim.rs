@@ -259,7 +259,7 @@ fn the_search_player_plays_the_same_games_on_any_number_of_threads() {
     assert_eq!(both.code, 2, "{}", both.show());
 }
 
-/// The search player's exploration, temperature and horizon reach its
+/// The search player's exploration, temperature, horizon and widening reach its
 /// games (other settings, other games; the same ones, the same games), and
 /// values out of their bounds are refused naming the bounds.
 #[test]
@@ -286,6 +286,8 @@ fn the_search_players_settings_change_its_games_and_are_checked() {
         "40",
         "--search-horizon",
         "0",
+        "--search-widening",
+        "2,0.5",
     ]);
     assert_eq!(
         plain.stdout, same.stdout,
@@ -295,6 +297,8 @@ fn the_search_players_settings_change_its_games_and_are_checked() {
         &["--search-exploration", "3"][..],
         &["--search-scale", "2"][..],
         &["--search-horizon", "30"][..],
+        &["--search-widening", "1,0.3"][..],
+        &["--search-widening", "off"][..],
     ] {
         let r = run(other);
         assert_eq!(r.code, 0, "{}", r.show());
@@ -306,6 +310,17 @@ fn the_search_players_settings_change_its_games_and_are_checked() {
         ("--search-scale", "0", "from 1 to 1000"),
         ("--search-scale", "inf", "from 1 to 1000"),
         ("--search-horizon", "1001", "1001"),
+        ("--search-widening", "2", "BASE,POWER"),
+        (
+            "--search-widening",
+            "0,0.5",
+            "the base: expected a number from 0.01",
+        ),
+        (
+            "--search-widening",
+            "2,1.5",
+            "the power: expected a number from 0 to 1",
+        ),
     ] {
         let r = run(&[flag, bad]);
         assert_eq!(r.code, 2, "{flag} {bad}: {}", r.show());
