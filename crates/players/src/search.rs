@@ -87,7 +87,11 @@ pub struct SearchSettings {
     /// The evaluation's weights (the greedy player's).
     pub weights: Weights,
     /// Progressive widening; `None`: every legal action is tried once
-    /// before any is tried twice.
+    /// before any is tried twice. The default, 2·√n (a usual choice in the
+    /// literature, not screened against others), won 47.5 % of 200
+    /// four-player games against three greedy players on `--seed 303`
+    /// where the search without it had won 40.5 %, and changed nothing
+    /// measurable between two players (README, "How strong it is").
     pub widening: Option<Widening>,
 }
 
