@@ -336,13 +336,14 @@ impl Worker<'_> {
     /// Grows one tree within `budget`; returns its root's edges and the
     /// iterations run.
     fn grow(&mut self, game: &Game, player: PlayerId, budget: Budget) -> Grown {
+        let order = match self.settings.widening {
+            Some(_) => self.root_order(game, player),
+            None => Vec::new(),
+        };
         let mut tree = Tree {
             nodes: vec![Vec::new()],
-            order: Vec::new(),
+            order,
         };
-        if self.settings.widening.is_some() {
-            tree.order = self.root_order(game, player);
-        }
         let start = Instant::now();
         let mut n = 0u32;
         loop {
@@ -385,7 +386,12 @@ impl Worker<'_> {
                 }
                 continue;
             }
-            let order = if node == 0 { &tree.order[..] } else { &[] };
+            // The greedy order is the root player's, for its own decision.
+            let order = if node == 0 && p == me {
+                &tree.order[..]
+            } else {
+                &[]
+            };
             let edge = self.select_or_expand(&mut tree.nodes[node], p, &legal, order);
             let (action, child, fresh) = {
                 let e = &tree.nodes[node][edge];
