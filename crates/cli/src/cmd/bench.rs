@@ -1,9 +1,9 @@
-//! `b5 bench`: the engine's speed with random players on one thread:
-//! actions per second, games per second, actions per game, and the time to
-//! clone a 4-player game in mid-play (what search-based players pay per
-//! node), and the search player's iterations per second at that game's
-//! next decision with a choice. Build with `--release` for meaningful
-//! figures.
+//! `b5 bench`: the engine's speed with random players on one thread (or
+//! `--threads N`): actions per second, games per second, actions per game,
+//! and the time to clone a 4-player game in mid-play (what search-based
+//! players pay per node), and the search player's iterations per second at
+//! that game's next decision with a choice (one tree a thread). Build with
+//! `--release` for meaningful figures.
 
 use std::hint::black_box;
 use std::io::Write;
@@ -35,7 +35,7 @@ const SEARCH_ITERATIONS: u32 = 3_000;
 pub struct BenchArgs {
     /// Print one JSON object: actions_per_second, games_per_second,
     /// actions_per_game_median, actions_per_game_max, actions_total,
-    /// clone_ns, search_iterations_per_second, players
+    /// clone_ns, search_iterations_per_second, players, threads
     #[arg(long)]
     pub json: bool,
     /// Number of games
@@ -52,6 +52,12 @@ pub struct BenchArgs {
     /// Decks, comma-separated (default: every shipped deck)
     #[arg(long, value_name = "DECKS", value_delimiter = ',')]
     pub decks: Vec<String>,
+    /// Games played at once, and the search's trees (one a thread). The
+    /// games and their actions are the same for any number; one by
+    /// default, for figures per core
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 #[derive(Serialize, Debug)]
@@ -64,10 +70,13 @@ pub struct BenchReport {
     /// builds whose games differ compare per action.
     pub actions_total: u64,
     pub clone_ns: f64,
-    /// The search player's iterations a second on one thread, at the
-    /// mid-game position's next decision with a choice.
+    /// The search player's iterations a second at the mid-game position's
+    /// next decision with a choice, growing one tree on each thread.
     pub search_iterations_per_second: f64,
     pub players: u8,
+    /// The threads the games and the search ran on (the clone is timed on
+    /// one).
+    pub threads: u16,
 }
 
 /// The decks to play: those named, or every shipped deck.
@@ -160,8 +169,9 @@ pub fn mid_game(
 }
 
 /// The search player's iterations per second at `game`'s next decision
-/// with more than one legal action (random players play up to it).
-pub fn search_rate(game: &Game, seed: u64) -> f64 {
+/// with more than one legal action (random players play up to it), growing
+/// `trees` trees at once (root parallelization, on the current pool).
+pub fn search_rate(game: &Game, seed: u64, trees: u32) -> f64 {
     let mut g = game.clone();
     let mut random = RandomBot::new(seed);
     let mut legal = Vec::new();
@@ -182,7 +192,8 @@ pub fn search_rate(game: &Game, seed: u64) -> f64 {
             let mut bot = SearchBot::with_settings(
                 seed,
                 SearchSettings {
-                    budget: Budget::Iterations(SEARCH_ITERATIONS),
+                    budget: Budget::Iterations(SEARCH_ITERATIONS * trees),
+                    trees,
                     ..SearchSettings::default()
                 },
             );
@@ -231,14 +242,20 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         let setup = table(cards, &decks, n, g as usize)?;
         let game = Game::new(setup, Arc::clone(&cards.db), s)
             .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
-        games.push((game, random_bots(n, s)));
+        games.push((game, s));
     }
-    let mut counts = Vec::with_capacity(games.len());
+    let pool = super::report::thread_pool(Some(args.threads))?;
     let start = Instant::now();
-    for (game, bots) in &mut games {
-        let rec = play_game(game, bots, super::sim::MAX_ACTIONS);
-        counts.push(rec.num_actions as u64);
-    }
+    let mut counts: Vec<u64> = pool.install(|| {
+        use rayon::prelude::*;
+        games
+            .par_iter_mut()
+            .map(|(game, s)| {
+                let mut bots = random_bots(n, *s);
+                play_game(game, &mut bots, super::sim::MAX_ACTIONS).num_actions as u64
+            })
+            .collect()
+    });
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     counts.sort_unstable();
     let total: u64 = counts.iter().sum();
@@ -251,8 +268,11 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         actions_per_game_max: counts.last().copied().unwrap_or(0),
         actions_total: total,
         clone_ns: (clone_ns(&mid, CLONES) * 10.0).round() / 10.0,
-        search_iterations_per_second: search_rate(&mid, args.seed).round(),
+        search_iterations_per_second: pool
+            .install(|| search_rate(&mid, args.seed, u32::from(args.threads)))
+            .round(),
         players: args.players,
+        threads: args.threads,
     };
     if cfg!(debug_assertions) {
         eprintln!("b5 bench: note: this is a debug build; run `cargo run --release -p b5 -- bench` for real figures");
@@ -263,8 +283,14 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
     } else {
         writeln!(
             out,
-            "b5 bench: {} games, {} players, random against random, seed {}, one thread",
-            args.games, args.players, args.seed
+            "b5 bench: {} games, {} players, random against random, seed {}, {}",
+            args.games,
+            args.players,
+            args.seed,
+            match args.threads {
+                1 => "one thread".to_string(),
+                n => format!("{n} threads"),
+            }
         )?;
         writeln!(out, "actions per second:  {:.0}", report.actions_per_second)?;
         writeln!(out, "games per second:    {:.2}", report.games_per_second)?;
@@ -280,8 +306,12 @@ pub fn run(args: &BenchArgs, cards: &CardSet) -> Result<ExitCode, Fail> {
         )?;
         writeln!(
             out,
-            "search iterations per second there: {:.0}",
-            report.search_iterations_per_second
+            "search iterations per second there: {:.0}{}",
+            report.search_iterations_per_second,
+            match args.threads {
+                1 => String::new(),
+                n => format!(" ({n} trees, one a thread)"),
+            }
         )?;
     }
     Ok(ExitCode::SUCCESS)

@@ -182,6 +182,55 @@ impl Progress {
     }
 }
 
+/// A pool of `threads` threads (default: one per core).
+pub fn thread_pool(threads: Option<u16>) -> Result<rayon::ThreadPool, Fail> {
+    let threads = threads
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Fail::new(format!("cannot start {threads} threads: {e}")))
+}
+
+/// Plays games `0..games` on `threads` threads (default: one per core),
+/// `play(g)` each, and returns their results in game order: what a game
+/// gives depends on its number only, so the report is the same for any
+/// number of threads. A progress bar is shown unless `quiet`.
+pub fn play_games<T: Send>(
+    games: u32,
+    threads: Option<u16>,
+    quiet: bool,
+    play: impl Fn(u32) -> T + Sync,
+) -> Result<Vec<T>, Fail> {
+    use rayon::prelude::*;
+    let pool = thread_pool(threads)?;
+    let bar = if quiet {
+        Progress::hidden()
+    } else {
+        Progress::new(games)
+    };
+    let progress = std::sync::Mutex::new((bar, 0u32));
+    let played = pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(|g| {
+                let r = play(g);
+                if let Ok(mut p) = progress.lock() {
+                    let (bar, over) = &mut *p;
+                    bar.done(*over);
+                    *over += 1;
+                }
+                r
+            })
+            .collect()
+    });
+    if let Ok((bar, _)) = progress.into_inner() {
+        bar.finish();
+    }
+    Ok(played)
+}
+
 /// The table of wins in the text report: a row per deck or race (the name
 /// column `width` wide at least), its seats, wins, two counts of kinds of
 /// win, and the win rate; then a row per bot when several played.

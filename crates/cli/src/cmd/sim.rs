@@ -22,17 +22,16 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use b5_cards::DeckList;
 use b5_engine::{Game, Options, PlayerId, Seat, Setup, VictoryKind};
 use b5_players::{play_game, Bot, GameRecord, SearchSettings};
 use clap::Args;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::empires::save_dir;
-use super::report::{write_json, Progress, WinTable};
+use super::report::{play_games, write_json, WinTable};
 pub use super::report::{BotStats, Spread};
 use super::{BotSpec, SearchArgs};
 use crate::cardset::{seat_names, CardSet};
@@ -206,37 +205,7 @@ pub fn simulate(args: &SimArgs, cards: &CardSet) -> Result<SimReport, Fail> {
         players: n,
         search: args.search.settings()?,
     };
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Fail::new(format!("cannot start {threads} threads: {e}")))?;
-    let bar = if args.quiet {
-        Progress::hidden()
-    } else {
-        Progress::new(args.games)
-    };
-    let progress = Mutex::new((bar, 0u32));
-    let played: Vec<Result<Played, Fail>> = pool.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|g| {
-                let r = table.play(g);
-                if let Ok(mut p) = progress.lock() {
-                    let (bar, over) = &mut *p;
-                    bar.done(*over);
-                    *over += 1;
-                }
-                r
-            })
-            .collect()
-    });
-    if let Ok((bar, _)) = progress.into_inner() {
-        bar.finish();
-    }
+    let played = play_games(args.games, args.threads, args.quiet, |g| table.play(g))?;
 
     for (g, played) in played.into_iter().enumerate() {
         let Played {

@@ -147,6 +147,14 @@ fn sim_is_deterministic_and_counts_every_seat() {
         "same seed, same bytes"
     );
     assert_ne!(a.stdout, sim(&["--seed", "5"]).stdout);
+    // Played on every core by default: one thread or two, the same bytes.
+    for threads in ["1", "2"] {
+        assert_eq!(
+            a.stdout,
+            sim(&["--seed", "4", "--threads", threads]).stdout,
+            "--threads {threads}"
+        );
+    }
     assert!(a.stdout.contains("rounds per game:"), "{}", a.stdout);
     let j = sim(&[
         "--seed",

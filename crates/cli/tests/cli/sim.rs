@@ -144,20 +144,26 @@ fn sim_saves_replay_and_tampering_is_caught() {
 fn bench_json_has_exactly_the_documented_keys() {
     let cards = cards_dir();
     let decks = ["narn", "centauri", "human", "minbari"].map(deck).join(",");
-    let r = b5(&[
-        "--cards",
-        &cards,
-        "bench",
-        "--json",
-        "--games",
-        "2",
-        "--players",
-        "2",
-        "--decks",
-        &decks,
-    ]);
-    assert_eq!(r.code, 0, "{}", r.show());
-    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+    let bench = |threads: &str| {
+        let r = b5(&[
+            "--cards",
+            &cards,
+            "bench",
+            "--json",
+            "--games",
+            "3",
+            "--players",
+            "2",
+            "--decks",
+            &decks,
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(r.code, 0, "{}", r.show());
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+        v
+    };
+    let v = bench("1");
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     keys.sort();
     assert_eq!(
@@ -170,15 +176,31 @@ fn bench_json_has_exactly_the_documented_keys() {
             "clone_ns",
             "games_per_second",
             "players",
-            "search_iterations_per_second"
+            "search_iterations_per_second",
+            "threads"
         ]
     );
     assert!(v["search_iterations_per_second"].as_f64().unwrap() > 0.0);
     assert_eq!(v["players"], 2);
+    assert_eq!(v["threads"], 1);
     assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["clone_ns"].as_f64().unwrap() > 0.0);
     // Every game's actions, so at least the longest game's.
     assert!(v["actions_total"].as_u64().unwrap() >= v["actions_per_game_max"].as_u64().unwrap());
+    // On two threads: the same games, action for action.
+    let two = bench("2");
+    assert_eq!(two["threads"], 2);
+    for key in [
+        "actions_total",
+        "actions_per_game_max",
+        "actions_per_game_median",
+    ] {
+        assert_eq!(two[key], v[key], "{key}");
+    }
+    assert!(two["search_iterations_per_second"].as_f64().unwrap() > 0.0);
+    let zero = b5(&["bench", "--threads", "0"]);
+    assert_eq!(zero.code, 2, "{}", zero.show());
+    assert!(zero.stderr.contains("--threads"), "{}", zero.show());
 }
 
 #[test]

@@ -14,7 +14,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{map_and_players, save_dir, EmpiresBot, EmpiresSave, MAX_ACTIONS};
-use crate::cmd::report::{write_json, BotStats, Progress, Spread, WinTable};
+use crate::cmd::report::{play_games, write_json, BotStats, Spread, WinTable};
 use crate::{derive_seed, Fail};
 
 #[derive(Args, Debug)]
@@ -54,6 +54,10 @@ pub struct SimArgs {
     /// with --release for thousands of games
     #[arg(long)]
     pub check: bool,
+    /// Games played at once (default: one per core); the report is the
+    /// same for any number
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -113,107 +117,58 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
     let mut errors = Vec::new();
     let mut rounds = Vec::new();
     let mut counts = Vec::new();
-    let mut progress = Progress::new(args.games);
+    let played = play_games(args.games, args.threads, false, |g| {
+        play_one(args, &choice, n, &bot_list, g)
+    })?;
     let mut map_name = String::new();
-    for g in 0..args.games {
-        let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % 4).collect();
-        let setup = Setup {
-            races: at.iter().map(|&i| Race::ALL[i]).collect(),
-            map: choice.clone(),
-            options: Options {
-                turn_limit: args.turn_limit,
-                ..Options::default()
-            },
-        };
-        let seed = derive_seed(args.seed, u64::from(g));
-        let mut game = Game::new(&setup, seed)
-            .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
+    for (g, played) in played.into_iter().enumerate() {
+        let One {
+            at,
+            kinds,
+            outcome,
+            over,
+            round,
+            actions,
+            error,
+            checked: held,
+            map,
+        } = played?;
         if map_name.is_empty() {
             map_name = match &choice {
                 MapChoice::Generated => "generated from each game's seed".into(),
-                _ => game.map().name.clone(),
+                _ => map,
             };
         }
-        let kinds: Vec<EmpiresBot> = (0..n)
-            .map(|s| bot_list[(g as usize + s) % bot_list.len()])
-            .collect();
-        let mut bots: Vec<Box<dyn Bot>> = kinds
-            .iter()
-            .enumerate()
-            .map(|(s, b)| b.make(derive_seed(seed, 1000 + s as u64)))
-            .collect();
-        let mut log: Vec<(PlayerId, b5_empires::Action)> = Vec::new();
-        let mut error = None;
-        let mut checker = args.check.then(|| Checker::new(seed));
-        while !game.is_over() && log.len() < MAX_ACTIONS {
-            let Some(&p) = game.pending().first() else {
-                break;
-            };
-            if let Some(c) = checker.as_mut() {
-                if let Err(e) = c.before(&game) {
-                    error = Some(format!(
-                        "invariant broken before action {}: {e}",
-                        log.len() + 1
-                    ));
-                    break;
-                }
-            }
-            let Some(a) = bots[p as usize].choose(&game, p) else {
-                error = Some(format!("player {} is pending with no legal action", p + 1));
-                break;
-            };
-            if let Err(e) = game.apply(p, a.clone()) {
-                error = Some(format!("action {} refused: {e}", log.len() + 1));
-                break;
-            }
-            log.push((p, a));
-            if let Some(c) = checker.as_mut() {
-                if let Err(e) = c.after(&game) {
-                    error = Some(format!("invariant broken after action {}: {e}", log.len()));
-                    break;
-                }
-            }
-        }
-        if let (Some(c), None) = (checker.as_mut(), &error) {
-            if let Err(e) = c.finish(&game, &setup, seed, &log) {
-                error = Some(format!("invariant broken at the end: {e}"));
-            } else {
-                checked += 1;
-            }
-        }
-        let w = super::winner(game.outcome());
+        let w = super::winner(outcome);
         for (s, &i) in at.iter().enumerate() {
             let p = s as PlayerId;
             races[i].seats += 1;
             BotStats::count(&mut bot_stats, kinds[s].name(), w == Some(p));
             if w == Some(p) {
                 races[i].wins += 1;
-                if matches!(game.outcome(), Some(Outcome::Conquest { .. })) {
+                if matches!(outcome, Some(Outcome::Conquest { .. })) {
                     races[i].conquests += 1;
                 }
             }
-            if game.outcome() == Some(Outcome::TurnLimit { leader: Some(p) }) {
+            if outcome == Some(Outcome::TurnLimit { leader: Some(p) }) {
                 races[i].leads += 1;
             }
         }
-        if matches!(game.outcome(), Some(Outcome::TurnLimit { .. })) {
+        if matches!(outcome, Some(Outcome::TurnLimit { .. })) {
             capped += 1;
         }
-        if !game.is_over() {
+        if !over {
             unfinished += 1;
+        }
+        if held {
+            checked += 1;
         }
         if let Some(e) = error {
             errors.push(format!("game {}: {e}", g + 1));
         }
-        rounds.push(u64::from(game.round()));
-        counts.push(log.len() as u64);
-        if let Some(dir) = &args.save {
-            let path = dir.join(format!("game-{:04}.json", g + 1));
-            EmpiresSave::record(&game, &setup, seed, &log).write(&path)?;
-        }
-        progress.done(g);
+        rounds.push(round);
+        counts.push(actions);
     }
-    progress.finish();
     races.retain(|r| r.seats > 0);
     let report = EmpiresSimReport {
         games: args.games,
@@ -245,6 +200,106 @@ pub fn run(args: &SimArgs) -> Result<ExitCode, Fail> {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What one game gave the report.
+struct One {
+    /// The race (index in `Race::ALL`) at each seat.
+    at: Vec<usize>,
+    kinds: Vec<EmpiresBot>,
+    outcome: Option<Outcome>,
+    over: bool,
+    round: u64,
+    actions: u64,
+    error: Option<String>,
+    /// Checked (`--check`) and every check held.
+    checked: bool,
+    map: String,
+}
+
+/// Plays game `g` (from 0): its seed, races and bots depend on `g` only.
+fn play_one(
+    args: &SimArgs,
+    choice: &MapChoice,
+    n: usize,
+    bot_list: &[EmpiresBot],
+    g: u32,
+) -> Result<One, Fail> {
+    let at: Vec<usize> = (0..n).map(|s| (g as usize + s) % 4).collect();
+    let setup = Setup {
+        races: at.iter().map(|&i| Race::ALL[i]).collect(),
+        map: choice.clone(),
+        options: Options {
+            turn_limit: args.turn_limit,
+            ..Options::default()
+        },
+    };
+    let seed = derive_seed(args.seed, u64::from(g));
+    let mut game = Game::new(&setup, seed)
+        .map_err(|e| Fail::new(format!("game {}: cannot be set up: {e}", g + 1)))?;
+    let kinds: Vec<EmpiresBot> = (0..n)
+        .map(|s| bot_list[(g as usize + s) % bot_list.len()])
+        .collect();
+    let mut bots: Vec<Box<dyn Bot>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(s, b)| b.make(derive_seed(seed, 1000 + s as u64)))
+        .collect();
+    let mut log: Vec<(PlayerId, b5_empires::Action)> = Vec::new();
+    let mut error = None;
+    let mut checker = args.check.then(|| Checker::new(seed));
+    while !game.is_over() && log.len() < MAX_ACTIONS {
+        let Some(&p) = game.pending().first() else {
+            break;
+        };
+        if let Some(c) = checker.as_mut() {
+            if let Err(e) = c.before(&game) {
+                error = Some(format!(
+                    "invariant broken before action {}: {e}",
+                    log.len() + 1
+                ));
+                break;
+            }
+        }
+        let Some(a) = bots[p as usize].choose(&game, p) else {
+            error = Some(format!("player {} is pending with no legal action", p + 1));
+            break;
+        };
+        if let Err(e) = game.apply(p, a.clone()) {
+            error = Some(format!("action {} refused: {e}", log.len() + 1));
+            break;
+        }
+        log.push((p, a));
+        if let Some(c) = checker.as_mut() {
+            if let Err(e) = c.after(&game) {
+                error = Some(format!("invariant broken after action {}: {e}", log.len()));
+                break;
+            }
+        }
+    }
+    let mut checked = false;
+    if let (Some(c), None) = (checker.as_mut(), &error) {
+        if let Err(e) = c.finish(&game, &setup, seed, &log) {
+            error = Some(format!("invariant broken at the end: {e}"));
+        } else {
+            checked = true;
+        }
+    }
+    if let Some(dir) = &args.save {
+        let path = dir.join(format!("game-{:04}.json", g + 1));
+        EmpiresSave::record(&game, &setup, seed, &log).write(&path)?;
+    }
+    Ok(One {
+        at,
+        kinds,
+        outcome: game.outcome(),
+        over: game.is_over(),
+        round: u64::from(game.round()),
+        actions: log.len() as u64,
+        error,
+        checked,
+        map: game.map().name.clone(),
+    })
 }
 
 /// The report as a table.
