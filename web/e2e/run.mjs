@@ -1099,8 +1099,17 @@ function viewCards(view) {
   return view.players.flatMap((p) => [...p.inner_circle, ...p.supporting].map((c) => c.id)).sort((a, b) => a - b);
 }
 
+// The replay at position `at`, and that position drawn (not the one before it,
+// still shown while the new one is fetched).
 async function replayAt(page, at) {
-  await page.waitForFunction((a) => document.querySelector(".replay-page")?.getAttribute("data-at") === String(a), at, { timeout: 10000 });
+  await page.waitForFunction(
+    (a) => {
+      const r = document.querySelector(".replay-page");
+      return r?.getAttribute("data-at") === String(a) && r?.getAttribute("data-shown") === String(a);
+    },
+    at,
+    { timeout: 10000 },
+  );
 }
 
 test("a replay in the page: a game stepped through turn by turn and action by action, its log beside it, each position the server's, the link naming the position; the lobby shows a new table at once (no polling lag)", async ({ browser, base, b5 }) => {
@@ -1608,8 +1617,10 @@ test("Babylon 5 Empires: a table made in the lobby, its map drawn, legal actions
   await replayAt(watcher, 0);
   assert.equal(await watcher.locator(".replay-page svg.e-map .e-space").count(), 49);
   await watcher.getByRole("button", { name: "The next turn" }).click();
+  await watcher.waitForFunction(() => Number(document.querySelector(".replay-page")?.getAttribute("data-at")) > 0, null, { timeout: 10000 });
   const at = Number(await watcher.locator(".replay-page").getAttribute("data-at"));
   assert.ok(at > 0 && at <= total, `a round on: ${at}`);
+  await replayAt(watcher, at);
   const pos = await (await fetch(`${base}/api/tables/${table}/replay?at=${at}`)).json();
   assert.match(await watcher.getByTestId("e-replay-status").innerText(), new RegExp(`^Round ${pos.view.round}:`));
   assert.ok((await watcher.locator(".replay-log li[data-at]").count()) >= 3, "the log beside");

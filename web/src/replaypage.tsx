@@ -142,7 +142,8 @@ export function ReplayPage(props: {
     );
   };
   return (
-    <div class="replay-page" data-at={at} data-total={timeline.total}>
+    // data-shown: the position drawn, which lags data-at while it is fetched.
+    <div class="replay-page" data-at={at} data-shown={pos?.at} data-total={timeline.total}>
       <header class="bar status" role="banner">
         <a href="/" class="home" onClick={(e) => (e.preventDefault(), navigate("/"))}>
           Lobby
